@@ -1,0 +1,192 @@
+/*
+ * floor_abi.h: the whole contract between the FloorKit host (floorhost) and a floor plugin.
+ *
+ * A floor plugin is a shared library that exports one function, `floor_plugin_entry`. The host opens
+ * it with RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE (a plugin is never unloaded), calls the entry, checks the
+ * descriptor's ABI version, then calls `init` with a host table through which the plugin registers its
+ * floor types and row types. Only C structs, C function pointers, UTF-8 strings and opaque handles cross
+ * this boundary: a plugin may be written in any language that can export a C function.
+ *
+ * Versioning: FLOOR_ABI_MAJOR changes break the contract; the host refuses a plugin whose major differs.
+ * FLOOR_ABI_MINOR changes only add: fields appended to structs (every growable struct starts with
+ * `struct_size`, so each side reads only what the other wrote) and new optional selectors. The host
+ * refuses a plugin whose minor is newer than its own.
+ *
+ * Threading: the host calls every plugin function from one thread at a time. A plugin needs no locks.
+ *
+ * Selectors: every callable a plugin registers is a floor_selector_t: a name (for messages and for the
+ * generic invoker), a signature in the short type encoding below, and the function pointer. The host
+ * checks each signature against the FLOOR_SIG_* constant for that slot and refuses the registration on a
+ * mismatch, naming both encodings. Because the signature travels with the function, the host can also
+ * perform any selector generically (through libffi), which is what `performSelector:` did in iOS.
+ */
+#ifndef FLOOR_ABI_H
+#define FLOOR_ABI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FLOOR_ABI_MAJOR 1
+#define FLOOR_ABI_MINOR 0
+
+/* The one symbol a plugin exports. Returns a descriptor that stays valid for the life of the process. */
+#define FLOOR_PLUGIN_ENTRY_SYMBOL "floor_plugin_entry"
+
+/*
+ * Signature encoding: "<result>(<arguments>)", one letter a type.
+ *   v void      b bool (C99 _Bool, one byte)
+ *   i int32_t   u uint32_t   q int64_t   Q uint64_t (also size_t on LP64)
+ *   d double    p pointer (opaque handle, struct pointer or const char *)
+ */
+#define FLOOR_SIG_DECODE   "p(ppQp)"  /* void *decode(void *ctx, const char *json, uint64_t len, const floor_report_t *report) */
+#define FLOOR_SIG_EXPAND   "v(ppp)"   /* void expand(void *ctx, void *model, const floor_row_sink_t *sink) */
+#define FLOOR_SIG_DESTROY  "v(pp)"    /* void destroy(void *ctx, void *model) */
+#define FLOOR_SIG_HEIGHT   "d(ppQd)"  /* double height(void *ctx, void *model, uint64_t row, double width) */
+#define FLOOR_SIG_CELL     "v(ppQp)"  /* void cell(void *ctx, void *model, uint64_t row, const floor_canvas_t *canvas) */
+
+/* Any function pointer; the selector's signature says how to call it. */
+typedef void (*floor_fn_t)(void);
+
+/* A named, typed callable. All three fields are owned by the plugin and must stay valid for the life of
+ * the process (string literals or leaked allocations). A selector with fn == NULL is "not provided". */
+typedef struct floor_selector {
+    const char *name;       /* e.g. "tableView:cellForProductCard:"; shown in messages */
+    const char *signature;  /* e.g. FLOOR_SIG_HEIGHT */
+    floor_fn_t fn;
+} floor_selector_t;
+
+typedef enum floor_log_level {
+    FLOOR_LOG_INFO = 0,
+    FLOOR_LOG_WARNING = 1,
+    FLOOR_LOG_ERROR = 2,
+} floor_log_level_t;
+
+/* ---------------------------------------------------------------------------------------------------
+ * Host-provided sinks. Each is owned by the host and valid only during the call it is passed to.
+ * ------------------------------------------------------------------------------------------------- */
+
+/* Where decode reports why it refused a floor. json_path is relative to the floor object, in the form
+ * "items[2].price" ("" for the floor itself); the host prefixes the floor's own path. Both strings are
+ * copied before the call returns. */
+typedef struct floor_report floor_report_t;
+struct floor_report {
+    void *host_data;
+    void (*error)(const floor_report_t *report, const char *json_path, const char *message);
+};
+
+/* Row flags, given to floor_row_sink_t.add. */
+#define FLOOR_ROW_HEADER 0x1u  /* the floor's header row */
+#define FLOOR_ROW_STICKY 0x2u  /* with FLOOR_ROW_HEADER: the header pins to the top while its floor is in view */
+
+/* Where expand lists a floor's rows, in order. Row i of the floor is the i-th call to add. The row type
+ * id is one this same plugin got back from register_row_type; the host rejects any other with a
+ * diagnostic (a row type's selectors only understand their own plugin's models). */
+typedef struct floor_row_sink floor_row_sink_t;
+struct floor_row_sink {
+    void *host_data;
+    void (*add)(const floor_row_sink_t *sink, int32_t row_type_id, uint32_t flags);
+};
+
+/* Text styles, a bit set, for floor_canvas_t.text. A backend may ignore any of them. */
+#define FLOOR_TEXT_BOLD   0x1u
+#define FLOOR_TEXT_MUTED  0x2u
+#define FLOOR_TEXT_ACCENT 0x4u  /* prices, highlights */
+#define FLOOR_TEXT_CENTER 0x8u  /* center within max_width instead of starting at x */
+
+/*
+ * The surface a cell draws into, implemented by each output backend (text, JSON, HTML). Coordinates are
+ * points relative to the cell's top-left corner; the cell is `width` x `height` points. Drawing outside
+ * the bounds is clipped by the host and counts as a conformance failure. Strings are UTF-8 and copied
+ * before the call returns. Valid only during the cell call.
+ */
+typedef struct floor_canvas floor_canvas_t;
+struct floor_canvas {
+    uint32_t struct_size;
+    void *host_data;
+    double width;
+    double height;
+    /* One line of text starting at (x, y), cut to max_width points. */
+    void (*text)(const floor_canvas_t *canvas, double x, double y, double max_width, const char *utf8,
+                 uint32_t style);
+    /* An image placeholder: the backend draws a frame and names `source` (URL or asset name). */
+    void (*image)(const floor_canvas_t *canvas, double x, double y, double w, double h, const char *source);
+    /* A frame (w, h > 0) or a rule (h == 0). */
+    void (*box)(const floor_canvas_t *canvas, double x, double y, double w, double h);
+};
+
+/* ---------------------------------------------------------------------------------------------------
+ * What a plugin registers.
+ * ------------------------------------------------------------------------------------------------- */
+
+/*
+ * A row model type: the unit of dispatch. Every row the host lays out has one, and the host calls its
+ * height calculator and cell selector with the floor model that produced the row and the row's index
+ * within that floor. Names are unique across all loaded plugins.
+ */
+typedef struct floor_row_type {
+    uint32_t struct_size;       /* sizeof(floor_row_type_t) as the plugin compiled it */
+    const char *type_name;      /* e.g. "ProductCard"; plugin-owned, valid for the process */
+    void *context;              /* passed back as `ctx` to every selector below; plugin-owned */
+    floor_selector_t height;    /* FLOOR_SIG_HEIGHT: finite, >= 0, same inputs -> same result */
+    floor_selector_t cell;      /* FLOOR_SIG_CELL: draws the row; must stay inside the canvas */
+} floor_row_type_t;
+
+/*
+ * A floor type: what a page's floor object names in its "type" (or "pattern") field. decode turns the
+ * floor's JSON object into a plugin-owned model; expand lists its rows; destroy frees the model.
+ */
+typedef struct floor_floor_type {
+    uint32_t struct_size;       /* sizeof(floor_floor_type_t) as the plugin compiled it */
+    const char *type_name;      /* e.g. "ProductFeed" */
+    void *context;              /* passed back as `ctx` to every selector below */
+    const char *sample_json;    /* a floor object this type decodes; used by `floorhost conform`. May be NULL. */
+    floor_selector_t decode;    /* FLOOR_SIG_DECODE: NULL (after report->error) when the JSON is unusable.
+                                   `json` is the floor object, not NUL-terminated, valid during the call. */
+    floor_selector_t expand;    /* FLOOR_SIG_EXPAND: may be called again after the model changes */
+    floor_selector_t destroy;   /* FLOOR_SIG_DESTROY: called once per model decode returned */
+} floor_floor_type_t;
+
+/* ---------------------------------------------------------------------------------------------------
+ * The host table and the descriptor.
+ * ------------------------------------------------------------------------------------------------- */
+
+typedef struct floor_host floor_host_t;
+struct floor_host {
+    uint32_t struct_size;
+    uint32_t abi_major;
+    uint32_t abi_minor;
+    void *host_data;            /* the host's; a plugin must not touch it */
+    /* Registers a row type. Returns its id (>= 0), which expand passes to floor_row_sink_t.add, or -1
+     * when refused (the host has already said why). Only during init. */
+    int32_t (*register_row_type)(const floor_host_t *host, const floor_row_type_t *row_type);
+    /* Registers a floor type. Returns false when refused. Only during init. */
+    bool (*register_floor_type)(const floor_host_t *host, const floor_floor_type_t *floor_type);
+    /* A message for the user, attributed to this plugin. Any time; `message` is copied. */
+    void (*log)(const floor_host_t *host, floor_log_level_t level, const char *message);
+};
+
+typedef struct floor_plugin_descriptor {
+    uint32_t struct_size;       /* sizeof(floor_plugin_descriptor_t) as the plugin compiled it */
+    uint32_t abi_major;         /* FLOOR_ABI_MAJOR the plugin was built against */
+    uint32_t abi_minor;         /* FLOOR_ABI_MINOR the plugin was built against */
+    const char *id;             /* reverse-DNS, unique: "com.example.floor.product-feed" */
+    const char *name;           /* for people: "Product feed" */
+    const char *version;        /* the plugin's own version: "1.2.0" */
+    /* Registers everything through `host`. The host table stays valid for the life of the process.
+     * Returning false refuses the plugin; everything it registered is withdrawn. */
+    bool (*init)(const floor_host_t *host);
+} floor_plugin_descriptor_t;
+
+/* The entry function's type: `const floor_plugin_descriptor_t *floor_plugin_entry(void);` */
+typedef const floor_plugin_descriptor_t *(*floor_plugin_entry_t)(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FLOOR_ABI_H */
