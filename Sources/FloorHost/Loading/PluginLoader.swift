@@ -1,0 +1,64 @@
+import CFloorABI
+import Foundation
+
+/// Opens plugin libraries and registers what they bring. Every failure is one diagnostic naming the file
+/// and the reason; loading always goes on with the next library.
+///
+/// Libraries are opened RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE and never closed: unloading a Swift library
+/// leaves the runtime pointing into unmapped memory.
+public enum PluginLoader {
+    /// Loads every library under `folder` (see PluginDiscovery) into `registry`.
+    public static func loadFolder(_ folder: String, into registry: Registry) throws(PluginDiscovery.Failure) -> [Diagnostic] {
+        try PluginDiscovery.libraries(in: folder).flatMap { load($0, into: registry) }
+    }
+
+    /// Loads one library. Returns what went wrong (empty when it loaded cleanly). A plugin whose individual
+    /// registrations were refused still loads with the rest of its types.
+    public static func load(_ path: String, into registry: Registry) -> [Diagnostic] {
+        func refuse(_ reason: String, plugin: String? = nil) -> [Diagnostic] {
+            [Diagnostic(.error, "\(path): \(reason)", file: path, plugin: plugin)]
+        }
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
+            let detail = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
+            return refuse("not loadable as a shared object: \(detail)")
+        }
+        guard let symbol = dlsym(handle, FLOOR_PLUGIN_ENTRY_SYMBOL) else {
+            return refuse("no entry symbol '\(FLOOR_PLUGIN_ENTRY_SYMBOL)': not a floor plugin (a plugin exports `const floor_plugin_descriptor_t *floor_plugin_entry(void)`)")
+        }
+        let entry = unsafeBitCast(symbol, to: floor_plugin_entry_t.self)
+        guard let descriptor = entry() else { return refuse("\(FLOOR_PLUGIN_ENTRY_SYMBOL)() returned NULL") }
+        let d = descriptor.pointee
+        let host = "\(FLOOR_ABI_MAJOR).\(FLOOR_ABI_MINOR)"
+        let plugin = "\(d.abi_major).\(d.abi_minor)"
+        guard d.abi_major == UInt32(FLOOR_ABI_MAJOR) else {
+            return refuse("plugin ABI \(plugin) is incompatible with host ABI \(host) (major versions differ); rebuild the plugin against floor_abi.h \(FLOOR_ABI_MAJOR).x")
+        }
+        guard d.abi_minor <= UInt32(FLOOR_ABI_MINOR) else {
+            return refuse("plugin ABI \(plugin) is newer than host ABI \(host); update floorhost or build the plugin against floor_abi.h \(host)")
+        }
+        guard Int(d.struct_size) >= MemoryLayout<floor_plugin_descriptor_t>.size else {
+            return refuse("descriptor struct_size \(d.struct_size) is smaller than \(MemoryLayout<floor_plugin_descriptor_t>.size)")
+        }
+        func field(_ value: UnsafePointer<CChar>?) -> String { value.map { String(cString: $0) } ?? "" }
+        let id = field(d.id), name = field(d.name), version = field(d.version)
+        for (label, value) in [("id", id), ("name", name), ("version", version)] where value.isEmpty {
+            return refuse("descriptor has no \(label); every plugin names its id, name and version", plugin: id.isEmpty ? nil : id)
+        }
+        if let other = registry.plugins.first(where: { $0.id == id }) {
+            return refuse("plugin id '\(id)' is already loaded from \(other.path); skipping this copy", plugin: id)
+        }
+        guard let initialize = d.`init` else { return refuse("descriptor has no init function", plugin: id) }
+
+        let index = registry.add(PluginInfo(id: id, name: name, version: version, path: path,
+                                            abiMajor: d.abi_major, abiMinor: d.abi_minor))
+        let table = HostTable(registry: registry, plugin: index)
+        let accepted = initialize(table.table)
+        table.registering = false
+        var problems = table.refusals.map { Diagnostic(.error, "\(path): \(id): \($0)", file: path, plugin: id) }
+        if !accepted {
+            registry.withdraw(plugin: index)
+            problems.append(Diagnostic(.error, "\(path): \(id): init returned false; none of its types are available", file: path, plugin: id))
+        }
+        return problems
+    }
+}

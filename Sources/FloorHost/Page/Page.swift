@@ -1,0 +1,44 @@
+/// A page's floors after their plugins decoded them: one section per floor, in page order. The page owns
+/// every model handle and gives each back to its plugin's destroy selector exactly once, when it goes.
+public final class Page: @unchecked Sendable {
+    public struct Section: Sendable {
+        /// The floor's `id` on the page (or "floors[i]" when it had none).
+        public let floorID: String
+        /// The floor's `type` as written on the page.
+        public let floorType: String
+        /// Where the floor object is in the page: "floors[3]".
+        public let path: String
+        /// The registry's floor type, or nil when the host draws a placeholder instead.
+        let typeID: Int32?
+        /// The plugin's model handle, or an unmanaged BuiltinRows.Placeholder when typeID is nil.
+        nonisolated(unsafe) let model: UnsafeMutableRawPointer
+    }
+
+    public let file: String
+    public private(set) var sections: [Section] = []
+    /// The next page's location as written on the page (relative to `file`), or nil at the end.
+    public let next: String?
+    /// What went wrong with individual floors; the page still renders.
+    public private(set) var diagnostics: [Diagnostic] = []
+    let registry: Registry
+
+    init(file: String, next: String?, registry: Registry) {
+        self.file = file
+        self.next = next
+        self.registry = registry
+    }
+
+    func append(_ section: Section) { sections.append(section) }
+    func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    deinit {
+        for section in sections {
+            if let type = section.typeID {
+                let destroy = registry.floorTypes[Int(type)]
+                _ = try? destroy.destroy.invoker.perform([.pointer(destroy.context), .pointer(section.model)])
+            } else {
+                Unmanaged<BuiltinRows.Placeholder>.fromOpaque(section.model).release()
+            }
+        }
+    }
+}

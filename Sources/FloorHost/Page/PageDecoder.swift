@@ -1,0 +1,91 @@
+import CFloorABI
+import Foundation
+
+/// Turns a page file into a Page: scans the JSON for floors (no DOM), then gives each floor's own bytes to
+/// the decoder its type's plugin registered. Unusable input throws PageError; a floor that cannot be
+/// decoded becomes a placeholder section plus a diagnostic, and the rest of the page still renders.
+public enum PageDecoder {
+    public static func decode(file: String, registry: Registry) throws(PageError) -> Page {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            let reason = FileManager.default.fileExists(atPath: file) ? "cannot read the page file" : "no such page file"
+            throw PageError(file: file, line: nil, column: nil, reason: reason)
+        }
+        return try decode(bytes: [UInt8](data), file: file, registry: registry)
+    }
+
+    public static func decode(bytes: [UInt8], file: String, registry: Registry) throws(PageError) -> Page {
+        let spec: PageSpec
+        do {
+            spec = try PageScanner.scan(bytes)
+        } catch {
+            throw PageError(file: file, line: error.line, column: error.column, reason: error.message)
+        }
+        let page = Page(file: file, next: spec.next, registry: registry)
+        var firstPathOfID: [String: String] = [:]
+        bytes.withUnsafeBytes { raw in
+            for floor in spec.floors {
+                let path = "floors[\(floor.index)]"
+                let id = floor.id ?? path
+                func warn(_ message: String, at subpath: String? = nil) {
+                    let where_ = subpath.map { $0.isEmpty ? path : "\(path).\($0)" } ?? path
+                    page.report(Diagnostic(.warning, "\(file): \(where_) (floor '\(id)'): \(message)", file: file, path: where_))
+                }
+                for problem in floor.problems { warn(problem) }
+                if floor.id == nil { warn("has no 'id'; using '\(path)'") }
+                if let first = firstPathOfID[id] {
+                    warn("duplicate floor id '\(id)' (first used by \(first)); ids must be unique in a page")
+                } else {
+                    firstPathOfID[id] = path
+                }
+                func placeholder(_ text: String) {
+                    let model = Unmanaged.passRetained(BuiltinRows.Placeholder(text)).toOpaque()
+                    page.append(.init(floorID: id, floorType: floor.type ?? "", path: path, typeID: nil, model: model))
+                }
+                guard let typeName = floor.type else {
+                    placeholder("floor '\(id)' has no type")
+                    continue
+                }
+                guard let typeID = registry.floorTypeID(named: typeName) else {
+                    let known = registry.floorTypeNames.joined(separator: ", ")
+                    warn("unknown floor type '\(typeName)': no loaded plugin registers it (loaded: \(known.isEmpty ? "none" : known))")
+                    placeholder("unknown floor type '\(typeName)' (floor '\(id)')")
+                    continue
+                }
+                let type = registry.floorTypes[Int(typeID)]
+                let refusals = DecodeReport()
+                let model = refusals.withReport { report in
+                    let json = UnsafeMutableRawPointer(mutating: raw.baseAddress! + floor.bytes.lowerBound)
+                    let result = try? type.decode.invoker.perform([
+                        .pointer(type.context), .pointer(json), .uint(UInt64(floor.bytes.count)), .pointer(report),
+                    ])
+                    if case .pointer(let model)? = result { return model }
+                    return nil
+                }
+                if let model {
+                    page.append(.init(floorID: id, floorType: typeName, path: path, typeID: typeID, model: model))
+                } else {
+                    let plugin = registry.plugins[type.plugin].id
+                    let errors = refusals.errors.isEmpty ? [("", "refused by the plugin without a reason")] : refusals.errors
+                    for (subpath, message) in errors { warn("\(message) (plugin \(plugin))", at: subpath) }
+                    let first = errors[0]
+                    placeholder("\(typeName) '\(id)' not shown: \(first.0.isEmpty ? "" : first.0 + ": ")\(first.1)")
+                }
+            }
+        }
+        return page
+    }
+}
+
+/// The floor_report_t a decoder writes its refusals into. Valid only inside `withReport`.
+final class DecodeReport {
+    private(set) var errors: [(path: String, message: String)] = []
+
+    func withReport<T>(_ body: (UnsafeMutableRawPointer) -> T) -> T {
+        var report = floor_report_t(host_data: Unmanaged.passUnretained(self).toOpaque()) { report, path, message in
+            guard let data = report?.pointee.host_data else { return }
+            let sink = Unmanaged<DecodeReport>.fromOpaque(data).takeUnretainedValue()
+            sink.errors.append((path.map { String(cString: $0) } ?? "", message.map { String(cString: $0) } ?? ""))
+        }
+        return withUnsafeMutablePointer(to: &report) { body(UnsafeMutableRawPointer($0)) }
+    }
+}

@@ -1,0 +1,101 @@
+import CFloorABI
+
+/// The `floor_host_t` one plugin registers through. One per plugin, kept for the life of the process
+/// (the ABI lets a plugin log at any time). Registration is open only while the plugin's `init` runs.
+final class HostTable {
+    let registry: Registry
+    let plugin: Int
+    /// Registration problems, each one sentence; the loader prefixes the plugin's file.
+    var refusals: [String] = []
+    var registering = true
+    let table: UnsafeMutablePointer<floor_host_t>
+
+    init(registry: Registry, plugin: Int) {
+        self.registry = registry
+        self.plugin = plugin
+        table = .allocate(capacity: 1)
+        table.initialize(to: floor_host_t(
+            struct_size: UInt32(MemoryLayout<floor_host_t>.size),
+            abi_major: UInt32(FLOOR_ABI_MAJOR), abi_minor: UInt32(FLOOR_ABI_MINOR),
+            host_data: nil,
+            register_row_type: { host, rowType in HostTable.from(host)?.registerRowType(rowType) ?? -1 },
+            register_floor_type: { host, floorType in HostTable.from(host)?.registerFloorType(floorType) ?? false },
+            log: { host, level, message in HostTable.from(host)?.log(level, message) }))
+        table.pointee.host_data = Unmanaged.passRetained(self).toOpaque()
+    }
+
+    private static func from(_ host: UnsafePointer<floor_host_t>?) -> HostTable? {
+        guard let data = host?.pointee.host_data else { return nil }
+        return Unmanaged<HostTable>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    private func registerRowType(_ raw: UnsafePointer<floor_row_type_t>?) -> Int32 {
+        guard let raw else { refusals.append("register_row_type was given NULL"); return -1 }
+        guard registering else { refusals.append("register_row_type called after init returned; ignored"); return -1 }
+        let minimum = MemoryLayout<floor_row_type_t>.size
+        guard Int(raw.pointee.struct_size) >= minimum else {
+            refusals.append("a row type struct has struct_size \(raw.pointee.struct_size), smaller than \(minimum)")
+            return -1
+        }
+        let row = raw.pointee
+        guard let cName = row.type_name, cName.pointee != 0 else {
+            refusals.append("a row type has an empty type_name")
+            return -1
+        }
+        let name = String(cString: cName)
+        let checked = Selector.check(row.height, slot: "height calculator of row type '\(name)'", expected: FLOOR_SIG_HEIGHT)
+            .flatMap { height in
+                Selector.check(row.cell, slot: "cell selector of row type '\(name)'", expected: FLOOR_SIG_CELL).map { (height, $0) }
+            }
+            .flatMap { height, cell in
+                registry.add(Registry.RowType(
+                    name: name, plugin: plugin, context: row.context, height: height, cell: cell,
+                    heightFunction: unsafeBitCast(height.function, to: HeightFunction.self),
+                    cellFunction: unsafeBitCast(cell.function, to: CellFunction.self)))
+            }
+        switch checked {
+        case .success(let id): return id
+        case .failure(let error): refusals.append(error.message); return -1
+        }
+    }
+
+    private func registerFloorType(_ raw: UnsafePointer<floor_floor_type_t>?) -> Bool {
+        guard let raw else { refusals.append("register_floor_type was given NULL"); return false }
+        guard registering else { refusals.append("register_floor_type called after init returned; ignored"); return false }
+        let minimum = MemoryLayout<floor_floor_type_t>.size
+        guard Int(raw.pointee.struct_size) >= minimum else {
+            refusals.append("a floor type struct has struct_size \(raw.pointee.struct_size), smaller than \(minimum)")
+            return false
+        }
+        let floor = raw.pointee
+        guard let cName = floor.type_name, cName.pointee != 0 else {
+            refusals.append("a floor type has an empty type_name")
+            return false
+        }
+        let name = String(cString: cName)
+        let result = Selector.check(floor.decode, slot: "decoder of floor type '\(name)'", expected: FLOOR_SIG_DECODE)
+            .flatMap { decode in
+                Selector.check(floor.expand, slot: "expander of floor type '\(name)'", expected: FLOOR_SIG_EXPAND).map { (decode, $0) }
+            }
+            .flatMap { decode, expand in
+                Selector.check(floor.destroy, slot: "destroyer of floor type '\(name)'", expected: FLOOR_SIG_DESTROY).map { (decode, expand, $0) }
+            }
+            .flatMap { decode, expand, destroy in
+                registry.add(Registry.FloorType(
+                    name: name, plugin: plugin, context: floor.context,
+                    sampleJSON: floor.sample_json.map { String(cString: $0) },
+                    decode: decode, expand: expand, destroy: destroy))
+            }
+        switch result {
+        case .success: return true
+        case .failure(let error): refusals.append(error.message); return false
+        }
+    }
+
+    private func log(_ level: floor_log_level_t, _ message: UnsafePointer<CChar>?) {
+        let info = registry.plugins[plugin]
+        let text = message.map { String(cString: $0) } ?? ""
+        let severity: Diagnostic.Level = level == FLOOR_LOG_ERROR ? .error : level == FLOOR_LOG_WARNING ? .warning : .info
+        registry.pluginMessages.append(Diagnostic(severity, "\(info.id): \(text)", file: info.path, plugin: info.id))
+    }
+}

@@ -1,0 +1,96 @@
+import CFloorABI
+
+/// A plugin the host loaded.
+public struct PluginInfo: Sendable, Equatable {
+    public let id: String
+    public let name: String
+    public let version: String
+    /// The library's path as discovered (relative to where the host was pointed), or "(built in)".
+    public let path: String
+    public let abiMajor: UInt32
+    public let abiMinor: UInt32
+}
+
+/// Typed forms of the two hot selectors. The host calls these directly once the registered signature has
+/// been checked equal to FLOOR_SIG_HEIGHT / FLOOR_SIG_CELL; everything else goes through libffi.
+typealias HeightFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, Double) -> Double
+typealias CellFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UnsafePointer<floor_canvas_t>?) -> Void
+
+/// Every floor type and row type the loaded plugins registered. Ids are dense indexes, assigned in
+/// registration order; names are looked up once per floor when a page is decoded, never per row.
+/// Threading: one thread at a time.
+public final class Registry: @unchecked Sendable {
+    struct RowType {
+        let name: String
+        let plugin: Int
+        let context: UnsafeMutableRawPointer?
+        let height: Selector
+        let cell: Selector
+        let heightFunction: HeightFunction
+        let cellFunction: CellFunction
+    }
+
+    struct FloorType {
+        let name: String
+        let plugin: Int
+        let context: UnsafeMutableRawPointer?
+        let sampleJSON: String?
+        let decode: Selector
+        let expand: Selector
+        let destroy: Selector
+    }
+
+    public private(set) var plugins: [PluginInfo] = []
+    private(set) var rowTypes: [RowType] = []
+    private(set) var floorTypes: [FloorType] = []
+    private var rowTypeIDs: [String: Int32] = [:]
+    private var floorTypeIDs: [String: Int32] = [:]
+
+    /// Messages plugins sent through the host table's `log`, in order.
+    public internal(set) var pluginMessages: [Diagnostic] = []
+
+    public init() {
+        BuiltinRows.register(in: self)
+    }
+
+    public var floorTypeNames: [String] { floorTypeIDs.keys.sorted() }
+    public var rowTypeNames: [String] { rowTypeIDs.keys.sorted() }
+
+    func floorTypeID(named name: String) -> Int32? { floorTypeIDs[name] }
+    func rowTypeID(named name: String) -> Int32? { rowTypeIDs[name] }
+
+    func add(_ plugin: PluginInfo) -> Int {
+        plugins.append(plugin)
+        return plugins.count - 1
+    }
+
+    /// Adds a row type, or says why not. The first registration of a name wins; plugins load in path
+    /// order, so which one wins is deterministic.
+    func add(_ rowType: RowType) -> Result<Int32, RegistrationError> {
+        if let existing = rowTypeIDs[rowType.name] {
+            let owner = plugins[rowTypes[Int(existing)].plugin]
+            return .failure(.init("row type '\(rowType.name)' is already registered by \(owner.id) (\(owner.path)); keeping that one"))
+        }
+        rowTypes.append(rowType)
+        let id = Int32(rowTypes.count - 1)
+        rowTypeIDs[rowType.name] = id
+        return .success(id)
+    }
+
+    func add(_ floorType: FloorType) -> Result<Int32, RegistrationError> {
+        if let existing = floorTypeIDs[floorType.name] {
+            let owner = plugins[floorTypes[Int(existing)].plugin]
+            return .failure(.init("floor type '\(floorType.name)' is already registered by \(owner.id) (\(owner.path)); keeping that one"))
+        }
+        floorTypes.append(floorType)
+        let id = Int32(floorTypes.count - 1)
+        floorTypeIDs[floorType.name] = id
+        return .success(id)
+    }
+
+    /// Withdraws every name a plugin registered (its `init` failed). Ids stay allocated so nothing shifts.
+    func withdraw(plugin: Int) {
+        rowTypeIDs = rowTypeIDs.filter { rowTypes[Int($0.value)].plugin != plugin }
+        floorTypeIDs = floorTypeIDs.filter { floorTypes[Int($0.value)].plugin != plugin }
+    }
+}

@@ -1,0 +1,41 @@
+import CFloorABI
+
+/// A registered callable: its name, its checked signature, and the plugin's function pointer.
+/// Immutable once registered; the function lives as long as the process (plugins are never unloaded).
+final class Selector: @unchecked Sendable {
+    let name: String
+    let signature: Signature
+    let function: floor_fn_t
+
+    init(name: String, signature: Signature, function: floor_fn_t) {
+        self.name = name
+        self.signature = signature
+        self.function = function
+    }
+
+    /// The generic invoker for this selector, prepared on first use and kept.
+    private(set) lazy var invoker = SelectorInvoker(self)
+
+    /// Why `raw` cannot serve a slot expecting `expected`, or nil when it can. `slot` names the field
+    /// ("height calculator") in the message.
+    static func check(_ raw: floor_selector_t, slot: String, expected: String) -> Result<Selector, RegistrationError> {
+        guard let fn = raw.fn else { return .failure(.init("\(slot) has no function")) }
+        let name = raw.name.map { String(cString: $0) } ?? ""
+        guard let encoding = raw.signature.map({ String(cString: $0) }) else {
+            return .failure(.init("\(slot) '\(name)' has no signature; expected \(expected)"))
+        }
+        guard let signature = Signature(encoding) else {
+            return .failure(.init("\(slot) '\(name)' has a malformed signature '\(encoding)'; expected \(expected)"))
+        }
+        guard encoding == expected else {
+            return .failure(.init("\(slot) '\(name)' has signature \(encoding); expected \(expected)"))
+        }
+        return .success(Selector(name: name.isEmpty ? slot : name, signature: signature, function: fn))
+    }
+}
+
+/// Why the host refused a registration, as one sentence.
+struct RegistrationError: Error, Sendable {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

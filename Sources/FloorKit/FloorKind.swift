@@ -1,0 +1,98 @@
+import CFloorABI
+import Foundation
+
+/// A decoded floor, as the host holds it: the opaque model handle is an unmanaged reference to this box.
+/// `rowItems[i]` is the item index row i of the floor draws; `expand` rewrites it.
+class AnyFloorBox {
+    var rowItems: [Int] = []
+}
+
+final class FloorBox<Floor: FloorModel>: AnyFloorBox {
+    let common: CommonFields
+    let floor: Floor
+    init(common: CommonFields, floor: Floor) {
+        self.common = common
+        self.floor = floor
+    }
+}
+
+/// One row type as registered with the host, type-erased so one set of C thunks serves every row type.
+/// Its unmanaged reference is the row type's `context`.
+final class RowKind {
+    let name: String
+    /// The host's id for this row type; -1 until registered (or when the host refused it).
+    var id: Int32 = -1
+    let height: (AnyFloorBox, Int, Double) -> Double
+    let cell: (AnyFloorBox, Int, Canvas) -> Void
+
+    init(name: String, height: @escaping (AnyFloorBox, Int, Double) -> Double,
+         cell: @escaping (AnyFloorBox, Int, Canvas) -> Void) {
+        self.name = name
+        self.height = height
+        self.cell = cell
+    }
+}
+
+/// A floor row as expand lists it: its kind, the item it draws, and the ABI's row flags.
+typealias ExpandedRow = (kind: RowKind, item: Int, flags: UInt32)
+
+/// One floor type as registered with the host, type-erased. Its unmanaged reference is the floor type's
+/// `context`. It owns the row kinds the floor expands into: the model's own plus the common header and
+/// margin rows, which are named after the floor type ("ProductFeedHeader") so names stay unique.
+final class FloorKind {
+    let name: String
+    let sampleJSON: String
+    let rowKinds: [RowKind]
+    let decode: (Data) throws -> AnyFloorBox
+    let expand: (AnyFloorBox) -> [ExpandedRow]
+
+    init<Floor: FloorModel>(_ type: Floor.Type) {
+        name = Floor.floorType
+        sampleJSON = Floor.sampleJSON
+        let header = CommonRows.header(named: Floor.floorType + "Header", of: Floor.self)
+        let margin = CommonRows.margin(named: Floor.floorType + "Margin", of: Floor.self)
+        var kindOf: [ObjectIdentifier: RowKind] = [:]
+        let content = Floor.rowTypes.map { type in
+            let kind = RowKind(
+                name: type.name,
+                height: { box, item, width in type.height(unsafeDowncast(box, to: FloorBox<Floor>.self).floor, item, width) },
+                cell: { box, item, canvas in type.cell(unsafeDowncast(box, to: FloorBox<Floor>.self).floor, item, canvas) })
+            kindOf[ObjectIdentifier(type)] = kind
+            return kind
+        }
+        rowKinds = [header, margin] + content
+        decode = { data in
+            let decoded = try JSONDecoder().decode(Decoded<Floor>.self, from: data)
+            return FloorBox(common: decoded.common, floor: decoded.floor)
+        }
+        expand = { box in
+            let box = unsafeDowncast(box, to: FloorBox<Floor>.self)
+            var rows = FloorRows<Floor>()
+            box.floor.expand(into: &rows)
+            var out: [ExpandedRow] = []
+            out.reserveCapacity(rows.entries.count + 3)
+            let spacing = box.common.margin
+            if let spacing, spacing.top > 0 { out.append((margin, CommonRows.marginTop, 0)) }
+            if let title = box.common.header {
+                out.append((header, 0, FLOOR_ROW_HEADER | (title.sticky ? FLOOR_ROW_STICKY : 0)))
+            }
+            for entry in rows.entries {
+                // A row type the model did not list in `rowTypes` was never registered: skip it rather than
+                // hand the host an id it cannot dispatch.
+                if let kind = kindOf[ObjectIdentifier(entry.kind)] { out.append((kind, entry.item, 0)) }
+            }
+            if let spacing, spacing.bottom > 0 { out.append((margin, CommonRows.marginBottom, 0)) }
+            return out
+        }
+    }
+}
+
+/// Decodes the common fields and the plugin's model from one parse of the same floor object.
+private struct Decoded<Floor: FloorModel>: Decodable {
+    let common: CommonFields
+    let floor: Floor
+    init(from decoder: any Decoder) throws {
+        common = try CommonFields(from: decoder)
+        floor = try Floor(from: decoder)
+    }
+}

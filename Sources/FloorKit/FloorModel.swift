@@ -1,0 +1,25 @@
+/// A floor type's model: decoded from the floor's JSON object, expanded into rows.
+///
+/// This is the seed's `TemplateContainerModel` + `TemplateContainerProtocol`: a floor is a section that
+/// expands into rows, each row rendered by a `RowType`. The common fields `header` and `margin` are decoded
+/// and expanded by the SDK, so a model lists only its own content rows.
+public protocol FloorModel: Decodable {
+    /// The page's `type` (or `pattern`) value this model decodes, e.g. "ProductFeed".
+    static var floorType: String { get }
+    /// Every row type `expand` may use. Registered with the host when the plugin loads.
+    static var rowTypes: [RowType<Self>] { get }
+    /// A floor object this type decodes; shipped in the descriptor for `floorhost conform`.
+    static var sampleJSON: String { get }
+    /// Lists the floor's content rows, in order. Called again after the model changes.
+    func expand(into rows: inout FloorRows<Self>)
+}
+
+/// The rows a floor expands into: each is a row type and the index of the item it shows.
+public struct FloorRows<Floor: FloorModel> {
+    var entries: [(kind: RowType<Floor>, item: Int)] = []
+
+    /// Appends a row that draws `item` (an index into the floor's own data) with `type`.
+    public mutating func append(_ type: RowType<Floor>, item: Int = 0) {
+        entries.append((type, item))
+    }
+}

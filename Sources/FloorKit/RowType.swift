@@ -1,0 +1,22 @@
+/// A row model type: the unit the host dispatches on. Its name is registered with the host together with
+/// a height calculator (`+calculateSizeWithData:constrainedToSize:` in the seed) and a cell selector
+/// (`tableView:cellFor<Class>:`). Names are unique across every plugin a host loads.
+///
+/// Contracts the conformance suite checks: `height` is finite, >= 0 and deterministic for a width;
+/// `cell` draws only inside the canvas and draws the same thing for the same row every time.
+public final class RowType<Floor: FloorModel>: @unchecked Sendable {
+    public let name: String
+    let height: (Floor, Int, Double) -> Double
+    let cell: (Floor, Int, Canvas) -> Void
+
+    /// - Parameters:
+    ///   - height: the row's height in points for (floor, item, width).
+    ///   - cell: draws (floor, item) into the canvas, whose size is the row's width and height.
+    public init(_ name: String,
+                height: @escaping (_ floor: Floor, _ item: Int, _ width: Double) -> Double,
+                cell: @escaping (_ floor: Floor, _ item: Int, _ canvas: Canvas) -> Void) {
+        self.name = name
+        self.height = height
+        self.cell = cell
+    }
+}
