@@ -5,7 +5,7 @@
 import PackageDescription
 
 /// The floor plugins we ship: each folder under Plugins/ becomes one dynamic library, lib<Name>Floor.so.
-let shippedFloors = ["Title"]
+let shippedFloors = ["Focus", "IconGrid", "ProductFeed", "Title"]
 
 let package = Package(
     name: "FloorKit",

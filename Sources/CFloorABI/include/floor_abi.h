@@ -13,6 +13,8 @@
  * refuses a plugin whose minor is newer than its own.
  *
  * Threading: the host calls every plugin function from one thread at a time. A plugin needs no locks.
+ * Lifetime: a loaded library belongs to one host and `init` is called once; the plugin may keep what the
+ * host returned (row type ids, the host table) in globals.
  *
  * Selectors: every callable a plugin registers is a floor_selector_t: a name (for messages and for the
  * generic invoker), a signature in the short type encoding below, and the function pointer. The host

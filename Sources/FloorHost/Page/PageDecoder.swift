@@ -21,6 +21,9 @@ public enum PageDecoder {
             throw PageError(file: file, line: error.line, column: error.column, reason: error.message)
         }
         let page = Page(file: file, next: spec.next, registry: registry)
+        if spec.floors.isEmpty {
+            page.report(Diagnostic(.warning, "\(file): the page has no floors; nothing to show", file: file, path: "floors"))
+        }
         var firstPathOfID: [String: String] = [:]
         bytes.withUnsafeBytes { raw in
             for floor in spec.floors {
@@ -30,7 +33,10 @@ public enum PageDecoder {
                     let where_ = subpath.map { $0.isEmpty ? path : "\(path).\($0)" } ?? path
                     page.report(Diagnostic(.warning, "\(file): \(where_) (floor '\(id)'): \(message)", file: file, path: where_))
                 }
-                for problem in floor.problems { warn(problem) }
+                // Scanner problems name their own path ("floors[2].type must be a string, found number").
+                for problem in floor.problems {
+                    page.report(Diagnostic(.warning, "\(file): \(problem)", file: file, path: path))
+                }
                 if floor.id == nil { warn("has no 'id'; using '\(path)'") }
                 if let first = firstPathOfID[id] {
                     warn("duplicate floor id '\(id)' (first used by \(first)); ids must be unique in a page")
@@ -42,7 +48,7 @@ public enum PageDecoder {
                     page.append(.init(floorID: id, floorType: floor.type ?? "", path: path, typeID: nil, model: model))
                 }
                 guard let typeName = floor.type else {
-                    placeholder("floor '\(id)' has no type")
+                    placeholder("floor '\(id)' has no usable type")
                     continue
                 }
                 guard let typeID = registry.floorTypeID(named: typeName) else {

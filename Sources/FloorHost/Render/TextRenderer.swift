@@ -54,7 +54,9 @@ public enum TextRenderer {
 
         func image(_ source: String, x: Double, y: Double, width: Double, height: Double) {
             box(x: x, y: y, width: width, height: height)
-            let name = source.split(separator: "/").last.map(String.init) ?? source
+            // The file's base name identifies an image well enough in a preview.
+            let file = source.split(separator: "/").last.map(String.init) ?? source
+            let name = file.split(separator: ".").first.map(String.init) ?? file
             let inner = columns(width) - 2
             let middle = line(y + height / 2 - pointsPerLine / 2)
             grid.text("[" + name + "]", column: column(x) + 1, line: middle, maxColumns: inner, center: true)

@@ -1,0 +1,43 @@
+import FloorKit
+
+/// `Focus`: a banner carousel. One row showing the current banner, its title, and page dots.
+struct FocusFloor: FloorModel {
+    static let floorType = "Focus"
+    static let rowTypes = [carousel]
+    static let sampleJSON = #"{"type":"Focus","id":"focus","items":[{"id":"b1","img":"https://img.example.com/banner/1111.jpg","title":"双十一 Big sale","jump":{"url":"app://activity/1111","eventId":"focus_1"}},{"id":"b2","img":"https://img.example.com/banner/new.jpg","jump":{"url":"app://activity/new"}}]}"#
+
+    struct Banner: Decodable {
+        var id: String
+        var img: String
+        var title: String?
+        var jump: Jump?
+    }
+
+    var items: [Banner]
+    /// Which banner is showing; a preview shows the first.
+    var current: Int { 0 }
+
+    func expand(into rows: inout FloorRows<FocusFloor>) {
+        if !items.isEmpty { rows.append(Self.carousel) }
+    }
+
+    /// Banners are 5:2, as wide as the page.
+    static let carousel = RowType<FocusFloor>(
+        "FocusCarousel",
+        height: { _, _, width in (width * 0.4).rounded() },
+        cell: { floor, _, canvas in
+            let banner = floor.items[floor.current]
+            canvas.image(banner.img, x: 0, y: 0, width: canvas.width, height: canvas.height - 24)
+            if let title = banner.title {
+                canvas.text(title, x: 12, y: canvas.height - 48, maxWidth: canvas.width - 24, style: .bold)
+            }
+            let dots = floor.items.indices.map { $0 == floor.current ? "●" : "○" }.joined(separator: " ")
+            canvas.text(dots, x: 0, y: canvas.height - 12, style: .center)
+        })
+}
+
+let plugin = FloorPlugin(id: "com.floorkit.floor.focus", name: "Focus banner carousel", version: "1.0.0",
+                         floors: [FocusFloor.self])
+
+@_cdecl("floor_plugin_entry")
+public func floorPluginEntry() -> UnsafeRawPointer { plugin.descriptor }

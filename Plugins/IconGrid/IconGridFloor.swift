@@ -1,0 +1,54 @@
+import FloorKit
+
+/// `IconGrid`: channel icons in `columns` columns (default 4); one row per line of icons.
+struct IconGridFloor: FloorModel {
+    static let floorType = "IconGrid"
+    static let rowTypes = [iconLine]
+    static let sampleJSON = #"{"type":"IconGrid","id":"channels","columns":4,"items":[{"id":"i1","img":"https://img.example.com/icon/market.png","title":"超市","jump":{"url":"app://channel/market"}},{"id":"i2","img":"https://img.example.com/icon/fresh.png","title":"生鲜 Fresh","jump":{"url":"app://channel/fresh"}},{"id":"i3","img":"https://img.example.com/icon/phone.png","title":"手机","jump":{"url":"app://channel/phone"}},{"id":"i4","img":"https://img.example.com/icon/home.png","title":"家电","jump":{"url":"app://channel/home"}},{"id":"i5","img":"https://img.example.com/icon/coupon.png","title":"领券","jump":{"url":"app://coupon"}}]}"#
+
+    struct Icon: Decodable {
+        var id: String
+        var img: String
+        var title: String
+        var jump: Jump?
+    }
+
+    var columns: Int
+    var items: [Icon]
+
+    enum CodingKeys: String, CodingKey { case columns, items }
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        items = try c.decode([Icon].self, forKey: .items)
+        let columns = try c.decodeIfPresent(Int.self, forKey: .columns) ?? 4
+        guard (1...10).contains(columns) else {
+            throw DecodingError.dataCorruptedError(forKey: .columns, in: c, debugDescription: "columns must be 1 to 10, found \(columns)")
+        }
+        self.columns = columns
+    }
+
+    func expand(into rows: inout FloorRows<IconGridFloor>) {
+        for line in stride(from: 0, to: items.count, by: columns) { rows.append(Self.iconLine, item: line / columns) }
+    }
+
+    /// A line of icons: a 48-point image with its label under it, in equal columns.
+    static let iconLine = RowType<IconGridFloor>(
+        "IconGridLine",
+        height: { _, _, _ in 84 },
+        cell: { floor, line, canvas in
+            let slot = canvas.width / Double(floor.columns)
+            let first = line * floor.columns
+            for (column, icon) in floor.items[first..<min(first + floor.columns, floor.items.count)].enumerated() {
+                let x = Double(column) * slot
+                let side = min(48, slot - 8)
+                canvas.image(icon.img, x: x + (slot - side) / 2, y: 12, width: side, height: 48)
+                canvas.text(icon.title, x: x, y: 60, maxWidth: slot, style: .center)
+            }
+        })
+}
+
+let plugin = FloorPlugin(id: "com.floorkit.floor.icon-grid", name: "Icon grid", version: "1.0.0",
+                         floors: [IconGridFloor.self])
+
+@_cdecl("floor_plugin_entry")
+public func floorPluginEntry() -> UnsafeRawPointer { plugin.descriptor }

@@ -1,0 +1,57 @@
+import FloorKit
+
+/// `ProductFeed`: product cards, one row each. The infinite feed that next pages extend.
+struct ProductFeedFloor: FloorModel {
+    static let floorType = "ProductFeed"
+    static let rowTypes = [card]
+    static let sampleJSON = #"{"type":"ProductFeed","id":"feed","header":{"title":"猜你喜欢","sticky":true},"items":[{"id":"p1","title":"无线蓝牙耳机 Pro","price":"¥199.00","img":"https://img.example.com/p/1.jpg","jump":{"url":"app://product/1","eventId":"feed_click"}},{"id":"p2","title":"Stainless steel water bottle 750ml","price":59.9,"img":"https://img.example.com/p/2.jpg","jump":{"url":"app://product/2"}}]}"#
+
+    struct Product: Decodable {
+        var id: String
+        var title: String
+        var price: Price
+        var img: String
+        var jump: Jump?
+    }
+
+    /// A price as the CMS sends it: display text ("¥199.00") or a number of yuan (199).
+    struct Price: Decodable {
+        var text: String
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let number = try? c.decode(Double.self) {
+                guard number.isFinite, number >= 0 else {
+                    throw DecodingError.dataCorruptedError(in: c, debugDescription: "price must be a non-negative number")
+                }
+                let cents = Int((number * 100).rounded())
+                text = "¥\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
+            } else {
+                text = try c.decode(String.self)
+            }
+        }
+    }
+
+    var items: [Product]
+
+    func expand(into rows: inout FloorRows<ProductFeedFloor>) {
+        for item in items.indices { rows.append(Self.card, item: item) }
+    }
+
+    /// A card: the picture on the left, title and price beside it.
+    static let card = RowType<ProductFeedFloor>(
+        "ProductCard",
+        height: { _, _, _ in 108 },
+        cell: { floor, item, canvas in
+            let product = floor.items[item]
+            canvas.image(product.img, x: 8, y: 0, width: 96, height: 96)
+            canvas.text(product.title, x: 116, y: 12, maxWidth: canvas.width - 124, style: .bold)
+            canvas.text(product.price.text, x: 116, y: 60, maxWidth: canvas.width - 124, style: .accent)
+            canvas.box(x: 8, y: 96, width: canvas.width - 16, height: 0)
+        })
+}
+
+let plugin = FloorPlugin(id: "com.floorkit.floor.product-feed", name: "Product feed", version: "1.0.0",
+                         floors: [ProductFeedFloor.self])
+
+@_cdecl("floor_plugin_entry")
+public func floorPluginEntry() -> UnsafeRawPointer { plugin.descriptor }

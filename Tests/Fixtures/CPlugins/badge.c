@@ -1,0 +1,103 @@
+/*
+ * A floor plugin written in plain C against floor_abi.h: the "Badge" floor, a one-row label
+ * {"type":"Badge","id":"b","text":"..."}. Tests compile it with `cc -shared -fPIC` and load it into the
+ * host, which proves the ABI needs no Swift. Macros give the same source each defect the loader must
+ * catch:
+ *   PLUGIN_ID, FLOOR_TYPE, ROW_TYPE        identity (compile twice with one FLOOR_TYPE for a duplicate)
+ *   ABI_MAJOR, ABI_MINOR                   the ABI version the descriptor claims
+ *   HEIGHT_SIGNATURE                       the height calculator's declared signature
+ *   NO_ENTRY                               export no entry symbol at all
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "floor_abi.h"
+
+#ifndef PLUGIN_ID
+#define PLUGIN_ID "com.floorkit.test.badge"
+#endif
+#ifndef FLOOR_TYPE
+#define FLOOR_TYPE "Badge"
+#endif
+#ifndef ROW_TYPE
+#define ROW_TYPE "BadgeRow"
+#endif
+#ifndef ABI_MAJOR
+#define ABI_MAJOR FLOOR_ABI_MAJOR
+#endif
+#ifndef ABI_MINOR
+#define ABI_MINOR FLOOR_ABI_MINOR
+#endif
+#ifndef HEIGHT_SIGNATURE
+#define HEIGHT_SIGNATURE FLOOR_SIG_HEIGHT
+#endif
+
+typedef struct badge { char text[128]; } badge_t;
+
+static int32_t badge_row_type = -1;
+
+/* Finds "text":"..." in the floor object; enough JSON for a test plugin (no escapes in the value). */
+static void *badge_decode(void *ctx, const char *json, uint64_t len, const floor_report_t *report) {
+    (void)ctx;
+    static const char key[] = "\"text\":\"";
+    for (uint64_t i = 0; i + sizeof key - 1 < len; i++) {
+        if (memcmp(json + i, key, sizeof key - 1) != 0) continue;
+        const char *start = json + i + sizeof key - 1;
+        const char *end = memchr(start, '"', (size_t)(json + len - start));
+        if (!end) break;
+        badge_t *badge = calloc(1, sizeof *badge);
+        size_t n = (size_t)(end - start) < sizeof badge->text - 1 ? (size_t)(end - start) : sizeof badge->text - 1;
+        memcpy(badge->text, start, n);
+        return badge;
+    }
+    report->error(report, "text", "a badge needs a \"text\" string");
+    return NULL;
+}
+
+static void badge_expand(void *ctx, void *model, const floor_row_sink_t *sink) {
+    (void)ctx; (void)model;
+    sink->add(sink, badge_row_type, 0);
+}
+
+static void badge_destroy(void *ctx, void *model) { (void)ctx; free(model); }
+
+static double badge_height(void *ctx, void *model, uint64_t row, double width) {
+    (void)ctx; (void)model; (void)row; (void)width;
+    return 36;
+}
+
+static void badge_cell(void *ctx, void *model, uint64_t row, const floor_canvas_t *canvas) {
+    (void)ctx; (void)row;
+    const badge_t *badge = model;
+    canvas->box(canvas, 0, 0, canvas->width, canvas->height);
+    canvas->text(canvas, 8, 12, canvas->width - 16, badge->text, FLOOR_TEXT_BOLD);
+}
+
+static bool badge_init(const floor_host_t *host) {
+    floor_row_type_t row = {
+        .struct_size = sizeof row, .type_name = ROW_TYPE, .context = NULL,
+        .height = {"heightForBadgeRow:width:", HEIGHT_SIGNATURE, (floor_fn_t)badge_height},
+        .cell = {"cellForBadgeRow:canvas:", FLOOR_SIG_CELL, (floor_fn_t)badge_cell},
+    };
+    badge_row_type = host->register_row_type(host, &row);
+    floor_floor_type_t floor = {
+        .struct_size = sizeof floor, .type_name = FLOOR_TYPE, .context = NULL,
+        .sample_json = "{\"type\":\"" FLOOR_TYPE "\",\"id\":\"badge\",\"text\":\"C plugin\"}",
+        .decode = {"decodeBadge:", FLOOR_SIG_DECODE, (floor_fn_t)badge_decode},
+        .expand = {"expandBadge:", FLOOR_SIG_EXPAND, (floor_fn_t)badge_expand},
+        .destroy = {"destroyBadge:", FLOOR_SIG_DESTROY, (floor_fn_t)badge_destroy},
+    };
+    host->register_floor_type(host, &floor);
+    host->log(host, FLOOR_LOG_INFO, "badge plugin registered");
+    return true;
+}
+
+static const floor_plugin_descriptor_t descriptor = {
+    .struct_size = sizeof descriptor, .abi_major = ABI_MAJOR, .abi_minor = ABI_MINOR,
+    .id = PLUGIN_ID, .name = "Badge (C)", .version = "0.1.0", .init = badge_init,
+};
+
+#ifndef NO_ENTRY
+const floor_plugin_descriptor_t *floor_plugin_entry(void) { return &descriptor; }
+#else
+const floor_plugin_descriptor_t *not_the_entry(void) { return &descriptor; }
+#endif

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+@testable import FloorHost
+
+/// The four catalog plugins load and render the example home page exactly as laid out here.
+struct ShippedPluginsTests {
+    @Test func everyShippedPluginLoadsCleanly() throws {
+        let folder = try TemporaryFolder()
+        let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
+        #expect(host.loadDiagnostics == [])
+        #expect(Set(host.plugins.map(\.id)) == ["com.floorkit.floor.focus", "com.floorkit.floor.icon-grid",
+                                                "com.floorkit.floor.product-feed", "com.floorkit.floor.title"])
+        #expect(host.registry.floorTypeNames == ["Focus", "IconGrid", "ProductFeed", "Title"])
+        #expect(host.registry.rowTypeNames.contains("ProductCard"))
+    }
+
+    @Test(arguments: DispatchMode.allCases)
+    func homePageRowsTypesHeightsAndOrder(dispatch: DispatchMode) throws {
+        let folder = try TemporaryFolder()
+        let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
+        let adapter = try host.layout(page: Repo.path("Examples/home.json"), width: 375, dispatch: dispatch)
+        let rows = (0..<adapter.rowCount).map(adapter.describe(row:))
+        let expected: [(String, String, Double)] =
+            [("focus", "FocusCarousel", 150), ("focus", "FocusMargin", 12)]
+            + Array(repeating: ("channels", "IconGridLine", 84), count: 2)
+            + [("flash-title", "TitleMargin", 12), ("flash-title", "TitleBar", 48)]
+            + Array(repeating: ("flash", "ProductCard", 108), count: 3)
+            + [("mid-banner", "FocusMargin", 12), ("mid-banner", "FocusCarousel", 150), ("mid-banner", "FocusMargin", 12)]
+            + [("brands", "IconGridHeader", 36), ("brands", "IconGridLine", 84), ("brands", "IconGridLine", 84)]
+            + [("new-title", "TitleMargin", 12), ("new-title", "TitleBar", 36)]
+            + Array(repeating: ("new-arrivals", "ProductCard", 108), count: 4)
+            + [("global-title", "TitleBar", 36), ("countries", "IconGridLine", 84)]
+            + [("feed", "ProductFeedMargin", 12), ("feed", "ProductFeedHeader", 36)]
+            + Array(repeating: ("feed", "ProductCard", 108), count: 12)
+        #expect(rows.map(\.floor) == expected.map(\.0))
+        #expect(rows.map(\.type) == expected.map(\.1))
+        #expect(rows.map(\.height) == expected.map(\.2))
+        // Offsets are the running sum of heights; rows of a floor are numbered from 0 within it.
+        var y = 0.0
+        for row in rows {
+            #expect(row.y == y)
+            y += row.height
+        }
+        #expect(adapter.totalHeight == y)
+        #expect(rows.filter(\.isSticky).map(\.floor) == ["feed"])
+        #expect(rows.filter { $0.floor == "feed" }.map(\.row) == Array(0..<14))
+        #expect(adapter.diagnostics.isEmpty && adapter.page.diagnostics.isEmpty)
+        #expect(adapter.page.next == "home-2.json")
+    }
+
+    @Test func rowAtOffsetFindsTheRowSpanningIt() throws {
+        let folder = try TemporaryFolder()
+        let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
+        let adapter = try host.layout(page: Repo.path("Examples/home.json"), width: 375)
+        for r in 0..<adapter.rowCount {
+            let row = adapter.describe(row: r)
+            guard row.height > 0 else { continue }
+            #expect(adapter.row(at: row.y) == r)
+            #expect(adapter.row(at: row.y + row.height - 0.5) == r)
+        }
+        #expect(adapter.row(at: -10) == 0)
+        #expect(adapter.row(at: adapter.totalHeight + 10) == adapter.rowCount - 1)
+    }
+
+    @Test func textPreviewShowsEachFloorAndKeepsCJKColumnsAligned() throws {
+        let folder = try TemporaryFolder()
+        let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
+        let columns = 75
+        let adapter = try host.layout(page: Repo.path("Examples/home.json"), width: TextRenderer.layoutWidth(columns: columns))
+        let text = TextRenderer.render(adapter, columns: columns)
+        for expected in ["双十一狂欢 Singles' Day", "● ○ ○ ○", "生鲜 Fresh", "限时秒杀 Flash sale", "无线蓝牙耳机 Pro",
+                         "¥199.00", "¥59.90", "品牌馆 Brands", "猜你喜欢 For you", "pinned", "[1111]"] {
+            #expect(text.contains(expected), "text preview lacks \(expected)")
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // The page is as tall as its layout: one line per 12 points.
+        #expect(lines.count - 1 == Int((adapter.totalHeight / TextRenderer.pointsPerLine).rounded()))
+        for line in lines { #expect(DisplayWidth.of(line) <= columns, "too wide: \(line)") }
+        // Every framed line (carousel, placeholders) closes in the last column, CJK or not.
+        let framed = lines.filter { $0.hasPrefix("│") && $0.hasSuffix("│") }
+        #expect(framed.count > 10)
+        #expect(Set(framed.map { DisplayWidth.of($0) }) == [columns])
+    }
+
+    @Test func jsonOutputFollowsTheContract() throws {
+        let folder = try TemporaryFolder()
+        let plugins = try folder.installShippedPlugins()
+        let result = try floorhost(["--plugins", plugins, Repo.path("Examples/home.json"), "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let output = try jsonObject(result.stdout)
+        let rows = try #require(output["rows"] as? [[String: Any]])
+        #expect(rows.count == 37)
+        for row in rows {
+            for key in ["section", "row", "floor", "type", "y", "height"] { #expect(row[key] != nil, "row lacks \(key)") }
+        }
+        #expect(rows.first?["type"] as? String == "FocusCarousel")
+        #expect((output["diagnostics"] as? [Any])?.isEmpty == true)
+        #expect(output["events"] is [Any])
+        #expect(output["width"] as? Int == 375)
+    }
+}

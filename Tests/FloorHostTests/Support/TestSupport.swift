@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// Where things are when tests run: the repository (from this file's path) and the build folder that
+/// `swift test` built the plugin libraries and the floorhost binary into (next to the test binary, or
+/// FLOORKIT_BUILD_DIR).
+enum Repo {
+    static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }  // Support, FloorHostTests, Tests
+        return url.path
+    }()
+
+    static func path(_ relative: String) -> String { root + "/" + relative }
+
+    static let buildDirectory: String = {
+        if let dir = ProcessInfo.processInfo.environment["FLOORKIT_BUILD_DIR"] { return dir }
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        // The test binary is <build>/FloorKitPackageTests.xctest (a file on Linux).
+        return URL(fileURLWithPath: exe).deletingLastPathComponent().path
+    }()
+
+    static let shippedPlugins = ["Focus", "IconGrid", "ProductFeed", "Title"]
+
+    static func shippedLibrary(_ name: String) -> String { buildDirectory + "/lib\(name)Floor.so" }
+
+    static var floorhostBinary: String { buildDirectory + "/floorhost" }
+}
+
+/// A fresh temporary folder, removed when the value goes away.
+final class TemporaryFolder {
+    let path: String
+
+    init(_ label: String = "floorkit") throws {
+        path = NSTemporaryDirectory() + "\(label)-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    @discardableResult
+    func write(_ name: String, _ contents: String) throws -> String {
+        let target = file(name)
+        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try contents.write(toFile: target, atomically: true, encoding: .utf8)
+        return target
+    }
+
+    /// Copies the shipped plugin libraries (or `only` those) into `subfolder`.
+    func installShippedPlugins(_ only: [String] = Repo.shippedPlugins, into subfolder: String = "plugins") throws -> String {
+        let folder = file(subfolder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in only {
+            try FileManager.default.copyItem(atPath: Repo.shippedLibrary(name), toPath: folder + "/lib\(name)Floor.so")
+        }
+        return folder
+    }
+}
+
+/// A finished child process.
+struct ProcessResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+}
+
+/// Runs a program to completion and collects its output (both pipes are drained concurrently, so a
+/// chatty child never blocks).
+func run(_ executable: String, _ arguments: [String], in directory: String? = nil,
+         environment: [String: String]? = nil) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    if let environment { process.environment = environment }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let group = DispatchGroup()
+    nonisolated(unsafe) var errData = Data()
+    group.enter()
+    DispatchQueue.global().async {
+        errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return ProcessResult(status: process.terminationStatus,
+                         stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// Runs the built floorhost binary.
+func floorhost(_ arguments: [String]) throws -> ProcessResult {
+    try run(Repo.floorhostBinary, arguments)
+}
+
+/// Compiles the C plugin fixture `Tests/Fixtures/CPlugins/<source>` into `output` with `defines`
+/// (e.g. ["ABI_MAJOR=2"]), as a plugin author would with `cc -shared`.
+func compileCPlugin(_ source: String = "badge.c", to output: String, defines: [String] = []) throws {
+    let result = try run("/usr/bin/env", ["cc", "-shared", "-fPIC", "-Wall", "-Werror",
+                                          "-I", Repo.path("Sources/CFloorABI/include")]
+                                          + defines.map { "-D" + $0 }
+                                          + [Repo.path("Tests/Fixtures/CPlugins/" + source), "-o", output])
+    if result.status != 0 { Issue.record("cc failed for \(source) \(defines): \(result.stderr)") }
+}
+
+/// Parses floorhost's --format json output.
+func jsonObject(_ text: String) throws -> [String: Any] {
+    let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    return try #require(value as? [String: Any])
+}
