@@ -7,6 +7,16 @@
  *   ABI_MAJOR, ABI_MINOR                   the ABI version the descriptor claims
  *   HEIGHT_SIGNATURE                       the height calculator's declared signature
  *   NO_ENTRY                               export no entry symbol at all
+ * and each defect `floorhost conform` must catch (ConformanceTests maps each to the one check that fails):
+ *   PLUGIN_NAME                            the descriptor's name ("" for an empty name)
+ *   ABORT_IN_INIT                          abort() while registering
+ *   DUPLICATE_ROW_TYPE                     register the row type twice
+ *   SEGFAULT_IN_HEIGHT                     write through NULL in the height calculator
+ *   NAN_HEIGHT, NEGATIVE_HEIGHT            heights that are not finite and >= 0
+ *   NONDETERMINISTIC_HEIGHT                every other call answers one point taller
+ *   HANG_IN_DECODE                         decode never returns
+ *   DRAW_OUTSIDE                           the cell's frame is 10 points wider than the cell
+ *   LEAK_MODELS                            destroy frees nothing
  */
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +37,9 @@
 #ifndef ABI_MINOR
 #define ABI_MINOR FLOOR_ABI_MINOR
 #endif
+#ifndef PLUGIN_NAME
+#define PLUGIN_NAME "Badge (C)"
+#endif
 #ifndef HEIGHT_SIGNATURE
 #define HEIGHT_SIGNATURE FLOOR_SIG_HEIGHT
 #endif
@@ -38,6 +51,9 @@ static int32_t badge_row_type = -1;
 /* Finds "text":"..." in the floor object; enough JSON for a test plugin (no escapes in the value). */
 static void *badge_decode(void *ctx, const char *json, uint64_t len, const floor_report_t *report) {
     (void)ctx;
+#ifdef HANG_IN_DECODE
+    for (volatile int spin = 1; spin;) {}
+#endif
     static const char key[] = "\"text\":\"";
     for (uint64_t i = 0; i + sizeof key - 1 < len; i++) {
         if (memcmp(json + i, key, sizeof key - 1) != 0) continue;
@@ -58,27 +74,56 @@ static void badge_expand(void *ctx, void *model, const floor_row_sink_t *sink) {
     sink->add(sink, badge_row_type, 0);
 }
 
-static void badge_destroy(void *ctx, void *model) { (void)ctx; free(model); }
+static void badge_destroy(void *ctx, void *model) {
+    (void)ctx;
+#ifndef LEAK_MODELS
+    free(model);
+#else
+    (void)model;
+#endif
+}
 
 static double badge_height(void *ctx, void *model, uint64_t row, double width) {
     (void)ctx; (void)model; (void)row; (void)width;
+#if defined(SEGFAULT_IN_HEIGHT)
+    *(volatile int *)(uintptr_t)row = 1;  /* row 0: a write through NULL */
+#endif
+#if defined(NAN_HEIGHT)
+    return __builtin_nan("");
+#elif defined(NEGATIVE_HEIGHT)
+    return -36;
+#elif defined(NONDETERMINISTIC_HEIGHT)
+    static unsigned calls;
+    return 36 + (calls++ & 1);
+#else
     return 36;
+#endif
 }
 
 static void badge_cell(void *ctx, void *model, uint64_t row, const floor_canvas_t *canvas) {
     (void)ctx; (void)row;
     const badge_t *badge = model;
+#ifdef DRAW_OUTSIDE
+    canvas->box(canvas, 0, 0, canvas->width + 10, canvas->height);
+#else
     canvas->box(canvas, 0, 0, canvas->width, canvas->height);
+#endif
     canvas->text(canvas, 8, 12, canvas->width - 16, badge->text, FLOOR_TEXT_BOLD);
 }
 
 static bool badge_init(const floor_host_t *host) {
+#ifdef ABORT_IN_INIT
+    abort();
+#endif
     floor_row_type_t row = {
         .struct_size = sizeof row, .type_name = ROW_TYPE, .context = NULL,
         .height = {"heightForBadgeRow:width:", HEIGHT_SIGNATURE, (floor_fn_t)badge_height},
         .cell = {"cellForBadgeRow:canvas:", FLOOR_SIG_CELL, (floor_fn_t)badge_cell},
     };
     badge_row_type = host->register_row_type(host, &row);
+#ifdef DUPLICATE_ROW_TYPE
+    host->register_row_type(host, &row);
+#endif
     floor_floor_type_t floor = {
         .struct_size = sizeof floor, .type_name = FLOOR_TYPE, .context = NULL,
         .sample_json = "{\"type\":\"" FLOOR_TYPE "\",\"id\":\"badge\",\"text\":\"C plugin\"}",
@@ -93,7 +138,7 @@ static bool badge_init(const floor_host_t *host) {
 
 static const floor_plugin_descriptor_t descriptor = {
     .struct_size = sizeof descriptor, .abi_major = ABI_MAJOR, .abi_minor = ABI_MINOR,
-    .id = PLUGIN_ID, .name = "Badge (C)", .version = "0.1.0", .init = badge_init,
+    .id = PLUGIN_ID, .name = PLUGIN_NAME, .version = "0.1.0", .init = badge_init,
 };
 
 #ifndef NO_ENTRY

@@ -1,0 +1,17 @@
+// glibc functions that Swift's Glibc module does not import (malloc.h is not part of it; pipe2 needs
+// _GNU_SOURCE), reached through these accessors. Used by the host's child processes and the conformance
+// suite.
+#include <malloc.h>
+#include <stddef.h>
+
+// Bytes handed out by malloc and not yet freed: in-use chunks of every arena plus mmap'ed blocks. The
+// balanced-models check watches it to find models that destroy never frees.
+static inline size_t floor_heap_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+}
+
+// pipe2(2), declared here because <unistd.h> hides it without _GNU_SOURCE. Used with O_CLOEXEC so that a
+// child spawned by another thread never inherits a pipe meant for a different child.
+extern int pipe2(int pipefd[2], int flags);
+static inline int floor_pipe_cloexec(int fds[2]) { return pipe2(fds, 02000000 /* O_CLOEXEC on Linux */); }

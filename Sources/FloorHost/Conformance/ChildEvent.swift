@@ -1,0 +1,29 @@
+import Foundation
+
+/// One line of the conformance child protocol: the child (`floorhost conform-child`) writes one JSON
+/// object per line to its protocol stream as it works, unbuffered, so that whatever it said before it
+/// crashed or hung reaches the parent. The parent maps a death to the check that had started but not
+/// finished, and names the last step the child announced.
+enum ChildEvent: Codable, Equatable, Sendable {
+    /// The plugin's identity and the types it registered, once loading got that far.
+    case plugin(id: String, name: String, version: String, floorTypes: [String], rowTypes: [String])
+    /// A check begins. The parent's per-check deadline restarts here.
+    case start(check: String)
+    /// Where in the current check the child is: "decodeBadge: on sample 1 ('Badge' floor 'badge')".
+    case step(detail: String)
+    /// A plugin call that returned, but later than the per-call limit.
+    case slowCall(check: String, call: String, seconds: Double)
+    /// A check's verdict.
+    case result(check: String, verdict: ConformanceReport.Verdict, reason: String?)
+
+    func line() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+
+    init?(line: String) {
+        guard let event = try? JSONDecoder().decode(ChildEvent.self, from: Data(line.utf8)) else { return nil }
+        self = event
+    }
+}

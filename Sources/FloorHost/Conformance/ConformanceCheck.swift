@@ -1,0 +1,64 @@
+/// One named check of `floorhost conform`. The list, its order and its dependencies are the contract:
+/// checks run in `all` order; a check whose requirements did not all pass is skipped (with the reason),
+/// so one defect is flagged by exactly one check instead of by everything downstream of it.
+public struct ConformanceCheck: Sendable, Hashable, Codable, CustomStringConvertible {
+    public enum Stage: String, Sendable, Codable { case loading, behaviour }
+
+    /// The stable, kebab-case name shown in reports and used on the child protocol: "heights".
+    public let id: String
+    public let stage: Stage
+    /// What passing means, for people.
+    public let summary: String
+    /// Checks that must pass first (by id).
+    public let requires: [String]
+
+    public var description: String { id }
+
+    public static let loadable = ConformanceCheck("loadable", .loading, "dlopen accepts the file", [])
+    public static let entrySymbol = ConformanceCheck("entry-symbol", .loading, "exports floor_plugin_entry, which returns a descriptor", ["loadable"])
+    public static let abiVersion = ConformanceCheck("abi-version", .loading, "built against a compatible floor_abi.h", ["entry-symbol"])
+    public static let descriptor = ConformanceCheck("descriptor", .loading, "descriptor id, name, version non-empty; init present", ["abi-version"])
+    public static let uniqueID = ConformanceCheck("unique-id", .loading, "plugin id unique among the plugins checked", ["descriptor"])
+    public static let registration = ConformanceCheck("registration", .loading, "init registers its types and returns true", ["descriptor"])
+    public static let typeNames = ConformanceCheck("type-names", .loading, "type names non-empty and unique", ["registration"])
+    public static let selectorSignatures = ConformanceCheck("selector-signatures", .loading, "every selector has the signature its slot expects", ["registration"])
+    public static let samples = ConformanceCheck("samples", .behaviour, "every floor type ships sample JSON that decodes and expands", ["type-names", "selector-signatures"])
+    public static let refusesBadJSON = ConformanceCheck("refuses-bad-json", .behaviour, "empty, garbage and wrongly-typed JSON is refused with a reason", ["samples"])
+    public static let heights = ConformanceCheck("heights", .behaviour, "heights finite and >= 0 for widths 1 to 2048", ["samples"])
+    public static let deterministic = ConformanceCheck("deterministic", .behaviour, "same input, same height and same drawing", ["heights"])
+    public static let drawingBounds = ConformanceCheck("drawing-bounds", .behaviour, "cells draw inside (0, 0, width, height)", ["heights"])
+    public static let balancedModels = ConformanceCheck("balanced-models", .behaviour, "destroy frees what decode allocated (no model leaked)", ["samples"])
+    /// Judged by the parent: a call that hung (the child was killed) or ran past the per-call limit.
+    public static let timeLimit = ConformanceCheck("time-limit", .behaviour, "every plugin call returns within the time limit", ["registration"])
+
+    public static let all: [ConformanceCheck] = [
+        loadable, entrySymbol, abiVersion, descriptor, uniqueID, registration, typeNames, selectorSignatures,
+        samples, refusesBadJSON, heights, deterministic, drawingBounds, balancedModels, timeLimit,
+    ]
+
+    /// The checks a child process runs (the rest are judged across plugins or from how children ended).
+    public static let runInChild: [ConformanceCheck] = all.filter { $0 != uniqueID && $0 != timeLimit }
+
+    public static func named(_ id: String) -> ConformanceCheck? { all.first { $0.id == id } }
+
+    /// The check that judges a loading step's refusals.
+    public static func judging(_ step: LoadStep) -> ConformanceCheck {
+        switch step {
+        case .open: loadable
+        case .entrySymbol: entrySymbol
+        case .abiVersion: abiVersion
+        case .descriptor: descriptor
+        case .uniqueID: uniqueID
+        case .registration: registration
+        case .typeNames: typeNames
+        case .selectorSignatures: selectorSignatures
+        }
+    }
+
+    private init(_ id: String, _ stage: Stage, _ summary: String, _ requires: [String]) {
+        self.id = id
+        self.stage = stage
+        self.summary = summary
+        self.requires = requires
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// The machine form of a conformance report (`floorhost conform --format json`): one object,
+///
+///     {"passed": bool, "plugins": [{"file", "id", "name", "version", "passed",
+///                                   "checks": [{"check", "stage", "verdict", "reason"}]}]}
+///
+/// with checks in ConformanceCheck.all order, `reason` null when a check passed, and identity fields null
+/// when the plugin did not get far enough to have them.
+public enum ConformanceJSON {
+    public static func render(_ report: ConformanceReport) -> Data {
+        let plugins: [[String: Any]] = report.plugins.map { plugin in
+            [
+                "file": plugin.file,
+                "id": plugin.id ?? NSNull(),
+                "name": plugin.name ?? NSNull(),
+                "version": plugin.version ?? NSNull(),
+                "passed": plugin.passed,
+                "checks": plugin.results.map { result -> [String: Any] in
+                    ["check": result.check, "stage": result.stage.rawValue, "verdict": result.verdict.rawValue,
+                     "reason": result.reason ?? NSNull()]
+                },
+            ]
+        }
+        let object: [String: Any] = ["passed": report.passed, "plugins": plugins]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return data + Data("\n".utf8)
+    }
+}

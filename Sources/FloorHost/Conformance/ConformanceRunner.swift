@@ -1,0 +1,169 @@
+import Foundation
+
+/// The parent side of `floorhost conform`: checks each plugin library in child processes, so that a
+/// plugin that crashes or hangs costs a child, never this process.
+///
+/// Per library: a child runs every check it can; when it dies (a signal, an unexpected exit) or stops
+/// answering for `checkTimeout` seconds (it is killed), the check that had started and not finished gets
+/// the verdict — a crash fails that check, a hang fails `time-limit` and leaves that check unfinished
+/// (skipped) — and a fresh child carries on with the checks not yet judged, so every check gets a verdict.
+/// Checks whose requirements did not pass are skipped. `unique-id`, cross-plugin `type-names` and
+/// `time-limit` are judged here once every library has been checked.
+public struct ConformanceRunner: Sendable {
+    /// How to start a child: the program and leading arguments; the runner appends
+    /// `LIBRARY --checks ID,ID,... --call-limit SECONDS`. The CLI re-runs itself: ["/proc/self/exe", "conform-child"].
+    public var childCommand: [String]
+    /// Seconds a check may run without finishing before its child is killed.
+    public var checkTimeout: Double
+    /// Seconds a single plugin call may take.
+    public var callLimit: Double
+
+    public init(childCommand: [String], checkTimeout: Double = 10, callLimit: Double = 1) {
+        self.childCommand = childCommand
+        self.checkTimeout = checkTimeout
+        self.callLimit = callLimit
+    }
+
+    /// Checks every plugin library at `paths` (files, or folders searched like --plugins), in path order
+    /// within each folder. Throws when a path does not exist.
+    public func run(paths: [String]) throws(PluginDiscovery.Failure) -> ConformanceReport {
+        var libraries: [String] = []
+        for path in paths {
+            for library in try PluginDiscovery.libraries(in: path) where !libraries.contains(library) {
+                libraries.append(library)
+            }
+        }
+        var checked = libraries.map(check)
+        judgeAcrossPlugins(&checked)
+        return ConformanceReport(plugins: checked.map(\.report))
+    }
+
+    /// What one library's children said, before the cross-plugin checks.
+    struct Checked {
+        var report: ConformanceReport.Plugin
+        var floorTypes: [String] = []
+        var rowTypes: [String] = []
+        /// One line per hang (the child was killed) and per call slower than the limit.
+        var hangs: [String] = []
+        var slowCalls: [String] = []
+    }
+
+    func check(_ library: String) -> Checked {
+        var checked = Checked(report: .init(file: library, results: []))
+        var results: [String: ConformanceReport.Result] = [:]
+        func judge(_ check: ConformanceCheck, _ verdict: ConformanceReport.Verdict, _ reason: String?) {
+            results[check.id] = .init(check: check.id, stage: check.stage, verdict: verdict, reason: reason)
+        }
+        while true {
+            var toRun: [ConformanceCheck] = []
+            for check in ConformanceCheck.runInChild where results[check.id] == nil {
+                if let requirement = check.requires.first(where: { results[$0].map { $0.verdict != .pass } ?? false }) {
+                    judge(check, .skip, "needs \(requirement), which did not pass")
+                } else {
+                    toRun.append(check)
+                }
+            }
+            if toRun.isEmpty { break }
+
+            var running: ConformanceCheck?
+            var lastStep: String?
+            let arguments = childCommand + [library, "--checks", toRun.map(\.id).joined(separator: ","),
+                                            "--call-limit", String(callLimit)]
+            let outcome: ChildProcess.Outcome
+            do {
+                outcome = try ChildProcess.run(arguments, timeout: checkTimeout) { line in
+                    guard let event = ChildEvent(line: line) else { return false }
+                    switch event {
+                    case .start(let id):
+                        running = ConformanceCheck.named(id)
+                        lastStep = nil
+                        return true
+                    case .step(let detail):
+                        lastStep = detail
+                    case .result(let id, let verdict, let reason):
+                        if let check = ConformanceCheck.named(id) { judge(check, verdict, reason) }
+                        if running?.id == id { running = nil }
+                    case .plugin(let id, let name, let version, let floorTypes, let rowTypes):
+                        checked.report.id = id
+                        checked.report.name = name
+                        checked.report.version = version
+                        checked.floorTypes = floorTypes
+                        checked.rowTypes = rowTypes
+                    case .slowCall(let id, let call, let seconds):
+                        checked.slowCalls.append("\(call) took \(String(format: "%.2f", seconds)) s (limit \(callLimit) s) during \(id)")
+                    }
+                    return false
+                }
+            } catch {
+                for check in toRun where results[check.id] == nil { judge(check, .fail, error.message) }
+                break
+            }
+            // The check a death belongs to: the one that started and did not finish, else (the child died
+            // while loading the plugin again) the first one still waiting.
+            let culprit = running ?? toRun.first { results[$0.id] == nil }
+            let place = lastStep.map { " in \($0)" } ?? ""
+            let said = ChildProcess.lastLine(outcome.stderr).map { "; it said: \($0.prefix(200))" } ?? ""
+            switch outcome.ending {
+            case .signaled(let signal):
+                if let culprit { judge(culprit, .fail, "crashed with \(ChildProcess.signalName(signal))\(place)\(said)") }
+            case .timedOut(let seconds):
+                if let culprit {
+                    judge(culprit, .skip, "did not finish: a call hung (see time-limit)")
+                    checked.hangs.append("no answer for \(String(format: "%g", seconds)) s during \(culprit.id)\(place); the child was killed")
+                }
+            case .exited(let status):
+                if let culprit, status != 0 || running != nil {
+                    judge(culprit, .fail, "the process exited with status \(status) during this check\(place)\(said)")
+                }
+            }
+            // A child that ended cleanly without judging everything it was given would loop forever.
+            if case .exited(0) = outcome.ending, running == nil {
+                for check in toRun where results[check.id] == nil { judge(check, .fail, "the child ended without a verdict\(said)") }
+            }
+        }
+        checked.report.results = ConformanceCheck.all.compactMap { results[$0.id] }
+        return checked
+    }
+
+    /// Judges what needs every library's answers: unique ids, type names unique across plugins, and the
+    /// time limit (from hangs and slow calls).
+    func judgeAcrossPlugins(_ checked: inout [Checked]) {
+        for i in checked.indices {
+            var results = checked[i].report.results
+            func set(_ check: ConformanceCheck, _ verdict: ConformanceReport.Verdict, _ reason: String?) {
+                let result = ConformanceReport.Result(check: check.id, stage: check.stage, verdict: verdict, reason: reason)
+                if let at = results.firstIndex(where: { $0.check == check.id }) { results[at] = result } else { results.append(result) }
+            }
+            func passed(_ check: ConformanceCheck) -> Bool { results.first { $0.check == check.id }?.verdict == .pass }
+            let earlier = checked[..<i]
+
+            if !passed(.descriptor) {
+                set(.uniqueID, .skip, "needs descriptor, which did not pass")
+            } else if let id = checked[i].report.id, let other = earlier.first(where: { $0.report.id == id }) {
+                set(.uniqueID, .fail, "plugin id '\(id)' is also the id of \(other.report.file); the host loads only the first")
+            } else {
+                set(.uniqueID, .pass, nil)
+            }
+
+            // A copy with a taken id is not loaded at all, so its type names cannot clash.
+            if passed(.typeNames) && passed(.uniqueID) {
+                let clashes = earlier.flatMap { other in
+                    (Set(other.floorTypes).intersection(checked[i].floorTypes).sorted().map { "floor type '\($0)'" }
+                     + Set(other.rowTypes).intersection(checked[i].rowTypes).sorted().map { "row type '\($0)'" })
+                        .map { "\($0) is also registered by \(other.report.id ?? "?") (\(other.report.file))" }
+                }
+                if !clashes.isEmpty { set(.typeNames, .fail, clashes.joined(separator: "; ") + "; the host keeps the first") }
+            }
+
+            let late = checked[i].hangs + checked[i].slowCalls
+            if !late.isEmpty {
+                set(.timeLimit, .fail, late.joined(separator: "; "))
+            } else if !passed(.registration) {
+                set(.timeLimit, .skip, "needs registration, which did not pass")
+            } else {
+                set(.timeLimit, .pass, nil)
+            }
+            checked[i].report.results = ConformanceCheck.all.compactMap { check in results.first { $0.check == check.id } }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// The readable form of a conformance report: per plugin, a header line, then one line per check
+/// (verdict, check, reason), then a summary line.
+///
+///     Plugins/libTitleFloor.so  com.floorkit.floor.title 1.0.0 "Title bar"
+///       pass  loadable
+///       FAIL  heights              heightForBadgeRow:width: returned nan for row 0 ...
+///       skip  deterministic        needs heights, which did not pass
+///     1 of 2 plugins passed; 1 failed (heights)
+public enum ConformanceTable {
+    public static func render(_ report: ConformanceReport) -> String {
+        var lines: [String] = []
+        let width = ConformanceCheck.all.map(\.id.count).max()!
+        for plugin in report.plugins {
+            var header = plugin.file
+            if let id = plugin.id { header += "  \(id) \(plugin.version ?? "")" }
+            if let name = plugin.name { header += " \"\(name)\"" }
+            lines.append(header)
+            for result in plugin.results {
+                let verdict = result.verdict == .fail ? "FAIL" : result.verdict.rawValue
+                let padded = result.check.padding(toLength: width, withPad: " ", startingAt: 0)
+                let line = "  \(verdict)  \(padded)  \(result.reason ?? "")"
+                lines.append(String(line.reversed().drop(while: { $0 == " " }).reversed()))
+            }
+            lines.append("")
+        }
+        let failed = report.plugins.filter { !$0.passed }
+        if report.plugins.isEmpty {
+            lines.append("no plugin libraries (*.so) found")
+        } else {
+            var summary = "\(report.plugins.count - failed.count) of \(report.plugins.count) plugin\(report.plugins.count == 1 ? "" : "s") passed"
+            if !failed.isEmpty {
+                summary += "; failed: " + failed.map { "\(fileName($0.file)) (\($0.failed.joined(separator: ", ")))" }.joined(separator: ", ")
+            }
+            lines.append(summary)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+private func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }

@@ -1,0 +1,120 @@
+import CFloorABI
+import Foundation
+
+/// One loaded plugin as the behaviour checks see it: its types in the registry, and timed calls into its
+/// selectors. Every call is measured; one that returns later than `callLimit` seconds is reported as a
+/// slow call of the current check. Lives in the conformance child only; one thread.
+final class PluginUnderTest {
+    let library: String
+    let registry: Registry
+    /// The plugin's index in the registry.
+    let plugin: Int
+    let callLimit: Double
+    /// The check whose calls are being made (for slow-call reports).
+    var check = ""
+    private let emit: (ChildEvent) -> Void
+
+    init(library: String, registry: Registry, plugin: Int, callLimit: Double, emit: @escaping (ChildEvent) -> Void) {
+        self.library = library
+        self.registry = registry
+        self.plugin = plugin
+        self.callLimit = callLimit
+        self.emit = emit
+    }
+
+    /// Tells the parent where the check is, so a crash or hang names it.
+    func step(_ detail: String) { emit(.step(detail: detail)) }
+
+    func floorType(_ id: Int32) -> Registry.FloorType { registry.floorTypes[Int(id)] }
+    func rowType(_ id: Int32) -> Registry.RowType { registry.rowTypes[Int(id)] }
+
+    /// A decoded model, or nil with the reasons the decoder reported (path, message).
+    func decode(_ type: Int32, _ bytes: [UInt8]) -> (model: UnsafeMutableRawPointer?, errors: [(path: String, message: String)]) {
+        let floor = floorType(type)
+        // An exact-size copy: the decoder gets no NUL terminator and nothing after the floor, as on a page.
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(1, bytes.count), alignment: 1)
+        defer { buffer.deallocate() }
+        bytes.withUnsafeBytes { if let base = $0.baseAddress { buffer.copyMemory(from: base, byteCount: bytes.count) } }
+        let report = DecodeReport()
+        let model = report.withReport { report in
+            timed(floor.decode.name) {
+                let result = try? floor.decode.invoker.perform([.pointer(floor.context), .pointer(buffer),
+                                                               .uint(UInt64(bytes.count)), .pointer(report)])
+                if case .pointer(let model)? = result { return model }
+                return nil
+            }
+        }
+        return (model, report.errors)
+    }
+
+    /// The rows expand lists, or why they are unusable (a row type this plugin did not register).
+    func expand(_ type: Int32, _ model: UnsafeMutableRawPointer) -> Result<[Int32], ConformanceFailure> {
+        let floor = floorType(type)
+        let sink = RowList()
+        var raw = floor_row_sink_t()
+        raw.host_data = Unmanaged.passUnretained(sink).toOpaque()
+        raw.add = { sink, type, _ in
+            guard let data = sink?.pointee.host_data else { return }
+            Unmanaged<RowList>.fromOpaque(data).takeUnretainedValue().types.append(type)
+        }
+        timed(floor.expand.name) {
+            withUnsafeMutablePointer(to: &raw) { pointer in
+                _ = try? floor.expand.invoker.perform([.pointer(floor.context), .pointer(model),
+                                                      .pointer(UnsafeMutableRawPointer(pointer))])
+            }
+        }
+        for (row, id) in sink.types.enumerated() {
+            guard id >= 0, Int(id) < registry.rowTypes.count, registry.rowTypes[Int(id)].plugin == plugin else {
+                return .failure(.init("\(floor.expand.name) listed row \(row) with row type id \(id), which this plugin did not register"))
+            }
+        }
+        return .success(sink.types)
+    }
+
+    func destroy(_ type: Int32, _ model: UnsafeMutableRawPointer) {
+        let floor = floorType(type)
+        timed(floor.destroy.name) {
+            _ = try? floor.destroy.invoker.perform([.pointer(floor.context), .pointer(model)])
+        }
+    }
+
+    func height(_ rowType: Int32, _ model: UnsafeMutableRawPointer, row: Int, width: Double) -> Double {
+        let type = self.rowType(rowType)
+        return timed(type.height.name) { type.heightFunction(type.context, model, UInt64(row), width) }
+    }
+
+    func draw(_ rowType: Int32, _ model: UnsafeMutableRawPointer, row: Int, width: Double, height: Double) -> [RecordingCanvas.Operation] {
+        let type = self.rowType(rowType)
+        return timed(type.cell.name) {
+            RecordingCanvas.record(width: width, height: height) { type.cellFunction(type.context, model, UInt64(row), $0) }
+        }
+    }
+
+    /// Decodes `sample`, which the samples check proved decodes and expands, runs `body` with the model and
+    /// its rows, and destroys the model.
+    func withModel<T>(_ sample: SampleSet.Sample, _ body: (UnsafeMutableRawPointer, [Int32]) throws(ConformanceFailure) -> T) throws(ConformanceFailure) -> T {
+        let decoded = decode(sample.floorType, sample.bytes)
+        guard let model = decoded.model else {
+            throw ConformanceFailure("\(floorType(sample.floorType).decode.name) refused \(sample.label) this time, though it decoded it before")
+        }
+        defer { destroy(sample.floorType, model) }
+        let rows = try expand(sample.floorType, model).get()
+        return try body(model, rows)
+    }
+
+    private func timed<T>(_ call: String, _ body: () -> T) -> T {
+        let start = Self.now()
+        let result = body()
+        let seconds = Self.now() - start
+        if seconds > callLimit { emit(.slowCall(check: check, call: call, seconds: seconds)) }
+        return result
+    }
+
+    private static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
+    private final class RowList { var types: [Int32] = [] }
+}

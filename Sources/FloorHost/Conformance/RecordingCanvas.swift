@@ -1,0 +1,87 @@
+import CFloorABI
+
+/// A canvas backend that records what a cell draws, for the determinism and bounds checks. Doubles are
+/// compared by bit pattern, so a NaN drawn twice is the same drawing.
+final class RecordingCanvas: CanvasBackend {
+    enum Operation: Equatable, CustomStringConvertible {
+        case text(String, x: Double, y: Double, maxWidth: Double, style: UInt32)
+        case image(String, x: Double, y: Double, width: Double, height: Double)
+        case box(x: Double, y: Double, width: Double, height: Double)
+
+        static func == (a: Operation, b: Operation) -> Bool {
+            func same(_ x: [Double], _ y: [Double]) -> Bool { x.map(\.bitPattern) == y.map(\.bitPattern) }
+            switch (a, b) {
+            case let (.text(s, x, y, m, st), .text(s2, x2, y2, m2, st2)): return s == s2 && st == st2 && same([x, y, m], [x2, y2, m2])
+            case let (.image(s, x, y, w, h), .image(s2, x2, y2, w2, h2)): return s == s2 && same([x, y, w, h], [x2, y2, w2, h2])
+            case let (.box(x, y, w, h), .box(x2, y2, w2, h2)): return same([x, y, w, h], [x2, y2, w2, h2])
+            default: return false
+            }
+        }
+
+        var description: String {
+            switch self {
+            case let .text(s, x, y, m, _): "text(x: \(x), y: \(y), max_width: \(m), \"\(s.prefix(40))\")"
+            case let .image(s, x, y, w, h): "image(x: \(x), y: \(y), w: \(w), h: \(h), \"\(s.prefix(40))\")"
+            case let .box(x, y, w, h): "box(x: \(x), y: \(y), w: \(w), h: \(h))"
+            }
+        }
+
+        /// Whether the operation stays inside a `width` x `height` cell. A text line starts inside the
+        /// cell and is cut to `maxWidth` ending at the right edge; a frame or a rule lies within it.
+        func isInside(width: Double, height: Double) -> Bool {
+            let slack = 1e-6
+            func within(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Bool {
+                x >= -slack && y >= -slack && w >= 0 && h >= 0 && x + w <= width + slack && y + h <= height + slack
+            }
+            switch self {
+            case let .text(_, x, y, m, _): return within(x, y, m, 0) && y < height
+            case let .image(_, x, y, w, h): return within(x, y, w, h)
+            case let .box(x, y, w, h): return within(x, y, w, h)
+            }
+        }
+    }
+
+    private(set) var operations: [Operation] = []
+
+    func text(_ text: String, x: Double, y: Double, maxWidth: Double, style: UInt32) {
+        operations.append(.text(text, x: x, y: y, maxWidth: maxWidth, style: style))
+    }
+
+    func image(_ source: String, x: Double, y: Double, width: Double, height: Double) {
+        operations.append(.image(source, x: x, y: y, width: width, height: height))
+    }
+
+    func box(x: Double, y: Double, width: Double, height: Double) {
+        operations.append(.box(x: x, y: y, width: width, height: height))
+    }
+
+    /// Calls `cell` with a floor_canvas_t of `width` x `height` that records into a fresh recorder, and
+    /// returns what was drawn.
+    static func record(width: Double, height: Double, _ cell: (UnsafePointer<floor_canvas_t>) -> Void) -> [Operation] {
+        let recorder = RecordingCanvas()
+        // Zero-initialised, then filled: fields added to the struct by later ABI minors stay NULL.
+        var canvas = floor_canvas_t()
+        canvas.struct_size = UInt32(MemoryLayout<floor_canvas_t>.size)
+        canvas.host_data = Unmanaged.passUnretained(recorder).toOpaque()
+        canvas.width = width
+        canvas.height = height
+        canvas.text = { canvas, x, y, maxWidth, text, style in
+            guard let canvas, let text else { return }
+            recorderOf(canvas).text(String(cString: text), x: x, y: y, maxWidth: maxWidth, style: style)
+        }
+        canvas.image = { canvas, x, y, w, h, source in
+            guard let canvas else { return }
+            recorderOf(canvas).image(source.map { String(cString: $0) } ?? "", x: x, y: y, width: w, height: h)
+        }
+        canvas.box = { canvas, x, y, w, h in
+            guard let canvas else { return }
+            recorderOf(canvas).box(x: x, y: y, width: w, height: h)
+        }
+        withUnsafePointer(to: &canvas) { cell($0) }
+        return recorder.operations
+    }
+}
+
+private func recorderOf(_ canvas: UnsafePointer<floor_canvas_t>) -> RecordingCanvas {
+    Unmanaged<RecordingCanvas>.fromOpaque(canvas.pointee.host_data!).takeUnretainedValue()
+}

@@ -1,0 +1,143 @@
+import CFFI
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a program as a child process that may crash or hang: its stdout is read line by line as it comes,
+/// a deadline kills it (SIGKILL) when it stops making progress, and how it ended (exit status, signal,
+/// timeout) comes back as a value. This is how the host keeps a plugin's crash out of its own process.
+///
+/// The child gets /dev/null as stdin and SWIFT_BACKTRACE=enable=no (a crash report should be the signal,
+/// not seconds of symbolication). Pipes are close-on-exec, so concurrent spawns never inherit each
+/// other's ends. Threading: `run` blocks the calling thread; separate calls may run on separate threads.
+struct ChildProcess {
+    enum Ending: Equatable, Sendable {
+        case exited(Int32)
+        case signaled(Int32)
+        /// Killed after `seconds` without the progress `onLine` asked for.
+        case timedOut(seconds: Double)
+    }
+
+    struct Outcome: Sendable {
+        let ending: Ending
+        /// The end of what the child wrote to stderr (at most the last 16 KB).
+        let stderr: String
+    }
+
+    struct Failure: Error, Sendable { let message: String }
+
+    /// Runs `arguments[0]` with `arguments`. The deadline is `timeout` seconds after the start, and again
+    /// after every line for which `onLine` returns true.
+    static func run(_ arguments: [String], timeout: Double, onLine: (String) -> Bool) throws(Failure) -> Outcome {
+        var out: [Int32] = [-1, -1], err: [Int32] = [-1, -1]
+        guard floor_pipe_cloexec(&out) == 0, floor_pipe_cloexec(&err) == 0 else {
+            throw Failure(message: "cannot create a pipe for a child process: \(String(cString: strerror(errno)))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, out[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, err[1], 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The child starts with default signal dispositions and nothing blocked, whatever the parent set.
+        var defaults = sigset_t(), empty = sigset_t()
+        sigfillset(&defaults)
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        close(out[1])
+        close(err[1])
+        guard spawned == 0 else {
+            close(out[0])
+            close(err[0])
+            throw Failure(message: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+        }
+        defer { close(out[0]); close(err[0]) }
+
+        var deadline = now() + timeout
+        var lineBuffer: [UInt8] = [], errTail: [UInt8] = []
+        var outOpen = true, errOpen = true
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while outOpen || errOpen {
+            let remaining = deadline - now()
+            if remaining <= 0 { return killed(pid, after: timeout, stderr: errTail) }
+            var fds = [pollfd(fd: outOpen ? out[0] : -1, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: errOpen ? err[0] : -1, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, Int32(min(remaining * 1000, 60_000).rounded(.up)))
+            if ready < 0 && errno == EINTR { continue }
+            if ready <= 0 { continue }
+            if fds[0].revents != 0 {
+                let n = read(out[0], &chunk, chunk.count)
+                if n <= 0 { outOpen = false } else {
+                    lineBuffer.append(contentsOf: chunk[0..<n])
+                    while let newline = lineBuffer.firstIndex(of: UInt8(ascii: "\n")) {
+                        let line = String(decoding: lineBuffer[..<newline], as: UTF8.self)
+                        lineBuffer.removeSubrange(...newline)
+                        if onLine(line) { deadline = now() + timeout }
+                    }
+                }
+            }
+            if fds[1].revents != 0 {
+                let n = read(err[0], &chunk, chunk.count)
+                if n <= 0 { errOpen = false } else {
+                    errTail.append(contentsOf: chunk[0..<n])
+                    if errTail.count > 16384 { errTail.removeFirst(errTail.count - 16384) }
+                }
+            }
+        }
+        // Both pipes are closed; the child is exiting (or closed them and went on: the deadline still holds).
+        var status: Int32 = 0
+        while true {
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid { break }
+            if done < 0 && errno != EINTR { return Outcome(ending: .exited(-1), stderr: text(errTail)) }
+            if now() >= deadline { return killed(pid, after: timeout, stderr: errTail) }
+            _ = poll(nil, 0, 5)
+        }
+        // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import (they are macros).
+        let signal = status & 0x7f
+        if signal != 0 && signal != 0x7f { return Outcome(ending: .signaled(signal), stderr: text(errTail)) }
+        return Outcome(ending: .exited((status >> 8) & 0xff), stderr: text(errTail))
+    }
+
+    private static func killed(_ pid: pid_t, after seconds: Double, stderr: [UInt8]) -> Outcome {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return Outcome(ending: .timedOut(seconds: seconds), stderr: text(stderr))
+    }
+
+    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    private static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
+    /// "SIGSEGV" for 11, and so on; the number for signals without a common name.
+    static func signalName(_ signal: Int32) -> String {
+        let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL",
+                                      SIGFPE: "SIGFPE", SIGTRAP: "SIGTRAP", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM",
+                                      SIGPIPE: "SIGPIPE", SIGSYS: "SIGSYS"]
+        return names[signal] ?? "signal \(signal)"
+    }
+
+    /// The last non-empty line of a child's stderr, for a one-line reason ("Fatal error: ...").
+    static func lastLine(_ stderr: String) -> String? {
+        stderr.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) }).map(String.init)
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import FloorHost
+
+/// The child half of `conform`: not for people. Loads one plugin and runs the given checks, writing one
+/// JSON line per event to stdout for the parent (see ConformanceChild).
+struct ConformChild: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "conform-child",
+        abstract: "Run conformance checks on one plugin in this process (used by conform).",
+        shouldDisplay: false)
+
+    @Argument var library: String
+    @Option var checks: String
+    @Option var callLimit: Double = 1
+
+    func run() throws {
+        let status = ConformanceChild.run(library: library, checkIDs: checks.split(separator: ",").map(String.init),
+                                          callLimit: callLimit)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
