@@ -17,6 +17,11 @@ struct FocusFloor: FloorModel {
     /// Which banner is showing; a preview shows the first.
     var current: Int { 0 }
 
+    func validate() -> [FloorProblem] {
+        if items.isEmpty { return [FloorProblem("items", "a carousel needs at least one banner")] }
+        return items.indices.filter { items[$0].img.isEmpty }.map { FloorProblem("items[\($0)].img", "is empty") }
+    }
+
     func expand(into rows: inout FloorRows<FocusFloor>) {
         if !items.isEmpty { rows.append(Self.carousel) }
     }
@@ -33,6 +38,10 @@ struct FocusFloor: FloorModel {
             }
             let dots = floor.items.indices.map { $0 == floor.current ? "●" : "○" }.joined(separator: " ")
             canvas.text(dots, x: 0, y: canvas.height - 12, style: .center)
+        },
+        action: { floor, _, _ in
+            let banner = floor.items[floor.current]
+            return banner.jump.map { Action($0, params: ["bannerId": banner.id, "position": String(floor.current)]) }
         })
 }
 

@@ -27,6 +27,17 @@ struct IconGridFloor: FloorModel {
         self.columns = columns
     }
 
+    func validate() -> [FloorProblem] {
+        if items.isEmpty { return [FloorProblem("items", "an icon grid needs at least one icon")] }
+        return items.indices.filter { items[$0].title.isEmpty }.map { FloorProblem("items[\($0)].title", "is empty") }
+    }
+
+    /// The icons a line shows.
+    func icons(onLine line: Int) -> ArraySlice<Icon> {
+        let first = line * columns
+        return items[first..<min(first + columns, items.count)]
+    }
+
     func expand(into rows: inout FloorRows<IconGridFloor>) {
         for line in stride(from: 0, to: items.count, by: columns) { rows.append(Self.iconLine, item: line / columns) }
     }
@@ -37,13 +48,19 @@ struct IconGridFloor: FloorModel {
         height: { _, _, _ in 84 },
         cell: { floor, line, canvas in
             let slot = canvas.width / Double(floor.columns)
-            let first = line * floor.columns
-            for (column, icon) in floor.items[first..<min(first + floor.columns, floor.items.count)].enumerated() {
+            for (column, icon) in floor.icons(onLine: line).enumerated() {
                 let x = Double(column) * slot
                 let side = min(48, slot - 8)
                 canvas.image(icon.img, x: x + (slot - side) / 2, y: 12, width: side, height: 48)
                 canvas.text(icon.title, x: x, y: 60, maxWidth: slot, style: .center)
             }
+        },
+        taps: { floor, line in floor.icons(onLine: line).count },
+        action: { floor, line, tap in
+            let icons = floor.icons(onLine: line)
+            guard tap < icons.count else { return nil }
+            let icon = icons[icons.startIndex + tap]
+            return icon.jump.map { Action($0, params: ["iconId": icon.id, "position": String(icons.startIndex + tap)]) }
         })
 }
 

@@ -1,12 +1,13 @@
 import FloorKit
+import Foundation
 
 /// `ProductFeed`: product cards, one row each. The infinite feed that next pages extend.
-struct ProductFeedFloor: FloorModel {
+struct ProductFeedFloor: ItemsFloor {
     static let floorType = "ProductFeed"
     static let rowTypes = [card]
     static let sampleJSON = #"{"type":"ProductFeed","id":"feed","header":{"title":"猜你喜欢","sticky":true},"items":[{"id":"p1","title":"无线蓝牙耳机 Pro","price":"¥199.00","img":"https://img.example.com/p/1.jpg","jump":{"url":"app://product/1","eventId":"feed_click"}},{"id":"p2","title":"Stainless steel water bottle 750ml","price":59.9,"img":"https://img.example.com/p/2.jpg","jump":{"url":"app://product/2"}}]}"#
 
-    struct Product: Decodable {
+    struct Product: Decodable, FloorItem {
         var id: String
         var title: String
         var price: Price
@@ -33,6 +34,14 @@ struct ProductFeedFloor: FloorModel {
 
     var items: [Product]
 
+    func validate() -> [FloorProblem] {
+        items.enumerated().flatMap { index, product in
+            [(product.title, "title"), (product.img, "img"), (product.price.text, "price")]
+                .filter { $0.0.trimmingCharacters(in: .whitespaces).isEmpty }
+                .map { FloorProblem("items[\(index)].\($0.1)", "is empty") }
+        }
+    }
+
     func expand(into rows: inout FloorRows<ProductFeedFloor>) {
         for item in items.indices { rows.append(Self.card, item: item) }
     }
@@ -47,6 +56,10 @@ struct ProductFeedFloor: FloorModel {
             canvas.text(product.title, x: 116, y: 12, maxWidth: canvas.width - 124, style: .bold)
             canvas.text(product.price.text, x: 116, y: 60, maxWidth: canvas.width - 124, style: .accent)
             canvas.box(x: 8, y: 96, width: canvas.width - 16, height: 0)
+        },
+        action: { floor, item, _ in
+            let product = floor.items[item]
+            return product.jump.map { Action($0, params: ["productId": product.id, "position": String(item)]) }
         })
 }
 

@@ -2,14 +2,14 @@ import CFloorABI
 import Foundation
 
 /// A decoded floor, as the host holds it: the opaque model handle is an unmanaged reference to this box.
-/// `rowItems[i]` is the item index row i of the floor draws; `expand` rewrites it.
+/// `rows[i]` is row i of the floor as `expand` last listed it: its host row type id and the item it draws.
 class AnyFloorBox {
-    var rowItems: [Int] = []
+    var rows: [(type: Int32, item: Int)] = []
 }
 
 final class FloorBox<Floor: FloorModel>: AnyFloorBox {
     let common: CommonFields
-    let floor: Floor
+    var floor: Floor
     init(common: CommonFields, floor: Floor) {
         self.common = common
         self.floor = floor
@@ -24,12 +24,17 @@ final class RowKind {
     var id: Int32 = -1
     let height: (AnyFloorBox, Int, Double) -> Double
     let cell: (AnyFloorBox, Int, Canvas) -> Void
+    let taps: ((AnyFloorBox, Int) -> Int)?
+    let action: ((AnyFloorBox, Int, Int) -> Action?)?
 
     init(name: String, height: @escaping (AnyFloorBox, Int, Double) -> Double,
-         cell: @escaping (AnyFloorBox, Int, Canvas) -> Void) {
+         cell: @escaping (AnyFloorBox, Int, Canvas) -> Void,
+         taps: ((AnyFloorBox, Int) -> Int)? = nil, action: ((AnyFloorBox, Int, Int) -> Action?)? = nil) {
         self.name = name
         self.height = height
         self.cell = cell
+        self.taps = taps
+        self.action = action
     }
 }
 
@@ -45,6 +50,9 @@ final class FloorKind {
     let rowKinds: [RowKind]
     let decode: (Data) throws -> AnyFloorBox
     let expand: (AnyFloorBox) -> [ExpandedRow]
+    let validate: (AnyFloorBox) -> [FloorProblem]
+    /// Nil when the model is not an ExtendableFloor. Appends the second box's content to the first.
+    let extend: ((AnyFloorBox, AnyFloorBox) -> [FloorProblem])?
 
     init<Floor: FloorModel>(_ type: Floor.Type) {
         name = Floor.floorType
@@ -52,11 +60,14 @@ final class FloorKind {
         let header = CommonRows.header(named: Floor.floorType + "Header", of: Floor.self)
         let margin = CommonRows.margin(named: Floor.floorType + "Margin", of: Floor.self)
         var kindOf: [ObjectIdentifier: RowKind] = [:]
+        func floor(_ box: AnyFloorBox) -> Floor { unsafeDowncast(box, to: FloorBox<Floor>.self).floor }
         let content = Floor.rowTypes.map { type in
             let kind = RowKind(
                 name: type.name,
-                height: { box, item, width in type.height(unsafeDowncast(box, to: FloorBox<Floor>.self).floor, item, width) },
-                cell: { box, item, canvas in type.cell(unsafeDowncast(box, to: FloorBox<Floor>.self).floor, item, canvas) })
+                height: { box, item, width in type.height(floor(box), item, width) },
+                cell: { box, item, canvas in type.cell(floor(box), item, canvas) },
+                taps: type.taps.map { taps in { box, item in taps(floor(box), item) } },
+                action: type.action.map { action in { box, item, tap in action(floor(box), item, tap) } })
             kindOf[ObjectIdentifier(type)] = kind
             return kind
         }
@@ -65,6 +76,8 @@ final class FloorKind {
             let decoded = try JSONDecoder().decode(Decoded<Floor>.self, from: data)
             return FloorBox(common: decoded.common, floor: decoded.floor)
         }
+        validate = { box in floor(box).validate() }
+        extend = (Floor.self as? any ExtendableFloor.Type).map { Extending.extend(for: $0) }
         expand = { box in
             let box = unsafeDowncast(box, to: FloorBox<Floor>.self)
             var rows = FloorRows<Floor>()
@@ -87,10 +100,20 @@ final class FloorKind {
     }
 }
 
+/// Opens the ExtendableFloor existential so extension can be called on the concrete model type.
+private enum Extending {
+    static func extend<Floor: ExtendableFloor>(for _: Floor.Type) -> (AnyFloorBox, AnyFloorBox) -> [FloorProblem] {
+        { box, next in
+            let box = unsafeDowncast(box, to: FloorBox<Floor>.self)
+            return box.floor.extend(with: unsafeDowncast(next, to: FloorBox<Floor>.self).floor)
+        }
+    }
+}
+
 /// Decodes the common fields and the plugin's model from one parse of the same floor object.
 private struct Decoded<Floor: FloorModel>: Decodable {
     let common: CommonFields
-    let floor: Floor
+    var floor: Floor
     init(from decoder: any Decoder) throws {
         common = try CommonFields(from: decoder)
         floor = try Floor(from: decoder)

@@ -12,6 +12,9 @@ public protocol FloorModel: Decodable {
     static var sampleJSON: String { get }
     /// Lists the floor's content rows, in order. Called again after the model changes.
     func expand(into rows: inout FloorRows<Self>)
+    /// Data checks before drawing (the seed's TemplateValidationProtocol): a floor with any problem is
+    /// reported and left out of the page. Defaults to none.
+    func validate() -> [FloorProblem]
 }
 
 /// The rows a floor expands into: each is a row type and the index of the item it shows.

@@ -45,7 +45,9 @@ public final class FloorPlugin: @unchecked Sendable {
                     type_name: permanentCString(kind.name),
                     context: Unmanaged.passUnretained(kind).toOpaque(),
                     height: selector("heightFor\(kind.name):width:", FLOOR_SIG_HEIGHT, unsafeBitCast(Thunks.height, to: floor_fn_t.self)),
-                    cell: selector("cellFor\(kind.name):canvas:", FLOOR_SIG_CELL, unsafeBitCast(Thunks.cell, to: floor_fn_t.self)))
+                    cell: selector("cellFor\(kind.name):canvas:", FLOOR_SIG_CELL, unsafeBitCast(Thunks.cell, to: floor_fn_t.self)),
+                    tappable: kind.action == nil ? absent : selector("tappableItemsFor\(kind.name):", FLOOR_SIG_TAPPABLE, unsafeBitCast(Thunks.tappable, to: floor_fn_t.self)),
+                    action: kind.action == nil ? absent : selector("actionFor\(kind.name):item:", FLOOR_SIG_ACTION, unsafeBitCast(Thunks.action, to: floor_fn_t.self)))
                 kind.id = host.pointee.register_row_type(host, &rowType)
             }
             var floorType = floor_floor_type_t(
@@ -55,11 +57,15 @@ public final class FloorPlugin: @unchecked Sendable {
                 sample_json: permanentCString(floor.sampleJSON),
                 decode: selector("decode\(floor.name):", FLOOR_SIG_DECODE, unsafeBitCast(Thunks.decode, to: floor_fn_t.self)),
                 expand: selector("expand\(floor.name):", FLOOR_SIG_EXPAND, unsafeBitCast(Thunks.expand, to: floor_fn_t.self)),
-                destroy: selector("destroy\(floor.name):", FLOOR_SIG_DESTROY, unsafeBitCast(Thunks.destroy, to: floor_fn_t.self)))
+                destroy: selector("destroy\(floor.name):", FLOOR_SIG_DESTROY, unsafeBitCast(Thunks.destroy, to: floor_fn_t.self)),
+                validate: selector("validate\(floor.name):", FLOOR_SIG_VALIDATE, unsafeBitCast(Thunks.validate, to: floor_fn_t.self)),
+                extend: floor.extend == nil ? absent : selector("extend\(floor.name):with:", FLOOR_SIG_EXTEND, unsafeBitCast(Thunks.extend, to: floor_fn_t.self)))
             _ = host.pointee.register_floor_type(host, &floorType)
         }
         return true
     }
+
+    private let absent = floor_selector_t(name: nil, signature: nil, fn: nil)
 
     private func selector(_ name: String, _ signature: String, _ fn: floor_fn_t) -> floor_selector_t {
         floor_selector_t(name: permanentCString(name), signature: permanentCString(signature), fn: fn)

@@ -8,15 +8,23 @@ public final class RowType<Floor: FloorModel>: @unchecked Sendable {
     public let name: String
     let height: (Floor, Int, Double) -> Double
     let cell: (Floor, Int, Canvas) -> Void
+    let taps: ((Floor, Int) -> Int)?
+    let action: ((Floor, Int, Int) -> Action?)?
 
     /// - Parameters:
     ///   - height: the row's height in points for (floor, item, width).
     ///   - cell: draws (floor, item) into the canvas, whose size is the row's width and height.
+    ///   - taps: how many things in the row a tap can hit (icons in a grid line); nil: not tappable.
+    ///   - action: what tapping thing `tap` of (floor, item) does, or nil when nothing.
     public init(_ name: String,
                 height: @escaping (_ floor: Floor, _ item: Int, _ width: Double) -> Double,
-                cell: @escaping (_ floor: Floor, _ item: Int, _ canvas: Canvas) -> Void) {
+                cell: @escaping (_ floor: Floor, _ item: Int, _ canvas: Canvas) -> Void,
+                taps: ((_ floor: Floor, _ item: Int) -> Int)? = nil,
+                action: ((_ floor: Floor, _ item: Int, _ tap: Int) -> Action?)? = nil) {
         self.name = name
         self.height = height
         self.cell = cell
+        self.taps = action == nil ? nil : (taps ?? { _, _ in 1 })
+        self.action = action
     }
 }

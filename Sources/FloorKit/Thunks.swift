@@ -9,16 +9,16 @@ enum Thunks {
         ctx, model, row, width in
         let kind = Unmanaged<RowKind>.fromOpaque(ctx!).takeUnretainedValue()
         let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
-        guard row < UInt64(box.rowItems.count) else { return 0 }
-        return kind.height(box, box.rowItems[Int(row)], width)
+        guard row < UInt64(box.rows.count) else { return 0 }
+        return kind.height(box, box.rows[Int(row)].item, width)
     }
 
     static let cell: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UnsafePointer<floor_canvas_t>?) -> Void = {
         ctx, model, row, canvas in
         let kind = Unmanaged<RowKind>.fromOpaque(ctx!).takeUnretainedValue()
         let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
-        guard row < UInt64(box.rowItems.count), let canvas else { return }
-        kind.cell(box, box.rowItems[Int(row)], Canvas(raw: canvas))
+        guard row < UInt64(box.rows.count), let canvas else { return }
+        kind.cell(box, box.rows[Int(row)].item, Canvas(raw: canvas))
     }
 
     static let decode: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UnsafePointer<floor_report_t>?) -> UnsafeMutableRawPointer? = {
@@ -44,9 +44,64 @@ enum Thunks {
         let floor = Unmanaged<FloorKind>.fromOpaque(ctx!).takeUnretainedValue()
         let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
         let rows = floor.expand(box)
-        box.rowItems = rows.map(\.item)
+        box.rows = rows.map { ($0.kind.id, $0.item) }
         guard let sink else { return }
         for row in rows { sink.pointee.add(sink, row.kind.id, row.flags) }
+    }
+
+    static let tappable: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64) -> UInt64 = {
+        ctx, model, row in
+        let kind = Unmanaged<RowKind>.fromOpaque(ctx!).takeUnretainedValue()
+        let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
+        guard row < UInt64(box.rows.count), let taps = kind.taps else { return 0 }
+        return UInt64(max(0, taps(box, box.rows[Int(row)].item)))
+    }
+
+    static let action: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UInt64, UnsafePointer<floor_action_sink_t>?) -> Bool = {
+        ctx, model, row, tap, sink in
+        let kind = Unmanaged<RowKind>.fromOpaque(ctx!).takeUnretainedValue()
+        let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
+        guard row < UInt64(box.rows.count), tap < UInt64(Int.max), let sink,
+              let action = kind.action?(box, box.rows[Int(row)].item, Int(tap)) else { return false }
+        action.url.withCString { url in
+            if let event = action.eventId {
+                event.withCString { sink.pointee.jump(sink, url, $0) }
+            } else {
+                sink.pointee.jump(sink, url, nil)
+            }
+        }
+        for key in action.params.keys.sorted() {
+            key.withCString { k in action.params[key]!.withCString { sink.pointee.param(sink, k, $0) } }
+        }
+        return true
+    }
+
+    static let validate: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafePointer<floor_report_t>?) -> Bool = {
+        ctx, model, report in
+        let floor = Unmanaged<FloorKind>.fromOpaque(ctx!).takeUnretainedValue()
+        let problems = floor.validate(Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue())
+        if let report { for problem in problems { send(problem, to: report) } }
+        return problems.isEmpty
+    }
+
+    static let extend: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafePointer<floor_report_t>?, UnsafeMutablePointer<floor_extend_result_t>?) -> Void = {
+        ctx, model, next, report, result in
+        let floor = Unmanaged<FloorKind>.fromOpaque(ctx!).takeUnretainedValue()
+        let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
+        guard let extend = floor.extend, let next else { return }
+        let before = box.rows
+        let dropped = extend(box, Unmanaged<AnyFloorBox>.fromOpaque(next).takeUnretainedValue())
+        if let report { for problem in dropped { send(problem, to: report) } }
+        // A row is the same row when its type and item are; count the untouched rows at both ends.
+        let after = floor.expand(box).map { ($0.kind.id, $0.item) }
+        let leading = zip(before, after).prefix { $0 == $1 }.count
+        let trailing = zip(before.reversed(), after.reversed()).prefix { $0 == $1 }.count
+        let limit = min(before.count, after.count) - leading
+        result?.pointee = floor_extend_result_t(unchanged_leading: UInt64(leading), unchanged_trailing: UInt64(min(trailing, limit)))
+    }
+
+    private static func send(_ problem: FloorProblem, to report: UnsafePointer<floor_report_t>) {
+        problem.path.withCString { path in problem.reason.withCString { report.pointee.error(report, path, $0) } }
     }
 
     static let destroy: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, model in

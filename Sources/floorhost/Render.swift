@@ -5,54 +5,132 @@ import Foundation
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Lay out and draw a page (the default command).",
-        discussion: "Example: floorhost --plugins Plugins/ Examples/home.json --format json")
+        discussion: """
+            Examples:
+              floorhost --plugins Plugins/ Examples/home.json
+              floorhost --plugins Plugins/ Examples/home.json --format json --scroll-to end
+              floorhost --plugins Plugins/ Examples/home.json --viewport 375x812 --scroll-to 2000
+              floorhost --plugins Plugins/ Examples/home.json --tap 1:0:2
+            """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    @Option(help: "Folder of floor plugin libraries (*.so), searched up to 4 folders deep.")
-    var plugins = "Plugins"
+    @OptionGroup var plugins: PluginOptions
 
     @Argument(help: "The page JSON file.")
     var page: String
 
-    @Option(help: "Output: text (a terminal preview) or json (layout, diagnostics and events).")
+    @Option(help: "Output: text (a terminal preview) or json (layout, viewport, cells, diagnostics, events, stats).")
     var format: Format = .text
 
     @Option(help: "Terminal columns for text (default 75, which shows 375 points); layout points for json (default 375).")
     var width: Double?
+
+    @Option(help: "The screen, WxH points (default 375x812). With text output, draws just that screen.")
+    var viewport: ViewportSize?
+
+    @Option(name: .customLong("scroll-to"), help: "Scroll from the top to Y points, or 'end' (until no more content or pages), in steps of at most one screen.")
+    var scrollTo: ScrollTarget?
+
+    @Option(help: "Print the action of tapping SECTION:ROW[:ITEM] (ROW counts within the floor) as JSON, after any scrolling.")
+    var tap: TapTarget?
+
+    @Option(help: "Retry a failed next-page load up to N times.")
+    var retry = 0
+
+    @Option(name: .customLong("load-more-distance"), help: "Start loading the next page when one of the last N rows is displayed.")
+    var loadMoreDistance = 4
 
     @Option(help: "How height and cell selectors are called: typed (direct) or ffi (libffi).")
     var dispatch: DispatchMode = .typed
 
     func validate() throws {
         if let width, !(width >= 1 && width <= 100_000) { throw ValidationError("--width must be between 1 and 100000") }
+        if retry < 0 { throw ValidationError("--retry must be 0 or more") }
+        if loadMoreDistance < 1 { throw ValidationError("--load-more-distance must be 1 or more (the last rows that trigger a load)") }
     }
 
     func run() throws {
-        let host: FloorHost
-        do {
-            host = try FloorHost(pluginFolder: plugins)
-        } catch {
-            printError("error: \(error.message)")
-            throw ExitCode(1)
-        }
-        let columns = Int(width ?? Double(TextRenderer.defaultColumns))
-        let layoutWidth = format == .text ? TextRenderer.layoutWidth(columns: columns) : (width ?? 375)
+        let host = try plugins.load()
+        let screen = viewport ?? ViewportSize(width: format == .json ? (width ?? 375) : TextRenderer.layoutWidth(columns: Int(width ?? Double(TextRenderer.defaultColumns))), height: 812)
+        let columns = format == .text ? Int(width ?? (screen.width / TextRenderer.pointsPerColumn).rounded()) : 0
         let adapter: Adapter
         do {
-            adapter = try host.layout(page: page, width: layoutWidth, dispatch: dispatch)
+            adapter = try host.layout(page: page, width: screen.width, dispatch: dispatch)
         } catch {
             printError("error: \(error)")
             throw ExitCode(2)
         }
+        let session = PageSession(adapter: adapter, viewportHeight: screen.height, source: PageSource(registry: host.registry),
+                                  distance: loadMoreDistance, retries: retry)
+        switch scrollTo {
+        case .end?: session.scrollToEnd()
+        case .offset(let y)?: session.scroll(toward: y)
+        case nil: break
+        }
         let diagnostics = host.diagnostics(for: adapter)
+        if let tap {
+            for d in diagnostics { printError("\(d.level.rawValue): \(d.message)") }
+            switch adapter.tap(section: tap.section, row: tap.row, item: tap.item) {
+            case .success(let action): FileHandle.standardOutput.write(Data(TapOutput.json(action).utf8))
+            case .failure(let none):
+                printError("no action: \(none)")
+                throw ExitCode(1)
+            }
+            return
+        }
         switch format {
         case .text:
             for d in diagnostics { printError("\(d.level.rawValue): \(d.message)") }
-            FileHandle.standardOutput.write(Data(TextRenderer.render(adapter, columns: columns).utf8))
+            let text = viewport == nil && scrollTo == nil
+                ? TextRenderer.render(adapter, columns: columns)
+                : TextRenderer.render(adapter, viewport: session.viewport, columns: columns)
+            FileHandle.standardOutput.write(Data(text.utf8))
         case .json:
-            FileHandle.standardOutput.write(Data(JSONRenderer.render(adapter, plugins: host.plugins, diagnostics: diagnostics)))
+            FileHandle.standardOutput.write(Data(JSONRenderer.render(session, plugins: host.plugins, diagnostics: diagnostics)))
         }
+    }
+}
+
+/// `--viewport WxH`.
+struct ViewportSize: ExpressibleByArgument {
+    let width: Double
+    let height: Double
+
+    init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 100_000, h <= 1_000_000 else { return nil }
+        self.init(width: w, height: h)
+    }
+}
+
+/// `--scroll-to end|Y`.
+enum ScrollTarget: ExpressibleByArgument {
+    case end
+    case offset(Double)
+
+    init?(argument: String) {
+        if argument == "end" { self = .end } else if let y = Double(argument), y.isFinite, y >= 0 { self = .offset(y) } else { return nil }
+    }
+}
+
+/// `--tap SECTION:ROW[:ITEM]`.
+struct TapTarget: ExpressibleByArgument {
+    let section: Int
+    let row: Int
+    let item: Int
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 }) else { return nil }
+        section = parts[0]!
+        row = parts[1]!
+        item = parts.count == 3 ? parts[2]! : 0
     }
 }
 

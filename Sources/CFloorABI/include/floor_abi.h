@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 #define FLOOR_ABI_MAJOR 1
-#define FLOOR_ABI_MINOR 0
+#define FLOOR_ABI_MINOR 1  /* 1.1 added the optional action, validate and extend selectors */
 
 /* The one symbol a plugin exports. Returns a descriptor that stays valid for the life of the process. */
 #define FLOOR_PLUGIN_ENTRY_SYMBOL "floor_plugin_entry"
@@ -50,6 +50,11 @@ extern "C" {
 #define FLOOR_SIG_DESTROY  "v(pp)"    /* void destroy(void *ctx, void *model) */
 #define FLOOR_SIG_HEIGHT   "d(ppQd)"  /* double height(void *ctx, void *model, uint64_t row, double width) */
 #define FLOOR_SIG_CELL     "v(ppQp)"  /* void cell(void *ctx, void *model, uint64_t row, const floor_canvas_t *canvas) */
+/* Since 1.1, all optional: */
+#define FLOOR_SIG_TAPPABLE "Q(ppQ)"   /* uint64_t tappable(void *ctx, void *model, uint64_t row): how many items a tap can hit */
+#define FLOOR_SIG_ACTION   "b(ppQQp)" /* bool action(void *ctx, void *model, uint64_t row, uint64_t item, const floor_action_sink_t *sink) */
+#define FLOOR_SIG_VALIDATE "b(ppp)"   /* bool validate(void *ctx, void *model, const floor_report_t *report) */
+#define FLOOR_SIG_EXTEND   "v(ppppp)" /* void extend(void *ctx, void *model, void *next, const floor_report_t *report, floor_extend_result_t *result) */
 
 /* Any function pointer; the selector's signature says how to call it. */
 typedef void (*floor_fn_t)(void);
@@ -94,6 +99,23 @@ struct floor_row_sink {
     void (*add)(const floor_row_sink_t *sink, int32_t row_type_id, uint32_t flags);
 };
 
+/* Where an action selector describes what a tap does (the seed's TemplateAction): call `jump` once, then
+ * `param` for each parameter. The host handles every action in one place. Strings are copied. */
+typedef struct floor_action_sink floor_action_sink_t;
+struct floor_action_sink {
+    void *host_data;
+    void (*jump)(const floor_action_sink_t *sink, const char *url, const char *event_id /* may be NULL */);
+    void (*param)(const floor_action_sink_t *sink, const char *key, const char *value);
+};
+
+/* What extend tells the host about the floor's rows, so that only changed rows are measured again.
+ * After extend the host calls expand; the new row list must be the old one with rows inserted or
+ * changed only between the first `unchanged_leading` and the last `unchanged_trailing` old rows. */
+typedef struct floor_extend_result {
+    uint64_t unchanged_leading;
+    uint64_t unchanged_trailing;
+} floor_extend_result_t;
+
 /* Text styles, a bit set, for floor_canvas_t.text. A backend may ignore any of them. */
 #define FLOOR_TEXT_BOLD   0x1u
 #define FLOOR_TEXT_MUTED  0x2u
@@ -136,6 +158,9 @@ typedef struct floor_row_type {
     void *context;              /* passed back as `ctx` to every selector below; plugin-owned */
     floor_selector_t height;    /* FLOOR_SIG_HEIGHT: finite, >= 0, same inputs -> same result */
     floor_selector_t cell;      /* FLOOR_SIG_CELL: draws the row; must stay inside the canvas */
+    /* Since 1.1. Optional (fn == NULL): rows of this type are not tappable. */
+    floor_selector_t tappable;  /* FLOOR_SIG_TAPPABLE: items in the row a tap can hit, 0..n */
+    floor_selector_t action;    /* FLOOR_SIG_ACTION: the action for item < tappable; false when none */
 } floor_row_type_t;
 
 /*
@@ -151,6 +176,14 @@ typedef struct floor_floor_type {
                                    `json` is the floor object, not NUL-terminated, valid during the call. */
     floor_selector_t expand;    /* FLOOR_SIG_EXPAND: may be called again after the model changes */
     floor_selector_t destroy;   /* FLOOR_SIG_DESTROY: called once per model decode returned */
+    /* Since 1.1. Optional (fn == NULL): every decoded floor is valid. The seed's TemplateValidationProtocol:
+     * data checks before drawing. Returns false after reporting each problem (path relative to the floor);
+     * the host then leaves the floor out and destroys the model. */
+    floor_selector_t validate;  /* FLOOR_SIG_VALIDATE */
+    /* Since 1.1. Optional (fn == NULL): the floor cannot be continued by a next page. Appends `next`'s
+     * content (a model of the same type, decoded from a next page's floor with the same id) to `model`,
+     * reports each dropped duplicate item, and fills `result`. The host destroys `next` afterwards. */
+    floor_selector_t extend;    /* FLOOR_SIG_EXTEND */
 } floor_floor_type_t;
 
 /* ---------------------------------------------------------------------------------------------------

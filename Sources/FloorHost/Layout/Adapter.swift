@@ -1,24 +1,41 @@
 import CFloorABI
 
 /// The seed's generic adapter: expands each floor into rows, dispatches every row by its row model type
-/// to the registered height calculator, and lays the page out at a width. It knows no floor type.
-/// The per-row path is integer-indexed: no string work, no hashing.
+/// to the registered height calculator and cell selector, and lays the page out at a width. It knows no
+/// floor type. The per-row path is integer-indexed: no string work, no hashing.
+///
+/// Heights are cached per row for the current width and invalidated precisely: a new width measures
+/// every row again; a next page measures only the rows it adds or changes.
+/// Threading: one thread at a time, like every plugin call.
 public final class Adapter: @unchecked Sendable {
-    public let page: Page
     let registry: Registry
-    public let width: Double
     public let dispatch: DispatchMode
+    public private(set) var width: Double
+    /// The first page and each next page merged in; they own the floor models.
+    public private(set) var pages: [Page]
+    public var page: Page { pages[0] }
+    /// The page's floors in display order, across every merged page.
+    public private(set) var sections: [Page.Section] = []
+    /// The first row of each section, plus the row count at the end.
+    private var sectionStart: [Int] = [0]
     private(set) var rows = RowTable()
-    /// Problems found while expanding floors (a row type from another plugin, say).
+    /// Problems found while expanding and merging floors.
     public private(set) var diagnostics: [Diagnostic] = []
 
+    /// How often the adapter called into plugins' hot selectors, so tests can prove what is cached.
+    public struct Stats: Sendable, Equatable {
+        public var heightCalls = 0
+        public var cellCalls = 0
+    }
+    public internal(set) var stats = Stats()
+
     public init(page: Page, registry: Registry, width: Double, dispatch: DispatchMode = .typed) {
-        self.page = page
         self.registry = registry
         self.width = width
         self.dispatch = dispatch
-        for (number, section) in page.sections.enumerated() { expand(section, number: number) }
-        layOut()
+        pages = [page]
+        for section in page.sections { appendSection(section) }
+        measureAll()
     }
 
     public var rowCount: Int { rows.count }
@@ -28,16 +45,35 @@ public final class Adapter: @unchecked Sendable {
     public func row(at offset: Double) -> Int? { rows.row(at: offset) }
 
     public func describe(row r: Int) -> RowInfo {
-        let section = page.sections[Int(rows.section[r])]
+        let section = sections[Int(rows.section[r])]
         return RowInfo(section: Int(rows.section[r]), row: Int(rows.index[r]), floor: section.floorID,
                        type: registry.rowTypes[Int(rows.type[r])].name, y: rows.top[r], height: rows.height[r],
                        isHeader: rows.flags[r] & FLOOR_ROW_HEADER != 0, isSticky: rows.flags[r] & FLOOR_ROW_STICKY != 0)
     }
 
+    /// The global row index of row `row` of section `section`, if there is one.
+    public func rowIndex(section: Int, row: Int) -> Int? {
+        guard section >= 0, section < sections.count, row >= 0 else { return nil }
+        let r = sectionStart[section] + row
+        return r < sectionStart[section + 1] ? r : nil
+    }
+
+    func rows(ofSection section: Int) -> Range<Int> { sectionStart[section]..<sectionStart[section + 1] }
+
+    /// Lays the page out at a new width: every row is measured again (the cache is per width).
+    public func setWidth(_ newWidth: Double) {
+        guard newWidth != width else { return }
+        width = newWidth
+        measureAll()
+    }
+
+    // MARK: Dispatch
+
     /// Calls the row's cell selector with a canvas of the row's size.
     func drawCell(row r: Int, into canvas: UnsafePointer<floor_canvas_t>) {
+        stats.cellCalls += 1
         let type = registry.rowTypes[Int(rows.type[r])]
-        let model = page.sections[Int(rows.section[r])].model
+        let model = sections[Int(rows.section[r])].model
         switch dispatch {
         case .typed:
             type.cellFunction(type.context, model, UInt64(rows.index[r]), canvas)
@@ -48,8 +84,9 @@ public final class Adapter: @unchecked Sendable {
     }
 
     private func height(row r: Int) -> Double {
+        stats.heightCalls += 1
         let type = registry.rowTypes[Int(rows.type[r])]
-        let model = page.sections[Int(rows.section[r])].model
+        let model = sections[Int(rows.section[r])].model
         let value: Double
         switch dispatch {
         case .typed:
@@ -63,45 +100,141 @@ public final class Adapter: @unchecked Sendable {
         return value.isFinite && value >= 0 ? value : 0
     }
 
-    private func layOut() {
-        rows.height = (0..<rows.count).map(height(row:))
-        rows.top = [0]
-        rows.top.reserveCapacity(rows.count + 1)
-        var y = 0.0
-        for h in rows.height {
-            y += h
-            rows.top.append(y)
-        }
+    private func measure(_ range: Range<Int>) {
+        for r in range { rows.height[r] = height(row: r) }
     }
 
-    private func expand(_ section: Page.Section, number: Int) {
+    // MARK: Expanding floors
+
+    private func appendSection(_ section: Page.Section) {
+        let number = sections.count
+        sections.append(section)
+        let expanded = expand(section, number: number)
+        rows.replace(rows.count..<rows.count, with: expanded, section: number)
+        sectionStart.append(rows.count)
+    }
+
+    /// Measures every unmeasured row and rebuilds all offsets.
+    private func measureAll() {
+        measure(0..<rows.count)
+        rows.recomputeTops(from: 0)
+    }
+
+    /// The rows a section's floor lists now; a placeholder section has one host-drawn row.
+    private func expand(_ section: Page.Section, number: Int) -> [RowTable.Expanded] {
         guard let typeID = section.typeID else {
-            rows.append(section: number, index: 0, type: registry.rowTypeID(named: BuiltinRows.placeholder)!, flags: 0)
-            return
+            return [.init(index: 0, type: registry.rowTypeID(named: BuiltinRows.placeholder)!, flags: 0)]
         }
         let floorType = registry.floorTypes[Int(typeID)]
-        let sink = RowSink(adapter: self, section: number, plugin: floorType.plugin)
+        let sink = RowSink(types: registry.rowTypes, plugin: floorType.plugin)
         sink.withSink { sink in
             _ = try? floorType.expand.invoker.perform([.pointer(floorType.context), .pointer(section.model), .pointer(sink)])
         }
         if let foreign = sink.foreignType {
             let plugin = registry.plugins[floorType.plugin].id
-            diagnostics.append(Diagnostic(.error, "\(page.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) listed a row with \(foreign), which it did not register; the row is left out",
-                                          file: page.file, plugin: plugin, path: section.path))
+            diagnostics.append(Diagnostic(.error, "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) listed a row with \(foreign), which it did not register; the row is left out",
+                                          file: section.file, plugin: plugin, path: section.path))
         }
+        return sink.rows
+    }
+
+    // MARK: Next pages
+
+    /// What merging a next page changed: rows `at ..< at + removed` became `at ..< at + added`. Edits are
+    /// listed in the order they happened, each relative to the rows as they were just before it.
+    public struct Edit: Sendable, Equatable {
+        public let at: Int
+        public let removed: Int
+        public let added: Int
+    }
+
+    /// Merges a next page: a floor whose `id` is already on the page extends that floor (its plugin's
+    /// extend selector appends the items and reports dropped duplicates); every other floor is appended
+    /// as a new section. Only added or changed rows are measured (cost O(rows added + rows after the first
+    /// change), not O(page)). Returns the edits in the order they happened.
+    @discardableResult
+    public func append(_ next: Page) -> [Edit] {
+        pages.append(next)
+        diagnostics += next.diagnostics
+        var edits: [Edit] = []
+        var sectionOfID: [String: Int] = [:]
+        for (number, section) in sections.enumerated() where sectionOfID[section.floorID] == nil {
+            sectionOfID[section.floorID] = number
+        }
+        for (index, section) in next.sections.enumerated() {
+            if let existing = sectionOfID[section.floorID], let edit = extend(existing, with: section, index: index, of: next) {
+                edits.append(edit)
+            } else {
+                let at = rows.count
+                appendSection(section)
+                edits.append(Edit(at: at, removed: 0, added: rows.count - at))
+            }
+        }
+        // Every edit left its rows unmeasured (NaN); nothing before the first edit moved.
+        guard let first = edits.map(\.at).min() else { return edits }
+        for r in first..<rows.count where rows.height[r].isNaN { rows.height[r] = height(row: r) }
+        rows.recomputeTops(from: first)
+        return edits
+    }
+
+    /// Extends section `existing` with a next page's floor of the same id, or returns nil (and says why)
+    /// when that floor cannot extend it, in which case the caller appends it as a new section.
+    private func extend(_ existing: Int, with section: Page.Section, index: Int, of next: Page) -> Edit? {
+        let target = sections[existing]
+        func refuse(_ reason: String) -> Edit? {
+            diagnostics.append(Diagnostic(.warning, "\(next.file): \(section.path) (floor '\(section.floorID)'): \(reason); it is shown as a new floor",
+                                          file: next.file, path: section.path))
+            return nil
+        }
+        guard let typeID = target.typeID, section.typeID == typeID else {
+            return refuse("a floor with this id is already on the page with type '\(target.floorType)', not '\(section.floorType)'")
+        }
+        let floorType = registry.floorTypes[Int(typeID)]
+        guard let extend = floorType.extend else {
+            return refuse("floor type '\(floorType.name)' cannot be continued by a next page")
+        }
+        let dropped = DecodeReport()
+        var result = floor_extend_result_t(unchanged_leading: 0, unchanged_trailing: 0)
+        dropped.withReport { report in
+            withUnsafeMutablePointer(to: &result) { result in
+                _ = try? extend.invoker.perform([.pointer(floorType.context), .pointer(target.model), .pointer(section.model),
+                                                 .pointer(report), .pointer(UnsafeMutableRawPointer(result))])
+            }
+        }
+        for (path, message) in dropped.errors {
+            let where_ = path.isEmpty ? section.path : "\(section.path).\(path)"
+            diagnostics.append(Diagnostic(.warning, "\(next.file): \(where_) (floor '\(section.floorID)'): \(message)",
+                                          file: next.file, path: where_))
+        }
+        _ = try? floorType.destroy.invoker.perform([.pointer(floorType.context), .pointer(section.model)])
+        next.consume(section: index)
+
+        // Keep the rows the plugin says are unchanged at both ends; everything between is new or changed.
+        let old = rows(ofSection: existing)
+        let expanded = expand(target, number: existing)
+        let leading = min(Int(clamping: result.unchanged_leading), old.count, expanded.count)
+        let trailing = min(Int(clamping: result.unchanged_trailing), old.count - leading, expanded.count - leading)
+        let replaced = (old.lowerBound + leading)..<(old.upperBound - trailing)
+        let fresh = expanded[leading..<(expanded.count - trailing)]
+        rows.replace(replaced, with: fresh, section: existing)
+        let delta = fresh.count - replaced.count
+        // The trailing rows moved: keep their heights, renumber them within the floor.
+        let movedStart = replaced.lowerBound + fresh.count
+        for (offset, row) in expanded.suffix(trailing).enumerated() { rows.index[movedStart + offset] = row.index }
+        for s in (existing + 1)..<sectionStart.count { sectionStart[s] += delta }
+        return Edit(at: replaced.lowerBound, removed: replaced.count, added: fresh.count)
     }
 
     /// The floor_row_sink_t expand writes into. Valid only inside `withSink`.
     private final class RowSink {
-        unowned let adapter: Adapter
-        let section: Int
+        let types: [Registry.RowType]
         let plugin: Int
-        var next = 0
+        var rows: [RowTable.Expanded] = []
+        var next: UInt32 = 0
         var foreignType: String?
 
-        init(adapter: Adapter, section: Int, plugin: Int) {
-            self.adapter = adapter
-            self.section = section
+        init(types: [Registry.RowType], plugin: Int) {
+            self.types = types
             self.plugin = plugin
         }
 
@@ -114,7 +247,6 @@ public final class Adapter: @unchecked Sendable {
         }
 
         private func add(type: Int32, flags: UInt32) {
-            let types = adapter.registry.rowTypes
             let row = next
             next += 1
             // A row type from another plugin would receive a model it cannot read; refuse it here.
@@ -124,7 +256,7 @@ public final class Adapter: @unchecked Sendable {
                 }
                 return
             }
-            adapter.rows.append(section: section, index: row, type: type, flags: flags)
+            rows.append(.init(index: row, type: type, flags: flags))
         }
     }
 }

@@ -1,23 +1,44 @@
 /// Every laid-out row of a page, column-wise: a few machine words per row on the host side.
 /// Row r belongs to section `section[r]`, is row `index[r]` of its floor, and is dispatched by `type[r]`.
 /// `top` is a prefix sum of heights with one extra entry: row r spans top[r] ..< top[r + 1], so y-of-row
-/// is O(1) and row-at-offset a binary search.
+/// is O(1), row-at-offset a binary search, and appending k rows O(k).
 struct RowTable {
     var section: [UInt32] = []
     var index: [UInt32] = []
     var type: [Int32] = []
     var flags: [UInt32] = []
+    /// The height cache: valid for every row once the adapter has measured.
     var height: [Double] = []
     var top: [Double] = [0]
+
+    /// One row as expand lists it, before it is measured.
+    struct Expanded {
+        var index: UInt32
+        var type: Int32
+        var flags: UInt32
+    }
 
     var count: Int { type.count }
     var totalHeight: Double { top[top.count - 1] }
 
-    mutating func append(section: Int, index: Int, type: Int32, flags: UInt32) {
-        self.section.append(UInt32(section))
-        self.index.append(UInt32(index))
-        self.type.append(type)
-        self.flags.append(flags)
+    /// Replaces rows `range` with `rows` of `section`, unmeasured (height NaN). Offsets from
+    /// `range.lowerBound` on are stale until `recomputeTops(from:)`.
+    mutating func replace(_ range: Range<Int>, with rows: some Collection<Expanded>, section: Int) {
+        self.section.replaceSubrange(range, with: repeatElement(UInt32(section), count: rows.count))
+        index.replaceSubrange(range, with: rows.map(\.index))
+        type.replaceSubrange(range, with: rows.map(\.type))
+        flags.replaceSubrange(range, with: rows.map(\.flags))
+        height.replaceSubrange(range, with: repeatElement(.nan, count: rows.count))
+        top.replaceSubrange((range.lowerBound + 1)..<(range.upperBound + 1), with: repeatElement(0, count: rows.count))
+    }
+
+    /// Rebuilds the prefix sums from row `first` on: O(count - first).
+    mutating func recomputeTops(from first: Int) {
+        var y = top[first]
+        for r in first..<count {
+            y += height[r]
+            top[r + 1] = y
+        }
     }
 
     /// The row under offset `y` (clamped to the first and last rows); nil when there are no rows.
@@ -27,6 +48,26 @@ struct RowTable {
         while low < high {
             let mid = (low + high + 1) / 2
             if top[mid] <= y { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The first row whose bottom is below `y` (count when none).
+    func firstRow(endingAfter y: Double) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if top[mid + 1] > y { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+
+    /// The number of rows whose top is above `y`.
+    func rowsStarting(before y: Double) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if top[mid] < y { low = mid + 1 } else { high = mid }
         }
         return low
     }

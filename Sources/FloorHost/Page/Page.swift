@@ -8,6 +8,8 @@ public final class Page: @unchecked Sendable {
         public let floorType: String
         /// Where the floor object is in the page: "floors[3]".
         public let path: String
+        /// The page file the floor came from.
+        public let file: String
         /// The registry's floor type, or nil when the host draws a placeholder instead.
         let typeID: Int32?
         /// The plugin's model handle, or an unmanaged BuiltinRows.Placeholder when typeID is nil.
@@ -28,11 +30,15 @@ public final class Page: @unchecked Sendable {
         self.registry = registry
     }
 
+    /// Sections whose model was handed over (merged into an earlier page's floor and destroyed there).
+    private var consumed = Set<Int>()
+
     func append(_ section: Section) { sections.append(section) }
+    func consume(section index: Int) { consumed.insert(index) }
     func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
     deinit {
-        for section in sections {
+        for (index, section) in sections.enumerated() where !consumed.contains(index) {
             if let type = section.typeID {
                 let destroy = registry.floorTypes[Int(type)]
                 _ = try? destroy.destroy.invoker.perform([.pointer(destroy.context), .pointer(section.model)])

@@ -45,7 +45,7 @@ public enum PageDecoder {
                 }
                 func placeholder(_ text: String) {
                     let model = Unmanaged.passRetained(BuiltinRows.Placeholder(text)).toOpaque()
-                    page.append(.init(floorID: id, floorType: floor.type ?? "", path: path, typeID: nil, model: model))
+                    page.append(.init(floorID: id, floorType: floor.type ?? "", path: path, file: file, typeID: nil, model: model))
                 }
                 guard let typeName = floor.type else {
                     placeholder("floor '\(id)' has no usable type")
@@ -67,15 +67,32 @@ public enum PageDecoder {
                     if case .pointer(let model)? = result { return model }
                     return nil
                 }
-                if let model {
-                    page.append(.init(floorID: id, floorType: typeName, path: path, typeID: typeID, model: model))
-                } else {
-                    let plugin = registry.plugins[type.plugin].id
+                let plugin = registry.plugins[type.plugin].id
+                guard let model else {
                     let errors = refusals.errors.isEmpty ? [("", "refused by the plugin without a reason")] : refusals.errors
                     for (subpath, message) in errors { warn("\(message) (plugin \(plugin))", at: subpath) }
                     let first = errors[0]
                     placeholder("\(typeName) '\(id)' not shown: \(first.0.isEmpty ? "" : first.0 + ": ")\(first.1)")
+                    continue
                 }
+                // The seed's TemplateValidationProtocol: an invalid floor is reported and left out.
+                if let validate = type.validate {
+                    let problems = DecodeReport()
+                    let valid = problems.withReport { report in
+                        (try? validate.invoker.perform([.pointer(type.context), .pointer(model), .pointer(report)])) == .bool(true)
+                    }
+                    if !valid {
+                        let found = problems.errors.isEmpty ? [("", "invalid, without a reason")] : problems.errors
+                        for (subpath, message) in found {
+                            let where_ = subpath.isEmpty ? path : "\(path).\(subpath)"
+                            page.report(Diagnostic(.warning, "\(file): \(where_) (floor '\(id)'): invalid: \(message); the floor is left out (plugin \(plugin))",
+                                                   file: file, plugin: plugin, path: where_))
+                        }
+                        _ = try? type.destroy.invoker.perform([.pointer(type.context), .pointer(model)])
+                        continue
+                    }
+                }
+                page.append(.init(floorID: id, floorType: typeName, path: path, file: file, typeID: typeID, model: model))
             }
         }
         return page

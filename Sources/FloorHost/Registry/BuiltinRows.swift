@@ -31,6 +31,6 @@ enum BuiltinRows {
                              function: unsafeBitCast(height, to: floor_fn_t.self)),
             cell: Selector(name: "cellFor\(placeholder):canvas:", signature: Signature(FLOOR_SIG_CELL)!,
                            function: unsafeBitCast(cell, to: floor_fn_t.self)),
-            heightFunction: height, cellFunction: cell))
+            heightFunction: height, cellFunction: cell, tappable: nil, action: nil))
     }
 }

@@ -32,28 +32,35 @@ final class HostTable {
     private func registerRowType(_ raw: UnsafePointer<floor_row_type_t>?) -> Int32 {
         guard let raw else { refusals.append("register_row_type was given NULL"); return -1 }
         guard registering else { refusals.append("register_row_type called after init returned; ignored"); return -1 }
-        let minimum = MemoryLayout<floor_row_type_t>.size
-        guard Int(raw.pointee.struct_size) >= minimum else {
-            refusals.append("a row type struct has struct_size \(raw.pointee.struct_size), smaller than \(minimum)")
+        // ABI 1.0 ended the struct after `cell`; fields past what the plugin compiled are absent, not zero.
+        let size = Int(raw.pointee.struct_size)
+        let minimum = MemoryLayout<floor_row_type_t>.offset(of: \floor_row_type_t.tappable)!
+        guard size >= minimum else {
+            refusals.append("a row type struct has struct_size \(size), smaller than \(minimum)")
             return -1
         }
+        let has11 = size >= MemoryLayout<floor_row_type_t>.size
         let row = raw.pointee
         guard let cName = row.type_name, cName.pointee != 0 else {
             refusals.append("a row type has an empty type_name")
             return -1
         }
         let name = String(cString: cName)
-        let checked = Selector.check(row.height, slot: "height calculator of row type '\(name)'", expected: FLOOR_SIG_HEIGHT)
-            .flatMap { height in
-                Selector.check(row.cell, slot: "cell selector of row type '\(name)'", expected: FLOOR_SIG_CELL).map { (height, $0) }
+        let result: Result<Int32, RegistrationError> = Result {
+            let height = try Selector.check(row.height, slot: "height calculator of row type '\(name)'", expected: FLOOR_SIG_HEIGHT).get()
+            let cell = try Selector.check(row.cell, slot: "cell selector of row type '\(name)'", expected: FLOOR_SIG_CELL).get()
+            let tappable = try Selector.checkOptional(row.tappable, present: has11, slot: "tappable-items selector of row type '\(name)'", expected: FLOOR_SIG_TAPPABLE).get()
+            let action = try Selector.checkOptional(row.action, present: has11, slot: "action selector of row type '\(name)'", expected: FLOOR_SIG_ACTION).get()
+            guard (tappable == nil) == (action == nil) else {
+                throw RegistrationError("row type '\(name)' registers \(tappable == nil ? "an action" : "tappable items") without \(tappable == nil ? "tappable items" : "an action"); give both or neither")
             }
-            .flatMap { height, cell in
-                registry.add(Registry.RowType(
-                    name: name, plugin: plugin, context: row.context, height: height, cell: cell,
-                    heightFunction: unsafeBitCast(height.function, to: HeightFunction.self),
-                    cellFunction: unsafeBitCast(cell.function, to: CellFunction.self)))
-            }
-        switch checked {
+            return try registry.add(Registry.RowType(
+                name: name, plugin: plugin, context: row.context, height: height, cell: cell,
+                heightFunction: unsafeBitCast(height.function, to: HeightFunction.self),
+                cellFunction: unsafeBitCast(cell.function, to: CellFunction.self),
+                tappable: tappable, action: action)).get()
+        }.mapError { $0 as! RegistrationError }
+        switch result {
         case .success(let id): return id
         case .failure(let error): refusals.append(error.message); return -1
         }
@@ -62,30 +69,30 @@ final class HostTable {
     private func registerFloorType(_ raw: UnsafePointer<floor_floor_type_t>?) -> Bool {
         guard let raw else { refusals.append("register_floor_type was given NULL"); return false }
         guard registering else { refusals.append("register_floor_type called after init returned; ignored"); return false }
-        let minimum = MemoryLayout<floor_floor_type_t>.size
-        guard Int(raw.pointee.struct_size) >= minimum else {
-            refusals.append("a floor type struct has struct_size \(raw.pointee.struct_size), smaller than \(minimum)")
+        let size = Int(raw.pointee.struct_size)
+        let minimum = MemoryLayout<floor_floor_type_t>.offset(of: \floor_floor_type_t.validate)!
+        guard size >= minimum else {
+            refusals.append("a floor type struct has struct_size \(size), smaller than \(minimum)")
             return false
         }
+        let has11 = size >= MemoryLayout<floor_floor_type_t>.size
         let floor = raw.pointee
         guard let cName = floor.type_name, cName.pointee != 0 else {
             refusals.append("a floor type has an empty type_name")
             return false
         }
         let name = String(cString: cName)
-        let result = Selector.check(floor.decode, slot: "decoder of floor type '\(name)'", expected: FLOOR_SIG_DECODE)
-            .flatMap { decode in
-                Selector.check(floor.expand, slot: "expander of floor type '\(name)'", expected: FLOOR_SIG_EXPAND).map { (decode, $0) }
-            }
-            .flatMap { decode, expand in
-                Selector.check(floor.destroy, slot: "destroyer of floor type '\(name)'", expected: FLOOR_SIG_DESTROY).map { (decode, expand, $0) }
-            }
-            .flatMap { decode, expand, destroy in
-                registry.add(Registry.FloorType(
-                    name: name, plugin: plugin, context: floor.context,
-                    sampleJSON: floor.sample_json.map { String(cString: $0) },
-                    decode: decode, expand: expand, destroy: destroy))
-            }
+        let result: Result<Int32, RegistrationError> = Result {
+            let decode = try Selector.check(floor.decode, slot: "decoder of floor type '\(name)'", expected: FLOOR_SIG_DECODE).get()
+            let expand = try Selector.check(floor.expand, slot: "expander of floor type '\(name)'", expected: FLOOR_SIG_EXPAND).get()
+            let destroy = try Selector.check(floor.destroy, slot: "destroyer of floor type '\(name)'", expected: FLOOR_SIG_DESTROY).get()
+            let validate = try Selector.checkOptional(floor.validate, present: has11, slot: "validator of floor type '\(name)'", expected: FLOOR_SIG_VALIDATE).get()
+            let extend = try Selector.checkOptional(floor.extend, present: has11, slot: "extender of floor type '\(name)'", expected: FLOOR_SIG_EXTEND).get()
+            return try registry.add(Registry.FloorType(
+                name: name, plugin: plugin, context: floor.context,
+                sampleJSON: floor.sample_json.map { String(cString: $0) },
+                decode: decode, expand: expand, destroy: destroy, validate: validate, extend: extend)).get()
+        }.mapError { $0 as! RegistrationError }
         switch result {
         case .success: return true
         case .failure(let error): refusals.append(error.message); return false

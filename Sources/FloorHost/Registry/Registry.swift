@@ -28,6 +28,9 @@ public final class Registry: @unchecked Sendable {
         let cell: Selector
         let heightFunction: HeightFunction
         let cellFunction: CellFunction
+        /// Both or neither (ABI 1.1): how many items of a row a tap can hit, and the action for one.
+        let tappable: Selector?
+        let action: Selector?
     }
 
     struct FloorType {
@@ -38,6 +41,9 @@ public final class Registry: @unchecked Sendable {
         let decode: Selector
         let expand: Selector
         let destroy: Selector
+        /// ABI 1.1, optional.
+        let validate: Selector?
+        let extend: Selector?
     }
 
     public private(set) var plugins: [PluginInfo] = []

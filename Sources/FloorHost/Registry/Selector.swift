@@ -34,6 +34,15 @@ final class Selector: @unchecked Sendable {
     }
 }
 
+extension Selector {
+    /// Like `check`, for a selector a plugin may leave out: a NULL function, or a struct too old to have the
+    /// field (`present` false), is nil.
+    static func checkOptional(_ raw: floor_selector_t, present: Bool, slot: String, expected: String) -> Result<Selector?, RegistrationError> {
+        guard present, raw.fn != nil else { return .success(nil) }
+        return check(raw, slot: slot, expected: expected).map { $0 }
+    }
+}
+
 /// Why the host refused a registration, as one sentence.
 struct RegistrationError: Error, Sendable {
     let message: String

@@ -1,15 +1,21 @@
 import CFloorABI
 
-/// The machine-readable output (DESIGN, "Output contract"): one object with `rows`, `diagnostics` and
-/// `events`, plus the page, the width and the plugins used. Field order is fixed so output diffs cleanly.
+/// The machine-readable output (DESIGN, "Output contract"): one object with `rows`, `diagnostics`,
+/// `events`, the `viewport` (final offset, visible rows, pinned header), the `cells` drawn for the visible
+/// rows, and `stats` (selector calls, so tests can prove what is cached). Field order is fixed so output
+/// diffs cleanly.
 public enum JSONRenderer {
-    public static func render(_ adapter: Adapter, plugins: [PluginInfo], diagnostics: [Diagnostic]) -> [UInt8] {
-        var out = JSONWriter(capacity: 256 + adapter.rowCount * 96)
+    public static func render(_ session: PageSession, plugins: [PluginInfo], diagnostics: [Diagnostic]) -> [UInt8] {
+        let adapter = session.adapter
+        let viewport = session.viewport
+        let visible = adapter.visibleRows(in: viewport)
+        let pinned = adapter.pinnedHeader(in: viewport)
+        var out = JSONWriter(capacity: 512 + adapter.rowCount * 100)
         out.raw("{")
         out.key("page"); out.string(adapter.page.file)
         out.raw(","); out.key("width"); out.number(adapter.width)
         out.raw(","); out.key("height"); out.number(adapter.totalHeight)
-        out.raw(","); out.key("next"); out.optional(adapter.page.next)
+        out.raw(","); out.key("next"); out.optional(session.next)
         out.raw(","); out.key("plugins"); out.raw("[")
         for (i, plugin) in plugins.enumerated() {
             if i > 0 { out.raw(",") }
@@ -19,10 +25,56 @@ public enum JSONRenderer {
             out.raw(","); out.key("path"); out.string(plugin.path)
             out.raw("}")
         }
-        out.raw("],"); out.key("rows"); out.raw("[")
+        out.raw("],"); out.key("viewport"); out.raw("{")
+        out.key("offset"); out.number(viewport.offset)
+        out.raw(","); out.key("height"); out.number(viewport.height)
+        out.raw(","); out.key("visibleRows"); out.raw("[")
+        for r in visible {
+            if r > visible.lowerBound { out.raw(",") }
+            out.number(r)
+        }
+        out.raw("],"); out.key("pinned"); out.optional(pinned?.floor)
+        if let pinned {
+            out.raw(","); out.key("pinnedRow"); out.number(pinned.row)
+            out.raw(","); out.key("pinnedY"); out.number(pinned.y)
+        }
+        out.raw("},"); out.key("rows"); out.raw("[")
+        writeRows(adapter, into: &out)
+        out.raw("],"); out.key("cells"); out.raw("[")
+        for r in visible {
+            if r > visible.lowerBound { out.raw(",") }
+            let canvas = JSONCanvas()
+            adapter.drawCell(row: r, into: canvas)
+            out.raw("{"); out.key("row"); out.number(r)
+            out.raw(","); out.key("draws"); out.raw("["); out.raw(canvas.out); out.raw("]}")
+        }
+        out.raw("],"); out.key("diagnostics"); out.raw("[")
+        for (i, d) in diagnostics.enumerated() {
+            if i > 0 { out.raw(",") }
+            out.raw("{"); out.key("level"); out.string(d.level.rawValue)
+            out.raw(","); out.key("message"); out.string(d.message)
+            if let file = d.file { out.raw(","); out.key("file"); out.string(file) }
+            if let plugin = d.plugin { out.raw(","); out.key("plugin"); out.string(plugin) }
+            if let path = d.path { out.raw(","); out.key("path"); out.string(path) }
+            out.raw("}")
+        }
+        out.raw("],"); out.key("events"); out.raw("[")
+        for (i, event) in session.events.enumerated() {
+            if i > 0 { out.raw(",") }
+            write(event, into: &out)
+        }
+        out.raw("],"); out.key("stats"); out.raw("{")
+        out.key("heightCalls"); out.number(adapter.stats.heightCalls)
+        out.raw(","); out.key("cellCalls"); out.number(adapter.stats.cellCalls)
+        out.raw("}}\n")
+        return out.bytes
+    }
+
+    private static func writeRows(_ adapter: Adapter, into out: inout JSONWriter) {
         let rows = adapter.rows
-        let floorIDs = adapter.page.sections.map(\.floorID)
+        let floorIDs = adapter.sections.map(\.floorID)
         let typeNames = adapter.registry.rowTypes.map(\.name)
+        let tappable = adapter.registry.rowTypes.map { $0.tappable != nil }
         for r in 0..<rows.count {
             if r > 0 { out.raw(",") }
             out.raw("{"); out.key("section"); out.number(Int(rows.section[r]))
@@ -35,19 +87,36 @@ public enum JSONRenderer {
                 out.raw(","); out.key("header"); out.bool(true)
                 out.raw(","); out.key("sticky"); out.bool(rows.flags[r] & FLOOR_ROW_STICKY != 0)
             }
+            if tappable[Int(rows.type[r])] {
+                out.raw(","); out.key("tappable"); out.number(adapter.tappableItems(row: r))
+            }
             out.raw("}")
         }
-        out.raw("],"); out.key("diagnostics"); out.raw("[")
-        for (i, d) in diagnostics.enumerated() {
-            if i > 0 { out.raw(",") }
-            out.raw("{"); out.key("level"); out.string(d.level.rawValue)
-            out.raw(","); out.key("message"); out.string(d.message)
-            if let file = d.file { out.raw(","); out.key("file"); out.string(file) }
-            if let plugin = d.plugin { out.raw(","); out.key("plugin"); out.string(plugin) }
-            if let path = d.path { out.raw(","); out.key("path"); out.string(path) }
-            out.raw("}")
+    }
+
+    private static func write(_ event: Event, into out: inout JSONWriter) {
+        func loadMore(_ phase: StaticString, _ row: Int?, _ page: String) {
+            out.raw("{"); out.key("kind"); out.string("loadMore")
+            out.raw(","); out.key("phase"); out.raw("\""); out.raw(phase); out.raw("\"")
+            out.raw(","); out.key("row"); if let row { out.number(row) } else { out.raw("null") }
+            out.raw(","); out.key("page"); out.string(page)
         }
-        out.raw("],"); out.key("events"); out.raw("[]}\n")
-        return out.bytes
+        switch event {
+        case let .willDisplay(row, section, sectionRow, floor):
+            out.raw("{"); out.key("kind"); out.string("willDisplay")
+            out.raw(","); out.key("row"); out.number(row)
+            out.raw(","); out.key("section"); out.number(section)
+            out.raw(","); out.key("sectionRow"); out.number(sectionRow)
+            out.raw(","); out.key("floor"); out.string(floor)
+        case let .loadMoreRequested(row, page):
+            loadMore("requested", row, page)
+        case let .loadMoreCompleted(row, page, added):
+            loadMore("completed", row, page)
+            out.raw(","); out.key("rowsAdded"); out.number(added)
+        case let .loadMoreFailed(row, page, reason):
+            loadMore("failed", row, page)
+            out.raw(","); out.key("reason"); out.string(reason)
+        }
+        out.raw("}")
     }
 }

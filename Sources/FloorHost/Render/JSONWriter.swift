@@ -9,6 +9,10 @@ struct JSONWriter {
         s.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    mutating func raw(_ other: JSONWriter) {
+        bytes.append(contentsOf: other.bytes)
+    }
+
     mutating func key(_ name: StaticString) {
         raw("\"")
         raw(name)

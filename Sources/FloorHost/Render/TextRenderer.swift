@@ -1,8 +1,8 @@
 import CFloorABI
 
-/// Draws a laid-out page as terminal text. Points map to a character grid: one column is
-/// `pointsPerColumn` points wide and one line `pointsPerLine` points tall, so the default 75 columns show
-/// a 375-point phone. Row edges are rounded to lines from their prefix-summed offsets, so rounding never
+/// Draws a laid-out page as terminal text. Points map to a character grid: the layout width spreads over
+/// the columns (by default one column is `pointsPerColumn` points, so 75 columns show a 375-point phone)
+/// and one line is `pointsPerLine` points tall. Row edges are rounded to lines from their prefix-summed offsets, so rounding never
 /// accumulates down the page.
 public enum TextRenderer {
     public static let pointsPerColumn = 5.0
@@ -13,30 +13,48 @@ public enum TextRenderer {
     public static func layoutWidth(columns: Int) -> Double { Double(columns) * pointsPerColumn }
 
     public static func render(_ adapter: Adapter, columns: Int) -> String {
-        render(adapter, rows: 0..<adapter.rowCount, columns: columns)
+        lines(adapter, rows: 0..<adapter.rowCount, from: 0, to: adapter.totalHeight, columns: columns)
+            .joined(separator: "\n") + "\n"
     }
 
-    /// Draws `rows` (consecutive) starting at the first one's top.
-    static func render(_ adapter: Adapter, rows: Range<Int>, columns: Int) -> String {
-        guard let first = rows.first else { return "" }
-        let origin = adapter.rows.top[first]
-        func line(_ y: Double) -> Int { Int(((y - origin) / pointsPerLine).rounded()) }
-        let grid = GridBackend(TextGrid(columns: columns, lines: line(adapter.rows.top[rows.upperBound])))
+    /// What a phone screen shows: the rows in the viewport, cut at its edges, with the pinned sticky header
+    /// drawn over the top.
+    public static func render(_ adapter: Adapter, viewport: Viewport, columns: Int) -> String {
+        let top = viewport.offset, bottom = viewport.offset + viewport.height
+        var screen = lines(adapter, rows: adapter.visibleRows(in: viewport), from: top, to: bottom, columns: columns)
+        if let pinned = adapter.pinnedHeader(in: viewport) {
+            let header = adapter.rows.top[pinned.row]
+            let drawn = lines(adapter, rows: pinned.row..<(pinned.row + 1), from: header - pinned.y,
+                              to: header - pinned.y + adapter.rows.height[pinned.row] + pinned.y, columns: columns)
+            for (i, line) in drawn.enumerated() where i < screen.count { screen[i] = line }
+        }
+        return screen.joined(separator: "\n") + "\n"
+    }
+
+    /// Draws `rows` onto a grid covering the page from offset `top` to `bottom`; rows are clipped to it.
+    static func lines(_ adapter: Adapter, rows: Range<Int>, from top: Double, to bottom: Double, columns: Int) -> [String] {
+        func line(_ y: Double) -> Int { Int(((y - top) / pointsPerLine).rounded()) }
+        let grid = GridBackend(TextGrid(columns: columns, lines: max(0, line(bottom))),
+                               pointsPerColumn: adapter.width / Double(max(1, columns)))
         for r in rows {
-            let top = line(adapter.rows.top[r]), bottom = line(adapter.rows.top[r + 1])
-            guard bottom > top else { continue }
-            grid.origin = top
-            grid.grid.clip(to: (column: 0, line: top, width: columns, height: bottom - top))
+            let first = line(adapter.rows.top[r]), end = line(adapter.rows.top[r + 1])
+            guard end > first else { continue }
+            grid.origin = first
+            grid.grid.clip(to: (column: 0, line: first, width: columns, height: end - first))
             adapter.drawCell(row: r, into: grid)
         }
-        return grid.grid.render().joined(separator: "\n") + "\n"
+        return grid.grid.render()
     }
 
     /// The canvas backend over a TextGrid; `origin` is the current cell's first line.
     final class GridBackend: CanvasBackend {
         var grid: TextGrid
         var origin = 0
-        init(_ grid: TextGrid) { self.grid = grid }
+        let pointsPerColumn: Double
+        init(_ grid: TextGrid, pointsPerColumn: Double) {
+            self.grid = grid
+            self.pointsPerColumn = pointsPerColumn
+        }
 
         // Plugins may pass any double, NaN and infinities included; the grid clips whatever integer it gets.
         private func cells(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int {

@@ -115,3 +115,8 @@ func jsonObject(_ text: String) throws -> [String: Any] {
     let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
     return try #require(value as? [String: Any])
 }
+
+/// A JSON number (JSONSerialization gives integral values as integers) as a Double.
+func number(_ value: Any?) -> Double? {
+    (value as? NSNumber)?.doubleValue
+}

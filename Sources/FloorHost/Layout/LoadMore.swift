@@ -1,0 +1,57 @@
+/// When to fetch the next page (DESIGN, "Load-more, precisely"). A pure state machine, so each rule is
+/// testable on its own:
+/// - N = rows laid out. When a row with index >= max(0, N - distance) is displayed, or the content does not
+///   fill the viewport, and a next page exists and no load is in flight, start one load.
+/// - At most one load in flight; at most one load per next-page location (a page that links back to one
+///   already loaded ends the chain).
+/// - No next page: exhausted, no further triggers. A failure parks the machine until `retry`.
+public struct LoadMore: Sendable, Equatable {
+    public enum State: Sendable, Equatable {
+        case idle
+        case loading(location: String)
+        case failed(location: String, reason: String)
+        case exhausted
+    }
+
+    public let distance: Int
+    public private(set) var state: State = .idle
+    /// Every location ever requested, in order.
+    public private(set) var requested: [String] = []
+
+    /// `distance` counts the last rows that trigger a load: 1 means only the last row. At least 1.
+    public init(distance: Int = 4) {
+        self.distance = max(1, distance)
+    }
+
+    /// The location to load now, or nil. `lastDisplayedRow` is the highest row index on screen (nil when
+    /// none), `filled` whether content reaches the viewport's bottom, `next` the next page's location.
+    public mutating func trigger(lastDisplayedRow: Int?, rowCount: Int, filled: Bool, next: String?) -> String? {
+        guard state == .idle else { return nil }
+        guard let next, !requested.contains(next) else {
+            state = .exhausted
+            return nil
+        }
+        let threshold = max(0, rowCount - distance)
+        guard !filled || (lastDisplayedRow ?? -1) >= threshold else { return nil }
+        requested.append(next)
+        state = .loading(location: next)
+        return next
+    }
+
+    /// The load in flight finished and its rows are laid out.
+    public mutating func completed() {
+        if case .loading = state { state = .idle }
+    }
+
+    /// The load in flight failed; nothing changed on the page.
+    public mutating func failed(reason: String) {
+        if case .loading(let location) = state { state = .failed(location: location, reason: reason) }
+    }
+
+    /// Starts the failed load again; nil when nothing failed.
+    public mutating func retry() -> String? {
+        guard case .failed(let location, _) = state else { return nil }
+        state = .loading(location: location)
+        return location
+    }
+}

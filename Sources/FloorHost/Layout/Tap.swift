@@ -1,0 +1,89 @@
+import CFloorABI
+
+/// What a tap on a row's item does, as the plugin described it (the seed's TemplateAction). The host
+/// handles every action in one place (`Adapter.tap`), whichever plugin produced it.
+public struct TapAction: Sendable, Equatable {
+    public let section: Int
+    public let row: Int
+    public let item: Int
+    public let floor: String
+    public let type: String
+    public let url: String
+    public let eventId: String?
+    /// In the order the plugin gave them.
+    public let params: [Parameter]
+
+    public struct Parameter: Sendable, Equatable {
+        public let key: String
+        public let value: String
+    }
+}
+
+/// Why a tap did nothing, in a sentence.
+public struct NoAction: Error, Sendable, Equatable, CustomStringConvertible {
+    public let description: String
+}
+
+extension Adapter {
+    /// How many items of row `r` a tap can hit (0 when its row type registered no action).
+    public func tappableItems(row r: Int) -> Int {
+        let type = registry.rowTypes[Int(rows.type[r])]
+        guard let tappable = type.tappable else { return 0 }
+        let result = try? tappable.invoker.perform([.pointer(type.context), .pointer(sections[Int(rows.section[r])].model),
+                                                     .uint(UInt64(rows.index[r]))])
+        if case .uint(let count)? = result { return Int(clamping: count) }
+        return 0
+    }
+
+    /// The action for tapping item `item` of row `row` of section `section`.
+    public func tap(section: Int, row: Int, item: Int = 0) -> Result<TapAction, NoAction> {
+        guard let r = rowIndex(section: section, row: row) else {
+            return .failure(NoAction(description: "no row \(section):\(row) on the page (\(sections.count) sections)"))
+        }
+        let info = describe(row: r)
+        let type = registry.rowTypes[Int(rows.type[r])]
+        guard let action = type.action else {
+            return .failure(NoAction(description: "row \(section):\(row) (\(info.type) of floor '\(info.floor)') is not tappable"))
+        }
+        let count = tappableItems(row: r)
+        guard item >= 0, item < count else {
+            return .failure(NoAction(description: "row \(section):\(row) (\(info.type) of floor '\(info.floor)') has \(count) tappable item\(count == 1 ? "" : "s"); there is no item \(item)"))
+        }
+        let collector = ActionCollector()
+        let described = collector.withSink { sink in
+            (try? action.invoker.perform([.pointer(type.context), .pointer(sections[Int(rows.section[r])].model),
+                                          .uint(UInt64(rows.index[r])), .uint(UInt64(item)), .pointer(sink)])) == .bool(true)
+        }
+        guard described, let url = collector.url else {
+            return .failure(NoAction(description: "item \(item) of row \(section):\(row) (\(info.type) of floor '\(info.floor)') has no action"))
+        }
+        return .success(TapAction(section: section, row: row, item: item, floor: info.floor, type: info.type, url: url,
+                                  eventId: collector.eventId, params: collector.params))
+    }
+}
+
+/// The floor_action_sink_t an action selector fills. Valid only inside `withSink`.
+private final class ActionCollector {
+    var url: String?
+    var eventId: String?
+    var params: [TapAction.Parameter] = []
+
+    func withSink<T>(_ body: (UnsafeMutableRawPointer) -> T) -> T {
+        var sink = floor_action_sink_t(
+            host_data: Unmanaged.passUnretained(self).toOpaque(),
+            jump: { sink, url, event in
+                guard let me = ActionCollector.from(sink) else { return }
+                me.url = url.map { String(cString: $0) }
+                me.eventId = event.map { String(cString: $0) }
+            },
+            param: { sink, key, value in
+                guard let me = ActionCollector.from(sink), let key, let value else { return }
+                me.params.append(.init(key: String(cString: key), value: String(cString: value)))
+            })
+        return withUnsafeMutablePointer(to: &sink) { body(UnsafeMutableRawPointer($0)) }
+    }
+
+    private static func from(_ sink: UnsafePointer<floor_action_sink_t>?) -> ActionCollector? {
+        sink?.pointee.host_data.map { Unmanaged<ActionCollector>.fromOpaque($0).takeUnretainedValue() }
+    }
+}

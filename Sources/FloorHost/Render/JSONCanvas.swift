@@ -1,0 +1,37 @@
+/// The JSON backend's canvas: each draw call becomes an operation object, so machines and tests see what a
+/// cell drew, with the plugin's own coordinates.
+final class JSONCanvas: CanvasBackend {
+    private(set) var out = JSONWriter()
+    private var count = 0
+
+    private func begin(_ op: StaticString) {
+        if count > 0 { out.raw(",") }
+        count += 1
+        out.raw("{"); out.key("op"); out.raw("\""); out.raw(op); out.raw("\"")
+    }
+
+    private func field(_ name: StaticString, _ value: Double) {
+        out.raw(","); out.key(name); out.number(value)
+    }
+
+    func text(_ text: String, x: Double, y: Double, maxWidth: Double, style: UInt32) {
+        begin("text")
+        field("x", x); field("y", y); field("maxWidth", maxWidth)
+        out.raw(","); out.key("text"); out.string(text)
+        out.raw(","); out.key("style"); out.number(Int(style))
+        out.raw("}")
+    }
+
+    func image(_ source: String, x: Double, y: Double, width: Double, height: Double) {
+        begin("image")
+        field("x", x); field("y", y); field("width", width); field("height", height)
+        out.raw(","); out.key("source"); out.string(source)
+        out.raw("}")
+    }
+
+    func box(x: Double, y: Double, width: Double, height: Double) {
+        begin("box")
+        field("x", x); field("y", y); field("width", width); field("height", height)
+        out.raw("}")
+    }
+}
