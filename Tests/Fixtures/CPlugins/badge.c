@@ -17,10 +17,21 @@
  *   HANG_IN_DECODE                         decode never returns
  *   DRAW_OUTSIDE                           the cell's frame is 10 points wider than the cell
  *   LEAK_MODELS                            destroy frees nothing
+ *   NO_SAMPLE_JSON                         register the floor type without sample JSON
+ *   ACCEPTS_GARBAGE                        decode returns an empty badge for JSON without "text"
+ *   ABI_1_0_STRUCTS                        register structs as sized by ABI 1.0 (before the 1.1 selectors)
  */
 #include <stdlib.h>
 #include <string.h>
 #include "floor_abi.h"
+
+#ifdef ABI_1_0_STRUCTS
+#define ROW_TYPE_SIZE offsetof(floor_row_type_t, tappable)
+#define FLOOR_TYPE_SIZE offsetof(floor_floor_type_t, validate)
+#else
+#define ROW_TYPE_SIZE sizeof(floor_row_type_t)
+#define FLOOR_TYPE_SIZE sizeof(floor_floor_type_t)
+#endif
 
 #ifndef PLUGIN_ID
 #define PLUGIN_ID "com.floorkit.test.badge"
@@ -65,8 +76,13 @@ static void *badge_decode(void *ctx, const char *json, uint64_t len, const floor
         memcpy(badge->text, start, n);
         return badge;
     }
+#ifdef ACCEPTS_GARBAGE
+    (void)report;
+    return calloc(1, sizeof(badge_t));
+#else
     report->error(report, "text", "a badge needs a \"text\" string");
     return NULL;
+#endif
 }
 
 static void badge_expand(void *ctx, void *model, const floor_row_sink_t *sink) {
@@ -116,7 +132,7 @@ static bool badge_init(const floor_host_t *host) {
     abort();
 #endif
     floor_row_type_t row = {
-        .struct_size = sizeof row, .type_name = ROW_TYPE, .context = NULL,
+        .struct_size = ROW_TYPE_SIZE, .type_name = ROW_TYPE, .context = NULL,
         .height = {"heightForBadgeRow:width:", HEIGHT_SIGNATURE, (floor_fn_t)badge_height},
         .cell = {"cellForBadgeRow:canvas:", FLOOR_SIG_CELL, (floor_fn_t)badge_cell},
     };
@@ -125,8 +141,10 @@ static bool badge_init(const floor_host_t *host) {
     host->register_row_type(host, &row);
 #endif
     floor_floor_type_t floor = {
-        .struct_size = sizeof floor, .type_name = FLOOR_TYPE, .context = NULL,
+        .struct_size = FLOOR_TYPE_SIZE, .type_name = FLOOR_TYPE, .context = NULL,
+#ifndef NO_SAMPLE_JSON
         .sample_json = "{\"type\":\"" FLOOR_TYPE "\",\"id\":\"badge\",\"text\":\"C plugin\"}",
+#endif
         .decode = {"decodeBadge:", FLOOR_SIG_DECODE, (floor_fn_t)badge_decode},
         .expand = {"expandBadge:", FLOOR_SIG_EXPAND, (floor_fn_t)badge_expand},
         .destroy = {"destroyBadge:", FLOOR_SIG_DESTROY, (floor_fn_t)badge_destroy},
