@@ -31,19 +31,26 @@ public enum TextRenderer {
         return screen.joined(separator: "\n") + "\n"
     }
 
-    /// Draws `rows` onto a grid covering the page from offset `top` to `bottom`; rows are clipped to it.
+    /// The lines showing the page from offset `top` to `bottom`, drawn from `rows` (consecutive).
+    /// Each row is drawn into a grid of its own lines, clipped to the window: a cell never draws outside
+    /// its row, so the result is the same as one big grid at the memory cost of one row.
     static func lines(_ adapter: Adapter, rows: Range<Int>, from top: Double, to bottom: Double, columns: Int) -> [String] {
         func line(_ y: Double) -> Int { Int(((y - top) / pointsPerLine).rounded()) }
-        let grid = GridBackend(TextGrid(columns: columns, lines: max(0, line(bottom))),
-                               pointsPerColumn: adapter.width / Double(max(1, columns)))
+        let total = max(0, line(bottom))
+        var out: [String] = []
+        out.reserveCapacity(total)
+        let scale = adapter.width / Double(max(1, columns))
         for r in rows {
             let first = line(adapter.rows.top[r]), end = line(adapter.rows.top[r + 1])
-            guard end > first else { continue }
-            grid.origin = first
-            grid.grid.clip(to: (column: 0, line: first, width: columns, height: end - first))
+            let shown = max(first, out.count)..<min(end, total)
+            guard !shown.isEmpty else { continue }
+            out += repeatElement("", count: shown.lowerBound - out.count)
+            let grid = GridBackend(TextGrid(columns: columns, lines: shown.count), pointsPerColumn: scale)
+            grid.origin = first - shown.lowerBound
             adapter.drawCell(row: r, into: grid)
+            out += grid.grid.render()
         }
-        return grid.grid.render()
+        return out + repeatElement("", count: total - out.count)
     }
 
     /// The canvas backend over a TextGrid; `origin` is the current cell's first line.

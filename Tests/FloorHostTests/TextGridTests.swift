@@ -1,0 +1,620 @@
+import Testing
+@testable import FloorHost
+
+// Unit tests for `DisplayWidth` (terminal columns of Unicode text) and `TextGrid` (the block of terminal
+// lines the text renderer draws into): widths, cutting with "…", centring, clipping and its counter,
+// boxes, wide characters split by later drawing, and robustness against absurd coordinates.
+
+// MARK: - Helpers
+
+/// The Unicode scalars of each line, so that "e\u{301}" and "é" are not confused (String == would).
+private func scalarLines(_ grid: TextGrid) -> [[Unicode.Scalar]] {
+    grid.render().map { Array($0.unicodeScalars) }
+}
+
+/// Lines whose display width exceeds the grid's columns (should always be empty).
+private func overwideLines(_ grid: TextGrid) -> [String] {
+    grid.render().filter { DisplayWidth.of($0) > grid.columns }
+}
+
+/// The display column at which the last occurrence of `scalar` starts in `line`, or nil.
+private func displayColumn(ofLast scalar: Unicode.Scalar, in line: String) -> Int? {
+    let scalars = Array(line.unicodeScalars)
+    guard let index = scalars.lastIndex(of: scalar) else { return nil }
+    return scalars[..<index].reduce(0) { $0 + DisplayWidth.of($1) }
+}
+
+// MARK: - DisplayWidth
+
+struct DisplayWidthTests {
+    /// Every printable ASCII scalar is one column.
+    @Test func printableASCIIIsOneColumn() {
+        for value in UInt32(0x20)...0x7E {
+            #expect(DisplayWidth.of(Unicode.Scalar(value)!) == 1, "U+\(String(value, radix: 16))")
+        }
+        #expect(DisplayWidth.of("Hello, world!") == 13)
+    }
+
+    /// C0/C1 controls and DEL take no column.
+    @Test func controlsAreZeroWidth() {
+        for scalar in ["\u{0}", "\t", "\n", "\r", "\u{1B}", "\u{7F}", "\u{85}", "\u{9F}"] as [Unicode.Scalar] {
+            #expect(DisplayWidth.of(scalar) == 0, "\(scalar.escaped(asASCII: true))")
+        }
+        #expect(DisplayWidth.of("\u{1B}[31mred") == 7)  // ESC is 0, "[31mred" is 7
+    }
+
+    /// CJK ideographs (BMP, Ext A, plane 2), kana, Hangul syllables, CJK punctuation: two columns.
+    @Test func cjkIsTwoColumns() {
+        let wide: [Unicode.Scalar] = ["中", "楼", "\u{3400}", "\u{20000}", "あ", "カ", "한", "\u{3000}", "。", "「", "ㄅ"]
+        for scalar in wide {
+            #expect(DisplayWidth.of(scalar) == 2, "\(scalar)")
+        }
+        #expect(DisplayWidth.of("楼层商品") == 8)
+    }
+
+    /// Fullwidth forms are two columns; halfwidth katakana stay one.
+    @Test func fullwidthAndHalfwidthForms() {
+        #expect(DisplayWidth.of("ＡＢＣ") == 6)
+        #expect(DisplayWidth.of("１！") == 4)
+        #expect(DisplayWidth.of("￥") == 2)
+        #expect(DisplayWidth.of("ｱｲｳ") == 3)
+    }
+
+    /// Combining and enclosing marks take no column; a base plus its marks is the base's width.
+    @Test func combiningMarksAreZeroWidth() {
+        #expect(DisplayWidth.of("\u{301}") == 0)
+        #expect(DisplayWidth.of("e\u{301}") == 1)
+        #expect(DisplayWidth.of("é") == 1)
+        #expect(DisplayWidth.of("a\u{20DD}") == 1)
+        #expect(DisplayWidth.of("中\u{3099}") == 2)
+    }
+
+    /// Conjoining Hangul: a leading consonant is wide, the vowel and final that join it are zero width.
+    @Test func conjoiningHangulIsOneWideSyllable() {
+        #expect(DisplayWidth.of("\u{1112}\u{1161}\u{11AB}") == 2)
+        #expect(DisplayWidth.of("\u{D7B0}") == 0)
+    }
+
+    /// Emoji with default emoji presentation are two columns; text-presentation ones stay one (a variation
+    /// selector does not change that); ZWJ sequences are summed scalar by scalar (documented).
+    @Test func emojiWidths() {
+        #expect(DisplayWidth.of("😀") == 2)
+        #expect(DisplayWidth.of("🚀") == 2)
+        #expect(DisplayWidth.of("⌚") == 2)
+        #expect(DisplayWidth.of("❤") == 1)
+        #expect(DisplayWidth.of("❤\u{FE0F}") == 1)
+        #expect(DisplayWidth.of("👨\u{200D}👩\u{200D}👧") == 6)
+        #expect(DisplayWidth.of("🇨🇳") == 2)  // two regional indicators, one column each
+    }
+
+    /// Emoji added after Unicode 14 inside the merged gaps of U+1F300..U+1FAFF are wide too.
+    @Test func laterEmojiInsideTheTableAreWide() {
+        for scalar in ["\u{1F6DC}", "\u{1FA75}", "\u{1FAE8}", "\u{1FA89}"] as [Unicode.Scalar] {
+            #expect(DisplayWidth.of(scalar) == 2, "U+\(String(scalar.value, radix: 16, uppercase: true))")
+        }
+    }
+
+    /// The table's comment promises that emoji added after Unicode 14 within U+1F300..U+1FAFF are wide, but
+    /// U+1FAF7 and U+1FAF8 (Unicode 15's pushing hands) lie after the last range, 0x1FA70...0x1FAF6.
+    @Test func emojiAfterTheLastTableRangeAreWide() {
+        #expect(DisplayWidth.of("\u{1FAF7}") == 2)
+        #expect(DisplayWidth.of("\u{1FAF8}") == 2)
+    }
+
+    /// Zero-width space, joiners, word joiner, BOM, bidi controls, variation selectors: no column.
+    /// The soft hyphen is the documented exception: terminals show it.
+    @Test func formatCharactersAreZeroWidth() {
+        let zero: [Unicode.Scalar] = ["\u{200B}", "\u{200C}", "\u{200D}", "\u{200E}", "\u{2028}", "\u{2060}",
+                                      "\u{202E}", "\u{FEFF}", "\u{FE0F}", "\u{E0100}"]
+        for scalar in zero {
+            #expect(DisplayWidth.of(scalar) == 0, "U+\(String(scalar.value, radix: 16, uppercase: true))")
+        }
+        #expect(DisplayWidth.of("\u{AD}") == 1)
+    }
+
+    /// East Asian Ambiguous characters are narrow (a terminal outside a CJK legacy locale).
+    @Test func ambiguousCharactersAreNarrow() {
+        #expect(DisplayWidth.of("…") == 1)
+        #expect(DisplayWidth.of("─│┌┐└┘") == 6)
+        #expect(DisplayWidth.of("αЖ①") == 3)
+    }
+
+    /// A string's width is the sum of its scalars' widths; a substring measures the same way.
+    @Test func stringWidthIsTheSumOfScalars() {
+        let text = "ab中文😀e\u{301}\u{200B}"
+        #expect(DisplayWidth.of(text) == 2 + 4 + 2 + 1)
+        #expect(DisplayWidth.of(text.dropFirst(2)) == 4 + 2 + 1)
+        #expect(DisplayWidth.of("") == 0)
+    }
+
+    /// Cross-check against the standard library's Unicode data for every scalar assigned by Unicode 14
+    /// (the tables' version): marks (Mn, Me), formats, controls and separators are exactly the zero-width
+    /// ones, apart from the soft hyphen and the conjoining Hangul jamo.
+    @Test func zeroWidthMatchesGeneralCategory() {
+        var mismatches: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), let age = scalar.properties.age,
+                  (age.major, age.minor) <= (14, 0) else { continue }
+            // U+1171E was Mn in Unicode 14 and is Mc since Unicode 15; the table follows 14.
+            if value == 0x1171E { continue }
+            let shouldBeZero: Bool
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .format, .control, .lineSeparator, .paragraphSeparator:
+                shouldBeZero = value != 0xAD
+            default:
+                shouldBeZero = (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value)
+            }
+            if shouldBeZero != (DisplayWidth.of(scalar) == 0) {
+                mismatches.append("U+\(String(value, radix: 16, uppercase: true))")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+    }
+
+    /// Every scalar with default emoji presentation (as of Unicode 14) is two columns, except the
+    /// regional indicators (East Asian Width N; a flag is two of them).
+    @Test func emojiPresentationIsWide() {
+        var narrow: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.isEmojiPresentation,
+                  let age = scalar.properties.age, (age.major, age.minor) <= (14, 0),
+                  !(0x1F1E6...0x1F1FF).contains(value) else { continue }
+            if DisplayWidth.of(scalar) != 2 { narrow.append("U+\(String(value, radix: 16, uppercase: true))") }
+        }
+        #expect(narrow.isEmpty, "\(narrow)")
+    }
+}
+
+// MARK: - TextGrid: drawing text
+
+struct TextGridTextTests {
+    /// A new grid is blank: one empty string per line. Negative sizes are 0.
+    @Test func blankGrid() {
+        #expect(TextGrid(columns: 5, lines: 3).render() == ["", "", ""])
+        let degenerate = TextGrid(columns: -3, lines: -1)
+        #expect(degenerate.columns == 0 && degenerate.lines == 0)
+        #expect(degenerate.render() == [])
+        #expect(TextGrid(columns: 0, lines: 2).render() == ["", ""])
+    }
+
+    /// Text lands at its column and line; cells before it are spaces, trailing blanks are trimmed.
+    @Test func textAtAPosition() {
+        var grid = TextGrid(columns: 10, lines: 3)
+        grid.text("ab", column: 3, line: 1, maxColumns: 5)
+        grid.text("中", column: 0, line: 2, maxColumns: 5)
+        #expect(grid.render() == ["", "   ab", "中"])
+        #expect(grid.clippedDraws == 0)
+    }
+
+    /// Text wider than `maxColumns` is cut to exactly `maxColumns`, the last column "…"; text that fits
+    /// exactly is not cut. Neither counts as clipping.
+    @Test func cutWithEllipsis() {
+        var grid = TextGrid(columns: 10, lines: 3)
+        grid.text("abcdefghij", column: 0, line: 0, maxColumns: 5)
+        grid.text("abcde", column: 0, line: 1, maxColumns: 5)
+        grid.text("abcdef", column: 0, line: 2, maxColumns: 1)
+        #expect(grid.render() == ["abcd…", "abcde", "…"])
+        #expect(grid.clippedDraws == 0)
+    }
+
+    /// A wide character never straddles the limit: when one column is left for it, that column is a space
+    /// and "…" still ends the text exactly at `maxColumns`.
+    @Test func cutAtAWideCharacterBoundary() {
+        var grid = TextGrid(columns: 10, lines: 4)
+        grid.text("你好世界你好", column: 0, line: 0, maxColumns: 8)  // 你好世 = 6, one column left: space
+        grid.text("你好世界你好", column: 0, line: 1, maxColumns: 7)  // 你好世 = 6, then …
+        grid.text("你好", column: 0, line: 2, maxColumns: 2)
+        grid.text("a你b好c世", column: 0, line: 3, maxColumns: 6)  // a你b = 4, 好 does not fit in 1: space
+        #expect(grid.render() == ["你好世 …", "你好世…", " …", "a你b …"])
+        #expect(grid.render().map { DisplayWidth.of($0) } == [8, 7, 2, 6])
+        #expect(grid.clippedDraws == 0)
+    }
+
+    /// With `center`, narrower text is centred in `column..<column+maxColumns`, the odd column on the right.
+    @Test func centering() {
+        var grid = TextGrid(columns: 12, lines: 5)
+        grid.text("ab", column: 0, line: 0, maxColumns: 5, center: true)     // (5-2)/2 = 1
+        grid.text("中", column: 0, line: 1, maxColumns: 5, center: true)     // (5-2)/2 = 1
+        grid.text("abcd", column: 0, line: 2, maxColumns: 7, center: true)   // 1 left, 2 right
+        grid.text("ab", column: 2, line: 3, maxColumns: 6, center: true)     // 2 + 2
+        grid.text("abcdefgh", column: 1, line: 4, maxColumns: 5, center: true)  // too wide: cut, not moved
+        #expect(grid.render() == [" ab", " 中", " abcd", "    ab", " abcd…"])
+        #expect(grid.clippedDraws == 0)
+    }
+
+    /// Combining marks stay with their base; controls (newline, ESC), format characters and variation
+    /// selectors are dropped, so a rendered line never contains a terminal control.
+    @Test func marksStayControlsAreDropped() {
+        var grid = TextGrid(columns: 10, lines: 2)
+        grid.text("e\u{301}x\u{1B}[1m\n", column: 0, line: 0, maxColumns: 10)
+        grid.text("❤\u{FE0F}a\u{200B}b\u{301}", column: 0, line: 1, maxColumns: 10)
+        #expect(scalarLines(grid) == [
+            ["e", "\u{301}", "x", "[", "1", "m"],
+            ["❤", "a", "b", "\u{301}"],
+        ])
+    }
+
+    /// A wide character's combining marks travel with it.
+    @Test func marksOnWideCharacters() {
+        var grid = TextGrid(columns: 6, lines: 1)
+        grid.text("\u{1112}\u{1161}\u{11AB}x", column: 0, line: 0, maxColumns: 6)
+        #expect(scalarLines(grid) == [["\u{1112}", "\u{1161}", "\u{11AB}", "x"]])
+    }
+
+    /// Nothing is drawn, and nothing counted, for `maxColumns <= 0` or text without visible scalars.
+    @Test func nothingToDraw() {
+        var grid = TextGrid(columns: 5, lines: 1)
+        grid.text("abc", column: 0, line: 0, maxColumns: 0)
+        grid.text("abc", column: 0, line: 0, maxColumns: -4)
+        grid.text("", column: 0, line: 0, maxColumns: 5)
+        grid.text("\u{301}\u{200B}\n\u{1B}", column: 0, line: 0, maxColumns: 5)
+        grid.text("", column: -9, line: 99, maxColumns: 5)
+        #expect(grid.render() == [""])
+        #expect(grid.clippedDraws == 0)
+    }
+
+    /// Later text replaces earlier text cell by cell.
+    @Test func laterTextOverwrites() {
+        var grid = TextGrid(columns: 8, lines: 1)
+        grid.text("abcdef", column: 0, line: 0, maxColumns: 8)
+        grid.text("XY", column: 2, line: 0, maxColumns: 8)
+        #expect(grid.render() == ["abXYef"])
+    }
+}
+
+// MARK: - TextGrid: clipping
+
+struct TextGridClippingTests {
+    /// Text running past the grid's right edge is cut there with "…" and counted once.
+    @Test func rightEdgeOfTheGrid() {
+        var grid = TextGrid(columns: 5, lines: 3)
+        grid.text("abcdefg", column: 0, line: 0, maxColumns: 100)
+        grid.text("你好世界", column: 0, line: 1, maxColumns: 100)
+        grid.text("x你好世", column: 0, line: 2, maxColumns: 100)  // x你 = 3, 好 does not fit in 1: space
+        #expect(grid.render() == ["abcd…", "你好…", "x你 …"])
+        #expect(grid.clippedDraws == 3)
+    }
+
+    /// Text starting left of the grid loses its first columns; a wide character cut in half by the left
+    /// edge leaves a space in its visible half.
+    @Test func leftEdgeOfTheGrid() {
+        var grid = TextGrid(columns: 6, lines: 2)
+        grid.text("abcde", column: -2, line: 0, maxColumns: 10)
+        grid.text("你好", column: -1, line: 1, maxColumns: 10)
+        #expect(grid.render() == ["cde", " 好"])
+        #expect(grid.clippedDraws == 2)
+    }
+
+    /// Cut on both sides at once: the right side ends in "…" exactly at the edge.
+    @Test func bothEdges() {
+        var grid = TextGrid(columns: 5, lines: 1)
+        grid.text("你好世界", column: -1, line: 0, maxColumns: 100)
+        #expect(grid.render() == [" 好 …"])
+        #expect(DisplayWidth.of(grid.render()[0]) == 5)
+        #expect(grid.clippedDraws == 1)
+    }
+
+    /// Text wholly outside (above, below, left, right) draws nothing and is counted once per call.
+    @Test func whollyOutside() {
+        var grid = TextGrid(columns: 5, lines: 2)
+        grid.text("a", column: 0, line: -1, maxColumns: 5)
+        grid.text("a", column: 0, line: 2, maxColumns: 5)
+        grid.text("abc", column: -3, line: 0, maxColumns: 5)
+        grid.text("a", column: 5, line: 0, maxColumns: 5)
+        #expect(grid.render() == ["", ""])
+        #expect(grid.clippedDraws == 4)
+    }
+
+    /// Drawing is restricted to the clip rectangle; text cut by it ends in "…" at the clip's right edge.
+    @Test func clipRectangle() {
+        var grid = TextGrid(columns: 10, lines: 3)
+        grid.clip(to: (column: 2, line: 1, width: 3, height: 1))
+        grid.text("abcdef", column: 0, line: 1, maxColumns: 10)
+        grid.text("outside", column: 2, line: 0, maxColumns: 10)
+        grid.text("ok", column: 2, line: 1, maxColumns: 3)  // inside: not counted
+        #expect(grid.render() == ["", "  ok…", ""])
+        #expect(grid.clippedDraws == 2)
+    }
+
+    /// `clip(to: nil)` restores the whole grid.
+    @Test func clipNilRestoresTheGrid() {
+        var grid = TextGrid(columns: 10, lines: 1)
+        grid.clip(to: (column: 0, line: 0, width: 2, height: 1))
+        grid.clip(to: nil)
+        grid.text("abcdef", column: 0, line: 0, maxColumns: 10)
+        #expect(grid.render() == ["abcdef"])
+        #expect(grid.clippedDraws == 0)
+    }
+
+    /// A clip with a non-positive width or height clips everything.
+    @Test func emptyClipClipsEverything() {
+        var grid = TextGrid(columns: 10, lines: 2)
+        grid.clip(to: (column: 1, line: 0, width: 0, height: 2))
+        grid.text("a", column: 1, line: 0, maxColumns: 5)
+        grid.box(column: 0, line: 0, width: 3, height: 2)
+        grid.clip(to: (column: 1, line: 0, width: 5, height: -1))
+        grid.text("a", column: 1, line: 0, maxColumns: 5)
+        #expect(grid.render() == ["", ""])
+        #expect(grid.clippedDraws == 3)
+    }
+
+    /// A clip partly outside the grid is intersected with it.
+    @Test func clipIsIntersectedWithTheGrid() {
+        var grid = TextGrid(columns: 10, lines: 2)
+        grid.clip(to: (column: -5, line: -5, width: 8, height: 6))  // grid columns 0..<3, line 0
+        grid.text("abcdef", column: 0, line: 0, maxColumns: 10)
+        grid.text("abc", column: 0, line: 1, maxColumns: 10)
+        #expect(grid.render() == ["ab…", ""])
+        #expect(grid.clippedDraws == 2)
+    }
+
+    /// A wide character cut by the clip's left edge leaves a space in its visible half, inside the clip.
+    @Test func wideCharacterAtTheClipsLeftEdge() {
+        var grid = TextGrid(columns: 8, lines: 1)
+        grid.clip(to: (column: 2, line: 0, width: 6, height: 1))
+        grid.text("你好世", column: 1, line: 0, maxColumns: 10)
+        #expect(grid.render() == ["   好世"])
+        #expect(grid.clippedDraws == 1)
+    }
+}
+
+// MARK: - TextGrid: boxes
+
+struct TextGridBoxTests {
+    @Test func frame() {
+        var grid = TextGrid(columns: 6, lines: 4)
+        grid.box(column: 1, line: 0, width: 4, height: 3)
+        #expect(grid.render() == [" ┌──┐", " │  │", " └──┘", ""])
+        #expect(grid.clippedDraws == 0)
+    }
+
+    @Test func smallestFrames() {
+        var grid = TextGrid(columns: 6, lines: 3)
+        grid.box(column: 0, line: 0, width: 2, height: 2)
+        grid.box(column: 3, line: 0, width: 3, height: 1)  // horizontal rule
+        grid.box(column: 5, line: 1, width: 1, height: 2)  // vertical rule
+        grid.box(column: 3, line: 2, width: 1, height: 1)  // a 1×1 box is a rule
+        #expect(grid.render() == ["┌┐ ───", "└┘   │", "   ─ │"])
+    }
+
+    /// Width or height below 1 draws nothing and counts nothing.
+    @Test func emptyBoxes() {
+        var grid = TextGrid(columns: 4, lines: 2)
+        grid.box(column: 0, line: 0, width: 0, height: 2)
+        grid.box(column: 0, line: 0, width: 3, height: 0)
+        grid.box(column: 0, line: 0, width: -1, height: -1)
+        #expect(grid.render() == ["", ""])
+        #expect(grid.clippedDraws == 0)
+    }
+
+    /// A box leaves its inside untouched.
+    @Test func insideIsUntouched() {
+        var grid = TextGrid(columns: 4, lines: 3)
+        grid.text("hi", column: 1, line: 1, maxColumns: 2)
+        grid.box(column: 0, line: 0, width: 4, height: 3)
+        #expect(grid.render() == ["┌──┐", "│hi│", "└──┘"])
+    }
+
+    /// A box partly outside the grid draws its visible part and is counted.
+    @Test func partlyOutside() {
+        var grid = TextGrid(columns: 6, lines: 3)
+        grid.box(column: -1, line: 0, width: 4, height: 3)
+        #expect(grid.render() == ["──┐", "  │", "──┘"])
+        #expect(grid.clippedDraws == 1)
+    }
+
+    /// Mixed CJK/ASCII rows inside a box, cut by the clip (the box's inside): every line is exactly the box's
+    /// width and the right border sits in the same display column on every line.
+    @Test func rightBorderLinesUpWithMixedContent() {
+        var grid = TextGrid(columns: 12, lines: 6)
+        grid.box(column: 0, line: 0, width: 12, height: 6)
+        grid.clip(to: (column: 1, line: 1, width: 10, height: 4))
+        let rows = ["你好世界你好", "a你b好c世d界", "ASCII only text", "全角ＡＢ"]
+        for (offset, row) in rows.enumerated() {
+            grid.text(row, column: 1, line: 1 + offset, maxColumns: 100)
+        }
+        let lines = grid.render()
+        #expect(lines == ["┌──────────┐", "│你好世界 …│", "│a你b好c世…│", "│ASCII onl…│", "│全角ＡＢ  │", "└──────────┘"])
+        #expect(lines.map { DisplayWidth.of($0) } == Array(repeating: 12, count: 6))
+        #expect(lines[1...4].map { displayColumn(ofLast: "│", in: $0) } == Array(repeating: 11, count: 4))
+        #expect(displayColumn(ofLast: "┐", in: lines[0]) == 11)
+        #expect(displayColumn(ofLast: "┘", in: lines[5]) == 11)
+        #expect(grid.clippedDraws == 3)  // the three rows cut by the clip; the fourth fits
+    }
+
+    /// The same rows cut by `maxColumns` instead of the clip give the same lines, and count nothing.
+    @Test func rowsCutByMaxColumnsAreNotClipping() {
+        var grid = TextGrid(columns: 12, lines: 4)
+        grid.box(column: 0, line: 0, width: 12, height: 4)
+        grid.text("你好世界你好", column: 1, line: 1, maxColumns: 10)
+        grid.text("a你b好c世d界", column: 1, line: 2, maxColumns: 10)
+        #expect(grid.render() == ["┌──────────┐", "│你好世界 …│", "│a你b好c世…│", "└──────────┘"])
+        #expect(grid.clippedDraws == 0)
+    }
+}
+
+// MARK: - TextGrid: wide characters split by later drawing
+
+struct TextGridWideCharacterTests {
+    /// Overwriting the right half of a wide character blanks its left half.
+    @Test func overwriteRightHalf() {
+        var grid = TextGrid(columns: 6, lines: 1)
+        grid.text("你好", column: 0, line: 0, maxColumns: 6)
+        grid.text("x", column: 1, line: 0, maxColumns: 1)
+        #expect(grid.render() == [" x好"])
+    }
+
+    /// Overwriting the left half of a wide character blanks its right half.
+    @Test func overwriteLeftHalf() {
+        var grid = TextGrid(columns: 6, lines: 1)
+        grid.text("你好", column: 0, line: 0, maxColumns: 6)
+        grid.text("x", column: 0, line: 0, maxColumns: 1)
+        #expect(grid.render() == ["x 好"])
+    }
+
+    /// A wide character drawn across two others blanks both of their other halves.
+    @Test func wideOverTwoWides() {
+        var grid = TextGrid(columns: 6, lines: 1)
+        grid.text("你好", column: 0, line: 0, maxColumns: 6)
+        grid.text("中", column: 1, line: 0, maxColumns: 2)
+        #expect(grid.render() == [" 中"])
+        #expect(DisplayWidth.of(grid.render()[0]) == 3)
+    }
+
+    /// Box borders split wide characters the same way.
+    @Test func boxBorderOverWideCharacters() {
+        var grid = TextGrid(columns: 5, lines: 3)
+        grid.text("你好", column: 0, line: 1, maxColumns: 4)
+        grid.box(column: 1, line: 0, width: 3, height: 3)
+        #expect(grid.render() == [" ┌─┐", " │ │", " └─┘"])
+    }
+
+    /// After any of these, every line is still at most `columns` wide.
+    @Test func overwritesKeepLinesWithinTheGrid() {
+        var grid = TextGrid(columns: 5, lines: 1)
+        grid.text("你好世", column: 0, line: 0, maxColumns: 5)
+        grid.text("中文", column: 1, line: 0, maxColumns: 4)
+        grid.text("x", column: 4, line: 0, maxColumns: 1)
+        #expect(overwideLines(grid).isEmpty, "\(grid.render())")
+        #expect(grid.render() == [" 中 x"])
+    }
+}
+
+// MARK: - TextGrid: robustness
+
+struct TextGridRobustnessTests {
+    /// Absurd coordinates and sizes are clipped (saturating arithmetic), never trapped on; each call that
+    /// draws nothing visible counts as clipped.
+    @Test func extremeCoordinatesNeverCrash() {
+        var grid = TextGrid(columns: 6, lines: 3)
+        grid.text("abc", column: Int.max, line: 0, maxColumns: Int.max)
+        grid.text("abc", column: Int.min, line: 0, maxColumns: Int.max)
+        grid.text("abc", column: 0, line: Int.max, maxColumns: 3)
+        grid.text("abc", column: 0, line: Int.min, maxColumns: 3)
+        grid.text("abc", column: Int.max, line: 0, maxColumns: Int.max, center: true)
+        grid.text("abc", column: 1, line: 0, maxColumns: Int.max, center: true)
+        grid.text("abc", column: Int.max - 1, line: 0, maxColumns: 5)
+        grid.box(column: Int.min, line: Int.min, width: Int.max, height: Int.max)
+        grid.box(column: Int.max, line: Int.max, width: Int.max, height: Int.max)
+        grid.box(column: Int.max - 1, line: 0, width: Int.max, height: 3)
+        #expect(grid.render() == ["", "", ""])
+        #expect(grid.clippedDraws == 10)
+    }
+
+    /// `Int.min` with a centred `Int.max` span lands back inside the grid.
+    @Test func centredAcrossTheWholeIntegerRange() {
+        var grid = TextGrid(columns: 6, lines: 1)
+        grid.text("ab", column: Int.min, line: 0, maxColumns: Int.max, center: true)
+        // start = Int.min + (Int.max - 2) / 2, about -2^62: far left of the grid, so wholly clipped.
+        #expect(grid.render() == [""])
+        #expect(grid.clippedDraws == 1)
+    }
+
+    /// A box with huge extents starting inside draws to the grid's edges.
+    @Test func hugeBoxFromInside() {
+        var grid = TextGrid(columns: 5, lines: 3)
+        grid.box(column: 0, line: 0, width: Int.max, height: Int.max)
+        #expect(grid.render() == ["┌────", "│", "│"])
+        #expect(grid.clippedDraws == 1)
+    }
+
+    /// Extreme clip rectangles are intersected with the grid without overflow.
+    @Test func extremeClipRectangles() {
+        var grid = TextGrid(columns: 6, lines: 2)
+        grid.clip(to: (column: Int.min, line: Int.min, width: Int.max, height: Int.max))  // ends at column/line -1
+        grid.text("a", column: 0, line: 0, maxColumns: 1)
+        grid.clip(to: (column: Int.max, line: Int.max, width: Int.max, height: Int.max))
+        grid.text("a", column: 0, line: 0, maxColumns: 1)
+        grid.clip(to: (column: -1, line: -1, width: Int.max, height: Int.max))  // the whole grid
+        grid.text("abc", column: 0, line: 1, maxColumns: 3)
+        #expect(grid.render() == ["", "abc"])
+        #expect(grid.clippedDraws == 2)
+    }
+
+    /// A drawing on a grid with no cells is clipped, not a crash.
+    @Test func zeroSizedGrids() {
+        var empty = TextGrid(columns: 0, lines: 0)
+        empty.text("abc", column: 0, line: 0, maxColumns: 3)
+        empty.box(column: 0, line: 0, width: 2, height: 2)
+        #expect(empty.render() == [])
+        #expect(empty.clippedDraws == 2)
+        var narrow = TextGrid(columns: 1, lines: 1)
+        narrow.text("中", column: 0, line: 0, maxColumns: 2)  // a wide character cannot fit in one column
+        #expect(narrow.render() == ["…"])
+        #expect(narrow.clippedDraws == 1)
+    }
+
+    /// Seeded random sequences of text, box and clip calls (mixed scripts, controls, negative and huge
+    /// coordinates): after every call each rendered line is at most `columns` display columns, holds no
+    /// control or format character, and there is one line per grid line.
+    @Test func randomDrawingKeepsEveryLineWithinTheGrid() {
+        var random = GridRandom(state: 0x7E57_6121)
+        let pieces = ["a", "Z", " ", "你", "好", "😀", "Ａ", "e\u{301}", "\u{200B}", "\n", "\u{1B}", "…",
+                      "\u{FE0F}", "한", "\u{1112}\u{1161}\u{11AB}", "\u{301}", "─", "ｱ"]
+        let extremes = [Int.min, -1_000_000, -3, -1, 0, 1, 2, 7, 11, 1_000_000, Int.max]
+        var violations: [String] = []
+        var calls = 0
+        for _ in 0..<400 {
+            var grid = TextGrid(columns: random.int(0...12), lines: random.int(0...4))
+            var log: [String] = []
+            for _ in 0..<random.int(1...8) {
+                let column = random.chance(30) ? random.pick(extremes) : random.int(-3...13)
+                let line = random.chance(30) ? random.pick(extremes) : random.int(-1...5)
+                let width = random.chance(30) ? random.pick(extremes) : random.int(-1...14)
+                let height = random.chance(30) ? random.pick(extremes) : random.int(-1...6)
+                switch random.int(0...3) {
+                case 0, 1:
+                    let text = (0..<random.int(0...8)).map { _ in random.pick(pieces) }.joined()
+                    let center = random.chance(50)
+                    log.append("text(\(text.debugDescription), \(column), \(line), \(width), center: \(center))")
+                    grid.text(text, column: column, line: line, maxColumns: width, center: center)
+                case 2:
+                    log.append("box(\(column), \(line), \(width), \(height))")
+                    grid.box(column: column, line: line, width: width, height: height)
+                default:
+                    if random.chance(25) {
+                        log.append("clip(nil)")
+                        grid.clip(to: nil)
+                    } else {
+                        log.append("clip(\(column), \(line), \(width), \(height))")
+                        grid.clip(to: (column, line, width, height))
+                    }
+                }
+                calls += 1
+                let lines = grid.render()
+                let bad = lines.count != grid.lines || lines.contains { line in
+                    DisplayWidth.of(line) > grid.columns || line.unicodeScalars.contains {
+                        [.control, .format].contains($0.properties.generalCategory)
+                    }
+                }
+                if bad {
+                    violations.append("\(grid.columns)x\(grid.lines) after \(log): \(lines)")
+                    break
+                }
+            }
+        }
+        #expect(violations.isEmpty, "\(violations.prefix(3))")
+        #expect(calls > 1000)
+    }
+}
+
+/// SplitMix64: deterministic, so a failing sequence reproduces on every run.
+private struct GridRandom {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+
+    mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
+
+    mutating func pick<T>(_ options: [T]) -> T { options[int(0...(options.count - 1))] }
+}
