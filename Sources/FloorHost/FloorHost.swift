@@ -6,8 +6,32 @@ public final class FloorHost: @unchecked Sendable {
     public let loadDiagnostics: [Diagnostic]
 
     /// Loads every plugin under `pluginFolder`. Throws only when the folder itself is unusable.
-    public init(pluginFolder: String) throws(PluginDiscovery.Failure) {
-        loadDiagnostics = try PluginLoader.loadFolder(pluginFolder, into: registry)
+    ///
+    /// With `isolation`, each library new or changed since its last scan is first scanned in a child
+    /// process; one that crashed or hung there is not opened in this process (one error diagnostic says
+    /// why, and that it is retried when the file changes). Without it, every library is opened here
+    /// directly, as library callers and tests expect.
+    public init(pluginFolder: String, isolation: PluginIsolation? = nil) throws(PluginDiscovery.Failure) {
+        guard let isolation else {
+            loadDiagnostics = try PluginLoader.loadFolder(pluginFolder, into: registry)
+            return
+        }
+        let cache = PluginScanCache(file: isolation.cacheFile)
+        var diagnostics: [Diagnostic] = []
+        for library in try PluginDiscovery.libraries(in: pluginFolder) {
+            switch PluginScanner.decide(library, isolation: isolation, cache: cache) {
+            case .skip(let why):
+                diagnostics.append(why)
+            case .load(let note):
+                diagnostics += (note.map { [$0] } ?? []) + PluginLoader.load(library, into: registry)
+            }
+        }
+        do {
+            try cache.save()
+        } catch {
+            diagnostics.append(Diagnostic(.warning, error.message, file: cache.file))
+        }
+        loadDiagnostics = diagnostics
     }
 
     /// Loaded plugins, in load order, without the host's built-in rows.

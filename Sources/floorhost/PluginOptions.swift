@@ -6,10 +6,25 @@ struct PluginOptions: ParsableArguments {
     @Option(help: "Folder of floor plugin libraries (*.so), searched up to 4 folders deep.")
     var plugins = "Plugins"
 
+    @Option(help: ArgumentHelp("File remembering which plugin libraries crashed or hung when scanned in a child process (by path, size and modification time).",
+                               discussion: "Default: $FLOORKIT_PLUGIN_CACHE, else $XDG_CACHE_HOME/floorkit/plugin-scan.json, else ~/.cache/floorkit/plugin-scan.json.",
+                               valueName: "file"))
+    var pluginCache: String?
+
+    @Option(help: "Seconds a new or changed plugin may take to load and draw its samples in the scanning child before it counts as hung.")
+    var pluginScanTimeout: Double = 10
+
+    @Flag(inversion: .prefixedNo, help: "Scan new or changed plugin libraries in a child process before loading them.")
+    var pluginIsolation = true
+
     /// Loads the plugins, or exits 1 with the reason when the folder is unusable.
     func load() throws -> FloorHost {
+        let isolation = pluginIsolation
+            ? PluginIsolation(childCommand: [selfExecutable(), ScanPlugin.configuration.commandName!],
+                              cacheFile: pluginCache ?? PluginScanCache.defaultFile, timeout: pluginScanTimeout)
+            : nil
         do {
-            return try FloorHost(pluginFolder: plugins)
+            return try FloorHost(pluginFolder: plugins, isolation: isolation)
         } catch {
             printError("error: \(error.message)")
             throw ExitCode(1)

@@ -1,0 +1,104 @@
+import Foundation
+
+/// What earlier runs learned by scanning plugin libraries in a child process, kept in a JSON file and
+/// keyed, as GStreamer's registry is, by the library's path, size and modification time: a library that
+/// crashed or hung while being scanned is skipped without being opened again, and scanned afresh as soon
+/// as the file changes. A library known to be safe loads without a child.
+///
+/// The file is rewritten whole (to a temporary file, then renamed), so concurrent runs never see half a
+/// file; when two runs save at once the last one wins and the other's findings are scanned again later.
+/// Entries for files that no longer exist are dropped on save. Threading: one thread at a time.
+public final class PluginScanCache {
+    /// The identity of a library file's contents, as far as the file system tells cheaply.
+    public struct Key: Codable, Equatable, Sendable {
+        public let path: String
+        public let size: Int64
+        /// Modification time, nanoseconds since 1970.
+        public let modified: Int64
+    }
+
+    public enum Verdict: String, Codable, Sendable {
+        /// Loaded and drew its samples without crashing or hanging.
+        case safe
+        case crashed
+        case hung
+    }
+
+    public struct Entry: Codable, Equatable, Sendable {
+        public let key: Key
+        public let verdict: Verdict
+        /// For crashed and hung: what happened and where ("crashed with SIGABRT in init").
+        public let reason: String?
+        /// When the scan ran, seconds since 1970.
+        public let scanned: Double
+    }
+
+    /// Where the cache lives unless told otherwise: $FLOORKIT_PLUGIN_CACHE, else
+    /// $XDG_CACHE_HOME/floorkit/plugin-scan.json, else ~/.cache/floorkit/plugin-scan.json.
+    public static var defaultFile: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let file = environment["FLOORKIT_PLUGIN_CACHE"], !file.isEmpty { return file }
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")
+        return (base as NSString).appendingPathComponent("floorkit/plugin-scan.json")
+    }
+
+    /// The cache file; nil keeps findings for this process only.
+    public let file: String?
+    private var entries: [String: Entry] = [:]
+    private var changed = false
+
+    /// Reads `file` if it exists. An unreadable or malformed file counts as empty (it is a cache): every
+    /// library is scanned again and the file rewritten.
+    public init(file: String?) {
+        self.file = file
+        guard let file, let data = FileManager.default.contents(atPath: file),
+              let stored = try? JSONDecoder().decode(Stored.self, from: data), stored.version == Stored.currentVersion
+        else { return }
+        for entry in stored.libraries { entries[entry.key.path] = entry }
+    }
+
+    /// The key for the library at `path` as it is now, or nil when it cannot be stat'ed.
+    public static func key(for path: String) -> Key? {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var info = stat()
+        guard stat(absolute, &info) == 0 else { return nil }
+        return Key(path: absolute, size: Int64(info.st_size),
+                   modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    }
+
+    /// What is known about the library at `path`, if the file is unchanged since it was scanned.
+    public func entry(for path: String) -> Entry? {
+        guard let key = Self.key(for: path), let entry = entries[key.path], entry.key == key else { return nil }
+        return entry
+    }
+
+    public func record(_ verdict: Verdict, reason: String? = nil, for path: String) {
+        guard let key = Self.key(for: path) else { return }
+        entries[key.path] = Entry(key: key, verdict: verdict, reason: reason, scanned: Date().timeIntervalSince1970)
+        changed = true
+    }
+
+    /// Writes the cache file if anything was recorded. Throws a message naming the file.
+    public func save() throws(PluginDiscovery.Failure) {
+        guard changed, let file else { return }
+        let live = entries.values.filter { FileManager.default.fileExists(atPath: $0.key.path) }.sorted { $0.key.path < $1.key.path }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            let data = try encoder.encode(Stored(version: Stored.currentVersion, libraries: live))
+            try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try data.write(to: URL(fileURLWithPath: file), options: .atomic)
+            changed = false
+        } catch {
+            throw PluginDiscovery.Failure(message: "\(file): cannot write the plugin scan cache: \(error.localizedDescription); pass --plugin-cache with a writable file")
+        }
+    }
+
+    private struct Stored: Codable {
+        static let currentVersion = 1
+        let version: Int
+        let libraries: [Entry]
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How the host protects a render from plugins that crash or hang: each library that is new or changed
+/// since it was last scanned is first loaded in a child process (which also decodes, lays out and draws
+/// the library's sample floors), and only a library that survived that is opened in-process. What the
+/// scan found is kept in a PluginScanCache, so a bad library is skipped with one line until its file
+/// changes, and a good one loads without a child.
+public struct PluginIsolation: Sendable {
+    /// How to start the scanning child: program and leading arguments; the library path is appended. The
+    /// CLI re-runs itself: ["/proc/self/exe", "scan-plugin"]. The child runs PluginScanner.scanHere.
+    public var childCommand: [String]
+    /// The scan cache file; nil remembers nothing between runs.
+    public var cacheFile: String?
+    /// Seconds a scan may take before the library counts as hung.
+    public var timeout: Double
+
+    public init(childCommand: [String], cacheFile: String? = PluginScanCache.defaultFile, timeout: Double = 10) {
+        self.childCommand = childCommand
+        self.cacheFile = cacheFile
+        self.timeout = timeout
+    }
+}
+
+public enum PluginScanner {
+    /// Whether to open a library in this process, and what to tell about it.
+    enum Decision {
+        /// Open it; `note` is a warning to show first (it could not be scanned).
+        case load(note: Diagnostic?)
+        /// Do not open it; the error line says why.
+        case skip(Diagnostic)
+    }
+
+    /// Whether `library` may be opened in this process, scanning it in a child when the cache does not
+    /// know its current file.
+    static func decide(_ library: String, isolation: PluginIsolation, cache: PluginScanCache) -> Decision {
+        let cacheNote = cache.file.map { " (scan cache: \($0))" } ?? ""
+        if let known = cache.entry(for: library) {
+            guard known.verdict != .safe else { return .load(note: nil) }
+            let when = Date(timeIntervalSince1970: known.scanned).formatted(.iso8601)
+            return .skip(Diagnostic(.error, "\(library): skipped: when scanned at \(when) it \(known.reason ?? known.verdict.rawValue), and the file has not changed since; it is scanned again when it changes\(cacheNote)",
+                              file: library))
+        }
+        let verdict: PluginScanCache.Verdict, reason: String?
+        switch scan(library, isolation: isolation) {
+        case .success(let found): (verdict, reason) = found
+        case .failure(let failure):
+            // Without a child there is no isolation to offer: load as before rather than lose the plugin,
+            // say so, and remember nothing, so that the next run scans it.
+            return .load(note: Diagnostic(.warning, "\(library): loaded without a scan: \(failure.message)", file: library))
+        }
+        cache.record(verdict, reason: reason, for: library)
+        guard verdict != .safe else { return .load(note: nil) }
+        return .skip(Diagnostic(.error, "\(library): skipped: scanned in a child process, it \(reason ?? verdict.rawValue); it is skipped until the file changes\(cacheNote)",
+                                file: library))
+    }
+
+    /// Scans `library` in a child: safe, or crashed / hung with what it was doing ("crashed with SIGSEGV
+    /// while laying out its sample floors (expand, height)").
+    static func scan(_ library: String, isolation: PluginIsolation) -> Result<(PluginScanCache.Verdict, String?), ChildProcess.Failure> {
+        var step = "starting"
+        var finished = false
+        let outcome: ChildProcess.Outcome
+        do {
+            outcome = try ChildProcess.run(isolation.childCommand + [library], timeout: isolation.timeout) { line in
+                if line == doneLine { finished = true } else if line.hasPrefix(stepPrefix) { step = String(line.dropFirst(stepPrefix.count)) }
+                return false
+            }
+        } catch {
+            return .failure(error)
+        }
+        let said = ChildProcess.lastLine(outcome.stderr).map { "; it said: \($0.prefix(200))" } ?? ""
+        switch outcome.ending {
+        case .exited(0) where finished: return .success((.safe, nil))
+        case .signaled(let signal): return .success((.crashed, "crashed with \(ChildProcess.signalName(signal)) while \(step)\(said)"))
+        case .timedOut(let seconds): return .success((.hung, "hung (no answer for \(String(format: "%g", seconds)) s) while \(step)"))
+        case .exited(let status): return .success((.crashed, "ended the process (exit status \(status)) while \(step)\(said)"))
+        }
+    }
+
+    private static let stepPrefix = "step: "
+    private static let doneLine = "done"
+
+    /// The child side (`floorhost scan-plugin LIBRARY`): loads `library` into a fresh registry here, then
+    /// decodes, lays out (375 points) and draws the sample floors its floor types registered, saying
+    /// before each stage what it is about to do on the original stdout. Anything the plugin prints goes
+    /// to stderr. Returns the exit status (0).
+    public static func scanHere(_ library: String) -> Int32 {
+        let channel = dup(1)
+        dup2(2, 1)
+        func say(_ line: String) {
+            let bytes = Array((line + "\n").utf8)
+            _ = bytes.withUnsafeBytes { write(channel, $0.baseAddress, $0.count) }
+        }
+        let registry = Registry()
+        _ = PluginLoader.loadSteps(library, into: registry) { loadStep in
+            switch loadStep {
+            case .open: say(stepPrefix + "opening it (dlopen)")
+            case .entrySymbol: say(stepPrefix + "calling floor_plugin_entry()")
+            case .registration: say(stepPrefix + "registering its types (init)")
+            default: break
+            }
+        }
+        if let plugin = registry.plugins.firstIndex(where: { $0.path == library }) {
+            let samples = registry.floorTypes.enumerated()
+                .filter { $0.element.plugin == plugin && registry.floorTypeID(named: $0.element.name) == Int32($0.offset) }
+                .compactMap(\.element.sampleJSON)
+            if !samples.isEmpty {
+                let json = "{\"floors\":[" + samples.joined(separator: ",") + "]}"
+                say(stepPrefix + "decoding its sample floors")
+                if let page = try? PageDecoder.decode(bytes: Array(json.utf8), file: library + " (samples)", registry: registry) {
+                    say(stepPrefix + "laying out its sample floors (expand, height)")
+                    let adapter = Adapter(page: page, registry: registry, width: 375)
+                    say(stepPrefix + "drawing its sample floors (cell)")
+                    _ = TextRenderer.render(adapter, columns: 75)
+                }
+            }
+        }
+        say(doneLine)
+        return 0
+    }
+}
