@@ -6,21 +6,9 @@ import Testing
 /// requested exactly once, the final rows are the pages' rows in order minus the reported duplicates, and
 /// nothing is requested after the end.
 struct LoadMorePropertyTests {
-    /// SplitMix64: small, fast, and the same on every machine.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E419
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(arguments: 0..<40)
     func randomChainsAndScrolls(seed: Int) throws {
-        var random = Generator(state: UInt64(seed) &* 0x1234_5678_9ABC_DEF1 &+ 7)
+        var random = SeededRandom(state: UInt64(seed) &* 0x1234_5678_9ABC_DEF1 &+ 7)
         // 1 to 6 pages of 0 to 14 products, unique within a page; ids come from a small pool, so later
         // pages repeat some that earlier pages showed.
         let pageCount = Int.random(in: 1...6, using: &random)

@@ -665,19 +665,6 @@ struct PageScannerDepthTests {
 
 // MARK: - Differential test against JSONSerialization
 
-/// SplitMix64: a tiny deterministic generator, so every run checks the same documents.
-private struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Random page-shaped JSON documents (valid by construction), and single-byte mutations of them
 /// (mostly invalid, sometimes still valid, sometimes valid JSON of another shape).
 private struct PageGenerator {

@@ -548,7 +548,7 @@ struct TextGridRobustnessTests {
     /// coordinates): after every call each rendered line is at most `columns` display columns, holds no
     /// control or format character, and there is one line per grid line.
     @Test func randomDrawingKeepsEveryLineWithinTheGrid() {
-        var random = GridRandom(state: 0x7E57_6121)
+        var random = SeededRandom(state: 0x7E57_6121)
         let pieces = ["a", "Z", " ", "你", "好", "😀", "Ａ", "e\u{301}", "\u{200B}", "\n", "\u{1B}", "…",
                       "\u{FE0F}", "한", "\u{1112}\u{1161}\u{11AB}", "\u{301}", "─", "ｱ"]
         let extremes = [Int.min, -1_000_000, -3, -1, 0, 1, 2, 7, 11, 1_000_000, Int.max]
@@ -596,25 +596,4 @@ struct TextGridRobustnessTests {
         #expect(violations.isEmpty, "\(violations.prefix(3))")
         #expect(calls > 1000)
     }
-}
-
-/// SplitMix64: deterministic, so a failing sequence reproduces on every run.
-private struct GridRandom {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
-
-    mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-
-    mutating func pick<T>(_ options: [T]) -> T { options[int(0...(options.count - 1))] }
 }
