@@ -1,0 +1,299 @@
+// The in-process figures of issue 5 (see BENCHMARKS.md). Inputs come from Scripts/bench, which generates
+// them and passes their folder in FLOORKIT_BENCH_INPUTS:
+//   bulk-plugin/libBulkFloor.so   the trivial C plugin (Benchmarks/Inputs/trivial_plugin.c)
+//   plugins100/*.so               100 copies of it under other ids and type names
+//   shipped-plugins/*.so          the four shipped Swift plugins (release)
+//   bulk-10k.json                 one Bulk floor of 10,000 rows (dispatch)
+//   bulk-1m.json                  1,000 Bulk floors of 1,000 rows (layout and memory at 1,000,000 rows)
+//   bulk-1k.json                  one Bulk floor of 1,000 rows
+//   bulk-next-20.json             a next page: one new Bulk floor of 20 rows
+//
+// Time figures are wall clock in nanoseconds per iteration (timeUnits .nanoseconds, so the exported
+// percentiles are exact integers); per-row figures divide by the batch size named in the benchmark.
+//
+// `@testable import`: the dispatch figure calls the host's registry entries and SelectorInvoker, which are
+// internal. Scripts/bench builds with `-Xswiftc -enable-testing`; BENCHMARKS.md proposes the public API
+// that would make this unnecessary.
+import Benchmark
+import CBenchSupport
+import CFloorABI
+@testable import FloorHost
+import Foundation
+
+/// Rows per iteration of the dispatch benchmarks.
+let dispatchBatch = 10_000
+let layoutWidth = 375.0
+
+enum Inputs {
+    static let folder: String = {
+        guard let folder = ProcessInfo.processInfo.environment["FLOORKIT_BENCH_INPUTS"] else {
+            fatalError("FLOORKIT_BENCH_INPUTS is not set: run the benchmarks through Scripts/bench, which generates the inputs")
+        }
+        return folder
+    }()
+    static func path(_ name: String) -> String { folder + "/" + name }
+}
+
+/// A registry holding only the trivial Bulk plugin.
+func bulkRegistry() -> Registry {
+    let registry = Registry()
+    let problems = PluginLoader.load(Inputs.path("bulk-plugin/libBulkFloor.so"), into: registry)
+    precondition(problems.isEmpty, "the Bulk plugin did not load: \(problems.map(\.message))")
+    return registry
+}
+
+func decode(_ page: String, registry: Registry) -> Page {
+    do {
+        return try PageDecoder.decode(file: Inputs.path(page), registry: registry)
+    } catch {
+        fatalError("\(page): \(error)")
+    }
+}
+
+/// Everything the dispatch benchmarks share: one Bulk floor of `dispatchBatch` rows, described the way the
+/// host's row table describes rows (dense type id, section, index within the floor).
+final class DispatchFixture: @unchecked Sendable {
+    let registry: Registry
+    let page: Page
+    let handle: UnsafeMutableRawPointer
+    /// Per row, as RowTable holds them. `let`, so reading them costs the same in every variant.
+    let rowType: [Int32]
+    let rowSection: [UInt32]
+    let rowIndex: [UInt32]
+    /// Per row type id, its name (the seed gets it from the model's class).
+    let typeNames: [String]
+    let byName: [String: (HeightFunction, CellFunction)]
+    /// A canvas whose functions do nothing (the trivial cell draws nothing anyway).
+    let canvas: UnsafeMutablePointer<floor_canvas_t>
+
+    init() {
+        registry = bulkRegistry()
+        page = decode("bulk-10k.json", registry: registry)
+        // The library is already open (RTLD_NODELETE); this returns the same handle the loader got.
+        handle = dlopen(Inputs.path("bulk-plugin/libBulkFloor.so"), RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD)!
+        let type = registry.rowTypeID(named: "BulkRow")!
+        rowType = Array(repeating: type, count: dispatchBatch)
+        rowSection = Array(repeating: 0, count: dispatchBatch)
+        rowIndex = (0..<dispatchBatch).map { UInt32($0) }
+        typeNames = registry.rowTypes.map(\.name)
+        byName = Dictionary(uniqueKeysWithValues: registry.rowTypes.map { ($0.name, ($0.heightFunction, $0.cellFunction)) })
+        canvas = .allocate(capacity: 1)
+        canvas.initialize(to: floor_canvas_t(
+            struct_size: UInt32(MemoryLayout<floor_canvas_t>.size), host_data: nil, width: layoutWidth, height: 44,
+            text: { _, _, _, _, _, _ in }, image: { _, _, _, _, _, _ in }, box: { _, _, _, _, _ in }))
+    }
+}
+
+nonisolated(unsafe) var dispatchFixture: DispatchFixture!
+nonisolated(unsafe) var bulkPage: (registry: Registry, page: Page)!
+nonisolated(unsafe) var bulkAdapter: Adapter!
+nonisolated(unsafe) var bulkRegistryShared: Registry!
+
+func timeConfiguration(maxIterations: Int, seconds: Int = 3, warmup: Int = 1) -> Benchmark.Configuration {
+    .init(metrics: [.wallClock], timeUnits: .nanoseconds, warmupIterations: warmup,
+          maxDuration: .seconds(seconds), maxIterations: maxIterations)
+}
+
+let benchmarks: @Sendable () -> Void = {
+    // MARK: per-row dispatch: find and call the cell selector and height calculator for a row
+
+    let dispatchConfig = timeConfiguration(maxIterations: 400, seconds: 2, warmup: 3)
+    let setUpDispatch: Benchmark.BenchmarkSetupHook = { if dispatchFixture == nil { dispatchFixture = DispatchFixture() } }
+
+    // The seed's way (iOS: NSSelectorFromString("tableView:cellFor" + class) + performSelector): build the
+    // selector's name from the row model's type name and look the symbol up, for every row.
+    Benchmark("dispatch seed dlsym per row (10000 rows)", configuration: dispatchConfig, closure: { benchmark in
+        let f = dispatchFixture!
+        let model = f.page.sections[0].model
+        for r in 0..<dispatchBatch {
+            let name = f.typeNames[Int(f.rowType[r])]
+            let heightSymbol = dlsym(f.handle, "heightFor" + name)
+            let height = unsafeBitCast(heightSymbol, to: HeightFunction.self)
+            blackHole(height(nil, model, UInt64(f.rowIndex[r]), layoutWidth))
+            let cellSymbol = dlsym(f.handle, "cellFor" + name)
+            let cell = unsafeBitCast(cellSymbol, to: CellFunction.self)
+            cell(nil, model, UInt64(f.rowIndex[r]), f.canvas)
+        }
+    }, setup: setUpDispatch)
+
+    // A string-keyed table built once: hash the type name for every row.
+    Benchmark("dispatch Dictionary<String,fn> per row (10000 rows)", configuration: dispatchConfig, closure: { benchmark in
+        let f = dispatchFixture!
+        let model = f.page.sections[0].model
+        for r in 0..<dispatchBatch {
+            let (height, cell) = f.byName[f.typeNames[Int(f.rowType[r])]]!
+            blackHole(height(nil, model, UInt64(f.rowIndex[r]), layoutWidth))
+            cell(nil, model, UInt64(f.rowIndex[r]), f.canvas)
+        }
+    }, setup: setUpDispatch)
+
+    // The host's typed path, as the adapter does it: dense type id -> registry entry, section -> model,
+    // then a direct call through the checked function pointer.
+    Benchmark("dispatch host typed (10000 rows)", configuration: dispatchConfig, closure: { benchmark in
+        let f = dispatchFixture!
+        for r in 0..<dispatchBatch {
+            let type = f.registry.rowTypes[Int(f.rowType[r])]
+            let model = f.page.sections[Int(f.rowSection[r])].model
+            blackHole(type.heightFunction(type.context, model, UInt64(f.rowIndex[r]), layoutWidth))
+            type.cellFunction(type.context, model, UInt64(f.rowIndex[r]), f.canvas)
+        }
+    }, setup: setUpDispatch)
+
+    // The host's generic path: the same lookup, then libffi through the selector's SelectorInvoker.
+    Benchmark("dispatch host ffi (10000 rows)", configuration: dispatchConfig, closure: { benchmark in
+        let f = dispatchFixture!
+        for r in 0..<dispatchBatch {
+            let type = f.registry.rowTypes[Int(f.rowType[r])]
+            let model = f.page.sections[Int(f.rowSection[r])].model
+            let row = SelectorValue.uint(UInt64(f.rowIndex[r]))
+            blackHole(try? type.height.invoker.perform([.pointer(type.context), .pointer(model), row, .double(layoutWidth)]))
+            blackHole(try? type.cell.invoker.perform([.pointer(type.context), .pointer(model), row, .pointer(f.canvas)]))
+        }
+    }, setup: setUpDispatch)
+
+    // What the design asks for ("Performance by construction"), not what the host does today: flat
+    // tables built once per layout (per row type: context and the two checked functions; per section: the
+    // model), so a row costs two array reads and two indirect calls, with no reference counting.
+    Benchmark("dispatch dense tables (10000 rows)", configuration: dispatchConfig, closure: { benchmark in
+        let f = dispatchFixture!
+        let types = f.registry.rowTypes.map { (context: $0.context, height: $0.heightFunction, cell: $0.cellFunction) }
+        let models = f.page.sections.map(\.model)
+        for r in 0..<dispatchBatch {
+            let type = types[Int(f.rowType[r])]
+            let model = models[Int(f.rowSection[r])]
+            blackHole(type.height(type.context, model, UInt64(f.rowIndex[r]), layoutWidth))
+            type.cell(type.context, model, UInt64(f.rowIndex[r]), f.canvas)
+        }
+    }, setup: setUpDispatch)
+
+    // What one allocation costs in this process (package-benchmark's malloc interposer sits in front of
+    // malloc): the seed's way allocates a name per row, the ffi path several buffers per call.
+    Benchmark("malloc free 32 bytes (10000 times)", configuration: dispatchConfig, closure: { benchmark in
+        for _ in 0..<dispatchBatch {
+            let p = malloc(32)
+            blackHole(p)
+            free(p)
+        }
+    })
+
+    // The floor: two direct calls to C functions linked into this executable, no lookup at all.
+    Benchmark("dispatch direct call (10000 rows)", configuration: dispatchConfig, closure: { benchmark in
+        let f = dispatchFixture!
+        let model = f.page.sections[0].model
+        for r in 0..<dispatchBatch {
+            blackHole(bench_height(nil, model, UInt64(f.rowIndex[r]), layoutWidth))
+            bench_cell(nil, model, UInt64(f.rowIndex[r]), f.canvas)
+        }
+    }, setup: setUpDispatch)
+
+    // MARK: loading 100 plugins (discover, open, check, register)
+
+    // dlopen returns the already-loaded copy for a path (or inode) it has seen, and plugins are never
+    // unloaded, so every iteration loads fresh copies of the 100 libraries from a new folder; copying is
+    // not measured.
+    let scratch = NSTemporaryDirectory() + "floorkit-bench-plugins-\(getpid())"
+    Benchmark("load 100 plugins", configuration: timeConfiguration(maxIterations: 12, seconds: 10, warmup: 1), closure: { benchmark in
+        let folder = scratch + "/" + UUID().uuidString
+        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in try! FileManager.default.contentsOfDirectory(atPath: Inputs.path("plugins100")) {
+            try! FileManager.default.copyItem(atPath: Inputs.path("plugins100/" + name), toPath: folder + "/" + name)
+        }
+        let registry = Registry()
+        benchmark.startMeasurement()
+        let problems = try! PluginLoader.loadFolder(folder, into: registry)
+        benchmark.stopMeasurement()
+        precondition(problems.isEmpty && registry.plugins.count == 101, "plugins did not load: \(problems.prefix(3).map(\.message))")
+        blackHole(registry)
+    }, teardown: { try? FileManager.default.removeItem(atPath: scratch) })
+
+    // MARK: layout of 1,000,000 decoded rows, cold (every height computed), trivial plugin
+
+    let setUpBulk: Benchmark.BenchmarkSetupHook = {
+        if bulkPage == nil {
+            let registry = bulkRegistry()
+            bulkPage = (registry, decode("bulk-1m.json", registry: registry))
+        }
+    }
+    for mode in DispatchMode.allCases {
+        Benchmark("layout 1000000 rows cold \(mode.rawValue)", configuration: timeConfiguration(maxIterations: 15, seconds: 10),
+                  closure: { benchmark in
+            let (registry, page) = bulkPage!
+            benchmark.startMeasurement()
+            let adapter = Adapter(page: page, registry: registry, width: layoutWidth, dispatch: mode)
+            benchmark.stopMeasurement()
+            precondition(adapter.rowCount == 1_000_000)
+            blackHole(adapter.totalHeight)
+        }, setup: setUpBulk)
+    }
+
+    // MARK: host memory per row at 1,000,000 rows
+
+    // What the host holds for a page of 1,000,000 rows: malloc'd bytes in use (glibc mallinfo2: arena bytes
+    // in use + mmap'd blocks) before decoding the page and after laying it out, with both kept alive. The
+    // trivial plugin's own models are 1,000 allocations of 8 bytes (under 0.05 bytes a row), so the delta is
+    // the host's: the page's sections and the adapter's row table.
+    let memoryMetrics: [BenchmarkMetric] = ["host bytes", "page bytes", "adapter bytes"].map {
+        .custom($0, useScalingFactor: false)
+    }
+    Benchmark("memory 1000000 rows", configuration: .init(
+        metrics: memoryMetrics, units: Dictionary(uniqueKeysWithValues: memoryMetrics.map { ($0, .count) }),
+        warmupIterations: 1, maxDuration: .seconds(20), maxIterations: 3), closure: { benchmark in
+        let registry = bulkRegistry()
+        bench_malloc_trim()
+        let before = bench_malloc_in_use()
+        let page = decode("bulk-1m.json", registry: registry)
+        bench_malloc_trim()
+        let decoded = bench_malloc_in_use()
+        let adapter = Adapter(page: page, registry: registry, width: layoutWidth)
+        bench_malloc_trim()
+        let laidOut = bench_malloc_in_use()
+        precondition(adapter.rowCount == 1_000_000)
+        benchmark.measurement(.custom("host bytes", useScalingFactor: false), Int(laidOut) - Int(before))
+        benchmark.measurement(.custom("page bytes", useScalingFactor: false), Int(decoded) - Int(before))
+        benchmark.measurement(.custom("adapter bytes", useScalingFactor: false), Int(laidOut) - Int(decoded))
+        blackHole(adapter)
+    })
+
+    // MARK: layout of 1,000,000 rows, heights cached
+
+    // The adapter has no public "lay out again from the cached heights" entry point (BENCHMARKS.md
+    // proposes one), so this times the host's own code for it, RowTable.recomputeTops(from: 0), over the
+    // adapter's cached heights, on a copy of its row table: the figure includes copying the offsets
+    // (8 MB), so it overstates the real cost.
+    Benchmark("layout 1000000 rows cached (recomputeTops proxy)", configuration: timeConfiguration(maxIterations: 50, seconds: 5),
+              closure: { benchmark in
+        let adapter = bulkAdapter!
+        var rows = adapter.rows
+        benchmark.startMeasurement()
+        rows.recomputeTops(from: 0)
+        benchmark.stopMeasurement()
+        precondition(rows.totalHeight == adapter.totalHeight)
+        blackHole(rows)
+    }, setup: {
+        try await setUpBulk()
+        if bulkAdapter == nil { bulkAdapter = Adapter(page: bulkPage.page, registry: bulkPage.registry, width: layoutWidth) }
+    })
+
+    // MARK: appending a 20-row next page, at 1,000,000 rows and at 1,000 rows
+
+    // Each iteration builds a fresh adapter (not measured) and a freshly decoded next page (not measured),
+    // then times Adapter.append: one new floor of 20 rows, laid out.
+    for (label, page) in [("1000000", "bulk-1m.json"), ("1000", "bulk-1k.json")] {
+        Benchmark("append 20 rows at \(label) rows", configuration: timeConfiguration(maxIterations: label == "1000" ? 200 : 12, seconds: 10),
+                  closure: { benchmark in
+            let registry: Registry = label == "1000" ? bulkRegistryShared! : bulkPage.registry
+            let first = label == "1000" ? decode(page, registry: registry) : bulkPage.page
+            let adapter = Adapter(page: first, registry: registry, width: layoutWidth)
+            let next = decode("bulk-next-20.json", registry: registry)
+            let before = adapter.rowCount
+            benchmark.startMeasurement()
+            adapter.append(next)
+            benchmark.stopMeasurement()
+            precondition(adapter.rowCount == before + 20)
+            blackHole(adapter)
+        }, setup: {
+            try await setUpBulk()
+            if bulkRegistryShared == nil { bulkRegistryShared = bulkRegistry() }
+        })
+    }
+}

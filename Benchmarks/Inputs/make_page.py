@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Generates the benchmark pages, deterministically from a seed (same seed, same bytes).
+
+  make_page.py feed --seed 5 --target-bytes 8000000 --out feed.json
+      A home page the shipped plugins render: a Focus carousel, an IconGrid, a Title, then ProductFeed
+      floors of 1,000 products each (with sticky headers and margins) until the file reaches the target
+      size: about 40,000 product rows for 8 MB. Titles mix CJK and ASCII; prices are text or numbers.
+  make_page.py bulk --floors 1000 --rows 1000 --out bulk.json
+      A page for the trivial Bulk plugin (Benchmarks/Inputs/trivial_plugin.c): `floors` floors of
+      `rows` rows each.
+"""
+import argparse
+import json
+import random
+
+WORDS = ["无线蓝牙耳机", "Pro", "保温杯", "750ml", "Stainless", "steel", "运动鞋", "Running", "shoes", "机械键盘",
+         "RGB", "有机", "牛奶", "Organic", "milk", "4K", "显示器", "Monitor", "27\"", "充电宝", "20000mAh",
+         "背包", "Backpack", "旅行", "Travel", "智能手表", "Smart", "watch", "咖啡豆", "Coffee", "beans", "1kg"]
+
+
+def product(rng, n):
+    title = " ".join(rng.choice(WORDS) for _ in range(rng.randint(3, 7)))
+    price = rng.choice([f"¥{rng.randint(1, 2999)}.{rng.randint(0, 99):02d}", round(rng.uniform(1, 3000), 2)])
+    item = {"id": f"p{n}", "title": title, "price": price, "img": f"https://img.example.com/p/{n}.jpg",
+            "jump": {"url": f"app://product/{n}", "eventId": "feed_click"}}
+    return item
+
+
+def feed_page(seed, target_bytes, per_floor):
+    rng = random.Random(seed)
+    floors = [
+        {"type": "Focus", "id": "focus", "margin": {"bottom": 12},
+         "items": [{"id": f"b{i}", "img": f"https://img.example.com/banner/{i}.jpg", "title": f"活动 Campaign {i}",
+                    "jump": {"url": f"app://activity/{i}", "eventId": f"focus_{i}"}} for i in range(5)]},
+        {"type": "IconGrid", "id": "channels", "columns": 5,
+         "items": [{"id": f"i{i}", "img": f"https://img.example.com/icon/{i}.png", "title": f"频道{i}",
+                    "jump": {"url": f"app://channel/{i}"}} for i in range(10)]},
+        {"type": "Title", "id": "feed-title", "title": "猜你喜欢 For you", "subtitle": "每日更新"},
+    ]
+    size = len(json.dumps({"floors": floors, "next": None}, ensure_ascii=False, separators=(",", ":")).encode())
+    n = 0
+    while size < target_bytes:
+        items = []
+        for _ in range(per_floor):
+            item = product(rng, n)
+            n += 1
+            items.append(item)
+            size += len(json.dumps(item, ensure_ascii=False, separators=(",", ":")).encode()) + 1
+            if size >= target_bytes:
+                break
+        floors.append({"type": "ProductFeed", "id": f"feed{len(floors)}",
+                       "header": {"title": f"精选 Picks {len(floors)}", "sticky": True},
+                       "margin": {"top": 8, "bottom": 8}, "items": items})
+    return {"floors": floors, "next": None}
+
+
+def bulk_page(floors, rows, first_id):
+    return {"floors": [{"type": "Bulk", "id": f"bulk{first_id + i}", "rows": rows} for i in range(floors)], "next": None}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="kind", required=True)
+    feed = sub.add_parser("feed")
+    feed.add_argument("--seed", type=int, default=5)
+    feed.add_argument("--target-bytes", type=int, default=8_000_000)
+    feed.add_argument("--per-floor", type=int, default=1000)
+    feed.add_argument("--out", required=True)
+    bulk = sub.add_parser("bulk")
+    bulk.add_argument("--floors", type=int, default=1000)
+    bulk.add_argument("--rows", type=int, default=1000)
+    bulk.add_argument("--first-id", type=int, default=0, help="floor ids are bulk<first-id>, bulk<first-id + 1>...")
+    bulk.add_argument("--out", required=True)
+    args = parser.parse_args()
+    page = feed_page(args.seed, args.target_bytes, args.per_floor) if args.kind == "feed" else bulk_page(args.floors, args.rows, args.first_id)
+    with open(args.out, "w", encoding="utf-8") as f:
+        json.dump(page, f, ensure_ascii=False, separators=(",", ":"))
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    main()

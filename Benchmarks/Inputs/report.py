@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Reads what Scripts/bench measured and prints each figure next to its target.
+
+  report.py RESULTS_DIR INPUTS_DIR
+
+RESULTS_DIR holds package-benchmark's histogramPercentiles export (one TSV per benchmark and metric:
+percentile 0..100 -> value) and hyperfine's JSON exports. Writes RESULTS_DIR/summary.json and
+RESULTS_DIR/summary.md (the table BENCHMARKS.md quotes) and prints the table.
+"""
+import glob
+import json
+import os
+import platform
+import sys
+
+results, inputs = sys.argv[1], sys.argv[2]
+
+
+def percentile(benchmark, metric_hint, p=50):
+    """The p-th percentile of a package-benchmark result, or None when it was not run."""
+    key = benchmark.replace(" ", "_").replace("/", "_")
+    files = [f for f in glob.glob(os.path.join(results, "*.tsv")) if f".{key}." in os.path.basename(f)]
+    files = [f for f in files if metric_hint.lower() in os.path.basename(f).lower()] or files
+    if not files:
+        return None
+    with open(sorted(files)[0]) as f:
+        for line in f:
+            parts = line.strip().split("\t")
+            if len(parts) == 2 and parts[0] == str(p):
+                return float(parts[1])
+    return None
+
+
+def hyperfine(name):
+    path = os.path.join(results, name)
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return {r["command"]: r for r in json.load(f)["results"]}
+
+
+figures = []
+
+
+def figure(name, measured, target, verdict, command, note=""):
+    figures.append({"figure": name, "measured": measured, "target": target, "verdict": verdict,
+                    "command": command, "note": note})
+
+
+def verdict(ok):
+    return "PASS" if ok else "MISS"
+
+
+inprocess = "Scripts/bench (in-process: cd Benchmarks && swift package -Xswiftc -enable-testing benchmark)"
+e2e = "Scripts/bench (hyperfine, whole processes)"
+
+# 1. Per-row dispatch.
+batch = 10000
+rows = {}
+for variant in ["seed dlsym per row", "Dictionary<String,fn> per row", "host typed", "host ffi", "dense tables",
+                "direct call"]:
+    value = percentile(f"dispatch {variant} ({batch} rows)", "wall")
+    rows[variant] = value / batch if value is not None else None
+seed = rows["seed dlsym per row"]
+if seed is not None:
+    detail = ", ".join(f"{k} {v:.1f} ns" for k, v in rows.items() if v is not None)
+    malloc = percentile(f"malloc free 32 bytes ({batch} times)", "wall")
+    if malloc is not None:
+        detail += f"; one malloc+free in this process (interposed): {malloc / batch:.1f} ns"
+    for variant, label in [("host typed", "typed path"), ("host ffi", "ffi path")]:
+        per_row = rows[variant]
+        ratio = seed / per_row
+        figure(f"per-row dispatch, {label} (height + cell)", f"{per_row:.1f} ns/row; {ratio:.1f}x faster than the seed's {seed:.0f} ns",
+               ">= 30x faster than the seed's way", verdict(ratio >= 30), inprocess,
+               "median of 10,000-row batches; " + detail if variant == "host typed" else "")
+else:
+    figure("per-row dispatch", "not run", ">= 30x faster than the seed's way", "NOT RUN", inprocess)
+
+# 2. Layout with heights cached (a proxy until the adapter has a public relayout entry point).
+cached = percentile("layout 1000000 rows cached (recomputeTops proxy)", "wall")
+if cached is not None:
+    figure("layout of 1,000,000 rows, heights cached", f"{cached / 1e6:.1f} ms", "<= 50 ms", verdict(cached / 1e6 <= 50),
+           inprocess, "proxy: the host's RowTable.recomputeTops(from: 0) over the adapter's cached heights, on a copy "
+           "of the row table (the copy is timed too); no public API lays out again without measuring")
+
+# 3. Cold layout of 1,000,000 rows.
+cold = percentile("layout 1000000 rows cold typed", "wall")
+cold_ffi = percentile("layout 1000000 rows cold ffi", "wall")
+if cold is not None:
+    figure("layout of 1,000,000 decoded rows, cold, trivial plugin", f"{cold / 1e6:.0f} ms"
+           + (f" (ffi dispatch: {cold_ffi / 1e6:.0f} ms)" if cold_ffi else ""), "<= 1 s", verdict(cold / 1e6 <= 1000),
+           inprocess, "Adapter(page:registry:width:) over 1,000 Bulk floors x 1,000 rows: expand + every height")
+
+# 4. Appending a 20-row next page.
+big = percentile("append 20 rows at 1000000 rows", "wall")
+small = percentile("append 20 rows at 1000 rows", "wall")
+if big is not None and small is not None:
+    figure("appending a 20-row next page at 1,000,000 rows vs at 1,000 rows",
+           f"{big / 1e3:.1f} us vs {small / 1e3:.1f} us = ratio {big / small:.2f}", "ratio <= 2", verdict(big / small <= 2),
+           inprocess, "Adapter.append(next) with a freshly decoded next page of one new 20-row floor; "
+           "the 1,000,000-row page has 1,000 floors, the 1,000-row page 1")
+
+# 5. Loading 100 plugins.
+load = percentile("load 100 plugins", "wall")
+hf = hyperfine("load.json")
+process_note = ""
+if hf:
+    delta = (hf["100 plugins"]["mean"] - hf["1 plugin"]["mean"]) * 1000
+    process_note = f"whole process: floorhost with 100 plugins {hf['100 plugins']['mean'] * 1000:.1f} ms vs 1 plugin {hf['1 plugin']['mean'] * 1000:.1f} ms (+{delta:.1f} ms)"
+if load is not None:
+    figure("loading 100 plugins (discover, open, check, register)", f"{load / 1e6:.1f} ms", "<= 150 ms",
+           verdict(load / 1e6 <= 150), inprocess, "PluginLoader.loadFolder over fresh copies of 100 trivial C plugins; " + process_note)
+elif hf:
+    figure("loading 100 plugins (discover, open, check, register)", f"+{delta:.1f} ms (whole process)", "<= 150 ms",
+           verdict(delta <= 150), e2e, process_note)
+
+# 6. End to end against jq.
+hf = hyperfine("e2e.json")
+if hf:
+    host, jq = hf["floorhost"], hf["jq"]
+    ratio = host["mean"] / jq["mean"]
+    size = os.path.getsize(os.path.join(inputs, "feed.json"))
+    with open(os.path.join(inputs, "feed.json"), encoding="utf-8") as f:
+        products = sum(len(fl.get("items", [])) for fl in json.load(f)["floors"] if fl["type"] == "ProductFeed")
+    stages = []
+    for stage in ["decode", "scan", "layout", "render json"]:
+        v = percentile(f"feed stage {stage}", "wall")
+        if v is not None:
+            stages.append(f"{stage} {v / 1e6:.0f} ms")
+    figure(f"end to end: floorhost --format json, {size / 1e6:.1f} MB page, {products:,} products",
+           f"{host['mean'] * 1000:.0f} ms vs jq {jq['mean'] * 1000:.0f} ms = {ratio:.2f}x jq", "<= 1.0x jq's wall time",
+           verdict(ratio <= 1.0), e2e,
+           "means of 20 runs (hyperfine); in-process stages (medians): " + ", ".join(stages) if stages else "")
+
+# 7. Memory per row.
+host_bytes = percentile("memory 1000000 rows", "host_bytes")
+if host_bytes is not None:
+    page_bytes = percentile("memory 1000000 rows", "page_bytes")
+    adapter_bytes = percentile("memory 1000000 rows", "adapter_bytes")
+    figure("host memory per row at 1,000,000 rows", f"{host_bytes / 1e6:.1f} bytes", "<= 128 bytes",
+           verdict(host_bytes / 1e6 <= 128), inprocess,
+           f"malloc in use (mallinfo2) after decode + layout minus before: page {page_bytes / 1e6:.1f} + adapter {adapter_bytes / 1e6:.1f} bytes/row")
+
+with open(os.path.join(results, "summary.json"), "w") as f:
+    json.dump({"machine": {"cpu": platform.processor() or platform.machine(), "cores": os.cpu_count()},
+               "figures": figures}, f, indent=2)
+
+lines = ["| figure | measured | target | verdict |", "|---|---|---|---|"]
+lines += [f"| {x['figure']} | {x['measured']} | {x['target']} | {x['verdict']} |" for x in figures]
+with open(os.path.join(results, "summary.md"), "w") as f:
+    f.write("\n".join(lines) + "\n\nNotes:\n" + "".join(f"- {x['figure']}: {x['note']}\n" for x in figures if x["note"]))
+
+width = max(len(x["figure"]) for x in figures)
+print()
+for x in figures:
+    print(f"{x['verdict']:8} {x['figure']:{width}}  {x['measured']}   (target {x['target']})")
+    if x["note"]:
+        print(f"{'':8} {'':{width}}  {x['note']}")
+print(f"\nraw results: {results}")

@@ -1,0 +1,30 @@
+// swift-tools-version: 6.1
+// FloorKit's benchmarks, in their own package so that the main package's dependency list stays lean
+// (an out-of-tree plugin package resolves every dependency of the package it depends on).
+// Run them with Scripts/bench, which builds the inputs first; see BENCHMARKS.md.
+import PackageDescription
+
+let package = Package(
+    name: "FloorKitBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "FloorKit", path: ".."),
+        // On Swift 6.3 the interposer traits default on; only MallocInterposer is wanted (and available).
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // A trivial C callee linked into the benchmark: the "direct call" baseline of the dispatch figure.
+        .target(name: "CBenchSupport", path: "Sources/CBenchSupport"),
+        .executableTarget(
+            name: "HostBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "FloorHost", package: "FloorKit"),
+                "CBenchSupport",
+            ],
+            path: "Benchmarks/HostBenchmarks",
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)
