@@ -11,6 +11,8 @@ struct BrokenPlugin: Sendable, CustomTestStringConvertible {
     let text: String?
     /// The one check that must fail.
     let fails: String
+    /// Extra `floorhost conform` arguments the defect needs to show (a call limit, say).
+    let arguments: [String]
 
     var testDescription: String { name }
 
@@ -19,7 +21,7 @@ struct BrokenPlugin: Sendable, CustomTestStringConvertible {
         let entries = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]] ?? []
         return entries.map {
             BrokenPlugin(name: $0["name"] as! String, defines: $0["defines"] as? [String] ?? [], text: $0["text"] as? String,
-                         fails: $0["fails"] as! String)
+                         fails: $0["fails"] as! String, arguments: $0["arguments"] as? [String] ?? [])
         }
     }()
 
@@ -32,7 +34,9 @@ struct BrokenPlugin: Sendable, CustomTestStringConvertible {
         } else {
             let tag = name.replacingOccurrences(of: "-", with: "_")
             let identity = unique ? [#"PLUGIN_ID="com.floorkit.test.\#(tag)""#, #"FLOOR_TYPE="Badge_\#(tag)""#, #"ROW_TYPE="BadgeRow_\#(tag)""#] : []
-            try compileCPlugin(to: library, defines: defines + identity)
+            // The defect's own definition of a macro wins over the unique identity.
+            let macro = { (define: String) in define.prefix { $0 != "=" } }
+            try compileCPlugin(to: library, defines: defines + identity.filter { id in !defines.contains { macro($0) == macro(id) } })
         }
         return library
     }
@@ -63,6 +67,24 @@ struct ConformanceTests {
         try checks(plugin).filter { $0["verdict"] as? String == verdict }.map { $0["check"] as! String }
     }
 
+    /// The loader's refusal sentences (from the host table and the registry) map to the check that names
+    /// them; a rewording that breaks the mapping fails here.
+    @Test(arguments: [
+        ("register_row_type was given NULL", LoadStep.registration),
+        ("register_floor_type called after init returned; ignored", .registration),
+        ("a row type struct has struct_size 16, smaller than 56", .registration),
+        ("a floor type has an empty type_name", .typeNames),
+        ("row type 'BadgeRow' is already registered by com.example.a (a.so); keeping that one", .typeNames),
+        ("height calculator of row type 'BadgeRow' has no function", .selectorSignatures),
+        ("decoder of floor type 'Badge' 'decodeBadge:' has no signature; expected p(ppQp)", .selectorSignatures),
+        ("cell selector of row type 'R' 'cellForR:' has a malformed signature 'v(p'; expected v(ppQp)", .selectorSignatures),
+        ("height calculator of row type 'R' 'h' has signature i(ppQd); expected d(ppQd)", .selectorSignatures),
+        ("row type 'R' registers an action without tappable items; give both or neither", .selectorSignatures),
+    ])
+    func refusalsBelongToTheirStep(sentence: String, step: LoadStep) {
+        #expect(LoadStep.ofRefusal(sentence) == step)
+    }
+
     @Test func theFixtureTableCoversEveryCheck() {
         #expect(Set(BrokenPlugin.all.map(\.fails)) == Set(ConformanceCheck.all.map(\.id)).subtracting(["unique-id"]),
                 "unique-id needs two plugins: see twoPluginsWithOneIdAndClashingTypeNames")
@@ -73,7 +95,7 @@ struct ConformanceTests {
     func eachBrokenPluginIsFlaggedByExactlyItsCheck(_ broken: BrokenPlugin) throws {
         let folder = try TemporaryFolder("conform-\(broken.name)")
         let library = try broken.make(in: folder.path)
-        let (status, report, stderr) = try conform([library], ["--timeout", Self.hangTimeout])
+        let (status, report, stderr) = try conform([library], ["--timeout", Self.hangTimeout] + broken.arguments)
         #expect(status == 1, "the parent reports the failure and exits 1, it does not crash: \(stderr)")
         let plugin = try #require(try plugins(report).first)
         #expect(plugin["file"] as? String == library)
@@ -117,10 +139,24 @@ struct ConformanceTests {
         #expect(results[2]["samples"]?["verdict"] as? String == "skip")
     }
 
+    @Test func aSlowCallThatReturnsFailsTheTimeLimitAndNothingElse() throws {
+        let folder = try TemporaryFolder("conform-slow")
+        let slow = try BrokenPlugin.all.first { $0.name == "slow-first-decode" }!.make(in: folder.path)
+        let (_, report, _) = try conform([slow], ["--call-limit", "0.2"])
+        let plugin = try #require(try plugins(report).first)
+        #expect(try verdicts(plugin, "fail") == ["time-limit"])
+        let reason = try #require(try checks(plugin).first { $0["check"] as? String == "time-limit" }?["reason"] as? String)
+        #expect(reason.hasPrefix("decodeBadge: took 0."), "\(reason)")
+        #expect(reason.hasSuffix(" s (limit 0.2 s) during samples"), "\(reason)")
+        // With the default limit (1 s) the same plugin passes: the limit is what judges it.
+        let (status, _, _) = try conform([slow])
+        #expect(status == 0)
+    }
+
     @Test func aFolderOfBrokenPluginsIsCheckedInOneRunThatSurvivesThemAll() throws {
         let folder = try TemporaryFolder("conform-folder")
         for broken in BrokenPlugin.all { _ = try broken.make(in: folder.path, unique: true) }
-        let result = try floorhost(["conform", "--timeout", Self.hangTimeout, folder.path])
+        let result = try floorhost(["conform", "--timeout", Self.hangTimeout, "--call-limit", "0.2", folder.path])
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for broken in BrokenPlugin.all {

@@ -15,6 +15,7 @@
  *   NAN_HEIGHT, NEGATIVE_HEIGHT            heights that are not finite and >= 0
  *   NONDETERMINISTIC_HEIGHT                every other call answers one point taller
  *   HANG_IN_DECODE                         decode never returns
+ *   SLOW_FIRST_DECODE                      the first decode takes 0.4 s, then every call is quick
  *   DRAW_OUTSIDE                           the cell's frame is 10 points wider than the cell
  *   LEAK_MODELS                            destroy frees nothing
  *   NO_SAMPLE_JSON                         register the floor type without sample JSON
@@ -23,6 +24,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "floor_abi.h"
 
 #ifdef ABI_1_0_STRUCTS
@@ -64,6 +66,13 @@ static void *badge_decode(void *ctx, const char *json, uint64_t len, const floor
     (void)ctx;
 #ifdef HANG_IN_DECODE
     for (volatile int spin = 1; spin;) {}
+#endif
+#ifdef SLOW_FIRST_DECODE
+    static int decoded;
+    if (!decoded++) {
+        struct timespec pause = {0, 400000000};
+        nanosleep(&pause, NULL);
+    }
 #endif
     static const char key[] = "\"text\":\"";
     for (uint64_t i = 0; i + sizeof key - 1 < len; i++) {
