@@ -71,6 +71,20 @@ final class PluginUnderTest {
         return .success(sink.types)
     }
 
+    /// The floor type's validator's verdict on `model` with the problems it reported, or nil when the type
+    /// registers no validator (ABI 1.1, optional).
+    func validate(_ type: Int32, _ model: UnsafeMutableRawPointer) -> (valid: Bool, errors: [(path: String, message: String)])? {
+        let floor = floorType(type)
+        guard let validate = floor.validate else { return nil }
+        let report = DecodeReport()
+        let valid = report.withReport { report in
+            timed(validate.name) {
+                (try? validate.invoker.perform([.pointer(floor.context), .pointer(model), .pointer(report)])) == .bool(true)
+            }
+        }
+        return (valid, report.errors)
+    }
+
     func destroy(_ type: Int32, _ model: UnsafeMutableRawPointer) {
         let floor = floorType(type)
         timed(floor.destroy.name) {

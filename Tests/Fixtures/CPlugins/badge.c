@@ -20,6 +20,7 @@
  *   LEAK_MODELS                            destroy frees nothing
  *   NO_SAMPLE_JSON                         register the floor type without sample JSON
  *   ACCEPTS_GARBAGE                        decode returns an empty badge for JSON without "text"
+ *   REJECTS_ITS_SAMPLE                     a validator (ABI 1.1) that refuses every badge, its sample too
  *   ABI_1_0_STRUCTS                        register structs as sized by ABI 1.0 (before the 1.1 selectors)
  */
 #include <stdlib.h>
@@ -108,6 +109,14 @@ static void badge_destroy(void *ctx, void *model) {
 #endif
 }
 
+#ifdef REJECTS_ITS_SAMPLE
+static bool badge_validate(void *ctx, void *model, const floor_report_t *report) {
+    (void)ctx; (void)model;
+    report->error(report, "text", "no badge is ever valid");
+    return false;
+}
+#endif
+
 static double badge_height(void *ctx, void *model, uint64_t row, double width) {
     (void)ctx; (void)model; (void)row; (void)width;
 #if defined(SEGFAULT_IN_HEIGHT)
@@ -157,6 +166,9 @@ static bool badge_init(const floor_host_t *host) {
         .decode = {"decodeBadge:", FLOOR_SIG_DECODE, (floor_fn_t)badge_decode},
         .expand = {"expandBadge:", FLOOR_SIG_EXPAND, (floor_fn_t)badge_expand},
         .destroy = {"destroyBadge:", FLOOR_SIG_DESTROY, (floor_fn_t)badge_destroy},
+#ifdef REJECTS_ITS_SAMPLE
+        .validate = {"validateBadge:", FLOOR_SIG_VALIDATE, (floor_fn_t)badge_validate},
+#endif
     };
     host->register_floor_type(host, &floor);
     host->log(host, FLOOR_LOG_INFO, "badge plugin registered");
