@@ -27,3 +27,7 @@ enum ChildEvent: Codable, Equatable, Sendable {
         self = event
     }
 }
+
+extension ParentChannel {
+    func send(_ event: ChildEvent) { send(event.line()) }
+}

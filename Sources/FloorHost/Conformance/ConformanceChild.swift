@@ -14,7 +14,7 @@ import Glibc
 public enum ConformanceChild {
     /// Runs `checkIDs` on `library`. Returns the process exit status (0 unless the arguments were wrong).
     public static func run(library: String, checkIDs: [String], callLimit: Double) -> Int32 {
-        let stream = ProtocolStream()
+        let stream = ParentChannel()
         let requested = ConformanceCheck.runInChild.filter { checkIDs.contains($0.id) }
         guard requested.count == Set(checkIDs).count else {
             let unknown = checkIDs.filter { id in !requested.contains { $0.id == id } }
@@ -84,7 +84,7 @@ public enum ConformanceChild {
             if let loadedAgain { finish(check, .fail, loadedAgain); continue }
             guard let index = pluginIndex else { finish(check, .fail, "the plugin did not load"); continue }
             let plugin = PluginUnderTest(library: library, registry: registry, plugin: index, callLimit: callLimit,
-                                         emit: stream.send)
+                                         emit: stream.send(_:))
             plugin.check = check.id
             if samples == nil { samples = SampleSet.collect(library: library, plugin: index, registry: registry) }
             do {
@@ -103,28 +103,5 @@ public enum ConformanceChild {
         if text.hasPrefix(library + ": ") { text = text.dropFirst(library.count + 2) }
         if let id, text.hasPrefix(id + ": ") { text = text.dropFirst(id.count + 2) }
         return String(text)
-    }
-}
-
-/// Where the child writes protocol lines: the process's original stdout, written unbuffered with write(2)
-/// so that every line sent before a crash arrives. Creating it points fd 1 at stderr, so anything the
-/// plugin prints lands in the parent's stderr capture instead of the protocol.
-final class ProtocolStream: @unchecked Sendable {
-    private let fd: Int32
-
-    init() {
-        fd = dup(1)
-        dup2(2, 1)
-    }
-
-    func send(_ event: ChildEvent) {
-        let bytes = Array((event.line() + "\n").utf8)
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
-            written += n
-        }
     }
 }

@@ -62,9 +62,3 @@ struct SampleSet {
         return .success(SampleSet(samples: samples))
     }
 }
-
-/// Why a check failed, as one line naming the selector, sample or call.
-struct ConformanceFailure: Error, Sendable {
-    let message: String
-    init(_ message: String) { self.message = message }
-}

@@ -88,12 +88,8 @@ public enum PluginScanner {
     /// before each stage what it is about to do on the original stdout. Anything the plugin prints goes
     /// to stderr. Returns the exit status (0).
     public static func scanHere(_ library: String) -> Int32 {
-        let channel = dup(1)
-        dup2(2, 1)
-        func say(_ line: String) {
-            let bytes = Array((line + "\n").utf8)
-            _ = bytes.withUnsafeBytes { write(channel, $0.baseAddress, $0.count) }
-        }
+        let channel = ParentChannel()
+        func say(_ line: String) { channel.send(line) }
         let registry = Registry()
         _ = PluginLoader.loadSteps(library, into: registry) { loadStep in
             switch loadStep {
