@@ -15,7 +15,7 @@
  *   NAN_HEIGHT, NEGATIVE_HEIGHT            heights that are not finite and >= 0
  *   NONDETERMINISTIC_HEIGHT                every other call answers one point taller
  *   HANG_IN_DECODE                         decode never returns
- *   SLOW_FIRST_DECODE                      the first decode takes 0.4 s, then every call is quick
+ *   SLOW_FIRST_DECODE                      the first decode takes 0.8 s, then every call is quick
  *   DRAW_OUTSIDE                           the cell's frame is 10 points wider than the cell
  *   LEAK_MODELS                            destroy frees nothing
  *   NO_SAMPLE_JSON                         register the floor type without sample JSON
@@ -71,7 +71,7 @@ static void *badge_decode(void *ctx, const char *json, uint64_t len, const floor
 #ifdef SLOW_FIRST_DECODE
     static int decoded;
     if (!decoded++) {
-        struct timespec pause = {0, 400000000};
+        struct timespec pause = {0, 800000000};
         nanosleep(&pause, NULL);
     }
 #endif
