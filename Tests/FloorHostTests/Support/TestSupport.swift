@@ -95,10 +95,16 @@ func run(_ executable: String, _ arguments: [String], in directory: String? = ni
                          stderr: String(decoding: errData, as: UTF8.self))
 }
 
-/// Runs the built floorhost binary.
+/// Runs the built floorhost binary. Its plugin scan cache (FLOORKIT_PLUGIN_CACHE) is a temporary file the
+/// test runs share, never the user's; entries for deleted fixtures are dropped as it is rewritten. A test
+/// that cares about the cache passes --plugin-cache.
 func floorhost(_ arguments: [String]) throws -> ProcessResult {
-    try run(Repo.floorhostBinary, arguments)
+    var environment = ProcessInfo.processInfo.environment
+    environment["FLOORKIT_PLUGIN_CACHE"] = testScanCache
+    return try run(Repo.floorhostBinary, arguments, environment: environment)
 }
+
+private let testScanCache = NSTemporaryDirectory() + "floorkit-tests-plugin-scan.json"
 
 /// Compiles the C plugin fixture `Tests/Fixtures/CPlugins/<source>` into `output` with `defines`
 /// (e.g. ["ABI_MAJOR=2"]), as a plugin author would with `cc -shared`.
