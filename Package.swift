@@ -20,8 +20,10 @@ let package = Package(
     targets: [
         .target(name: "CFloorABI"),
         .systemLibrary(name: "CFFI", providers: [.apt(["libffi-dev"])]),
+        // glibc functions Swift's Glibc module leaves out (mallinfo2, pipe2), for child processes and conform.
+        .systemLibrary(name: "CGlibcExtras"),
         .target(name: "FloorKit", dependencies: ["CFloorABI"]),
-        .target(name: "FloorHost", dependencies: ["CFloorABI", "CFFI"]),
+        .target(name: "FloorHost", dependencies: ["CFloorABI", "CFFI", "CGlibcExtras"]),
         .executableTarget(name: "floorhost", dependencies: [
             "FloorHost",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

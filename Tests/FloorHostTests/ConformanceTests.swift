@@ -68,24 +68,6 @@ struct ConformanceTests {
         try checks(plugin).filter { $0["verdict"] as? String == verdict }.map { $0["check"] as! String }
     }
 
-    /// The loader's refusal sentences (from the host table and the registry) map to the check that names
-    /// them; a rewording that breaks the mapping fails here.
-    @Test(arguments: [
-        ("register_row_type was given NULL", LoadStep.registration),
-        ("register_floor_type called after init returned; ignored", .registration),
-        ("a row type struct has struct_size 16, smaller than 56", .registration),
-        ("a floor type has an empty type_name", .typeNames),
-        ("row type 'BadgeRow' is already registered by com.example.a (a.so); keeping that one", .typeNames),
-        ("height calculator of row type 'BadgeRow' has no function", .selectorSignatures),
-        ("decoder of floor type 'Badge' 'decodeBadge:' has no signature; expected p(ppQp)", .selectorSignatures),
-        ("cell selector of row type 'R' 'cellForR:' has a malformed signature 'v(p'; expected v(ppQp)", .selectorSignatures),
-        ("height calculator of row type 'R' 'h' has signature i(ppQd); expected d(ppQd)", .selectorSignatures),
-        ("row type 'R' registers an action without tappable items; give both or neither", .selectorSignatures),
-    ])
-    func refusalsBelongToTheirStep(sentence: String, step: LoadStep) {
-        #expect(LoadStep.ofRefusal(sentence) == step)
-    }
-
     @Test func theFixtureTableCoversEveryCheck() {
         #expect(Set(BrokenPlugin.all.map(\.fails)) == Set(ConformanceCheck.all.map(\.id)).subtracting(["unique-id"]),
                 "unique-id needs two plugins: see twoPluginsWithOneIdAndClashingTypeNames")

@@ -1,4 +1,4 @@
-import CFFI
+import CGlibcExtras
 import Foundation
 
 /// The behaviour checks: what a loaded plugin's selectors do with its own sample floors. Each returns

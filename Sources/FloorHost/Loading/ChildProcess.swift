@@ -1,4 +1,4 @@
-import CFFI
+import CGlibcExtras
 import Foundation
 #if canImport(Glibc)
 import Glibc

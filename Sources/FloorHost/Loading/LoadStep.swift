@@ -18,16 +18,4 @@ public enum LoadStep: String, Sendable, CaseIterable, Codable {
     /// Every selector has a function and the signature its slot expects.
     case selectorSignatures
 
-    /// The step a registration refusal (one sentence from the host table or the registry, recorded while
-    /// `init` ran) belongs to. Contract: those sentences are classified by their wording, which
-    /// LoaderFailureTests and ConformanceTests pin; a sentence no rule knows counts as `registration`.
-    static func ofRefusal(_ sentence: String) -> LoadStep {
-        if sentence.contains("empty type_name") || sentence.contains("is already registered by") {
-            return .typeNames
-        }
-        let selectorWords = ["has no function", "has no signature", "malformed signature", "has signature",
-                             "give both or neither"]
-        if selectorWords.contains(where: sentence.contains) { return .selectorSignatures }
-        return .registration
-    }
 }

@@ -77,7 +77,7 @@ public enum PluginLoader {
         let accepted = initialize(table.table)
         table.registering = false
         var problems = table.refusals.map {
-            Refusal(step: LoadStep.ofRefusal($0), diagnostic: Diagnostic(.error, "\(path): \(id): \($0)", file: path, plugin: id))
+            Refusal(step: $0.step, diagnostic: Diagnostic(.error, "\(path): \(id): \($0.message)", file: path, plugin: id))
         }
         if !accepted {
             registry.withdraw(plugin: index)

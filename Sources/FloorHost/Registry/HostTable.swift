@@ -5,8 +5,8 @@ import CFloorABI
 final class HostTable {
     let registry: Registry
     let plugin: Int
-    /// Registration problems, each one sentence; the loader prefixes the plugin's file.
-    var refusals: [String] = []
+    /// Registration problems in the order they happened; the loader prefixes the plugin's file.
+    var refusals: [RegistrationError] = []
     var registering = true
     let table: UnsafeMutablePointer<floor_host_t>
 
@@ -30,19 +30,19 @@ final class HostTable {
     }
 
     private func registerRowType(_ raw: UnsafePointer<floor_row_type_t>?) -> Int32 {
-        guard let raw else { refusals.append("register_row_type was given NULL"); return -1 }
-        guard registering else { refusals.append("register_row_type called after init returned; ignored"); return -1 }
+        guard let raw else { refusals.append(RegistrationError(.registration, "register_row_type was given NULL")); return -1 }
+        guard registering else { refusals.append(RegistrationError(.registration, "register_row_type called after init returned; ignored")); return -1 }
         // ABI 1.0 ended the struct after `cell`; fields past what the plugin compiled are absent, not zero.
         let size = Int(raw.pointee.struct_size)
         let minimum = MemoryLayout<floor_row_type_t>.offset(of: \floor_row_type_t.tappable)!
         guard size >= minimum else {
-            refusals.append("a row type struct has struct_size \(size), smaller than \(minimum)")
+            refusals.append(RegistrationError(.registration, "a row type struct has struct_size \(size), smaller than \(minimum)"))
             return -1
         }
         let has11 = size >= MemoryLayout<floor_row_type_t>.size
         let row = raw.pointee
         guard let cName = row.type_name, cName.pointee != 0 else {
-            refusals.append("a row type has an empty type_name")
+            refusals.append(RegistrationError(.typeNames, "a row type has an empty type_name"))
             return -1
         }
         let name = String(cString: cName)
@@ -52,7 +52,7 @@ final class HostTable {
             let tappable = try Selector.checkOptional(row.tappable, present: has11, slot: "tappable-items selector of row type '\(name)'", expected: FLOOR_SIG_TAPPABLE).get()
             let action = try Selector.checkOptional(row.action, present: has11, slot: "action selector of row type '\(name)'", expected: FLOOR_SIG_ACTION).get()
             guard (tappable == nil) == (action == nil) else {
-                throw RegistrationError("row type '\(name)' registers \(tappable == nil ? "an action" : "tappable items") without \(tappable == nil ? "tappable items" : "an action"); give both or neither")
+                throw RegistrationError(.selectorSignatures, "row type '\(name)' registers \(tappable == nil ? "an action" : "tappable items") without \(tappable == nil ? "tappable items" : "an action"); give both or neither")
             }
             return try registry.add(Registry.RowType(
                 name: name, plugin: plugin, context: row.context, height: height, cell: cell,
@@ -62,23 +62,23 @@ final class HostTable {
         }.mapError { $0 as! RegistrationError }
         switch result {
         case .success(let id): return id
-        case .failure(let error): refusals.append(error.message); return -1
+        case .failure(let error): refusals.append(error); return -1
         }
     }
 
     private func registerFloorType(_ raw: UnsafePointer<floor_floor_type_t>?) -> Bool {
-        guard let raw else { refusals.append("register_floor_type was given NULL"); return false }
-        guard registering else { refusals.append("register_floor_type called after init returned; ignored"); return false }
+        guard let raw else { refusals.append(RegistrationError(.registration, "register_floor_type was given NULL")); return false }
+        guard registering else { refusals.append(RegistrationError(.registration, "register_floor_type called after init returned; ignored")); return false }
         let size = Int(raw.pointee.struct_size)
         let minimum = MemoryLayout<floor_floor_type_t>.offset(of: \floor_floor_type_t.validate)!
         guard size >= minimum else {
-            refusals.append("a floor type struct has struct_size \(size), smaller than \(minimum)")
+            refusals.append(RegistrationError(.registration, "a floor type struct has struct_size \(size), smaller than \(minimum)"))
             return false
         }
         let has11 = size >= MemoryLayout<floor_floor_type_t>.size
         let floor = raw.pointee
         guard let cName = floor.type_name, cName.pointee != 0 else {
-            refusals.append("a floor type has an empty type_name")
+            refusals.append(RegistrationError(.typeNames, "a floor type has an empty type_name"))
             return false
         }
         let name = String(cString: cName)
@@ -95,7 +95,7 @@ final class HostTable {
         }.mapError { $0 as! RegistrationError }
         switch result {
         case .success: return true
-        case .failure(let error): refusals.append(error.message); return false
+        case .failure(let error): refusals.append(error); return false
         }
     }
 

@@ -75,7 +75,7 @@ public final class Registry: @unchecked Sendable {
     func add(_ rowType: RowType) -> Result<Int32, RegistrationError> {
         if let existing = rowTypeIDs[rowType.name] {
             let owner = plugins[rowTypes[Int(existing)].plugin]
-            return .failure(.init("row type '\(rowType.name)' is already registered by \(owner.id) (\(owner.path)); keeping that one"))
+            return .failure(.init(.typeNames, "row type '\(rowType.name)' is already registered by \(owner.id) (\(owner.path)); keeping that one"))
         }
         rowTypes.append(rowType)
         let id = Int32(rowTypes.count - 1)
@@ -86,7 +86,7 @@ public final class Registry: @unchecked Sendable {
     func add(_ floorType: FloorType) -> Result<Int32, RegistrationError> {
         if let existing = floorTypeIDs[floorType.name] {
             let owner = plugins[floorTypes[Int(existing)].plugin]
-            return .failure(.init("floor type '\(floorType.name)' is already registered by \(owner.id) (\(owner.path)); keeping that one"))
+            return .failure(.init(.typeNames, "floor type '\(floorType.name)' is already registered by \(owner.id) (\(owner.path)); keeping that one"))
         }
         floorTypes.append(floorType)
         let id = Int32(floorTypes.count - 1)

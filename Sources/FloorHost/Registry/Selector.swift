@@ -19,16 +19,16 @@ final class Selector: @unchecked Sendable {
     /// Why `raw` cannot serve a slot expecting `expected`, or nil when it can. `slot` names the field
     /// ("height calculator") in the message.
     static func check(_ raw: floor_selector_t, slot: String, expected: String) -> Result<Selector, RegistrationError> {
-        guard let fn = raw.fn else { return .failure(.init("\(slot) has no function")) }
+        guard let fn = raw.fn else { return .failure(.init(.selectorSignatures, "\(slot) has no function")) }
         let name = raw.name.map { String(cString: $0) } ?? ""
         guard let encoding = raw.signature.map({ String(cString: $0) }) else {
-            return .failure(.init("\(slot) '\(name)' has no signature; expected \(expected)"))
+            return .failure(.init(.selectorSignatures, "\(slot) '\(name)' has no signature; expected \(expected)"))
         }
         guard let signature = Signature(encoding) else {
-            return .failure(.init("\(slot) '\(name)' has a malformed signature '\(encoding)'; expected \(expected)"))
+            return .failure(.init(.selectorSignatures, "\(slot) '\(name)' has a malformed signature '\(encoding)'; expected \(expected)"))
         }
         guard encoding == expected else {
-            return .failure(.init("\(slot) '\(name)' has signature \(encoding); expected \(expected)"))
+            return .failure(.init(.selectorSignatures, "\(slot) '\(name)' has signature \(encoding); expected \(expected)"))
         }
         return .success(Selector(name: name.isEmpty ? slot : name, signature: signature, function: fn))
     }
@@ -43,8 +43,13 @@ extension Selector {
     }
 }
 
-/// Why the host refused a registration, as one sentence.
+/// Why the host refused a registration, as one sentence, and the load step it belongs to (which
+/// `floorhost conform` reports as the failing check).
 struct RegistrationError: Error, Sendable {
+    let step: LoadStep
     let message: String
-    init(_ message: String) { self.message = message }
+    init(_ step: LoadStep, _ message: String) {
+        self.step = step
+        self.message = message
+    }
 }
