@@ -13,8 +13,8 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        // A trivial C callee linked into the benchmark: the "direct call" baseline of the dispatch figure.
-        .target(name: "CBenchSupport", path: "Sources/CBenchSupport"),
+        // C helpers: the "direct call" baseline, a prepared-once libffi path, malloc statistics.
+        .target(name: "CBenchSupport", path: "Sources/CBenchSupport", linkerSettings: [.linkedLibrary("ffi")]),
         .executableTarget(
             name: "HostBenchmarks",
             dependencies: [
