@@ -1,5 +1,4 @@
 import FloorKit
-import Foundation
 
 /// `ProductFeed`: product cards, one row each. The infinite feed that next pages extend.
 struct ProductFeedFloor: ItemsFloor {
@@ -37,7 +36,7 @@ struct ProductFeedFloor: ItemsFloor {
     func validate() -> [FloorProblem] {
         items.enumerated().flatMap { index, product in
             [(product.title, "title"), (product.img, "img"), (product.price.text, "price")]
-                .filter { $0.0.trimmingCharacters(in: .whitespaces).isEmpty }
+                .filter { $0.0.isBlank }
                 .map { FloorProblem("items[\(index)].\($0.1)", "is empty") }
         }
     }

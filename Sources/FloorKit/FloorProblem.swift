@@ -10,6 +10,15 @@ public struct FloorProblem: Sendable, Equatable {
     }
 }
 
+extension String {
+    /// Empty or only spaces and tabs (Unicode's space separators): what a validator calls "is empty".
+    /// Scalar by scalar and stopping at the first visible one, so checking every item of a large feed is
+    /// cheap (Foundation's trimming builds a new string per call).
+    public var isBlank: Bool {
+        unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+    }
+}
+
 extension FloorModel {
     /// No problems: the default for floors without data checks.
     public func validate() -> [FloorProblem] { [] }

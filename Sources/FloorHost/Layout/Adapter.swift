@@ -16,6 +16,10 @@ public final class Adapter: @unchecked Sendable {
     public var page: Page { pages[0] }
     /// The page's floors in display order, across every merged page.
     public private(set) var sections: [Page.Section] = []
+    /// `sections[s].model`, as plain pointers for the per-row path.
+    private var models: ContiguousArray<UnsafeMutableRawPointer> = []
+    /// The first section showing each floor id: where a next page's floor with that id goes.
+    private var sectionOfFloor: [String: Int] = [:]
     /// The first row of each section, plus the row count at the end.
     private var sectionStart: [Int] = [0]
     private(set) var rows = RowTable()
@@ -72,36 +76,50 @@ public final class Adapter: @unchecked Sendable {
     /// Calls the row's cell selector with a canvas of the row's size.
     func drawCell(row r: Int, into canvas: UnsafePointer<floor_canvas_t>) {
         stats.cellCalls += 1
-        let type = registry.rowTypes[Int(rows.type[r])]
-        let model = sections[Int(rows.section[r])].model
+        let model = models[Int(rows.section[r])]
         switch dispatch {
         case .typed:
-            type.cellFunction(type.context, model, UInt64(rows.index[r]), canvas)
+            let entry = registry.dispatch[Int(rows.type[r])]
+            entry.cell(entry.context, model, UInt64(rows.index[r]), canvas)
         case .ffi:
+            let type = registry.rowTypes[Int(rows.type[r])]
             _ = try? type.cell.invoker.perform([.pointer(type.context), .pointer(model), .uint(UInt64(rows.index[r])),
                                                 .pointer(UnsafeMutableRawPointer(mutating: canvas))])
         }
     }
 
-    private func height(row r: Int) -> Double {
-        stats.heightCalls += 1
-        let type = registry.rowTypes[Int(rows.type[r])]
-        let model = sections[Int(rows.section[r])].model
-        let value: Double
+    /// Measures the rows in `range` (only those still NaN when `onlyUnmeasured`). The typed loop reads the
+    /// dispatch table, the models and the row columns through locals: no retain, release or exclusivity
+    /// check per row.
+    private func measure(_ range: Range<Int>, onlyUnmeasured: Bool = false) {
+        var heights: [Double] = []
+        swap(&heights, &rows.height)
+        defer { swap(&heights, &rows.height) }
+        let types = rows.type, sectionOf = rows.section, indexes = rows.index, models = self.models, width = self.width
+        var calls = 0
         switch dispatch {
         case .typed:
-            value = type.heightFunction(type.context, model, UInt64(rows.index[r]), width)
+            let table = registry.dispatch
+            for r in range where !onlyUnmeasured || heights[r].isNaN {
+                let entry = table[Int(types[r])]
+                heights[r] = Self.usable(entry.height(entry.context, models[Int(sectionOf[r])], UInt64(indexes[r]), width))
+                calls += 1
+            }
         case .ffi:
-            let result = try? type.height.invoker.perform([.pointer(type.context), .pointer(model),
-                                                           .uint(UInt64(rows.index[r])), .double(width)])
-            if case .double(let h)? = result { value = h } else { value = 0 }
+            for r in range where !onlyUnmeasured || heights[r].isNaN {
+                let type = registry.rowTypes[Int(types[r])]
+                let result = try? type.height.invoker.perform([.pointer(type.context), .pointer(models[Int(sectionOf[r])]),
+                                                               .uint(UInt64(indexes[r])), .double(width)])
+                if case .double(let h)? = result { heights[r] = Self.usable(h) } else { heights[r] = 0 }
+                calls += 1
+            }
         }
-        // A height that is not a finite, non-negative number would corrupt every offset after it.
-        return value.isFinite && value >= 0 ? value : 0
+        stats.heightCalls += calls
     }
 
-    private func measure(_ range: Range<Int>) {
-        for r in range { rows.height[r] = height(row: r) }
+    /// A height that is not a finite, non-negative number would corrupt every offset after it.
+    private static func usable(_ height: Double) -> Double {
+        height.isFinite && height >= 0 ? height : 0
     }
 
     // MARK: Expanding floors
@@ -109,6 +127,8 @@ public final class Adapter: @unchecked Sendable {
     private func appendSection(_ section: Page.Section) {
         let number = sections.count
         sections.append(section)
+        models.append(section.model)
+        if sectionOfFloor[section.floorID] == nil { sectionOfFloor[section.floorID] = number }
         let expanded = expand(section, number: number)
         rows.replace(rows.count..<rows.count, with: expanded, section: number)
         sectionStart.append(rows.count)
@@ -157,12 +177,8 @@ public final class Adapter: @unchecked Sendable {
         pages.append(next)
         diagnostics += next.diagnostics
         var edits: [Edit] = []
-        var sectionOfID: [String: Int] = [:]
-        for (number, section) in sections.enumerated() where sectionOfID[section.floorID] == nil {
-            sectionOfID[section.floorID] = number
-        }
         for (index, section) in next.sections.enumerated() {
-            if let existing = sectionOfID[section.floorID], let edit = extend(existing, with: section, index: index, of: next) {
+            if let existing = sectionOfFloor[section.floorID], let edit = extend(existing, with: section, index: index, of: next) {
                 edits.append(edit)
             } else {
                 let at = rows.count
@@ -172,7 +188,7 @@ public final class Adapter: @unchecked Sendable {
         }
         // Every edit left its rows unmeasured (NaN); nothing before the first edit moved.
         guard let first = edits.map(\.at).min() else { return edits }
-        for r in first..<rows.count where rows.height[r].isNaN { rows.height[r] = height(row: r) }
+        measure(first..<rows.count, onlyUnmeasured: true)
         rows.recomputeTops(from: first)
         return edits
     }

@@ -24,12 +24,26 @@ struct RowTable {
     /// Replaces rows `range` with `rows` of `section`, unmeasured (height NaN). Offsets from
     /// `range.lowerBound` on are stale until `recomputeTops(from:)`.
     mutating func replace(_ range: Range<Int>, with rows: some Collection<Expanded>, section: Int) {
+        reserve(count - range.count + rows.count)
         self.section.replaceSubrange(range, with: repeatElement(UInt32(section), count: rows.count))
         index.replaceSubrange(range, with: rows.map(\.index))
         type.replaceSubrange(range, with: rows.map(\.type))
         flags.replaceSubrange(range, with: rows.map(\.flags))
         height.replaceSubrange(range, with: repeatElement(.nan, count: rows.count))
         top.replaceSubrange((range.lowerBound + 1)..<(range.upperBound + 1), with: repeatElement(0, count: rows.count))
+    }
+
+    /// Makes room for `needed` rows with headroom (half again, at least 1,024 rows) in every column, so
+    /// that appending a next page copies nothing until the headroom is used: appends cost O(rows added).
+    private mutating func reserve(_ needed: Int) {
+        guard needed > type.capacity else { return }
+        let capacity = needed + max(needed / 2, 1024)
+        section.reserveCapacity(capacity)
+        index.reserveCapacity(capacity)
+        type.reserveCapacity(capacity)
+        flags.reserveCapacity(capacity)
+        height.reserveCapacity(capacity)
+        top.reserveCapacity(capacity + 1)
     }
 
     /// Rebuilds the prefix sums from row `first` on: O(count - first).

@@ -16,6 +16,13 @@ public struct PluginInfo: Sendable, Equatable {
 typealias HeightFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, Double) -> Double
 typealias CellFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UnsafePointer<floor_canvas_t>?) -> Void
 
+/// What the adapter needs to call a row type's hot selectors, as plain values.
+struct RowDispatch {
+    let context: UnsafeMutableRawPointer?
+    let height: HeightFunction
+    let cell: CellFunction
+}
+
 /// Every floor type and row type the loaded plugins registered. Ids are dense indexes, assigned in
 /// registration order; names are looked up once per floor when a page is decoded, never per row.
 /// Threading: one thread at a time.
@@ -48,6 +55,9 @@ public final class Registry: @unchecked Sendable {
 
     public private(set) var plugins: [PluginInfo] = []
     private(set) var rowTypes: [RowType] = []
+    /// The hot path's view of `rowTypes`: trivial values only (no references to retain), one per row
+    /// type id, so dispatching a row is an array read and a direct call.
+    private(set) var dispatch: ContiguousArray<RowDispatch> = []
     private(set) var floorTypes: [FloorType] = []
     private var rowTypeIDs: [String: Int32] = [:]
     private var floorTypeIDs: [String: Int32] = [:]
@@ -78,6 +88,7 @@ public final class Registry: @unchecked Sendable {
             return .failure(.init(.typeNames, "row type '\(rowType.name)' is already registered by \(owner.id) (\(owner.path)); keeping that one"))
         }
         rowTypes.append(rowType)
+        dispatch.append(RowDispatch(context: rowType.context, height: rowType.heightFunction, cell: rowType.cellFunction))
         let id = Int32(rowTypes.count - 1)
         rowTypeIDs[rowType.name] = id
         return .success(id)
