@@ -48,7 +48,7 @@ final class FloorKind {
     let name: String
     let sampleJSON: String
     let rowKinds: [RowKind]
-    let decode: (Data) throws -> AnyFloorBox
+    let decode: (UnsafeRawBufferPointer) throws -> AnyFloorBox
     let expand: (AnyFloorBox) -> [ExpandedRow]
     let validate: (AnyFloorBox) -> [FloorProblem]
     /// Nil when the model is not an ExtendableFloor. Appends the second box's content to the first.
@@ -72,8 +72,8 @@ final class FloorKind {
             return kind
         }
         rowKinds = [header, margin] + content
-        decode = { data in
-            let decoded = try JSONDecoder().decode(Decoded<Floor>.self, from: data)
+        decode = { bytes in
+            let decoded = try FloorJSON.decode(Decoded<Floor>.self, from: bytes)
             return FloorBox(common: decoded.common, floor: decoded.floor)
         }
         validate = { box in floor(box).validate() }

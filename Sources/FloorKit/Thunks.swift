@@ -25,9 +25,8 @@ enum Thunks {
         ctx, json, length, report in
         let floor = Unmanaged<FloorKind>.fromOpaque(ctx!).takeUnretainedValue()
         guard let json else { return nil }
-        let data = Data(bytesNoCopy: json, count: Int(length), deallocator: .none)
         do {
-            return Unmanaged.passRetained(try floor.decode(data)).toOpaque()
+            return Unmanaged.passRetained(try floor.decode(UnsafeRawBufferPointer(start: json, count: Int(length)))).toOpaque()
         } catch {
             let problem = DecodingProblem(error)
             if let report {

@@ -1,0 +1,236 @@
+/// A floor object's JSON parsed in one pass into a flat tape of nodes, in document order, pointing into
+/// the original bytes. No value is copied or converted until a decoder asks for it. An object's node is
+/// followed by its members as key node, value subtree, key node, value subtree...; an array's by its
+/// elements. `next` skips a whole subtree.
+///
+/// Validating: anything RFC 8259 rejects throws (with its byte offset), so the decoder is safe on the
+/// garbage conformance feeds it. Nesting is limited to `maxDepth`. The bytes must outlive the tape.
+struct JSONTape {
+    enum Kind: UInt8 { case object, array, string, number, `true`, `false`, null }
+
+    struct Node {
+        var kind: Kind
+        /// A string containing a backslash escape (its bytes need unescaping).
+        var escaped = false
+        /// Strings: the content between the quotes; numbers: the literal; containers: unused.
+        var start: Int32
+        var end: Int32
+        /// Containers: members (objects) or elements (arrays).
+        var count: Int32 = 0
+        /// The index of the first node after this subtree.
+        var next: Int32 = 0
+    }
+
+    struct SyntaxError: Error {
+        let offset: Int
+        let message: String
+    }
+
+    static let maxDepth = 256
+
+    let bytes: UnsafeRawBufferPointer
+    private(set) var nodes: [Node] = []
+
+    init(_ bytes: UnsafeRawBufferPointer) throws(SyntaxError) {
+        self.bytes = bytes
+        nodes.reserveCapacity(bytes.count / 6)
+        var position = 0
+        skipSpace(&position)
+        try value(&position, depth: 0)
+        skipSpace(&position)
+        guard position == bytes.count else { throw SyntaxError(offset: position, message: "unexpected text after the JSON value") }
+    }
+
+    private func byte(_ i: Int) -> UInt8 { i < bytes.count ? bytes[i] : 0 }
+
+    private func skipSpace(_ i: inout Int) {
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+    }
+
+    private mutating func value(_ i: inout Int, depth: Int) throws(SyntaxError) {
+        guard depth < Self.maxDepth else { throw SyntaxError(offset: i, message: "nested deeper than \(Self.maxDepth) levels") }
+        switch byte(i) {
+        case UInt8(ascii: "{"): try container(&i, depth: depth, object: true)
+        case UInt8(ascii: "["): try container(&i, depth: depth, object: false)
+        case UInt8(ascii: "\""): try string(&i)
+        case UInt8(ascii: "t"): try literal(&i, "true", .true)
+        case UInt8(ascii: "f"): try literal(&i, "false", .false)
+        case UInt8(ascii: "n"): try literal(&i, "null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number(&i)
+        default: throw SyntaxError(offset: i, message: i < bytes.count ? "expected a JSON value" : "unexpected end of JSON")
+        }
+    }
+
+    private mutating func container(_ i: inout Int, depth: Int, object: Bool) throws(SyntaxError) {
+        let me = nodes.count
+        nodes.append(Node(kind: object ? .object : .array, start: Int32(i), end: Int32(i)))
+        let close = UInt8(ascii: object ? "}" : "]")
+        i += 1
+        skipSpace(&i)
+        var count: Int32 = 0
+        if byte(i) == close {
+            i += 1
+        } else {
+            while true {
+                if object {
+                    guard byte(i) == UInt8(ascii: "\"") else { throw SyntaxError(offset: i, message: "expected a string key") }
+                    try string(&i)
+                    skipSpace(&i)
+                    guard byte(i) == UInt8(ascii: ":") else { throw SyntaxError(offset: i, message: "expected ':' after a key") }
+                    i += 1
+                    skipSpace(&i)
+                }
+                try value(&i, depth: depth + 1)
+                count += 1
+                skipSpace(&i)
+                if byte(i) == UInt8(ascii: ",") {
+                    i += 1
+                    skipSpace(&i)
+                } else if byte(i) == close {
+                    i += 1
+                    break
+                } else {
+                    throw SyntaxError(offset: i, message: object ? "expected ',' or '}'" : "expected ',' or ']'")
+                }
+            }
+        }
+        nodes[me].count = count
+        nodes[me].end = Int32(i)
+        nodes[me].next = Int32(nodes.count)
+    }
+
+    private mutating func string(_ i: inout Int) throws(SyntaxError) {
+        let open = i
+        i += 1
+        var escaped = false
+        while true {
+            guard i < bytes.count else { throw SyntaxError(offset: open, message: "unterminated string") }
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") { break }
+            if b < 0x20 { throw SyntaxError(offset: i, message: "control character in a string") }
+            if b == UInt8(ascii: "\\") {
+                escaped = true
+                i += 1
+                switch byte(i) {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    break
+                case UInt8(ascii: "u"):
+                    for k in 1...4 where !Self.isHex(byte(i + k)) { throw SyntaxError(offset: i + k, message: "bad \\u escape") }
+                    i += 4
+                default:
+                    throw SyntaxError(offset: i, message: "bad escape")
+                }
+            }
+            i += 1
+        }
+        nodes.append(Node(kind: .string, escaped: escaped, start: Int32(open + 1), end: Int32(i), next: Int32(nodes.count + 1)))
+        i += 1
+    }
+
+    private mutating func number(_ i: inout Int) throws(SyntaxError) {
+        let start = i
+        func digits(_ i: inout Int) -> Int {
+            let from = i
+            while (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte(i)) { i += 1 }
+            return i - from
+        }
+        if byte(i) == UInt8(ascii: "-") { i += 1 }
+        if byte(i) == UInt8(ascii: "0") {
+            i += 1
+        } else if digits(&i) == 0 {
+            throw SyntaxError(offset: i, message: "bad number")
+        }
+        if byte(i) == UInt8(ascii: ".") {
+            i += 1
+            guard digits(&i) > 0 else { throw SyntaxError(offset: i, message: "bad number") }
+        }
+        if byte(i) == UInt8(ascii: "e") || byte(i) == UInt8(ascii: "E") {
+            i += 1
+            if byte(i) == UInt8(ascii: "+") || byte(i) == UInt8(ascii: "-") { i += 1 }
+            guard digits(&i) > 0 else { throw SyntaxError(offset: i, message: "bad number") }
+        }
+        nodes.append(Node(kind: .number, start: Int32(start), end: Int32(i), next: Int32(nodes.count + 1)))
+    }
+
+    private mutating func literal(_ i: inout Int, _ word: StaticString, _ kind: Kind) throws(SyntaxError) {
+        let length = word.utf8CodeUnitCount
+        guard i + length <= bytes.count,
+              memcmp(bytes.baseAddress! + i, word.utf8Start, length) == 0 else {
+            throw SyntaxError(offset: i, message: "expected a JSON value")
+        }
+        nodes.append(Node(kind: kind, start: Int32(i), end: Int32(i + length), next: Int32(nodes.count + 1)))
+        i += length
+    }
+
+    private static func isHex(_ b: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(b)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(b)
+    }
+
+    // MARK: Reading values
+
+    /// The bytes of a string or number node.
+    func slice(_ node: Node) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.end)])
+    }
+
+    /// A string node's value, unescaped.
+    func string(_ node: Node) -> String {
+        let raw = slice(node)
+        guard node.escaped else { return String(decoding: raw, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var i = 0
+        func hex4(_ at: Int) -> UInt32 {
+            (at..<(at + 4)).reduce(UInt32(0)) { value, k in
+                let b = raw[k]
+                let digit = b <= UInt8(ascii: "9") ? b - UInt8(ascii: "0") : (b | 0x20) - UInt8(ascii: "a") + 10
+                return value << 4 | UInt32(digit)
+            }
+        }
+        while i < raw.count {
+            let b = raw[i]
+            guard b == UInt8(ascii: "\\") else {
+                out.append(b)
+                i += 1
+                continue
+            }
+            let e = raw[i + 1]
+            i += 2
+            switch e {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = hex4(i)
+                i += 4
+                // A surrogate pair is two escapes; a lone surrogate becomes U+FFFD.
+                if (0xD800..<0xDC00).contains(scalar), i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u") {
+                    let low = hex4(i + 2)
+                    if (0xDC00..<0xE000).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        i += 6
+                    }
+                }
+                out.append(contentsOf: String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
+            default: out.append(e)  // " \ /
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether a string node equals `key` (compared as UTF-8 bytes).
+    func string(_ node: Node, equals key: String) -> Bool {
+        if node.escaped { return string(node) == key }
+        var key = key
+        let raw = slice(node)
+        return key.withUTF8 { k in k.count == raw.count && (k.isEmpty || memcmp(k.baseAddress!, raw.baseAddress!, k.count) == 0) }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
