@@ -8,6 +8,7 @@
 //   bulk-1m-1.json                one Bulk floor of 1,000,000 rows
 //   bulk-1k.json                  one Bulk floor of 1,000 rows
 //   bulk-next-20.json             a next page: one new Bulk floor of 20 rows
+//   bulk-next-20b.json            another, with another floor id
 //
 // Time figures are wall clock in nanoseconds per iteration (timeUnits .nanoseconds, so the exported
 // percentiles are exact integers); per-row figures divide by the batch size named in the benchmark.
@@ -90,6 +91,12 @@ nonisolated(unsafe) var bulkPage: (registry: Registry, page: Page)!
 nonisolated(unsafe) var bulkAdapter: Adapter!
 nonisolated(unsafe) var bulkRegistryShared: Registry!
 
+func minorPageFaults() -> Int {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return usage.ru_minflt
+}
+
 func timeConfiguration(maxIterations: Int, seconds: Int = 3, warmup: Int = 1) -> Benchmark.Configuration {
     .init(metrics: [.wallClock], timeUnits: .nanoseconds, warmupIterations: warmup,
           maxDuration: .seconds(seconds), maxIterations: maxIterations)
@@ -128,9 +135,25 @@ let benchmarks: @Sendable () -> Void = {
         }
     }, setup: setUpDispatch)
 
-    // The host's typed path, as the adapter does it: dense type id -> registry entry, section -> model,
-    // then a direct call through the checked function pointer.
+    // The host's typed path, as Adapter.measure does it: the registry's dispatch table of plain values
+    // (context, height, cell per row type id) and the section models, read through locals hoisted out of
+    // the loop, then two direct calls through the checked function pointers.
     Benchmark("dispatch host typed (10000 rows)", configuration: dispatchConfig, closure: { benchmark in
+        let f = dispatchFixture!
+        let table = f.registry.dispatch
+        let models = ContiguousArray(f.page.sections.map(\.model))
+        for r in 0..<dispatchBatch {
+            let entry = table[Int(f.rowType[r])]
+            let model = models[Int(f.rowSection[r])]
+            blackHole(entry.height(entry.context, model, UInt64(f.rowIndex[r]), layoutWidth))
+            entry.cell(entry.context, model, UInt64(f.rowIndex[r]), f.canvas)
+        }
+    }, setup: setUpDispatch)
+
+    // The typed path as the adapter did it before the dense table (commit 0d0ffe8 and earlier), for the
+    // record: per row, a RowType and a Section copied out of class properties (retains, releases and
+    // exclusivity checks), then the same direct calls.
+    Benchmark("dispatch old typed path (10000 rows)", configuration: dispatchConfig, closure: { benchmark in
         let f = dispatchFixture!
         for r in 0..<dispatchBatch {
             let type = f.registry.rowTypes[Int(f.rowType[r])]
@@ -152,26 +175,12 @@ let benchmarks: @Sendable () -> Void = {
         }
     }, setup: setUpDispatch)
 
-    // The typed path with the registry's and the page's arrays read once, outside the loop: no exclusivity
-    // checks left, but each row still copies a RowType and a Section (retaining their class references).
-    Benchmark("dispatch host typed, arrays hoisted (10000 rows)", configuration: dispatchConfig, closure: { benchmark in
-        let f = dispatchFixture!
-        let rowTypes = f.registry.rowTypes
-        let sections = f.page.sections
-        for r in 0..<dispatchBatch {
-            let type = rowTypes[Int(f.rowType[r])]
-            let model = sections[Int(f.rowSection[r])].model
-            blackHole(type.heightFunction(type.context, model, UInt64(f.rowIndex[r]), layoutWidth))
-            type.cellFunction(type.context, model, UInt64(f.rowIndex[r]), f.canvas)
-        }
-    }, setup: setUpDispatch)
-
     // The ffi path without allocations: call interfaces, argument slots and pointer arrays prepared once
-    // (in C, bench_support.c), the same lookup as the dense tables below. What SelectorInvoker could do.
+    // (in C, bench_support.c), the same lookup as the typed path. What SelectorInvoker could do.
     Benchmark("dispatch ffi prepared (10000 rows)", configuration: dispatchConfig, closure: { benchmark in
         let f = dispatchFixture!
-        let models = f.page.sections.map(\.model)
-        let contexts = f.registry.rowTypes.map(\.context)
+        let models = ContiguousArray(f.page.sections.map(\.model))
+        let contexts = f.registry.dispatch.map(\.context)
         for r in 0..<dispatchBatch {
             let context = contexts[Int(f.rowType[r])]
             let model = models[Int(f.rowSection[r])]
@@ -183,21 +192,6 @@ let benchmarks: @Sendable () -> Void = {
         let type = dispatchFixture.registry.rowTypes[Int(dispatchFixture.rowType[0])]
         precondition(bench_ffi_prepare(type.height.function, type.cell.function) == 1)
     })
-
-    // What the design asks for ("Performance by construction"), not what the host does today: flat
-    // tables built once per layout (per row type: context and the two checked functions; per section: the
-    // model), so a row costs two array reads and two indirect calls, with no reference counting.
-    Benchmark("dispatch dense tables (10000 rows)", configuration: dispatchConfig, closure: { benchmark in
-        let f = dispatchFixture!
-        let types = f.registry.rowTypes.map { (context: $0.context, height: $0.heightFunction, cell: $0.cellFunction) }
-        let models = f.page.sections.map(\.model)
-        for r in 0..<dispatchBatch {
-            let type = types[Int(f.rowType[r])]
-            let model = models[Int(f.rowSection[r])]
-            blackHole(type.height(type.context, model, UInt64(f.rowIndex[r]), layoutWidth))
-            type.cell(type.context, model, UInt64(f.rowIndex[r]), f.canvas)
-        }
-    }, setup: setUpDispatch)
 
     // What one allocation costs in this process (package-benchmark's malloc interposer sits in front of
     // malloc): the seed's way allocates a name per row, the ffi path several buffers per call.
@@ -310,24 +304,34 @@ let benchmarks: @Sendable () -> Void = {
     // MARK: appending a 20-row next page, at 1,000,000 rows and at 1,000 rows
 
     // Each iteration builds a fresh adapter (not measured) and a freshly decoded next page (not measured),
-    // then times Adapter.append: one new floor of 20 rows, laid out.
-    // "1000000 in 1 floor" separates what grows with the floors from what grows with the rows.
+    // then times Adapter.append: one new floor of 20 rows, laid out. "1000000 rows in 1 floor" separates
+    // what grows with the floors from what grows with the rows. The "second append" variants first append
+    // another 20-row page (not measured): the timed append then writes into memory the first one touched.
+    // Each also records the minor page faults the timed append took (getrusage).
+    let appendMetrics: [BenchmarkMetric] = [.wallClock, .custom("page faults", useScalingFactor: false)]
     for (label, page) in [("1000000 rows", "bulk-1m.json"), ("1000000 rows in 1 floor", "bulk-1m-1.json"), ("1000 rows", "bulk-1k.json")] {
-        Benchmark("append 20 rows to \(label)", configuration: timeConfiguration(maxIterations: label == "1000 rows" ? 200 : 12, seconds: 10),
-                  closure: { benchmark in
-            let registry: Registry = page == "bulk-1m.json" ? bulkPage.registry : bulkRegistryShared!
-            let first = page == "bulk-1m.json" ? bulkPage.page : decode(page, registry: registry)
-            let adapter = Adapter(page: first, registry: registry, width: layoutWidth)
-            let next = decode("bulk-next-20.json", registry: registry)
-            let before = adapter.rowCount
-            benchmark.startMeasurement()
-            adapter.append(next)
-            benchmark.stopMeasurement()
-            precondition(adapter.rowCount == before + 20)
-            blackHole(adapter)
-        }, setup: {
-            try await setUpBulk()
-            if bulkRegistryShared == nil { bulkRegistryShared = bulkRegistry() }
-        })
+        for second in [false, true] {
+            let config = Benchmark.Configuration(
+                metrics: appendMetrics, timeUnits: .nanoseconds, units: [appendMetrics[1]: .count], warmupIterations: 1,
+                maxDuration: .seconds(10), maxIterations: label == "1000 rows" ? 200 : 12)
+            Benchmark("append 20 rows to \(label)\(second ? ", second append" : "")", configuration: config, closure: { benchmark in
+                let registry: Registry = page == "bulk-1m.json" ? bulkPage.registry : bulkRegistryShared!
+                let first = page == "bulk-1m.json" ? bulkPage.page : decode(page, registry: registry)
+                let adapter = Adapter(page: first, registry: registry, width: layoutWidth)
+                if second { adapter.append(decode("bulk-next-20b.json", registry: registry)) }
+                let next = decode("bulk-next-20.json", registry: registry)
+                let before = adapter.rowCount
+                let faults = minorPageFaults()
+                benchmark.startMeasurement()
+                adapter.append(next)
+                benchmark.stopMeasurement()
+                benchmark.measurement(appendMetrics[1], minorPageFaults() - faults)
+                precondition(adapter.rowCount == before + 20)
+                blackHole(adapter)
+            }, setup: {
+                try await setUpBulk()
+                if bulkRegistryShared == nil { bulkRegistryShared = bulkRegistry() }
+            })
+        }
     }
 }
