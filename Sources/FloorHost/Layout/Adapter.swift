@@ -38,8 +38,20 @@ public final class Adapter: @unchecked Sendable {
         self.width = width
         self.dispatch = dispatch
         pages = [page]
+        reserveSections(page.sections.count)
         for section in page.sections { appendSection(section) }
         measureAll()
+    }
+
+    /// Room for `needed` sections with headroom (half again, at least 64) in every per-section collection,
+    /// so that the floors a next page adds do not regrow (copy or rehash) them: like RowTable's rows.
+    private func reserveSections(_ needed: Int) {
+        guard needed > sections.capacity else { return }
+        let capacity = needed + max(needed / 2, 64)
+        sections.reserveCapacity(capacity)
+        models.reserveCapacity(capacity)
+        sectionStart.reserveCapacity(capacity + 1)
+        sectionOfFloor.reserveCapacity(capacity)
     }
 
     public var rowCount: Int { rows.count }
@@ -125,6 +137,7 @@ public final class Adapter: @unchecked Sendable {
     // MARK: Expanding floors
 
     private func appendSection(_ section: Page.Section) {
+        reserveSections(sections.count + 1)
         let number = sections.count
         sections.append(section)
         models.append(section.model)
