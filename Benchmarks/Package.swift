@@ -26,11 +26,5 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // Not a package-benchmark target: a plain executable Scripts/bench runs on the end-to-end page.
-        .executableTarget(
-            name: "DecoderComparison",
-            path: "Experiments/DecoderComparison",
-            swiftSettings: [.swiftLanguageMode(.v5)]
-        ),
     ]
 )

@@ -52,23 +52,6 @@ PROFILE_STAGES = [
 ]
 
 
-def decoder_note():
-    path = os.path.join(results, "decoder.txt")
-    if not os.path.exists(path):
-        return ""
-    found = {}
-    for line in open(path, errors="replace"):
-        name, _, rest = line.partition(":")
-        if name in ("JSONDecoder", "ByteJSONDecoder") and "ms" in rest:
-            found[name] = rest.split("=")[0].split("of 5")[-1].strip()
-        if name == "same result":
-            found["same"] = rest.split(",")[0].strip()
-    if len(found) < 2:
-        return ""
-    return (f"; the page's floors decoded in one process: JSONDecoder {found['JSONDecoder']}, prototype ByteJSONDecoder "
-            f"{found['ByteJSONDecoder']} (same result: {found.get('same', '?')})")
-
-
 def profile_note():
     path = os.path.join(results, "profile.txt")
     if not os.path.exists(path):
@@ -183,7 +166,7 @@ if hf:
         products = sum(len(fl.get("items", [])) for fl in json.load(f)["floors"] if fl["type"] == "ProductFeed")
     figure(f"end to end: floorhost --format json, {size / 1e6:.1f} MB page, {products:,} products",
            f"{host['mean'] * 1000:.0f} ms vs jq {jq['mean'] * 1000:.0f} ms = {ratio:.2f}x jq", "<= 1.0x jq's wall time",
-           verdict(ratio <= 1.0), e2e, "means of 20 runs each, same hyperfine run" + profile_note() + decoder_note())
+           verdict(ratio <= 1.0), e2e, "means of 20 runs each, same hyperfine run" + profile_note())
 
 # 7. Memory per row.
 host_bytes = percentile("memory 1000000 rows", "host_bytes")
