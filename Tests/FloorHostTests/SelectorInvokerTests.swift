@@ -51,10 +51,10 @@ struct SelectorInvokerTests {
     @Test func registrationChecksTheSignatureAgainstTheSlot() {
         let f: @convention(c) () -> Void = {}
         let fn = unsafeBitCast(f, to: floor_fn_t.self)
-        func check(_ signature: String?, function: floor_fn_t? = nil) -> String? {
-            let raw = signature.map { s in
-                s.withCString { floor_selector_t(name: "heightForX", signature: strdup($0), fn: function ?? fn) }
-            } ?? floor_selector_t(name: "heightForX", signature: nil, fn: fn)
+        // Registered strings live as long as the process (the ABI's rule), so the test leaks them too.
+        let name = UnsafePointer(strdup("heightForX"))
+        func check(_ signature: String?) -> String? {
+            let raw = floor_selector_t(name: name, signature: signature.map { UnsafePointer(strdup($0)) }, fn: fn)
             if case .failure(let error) = Selector.check(raw, slot: "height calculator", expected: FLOOR_SIG_HEIGHT) {
                 return error.message
             }
