@@ -35,15 +35,24 @@ struct RowTable {
 
     /// Makes room for `needed` rows with headroom (half again, at least 1,024 rows) in every column, so
     /// that appending a next page copies nothing until the headroom is used: appends cost O(rows added).
+    /// The headroom is also written once, here: the first write to a fresh page of memory costs a page
+    /// fault (microseconds on a VM), which belongs to the layout that reserved it, not to the first
+    /// next page (BENCHMARKS.md, "Appending a next page").
     private mutating func reserve(_ needed: Int) {
         guard needed > type.capacity else { return }
         let capacity = needed + max(needed / 2, 1024)
-        section.reserveCapacity(capacity)
-        index.reserveCapacity(capacity)
-        type.reserveCapacity(capacity)
-        flags.reserveCapacity(capacity)
-        height.reserveCapacity(capacity)
-        top.reserveCapacity(capacity + 1)
+        func prepare<T>(_ column: inout [T], _ filler: T, extra: Int = 0) {
+            let count = column.count
+            column.reserveCapacity(capacity + extra)
+            column.append(contentsOf: repeatElement(filler, count: capacity + extra - count))
+            column.removeLast(capacity + extra - count)
+        }
+        prepare(&section, 0)
+        prepare(&index, 0)
+        prepare(&type, 0)
+        prepare(&flags, 0)
+        prepare(&height, 0)
+        prepare(&top, 0, extra: 1)
     }
 
     /// Rebuilds the prefix sums from row `first` on: O(count - first).
