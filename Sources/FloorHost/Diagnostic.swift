@@ -2,10 +2,8 @@
 /// `message` is complete on its own (it names the file, plugin or JSON path); the other fields repeat
 /// those parts for machines.
 public struct Diagnostic: Sendable, Equatable {
-    public enum Level: String, Sendable, Comparable {
+    public enum Level: String, Sendable {
         case info, warning, error
-        public static func < (a: Level, b: Level) -> Bool { a.order < b.order }
-        private var order: Int { self == .info ? 0 : self == .warning ? 1 : 2 }
     }
 
     public var level: Level

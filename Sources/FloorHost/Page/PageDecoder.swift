@@ -29,9 +29,9 @@ public enum PageDecoder {
             for floor in spec.floors {
                 let path = "floors[\(floor.index)]"
                 let id = floor.id ?? path
-                func warn(_ message: String, at subpath: String? = nil) {
-                    let where_ = subpath.map { $0.isEmpty ? path : "\(path).\($0)" } ?? path
-                    page.report(Diagnostic(.warning, "\(file): \(where_) (floor '\(id)'): \(message)", file: file, path: where_))
+                func warn(_ message: String, at subpath: String = "", plugin: String? = nil) {
+                    let where_ = DecodeReport.path(subpath, in: path)
+                    page.report(Diagnostic(.warning, "\(file): \(where_) (floor '\(id)'): \(message)", file: file, plugin: plugin, path: where_))
                 }
                 // Scanner problems name their own path ("floors[2].type must be a string, found number").
                 for problem in floor.problems {
@@ -84,9 +84,7 @@ public enum PageDecoder {
                     if !valid {
                         let found = problems.errors.isEmpty ? [("", "invalid, without a reason")] : problems.errors
                         for (subpath, message) in found {
-                            let where_ = subpath.isEmpty ? path : "\(path).\(subpath)"
-                            page.report(Diagnostic(.warning, "\(file): \(where_) (floor '\(id)'): invalid: \(message); the floor is left out (plugin \(plugin))",
-                                                   file: file, plugin: plugin, path: where_))
+                            warn("invalid: \(message); the floor is left out (plugin \(plugin))", at: subpath, plugin: plugin)
                         }
                         _ = try? type.destroy.invoker.perform([.pointer(type.context), .pointer(model)])
                         continue
@@ -101,6 +99,12 @@ public enum PageDecoder {
 
 /// The floor_report_t a decoder writes its refusals into. Valid only inside `withReport`.
 final class DecodeReport {
+    /// A reported path (relative to the floor object, "" for the floor itself, as the ABI says) placed
+    /// under the floor's own path in the page: "floors[3]" + "items[2].price".
+    static func path(_ relative: String, in floor: String) -> String {
+        relative.isEmpty ? floor : "\(floor).\(relative)"
+    }
+
     private(set) var errors: [(path: String, message: String)] = []
 
     func withReport<T>(_ body: (UnsafeMutableRawPointer) -> T) -> T {

@@ -89,8 +89,6 @@ struct JSONWriter {
         }
     }
 
-    mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
-
     mutating func optional(_ value: String?) {
         if let value { string(value) } else { raw("null") }
     }
