@@ -17,7 +17,7 @@ public final class Adapter: @unchecked Sendable {
     /// The page's floors in display order, across every merged page.
     public private(set) var sections: [Page.Section] = []
     /// `sections[s].model`, as plain pointers for the per-row path.
-    private var models: ContiguousArray<UnsafeMutableRawPointer> = []
+    private(set) var models: ContiguousArray<UnsafeMutableRawPointer> = []
     /// The first section showing each floor id: where a next page's floor with that id goes.
     private var sectionOfFloor: [String: Int] = [:]
     /// The first row of each section, plus the row count at the end.
@@ -231,7 +231,7 @@ public final class Adapter: @unchecked Sendable {
             }
         }
         for (path, message) in dropped.errors {
-            let where_ = path.isEmpty ? section.path : "\(section.path).\(path)"
+            let where_ = DecodeReport.path(path, in: section.path)
             diagnostics.append(Diagnostic(.warning, "\(next.file): \(where_) (floor '\(section.floorID)'): \(message)",
                                           file: next.file, path: where_))
         }

@@ -25,14 +25,21 @@ public struct NoAction: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension Adapter {
-    /// How many items of row `r` a tap can hit (0 when its row type registered no action).
+    /// How many items of row `r` a tap can hit (0 when its row type registered no action). Called for
+    /// every row of the json output, so the typed mode calls the checked function pointer directly.
     public func tappableItems(row r: Int) -> Int {
-        let type = registry.rowTypes[Int(rows.type[r])]
-        guard let tappable = type.tappable else { return 0 }
-        let result = try? tappable.invoker.perform([.pointer(type.context), .pointer(sections[Int(rows.section[r])].model),
-                                                     .uint(UInt64(rows.index[r]))])
-        if case .uint(let count)? = result { return Int(clamping: count) }
-        return 0
+        let model = models[Int(rows.section[r])], index = UInt64(rows.index[r])
+        switch dispatch {
+        case .typed:
+            let entry = registry.dispatch[Int(rows.type[r])]
+            return entry.tappable.map { Int(clamping: $0(entry.context, model, index)) } ?? 0
+        case .ffi:
+            let type = registry.rowTypes[Int(rows.type[r])]
+            guard let tappable = type.tappable,
+                  case .uint(let count)? = try? tappable.invoker.perform([.pointer(type.context), .pointer(model), .uint(index)])
+            else { return 0 }
+            return Int(clamping: count)
+        }
     }
 
     /// The action for tapping item `item` of row `row` of section `section`.
@@ -51,7 +58,7 @@ extension Adapter {
         }
         let collector = ActionCollector()
         let described = collector.withSink { sink in
-            (try? action.invoker.perform([.pointer(type.context), .pointer(sections[Int(rows.section[r])].model),
+            (try? action.invoker.perform([.pointer(type.context), .pointer(models[Int(rows.section[r])]),
                                           .uint(UInt64(rows.index[r])), .uint(UInt64(item)), .pointer(sink)])) == .bool(true)
         }
         guard described, let url = collector.url else {

@@ -11,16 +11,20 @@ public struct PluginInfo: Sendable, Equatable {
     public let abiMinor: UInt32
 }
 
-/// Typed forms of the two hot selectors. The host calls these directly once the registered signature has
-/// been checked equal to FLOOR_SIG_HEIGHT / FLOOR_SIG_CELL; everything else goes through libffi.
+/// Typed forms of the selectors called per row. The host calls these directly once the registered signature
+/// has been checked equal to FLOOR_SIG_HEIGHT / FLOOR_SIG_CELL / FLOOR_SIG_TAPPABLE; everything else goes
+/// through libffi.
 typealias HeightFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, Double) -> Double
 typealias CellFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UnsafePointer<floor_canvas_t>?) -> Void
+typealias TappableFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64) -> UInt64
 
 /// What the adapter needs to call a row type's hot selectors, as plain values.
 struct RowDispatch {
     let context: UnsafeMutableRawPointer?
     let height: HeightFunction
     let cell: CellFunction
+    /// Nil when the row type registered no tappable-items selector.
+    let tappable: TappableFunction?
 }
 
 /// Every floor type and row type the loaded plugins registered. Ids are dense indexes, assigned in
@@ -88,7 +92,8 @@ public final class Registry: @unchecked Sendable {
             return .failure(.init(.typeNames, "row type '\(rowType.name)' is already registered by \(owner.id) (\(owner.path)); keeping that one"))
         }
         rowTypes.append(rowType)
-        dispatch.append(RowDispatch(context: rowType.context, height: rowType.heightFunction, cell: rowType.cellFunction))
+        dispatch.append(RowDispatch(context: rowType.context, height: rowType.heightFunction, cell: rowType.cellFunction,
+                                    tappable: rowType.tappable.map { unsafeBitCast($0.function, to: TappableFunction.self) }))
         let id = Int32(rowTypes.count - 1)
         rowTypeIDs[rowType.name] = id
         return .success(id)
