@@ -52,8 +52,10 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let host = try plugins.load()
-        let screen = viewport ?? ViewportSize(width: format == .json ? (width ?? 375) : TextRenderer.layoutWidth(columns: Int(width ?? Double(TextRenderer.defaultColumns))), height: 812)
-        let columns = format == .text ? Int(width ?? (screen.width / TextRenderer.pointsPerColumn).rounded()) : 0
+        // --width counts columns for text and points for json; --viewport's width, when given, is the layout's.
+        let textWidth = TextRenderer.layoutWidth(columns: Int(width ?? Double(TextRenderer.defaultColumns)))
+        let screen = viewport ?? ViewportSize(width: format == .json ? width ?? 375 : textWidth, height: 812)
+        let columns = Int(width ?? (screen.width / TextRenderer.pointsPerColumn).rounded())
         let adapter: Adapter
         do {
             adapter = try host.layout(page: page, width: screen.width, dispatch: dispatch)
@@ -69,8 +71,11 @@ struct Render: ParsableCommand {
         case nil: break
         }
         let diagnostics = host.diagnostics(for: adapter)
-        if let tap {
+        // json carries its diagnostics in the output; everything else says them on stderr.
+        if tap != nil || format == .text {
             for d in diagnostics { printError("\(d.level.rawValue): \(d.message)") }
+        }
+        if let tap {
             switch adapter.tap(section: tap.section, row: tap.row, item: tap.item) {
             case .success(let action): FileHandle.standardOutput.write(Data(TapOutput.json(action).utf8))
             case .failure(let none):
@@ -81,7 +86,6 @@ struct Render: ParsableCommand {
         }
         switch format {
         case .text:
-            for d in diagnostics { printError("\(d.level.rawValue): \(d.message)") }
             let text = viewport == nil && scrollTo == nil
                 ? TextRenderer.render(adapter, columns: columns)
                 : TextRenderer.render(adapter, viewport: session.viewport, columns: columns)

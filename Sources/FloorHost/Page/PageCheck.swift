@@ -24,7 +24,7 @@ public struct PageCheck: Sendable {
         }
         let adapter = Adapter(page: first, registry: registry, width: width)
         var current = first
-        while let link = current.next {
+        chain: while let link = current.next {
             let next = PageSession.location(link, relativeTo: current.file)
             guard !pages.contains(next) else {
                 problems.append(Diagnostic(.error, "\(current.file): next page '\(link)' links back to \(next), already in the chain",
@@ -38,7 +38,7 @@ public struct PageCheck: Sendable {
                 current = page
             case .failure(let error):
                 unusable(error)
-                return PageCheck(pages: pages, problems: problems + first.diagnostics + adapter.diagnostics)
+                break chain
             }
         }
         return PageCheck(pages: pages, problems: first.diagnostics + adapter.diagnostics + problems)
