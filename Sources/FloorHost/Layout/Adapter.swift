@@ -61,10 +61,10 @@ public final class Adapter: @unchecked Sendable {
     public func row(at offset: Double) -> Int? { rows.row(at: offset) }
 
     public func describe(row r: Int) -> RowInfo {
-        let section = sections[Int(rows.section[r])]
-        return RowInfo(section: Int(rows.section[r]), row: Int(rows.index[r]), floor: section.floorID,
-                       type: registry.rowTypes[Int(rows.type[r])].name, y: rows.top[r], height: rows.height[r],
-                       isHeader: rows.flags[r] & FLOOR_ROW_HEADER != 0, isSticky: rows.flags[r] & FLOOR_ROW_STICKY != 0)
+        let row = rows[r]
+        return RowInfo(section: Int(row.section), row: Int(row.index), floor: sections[Int(row.section)].floorID,
+                       type: registry.rowTypes[Int(row.type)].name, y: row.top, height: row.height,
+                       isHeader: row.flags & FLOOR_ROW_HEADER != 0, isSticky: row.flags & FLOOR_ROW_STICKY != 0)
     }
 
     /// The global row index of row `row` of section `section`, if there is one.
@@ -88,43 +88,43 @@ public final class Adapter: @unchecked Sendable {
     /// Calls the row's cell selector with a canvas of the row's size.
     func drawCell(row r: Int, into canvas: UnsafePointer<floor_canvas_t>) {
         stats.cellCalls += 1
-        let model = models[Int(rows.section[r])]
+        let row = rows[r], model = models[Int(row.section)]
         switch dispatch {
         case .typed:
-            let entry = registry.dispatch[Int(rows.type[r])]
-            entry.cell(entry.context, model, UInt64(rows.index[r]), canvas)
+            let entry = registry.dispatch[Int(row.type)]
+            entry.cell(entry.context, model, UInt64(row.index), canvas)
         case .ffi:
-            let type = registry.rowTypes[Int(rows.type[r])]
-            _ = try? type.cell.invoker.perform([.pointer(type.context), .pointer(model), .uint(UInt64(rows.index[r])),
+            let type = registry.rowTypes[Int(row.type)]
+            _ = try? type.cell.invoker.perform([.pointer(type.context), .pointer(model), .uint(UInt64(row.index)),
                                                 .pointer(UnsafeMutableRawPointer(mutating: canvas))])
         }
     }
 
     /// Measures the rows in `range` (only those still NaN when `onlyUnmeasured`). The typed loop reads the
-    /// dispatch table, the models and the row columns through locals: no retain, release or exclusivity
-    /// check per row.
+    /// dispatch table and the models through locals and the rows through a buffer: no retain, release or
+    /// exclusivity check per row.
     private func measure(_ range: Range<Int>, onlyUnmeasured: Bool = false) {
-        var heights: [Double] = []
-        swap(&heights, &rows.height)
-        defer { swap(&heights, &rows.height) }
-        let types = rows.type, sectionOf = rows.section, indexes = rows.index, models = self.models, width = self.width
-        var calls = 0
-        switch dispatch {
-        case .typed:
-            let table = registry.dispatch
-            for r in range where !onlyUnmeasured || heights[r].isNaN {
-                let entry = table[Int(types[r])]
-                heights[r] = Self.usable(entry.height(entry.context, models[Int(sectionOf[r])], UInt64(indexes[r]), width))
-                calls += 1
+        let models = self.models, width = self.width, dispatch = self.dispatch, registry = self.registry
+        let calls = rows.withRows { rows in
+            var calls = 0
+            switch dispatch {
+            case .typed:
+                let table = registry.dispatch
+                for r in range where !onlyUnmeasured || rows[r].height.isNaN {
+                    let row = rows[r], entry = table[Int(row.type)]
+                    rows[r].height = Self.usable(entry.height(entry.context, models[Int(row.section)], UInt64(row.index), width))
+                    calls += 1
+                }
+            case .ffi:
+                for r in range where !onlyUnmeasured || rows[r].height.isNaN {
+                    let row = rows[r], type = registry.rowTypes[Int(row.type)]
+                    let result = try? type.height.invoker.perform([.pointer(type.context), .pointer(models[Int(row.section)]),
+                                                                   .uint(UInt64(row.index)), .double(width)])
+                    if case .double(let h)? = result { rows[r].height = Self.usable(h) } else { rows[r].height = 0 }
+                    calls += 1
+                }
             }
-        case .ffi:
-            for r in range where !onlyUnmeasured || heights[r].isNaN {
-                let type = registry.rowTypes[Int(types[r])]
-                let result = try? type.height.invoker.perform([.pointer(type.context), .pointer(models[Int(sectionOf[r])]),
-                                                               .uint(UInt64(indexes[r])), .double(width)])
-                if case .double(let h)? = result { heights[r] = Self.usable(h) } else { heights[r] = 0 }
-                calls += 1
-            }
+            return calls
         }
         stats.heightCalls += calls
     }
@@ -249,7 +249,7 @@ public final class Adapter: @unchecked Sendable {
         let delta = fresh.count - replaced.count
         // The trailing rows moved: keep their heights, renumber them within the floor.
         let movedStart = replaced.lowerBound + fresh.count
-        for (offset, row) in expanded.suffix(trailing).enumerated() { rows.index[movedStart + offset] = row.index }
+        for (offset, row) in expanded.suffix(trailing).enumerated() { rows[movedStart + offset].index = row.index }
         for s in (existing + 1)..<sectionStart.count { sectionStart[s] += delta }
         return Edit(at: replaced.lowerBound, removed: replaced.count, added: fresh.count)
     }

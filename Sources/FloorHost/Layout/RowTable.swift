@@ -1,15 +1,27 @@
-/// Every laid-out row of a page, column-wise: a few machine words per row on the host side.
-/// Row r belongs to section `section[r]`, is row `index[r]` of its floor, and is dispatched by `type[r]`.
-/// `top` is a prefix sum of heights with one extra entry: row r spans top[r] ..< top[r + 1], so y-of-row
-/// is O(1), row-at-offset a binary search, and appending k rows O(k).
+/// Every laid-out row of a page, one 32-byte record a row: row r belongs to section `section`, is row
+/// `index` of its floor, is dispatched by `type`, and spans `top ..< top + height` (its bottom is the next
+/// row's top, exactly: `top` is a prefix sum of heights). y-of-row is O(1), row-at-offset a binary search,
+/// appending k rows O(k).
+///
+/// A row's fields live together (rather than one array per field) because every user of a row reads most
+/// of them at once, and because a next page's rows then land in one place in memory: an append touches
+/// the tail of one array, not of six (BENCHMARKS.md, "Appending a next page").
 struct RowTable {
-    var section: [UInt32] = []
-    var index: [UInt32] = []
-    var type: [Int32] = []
-    var flags: [UInt32] = []
-    /// The height cache: valid for every row once the adapter has measured.
-    var height: [Double] = []
-    var top: [Double] = [0]
+    struct Row {
+        var section: UInt32
+        var index: UInt32
+        var type: Int32
+        var flags: UInt32
+        /// The height cache: valid once the adapter has measured the row (NaN until then).
+        var height: Double
+        var top: Double
+
+        var bottom: Double { top + height }
+    }
+
+    private var rows: [Row] = []
+    /// The bottom of the last row: the page's height.
+    private(set) var totalHeight: Double = 0
 
     /// One row as expand lists it, before it is measured.
     struct Expanded {
@@ -18,49 +30,51 @@ struct RowTable {
         var flags: UInt32
     }
 
-    var count: Int { type.count }
-    var totalHeight: Double { top[top.count - 1] }
+    var count: Int { rows.count }
+
+    subscript(r: Int) -> Row {
+        get { rows[r] }
+        set { rows[r] = newValue }
+    }
 
     /// Replaces rows `range` with `rows` of `section`, unmeasured (height NaN). Offsets from
     /// `range.lowerBound` on are stale until `recomputeTops(from:)`.
     mutating func replace(_ range: Range<Int>, with rows: some Collection<Expanded>, section: Int) {
         reserve(count - range.count + rows.count)
-        self.section.replaceSubrange(range, with: repeatElement(UInt32(section), count: rows.count))
-        index.replaceSubrange(range, with: rows.map(\.index))
-        type.replaceSubrange(range, with: rows.map(\.type))
-        flags.replaceSubrange(range, with: rows.map(\.flags))
-        height.replaceSubrange(range, with: repeatElement(.nan, count: rows.count))
-        top.replaceSubrange((range.lowerBound + 1)..<(range.upperBound + 1), with: repeatElement(0, count: rows.count))
+        let section = UInt32(section)
+        self.rows.replaceSubrange(range, with: rows.lazy.map {
+            Row(section: section, index: $0.index, type: $0.type, flags: $0.flags, height: .nan, top: 0)
+        })
     }
 
-    /// Makes room for `needed` rows with headroom (half again, at least 1,024 rows) in every column, so
-    /// that appending a next page copies nothing until the headroom is used: appends cost O(rows added).
-    /// The headroom is also written once, here: the first write to a fresh page of memory costs a page
-    /// fault (microseconds on a VM), which belongs to the layout that reserved it, not to the first
-    /// next page (BENCHMARKS.md, "Appending a next page").
+    /// Makes room for `needed` rows with headroom (half again, at least 1,024 rows), so that appending a
+    /// next page copies nothing until the headroom is used: appends cost O(rows added). The headroom is
+    /// also written once, here: the first write to a fresh page of memory costs a page fault (microseconds
+    /// on a VM), which belongs to the layout that reserved it, not to the first next page.
     private mutating func reserve(_ needed: Int) {
-        guard needed > type.capacity else { return }
+        guard needed > rows.capacity else { return }
         let capacity = needed + max(needed / 2, 1024)
-        func prepare<T>(_ column: inout [T], _ filler: T, extra: Int = 0) {
-            let count = column.count
-            column.reserveCapacity(capacity + extra)
-            column.append(contentsOf: repeatElement(filler, count: capacity + extra - count))
-            column.removeLast(capacity + extra - count)
-        }
-        prepare(&section, 0)
-        prepare(&index, 0)
-        prepare(&type, 0)
-        prepare(&flags, 0)
-        prepare(&height, 0)
-        prepare(&top, 0, extra: 1)
+        let count = rows.count
+        rows.reserveCapacity(capacity)
+        rows.append(contentsOf: repeatElement(Row(section: 0, index: 0, type: 0, flags: 0, height: 0, top: 0), count: capacity - count))
+        rows.removeLast(capacity - count)
+    }
+
+    /// Calls `body` with every row, for loops that must not pay an exclusivity check or a bounds check
+    /// per row. The rows must not be added or removed inside.
+    mutating func withRows<R>(_ body: (UnsafeMutableBufferPointer<Row>) throws -> R) rethrows -> R {
+        try rows.withUnsafeMutableBufferPointer { try body($0) }
     }
 
     /// Rebuilds the prefix sums from row `first` on: O(count - first).
     mutating func recomputeTops(from first: Int) {
-        var y = top[first]
-        for r in first..<count {
-            y += height[r]
-            top[r + 1] = y
+        totalHeight = withRows { rows in
+            var y = first == 0 ? 0 : rows[first - 1].bottom
+            for r in first..<rows.count {
+                rows[r].top = y
+                y += rows[r].height
+            }
+            return y
         }
     }
 
@@ -70,7 +84,7 @@ struct RowTable {
         var low = 0, high = count - 1
         while low < high {
             let mid = (low + high + 1) / 2
-            if top[mid] <= y { low = mid } else { high = mid - 1 }
+            if rows[mid].top <= y { low = mid } else { high = mid - 1 }
         }
         return low
     }
@@ -80,7 +94,7 @@ struct RowTable {
         var low = 0, high = count
         while low < high {
             let mid = (low + high) / 2
-            if top[mid + 1] > y { high = mid } else { low = mid + 1 }
+            if rows[mid].bottom > y { high = mid } else { low = mid + 1 }
         }
         return low
     }
@@ -90,7 +104,7 @@ struct RowTable {
         var low = 0, high = count
         while low < high {
             let mid = (low + high) / 2
-            if top[mid] < y { low = mid + 1 } else { high = mid }
+            if rows[mid].top < y { low = mid + 1 } else { high = mid }
         }
         return low
     }

@@ -28,13 +28,13 @@ extension Adapter {
     /// How many items of row `r` a tap can hit (0 when its row type registered no action). Called for
     /// every row of the json output, so the typed mode calls the checked function pointer directly.
     public func tappableItems(row r: Int) -> Int {
-        let model = models[Int(rows.section[r])], index = UInt64(rows.index[r])
+        let row = rows[r], model = models[Int(row.section)], index = UInt64(row.index)
         switch dispatch {
         case .typed:
-            let entry = registry.dispatch[Int(rows.type[r])]
+            let entry = registry.dispatch[Int(row.type)]
             return entry.tappable.map { Int(clamping: $0(entry.context, model, index)) } ?? 0
         case .ffi:
-            let type = registry.rowTypes[Int(rows.type[r])]
+            let type = registry.rowTypes[Int(row.type)]
             guard let tappable = type.tappable,
                   case .uint(let count)? = try? tappable.invoker.perform([.pointer(type.context), .pointer(model), .uint(index)])
             else { return 0 }
@@ -48,7 +48,7 @@ extension Adapter {
             return .failure(NoAction(description: "no row \(section):\(row) on the page (\(sections.count) sections)"))
         }
         let info = describe(row: r)
-        let type = registry.rowTypes[Int(rows.type[r])]
+        let tapped = rows[r], type = registry.rowTypes[Int(tapped.type)]
         guard let action = type.action else {
             return .failure(NoAction(description: "row \(section):\(row) (\(info.type) of floor '\(info.floor)') is not tappable"))
         }
@@ -58,8 +58,8 @@ extension Adapter {
         }
         let collector = ActionCollector()
         let described = collector.withSink { sink in
-            (try? action.invoker.perform([.pointer(type.context), .pointer(models[Int(rows.section[r])]),
-                                          .uint(UInt64(rows.index[r])), .uint(UInt64(item)), .pointer(sink)])) == .bool(true)
+            (try? action.invoker.perform([.pointer(type.context), .pointer(models[Int(tapped.section)]),
+                                          .uint(UInt64(tapped.index)), .uint(UInt64(item)), .pointer(sink)])) == .bool(true)
         }
         guard described, let url = collector.url else {
             return .failure(NoAction(description: "item \(item) of row \(section):\(row) (\(info.type) of floor '\(info.floor)') has no action"))

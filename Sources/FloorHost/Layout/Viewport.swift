@@ -36,12 +36,12 @@ extension Adapter {
     public func pinnedHeader(in viewport: Viewport) -> PinnedHeader? {
         let visible = visibleRows(in: viewport)
         guard let top = visible.first else { return nil }
-        let section = Int(rows.section[top])
-        guard let header = stickyHeaderRow(ofSection: section), rows.top[header] < viewport.offset else { return nil }
-        let height = rows.height[header]
+        let section = Int(rows[top].section)
+        guard let header = stickyHeaderRow(ofSection: section), rows[header].top < viewport.offset else { return nil }
+        let height = rows[header].height
         var y = 0.0
         if let next = ((section + 1)..<sections.count).lazy.compactMap(stickyHeaderRow(ofSection:)).first {
-            y = min(0, rows.top[next] - viewport.offset - height)
+            y = min(0, rows[next].top - viewport.offset - height)
         }
         guard y > -height else { return nil }
         return PinnedHeader(row: header, floor: sections[section].floorID, y: y)
@@ -49,7 +49,7 @@ extension Adapter {
 
     /// The section's header row when it is sticky.
     func stickyHeaderRow(ofSection section: Int) -> Int? {
-        rows(ofSection: section).first { rows.flags[$0] & FLOOR_ROW_HEADER != 0 }
-            .flatMap { rows.flags[$0] & FLOOR_ROW_STICKY != 0 ? $0 : nil }
+        rows(ofSection: section).first { rows[$0].flags & FLOOR_ROW_HEADER != 0 }
+            .flatMap { rows[$0].flags & FLOOR_ROW_STICKY != 0 ? $0 : nil }
     }
 }

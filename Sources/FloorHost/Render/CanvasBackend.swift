@@ -14,7 +14,7 @@ extension Adapter {
         var canvas = floor_canvas_t(
             struct_size: UInt32(MemoryLayout<floor_canvas_t>.size),
             host_data: Unmanaged.passUnretained(backend as AnyObject).toOpaque(),
-            width: width, height: rows.height[r],
+            width: width, height: rows[r].height,
             text: { canvas, x, y, maxWidth, text, style in
                 guard let canvas, let text else { return }
                 backendOf(canvas).text(String(cString: text), x: x, y: y, maxWidth: maxWidth, style: style)

@@ -84,16 +84,17 @@ public enum JSONRenderer {
         let typeNames = adapter.registry.rowTypes.map { quoted($0.name) }
         let tappable = adapter.registry.rowTypes.map { $0.tappable != nil }
         for r in 0..<rows.count {
-            out.raw(r > 0 ? ",{\"section\":" : "{\"section\":"); out.number(Int(rows.section[r]))
-            out.raw(",\"row\":"); out.number(Int(rows.index[r]))
-            out.raw(",\"floor\":"); out.raw(floorIDs[Int(rows.section[r])])
-            out.raw(",\"type\":"); out.raw(typeNames[Int(rows.type[r])])
-            out.raw(",\"y\":"); out.number(rows.top[r])
-            out.raw(",\"height\":"); out.number(rows.height[r])
-            if rows.flags[r] & FLOOR_ROW_HEADER != 0 {
-                out.raw(rows.flags[r] & FLOOR_ROW_STICKY != 0 ? ",\"header\":true,\"sticky\":true" : ",\"header\":true,\"sticky\":false")
+            let row = rows[r]
+            out.raw(r > 0 ? ",{\"section\":" : "{\"section\":"); out.number(Int(row.section))
+            out.raw(",\"row\":"); out.number(Int(row.index))
+            out.raw(",\"floor\":"); out.raw(floorIDs[Int(row.section)])
+            out.raw(",\"type\":"); out.raw(typeNames[Int(row.type)])
+            out.raw(",\"y\":"); out.number(row.top)
+            out.raw(",\"height\":"); out.number(row.height)
+            if row.flags & FLOOR_ROW_HEADER != 0 {
+                out.raw(row.flags & FLOOR_ROW_STICKY != 0 ? ",\"header\":true,\"sticky\":true" : ",\"header\":true,\"sticky\":false")
             }
-            if tappable[Int(rows.type[r])] {
+            if tappable[Int(row.type)] {
                 out.raw(",\"tappable\":"); out.number(adapter.tappableItems(row: r))
             }
             out.raw("}")

@@ -23,9 +23,9 @@ public enum TextRenderer {
         let top = viewport.offset, bottom = viewport.offset + viewport.height
         var screen = lines(adapter, rows: adapter.visibleRows(in: viewport), from: top, to: bottom, columns: columns)
         if let pinned = adapter.pinnedHeader(in: viewport) {
-            let header = adapter.rows.top[pinned.row]
-            let drawn = lines(adapter, rows: pinned.row..<(pinned.row + 1), from: header - pinned.y,
-                              to: header - pinned.y + adapter.rows.height[pinned.row] + pinned.y, columns: columns)
+            let header = adapter.rows[pinned.row]
+            let drawn = lines(adapter, rows: pinned.row..<(pinned.row + 1), from: header.top - pinned.y,
+                              to: header.top - pinned.y + header.height + pinned.y, columns: columns)
             for (i, line) in drawn.enumerated() where i < screen.count { screen[i] = line }
         }
         return screen.joined(separator: "\n") + "\n"
@@ -41,7 +41,7 @@ public enum TextRenderer {
         out.reserveCapacity(total)
         let scale = adapter.width / Double(max(1, columns))
         for r in rows {
-            let first = line(adapter.rows.top[r]), end = line(adapter.rows.top[r + 1])
+            let row = adapter.rows[r], first = line(row.top), end = line(row.bottom)
             let shown = max(first, out.count)..<min(end, total)
             guard !shown.isEmpty else { continue }
             out += repeatElement("", count: shown.lowerBound - out.count)
