@@ -144,6 +144,17 @@ struct AdapterTests {
         }
     }
 
+    @Test func relayoutRebuildsEveryOffsetFromTheCacheWithoutCallingAPlugin() throws {
+        let adapter = try host.layout(page: Repo.path("Examples/home.json"), width: 375)
+        let before = (0..<adapter.rowCount).map { adapter.describe(row: $0) }
+        let calls = adapter.stats
+        adapter.relayout()
+        #expect(adapter.stats == calls, "no height calculator or cell selector called")
+        #expect((0..<adapter.rowCount).map { adapter.describe(row: $0) } == before)
+        #expect(adapter.totalHeight == before.last.map { $0.y + $0.height })
+        #expect(before.count > 10 && before.last!.y > 0, "a page with something to lay out")
+    }
+
     @Test func aLoadMoreMeasuresOnlyTheNewRows() throws {
         // The feed is followed by a Title floor, so the twelve new cards go in the middle of the page.
         try folder.write("m0.json", #"{"floors":[\#(feed("f", sticky: true, count: 10)),{"type":"Title","id":"after","title":"After","margin":{"top":12,"bottom":12}}],"next":"m1.json"}"#)

@@ -83,6 +83,12 @@ public final class Adapter: @unchecked Sendable {
         measureAll()
     }
 
+    /// Lays the page out again from the height cache: every row's offset is recomputed and no plugin is
+    /// called. O(rows). (A new width, or a next page's rows, are measured by `setWidth` and `append`.)
+    public func relayout() {
+        rows.recomputeTops(from: 0)
+    }
+
     // MARK: Dispatch
 
     /// Calls the row's cell selector with a canvas of the row's size.
