@@ -97,6 +97,17 @@ func minorPageFaults() -> Int {
     return usage.ru_minflt
 }
 
+/// Twice the last-level cache (32 MiB here), written once before use so that sweeping it faults nothing.
+nonisolated(unsafe) var evictionBuffer = [UInt8](repeating: 1, count: 64 << 20)
+
+/// Sweeps `evictionBuffer` through the caches, one write a cache line: afterwards nothing the benchmark
+/// touched before is in a cache or the TLB.
+func evictCaches() {
+    evictionBuffer.withUnsafeMutableBufferPointer { bytes in
+        for i in stride(from: 0, to: bytes.count, by: 64) { bytes[i] &+= 1 }
+    }
+}
+
 func timeConfiguration(maxIterations: Int, seconds: Int = 3, warmup: Int = 1) -> Benchmark.Configuration {
     .init(metrics: [.wallClock], timeUnits: .nanoseconds, warmupIterations: warmup,
           maxDuration: .seconds(seconds), maxIterations: maxIterations)
@@ -283,19 +294,16 @@ let benchmarks: @Sendable () -> Void = {
 
     // MARK: layout of 1,000,000 rows, heights cached
 
-    // The adapter has no public "lay out again from the cached heights" entry point (BENCHMARKS.md
-    // proposes one), so this times the host's own code for it, RowTable.recomputeTops(from: 0), over the
-    // adapter's cached heights, on a copy of its row table: the figure includes copying the offsets
-    // (8 MB), so it overstates the real cost.
-    Benchmark("layout 1000000 rows cached (recomputeTops proxy)", configuration: timeConfiguration(maxIterations: 50, seconds: 5),
+    // Adapter.relayout(): every row's offset recomputed from the height cache, no plugin called.
+    Benchmark("layout 1000000 rows cached", configuration: timeConfiguration(maxIterations: 50, seconds: 5),
               closure: { benchmark in
         let adapter = bulkAdapter!
-        var rows = adapter.rows
+        let calls = adapter.stats.heightCalls
+        let total = adapter.totalHeight
         benchmark.startMeasurement()
-        rows.recomputeTops(from: 0)
+        adapter.relayout()
         benchmark.stopMeasurement()
-        precondition(rows.totalHeight == adapter.totalHeight)
-        blackHole(rows)
+        precondition(adapter.totalHeight == total && adapter.stats.heightCalls == calls)
     }, setup: {
         try await setUpBulk()
         if bulkAdapter == nil { bulkAdapter = Adapter(page: bulkPage.page, registry: bulkPage.registry, width: layoutWidth) }
@@ -305,20 +313,29 @@ let benchmarks: @Sendable () -> Void = {
 
     // Each iteration builds a fresh adapter (not measured) and a freshly decoded next page (not measured),
     // then times Adapter.append: one new floor of 20 rows, laid out. "1000000 rows in 1 floor" separates
-    // what grows with the floors from what grows with the rows. The "second append" variants first append
-    // another 20-row page (not measured): the timed append then writes into memory the first one touched.
+    // what grows with the floors from what grows with the rows. Three starting states, the same for every
+    // size, since a ratio of two sizes means something only from the same state:
+    //   "caches evicted"  64 MB are swept through the caches after the layout, before the next page is
+    //                     decoded: cold caches and TLB at both sizes (the figure of issue 5);
+    //   "after layout"    nothing in between: at 1,000 rows the append finds everything it touches still
+    //                     in cache from the layout, at 1,000,000 rows nothing (building 32 MB of rows swept it);
+    //   "second append"   another 20-row page appended first (not measured): warm at both sizes.
     // Each also records the minor page faults the timed append took (getrusage).
     let appendMetrics: [BenchmarkMetric] = [.wallClock, .custom("page faults", useScalingFactor: false)]
     for (label, page) in [("1000000 rows", "bulk-1m.json"), ("1000000 rows in 1 floor", "bulk-1m-1.json"), ("1000 rows", "bulk-1k.json")] {
-        for second in [false, true] {
+        for state in ["caches evicted", "after layout", "second append"] {
             let config = Benchmark.Configuration(
                 metrics: appendMetrics, timeUnits: .nanoseconds, units: [appendMetrics[1]: .count], warmupIterations: 1,
                 maxDuration: .seconds(10), maxIterations: label == "1000 rows" ? 200 : 12)
-            Benchmark("append 20 rows to \(label)\(second ? ", second append" : "")", configuration: config, closure: { benchmark in
+            Benchmark("append 20 rows to \(label), \(state)", configuration: config, closure: { benchmark in
                 let registry: Registry = page == "bulk-1m.json" ? bulkPage.registry : bulkRegistryShared!
                 let first = page == "bulk-1m.json" ? bulkPage.page : decode(page, registry: registry)
                 let adapter = Adapter(page: first, registry: registry, width: layoutWidth)
-                if second { adapter.append(decode("bulk-next-20b.json", registry: registry)) }
+                switch state {
+                case "caches evicted": evictCaches()
+                case "second append": adapter.append(decode("bulk-next-20b.json", registry: registry))
+                default: break
+                }
                 let next = decode("bulk-next-20.json", registry: registry)
                 let before = adapter.rowCount
                 let faults = minorPageFaults()
