@@ -153,10 +153,10 @@ public final class Adapter: @unchecked Sendable {
         sectionStart.append(rows.count)
     }
 
-    /// Measures every unmeasured row and rebuilds all offsets.
+    /// Measures every row at the current width and lays the page out.
     private func measureAll() {
         measure(0..<rows.count)
-        rows.recomputeTops(from: 0)
+        relayout()
     }
 
     /// The rows a section's floor lists now; a placeholder section has one host-drawn row.
