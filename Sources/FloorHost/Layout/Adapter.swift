@@ -95,8 +95,8 @@ public final class Adapter: @unchecked Sendable {
             entry.cell(entry.context, model, UInt64(rows.index[r]), canvas)
         case .ffi:
             let type = registry.rowTypes[Int(rows.type[r])]
-            _ = try? type.cell.invoker.perform([.pointer(type.context), .pointer(model), .uint(UInt64(rows.index[r])),
-                                                .pointer(UnsafeMutableRawPointer(mutating: canvas))])
+            _ = try? type.cell.invoker.perform(.pointer(type.context), .pointer(model), .uint(UInt64(rows.index[r])),
+                                               .pointer(UnsafeMutableRawPointer(mutating: canvas)))
         }
     }
 
@@ -120,8 +120,8 @@ public final class Adapter: @unchecked Sendable {
         case .ffi:
             for r in range where !onlyUnmeasured || heights[r].isNaN {
                 let type = registry.rowTypes[Int(types[r])]
-                let result = try? type.height.invoker.perform([.pointer(type.context), .pointer(models[Int(sectionOf[r])]),
-                                                               .uint(UInt64(indexes[r])), .double(width)])
+                let result = try? type.height.invoker.perform(.pointer(type.context), .pointer(models[Int(sectionOf[r])]),
+                                                              .uint(UInt64(indexes[r])), .double(width))
                 if case .double(let h)? = result { heights[r] = Self.usable(h) } else { heights[r] = 0 }
                 calls += 1
             }
@@ -161,7 +161,7 @@ public final class Adapter: @unchecked Sendable {
         let floorType = registry.floorTypes[Int(typeID)]
         let sink = RowSink(types: registry.rowTypes, plugin: floorType.plugin)
         sink.withSink { sink in
-            _ = try? floorType.expand.invoker.perform([.pointer(floorType.context), .pointer(section.model), .pointer(sink)])
+            _ = try? floorType.expand.invoker.perform(.pointer(floorType.context), .pointer(section.model), .pointer(sink))
         }
         if let foreign = sink.foreignType {
             let plugin = registry.plugins[floorType.plugin].id
@@ -226,8 +226,8 @@ public final class Adapter: @unchecked Sendable {
         var result = floor_extend_result_t(unchanged_leading: 0, unchanged_trailing: 0)
         dropped.withReport { report in
             withUnsafeMutablePointer(to: &result) { result in
-                _ = try? extend.invoker.perform([.pointer(floorType.context), .pointer(target.model), .pointer(section.model),
-                                                 .pointer(report), .pointer(UnsafeMutableRawPointer(result))])
+                _ = try? extend.invoker.perform(.pointer(floorType.context), .pointer(target.model), .pointer(section.model),
+                                                .pointer(report), .pointer(UnsafeMutableRawPointer(result)))
             }
         }
         for (path, message) in dropped.errors {
@@ -235,7 +235,7 @@ public final class Adapter: @unchecked Sendable {
             diagnostics.append(Diagnostic(.warning, "\(next.file): \(where_) (floor '\(section.floorID)'): \(message)",
                                           file: next.file, path: where_))
         }
-        _ = try? floorType.destroy.invoker.perform([.pointer(floorType.context), .pointer(section.model)])
+        _ = try? floorType.destroy.invoker.perform(.pointer(floorType.context), .pointer(section.model))
         next.consume(section: index)
 
         // Keep the rows the plugin says are unchanged at both ends; everything between is new or changed.

@@ -36,7 +36,7 @@ extension Adapter {
         case .ffi:
             let type = registry.rowTypes[Int(rows.type[r])]
             guard let tappable = type.tappable,
-                  case .uint(let count)? = try? tappable.invoker.perform([.pointer(type.context), .pointer(model), .uint(index)])
+                  case .uint(let count)? = try? tappable.invoker.perform(.pointer(type.context), .pointer(model), .uint(index))
             else { return 0 }
             return Int(clamping: count)
         }
@@ -58,8 +58,8 @@ extension Adapter {
         }
         let collector = ActionCollector()
         let described = collector.withSink { sink in
-            (try? action.invoker.perform([.pointer(type.context), .pointer(models[Int(rows.section[r])]),
-                                          .uint(UInt64(rows.index[r])), .uint(UInt64(item)), .pointer(sink)])) == .bool(true)
+            (try? action.invoker.perform(.pointer(type.context), .pointer(models[Int(rows.section[r])]),
+                                         .uint(UInt64(rows.index[r])), .uint(UInt64(item)), .pointer(sink))) == .bool(true)
         }
         guard described, let url = collector.url else {
             return .failure(NoAction(description: "item \(item) of row \(section):\(row) (\(info.type) of floor '\(info.floor)') has no action"))

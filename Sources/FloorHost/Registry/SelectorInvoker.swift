@@ -59,13 +59,51 @@ final class SelectorInvoker: @unchecked Sendable {
         slotPointers.deallocate()
     }
 
-    /// Calls the selector with `arguments`, which must match its signature one to one.
-    func perform(_ arguments: [SelectorValue]) throws(Failure) -> SelectorValue {
-        guard arguments.count == signature.arguments.count else {
-            throw .argumentCount(expected: signature.arguments.count, got: arguments.count)
-        }
-        for i in arguments.indices { try store(arguments[i], at: i) }
+    // Calling: one `perform` per argument count, up to five, the most any ABI selector takes
+    // (FLOOR_SIG_ACTION, FLOOR_SIG_EXTEND); every registered selector has an ABI signature, because
+    // registration compares it with its slot's. The arguments are parameters, not an array: an array
+    // literal, even one the optimizer puts on the stack, costs a runtime object set-up and release per call.
+    // Each must match the signature one to one: a different count or a value of another type throws before
+    // the function is called.
+
+    func perform() throws(Failure) -> SelectorValue {
+        try expectArguments(0)
         return call()
+    }
+
+    func perform(_ a0: SelectorValue) throws(Failure) -> SelectorValue {
+        try expectArguments(1)
+        try store(a0, at: 0)
+        return call()
+    }
+
+    func perform(_ a0: SelectorValue, _ a1: SelectorValue) throws(Failure) -> SelectorValue {
+        try expectArguments(2)
+        try store(a0, at: 0); try store(a1, at: 1)
+        return call()
+    }
+
+    func perform(_ a0: SelectorValue, _ a1: SelectorValue, _ a2: SelectorValue) throws(Failure) -> SelectorValue {
+        try expectArguments(3)
+        try store(a0, at: 0); try store(a1, at: 1); try store(a2, at: 2)
+        return call()
+    }
+
+    func perform(_ a0: SelectorValue, _ a1: SelectorValue, _ a2: SelectorValue, _ a3: SelectorValue) throws(Failure) -> SelectorValue {
+        try expectArguments(4)
+        try store(a0, at: 0); try store(a1, at: 1); try store(a2, at: 2); try store(a3, at: 3)
+        return call()
+    }
+
+    func perform(_ a0: SelectorValue, _ a1: SelectorValue, _ a2: SelectorValue, _ a3: SelectorValue,
+                 _ a4: SelectorValue) throws(Failure) -> SelectorValue {
+        try expectArguments(5)
+        try store(a0, at: 0); try store(a1, at: 1); try store(a2, at: 2); try store(a3, at: 3); try store(a4, at: 4)
+        return call()
+    }
+
+    private func expectArguments(_ count: Int) throws(Failure) {
+        guard count == signature.arguments.count else { throw .argumentCount(expected: signature.arguments.count, got: count) }
     }
 
     /// Writes argument `index` into its slot, or throws when `value` is not of the signature's type there.
