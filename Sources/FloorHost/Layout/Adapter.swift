@@ -94,15 +94,16 @@ public final class Adapter: @unchecked Sendable {
             let entry = registry.dispatch[Int(rows.type[r])]
             entry.cell(entry.context, model, UInt64(rows.index[r]), canvas)
         case .ffi:
-            let type = registry.rowTypes[Int(rows.type[r])]
-            _ = try? type.cell.invoker.perform(.pointer(type.context), .pointer(model), .uint(UInt64(rows.index[r])),
-                                               .pointer(UnsafeMutableRawPointer(mutating: canvas)))
+            // Field by field: a copy of the whole entry would retain each of its invokers for the call.
+            let type = Int(rows.type[r]), context = registry.invokers[type].context
+            _ = try? registry.invokers[type].cell.perform(.pointer(context), .pointer(model), .uint(UInt64(rows.index[r])),
+                                                          .pointer(UnsafeMutableRawPointer(mutating: canvas)))
         }
     }
 
-    /// Measures the rows in `range` (only those still NaN when `onlyUnmeasured`). The typed loop reads the
-    /// dispatch table, the models and the row columns through locals: no retain, release or exclusivity
-    /// check per row.
+    /// Measures the rows in `range` (only those still NaN when `onlyUnmeasured`). Both loops read their table
+    /// (the registry's dispatch table or its invokers), the models and the row columns through locals: no
+    /// retain, release or exclusivity check per row.
     private func measure(_ range: Range<Int>, onlyUnmeasured: Bool = false) {
         var heights: [Double] = []
         swap(&heights, &rows.height)
@@ -118,10 +119,11 @@ public final class Adapter: @unchecked Sendable {
                 calls += 1
             }
         case .ffi:
+            let table = registry.invokers
             for r in range where !onlyUnmeasured || heights[r].isNaN {
-                let type = registry.rowTypes[Int(types[r])]
-                let result = try? type.height.invoker.perform(.pointer(type.context), .pointer(models[Int(sectionOf[r])]),
-                                                              .uint(UInt64(indexes[r])), .double(width))
+                let entry = table[Int(types[r])]
+                let result = try? entry.height.perform(.pointer(entry.context), .pointer(models[Int(sectionOf[r])]),
+                                                       .uint(UInt64(indexes[r])), .double(width))
                 if case .double(let h)? = result { heights[r] = Self.usable(h) } else { heights[r] = 0 }
                 calls += 1
             }

@@ -34,9 +34,10 @@ extension Adapter {
             let entry = registry.dispatch[Int(rows.type[r])]
             return entry.tappable.map { Int(clamping: $0(entry.context, model, index)) } ?? 0
         case .ffi:
-            let type = registry.rowTypes[Int(rows.type[r])]
-            guard let tappable = type.tappable,
-                  case .uint(let count)? = try? tappable.invoker.perform(.pointer(type.context), .pointer(model), .uint(index))
+            // Field by field, as drawCell does.
+            let type = Int(rows.type[r]), context = registry.invokers[type].context
+            guard let tappable = registry.invokers[type].tappable,
+                  case .uint(let count)? = try? tappable.perform(.pointer(context), .pointer(model), .uint(index))
             else { return 0 }
             return Int(clamping: count)
         }
