@@ -48,6 +48,29 @@ struct ShippedPluginsTests {
         #expect(adapter.page.next == "home-2.json")
     }
 
+    /// `--dispatch ffi` performs the same selectors through their invokers: every row of the home page draws
+    /// the same cell and has the same tappable items as with the typed calls.
+    @Test func ffiDispatchDrawsAndCountsTappableItemsLikeTheTypedCalls() throws {
+        let folder = try TemporaryFolder()
+        let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
+        let typed = try host.layout(page: Repo.path("Examples/home.json"), width: 375)
+        let ffi = try host.layout(page: Repo.path("Examples/home.json"), width: 375, dispatch: .ffi)
+        #expect(ffi.rowCount == typed.rowCount)
+        var drawn = 0, tappable = 0
+        for r in 0..<typed.rowCount {
+            let expected = RecordingCanvas(), got = RecordingCanvas()
+            typed.drawCell(row: r, into: expected)
+            ffi.drawCell(row: r, into: got)
+            #expect(got.operations == expected.operations, "row \(r)")
+            #expect(ffi.tappableItems(row: r) == typed.tappableItems(row: r), "row \(r)")
+            drawn += expected.operations.count
+            tappable += typed.tappableItems(row: r)
+        }
+        // Both modes drawing nothing, or finding nothing to tap, would also compare equal.
+        #expect(drawn > typed.rowCount && tappable > 0)
+        #expect(ffi.stats.cellCalls == ffi.rowCount)
+    }
+
     @Test func rowAtOffsetFindsTheRowSpanningIt() throws {
         let folder = try TemporaryFolder()
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())

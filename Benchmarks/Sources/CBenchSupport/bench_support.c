@@ -16,8 +16,9 @@ uint64_t bench_malloc_in_use(void) {
 
 void bench_malloc_trim(void) { malloc_trim(0); }
 
-/* The ffi fast path the host could have: call interfaces prepared once, argument slots and pointer arrays
- * allocated once (calls are single-threaded by contract), so a call is a few stores and one ffi_call. */
+/* libffi as SelectorInvoker uses it, from C and without its argument checks: call interfaces prepared once,
+ * argument slots and pointer arrays allocated once (calls are single-threaded by contract), so a call is a
+ * few stores and one ffi_call. The floor for the host's ffi path. */
 #include <ffi.h>
 
 static ffi_cif height_cif, cell_cif;

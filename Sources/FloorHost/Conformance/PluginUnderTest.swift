@@ -38,8 +38,8 @@ final class PluginUnderTest {
         let report = DecodeReport()
         let model = report.withReport { report in
             timed(floor.decode.name) {
-                let result = try? floor.decode.invoker.perform([.pointer(floor.context), .pointer(buffer),
-                                                               .uint(UInt64(bytes.count)), .pointer(report)])
+                let result = try? floor.decode.invoker.perform(.pointer(floor.context), .pointer(buffer),
+                                                               .uint(UInt64(bytes.count)), .pointer(report))
                 if case .pointer(let model)? = result { return model }
                 return nil
             }
@@ -59,8 +59,8 @@ final class PluginUnderTest {
         }
         timed(floor.expand.name) {
             withUnsafeMutablePointer(to: &raw) { pointer in
-                _ = try? floor.expand.invoker.perform([.pointer(floor.context), .pointer(model),
-                                                      .pointer(UnsafeMutableRawPointer(pointer))])
+                _ = try? floor.expand.invoker.perform(.pointer(floor.context), .pointer(model),
+                                                      .pointer(UnsafeMutableRawPointer(pointer)))
             }
         }
         for (row, id) in sink.types.enumerated() {
@@ -79,7 +79,7 @@ final class PluginUnderTest {
         let report = DecodeReport()
         let valid = report.withReport { report in
             timed(validate.name) {
-                (try? validate.invoker.perform([.pointer(floor.context), .pointer(model), .pointer(report)])) == .bool(true)
+                (try? validate.invoker.perform(.pointer(floor.context), .pointer(model), .pointer(report))) == .bool(true)
             }
         }
         return (valid, report.errors)
@@ -88,7 +88,7 @@ final class PluginUnderTest {
     func destroy(_ type: Int32, _ model: UnsafeMutableRawPointer) {
         let floor = floorType(type)
         timed(floor.destroy.name) {
-            _ = try? floor.destroy.invoker.perform([.pointer(floor.context), .pointer(model)])
+            _ = try? floor.destroy.invoker.perform(.pointer(floor.context), .pointer(model))
         }
     }
 

@@ -100,15 +100,16 @@ public final class Adapter: @unchecked Sendable {
             let entry = registry.dispatch[Int(row.type)]
             entry.cell(entry.context, model, UInt64(row.index), canvas)
         case .ffi:
-            let type = registry.rowTypes[Int(row.type)]
-            _ = try? type.cell.invoker.perform([.pointer(type.context), .pointer(model), .uint(UInt64(row.index)),
-                                                .pointer(UnsafeMutableRawPointer(mutating: canvas))])
+            // Field by field: a copy of the whole entry would retain each of its invokers for the call.
+            let type = Int(row.type), context = registry.invokers[type].context
+            _ = try? registry.invokers[type].cell.perform(.pointer(context), .pointer(model), .uint(UInt64(row.index)),
+                                                          .pointer(UnsafeMutableRawPointer(mutating: canvas)))
         }
     }
 
-    /// Measures the rows in `range` (only those still NaN when `onlyUnmeasured`). The typed loop reads the
-    /// dispatch table and the models through locals and the rows through a buffer: no retain, release or
-    /// exclusivity check per row.
+    /// Measures the rows in `range` (only those still NaN when `onlyUnmeasured`). Both loops read their table
+    /// (the registry's dispatch table or its invokers) and the models through locals and the rows through a
+    /// buffer: no retain, release or exclusivity check per row.
     private func measure(_ range: Range<Int>, onlyUnmeasured: Bool = false) {
         let models = self.models, width = self.width, dispatch = self.dispatch, registry = self.registry
         let calls = rows.withRows { rows in
@@ -122,10 +123,11 @@ public final class Adapter: @unchecked Sendable {
                     calls += 1
                 }
             case .ffi:
+                let table = registry.invokers
                 for r in range where !onlyUnmeasured || rows[r].height.isNaN {
-                    let row = rows[r], type = registry.rowTypes[Int(row.type)]
-                    let result = try? type.height.invoker.perform([.pointer(type.context), .pointer(models[Int(row.section)]),
-                                                                   .uint(UInt64(row.index)), .double(width)])
+                    let row = rows[r], entry = table[Int(row.type)]
+                    let result = try? entry.height.perform(.pointer(entry.context), .pointer(models[Int(row.section)]),
+                                                           .uint(UInt64(row.index)), .double(width))
                     if case .double(let h)? = result { rows[r].height = Self.usable(h) } else { rows[r].height = 0 }
                     calls += 1
                 }
@@ -167,7 +169,7 @@ public final class Adapter: @unchecked Sendable {
         let floorType = registry.floorTypes[Int(typeID)]
         let sink = RowSink(types: registry.rowTypes, plugin: floorType.plugin)
         sink.withSink { sink in
-            _ = try? floorType.expand.invoker.perform([.pointer(floorType.context), .pointer(section.model), .pointer(sink)])
+            _ = try? floorType.expand.invoker.perform(.pointer(floorType.context), .pointer(section.model), .pointer(sink))
         }
         if let foreign = sink.foreignType {
             let plugin = registry.plugins[floorType.plugin].id
@@ -232,8 +234,8 @@ public final class Adapter: @unchecked Sendable {
         var result = floor_extend_result_t(unchanged_leading: 0, unchanged_trailing: 0)
         dropped.withReport { report in
             withUnsafeMutablePointer(to: &result) { result in
-                _ = try? extend.invoker.perform([.pointer(floorType.context), .pointer(target.model), .pointer(section.model),
-                                                 .pointer(report), .pointer(UnsafeMutableRawPointer(result))])
+                _ = try? extend.invoker.perform(.pointer(floorType.context), .pointer(target.model), .pointer(section.model),
+                                                .pointer(report), .pointer(UnsafeMutableRawPointer(result)))
             }
         }
         for (path, message) in dropped.errors {
@@ -241,7 +243,7 @@ public final class Adapter: @unchecked Sendable {
             diagnostics.append(Diagnostic(.warning, "\(next.file): \(where_) (floor '\(section.floorID)'): \(message)",
                                           file: next.file, path: where_))
         }
-        _ = try? floorType.destroy.invoker.perform([.pointer(floorType.context), .pointer(section.model)])
+        _ = try? floorType.destroy.invoker.perform(.pointer(floorType.context), .pointer(section.model))
         next.consume(section: index)
 
         // Keep the rows the plugin says are unchanged at both ends; everything between is new or changed.

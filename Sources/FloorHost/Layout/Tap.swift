@@ -34,9 +34,10 @@ extension Adapter {
             let entry = registry.dispatch[Int(row.type)]
             return entry.tappable.map { Int(clamping: $0(entry.context, model, index)) } ?? 0
         case .ffi:
-            let type = registry.rowTypes[Int(row.type)]
-            guard let tappable = type.tappable,
-                  case .uint(let count)? = try? tappable.invoker.perform([.pointer(type.context), .pointer(model), .uint(index)])
+            // Field by field, as drawCell does.
+            let type = Int(row.type), context = registry.invokers[type].context
+            guard let tappable = registry.invokers[type].tappable,
+                  case .uint(let count)? = try? tappable.perform(.pointer(context), .pointer(model), .uint(index))
             else { return 0 }
             return Int(clamping: count)
         }
@@ -58,8 +59,8 @@ extension Adapter {
         }
         let collector = ActionCollector()
         let described = collector.withSink { sink in
-            (try? action.invoker.perform([.pointer(type.context), .pointer(models[Int(tapped.section)]),
-                                          .uint(UInt64(tapped.index)), .uint(UInt64(item)), .pointer(sink)])) == .bool(true)
+            (try? action.invoker.perform(.pointer(type.context), .pointer(models[Int(tapped.section)]),
+                                         .uint(UInt64(tapped.index)), .uint(UInt64(item)), .pointer(sink))) == .bool(true)
         }
         guard described, let url = collector.url else {
             return .failure(NoAction(description: "item \(item) of row \(section):\(row) (\(info.type) of floor '\(info.floor)') has no action"))

@@ -41,7 +41,7 @@ public final class Page: @unchecked Sendable {
         for (index, section) in sections.enumerated() where !consumed.contains(index) {
             if let type = section.typeID {
                 let destroy = registry.floorTypes[Int(type)]
-                _ = try? destroy.destroy.invoker.perform([.pointer(destroy.context), .pointer(section.model)])
+                _ = try? destroy.destroy.invoker.perform(.pointer(destroy.context), .pointer(section.model))
             } else {
                 Unmanaged<BuiltinRows.Placeholder>.fromOpaque(section.model).release()
             }

@@ -61,9 +61,9 @@ public enum PageDecoder {
                 let refusals = DecodeReport()
                 let model = refusals.withReport { report in
                     let json = UnsafeMutableRawPointer(mutating: raw.baseAddress! + floor.bytes.lowerBound)
-                    let result = try? type.decode.invoker.perform([
-                        .pointer(type.context), .pointer(json), .uint(UInt64(floor.bytes.count)), .pointer(report),
-                    ])
+                    let result = try? type.decode.invoker.perform(
+                        .pointer(type.context), .pointer(json), .uint(UInt64(floor.bytes.count)), .pointer(report)
+                    )
                     if case .pointer(let model)? = result { return model }
                     return nil
                 }
@@ -79,14 +79,14 @@ public enum PageDecoder {
                 if let validate = type.validate {
                     let problems = DecodeReport()
                     let valid = problems.withReport { report in
-                        (try? validate.invoker.perform([.pointer(type.context), .pointer(model), .pointer(report)])) == .bool(true)
+                        (try? validate.invoker.perform(.pointer(type.context), .pointer(model), .pointer(report))) == .bool(true)
                     }
                     if !valid {
                         let found = problems.errors.isEmpty ? [("", "invalid, without a reason")] : problems.errors
                         for (subpath, message) in found {
                             warn("invalid: \(message); the floor is left out (plugin \(plugin))", at: subpath, plugin: plugin)
                         }
-                        _ = try? type.destroy.invoker.perform([.pointer(type.context), .pointer(model)])
+                        _ = try? type.destroy.invoker.perform(.pointer(type.context), .pointer(model))
                         continue
                     }
                 }

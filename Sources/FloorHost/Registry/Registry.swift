@@ -27,6 +27,18 @@ struct RowDispatch {
     let tappable: TappableFunction?
 }
 
+/// What the ffi path (`--dispatch ffi`) needs to perform a row type's hot selectors generically: the same
+/// selectors' invokers, prepared when the row type is registered. A loop that reads the table through a
+/// local (as `Adapter.measure` does) calls them without a retain or release per row; a copy of a whole
+/// entry retains each of its invokers.
+struct RowInvokers {
+    let context: UnsafeMutableRawPointer?
+    let height: SelectorInvoker
+    let cell: SelectorInvoker
+    /// Nil when the row type registered no tappable-items selector.
+    let tappable: SelectorInvoker?
+}
+
 /// Every floor type and row type the loaded plugins registered. Ids are dense indexes, assigned in
 /// registration order; names are looked up once per floor when a page is decoded, never per row.
 /// Threading: one thread at a time.
@@ -62,6 +74,8 @@ public final class Registry: @unchecked Sendable {
     /// The hot path's view of `rowTypes`: trivial values only (no references to retain), one per row
     /// type id, so dispatching a row is an array read and a direct call.
     private(set) var dispatch: ContiguousArray<RowDispatch> = []
+    /// The ffi path's view of `rowTypes`, one per row type id.
+    private(set) var invokers: ContiguousArray<RowInvokers> = []
     private(set) var floorTypes: [FloorType] = []
     private var rowTypeIDs: [String: Int32] = [:]
     private var floorTypeIDs: [String: Int32] = [:]
@@ -94,6 +108,8 @@ public final class Registry: @unchecked Sendable {
         rowTypes.append(rowType)
         dispatch.append(RowDispatch(context: rowType.context, height: rowType.heightFunction, cell: rowType.cellFunction,
                                     tappable: rowType.tappable.map { unsafeBitCast($0.function, to: TappableFunction.self) }))
+        invokers.append(RowInvokers(context: rowType.context, height: rowType.height.invoker, cell: rowType.cell.invoker,
+                                    tappable: rowType.tappable?.invoker))
         let id = Int32(rowTypes.count - 1)
         rowTypeIDs[rowType.name] = id
         return .success(id)
