@@ -7,6 +7,7 @@ import Glibc
 /// Runs a program as a child process that may crash or hang: its stdout is read line by line as it comes,
 /// a deadline kills it (SIGKILL) when it stops making progress, and how it ended (exit status, signal,
 /// timeout) comes back as a value. This is how the host keeps a plugin's crash out of its own process.
+/// `runInheritingOutput` is the plain form: the child writes to this process's own stdout and stderr.
 ///
 /// The child gets /dev/null as stdin and SWIFT_BACKTRACE=enable=no (a crash report should be the signal,
 /// not seconds of symbolication). Pipes are close-on-exec, so concurrent spawns never inherit each
@@ -40,24 +41,8 @@ struct ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, out[1], 1)
         posix_spawn_file_actions_adddup2(&actions, err[1], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The child starts with default signal dispositions and nothing blocked, whatever the parent set.
-        var defaults = sigset_t(), empty = sigset_t()
-        sigfillset(&defaults)
-        sigemptyset(&empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        let spawned = spawn(&pid, arguments, actions: &actions)
         close(out[1])
         close(err[1])
         guard spawned == 0 else {
@@ -107,10 +92,48 @@ struct ChildProcess {
             if now() >= deadline { return killed(pid, after: timeout, stderr: errTail) }
             _ = poll(nil, 0, 5)
         }
-        // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import (they are macros).
+        return Outcome(ending: ending(status), stderr: text(errTail))
+    }
+
+    /// Runs `arguments[0]` with `arguments` on this process's stdin, stdout and stderr, and waits for it
+    /// however long it takes.
+    static func runInheritingOutput(_ arguments: [String]) throws(Failure) -> Ending {
+        var pid: pid_t = 0
+        let spawned = spawn(&pid, arguments, actions: nil)
+        guard spawned == 0 else { throw Failure(message: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return .exited(-1) }
+        }
+        return ending(status)
+    }
+
+    /// posix_spawn with default signal dispositions, nothing blocked, and SWIFT_BACKTRACE=enable=no.
+    private static func spawn(_ pid: inout pid_t, _ arguments: [String], actions: UnsafePointer<posix_spawn_file_actions_t>?) -> Int32 {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The child starts with default signal dispositions and nothing blocked, whatever the parent set.
+        var defaults = sigset_t(), empty = sigset_t()
+        sigfillset(&defaults)
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        return posix_spawn(&pid, arguments[0], actions, &attributes, argv, envp)
+    }
+
+    /// WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import (they are macros).
+    private static func ending(_ status: Int32) -> Ending {
         let signal = status & 0x7f
-        if signal != 0 && signal != 0x7f { return Outcome(ending: .signaled(signal), stderr: text(errTail)) }
-        return Outcome(ending: .exited((status >> 8) & 0xff), stderr: text(errTail))
+        if signal != 0 && signal != 0x7f { return .signaled(signal) }
+        return .exited((status >> 8) & 0xff)
     }
 
     private static func killed(_ pid: pid_t, after seconds: Double, stderr: [UInt8]) -> Outcome {
