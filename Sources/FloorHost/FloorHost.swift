@@ -34,6 +34,13 @@ public final class FloorHost: @unchecked Sendable {
         loadDiagnostics = diagnostics
     }
 
+    /// Runs as a supervised render (RenderSupervisor): notes every plugin call in the crash record file at
+    /// `path`, and shows a placeholder instead of each floor in `skipped`.
+    public func recordPluginCalls(in path: String, skipping skipped: [SkippedFloor]) throws(CrashRecord.Failure) {
+        registry.crashRecord = try CrashRecord(sharedFile: path)
+        registry.skippedFloors = Dictionary(skipped.map { ($0.origin, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Loaded plugins, in load order, without the host's built-in rows.
     public var plugins: [PluginInfo] { registry.plugins.filter { $0.id != BuiltinRows.pluginID } }
 

@@ -50,8 +50,33 @@ struct Render: ParsableCommand {
         if loadMoreDistance < 1 { throw ValidationError("--load-more-distance must be 1 or more (the last rows that trigger a load)") }
     }
 
+    @Option(help: .hidden)
+    var crashRecord: String?
+
+    @Option(help: .hidden)
+    var skipFloor: [SkippedFloor] = []
+
     func run() throws {
+        // With isolation, this process only supervises: a child renders, and a floor a plugin crashes on is
+        // left out of the next attempt (RenderSupervisor). The child is this command plus --crash-record.
+        if plugins.pluginIsolation && crashRecord == nil {
+            switch RenderSupervisor.run(program: selfExecutable(), arguments: Array(CommandLine.arguments.dropFirst())) {
+            case .exited(let status): if status != 0 { throw ExitCode(status) }
+            case .failed(let message):
+                printError("error: \(message)")
+                throw ExitCode(1)
+            }
+            return
+        }
         let host = try plugins.load()
+        if let crashRecord {
+            do {
+                try host.recordPluginCalls(in: crashRecord, skipping: skipFloor)
+            } catch {
+                printError("error: \(error.message)")
+                throw ExitCode(1)
+            }
+        }
         // --width counts columns for text and points for json; --viewport's width, when given, is the layout's.
         let textWidth = TextRenderer.layoutWidth(columns: Int(width ?? Double(TextRenderer.defaultColumns)))
         let screen = viewport ?? ViewportSize(width: format == .json ? width ?? 375 : textWidth, height: 812)
@@ -71,28 +96,34 @@ struct Render: ParsableCommand {
         case nil: break
         }
         let diagnostics = host.diagnostics(for: adapter)
-        // json carries its diagnostics in the output; everything else says them on stderr.
+        var output = Data(), failure: String?
+        if let tap {
+            switch adapter.tap(section: tap.section, row: tap.row, item: tap.item) {
+            case .success(let action): output = Data(TapOutput.json(action).utf8)
+            case .failure(let none): failure = "no action: \(none)"
+            }
+        } else {
+            switch format {
+            case .text:
+                let text = viewport == nil && scrollTo == nil
+                    ? TextRenderer.render(adapter, columns: columns)
+                    : TextRenderer.render(adapter, viewport: session.viewport, columns: columns)
+                output = Data(text.utf8)
+            case .json:
+                output = Data(JSONRenderer.render(session, plugins: host.plugins, diagnostics: diagnostics))
+            }
+        }
+        // Every plugin call has returned: only now is anything written, so that a supervised attempt that
+        // crashed left nothing behind. json carries its diagnostics in the output; the rest go to stderr.
         if tap != nil || format == .text {
             for d in diagnostics { printError("\(d.level.rawValue): \(d.message)") }
         }
-        if let tap {
-            switch adapter.tap(section: tap.section, row: tap.row, item: tap.item) {
-            case .success(let action): FileHandle.standardOutput.write(Data(TapOutput.json(action).utf8))
-            case .failure(let none):
-                printError("no action: \(none)")
-                throw ExitCode(1)
-            }
-            return
-        }
-        switch format {
-        case .text:
-            let text = viewport == nil && scrollTo == nil
-                ? TextRenderer.render(adapter, columns: columns)
-                : TextRenderer.render(adapter, viewport: session.viewport, columns: columns)
-            FileHandle.standardOutput.write(Data(text.utf8))
-        case .json:
-            FileHandle.standardOutput.write(Data(JSONRenderer.render(session, plugins: host.plugins, diagnostics: diagnostics)))
-        }
+        if let failure { printError(failure) }
+        FileHandle.standardOutput.write(output)
+        let status: Int32 = failure == nil ? 0 : 1
+        // A supervised child ends here: freeing the floors' models would call plugins after the output.
+        if crashRecord != nil { Foundation.exit(status) }
+        if status != 0 { throw ExitCode(status) }
     }
 }
 
@@ -143,3 +174,5 @@ func printError(_ line: String) {
 }
 
 extension DispatchMode: ExpressibleByArgument {}
+
+extension SkippedFloor: ExpressibleByArgument {}

@@ -18,6 +18,8 @@ public final class Adapter: @unchecked Sendable {
     public private(set) var sections: [Page.Section] = []
     /// `sections[s].model`, as plain pointers for the per-row path.
     private(set) var models: ContiguousArray<UnsafeMutableRawPointer> = []
+    /// `sections[s].origin`, for the crash record of the per-row path.
+    private(set) var origins: ContiguousArray<FloorOrigin> = []
     /// The first section showing each floor id: where a next page's floor with that id goes.
     private var sectionOfFloor: [String: Int] = [:]
     /// The first row of each section, plus the row count at the end.
@@ -50,6 +52,7 @@ public final class Adapter: @unchecked Sendable {
         let capacity = needed + max(needed / 2, 64)
         sections.reserveCapacity(capacity)
         models.reserveCapacity(capacity)
+        origins.reserveCapacity(capacity)
         sectionStart.reserveCapacity(capacity + 1)
         sectionOfFloor.reserveCapacity(capacity)
     }
@@ -94,7 +97,9 @@ public final class Adapter: @unchecked Sendable {
     /// Calls the row's cell selector with a canvas of the row's size.
     func drawCell(row r: Int, into canvas: UnsafePointer<floor_canvas_t>) {
         stats.cellCalls += 1
-        let row = rows[r], model = models[Int(row.section)]
+        let row = rows[r], model = models[Int(row.section)], record = registry.crashRecord
+        record.enter(.cell, origins[Int(row.section)])
+        defer { record.leave() }
         switch dispatch {
         case .typed:
             let entry = registry.dispatch[Int(row.type)]
@@ -111,7 +116,11 @@ public final class Adapter: @unchecked Sendable {
     /// (the registry's dispatch table or its invokers) and the models through locals and the rows through a
     /// buffer: no retain, release or exclusivity check per row.
     private func measure(_ range: Range<Int>, onlyUnmeasured: Bool = false) {
-        let models = self.models, width = self.width, dispatch = self.dispatch, registry = self.registry
+        let models = self.models, origins = self.origins, width = self.width, dispatch = self.dispatch, registry = self.registry
+        let record = registry.crashRecord
+        guard !range.isEmpty else { return }
+        record.enter(.height, origins[Int(rows[range.lowerBound].section)])
+        defer { record.leave() }
         let calls = rows.withRows { rows in
             var calls = 0
             switch dispatch {
@@ -119,6 +128,7 @@ public final class Adapter: @unchecked Sendable {
                 let table = registry.dispatch
                 for r in range where !onlyUnmeasured || rows[r].height.isNaN {
                     let row = rows[r], entry = table[Int(row.type)]
+                    record.on(origins[Int(row.section)])
                     rows[r].height = Self.usable(entry.height(entry.context, models[Int(row.section)], UInt64(row.index), width))
                     calls += 1
                 }
@@ -126,6 +136,7 @@ public final class Adapter: @unchecked Sendable {
                 let table = registry.invokers
                 for r in range where !onlyUnmeasured || rows[r].height.isNaN {
                     let row = rows[r], entry = table[Int(row.type)]
+                    record.on(origins[Int(row.section)])
                     let result = try? entry.height.perform(.pointer(entry.context), .pointer(models[Int(row.section)]),
                                                            .uint(UInt64(row.index)), .double(width))
                     if case .double(let h)? = result { rows[r].height = Self.usable(h) } else { rows[r].height = 0 }
@@ -149,6 +160,7 @@ public final class Adapter: @unchecked Sendable {
         let number = sections.count
         sections.append(section)
         models.append(section.model)
+        origins.append(section.origin)
         if sectionOfFloor[section.floorID] == nil { sectionOfFloor[section.floorID] = number }
         let expanded = expand(section, number: number)
         rows.replace(rows.count..<rows.count, with: expanded, section: number)
@@ -168,6 +180,8 @@ public final class Adapter: @unchecked Sendable {
         }
         let floorType = registry.floorTypes[Int(typeID)]
         let sink = RowSink(types: registry.rowTypes, plugin: floorType.plugin)
+        registry.crashRecord.enter(.expand, section.origin)
+        defer { registry.crashRecord.leave() }
         sink.withSink { sink in
             _ = try? floorType.expand.invoker.perform(.pointer(floorType.context), .pointer(section.model), .pointer(sink))
         }
@@ -232,6 +246,8 @@ public final class Adapter: @unchecked Sendable {
         }
         let dropped = DecodeReport()
         var result = floor_extend_result_t(unchanged_leading: 0, unchanged_trailing: 0)
+        let record = registry.crashRecord
+        record.enter(.extend, section.origin)
         dropped.withReport { report in
             withUnsafeMutablePointer(to: &result) { result in
                 _ = try? extend.invoker.perform(.pointer(floorType.context), .pointer(target.model), .pointer(section.model),
@@ -243,7 +259,9 @@ public final class Adapter: @unchecked Sendable {
             diagnostics.append(Diagnostic(.warning, "\(next.file): \(where_) (floor '\(section.floorID)'): \(message)",
                                           file: next.file, path: where_))
         }
+        record.enter(.destroy, section.origin)
         _ = try? floorType.destroy.invoker.perform(.pointer(floorType.context), .pointer(section.model))
+        record.leave()
         next.consume(section: index)
 
         // Keep the rows the plugin says are unchanged at both ends; everything between is new or changed.

@@ -28,7 +28,9 @@ extension Adapter {
     /// How many items of row `r` a tap can hit (0 when its row type registered no action). Called for
     /// every row of the json output, so the typed mode calls the checked function pointer directly.
     public func tappableItems(row r: Int) -> Int {
-        let row = rows[r], model = models[Int(row.section)], index = UInt64(row.index)
+        let row = rows[r], model = models[Int(row.section)], index = UInt64(row.index), record = registry.crashRecord
+        record.enter(.tappable, origins[Int(row.section)])
+        defer { record.leave() }
         switch dispatch {
         case .typed:
             let entry = registry.dispatch[Int(row.type)]
@@ -58,6 +60,8 @@ extension Adapter {
             return .failure(NoAction(description: "row \(section):\(row) (\(info.type) of floor '\(info.floor)') has \(count) tappable item\(count == 1 ? "" : "s"); there is no item \(item)"))
         }
         let collector = ActionCollector()
+        registry.crashRecord.enter(.action, origins[Int(tapped.section)])
+        defer { registry.crashRecord.leave() }
         let described = collector.withSink { sink in
             (try? action.invoker.perform(.pointer(type.context), .pointer(models[Int(tapped.section)]),
                                          .uint(UInt64(tapped.index)), .uint(UInt64(item)), .pointer(sink))) == .bool(true)

@@ -10,6 +10,8 @@ public final class Page: @unchecked Sendable {
         public let path: String
         /// The page file the floor came from.
         public let file: String
+        /// The floor's page in this run and its index in that page's `floors`: what a crash record names.
+        public let origin: FloorOrigin
         /// The registry's floor type, or nil when the host draws a placeholder instead.
         let typeID: Int32?
         /// The plugin's model handle, or an unmanaged BuiltinRows.Placeholder when typeID is nil.
@@ -41,7 +43,9 @@ public final class Page: @unchecked Sendable {
         for (index, section) in sections.enumerated() where !consumed.contains(index) {
             if let type = section.typeID {
                 let destroy = registry.floorTypes[Int(type)]
+                registry.crashRecord.enter(.destroy, section.origin)
                 _ = try? destroy.destroy.invoker.perform(.pointer(destroy.context), .pointer(section.model))
+                registry.crashRecord.leave()
             } else {
                 Unmanaged<BuiltinRows.Placeholder>.fromOpaque(section.model).release()
             }

@@ -21,6 +21,7 @@ public enum PageDecoder {
             throw PageError(file: file, line: error.line, column: error.column, reason: error.message)
         }
         let page = Page(file: file, next: spec.next, registry: registry)
+        let record = registry.crashRecord, ordinal = record.nextPageOrdinal()
         if spec.floors.isEmpty {
             page.report(Diagnostic(.warning, "\(file): the page has no floors; nothing to show", file: file, path: "floors"))
         }
@@ -29,6 +30,7 @@ public enum PageDecoder {
             for floor in spec.floors {
                 let path = "floors[\(floor.index)]"
                 let id = floor.id ?? path
+                let origin = FloorOrigin(page: ordinal, floor: Int32(clamping: floor.index))
                 func warn(_ message: String, at subpath: String = "", plugin: String? = nil) {
                     let where_ = DecodeReport.path(subpath, in: path)
                     page.report(Diagnostic(.warning, "\(file): \(where_) (floor '\(id)'): \(message)", file: file, plugin: plugin, path: where_))
@@ -45,7 +47,7 @@ public enum PageDecoder {
                 }
                 func placeholder(_ text: String) {
                     let model = Unmanaged.passRetained(BuiltinRows.Placeholder(text)).toOpaque()
-                    page.append(.init(floorID: id, floorType: floor.type ?? "", path: path, file: file, typeID: nil, model: model))
+                    page.append(.init(floorID: id, floorType: floor.type ?? "", path: path, file: file, origin: origin, typeID: nil, model: model))
                 }
                 guard let typeName = floor.type else {
                     placeholder("floor '\(id)' has no usable type")
@@ -58,7 +60,16 @@ public enum PageDecoder {
                     continue
                 }
                 let type = registry.floorTypes[Int(typeID)]
+                let plugin = registry.plugins[type.plugin].id
+                if let skipped = registry.skippedFloors[origin] {
+                    page.report(Diagnostic(.error, "\(file): \(path) (floor '\(id)'): not shown: plugin \(plugin) \(skipped.crash) on this floor; the page was rendered again without it",
+                                           file: file, plugin: plugin, path: path))
+                    placeholder("\(typeName) '\(id)' not shown: its plugin \(skipped.crash)")
+                    continue
+                }
                 let refusals = DecodeReport()
+                record.enter(.decode, origin)
+                defer { record.leave() }
                 let model = refusals.withReport { report in
                     let json = UnsafeMutableRawPointer(mutating: raw.baseAddress! + floor.bytes.lowerBound)
                     let result = try? type.decode.invoker.perform(
@@ -67,7 +78,6 @@ public enum PageDecoder {
                     if case .pointer(let model)? = result { return model }
                     return nil
                 }
-                let plugin = registry.plugins[type.plugin].id
                 guard let model else {
                     let errors = refusals.errors.isEmpty ? [("", "refused by the plugin without a reason")] : refusals.errors
                     for (subpath, message) in errors { warn("\(message) (plugin \(plugin))", at: subpath) }
@@ -78,6 +88,7 @@ public enum PageDecoder {
                 // The seed's TemplateValidationProtocol: an invalid floor is reported and left out.
                 if let validate = type.validate {
                     let problems = DecodeReport()
+                    record.enter(.validate, origin)
                     let valid = problems.withReport { report in
                         (try? validate.invoker.perform(.pointer(type.context), .pointer(model), .pointer(report))) == .bool(true)
                     }
@@ -86,11 +97,12 @@ public enum PageDecoder {
                         for (subpath, message) in found {
                             warn("invalid: \(message); the floor is left out (plugin \(plugin))", at: subpath, plugin: plugin)
                         }
+                        record.enter(.destroy, origin)
                         _ = try? type.destroy.invoker.perform(.pointer(type.context), .pointer(model))
                         continue
                     }
                 }
-                page.append(.init(floorID: id, floorType: typeName, path: path, file: file, typeID: typeID, model: model))
+                page.append(.init(floorID: id, floorType: typeName, path: path, file: file, origin: origin, typeID: typeID, model: model))
             }
         }
         return page

@@ -60,6 +60,14 @@
 
 typedef struct badge { char text[128]; } badge_t;
 
+/* CRASHES_ON_DATA: a bug that only real page data reaches (the sample's text never says "crash:"): each
+ * selector writes through NULL when the floor's text names it, e.g. "text":"crash:height". */
+#ifdef CRASHES_ON_DATA
+#define CRASH_IF(haystack, stage) do { if (strstr((haystack), "crash:" stage)) *(volatile int *)(uintptr_t)0 = 1; } while (0)
+#else
+#define CRASH_IF(haystack, stage) do { (void)(haystack); } while (0)
+#endif
+
 static int32_t badge_row_type = -1;
 
 /* Finds "text":"..." in the floor object; enough JSON for a test plugin (no escapes in the value). */
@@ -84,6 +92,7 @@ static void *badge_decode(void *ctx, const char *json, uint64_t len, const floor
         badge_t *badge = calloc(1, sizeof *badge);
         size_t n = (size_t)(end - start) < sizeof badge->text - 1 ? (size_t)(end - start) : sizeof badge->text - 1;
         memcpy(badge->text, start, n);
+        CRASH_IF(badge->text, "decode");
         return badge;
     }
 #ifdef ACCEPTS_GARBAGE
@@ -96,7 +105,8 @@ static void *badge_decode(void *ctx, const char *json, uint64_t len, const floor
 }
 
 static void badge_expand(void *ctx, void *model, const floor_row_sink_t *sink) {
-    (void)ctx; (void)model;
+    (void)ctx;
+    CRASH_IF(((badge_t *)model)->text, "expand");
     sink->add(sink, badge_row_type, 0);
 }
 
@@ -119,6 +129,7 @@ static bool badge_validate(void *ctx, void *model, const floor_report_t *report)
 
 static double badge_height(void *ctx, void *model, uint64_t row, double width) {
     (void)ctx; (void)model; (void)row; (void)width;
+    CRASH_IF(((badge_t *)model)->text, "height");
 #if defined(SEGFAULT_IN_HEIGHT)
     *(volatile int *)(uintptr_t)row = 1;  /* row 0: a write through NULL */
 #endif
@@ -137,6 +148,7 @@ static double badge_height(void *ctx, void *model, uint64_t row, double width) {
 static void badge_cell(void *ctx, void *model, uint64_t row, const floor_canvas_t *canvas) {
     (void)ctx; (void)row;
     const badge_t *badge = model;
+    CRASH_IF(badge->text, "cell");
 #ifdef DRAW_OUTSIDE
     canvas->box(canvas, 0, 0, canvas->width + 10, canvas->height);
 #else

@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Which plugin call the host is in, and on which floor, kept where a supervising process can read it
+/// after this one crashed (RenderSupervisor). The host writes it before every call into a plugin: a few
+/// plain stores, per floor or per row. A floor is named by its page's ordinal in the run (0 for the first
+/// page, then each next page in the order it was decoded) and its index in that page's `floors`.
+///
+/// By default the record is private memory that nobody reads; `init(sharedFile:)` maps a file the parent
+/// created, MAP_SHARED, so the parent reads what the child last wrote even when the child died mid-call.
+/// Threading: one thread at a time, like every plugin call.
+public final class CrashRecord: @unchecked Sendable {
+    /// The record's bytes, the same in the parent and the child (the same executable lays them out).
+    struct Fields {
+        /// PluginCall's raw value, 0 outside plugin calls.
+        var call: Int32
+        var page: Int32
+        var floor: Int32
+        /// Pages decoded so far: the next page's ordinal.
+        var pagesDecoded: Int32
+    }
+
+    let fields: UnsafeMutablePointer<Fields>
+    private let mapped: Bool
+
+    /// A record in private memory.
+    public init() {
+        fields = .allocate(capacity: 1)
+        fields.initialize(to: Fields(call: 0, page: -1, floor: -1, pagesDecoded: 0))
+        mapped = false
+    }
+
+    public struct Failure: Error, Sendable { public let message: String }
+
+    /// Maps `path` (which must hold at least one record: `CrashRecord.create`) shared with other processes.
+    public init(sharedFile path: String) throws(Failure) {
+        let fd = open(path, O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure(message: "cannot open the crash record \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        let size = MemoryLayout<Fields>.size
+        guard let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), memory != MAP_FAILED else {
+            throw Failure(message: "cannot map the crash record \(path): \(String(cString: strerror(errno)))")
+        }
+        fields = memory.bindMemory(to: Fields.self, capacity: 1)
+        mapped = true
+    }
+
+    /// Creates (or empties) the record file at `path` for a child to map.
+    public static func create(at path: String) throws(Failure) {
+        var empty = Fields(call: 0, page: -1, floor: -1, pagesDecoded: 0)
+        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw Failure(message: "cannot create the crash record \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        let written = withUnsafeBytes(of: &empty) { write(fd, $0.baseAddress, $0.count) }
+        guard written == MemoryLayout<Fields>.size else {
+            throw Failure(message: "cannot write the crash record \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit {
+        if mapped { munmap(fields, MemoryLayout<Fields>.size) } else { fields.deallocate() }
+    }
+
+    /// What the record says the process was doing: nil outside plugin calls.
+    public var lastCall: (call: PluginCall, floor: FloorOrigin)? {
+        let f = fields.pointee
+        guard let call = PluginCall(rawValue: f.call), f.page >= 0, f.floor >= 0 else { return nil }
+        return (call, FloorOrigin(page: f.page, floor: f.floor))
+    }
+
+    /// The ordinal of the page about to be decoded.
+    func nextPageOrdinal() -> Int32 {
+        defer { fields.pointee.pagesDecoded += 1 }
+        return fields.pointee.pagesDecoded
+    }
+
+    /// Notes a call into a plugin on `floor`'s behalf; `leave()` when it returned.
+    @inline(__always) func enter(_ call: PluginCall, _ floor: FloorOrigin) {
+        fields.pointee.page = floor.page
+        fields.pointee.floor = floor.floor
+        fields.pointee.call = call.rawValue
+    }
+
+    /// Per-row loops: the call was entered once; each row names its floor.
+    @inline(__always) func on(_ floor: FloorOrigin) {
+        fields.pointee.page = floor.page
+        fields.pointee.floor = floor.floor
+    }
+
+    @inline(__always) func leave() { fields.pointee.call = 0 }
+}
+
+/// Where a floor came from: its page's ordinal in the run and its index in that page's `floors`.
+public struct FloorOrigin: Hashable, Sendable {
+    public let page: Int32
+    public let floor: Int32
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// A plugin bug that only real page data reaches (its samples pass the scan) crashes the rendering child,
+/// not floorhost: the floor it crashed on is left out with an error naming the plugin, the selector and
+/// the signal, and the rest of the page is rendered.
+struct CrashContainmentTests {
+    /// A Title floor, then Badge floors with these texts; a Badge plugin built with CRASHES_ON_DATA, which
+    /// crashes in the selector a text names ("crash:height").
+    struct Setup {
+        let folder: TemporaryFolder
+        let plugins: String
+        let page: String
+
+        init(badges: [String], next: [String]? = nil) throws {
+            folder = try TemporaryFolder("containment")
+            plugins = try folder.installShippedPlugins(["Title"])
+            try compileCPlugin(to: plugins + "/libBadge.so", defines: ["CRASHES_ON_DATA"])
+            func floors(_ texts: [String], from first: Int) -> String {
+                texts.enumerated().map { #"{"type":"Badge","id":"b\#(first + $0.offset)","text":"\#($0.element)"}"# }.joined(separator: ",")
+            }
+            if let next {
+                try folder.write("next.json", #"{"floors":[\#(floors(next, from: badges.count))]}"#)
+            }
+            page = try folder.write("page.json", #"{"floors":[{"type":"Title","id":"t","title":"Still here"},\#(floors(badges, from: 0))]\#(next == nil ? "" : #","next":"next.json""#)}"#)
+        }
+
+        func render(_ extra: [String] = []) throws -> ProcessResult {
+            try floorhost(["--plugins", plugins, "--plugin-cache", folder.file("scan-cache.json"), page] + extra)
+        }
+    }
+
+    @Test(arguments: [("decode", "decoder"), ("expand", "expand selector"), ("height", "height calculator"), ("cell", "cell selector")])
+    func aFloorThatCrashesItsPluginIsLeftOutAndTheRestRenders(stage: String, selector: String) throws {
+        let setup = try Setup(badges: ["first badge", "crash:\(stage)", "third badge"])
+        let result = try setup.render()
+        #expect(result.status == 0, "the page still renders: \(result.stderr)")
+        #expect(result.stdout.contains("Still here") && result.stdout.contains("first badge") && result.stdout.contains("third badge"), "\(result.stdout)")
+        #expect(!result.stdout.contains("crash:"))
+        #expect(result.stderr.contains("error: \(setup.page): floors[2] (floor 'b1'): not shown: plugin com.floorkit.test.badge crashed with SIGSEGV in its \(selector) on this floor"),
+                "\(result.stderr)")
+        #expect(result.stdout.contains("not shown"), "a placeholder takes the floor's place: \(result.stdout)")
+    }
+
+    @Test func jsonOutputCarriesTheCrashAsADiagnostic() throws {
+        let setup = try Setup(badges: ["crash:height", "second badge"])
+        let result = try setup.render(["--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try jsonObject(result.stdout)
+        let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
+        let crash = try #require(diagnostics.first { ($0["message"] as? String)?.contains("crashed with SIGSEGV in its height calculator") == true })
+        #expect(crash["level"] as? String == "error")
+        #expect(crash["path"] as? String == "floors[1]")
+        let rows = try #require(json["rows"] as? [[String: Any]])
+        #expect(rows.contains { $0["floor"] as? String == "b1" && $0["type"] as? String == "BadgeRow" })
+    }
+
+    @Test func everyCrashingFloorIsLeftOutOneAfterAnother() throws {
+        let setup = try Setup(badges: ["crash:height", "kept", "crash:cell", "crash:decode"])
+        let result = try setup.render()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Still here") && result.stdout.contains("kept"))
+        for (floor, selector) in [("b0", "height calculator"), ("b2", "cell selector"), ("b3", "decoder")] {
+            #expect(result.stderr.contains("(floor '\(floor)'): not shown: plugin com.floorkit.test.badge crashed with SIGSEGV in its \(selector)"), "\(result.stderr)")
+        }
+    }
+
+    @Test func aCrashOnANextPageLeavesOutThatPagesFloor() throws {
+        let setup = try Setup(badges: ["on the first page"], next: ["crash:height", "also on the next page"])
+        let result = try setup.render(["--format", "json", "--scroll-to", "end"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("crashed with SIGSEGV in its height calculator"))
+        #expect(result.stdout.contains(setup.folder.file("next.json") + ": floors[0] (floor 'b1'): not shown"), "\(result.stdout)")
+        let rows = try #require(try jsonObject(result.stdout)["rows"] as? [[String: Any]])
+        #expect(rows.contains { $0["floor"] as? String == "b2" && $0["type"] as? String == "BadgeRow" }, "the next page's other floor is there")
+        #expect(rows.contains { $0["floor"] as? String == "b0" && $0["type"] as? String == "BadgeRow" })
+    }
+
+    @Test func withoutIsolationACrashEndsTheProcessAsBefore() throws {
+        let setup = try Setup(badges: ["crash:height"])
+        let result = try setup.render(["--no-plugin-isolation"])
+        #expect(result.status != 0)
+        #expect(!result.stdout.contains("Still here"))
+    }
+}
