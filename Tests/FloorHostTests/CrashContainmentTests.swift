@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FloorHost
 
 /// A plugin bug that only real page data reaches (its samples pass the scan) crashes the rendering child,
 /// not floorhost: the floor it crashed on is left out with an error naming the plugin, the selector and
@@ -81,5 +82,42 @@ struct CrashContainmentTests {
         let result = try setup.render(["--no-plugin-isolation"])
         #expect(result.status != 0)
         #expect(!result.stdout.contains("Still here"))
+    }
+}
+
+/// The supervisor's loop, with /bin/sh scripts as the child (it appends `--crash-record FILE` and any
+/// `--skip-floor` options, which sh sees as $0, $1, ...).
+struct RenderSupervisorTests {
+    private func supervise(_ script: String) -> RenderSupervisor.Outcome {
+        RenderSupervisor.run(program: "/bin/sh", arguments: ["-c", script])
+    }
+
+    @Test func aChildsExitStatusIsTheOutcome() {
+        #expect(supervise("exit 0") == .exited(0))
+        #expect(supervise("exit 3") == .exited(3))
+    }
+
+    @Test func aChildStoppedFromOutsideIsNotRetried() {
+        #expect(supervise("kill -TERM $$") == .exited(128 + SIGTERM))
+        #expect(supervise("kill -PIPE $$") == .exited(128 + SIGPIPE))
+    }
+
+    @Test func aCrashOutsideAnyPluginCallIsReportedAsAHostBug() {
+        guard case .failed(let message) = supervise("kill -SEGV $$") else { Issue.record("not a failure"); return }
+        #expect(message.contains("crashed with SIGSEGV outside any plugin call; this is a bug in floorhost"))
+    }
+
+    @Test func aCrashInAPluginCallIsRetriedWithThatFloorSkipped() {
+        // The record as the host writes it: height calculator (6) on page 0, floor 2. The second attempt,
+        // given --skip-floor 0:2:height:11 (as $2, $3), exits 0.
+        let script = #"if [ "$2" = --skip-floor ] && [ "$3" = 0:2:height:11 ]; then exit 0; fi; "#
+            + #"printf '\006\000\000\000\000\000\000\000\002\000\000\000\001\000\000\000' > "$1"; kill -SEGV $$"#
+        #expect(supervise(script) == .exited(0))
+    }
+
+    @Test func aCrashAgainOnASkippedFloorStopsTheRetries() {
+        let script = #"printf '\006\000\000\000\000\000\000\000\002\000\000\000\001\000\000\000' > "$1"; kill -SEGV $$"#
+        guard case .failed(let message) = supervise(script) else { Issue.record("not a failure"); return }
+        #expect(message.contains("on a floor it had already skipped"))
     }
 }

@@ -28,7 +28,7 @@ public enum RenderSupervisor {
                 let options = ["--crash-record", record] + skipped.flatMap { ["--skip-floor", $0.argument] }
                 ending = try ChildProcess.runInheritingOutput([program] + arguments[..<split] + options + arguments[split...])
             } catch let failure as CrashRecord.Failure {
-                return .failed(failure.message)
+                return .failed("\(failure.message); set TMPDIR to a writable folder, or render with --no-plugin-isolation")
             } catch let failure as ChildProcess.Failure {
                 return .failed(failure.message)
             } catch {
@@ -38,6 +38,8 @@ public enum RenderSupervisor {
                 if case .exited(let status) = ending { return .exited(status) }
                 return .failed("the rendering process ended in an unexpected way")
             }
+            // Stopped from outside (Ctrl-C, kill, a closed output pipe): not a crash, and no second attempt.
+            guard crashSignals.contains(signal) else { return .exited(128 + signal) }
             guard let last = try? CrashRecord(sharedFile: record).lastCall else {
                 return .failed("the rendering process crashed with \(ChildProcess.signalName(signal)) outside any plugin call; this is a bug in floorhost")
             }
@@ -49,4 +51,7 @@ public enum RenderSupervisor {
         }
         return .failed("gave up after \(attempts) attempts: plugins crashed on \(attempts) floors")
     }
+
+    /// The signals a faulty plugin raises on itself.
+    static let crashSignals: Set<Int32> = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
 }
