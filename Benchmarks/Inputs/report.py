@@ -48,7 +48,7 @@ PROFILE_STAGES = [
     ("page scanner", "PageScannerO4scanyAA0C4SpecVSW"),
     ("adapter (expand + heights)", "AdapterC4page8registry5width8dispatch"),
     ("JSON renderer", "JSONRendererO6render_"),
-    ("  of which tappableItems via ffi", "AdapterC13tappableItems"),
+    ("  of which tappableItems", "AdapterC13tappableItems"),
 ]
 
 
@@ -65,7 +65,7 @@ def profile_note():
         hit = next((l for l in lines if pattern in l), None)
         if hit:
             shares.append(f"{label} {100 * float(hit.split()[0].replace(',', '')) / total:.1f}%")
-    return f"; callgrind, {total / 1e9:.2f} G instructions: " + ", ".join(shares)
+    return f"; callgrind of the render (in-process), {total / 1e9:.2f} G instructions: " + ", ".join(shares)
 
 
 def figure(name, measured, target, verdict, command, note=""):
@@ -167,7 +167,9 @@ if hf:
         products = sum(len(fl.get("items", [])) for fl in json.load(f)["floors"] if fl["type"] == "ProductFeed")
     figure(f"end to end: floorhost --format json, {size / 1e6:.1f} MB page, {products:,} products",
            f"{host['mean'] * 1000:.0f} ms vs jq {jq['mean'] * 1000:.0f} ms = {ratio:.2f}x jq", "<= 1.0x jq's wall time",
-           verdict(ratio <= 1.0), e2e, "means of 20 runs each, same hyperfine run" + profile_note())
+           verdict(ratio <= 1.0), e2e, "means of 20 runs each, same hyperfine run"
+           + (f"; rendering in this process (--no-plugin-isolation, no supervising parent): {hf['floorhost in-process']['mean'] * 1000:.0f} ms"
+              if "floorhost in-process" in hf else "") + profile_note())
 
 # 7. Memory per row.
 host_bytes = percentile("memory 1000000 rows", "host_bytes")
