@@ -15,3 +15,17 @@ static inline size_t floor_heap_in_use(void) {
 // child spawned by another thread never inherits a pipe meant for a different child.
 extern int pipe2(int pipefd[2], int flags);
 static inline int floor_pipe_cloexec(int fds[2]) { return pipe2(fds, 02000000 /* O_CLOEXEC on Linux */); }
+
+// pidfd_open(2) (Linux 5.3 and later), through syscall(2), which Swift cannot call (it is variadic): a
+// descriptor that becomes readable when the process exits, so a supervisor can wait for a child and watch
+// a clock at once. -1 with errno set when the kernel does not have it.
+#include <sys/syscall.h>
+extern long syscall(long number, ...);
+static inline int floor_pidfd_open(int pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    (void)pid;
+    return -1;
+#endif
+}

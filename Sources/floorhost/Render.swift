@@ -47,8 +47,12 @@ struct Render: ParsableCommand {
     func validate() throws {
         if let width, !(width >= 1 && width <= 100_000) { throw ValidationError("--width must be between 1 and 100000") }
         if retry < 0 { throw ValidationError("--retry must be 0 or more") }
+        if !(pluginCallTimeout > 0) { throw ValidationError("--plugin-call-timeout must be more than 0 seconds") }
         if loadMoreDistance < 1 { throw ValidationError("--load-more-distance must be 1 or more (the last rows that trigger a load)") }
     }
+
+    @Option(help: "Seconds a plugin may spend in one call (or on one floor's rows) while rendering before that floor is left out as hung. Needs plugin isolation.")
+    var pluginCallTimeout: Double = 10
 
     @Option(help: .hidden)
     var crashRecord: String?
@@ -57,10 +61,12 @@ struct Render: ParsableCommand {
     var skipFloor: [SkippedFloor] = []
 
     func run() throws {
-        // With isolation, this process only supervises: a child renders, and a floor a plugin crashes on is
-        // left out of the next attempt (RenderSupervisor). The child is this command plus --crash-record.
+        // With isolation, this process only supervises: a child renders, and a floor a plugin crashes or
+        // hangs on is left out of the next attempt (RenderSupervisor). The child is this command plus
+        // --crash-record.
         if plugins.pluginIsolation && crashRecord == nil {
-            switch RenderSupervisor.run(program: selfExecutable(), arguments: Array(CommandLine.arguments.dropFirst())) {
+            switch RenderSupervisor.run(program: selfExecutable(), arguments: Array(CommandLine.arguments.dropFirst()),
+                                        callTimeout: pluginCallTimeout) {
             case .exited(let status): if status != 0 { throw ExitCode(status) }
             case .failed(let message):
                 printError("error: \(message)")

@@ -77,6 +77,15 @@ struct CrashContainmentTests {
         #expect(rows.contains { $0["floor"] as? String == "b0" && $0["type"] as? String == "BadgeRow" })
     }
 
+    @Test func aFloorThatHangsItsPluginIsLeftOutAfterTheCallTimeout() throws {
+        let setup = try Setup(badges: ["first badge", "hang:height", "third badge"])
+        let result = try setup.render(["--plugin-call-timeout", "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("first badge") && result.stdout.contains("third badge"), "\(result.stdout)")
+        #expect(result.stderr.contains("error: \(setup.page): floors[2] (floor 'b1'): not shown: plugin com.floorkit.test.badge hung (no answer for 1 s) in its height calculator on this floor"),
+                "\(result.stderr)")
+    }
+
     @Test func withoutIsolationACrashEndsTheProcessAsBefore() throws {
         let setup = try Setup(badges: ["crash:height"])
         let result = try setup.render(["--no-plugin-isolation"])
@@ -86,11 +95,15 @@ struct CrashContainmentTests {
 }
 
 /// The supervisor's loop, with /bin/sh scripts as the child (it appends `--crash-record FILE` and any
-/// `--skip-floor` options, which sh sees as $0, $1, ...).
+/// `--skip-floor` options, which sh sees as $0, $1, ...). A script writes the record as the host lays it
+/// out, in place (`1<>`: the supervisor has the file mapped and watches it while the child runs).
 struct RenderSupervisorTests {
-    private func supervise(_ script: String) -> RenderSupervisor.Outcome {
-        RenderSupervisor.run(program: "/bin/sh", arguments: ["-c", script])
+    private func supervise(_ script: String, callTimeout: Double = 10) -> RenderSupervisor.Outcome {
+        RenderSupervisor.run(program: "/bin/sh", arguments: ["-c", script], callTimeout: callTimeout)
     }
+
+    /// The record of a child in the height calculator (6) on page 0, floor 2.
+    private let inHeightOnFloor2 = #"printf '\006\000\000\000\000\000\000\000\002\000\000\000\001\000\000\000' 1<> "$1""#
 
     @Test func aChildsExitStatusIsTheOutcome() {
         #expect(supervise("exit 0") == .exited(0))
@@ -108,15 +121,24 @@ struct RenderSupervisorTests {
     }
 
     @Test func aCrashInAPluginCallIsRetriedWithThatFloorSkipped() {
-        // The record as the host writes it: height calculator (6) on page 0, floor 2. The second attempt,
-        // given --skip-floor 0:2:height:11 (as $2, $3), exits 0.
+        // The second attempt, given --skip-floor 0:2:height:11 (as $2, $3), exits 0.
         let script = #"if [ "$2" = --skip-floor ] && [ "$3" = 0:2:height:11 ]; then exit 0; fi; "#
-            + #"printf '\006\000\000\000\000\000\000\000\002\000\000\000\001\000\000\000' > "$1"; kill -SEGV $$"#
+            + inHeightOnFloor2 + "; kill -SEGV $$"
         #expect(supervise(script) == .exited(0))
     }
 
+    @Test func aCallWithoutProgressIsKilledAndItsFloorSkipped() {
+        // The first attempt stays in the height calculator; the second, told to skip 0:2 as hung, exits 0.
+        let script = #"if [ "$3" = 0:2:height:hung-0.5 ]; then exit 0; fi; "# + inHeightOnFloor2 + "; exec sleep 30"
+        #expect(supervise(script, callTimeout: 0.5) == .exited(0))
+    }
+
+    @Test func aChildOutsidePluginCallsIsNeverCountedAsHung() {
+        #expect(supervise("sleep 1; exit 4", callTimeout: 0.3) == .exited(4))
+    }
+
     @Test func aCrashAgainOnASkippedFloorStopsTheRetries() {
-        let script = #"printf '\006\000\000\000\000\000\000\000\002\000\000\000\001\000\000\000' > "$1"; kill -SEGV $$"#
+        let script = inHeightOnFloor2 + "; kill -SEGV $$"
         guard case .failed(let message) = supervise(script) else { Issue.record("not a failure"); return }
         #expect(message.contains("on a floor it had already skipped"))
     }

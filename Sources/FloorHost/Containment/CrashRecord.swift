@@ -4,8 +4,9 @@ import Glibc
 #endif
 
 /// Which plugin call the host is in, and on which floor, kept where a supervising process can read it
-/// after this one crashed (RenderSupervisor). The host writes it before every call into a plugin: a few
-/// plain stores, per floor or per row. A floor is named by its page's ordinal in the run (0 for the first
+/// while this one runs and after it crashed (RenderSupervisor). The host writes it before every call into
+/// a plugin: a few plain stores, per floor or per row, and a progress count the supervisor watches to
+/// tell a slow page from a call that never returns. A floor is named by its page's ordinal in the run (0 for the first
 /// page, then each next page in the order it was decoded) and its index in that page's `floors`.
 ///
 /// By default the record is private memory that nobody reads; `init(sharedFile:)` maps a file the parent
@@ -20,7 +21,11 @@ public final class CrashRecord: @unchecked Sendable {
         var floor: Int32
         /// Pages decoded so far: the next page's ordinal.
         var pagesDecoded: Int32
+        /// Counts calls (and rows of a per-row loop), wrapping.
+        var progress: UInt32
     }
+
+    static let empty = Fields(call: 0, page: -1, floor: -1, pagesDecoded: 0, progress: 0)
 
     let fields: UnsafeMutablePointer<Fields>
     private let mapped: Bool
@@ -28,7 +33,7 @@ public final class CrashRecord: @unchecked Sendable {
     /// A record in private memory.
     public init() {
         fields = .allocate(capacity: 1)
-        fields.initialize(to: Fields(call: 0, page: -1, floor: -1, pagesDecoded: 0))
+        fields.initialize(to: Self.empty)
         mapped = false
     }
 
@@ -49,7 +54,7 @@ public final class CrashRecord: @unchecked Sendable {
 
     /// Creates (or empties) the record file at `path` for a child to map.
     public static func create(at path: String) throws(Failure) {
-        var empty = Fields(call: 0, page: -1, floor: -1, pagesDecoded: 0)
+        var empty = Self.empty
         let fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Failure(message: "cannot create the crash record \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
@@ -70,6 +75,15 @@ public final class CrashRecord: @unchecked Sendable {
         return (call, FloorOrigin(page: f.page, floor: f.floor))
     }
 
+    /// Empties the record for another attempt (the parent's side; the file keeps its size throughout).
+    func reset() { fields.pointee = Self.empty }
+
+    /// Everything the record says, for the supervisor to compare from one look to the next.
+    var snapshot: [Int64] {
+        let f = fields.pointee
+        return [Int64(f.call), Int64(f.page), Int64(f.floor), Int64(f.progress)]
+    }
+
     /// The ordinal of the page about to be decoded.
     func nextPageOrdinal() -> Int32 {
         defer { fields.pointee.pagesDecoded += 1 }
@@ -81,12 +95,14 @@ public final class CrashRecord: @unchecked Sendable {
         fields.pointee.page = floor.page
         fields.pointee.floor = floor.floor
         fields.pointee.call = call.rawValue
+        fields.pointee.progress &+= 1
     }
 
     /// Per-row loops: the call was entered once; each row names its floor.
     @inline(__always) func on(_ floor: FloorOrigin) {
         fields.pointee.page = floor.page
         fields.pointee.floor = floor.floor
+        fields.pointee.progress &+= 1
     }
 
     @inline(__always) func leave() { fields.pointee.call = 0 }

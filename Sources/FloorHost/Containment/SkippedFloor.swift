@@ -1,26 +1,53 @@
-/// A floor a previous attempt at this render crashed its plugin on: the next attempt shows a placeholder
-/// in its place and says why, instead of calling the plugin again. Passed from RenderSupervisor to the
-/// rendering child as `--skip-floor PAGE:FLOOR:CALL:SIGNAL`, e.g. `0:2:height:11`.
+import Foundation
+
+/// A floor a previous attempt at this render could not get past: its plugin crashed on it, or hung. The
+/// next attempt shows a placeholder in its place and says why, instead of calling the plugin again.
+/// Passed from RenderSupervisor to the rendering child as `--skip-floor PAGE:FLOOR:CALL:HOW`, where HOW is
+/// the signal's number or `hung-SECONDS`: `0:2:height:11`, `1:0:decode:hung-10`.
 public struct SkippedFloor: Hashable, Sendable {
+    public enum Failure: Hashable, Sendable {
+        case crashed(signal: Int32)
+        case hung(seconds: Double)
+    }
+
     public let origin: FloorOrigin
     public let call: PluginCall
-    public let signal: Int32
+    public let failure: Failure
 
-    public init(origin: FloorOrigin, call: PluginCall, signal: Int32) {
+    public init(origin: FloorOrigin, call: PluginCall, failure: Failure) {
         self.origin = origin
         self.call = call
-        self.signal = signal
+        self.failure = failure
     }
 
     public init?(argument: String) {
         let parts = argument.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 4, let page = Int32(parts[0]), let floor = Int32(parts[1]), page >= 0, floor >= 0,
-              let call = PluginCall(argument: parts[2]), let signal = Int32(parts[3]) else { return nil }
-        self.init(origin: FloorOrigin(page: page, floor: floor), call: call, signal: signal)
+              let call = PluginCall(argument: parts[2]) else { return nil }
+        let failure: Failure
+        if let signal = Int32(parts[3]) {
+            failure = .crashed(signal: signal)
+        } else if parts[3].hasPrefix("hung-"), let seconds = Double(parts[3].dropFirst(5)), seconds > 0 {
+            failure = .hung(seconds: seconds)
+        } else {
+            return nil
+        }
+        self.init(origin: FloorOrigin(page: page, floor: floor), call: call, failure: failure)
     }
 
-    public var argument: String { "\(origin.page):\(origin.floor):\(call.argument):\(signal)" }
+    public var argument: String {
+        let how = switch failure {
+        case .crashed(let signal): "\(signal)"
+        case .hung(let seconds): "hung-\(String(format: "%g", seconds))"
+        }
+        return "\(origin.page):\(origin.floor):\(call.argument):\(how)"
+    }
 
-    /// "crashed with SIGSEGV in its height calculator".
-    var crash: String { "crashed with \(ChildProcess.signalName(signal)) in its \(call.selectorName)" }
+    /// "crashed with SIGSEGV in its height calculator", "hung (no answer for 10 s) in its decoder".
+    var what: String {
+        switch failure {
+        case .crashed(let signal): "crashed with \(ChildProcess.signalName(signal)) in its \(call.selectorName)"
+        case .hung(let seconds): "hung (no answer for \(String(format: "%g", seconds)) s) in its \(call.selectorName)"
+        }
+    }
 }

@@ -95,12 +95,31 @@ struct ChildProcess {
         return Outcome(ending: ending(status), stderr: text(errTail))
     }
 
-    /// Runs `arguments[0]` with `arguments` on this process's stdin, stdout and stderr, and waits for it
-    /// however long it takes.
-    static func runInheritingOutput(_ arguments: [String]) throws(Failure) -> Ending {
+    /// Runs `arguments[0]` with `arguments` on this process's stdin, stdout and stderr, and waits for it,
+    /// asking `isStuck` every `interval` seconds meanwhile: when it answers a number of seconds, the child
+    /// is killed (SIGKILL) and the ending is `.timedOut(seconds:)` with that number. (Where the kernel has
+    /// no pidfd_open, the wait is plain and `isStuck` is never asked.)
+    static func runInheritingOutput(_ arguments: [String], interval: Double = 0.25,
+                                    isStuck: () -> Double?) throws(Failure) -> Ending {
         var pid: pid_t = 0
         let spawned = spawn(&pid, arguments, actions: nil)
         guard spawned == 0 else { throw Failure(message: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        let exitWatch = floor_pidfd_open(pid)
+        if exitWatch >= 0 {
+            defer { close(exitWatch) }
+            while true {
+                var watch = pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&watch, 1, Int32(interval * 1000))
+                if ready > 0 { break }
+                if ready < 0 && errno != EINTR { break }
+                if let seconds = isStuck() {
+                    kill(pid, SIGKILL)
+                    var status: Int32 = 0
+                    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                    return .timedOut(seconds: seconds)
+                }
+            }
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return .exited(-1) }

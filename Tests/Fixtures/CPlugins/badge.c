@@ -60,10 +60,14 @@
 
 typedef struct badge { char text[128]; } badge_t;
 
-/* CRASHES_ON_DATA: a bug that only real page data reaches (the sample's text never says "crash:"): each
- * selector writes through NULL when the floor's text names it, e.g. "text":"crash:height". */
+/* CRASHES_ON_DATA: bugs that only real page data reaches (the sample's text names no selector): each
+ * selector writes through NULL when the floor's text says "crash:<selector>" (e.g. "text":"crash:height"),
+ * and never returns when it says "hang:<selector>". */
 #ifdef CRASHES_ON_DATA
-#define CRASH_IF(haystack, stage) do { if (strstr((haystack), "crash:" stage)) *(volatile int *)(uintptr_t)0 = 1; } while (0)
+#define CRASH_IF(haystack, stage) do { \
+        if (strstr((haystack), "crash:" stage)) *(volatile int *)(uintptr_t)0 = 1; \
+        if (strstr((haystack), "hang:" stage)) for (volatile int spin = 1; spin;) {} \
+    } while (0)
 #else
 #define CRASH_IF(haystack, stage) do { (void)(haystack); } while (0)
 #endif
