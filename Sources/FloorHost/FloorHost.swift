@@ -34,7 +34,7 @@ public final class FloorHost: @unchecked Sendable {
         loadDiagnostics = diagnostics
     }
 
-    /// Runs as a supervised render (RenderSupervisor): notes every plugin call in the crash record file at
+    /// Runs as a supervised child (PageSupervisor): notes every plugin call in the crash record file at
     /// `path`, and shows a placeholder instead of each floor in `skipped`.
     public func recordPluginCalls(in path: String, skipping skipped: [SkippedFloor]) throws(CrashRecord.Failure) {
         registry.crashRecord = try CrashRecord(sharedFile: path)

@@ -14,7 +14,7 @@ struct PluginOptions: ParsableArguments {
     @Option(help: "Seconds a new or changed plugin may take to load and draw its samples in the scanning child before it counts as hung.")
     var pluginScanTimeout: Double = 10
 
-    @Flag(inversion: .prefixedNo, help: "Scan new or changed plugin libraries in a child process before loading them; a render also runs in a child process that leaves out any floor a plugin crashes on.")
+    @Flag(inversion: .prefixedNo, help: "Scan new or changed plugin libraries in a child process before loading them; render and check also run in a child process that leaves out any floor a plugin crashes or hangs on.")
     var pluginIsolation = true
 
     /// Loads the plugins, or exits 1 with the reason when the folder is unusable.

@@ -47,42 +47,17 @@ struct Render: ParsableCommand {
     func validate() throws {
         if let width, !(width >= 1 && width <= 100_000) { throw ValidationError("--width must be between 1 and 100000") }
         if retry < 0 { throw ValidationError("--retry must be 0 or more") }
-        if !(pluginCallTimeout > 0) { throw ValidationError("--plugin-call-timeout must be more than 0 seconds") }
         if loadMoreDistance < 1 { throw ValidationError("--load-more-distance must be 1 or more (the last rows that trigger a load)") }
     }
 
-    @Option(help: "Seconds a plugin may spend in one call (or on one floor's rows) while rendering before that floor is left out as hung. Needs plugin isolation.")
-    var pluginCallTimeout: Double = 10
-
-    @Option(help: .hidden)
-    var crashRecord: String?
-
-    @Option(help: .hidden)
-    var skipFloor: [SkippedFloor] = []
+    @OptionGroup var containment: ContainmentOptions
 
     func run() throws {
         // With isolation, this process only supervises: a child renders, and a floor a plugin crashes or
-        // hangs on is left out of the next attempt (RenderSupervisor). The child is this command plus
-        // --crash-record.
-        if plugins.pluginIsolation && crashRecord == nil {
-            switch RenderSupervisor.run(program: selfExecutable(), arguments: Array(CommandLine.arguments.dropFirst()),
-                                        callTimeout: pluginCallTimeout) {
-            case .exited(let status): if status != 0 { throw ExitCode(status) }
-            case .failed(let message):
-                printError("error: \(message)")
-                throw ExitCode(1)
-            }
-            return
-        }
+        // hangs on is left out of the next attempt (PageSupervisor).
+        try containment.superviseUnlessChild(isolation: plugins.pluginIsolation)
         let host = try plugins.load()
-        if let crashRecord {
-            do {
-                try host.recordPluginCalls(in: crashRecord, skipping: skipFloor)
-            } catch {
-                printError("error: \(error.message)")
-                throw ExitCode(1)
-            }
-        }
+        try containment.attach(host)
         // --width counts columns for text and points for json; --viewport's width, when given, is the layout's.
         let textWidth = TextRenderer.layoutWidth(columns: Int(width ?? Double(TextRenderer.defaultColumns)))
         let screen = viewport ?? ViewportSize(width: format == .json ? width ?? 375 : textWidth, height: 812)
@@ -126,10 +101,7 @@ struct Render: ParsableCommand {
         }
         if let failure { printError(failure) }
         FileHandle.standardOutput.write(output)
-        let status: Int32 = failure == nil ? 0 : 1
-        // A supervised child ends here: freeing the floors' models would call plugins after the output.
-        if crashRecord != nil { Foundation.exit(status) }
-        if status != 0 { throw ExitCode(status) }
+        try containment.finish(failure == nil ? 0 : 1)
     }
 }
 
@@ -180,5 +152,3 @@ func printError(_ line: String) {
 }
 
 extension DispatchMode: ExpressibleByArgument {}
-
-extension SkippedFloor: ExpressibleByArgument {}

@@ -86,6 +86,15 @@ struct CrashContainmentTests {
                 "\(result.stderr)")
     }
 
+    @Test func checkCountsAFloorItsPluginFailsOnAsAProblem() throws {
+        let setup = try Setup(badges: ["fine", "crash:height"])
+        let result = try floorhost(["check", "--plugins", setup.plugins, "--plugin-cache", setup.folder.file("scan-cache.json"), setup.page])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("error: \(setup.page): floors[2] (floor 'b1'): not shown: plugin com.floorkit.test.badge crashed with SIGSEGV in its height calculator on this floor, so the floor is left out"),
+                "\(result.stdout)")
+        #expect(result.stdout.contains("1 problem in 1 page"))
+    }
+
     @Test func withoutIsolationACrashEndsTheProcessAsBefore() throws {
         let setup = try Setup(badges: ["crash:height"])
         let result = try setup.render(["--no-plugin-isolation"])
@@ -97,9 +106,9 @@ struct CrashContainmentTests {
 /// The supervisor's loop, with /bin/sh scripts as the child (it appends `--crash-record FILE` and any
 /// `--skip-floor` options, which sh sees as $0, $1, ...). A script writes the record as the host lays it
 /// out, in place (`1<>`: the supervisor has the file mapped and watches it while the child runs).
-struct RenderSupervisorTests {
-    private func supervise(_ script: String, callTimeout: Double = 10) -> RenderSupervisor.Outcome {
-        RenderSupervisor.run(program: "/bin/sh", arguments: ["-c", script], callTimeout: callTimeout)
+struct PageSupervisorTests {
+    private func supervise(_ script: String, callTimeout: Double = 10) -> PageSupervisor.Outcome {
+        PageSupervisor.run(program: "/bin/sh", arguments: ["-c", script], callTimeout: callTimeout)
     }
 
     /// The record of a child in the height calculator (6) on page 0, floor 2.

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// Which plugin call the host is in, and on which floor, kept where a supervising process can read it
-/// while this one runs and after it crashed (RenderSupervisor). The host writes it before every call into
+/// while this one runs and after it crashed (PageSupervisor). The host writes it before every call into
 /// a plugin: a few plain stores, per floor or per row, and a progress count the supervisor watches to
 /// tell a slow page from a call that never returns. A floor is named by its page's ordinal in the run (0 for the first
 /// page, then each next page in the order it was decoded) and its index in that page's `floors`.

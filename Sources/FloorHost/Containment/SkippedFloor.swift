@@ -1,8 +1,8 @@
 import Foundation
 
-/// A floor a previous attempt at this render could not get past: its plugin crashed on it, or hung. The
+/// A floor a previous attempt at this command could not get past: its plugin crashed on it, or hung. The
 /// next attempt shows a placeholder in its place and says why, instead of calling the plugin again.
-/// Passed from RenderSupervisor to the rendering child as `--skip-floor PAGE:FLOOR:CALL:HOW`, where HOW is
+/// Passed from PageSupervisor to the child as `--skip-floor PAGE:FLOOR:CALL:HOW`, where HOW is
 /// the signal's number or `hung-SECONDS`: `0:2:height:11`, `1:0:decode:hung-10`.
 public struct SkippedFloor: Hashable, Sendable {
     public enum Failure: Hashable, Sendable {

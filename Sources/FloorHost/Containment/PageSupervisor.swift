@@ -1,14 +1,15 @@
 import Foundation
 
-/// Keeps a plugin's crash or hang on real page data from taking a render down. The supervising process
-/// loads no plugin: it runs the render in a child (the same command plus `--crash-record FILE`), which
-/// writes the output itself and notes every plugin call in the shared crash record. When the child dies of
-/// a signal inside a plugin call, or stays in one call longer than the call timeout (then it is killed),
-/// the record names the call and the floor, and the render runs again with that floor skipped
-/// (`--skip-floor`): every floor a plugin fails on is left out in turn and the rest of the page is rendered.
+/// Keeps a plugin's crash or hang on real page data from taking a command that processes a page (render,
+/// check) down. The supervising process loads no plugin: it runs the command in a child (the same command
+/// plus `--crash-record FILE`), which writes the output itself and notes every plugin call in the shared
+/// crash record. When the child dies of a signal inside a plugin call, or stays in one call longer than the
+/// call timeout (then it is killed), the record names the call and the floor, and the command runs again
+/// with that floor skipped (`--skip-floor`): every floor a plugin fails on is left out in turn and the rest
+/// of the page is processed.
 /// A child must write nothing before its last plugin call has returned, so that an attempt that failed
 /// leaves no output behind.
-public enum RenderSupervisor {
+public enum PageSupervisor {
     public enum Outcome: Equatable, Sendable {
         /// The last attempt exited with this status (after skipping the floors listed, if any), or was
         /// stopped from outside by a signal (128 + the signal's number).
@@ -55,10 +56,10 @@ public enum RenderSupervisor {
             case .timedOut(let seconds): failure = .hung(seconds: seconds)
             }
             guard let last = record.lastCall else {
-                return .failed("the rendering process \(describe(failure)) outside any plugin call; this is a bug in floorhost")
+                return .failed("the supervised process \(describe(failure)) outside any plugin call; this is a bug in floorhost")
             }
             guard !skipped.contains(where: { $0.origin == last.floor }) else {
-                return .failed("the rendering process \(describe(failure)) in a plugin's \(last.call.selectorName) on a floor it had already skipped; this is a bug in floorhost")
+                return .failed("the supervised process \(describe(failure)) in a plugin's \(last.call.selectorName) on a floor it had already skipped; this is a bug in floorhost")
             }
             skipped.append(SkippedFloor(origin: last.floor, call: last.call, failure: failure))
         }

@@ -1,0 +1,54 @@
+import ArgumentParser
+import FloorHost
+import Foundation
+
+/// What a command that runs plugins on a page (render, check) needs to run under PageSupervisor: with
+/// plugin isolation on, the command is first run again as a supervised child (the same arguments plus the
+/// hidden --crash-record and --skip-floor), and this process only reports how the child ended.
+struct ContainmentOptions: ParsableArguments {
+    @Option(help: "Seconds a plugin may spend in one call (or on one floor's rows) before that floor is left out as hung. Needs plugin isolation.")
+    var pluginCallTimeout: Double = 10
+
+    @Option(help: .hidden)
+    var crashRecord: String?
+
+    @Option(help: .hidden)
+    var skipFloor: [SkippedFloor] = []
+
+    func validate() throws {
+        if !(pluginCallTimeout > 0) { throw ValidationError("--plugin-call-timeout must be more than 0 seconds") }
+    }
+
+    /// With `isolation` and not yet the child: runs this command as a supervised child and ends this
+    /// process the way the child ended (by throwing its ExitCode). Otherwise returns at once.
+    func superviseUnlessChild(isolation: Bool) throws {
+        guard isolation, crashRecord == nil else { return }
+        switch PageSupervisor.run(program: selfExecutable(), arguments: Array(CommandLine.arguments.dropFirst()),
+                                  callTimeout: pluginCallTimeout) {
+        case .exited(let status): throw ExitCode(status)
+        case .failed(let message):
+            printError("error: \(message)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// In the child: notes every plugin call of `host` in the crash record and skips the floors listed.
+    func attach(_ host: FloorHost) throws {
+        guard let crashRecord else { return }
+        do {
+            try host.recordPluginCalls(in: crashRecord, skipping: skipFloor)
+        } catch {
+            printError("error: \(error.message)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// Ends the command with `status` once its output is written. The child exits here and now: freeing
+    /// the floors' models would call plugins after the output, and a crash there would repeat it.
+    func finish(_ status: Int32) throws {
+        if crashRecord != nil { Foundation.exit(status) }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+extension SkippedFloor: ExpressibleByArgument {}
