@@ -111,8 +111,8 @@ struct PageSupervisorTests {
         PageSupervisor.run(program: "/bin/sh", arguments: ["-c", script], callTimeout: callTimeout)
     }
 
-    /// The record of a child in the height calculator (6) on page 0, floor 2.
-    private let inHeightOnFloor2 = #"printf '\006\000\000\000\000\000\000\000\002\000\000\000\001\000\000\000' 1<> "$1""#
+    /// The record of a child in the height calculator (call 6, progress 0) on page 0, floor 2.
+    private let inHeightOnFloor2 = #"printf '\006\000\000\000\000\000\000\000\000\000\000\000\002\000\000\000' 1<> "$1""#
 
     @Test func aChildsExitStatusIsTheOutcome() {
         #expect(supervise("exit 0") == .exited(0))

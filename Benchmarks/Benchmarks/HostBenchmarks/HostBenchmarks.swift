@@ -149,16 +149,19 @@ let benchmarks: @Sendable () -> Void = {
     // The host's typed path, as Adapter.measure does it: the registry's dispatch table of plain values
     // (context, height, cell per row type id) and the section models, read through locals hoisted out of
     // the loop, then two direct calls through the checked function pointers. Each call is noted in the
-    // crash record first, as the adapter does (the row's floor before the height, as in Adapter.measure;
-    // enter and leave around the cell, as in drawCell).
+    // crash record first, as the adapter does (the row, and its floor when it changes, before the height,
+    // as in Adapter.measure; enter and leave around the cell, as in drawCell).
     Benchmark("dispatch host typed (10000 rows)", configuration: dispatchConfig, closure: { benchmark in
         let f = dispatchFixture!
         let table = f.registry.dispatch, record = f.registry.crashRecord
         let models = ContiguousArray(f.page.sections.map(\.model)), origins = ContiguousArray(f.page.sections.map(\.origin))
+        var section = f.rowSection[0]
+        record.on(origins[Int(section)])
         for r in 0..<dispatchBatch {
             let entry = table[Int(f.rowType[r])]
             let model = models[Int(f.rowSection[r])], origin = origins[Int(f.rowSection[r])]
-            record.on(origin)
+            if f.rowSection[r] != section { section = f.rowSection[r]; record.on(origin) }
+            record.step(r)
             blackHole(entry.height(entry.context, model, UInt64(f.rowIndex[r]), layoutWidth))
             record.enter(.cell, origin)
             entry.cell(entry.context, model, UInt64(f.rowIndex[r]), f.canvas)
@@ -190,12 +193,15 @@ let benchmarks: @Sendable () -> Void = {
         let f = dispatchFixture!
         let table = f.registry.invokers, record = f.registry.crashRecord
         let models = ContiguousArray(f.page.sections.map(\.model)), origins = ContiguousArray(f.page.sections.map(\.origin))
+        var section = f.rowSection[0]
+        record.on(origins[Int(section)])
         benchmark.startMeasurement()
         for r in 0..<dispatchBatch {
             let entry = table[Int(f.rowType[r])]
             let model = models[Int(f.rowSection[r])], origin = origins[Int(f.rowSection[r])]
             let row = SelectorValue.uint(UInt64(f.rowIndex[r]))
-            record.on(origin)
+            if f.rowSection[r] != section { section = f.rowSection[r]; record.on(origin) }
+            record.step(r)
             blackHole(try? entry.height.perform(.pointer(entry.context), .pointer(model), row, .double(layoutWidth)))
             record.enter(.cell, origin)
             blackHole(try? entry.cell.perform(.pointer(entry.context), .pointer(model), row, .pointer(f.canvas)))

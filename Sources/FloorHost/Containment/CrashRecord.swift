@@ -5,9 +5,10 @@ import Glibc
 
 /// Which plugin call the host is in, and on which floor, kept where a supervising process can read it
 /// while this one runs and after it crashed (PageSupervisor). The host writes it before every call into
-/// a plugin: a few plain stores, per floor or per row, and a progress count the supervisor watches to
-/// tell a slow page from a call that never returns. A floor is named by its page's ordinal in the run (0 for the first
-/// page, then each next page in the order it was decoded) and its index in that page's `floors`.
+/// a plugin (a few plain stores), and once a row in its per-row loops (one store, plus the floor when it
+/// changes); the supervisor watches `progress` to tell a slow page from a call that never returns. A floor
+/// is named by its page's ordinal in the run (0 for the first page, then each next page in the order it
+/// was decoded) and its index in that page's `floors`.
 ///
 /// By default the record is private memory that nobody reads; `init(sharedFile:)` maps a file the parent
 /// created, MAP_SHARED, so the parent reads what the child last wrote even when the child died mid-call.
@@ -17,15 +18,15 @@ public final class CrashRecord: @unchecked Sendable {
     struct Fields {
         /// PluginCall's raw value, 0 outside plugin calls.
         var call: Int32
-        var page: Int32
-        var floor: Int32
+        /// Changes with every call and every row of a per-row loop.
+        var progress: UInt32
+        /// The floor the current call is for (one 8-byte store).
+        var floor: FloorOrigin
         /// Pages decoded so far: the next page's ordinal.
         var pagesDecoded: Int32
-        /// Counts calls (and rows of a per-row loop), wrapping.
-        var progress: UInt32
     }
 
-    static let empty = Fields(call: 0, page: -1, floor: -1, pagesDecoded: 0, progress: 0)
+    static let empty = Fields(call: 0, progress: 0, floor: FloorOrigin(page: -1, floor: -1), pagesDecoded: 0)
 
     let fields: UnsafeMutablePointer<Fields>
     private let mapped: Bool
@@ -71,8 +72,8 @@ public final class CrashRecord: @unchecked Sendable {
     /// What the record says the process was doing: nil outside plugin calls.
     public var lastCall: (call: PluginCall, floor: FloorOrigin)? {
         let f = fields.pointee
-        guard let call = PluginCall(rawValue: f.call), f.page >= 0, f.floor >= 0 else { return nil }
-        return (call, FloorOrigin(page: f.page, floor: f.floor))
+        guard let call = PluginCall(rawValue: f.call), f.floor.page >= 0, f.floor.floor >= 0 else { return nil }
+        return (call, f.floor)
     }
 
     /// Empties the record for another attempt (the parent's side; the file keeps its size throughout).
@@ -81,7 +82,7 @@ public final class CrashRecord: @unchecked Sendable {
     /// Everything the record says, for the supervisor to compare from one look to the next.
     var snapshot: [Int64] {
         let f = fields.pointee
-        return [Int64(f.call), Int64(f.page), Int64(f.floor), Int64(f.progress)]
+        return [Int64(f.call), Int64(f.progress), Int64(f.floor.page), Int64(f.floor.floor)]
     }
 
     /// The ordinal of the page about to be decoded.
@@ -92,18 +93,16 @@ public final class CrashRecord: @unchecked Sendable {
 
     /// Notes a call into a plugin on `floor`'s behalf; `leave()` when it returned.
     @inline(__always) func enter(_ call: PluginCall, _ floor: FloorOrigin) {
-        fields.pointee.page = floor.page
-        fields.pointee.floor = floor.floor
+        fields.pointee.floor = floor
         fields.pointee.call = call.rawValue
         fields.pointee.progress &+= 1
     }
 
-    /// Per-row loops: the call was entered once; each row names its floor.
-    @inline(__always) func on(_ floor: FloorOrigin) {
-        fields.pointee.page = floor.page
-        fields.pointee.floor = floor.floor
-        fields.pointee.progress &+= 1
-    }
+    /// Per-row loops, which enter their call once: the floor, when the loop reaches another one.
+    @inline(__always) func on(_ floor: FloorOrigin) { fields.pointee.floor = floor }
+
+    /// Per-row loops: row `row` is next (any number that changes from row to row).
+    @inline(__always) func step(_ row: Int) { fields.pointee.progress = UInt32(truncatingIfNeeded: row) }
 
     @inline(__always) func leave() { fields.pointee.call = 0 }
 }

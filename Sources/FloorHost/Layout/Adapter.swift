@@ -122,13 +122,14 @@ public final class Adapter: @unchecked Sendable {
         record.enter(.height, origins[Int(rows[range.lowerBound].section)])
         defer { record.leave() }
         let calls = rows.withRows { rows in
-            var calls = 0
+            var calls = 0, section = rows[range.lowerBound].section
             switch dispatch {
             case .typed:
                 let table = registry.dispatch
                 for r in range where !onlyUnmeasured || rows[r].height.isNaN {
                     let row = rows[r], entry = table[Int(row.type)]
-                    record.on(origins[Int(row.section)])
+                    if row.section != section { section = row.section; record.on(origins[Int(section)]) }
+                    record.step(r)
                     rows[r].height = Self.usable(entry.height(entry.context, models[Int(row.section)], UInt64(row.index), width))
                     calls += 1
                 }
@@ -136,7 +137,8 @@ public final class Adapter: @unchecked Sendable {
                 let table = registry.invokers
                 for r in range where !onlyUnmeasured || rows[r].height.isNaN {
                     let row = rows[r], entry = table[Int(row.type)]
-                    record.on(origins[Int(row.section)])
+                    if row.section != section { section = row.section; record.on(origins[Int(section)]) }
+                    record.step(r)
                     let result = try? entry.height.perform(.pointer(entry.context), .pointer(models[Int(row.section)]),
                                                            .uint(UInt64(row.index)), .double(width))
                     if case .double(let h)? = result { rows[r].height = Self.usable(h) } else { rows[r].height = 0 }
