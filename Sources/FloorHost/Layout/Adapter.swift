@@ -123,26 +123,31 @@ public final class Adapter: @unchecked Sendable {
         defer { record.leave() }
         let calls = rows.withRows { rows in
             var calls = 0, section = rows[range.lowerBound].section
+            /// The loop both dispatch modes share; `height` calls the row's height calculator.
+            func measureRows(_ height: (RowTable.Row) -> Double) {
+                for r in range where !onlyUnmeasured || rows[r].height.isNaN {
+                    let row = rows[r]
+                    if row.section != section { section = row.section; record.on(origins[Int(section)]) }
+                    record.step(r)
+                    rows[r].height = Self.usable(height(row))
+                    calls += 1
+                }
+            }
             switch dispatch {
             case .typed:
                 let table = registry.dispatch
-                for r in range where !onlyUnmeasured || rows[r].height.isNaN {
-                    let row = rows[r], entry = table[Int(row.type)]
-                    if row.section != section { section = row.section; record.on(origins[Int(section)]) }
-                    record.step(r)
-                    rows[r].height = Self.usable(entry.height(entry.context, models[Int(row.section)], UInt64(row.index), width))
-                    calls += 1
+                measureRows { row in
+                    let entry = table[Int(row.type)]
+                    return entry.height(entry.context, models[Int(row.section)], UInt64(row.index), width)
                 }
             case .ffi:
                 let table = registry.invokers
-                for r in range where !onlyUnmeasured || rows[r].height.isNaN {
-                    let row = rows[r], entry = table[Int(row.type)]
-                    if row.section != section { section = row.section; record.on(origins[Int(section)]) }
-                    record.step(r)
+                measureRows { row in
+                    let entry = table[Int(row.type)]
                     let result = try? entry.height.perform(.pointer(entry.context), .pointer(models[Int(row.section)]),
                                                            .uint(UInt64(row.index)), .double(width))
-                    if case .double(let h)? = result { rows[r].height = Self.usable(h) } else { rows[r].height = 0 }
-                    calls += 1
+                    if case .double(let height)? = result { return height }
+                    return 0
                 }
             }
             return calls
