@@ -23,7 +23,8 @@ public enum PageSupervisor {
     /// `callTimeout` seconds counts as hung.
     public static func run(program: String, arguments: [String], callTimeout: Double = 10, attempts: Int = 32) -> Outcome {
         let split = arguments.firstIndex(of: "--") ?? arguments.endIndex
-        let path = NSTemporaryDirectory() + "floorhost-crash-record-\(getpid())"
+        // Unique per call: supervisors may run side by side in one process (the tests do).
+        let path = NSTemporaryDirectory() + "floorhost-crash-record-\(getpid())-\(UUID().uuidString)"
         defer { unlink(path) }
         let record: CrashRecord
         do {
