@@ -78,10 +78,10 @@ public final class Registry: @unchecked Sendable {
     private(set) var invokers: ContiguousArray<RowInvokers> = []
     private(set) var floorTypes: [FloorType] = []
     private var rowTypeIDs: [String: Int32] = [:]
-    /// Where every call into these plugins is noted, for a supervising process to read after a crash.
+    /// Where every call into these plugins is noted, for a supervising process (PageSupervisor) to watch.
     var crashRecord = CrashRecord()
-    /// Floors an earlier attempt at this render crashed a plugin on: decoded as placeholders, never handed
-    /// to a plugin again.
+    /// Floors an earlier attempt at this command could not get past (a plugin crashed or hung on them):
+    /// decoded as placeholders, never handed to a plugin again.
     var skippedFloors: [FloorOrigin: SkippedFloor] = [:]
     private var floorTypeIDs: [String: Int32] = [:]
 
