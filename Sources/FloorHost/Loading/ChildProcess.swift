@@ -9,9 +9,10 @@ import Glibc
 /// timeout) comes back as a value. This is how the host keeps a plugin's crash out of its own process.
 /// `runInheritingOutput` is the plain form: the child writes to this process's own stdout and stderr.
 ///
-/// `run`'s child gets /dev/null as stdin; every child gets SWIFT_BACKTRACE=enable=no (a crash report should be the signal,
-/// not seconds of symbolication). Pipes are close-on-exec, so concurrent spawns never inherit each
-/// other's ends. Threading: `run` blocks the calling thread; separate calls may run on separate threads.
+/// `run`'s child gets /dev/null as stdin; every child gets SWIFT_BACKTRACE=enable=no (a crash report
+/// should be the signal, not seconds of symbolication). Pipes are close-on-exec, so concurrent spawns
+/// never inherit each other's ends. Threading: both forms block the calling thread; separate calls may
+/// run on separate threads.
 struct ChildProcess {
     enum Ending: Equatable, Sendable {
         case exited(Int32)
