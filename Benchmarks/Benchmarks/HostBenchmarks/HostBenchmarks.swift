@@ -352,7 +352,7 @@ let benchmarks: @Sendable () -> Void = {
         for state in ["caches evicted", "after layout", "second append"] {
             let config = Benchmark.Configuration(
                 metrics: appendMetrics, timeUnits: .nanoseconds, units: [appendMetrics[1]: .count], warmupIterations: 1,
-                maxDuration: .seconds(10), maxIterations: label == "1000 rows" ? 200 : 12)
+                maxDuration: .seconds(10), maxIterations: label == "1000 rows" ? 200 : 40)
             Benchmark("append 20 rows to \(label), \(state)", configuration: config, closure: { benchmark in
                 let registry: Registry = page == "bulk-1m.json" ? bulkPage.registry : bulkRegistryShared!
                 let first = page == "bulk-1m.json" ? bulkPage.page : decode(page, registry: registry)
