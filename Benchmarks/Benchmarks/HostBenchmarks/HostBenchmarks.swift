@@ -67,6 +67,9 @@ final class DispatchFixture: @unchecked Sendable {
     let byName: [String: (HeightFunction, CellFunction)]
     /// A canvas whose functions do nothing (the trivial cell draws nothing anyway).
     let canvas: UnsafeMutablePointer<floor_canvas_t>
+    /// Per section, as the adapter keeps them: the model and where the floor came from.
+    let models: ContiguousArray<UnsafeMutableRawPointer>
+    let origins: ContiguousArray<FloorOrigin>
 
     init() {
         registry = bulkRegistry()
@@ -79,10 +82,70 @@ final class DispatchFixture: @unchecked Sendable {
         rowIndex = (0..<dispatchBatch).map { UInt32($0) }
         typeNames = registry.rowTypes.map(\.name)
         byName = Dictionary(uniqueKeysWithValues: registry.rowTypes.map { ($0.name, ($0.heightFunction, $0.cellFunction)) })
+        models = ContiguousArray(page.sections.map(\.model))
+        origins = ContiguousArray(page.sections.map(\.origin))
         canvas = .allocate(capacity: 1)
         canvas.initialize(to: floor_canvas_t(
             struct_size: UInt32(MemoryLayout<floor_canvas_t>.size), host_data: nil, width: layoutWidth, height: 44,
             text: { _, _, _, _, _, _ in }, image: { _, _, _, _, _, _ in }, box: { _, _, _, _, _ in }))
+    }
+
+    // The three ways compared, each over every row once; a benchmark alone or two back to back (paired).
+
+    /// The seed's way (iOS: NSSelectorFromString("tableView:cellFor" + class) + performSelector): build the
+    /// selector's name from the row model's type name and look the symbol up, for every row.
+    @inline(never) func seedWay() {
+        let model = page.sections[0].model
+        for r in 0..<dispatchBatch {
+            let name = typeNames[Int(rowType[r])]
+            let heightSymbol = dlsym(handle, "heightFor" + name)
+            let height = unsafeBitCast(heightSymbol, to: HeightFunction.self)
+            blackHole(height(nil, model, UInt64(rowIndex[r]), layoutWidth))
+            let cellSymbol = dlsym(handle, "cellFor" + name)
+            let cell = unsafeBitCast(cellSymbol, to: CellFunction.self)
+            cell(nil, model, UInt64(rowIndex[r]), canvas)
+        }
+    }
+
+    /// The host's typed path, as Adapter.measure does it: the registry's dispatch table of plain values
+    /// (context, height, cell per row type id) and the section models, read through locals hoisted out of
+    /// the loop, then two direct calls through the checked function pointers. Each call is noted in the
+    /// crash record first, as the adapter does (the row, and its floor when it changes, before the height,
+    /// as in Adapter.measure; enter and leave around the cell, as in drawCell).
+    @inline(never) func hostTyped() {
+        let table = registry.dispatch, record = registry.crashRecord, models = self.models, origins = self.origins
+        var section = rowSection[0]
+        record.on(origins[Int(section)])
+        for r in 0..<dispatchBatch {
+            let entry = table[Int(rowType[r])]
+            let model = models[Int(rowSection[r])], origin = origins[Int(rowSection[r])]
+            if rowSection[r] != section { section = rowSection[r]; record.on(origin) }
+            record.step(r)
+            blackHole(entry.height(entry.context, model, UInt64(rowIndex[r]), layoutWidth))
+            record.enter(.cell, origin)
+            entry.cell(entry.context, model, UInt64(rowIndex[r]), canvas)
+            record.leave()
+        }
+    }
+
+    /// The host's generic path, as Adapter.measure does it with `--dispatch ffi`: the registry's table of
+    /// invokers (context, height, cell per row type id) and the section models, read through locals, then
+    /// libffi through each selector's SelectorInvoker, each call noted in the crash record as above.
+    @inline(never) func hostFFI() {
+        let table = registry.invokers, record = registry.crashRecord, models = self.models, origins = self.origins
+        var section = rowSection[0]
+        record.on(origins[Int(section)])
+        for r in 0..<dispatchBatch {
+            let entry = table[Int(rowType[r])]
+            let model = models[Int(rowSection[r])], origin = origins[Int(rowSection[r])]
+            let row = SelectorValue.uint(UInt64(rowIndex[r]))
+            if rowSection[r] != section { section = rowSection[r]; record.on(origin) }
+            record.step(r)
+            blackHole(try? entry.height.perform(.pointer(entry.context), .pointer(model), row, .double(layoutWidth)))
+            record.enter(.cell, origin)
+            blackHole(try? entry.cell.perform(.pointer(entry.context), .pointer(model), row, .pointer(canvas)))
+            record.leave()
+        }
     }
 }
 
@@ -119,20 +182,8 @@ let benchmarks: @Sendable () -> Void = {
     let dispatchConfig = timeConfiguration(maxIterations: 400, seconds: 2, warmup: 3)
     let setUpDispatch: Benchmark.BenchmarkSetupHook = { if dispatchFixture == nil { dispatchFixture = DispatchFixture() } }
 
-    // The seed's way (iOS: NSSelectorFromString("tableView:cellFor" + class) + performSelector): build the
-    // selector's name from the row model's type name and look the symbol up, for every row.
-    Benchmark("dispatch seed dlsym per row (10000 rows)", configuration: dispatchConfig, closure: { benchmark in
-        let f = dispatchFixture!
-        let model = f.page.sections[0].model
-        for r in 0..<dispatchBatch {
-            let name = f.typeNames[Int(f.rowType[r])]
-            let heightSymbol = dlsym(f.handle, "heightFor" + name)
-            let height = unsafeBitCast(heightSymbol, to: HeightFunction.self)
-            blackHole(height(nil, model, UInt64(f.rowIndex[r]), layoutWidth))
-            let cellSymbol = dlsym(f.handle, "cellFor" + name)
-            let cell = unsafeBitCast(cellSymbol, to: CellFunction.self)
-            cell(nil, model, UInt64(f.rowIndex[r]), f.canvas)
-        }
+    Benchmark("dispatch seed dlsym per row (10000 rows)", configuration: dispatchConfig, closure: { _ in
+        dispatchFixture.seedWay()
     }, setup: setUpDispatch)
 
     // A string-keyed table built once: hash the type name for every row.
@@ -146,27 +197,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }, setup: setUpDispatch)
 
-    // The host's typed path, as Adapter.measure does it: the registry's dispatch table of plain values
-    // (context, height, cell per row type id) and the section models, read through locals hoisted out of
-    // the loop, then two direct calls through the checked function pointers. Each call is noted in the
-    // crash record first, as the adapter does (the row, and its floor when it changes, before the height,
-    // as in Adapter.measure; enter and leave around the cell, as in drawCell).
-    Benchmark("dispatch host typed (10000 rows)", configuration: dispatchConfig, closure: { benchmark in
-        let f = dispatchFixture!
-        let table = f.registry.dispatch, record = f.registry.crashRecord
-        let models = ContiguousArray(f.page.sections.map(\.model)), origins = ContiguousArray(f.page.sections.map(\.origin))
-        var section = f.rowSection[0]
-        record.on(origins[Int(section)])
-        for r in 0..<dispatchBatch {
-            let entry = table[Int(f.rowType[r])]
-            let model = models[Int(f.rowSection[r])], origin = origins[Int(f.rowSection[r])]
-            if f.rowSection[r] != section { section = f.rowSection[r]; record.on(origin) }
-            record.step(r)
-            blackHole(entry.height(entry.context, model, UInt64(f.rowIndex[r]), layoutWidth))
-            record.enter(.cell, origin)
-            entry.cell(entry.context, model, UInt64(f.rowIndex[r]), f.canvas)
-            record.leave()
-        }
+    Benchmark("dispatch host typed (10000 rows)", configuration: dispatchConfig, closure: { _ in
+        dispatchFixture.hostTyped()
     }, setup: setUpDispatch)
 
     // The typed path as the adapter did it before the dense table (commit 0d0ffe8 and earlier), for the
@@ -182,32 +214,33 @@ let benchmarks: @Sendable () -> Void = {
         }
     }, setup: setUpDispatch)
 
-    // The host's generic path, as Adapter.measure does it with `--dispatch ffi`: the registry's table of
-    // invokers (context, height, cell per row type id) and the section models, read through locals hoisted
-    // out of the loop, then libffi through each selector's SelectorInvoker. Also counts the loop's mallocs
-    // (the hoisting is outside the measurement): SelectorInvoker allocates nothing per call, so 0.
+    // The ffi path also counts its mallocs: SelectorInvoker allocates nothing per call, so 0 a row.
     let mallocCountingConfig = Benchmark.Configuration(
         metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, units: [.mallocCountTotal: .count],
         warmupIterations: 3, maxDuration: .seconds(2), maxIterations: 400)
-    Benchmark("dispatch host ffi (10000 rows)", configuration: mallocCountingConfig, closure: { benchmark in
+    Benchmark("dispatch host ffi (10000 rows)", configuration: mallocCountingConfig, closure: { _ in
+        dispatchFixture.hostFFI()
+    }, setup: setUpDispatch)
+
+    // The ratios, paired: each iteration times the seed's way and each host path back to back (a few ms
+    // in all), so that every ratio compares two figures taken under the same conditions on a shared
+    // machine, where separate medians minutes apart can each catch a different burst of load. Recorded
+    // as ratio x 100 (metrics are integers); the report takes the median.
+    let pairedMetrics: [BenchmarkMetric] = [.custom("seed over typed x100", useScalingFactor: false),
+                                            .custom("seed over ffi x100", useScalingFactor: false)]
+    Benchmark("dispatch ratios paired (10000 rows)",
+              configuration: .init(metrics: pairedMetrics, units: [pairedMetrics[0]: .count, pairedMetrics[1]: .count],
+                                   warmupIterations: 3, maxDuration: .seconds(4), maxIterations: 400),
+              closure: { benchmark in
         let f = dispatchFixture!
-        let table = f.registry.invokers, record = f.registry.crashRecord
-        let models = ContiguousArray(f.page.sections.map(\.model)), origins = ContiguousArray(f.page.sections.map(\.origin))
-        var section = f.rowSection[0]
-        record.on(origins[Int(section)])
-        benchmark.startMeasurement()
-        for r in 0..<dispatchBatch {
-            let entry = table[Int(f.rowType[r])]
-            let model = models[Int(f.rowSection[r])], origin = origins[Int(f.rowSection[r])]
-            let row = SelectorValue.uint(UInt64(f.rowIndex[r]))
-            if f.rowSection[r] != section { section = f.rowSection[r]; record.on(origin) }
-            record.step(r)
-            blackHole(try? entry.height.perform(.pointer(entry.context), .pointer(model), row, .double(layoutWidth)))
-            record.enter(.cell, origin)
-            blackHole(try? entry.cell.perform(.pointer(entry.context), .pointer(model), row, .pointer(f.canvas)))
-            record.leave()
+        func timed(_ body: () -> Void) -> Int {
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            return Int(DispatchTime.now().uptimeNanoseconds - start)
         }
-        benchmark.stopMeasurement()
+        let seed = timed(f.seedWay), typed = timed(f.hostTyped), ffi = timed(f.hostFFI)
+        benchmark.measurement(pairedMetrics[0], seed * 100 / max(1, typed))
+        benchmark.measurement(pairedMetrics[1], seed * 100 / max(1, ffi))
     }, setup: setUpDispatch)
 
     // The ffi path without allocations: call interfaces, argument slots and pointer arrays prepared once
