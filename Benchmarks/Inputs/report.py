@@ -145,8 +145,15 @@ if big is not None and small is not None:
         (b, o, s_), _ = append_figures(state)
         if b is not None and s_:
             note += f"; {state}: {b / 1e3:.1f} us vs {s_ / 1e3:.1f} us = ratio {b / s_:.2f}" + (f" (1 floor: {o / 1e3:.1f} us)" if o else "")
-    figure("appending a 20-row next page at 1,000,000 rows vs at 1,000 rows",
-           f"{big / 1e3:.1f} us vs {small / 1e3:.1f} us = ratio {big / small:.2f}", "ratio <= 2", verdict(big / small <= 2),
+    # The verdict uses the paired ratio (both appends back to back in each iteration), when run.
+    paired = percentile("append 20 rows paired, caches evicted", "1000000_over")
+    ratio = paired / 100 if paired is not None else big / small
+    if paired is not None:
+        quartiles = [percentile("append 20 rows paired, caches evicted", "1000000_over", p) / 100 for p in (25, 75)]
+        measured = f"paired ratio {ratio:.2f} (quartiles {quartiles[0]:.2f}-{quartiles[1]:.2f}); separate medians {big / 1e3:.1f} us vs {small / 1e3:.1f} us = {big / small:.2f}"
+    else:
+        measured = f"{big / 1e3:.1f} us vs {small / 1e3:.1f} us = ratio {big / small:.2f}"
+    figure("appending a 20-row next page at 1,000,000 rows vs at 1,000 rows", measured, "ratio <= 2", verdict(ratio <= 2),
            inprocess, note)
 
 # 5. Loading 100 plugins.

@@ -153,6 +153,8 @@ nonisolated(unsafe) var dispatchFixture: DispatchFixture!
 nonisolated(unsafe) var bulkPage: (registry: Registry, page: Page)!
 nonisolated(unsafe) var bulkAdapter: Adapter!
 nonisolated(unsafe) var bulkRegistryShared: Registry!
+/// Which size the paired append benchmark appends to first, alternating.
+nonisolated(unsafe) var pairedAppendLargeFirst = false
 
 func minorPageFaults() -> Int {
     var usage = rusage()
@@ -410,4 +412,33 @@ let benchmarks: @Sendable () -> Void = {
             })
         }
     }
+
+    // The ratio, paired: each iteration lays out both pages, then appends to each from evicted caches,
+    // back to back (which size goes first alternates), and records the ratio of the two appends (x 100).
+    // Like the dispatch ratios: both sides of each ratio meet the machine in the same moment.
+    let pairedAppend = BenchmarkMetric.custom("1000000 over 1000 rows x100", useScalingFactor: false)
+    Benchmark("append 20 rows paired, caches evicted",
+              configuration: .init(metrics: [pairedAppend], units: [pairedAppend: .count], warmupIterations: 1,
+                                   maxDuration: .seconds(10), maxIterations: 40),
+              closure: { benchmark in
+        let registry: Registry = bulkPage.registry
+        let large = Adapter(page: bulkPage.page, registry: registry, width: layoutWidth)
+        let small = Adapter(page: decode("bulk-1k.json", registry: registry), registry: registry, width: layoutWidth)
+        func coldAppend(_ adapter: Adapter) -> Int {
+            evictCaches()
+            let next = decode("bulk-next-20.json", registry: registry)
+            let start = DispatchTime.now().uptimeNanoseconds
+            adapter.append(next)
+            return Int(DispatchTime.now().uptimeNanoseconds - start)
+        }
+        pairedAppendLargeFirst.toggle()
+        let (largeTime, smallTime) = pairedAppendLargeFirst
+            ? { let l = coldAppend(large); return (l, coldAppend(small)) }()
+            : { let s = coldAppend(small); return (coldAppend(large), s) }()
+        benchmark.measurement(pairedAppend, largeTime * 100 / max(1, smallTime))
+        blackHole(large)
+        blackHole(small)
+    }, setup: {
+        try await setUpBulk()
+    })
 }
