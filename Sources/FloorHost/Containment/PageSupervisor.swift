@@ -57,21 +57,14 @@ public enum PageSupervisor {
             case .timedOut(let seconds): failure = .hung(seconds: seconds)
             }
             guard let last = record.lastCall else {
-                return .failed("the supervised process \(describe(failure)) outside any plugin call; this is a bug in floorhost")
+                return .failed("the supervised process \(failure) outside any plugin call; this is a bug in floorhost")
             }
             guard !skipped.contains(where: { $0.origin == last.floor }) else {
-                return .failed("the supervised process \(describe(failure)) in a plugin's \(last.call.selectorName) on a floor it had already skipped; this is a bug in floorhost")
+                return .failed("the supervised process \(failure) in a plugin's \(last.call.selectorName) on a floor it had already skipped; this is a bug in floorhost")
             }
             skipped.append(SkippedFloor(origin: last.floor, call: last.call, failure: failure))
         }
         return .failed("gave up after \(attempts) attempts: plugins failed on \(attempts) floors")
-    }
-
-    private static func describe(_ failure: SkippedFloor.Failure) -> String {
-        switch failure {
-        case .crashed(let signal): "crashed with \(ChildProcess.signalName(signal))"
-        case .hung(let seconds): "hung (no progress for \(String(format: "%g", seconds)) s)"
-        }
     }
 
     /// The signals a faulty plugin raises on itself.

@@ -5,9 +5,17 @@ import Foundation
 /// Passed from PageSupervisor to the child as `--skip-floor PAGE:FLOOR:CALL:HOW`, where HOW is
 /// the signal's number or `hung-SECONDS`: `0:2:height:11`, `1:0:decode:hung-10`.
 public struct SkippedFloor: Hashable, Sendable {
-    public enum Failure: Hashable, Sendable {
+    public enum Failure: Hashable, Sendable, CustomStringConvertible {
         case crashed(signal: Int32)
         case hung(seconds: Double)
+
+        /// "crashed with SIGSEGV", "hung (no answer for 10 s)".
+        public var description: String {
+            switch self {
+            case .crashed(let signal): "crashed with \(ChildProcess.signalName(signal))"
+            case .hung(let seconds): "hung (no answer for \(String(format: "%g", seconds)) s)"
+            }
+        }
     }
 
     public let origin: FloorOrigin
@@ -44,10 +52,5 @@ public struct SkippedFloor: Hashable, Sendable {
     }
 
     /// "crashed with SIGSEGV in its height calculator", "hung (no answer for 10 s) in its decoder".
-    var what: String {
-        switch failure {
-        case .crashed(let signal): "crashed with \(ChildProcess.signalName(signal)) in its \(call.selectorName)"
-        case .hung(let seconds): "hung (no answer for \(String(format: "%g", seconds)) s) in its \(call.selectorName)"
-        }
-    }
+    var what: String { "\(failure) in its \(call.selectorName)" }
 }
