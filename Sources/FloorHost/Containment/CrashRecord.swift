@@ -15,7 +15,7 @@ import Glibc
 /// Threading: one thread at a time, like every plugin call.
 public final class CrashRecord: @unchecked Sendable {
     /// The record's bytes, the same in the parent and the child (the same executable lays them out).
-    struct Fields {
+    struct Fields: Equatable {
         /// PluginCall's raw value, 0 outside plugin calls.
         var call: Int32
         /// Changes with every call and every row of a per-row loop.
@@ -80,10 +80,7 @@ public final class CrashRecord: @unchecked Sendable {
     func reset() { fields.pointee = Self.empty }
 
     /// Everything the record says, for the supervisor to compare from one look to the next.
-    var snapshot: [Int64] {
-        let f = fields.pointee
-        return [Int64(f.call), Int64(f.progress), Int64(f.floor.page), Int64(f.floor.floor)]
-    }
+    var snapshot: Fields { fields.pointee }
 
     /// The ordinal of the page about to be decoded.
     func nextPageOrdinal() -> Int32 {
