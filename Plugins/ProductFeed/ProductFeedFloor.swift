@@ -16,18 +16,23 @@ struct ProductFeedFloor: ItemsFloor {
 
     /// A price as the CMS sends it: display text ("¥199.00") or a number of yuan (199).
     struct Price: Decodable {
+        /// The largest numeric price: a trillion yuan, far above any product and far below Int's cents.
+        static let maximumYuan = 1e12
         var text: String
         init(from decoder: any Decoder) throws {
             let c = try decoder.singleValueContainer()
-            if let number = try? c.decode(Double.self) {
-                guard number.isFinite, number >= 0 else {
-                    throw DecodingError.dataCorruptedError(in: c, debugDescription: "price must be a non-negative number")
-                }
-                let cents = Int((number * 100).rounded())
-                text = "¥\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
-            } else {
-                text = try c.decode(String.self)
+            if let text = try? c.decode(String.self) {
+                self.text = text
+                return
             }
+            // Any other value must be a number of yuan a shop could charge: checked before it becomes cents,
+            // so that no number (1e308, 2^63, -0.5, 1e400) can overflow the conversion.
+            let number = try c.decode(Double.self)
+            guard number >= 0, number <= Self.maximumYuan else {
+                throw DecodingError.dataCorruptedError(in: c, debugDescription: "price must be text or a number of yuan from 0 to \(Int(Self.maximumYuan)), found \(number)")
+            }
+            let cents = Int((number * 100).rounded())
+            text = "¥\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
         }
     }
 

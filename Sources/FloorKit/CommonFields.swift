@@ -1,3 +1,5 @@
+import CFloorABI
+
 /// The fields any floor may carry (the seed's `TemplateContainerModel`): a title row and spacing.
 public struct FloorHeader: Decodable, Sendable, Equatable {
     public var title: String
@@ -12,7 +14,8 @@ public struct FloorHeader: Decodable, Sendable, Equatable {
     }
 }
 
-/// Space above and below a floor, in points.
+/// Space above and below a floor, in points: each from 0 to FLOOR_MAX_ROW_HEIGHT (a margin is a row).
+/// Anything else refuses the floor, with the path ("margin.top: ...").
 public struct FloorMargin: Decodable, Sendable, Equatable {
     public var top: Double
     public var bottom: Double
@@ -20,8 +23,15 @@ public struct FloorMargin: Decodable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey { case top, bottom }
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        top = try c.decodeIfPresent(Double.self, forKey: .top) ?? 0
-        bottom = try c.decodeIfPresent(Double.self, forKey: .bottom) ?? 0
+        func side(_ key: CodingKeys) throws -> Double {
+            let points = try c.decodeIfPresent(Double.self, forKey: key) ?? 0
+            guard points >= 0, points <= FLOOR_MAX_ROW_HEIGHT else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "a margin is 0 to \(Int(FLOOR_MAX_ROW_HEIGHT)) points, found \(points)")
+            }
+            return points
+        }
+        top = try side(.top)
+        bottom = try side(.bottom)
     }
 }
 

@@ -56,6 +56,16 @@ extern "C" {
 #define FLOOR_SIG_VALIDATE "b(ppp)"   /* bool validate(void *ctx, void *model, const floor_report_t *report) */
 #define FLOOR_SIG_EXTEND   "v(ppppp)" /* void extend(void *ctx, void *model, void *next, const floor_report_t *report, floor_extend_result_t *result) */
 
+/*
+ * The tallest row the host lays out, in points (about a dozen phone screens). A height calculator must
+ * return a finite height from 0 to FLOOR_MAX_ROW_HEIGHT; so must a floor's margins. The host clamps
+ * anything else (NaN and negative heights become 0, larger ones FLOOR_MAX_ROW_HEIGHT) and reports each
+ * floor and row type it clamped, naming the plugin and the value; `floorhost check` counts that as a
+ * problem. With the bound, a page's height, and every cost that depends on it (text output, scrolling),
+ * is proportional to its rows.
+ */
+#define FLOOR_MAX_ROW_HEIGHT 10000.0
+
 /* Any function pointer; the selector's signature says how to call it. */
 typedef void (*floor_fn_t)(void);
 
@@ -156,7 +166,7 @@ typedef struct floor_row_type {
     uint32_t struct_size;       /* sizeof(floor_row_type_t) as the plugin compiled it */
     const char *type_name;      /* e.g. "ProductCard"; plugin-owned, valid for the process */
     void *context;              /* passed back as `ctx` to every selector below; plugin-owned */
-    floor_selector_t height;    /* FLOOR_SIG_HEIGHT: finite, >= 0, same inputs -> same result */
+    floor_selector_t height;    /* FLOOR_SIG_HEIGHT: 0 to FLOOR_MAX_ROW_HEIGHT, same inputs -> same result */
     floor_selector_t cell;      /* FLOOR_SIG_CELL: draws the row; must stay inside the canvas */
     /* Since 1.1. Optional (fn == NULL): rows of this type are not tappable. */
     floor_selector_t tappable;  /* FLOOR_SIG_TAPPABLE: items in the row a tap can hit, 0..n */

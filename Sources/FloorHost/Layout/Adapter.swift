@@ -121,15 +121,23 @@ public final class Adapter: @unchecked Sendable {
         guard !range.isEmpty else { return }
         record.enter(.height, origins[Int(rows[range.lowerBound].section)])
         defer { record.leave() }
+        var outOfBounds: [OutOfBoundsHeight] = []
         let calls = rows.withRows { rows in
             var calls = 0, section = rows[range.lowerBound].section
-            /// The loop both dispatch modes share; `height` calls the row's height calculator.
+            /// The loop both dispatch modes share; `height` calls the row's height calculator. A height out of
+            /// bounds is the rare branch: clamped, and noted once per run of rows of one floor and row type.
             func measureRows(_ height: (RowTable.Row) -> Double) {
                 for r in range where !onlyUnmeasured || rows[r].height.isNaN {
                     let row = rows[r]
                     if row.section != section { section = row.section; record.on(origins[Int(section)]) }
                     record.step(r)
-                    rows[r].height = Self.usable(height(row))
+                    let measured = height(row)
+                    if measured >= 0 && measured <= Self.maxRowHeight {
+                        rows[r].height = measured
+                    } else {
+                        rows[r].height = Self.clamped(measured)
+                        OutOfBoundsHeight.note(row, measured, in: &outOfBounds)
+                    }
                     calls += 1
                 }
             }
@@ -153,11 +161,34 @@ public final class Adapter: @unchecked Sendable {
             return calls
         }
         stats.heightCalls += calls
+        if !outOfBounds.isEmpty { report(outOfBounds) }
     }
 
-    /// A height that is not a finite, non-negative number would corrupt every offset after it.
-    private static func usable(_ height: Double) -> Double {
-        height.isFinite && height >= 0 ? height : 0
+    /// The ABI's bound on a row's height (FLOOR_MAX_ROW_HEIGHT): it keeps the page's height, and every
+    /// cost that follows it (text lines, scrolling), proportional to the rows.
+    public static let maxRowHeight = FLOOR_MAX_ROW_HEIGHT
+
+    /// What the host uses for a height out of bounds: NaN and negative heights 0, larger ones the maximum.
+    static func clamped(_ height: Double) -> Double {
+        height > maxRowHeight ? maxRowHeight : (height >= 0 ? height : 0)
+    }
+
+    /// One diagnostic per floor and row type whose height calculator answered out of bounds, naming the
+    /// plugin, the floor and the first value.
+    private func report(_ found: [OutOfBoundsHeight]) {
+        var merged: [OutOfBoundsHeight] = []
+        var at: [OutOfBoundsHeight.Key: Int] = [:]
+        for entry in found {
+            if let i = at[entry.key] { merged[i].count += entry.count } else { at[entry.key] = merged.count; merged.append(entry) }
+        }
+        for entry in merged {
+            let section = sections[Int(entry.key.section)], type = registry.rowTypes[Int(entry.key.type)]
+            let plugin = registry.plugins[type.plugin].id
+            let more = entry.count > 1 ? " and \(entry.count - 1) more of its rows" : ""
+            let limit = Self.maxRowHeight.pointsText
+            diagnostics.append(Diagnostic(.warning, "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) returned a height of \(entry.value) points for row type '\(type.name)' (row \(entry.row) of the floor\(more)); a row is 0 to \(limit) points high (FLOOR_MAX_ROW_HEIGHT), so \(Self.clamped(entry.value).pointsText) is used",
+                                          file: section.file, plugin: plugin, path: section.path))
+        }
     }
 
     // MARK: Expanding floors
@@ -321,6 +352,29 @@ public final class Adapter: @unchecked Sendable {
             rows.append(.init(index: row, type: type, flags: flags))
         }
     }
+}
+
+/// Rows whose height calculator answered out of bounds: the first such row of a run of rows of one floor
+/// and row type, its value, and how many rows the run holds.
+struct OutOfBoundsHeight {
+    struct Key: Hashable {
+        let section: UInt32
+        let type: Int32
+    }
+    let key: Key
+    let row: UInt32
+    let value: Double
+    var count = 1
+
+    static func note(_ row: RowTable.Row, _ value: Double, in found: inout [OutOfBoundsHeight]) {
+        let key = Key(section: row.section, type: row.type)
+        if found.last?.key == key { found[found.count - 1].count += 1 } else { found.append(.init(key: key, row: row.index, value: value)) }
+    }
+}
+
+private extension Double {
+    /// 10000 rather than 10000.0 when whole: heights in messages read like the page's own numbers.
+    var pointsText: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }
 
 /// One laid-out row, for renderers and tests.

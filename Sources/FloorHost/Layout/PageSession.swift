@@ -11,6 +11,9 @@ public final class PageSession: @unchecked Sendable {
     public let adapter: Adapter
     public private(set) var viewport: Viewport
     public private(set) var events: [Event] = []
+    /// How many stops scrolling one screen at a time (`scroll(toward:)`, `scrollToEnd`) has made: the work
+    /// those scrolls cost, which tests hold proportional to rows.
+    public private(set) var scrollStops = 0
     public private(set) var loadMore: LoadMore
     public var deliversLoadsImmediately: Bool
     /// Automatic retries of a failed load (`--retry N`).
@@ -47,7 +50,7 @@ public final class PageSession: @unchecked Sendable {
     /// Scrolls from the current offset toward `target` in steps of at most one viewport height.
     public func scroll(toward target: Double) {
         while viewport.offset < min(target, maxOffset) {
-            scroll(to: min(target, viewport.offset + viewport.height))
+            scroll(to: min(target, nextStop))
         }
     }
 
@@ -55,13 +58,24 @@ public final class PageSession: @unchecked Sendable {
     public func scrollToEnd() {
         while true {
             if viewport.offset < maxOffset {
-                scroll(to: viewport.offset + viewport.height)
+                scroll(to: nextStop)
             } else if case .loading = loadMore.state {
                 deliverLoad()
             } else {
                 return
             }
         }
+    }
+
+    /// Where scrolling one screen at a time stops next: one screen further, or, when the row at the bottom
+    /// edge reaches further than that, where its bottom comes into view. Every row is still displayed on
+    /// the way, and a tall row costs one step rather than one per screen: scrolling costs O(rows), never
+    /// O(points).
+    private var nextStop: Double {
+        scrollStops += 1
+        let screen = viewport.offset + viewport.height
+        guard let last = adapter.visibleRows(in: viewport).last else { return screen }
+        return max(screen, adapter.rows[last].bottom - viewport.height)
     }
 
     /// Finishes the load in flight: its rows are merged and laid out, or the failure is recorded with no

@@ -35,7 +35,11 @@ public enum TextRenderer {
     /// Each row is drawn into a grid of its own lines, clipped to the window: a cell never draws outside
     /// its row, so the result is the same as one big grid at the memory cost of one row.
     static func lines(_ adapter: Adapter, rows: Range<Int>, from top: Double, to bottom: Double, columns: Int) -> [String] {
-        func line(_ y: Double) -> Int { Int(((y - top) / pointsPerLine).rounded()) }
+        // Offsets are bounded (rows are at most Adapter.maxRowHeight high), but a line number never traps.
+        func line(_ y: Double) -> Int {
+            let line = ((y - top) / pointsPerLine).rounded()
+            return line >= 1e15 ? 1 << 50 : (line >= -1e15 ? Int(line) : -(1 << 50))
+        }
         let total = max(0, line(bottom))
         var out: [String] = []
         out.reserveCapacity(total)

@@ -33,6 +33,8 @@ struct JSONTape {
 
     init(_ bytes: UnsafeRawBufferPointer) throws(SyntaxError) {
         self.bytes = bytes
+        // Node offsets are 32-bit: a larger floor object is refused, not a trap.
+        guard bytes.count < Int(Int32.max) else { throw SyntaxError(offset: 0, message: "larger than \(Int32.max) bytes") }
         nodes.reserveCapacity(bytes.count / 6)
         var position = 0
         skipSpace(&position)

@@ -108,9 +108,23 @@ final class TapeDecoder: Decoder {
         }
     }
 
+    /// A number as a finite Double. A literal beyond Double's range (1e400) is refused rather than read as
+    /// an infinity, which no model can use.
     func decodeDouble() throws -> Double {
-        guard kind == .number, let value = Double(String(decoding: tape.slice(tape.nodes[node]), as: UTF8.self)) else {
-            throw typed(Double.self, "Double")
+        guard kind == .number else { throw typed(Double.self, "Double") }
+        let text = String(decoding: tape.slice(tape.nodes[node]), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "number \(text) is out of range"))
+        }
+        return value
+    }
+
+    /// A number as a finite Float: a Double beyond Float's range is refused, not turned into an infinity.
+    func decodeFloat() throws -> Float {
+        let double = try decodeDouble()
+        let value = Float(double)
+        guard value.isFinite else {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "number \(double) is out of range"))
         }
         return value
     }
@@ -121,7 +135,7 @@ final class TapeDecoder: Decoder {
         if let value = T(text) { return value }
         // 1e3 or 2.0 are integers too when exact.
         if let double = Double(text), double.rounded() == double, let value = T(exactly: double) { return value }
-        throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "Number \(text) does not fit in \(T.self)."))
+        throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "number \(text) is not a whole number from \(T.min) to \(T.max)"))
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
@@ -181,7 +195,7 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(key).decodeBool() }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try value(key).decodeString() }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try value(key).decodeDouble() }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { Float(try value(key).decodeDouble()) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try value(key).decodeFloat() }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try value(key).decodeInteger(Int.self) }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try value(key).decodeInteger(Int8.self) }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try value(key).decodeInteger(Int16.self) }
@@ -242,7 +256,7 @@ struct UnkeyedTapeContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: Bool.Type) throws -> Bool { try next().decodeBool() }
     mutating func decode(_ type: String.Type) throws -> String { try next().decodeString() }
     mutating func decode(_ type: Double.Type) throws -> Double { try next().decodeDouble() }
-    mutating func decode(_ type: Float.Type) throws -> Float { Float(try next().decodeDouble()) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try next().decodeFloat() }
     mutating func decode(_ type: Int.Type) throws -> Int { try next().decodeInteger(Int.self) }
     mutating func decode(_ type: Int8.Type) throws -> Int8 { try next().decodeInteger(Int8.self) }
     mutating func decode(_ type: Int16.Type) throws -> Int16 { try next().decodeInteger(Int16.self) }
@@ -271,7 +285,7 @@ struct SingleTapeContainer: SingleValueDecodingContainer {
     func decode(_ type: Bool.Type) throws -> Bool { try decoder.decodeBool() }
     func decode(_ type: String.Type) throws -> String { try decoder.decodeString() }
     func decode(_ type: Double.Type) throws -> Double { try decoder.decodeDouble() }
-    func decode(_ type: Float.Type) throws -> Float { Float(try decoder.decodeDouble()) }
+    func decode(_ type: Float.Type) throws -> Float { try decoder.decodeFloat() }
     func decode(_ type: Int.Type) throws -> Int { try decoder.decodeInteger(Int.self) }
     func decode(_ type: Int8.Type) throws -> Int8 { try decoder.decodeInteger(Int8.self) }
     func decode(_ type: Int16.Type) throws -> Int16 { try decoder.decodeInteger(Int16.self) }
