@@ -27,7 +27,14 @@ struct ProductFeedFloor: ItemsFloor {
             }
             // Any other value must be a number of yuan a shop could charge: checked before it becomes cents,
             // so that no number (1e308, 2^63, -0.5, 1e400) can overflow the conversion.
-            let number = try c.decode(Double.self)
+            let number: Double
+            do {
+                number = try c.decode(Double.self)
+            } catch DecodingError.typeMismatch(_, let context) {
+                throw DecodingError.typeMismatch(String.self, context)  // neither text nor a number: say text
+            } catch DecodingError.valueNotFound(_, let context) {
+                throw DecodingError.valueNotFound(String.self, context)
+            }
             guard number >= 0, number <= Self.maximumYuan else {
                 throw DecodingError.dataCorruptedError(in: c, debugDescription: "price must be text or a number of yuan from 0 to \(Int(Self.maximumYuan)), found \(number)")
             }
