@@ -22,6 +22,9 @@ public enum PageDecoder {
         }
         let page = Page(file: file, next: spec.next, registry: registry)
         let record = registry.crashRecord, ordinal = record.nextPageOrdinal()
+        for problem in spec.problems {
+            page.report(Diagnostic(.warning, "\(file): \(problem)", file: file, path: String(problem.prefix { $0 != ":" })))
+        }
         if spec.floors.isEmpty {
             page.report(Diagnostic(.warning, "\(file): the page has no floors; nothing to show", file: file, path: "floors"))
         }

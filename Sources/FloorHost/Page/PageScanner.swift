@@ -19,6 +19,9 @@ struct PageSpec: Equatable, Sendable {
     var floors: [FloorSpec]
     /// The next page's location relative to this page's file; nil when `next` is absent or null.
     var next: String?
+    /// Problems of the page object itself that do not make it unusable (a repeated key), each starting
+    /// with its JSON path.
+    var problems: [String] = []
 }
 
 /// Unusable input: not JSON, or not the page shape (not an object, no `floors`, `floors` not an array,
@@ -47,6 +50,8 @@ struct PageSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
 /// - Nesting deeper than `maxDepth` arrays/objects (the page object is level 1) is an error, not a crash.
 /// - Keys are compared after unescaping (`"t\u0079pe"` is `type`). Duplicate keys: the last one wins, in the
 ///   page object (`floors`, `next`) and in each floor (`type`, `pattern`, `id`); earlier ones are still validated.
+///   Any key repeated in the page object or in a floor object is a problem ("floors[1].title: duplicate key
+///   'title'; the last value is used"), as plugins' decoders also use the last value.
 /// - A floor without a string `type`/`pattern` or without a string/integer `id` gets a problem, not an error.
 /// - Malformed JSON anywhere is reported before a page-shape error, so a shape error means the JSON is valid.
 /// - A `\uD800`-style escape that is not half of a surrogate pair is valid JSON; in a decoded string it
@@ -138,9 +143,11 @@ extension PageScanner {
             var floorsMisfit: (offset: Int, kind: ValueKind)?
             var next: String?
             var nextMisfit: (offset: Int, kind: ValueKind)?
+            var keys = Set<String>(), problems: [String] = []
             if try openObject() {
                 repeat {
                     let key = try key()
+                    if let repeated = repeated(key, in: &keys) { problems.append("\(repeated): duplicate key '\(repeated)' in the page; the last value is used") }
                     let valueStart = pos
                     if matches(key, "floors") {
                         if at(Ascii.openBracket) {
@@ -172,7 +179,7 @@ extension PageScanner {
             if let misfit = nextMisfit {
                 throw failure("'next' must be a string or null, found \(misfit.kind.rawValue)", at: misfit.offset)
             }
-            return PageSpec(floors: floors, next: next)
+            return PageSpec(floors: floors, next: next, problems: problems)
         }
 
         /// Precondition: at `[`.
@@ -194,9 +201,13 @@ extension PageScanner {
                                  problems: ["floors[\(index)] must be an object, found \(kind.rawValue)"])
             }
             var type = Field.absent, pattern = Field.absent, id = Field.absent
+            var keys = Set<String>(), problems: [String] = []
             if try openObject() {
                 repeat {
                     let key = try key()
+                    if let repeated = repeated(key, in: &keys) {
+                        problems.append("floors[\(index)].\(repeated): duplicate key '\(repeated)'; the last value is used")
+                    }
                     if matches(key, "type") {
                         type = try stringField()
                     } else if matches(key, "pattern") {
@@ -208,7 +219,6 @@ extension PageScanner {
                     }
                 } while try nextMember()
             }
-            var problems: [String] = []
             var typeName: String?
             switch (type, pattern) {
             case (.text(let name), _), (.absent, .text(let name)):
@@ -534,6 +544,13 @@ extension PageScanner {
         }
 
         // MARK: Decoding the few strings the host reads
+
+        /// The key's name when `keys` (the keys seen so far in one object) already holds it; else adds it.
+        /// Keys are decoded for this: an object's keys are few next to the values the scanner skips.
+        func repeated(_ key: StringSpan, in keys: inout Set<String>) -> String? {
+            let name = text(key)
+            return keys.insert(name).inserted ? nil : name
+        }
 
         func matches(_ span: StringSpan, _ name: StaticString) -> Bool {
             if span.escaped { return text(span) == name.description }
