@@ -54,7 +54,13 @@ struct ProductFeedFloor: ItemsFloor {
     }
 
     func expand(into rows: inout FloorRows<ProductFeedFloor>) {
-        for item in items.indices { rows.append(Self.card, item: item) }
+        _ = expand(items: items.indices, into: &rows)
+    }
+
+    /// One card per item: a next page's items are listed alone, so a long feed extends in O(items added).
+    func expand(items range: Range<Int>, into rows: inout FloorRows<ProductFeedFloor>) -> Bool {
+        for item in range { rows.append(Self.card, item: item) }
+        return true
     }
 
     /// A card: the picture on the left, title and price beside it.

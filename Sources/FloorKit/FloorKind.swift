@@ -4,7 +4,13 @@ import Foundation
 /// A decoded floor, as the host holds it: the opaque model handle is an unmanaged reference to this box.
 /// `rows[i]` is row i of the floor as `expand` last listed it: its host row type id and the item it draws.
 class AnyFloorBox {
-    var rows: [(type: Int32, item: Int)] = []
+    var rows: [(type: Int32, item: Int, flags: UInt32)] = []
+    /// Set by an extend that updated `rows` itself (an ItemsFloor's appended items): rows before this index
+    /// are as the host last saw them, so the next expand may keep them (ABI 1.2) instead of listing them.
+    var unchangedRows: Int?
+    /// An ItemsFloor's item ids, built at its first extend and kept up to date by every later one, so that
+    /// finding repeated ids costs O(items added), not O(items in the floor).
+    var itemIDs: Set<String>?
 }
 
 final class FloorBox<Floor: FloorModel>: AnyFloorBox {
@@ -53,6 +59,11 @@ final class FloorKind {
     let validate: (AnyFloorBox) -> [FloorProblem]
     /// Nil when the model is not an ExtendableFloor. Appends the second box's content to the first.
     let extend: ((AnyFloorBox, AnyFloorBox) -> [FloorProblem])?
+    /// ItemsFloor only (used instead of `extend`): appends the second box's items whose ids are new, in
+    /// O(items added). Returns what was dropped, and the rows of the appended items with the index in
+    /// `rows` they go to (before the bottom margin), or nil rows when the floor does not list its items'
+    /// rows alone (then the whole floor is expanded again).
+    let appendItems: ((AnyFloorBox, AnyFloorBox) -> (dropped: [FloorProblem], rows: [ExpandedRow]?, at: Int))?
 
     init<Floor: FloorModel>(_ type: Floor.Type) {
         name = Floor.floorType
@@ -78,6 +89,16 @@ final class FloorKind {
         }
         validate = { box in floor(box).validate() }
         extend = (Floor.self as? any ExtendableFloor.Type).map { Extending.extend(for: $0) }
+        appendItems = (Floor.self as? any ItemsFloor.Type).map { type in
+            let append = Extending.appendItems(for: type)
+            return { box, next in
+                let (dropped, entries) = append(box, next)
+                guard let entries, !box.rows.isEmpty else { return (dropped, nil, 0) }
+                let rows = entries.compactMap { entry in kindOf[entry.kind].map { ($0, entry.item, UInt32(0)) } }
+                let bottom = (unsafeDowncast(box, to: FloorBox<Floor>.self).common.margin?.bottom ?? 0) > 0
+                return (dropped, rows, box.rows.count - (bottom ? 1 : 0))
+            }
+        }
         expand = { box in
             let box = unsafeDowncast(box, to: FloorBox<Floor>.self)
             var rows = FloorRows<Floor>()
@@ -102,6 +123,23 @@ final class FloorKind {
 
 /// Opens the ExtendableFloor existential so extension can be called on the concrete model type.
 private enum Extending {
+    /// Appends `next`'s items to an ItemsFloor box (ids kept in the box), and lists the appended items'
+    /// rows (each row type by identity) when the floor can list them alone.
+    static func appendItems<Floor: ItemsFloor>(for _: Floor.Type) -> (AnyFloorBox, AnyFloorBox) -> ([FloorProblem], [(kind: ObjectIdentifier, item: Int)]?) {
+        { box, next in
+            let box = unsafeDowncast(box, to: FloorBox<Floor>.self)
+            let incoming = unsafeDowncast(next, to: FloorBox<Floor>.self).floor.items
+            var seen = box.itemIDs ?? Set(box.floor.items.lazy.map(\.id))
+            box.itemIDs = nil  // uniquely referenced while it grows
+            let first = box.floor.items.count
+            let dropped = box.floor.append(incoming, seen: &seen)
+            box.itemIDs = seen
+            var rows = FloorRows<Floor>()
+            guard box.floor.expand(items: first..<box.floor.items.count, into: &rows) else { return (dropped, nil) }
+            return (dropped, rows.entries.map { (ObjectIdentifier($0.kind), $0.item) })
+        }
+    }
+
     static func extend<Floor: ExtendableFloor>(for _: Floor.Type) -> (AnyFloorBox, AnyFloorBox) -> [FloorProblem] {
         { box, next in
             let box = unsafeDowncast(box, to: FloorBox<Floor>.self)

@@ -38,16 +38,34 @@ public protocol FloorItem {
 /// A floor that is a list of identified items: extending appends the next page's items and drops any
 /// whose id is already there. Rows must be one per item (or stable for existing items) for the host to
 /// keep their heights.
+///
+/// A next page extends an ItemsFloor through the SDK, not through `extend(with:)`: the SDK keeps the
+/// floor's item ids between pages, so each page costs O(its items), not O(items in the floor). When
+/// `expand(items:into:)` lists the appended items' rows, expanding again costs O(rows added) too; a floor
+/// that needs another way of extending conforms to ExtendableFloor instead.
 public protocol ItemsFloor: ExtendableFloor {
     associatedtype Item: FloorItem
     var items: [Item] { get set }
+    /// Lists the content rows of `items[range]` alone, exactly as `expand(into:)` lists them, and returns
+    /// true; only for floors whose content rows are their items' rows in item order. The default returns
+    /// false: the SDK then expands the whole floor after each next page.
+    func expand(items range: Range<Int>, into rows: inout FloorRows<Self>) -> Bool
 }
 
 extension ItemsFloor {
+    public func expand(items range: Range<Int>, into rows: inout FloorRows<Self>) -> Bool { false }
+
     public mutating func extend(with next: Self) -> [FloorProblem] {
-        var seen = Set(items.map(\.id))
+        var seen = Set(items.lazy.map(\.id))
+        return append(next.items, seen: &seen)
+    }
+
+    /// Appends each of `incoming` whose id is not in `seen` (adding it there) and reports the others,
+    /// with their path in the next page's floor. O(incoming).
+    mutating func append(_ incoming: [Item], seen: inout Set<String>) -> [FloorProblem] {
         var dropped: [FloorProblem] = []
-        for (index, item) in next.items.enumerated() {
+        items.reserveCapacity(items.count + incoming.count)
+        for (index, item) in incoming.enumerated() {
             if seen.insert(item.id).inserted {
                 items.append(item)
             } else {

@@ -42,8 +42,17 @@ enum Thunks {
         ctx, model, sink in
         let floor = Unmanaged<FloorKind>.fromOpaque(ctx!).takeUnretainedValue()
         let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
+        let unchanged = box.unchangedRows
+        box.unchangedRows = nil
+        // Right after an extend that updated `rows` itself, list only what follows the rows the host keeps.
+        if let unchanged, let sink, let keep = sink.pointee.keep {
+            let kept = min(unchanged, Int(clamping: sink.pointee.reusable), box.rows.count)
+            keep(sink, UInt64(kept))
+            for row in box.rows[kept...] { sink.pointee.add(sink, row.type, row.flags) }
+            return
+        }
         let rows = floor.expand(box)
-        box.rows = rows.map { ($0.kind.id, $0.item) }
+        box.rows = rows.map { ($0.kind.id, $0.item, $0.flags) }
         guard let sink else { return }
         for row in rows { sink.pointee.add(sink, row.kind.id, row.flags) }
     }
@@ -88,15 +97,37 @@ enum Thunks {
         let floor = Unmanaged<FloorKind>.fromOpaque(ctx!).takeUnretainedValue()
         let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
         guard let extend = floor.extend, let next else { return }
+        let nextBox = Unmanaged<AnyFloorBox>.fromOpaque(next).takeUnretainedValue()
+        // An ItemsFloor: the appended items' rows go in before the bottom margin; nothing else changes.
+        if let appendItems = floor.appendItems {
+            let (dropped, added, at) = appendItems(box, nextBox)
+            if let report { for problem in dropped { send(problem, to: report) } }
+            if let added, at >= 0, at <= box.rows.count {
+                let trailing = box.rows.count - at
+                box.rows.insert(contentsOf: added.lazy.map { ($0.kind.id, $0.item, $0.flags) }, at: at)
+                box.unchangedRows = at
+                result?.pointee = floor_extend_result_t(unchanged_leading: UInt64(at), unchanged_trailing: UInt64(trailing))
+                return
+            }
+            box.unchangedRows = nil
+            result?.pointee = difference(box.rows, floor.expand(box))
+            return
+        }
         let before = box.rows
-        let dropped = extend(box, Unmanaged<AnyFloorBox>.fromOpaque(next).takeUnretainedValue())
+        let dropped = extend(box, nextBox)
         if let report { for problem in dropped { send(problem, to: report) } }
-        // A row is the same row when its type and item are; count the untouched rows at both ends.
-        let after = floor.expand(box).map { ($0.kind.id, $0.item) }
-        let leading = zip(before, after).prefix { $0 == $1 }.count
-        let trailing = zip(before.reversed(), after.reversed()).prefix { $0 == $1 }.count
-        let limit = min(before.count, after.count) - leading
-        result?.pointee = floor_extend_result_t(unchanged_leading: UInt64(leading), unchanged_trailing: UInt64(min(trailing, limit)))
+        result?.pointee = difference(before, floor.expand(box))
+    }
+
+    /// How many rows at both ends of a floor's rows an extend left untouched. A row is the same row when
+    /// its type and item are. O(rows in the floor): the path for floors that are not ItemsFloors.
+    private static func difference(_ before: [(type: Int32, item: Int, flags: UInt32)], _ expanded: [ExpandedRow]) -> floor_extend_result_t {
+        let after = expanded.map { ($0.kind.id, $0.item) }
+        let old = before.map { ($0.type, $0.item) }
+        let leading = zip(old, after).prefix { $0 == $1 }.count
+        let trailing = zip(old.reversed(), after.reversed()).prefix { $0 == $1 }.count
+        let limit = min(old.count, after.count) - leading
+        return floor_extend_result_t(unchanged_leading: UInt64(leading), unchanged_trailing: UInt64(min(trailing, limit)))
     }
 
     private static func send(_ problem: FloorProblem, to report: UnsafePointer<floor_report_t>) {

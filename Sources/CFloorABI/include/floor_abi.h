@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 #define FLOOR_ABI_MAJOR 1
-#define FLOOR_ABI_MINOR 1  /* 1.1 added the optional action, validate and extend selectors */
+#define FLOOR_ABI_MINOR 2  /* 1.1 added the optional action, validate and extend selectors; 1.2 the row sink's keep */
 
 /* The one symbol a plugin exports. Returns a descriptor that stays valid for the life of the process. */
 #define FLOOR_PLUGIN_ENTRY_SYMBOL "floor_plugin_entry"
@@ -107,6 +107,15 @@ typedef struct floor_row_sink floor_row_sink_t;
 struct floor_row_sink {
     void *host_data;
     void (*add)(const floor_row_sink_t *sink, int32_t row_type_id, uint32_t flags);
+    /* Since 1.2 (host-provided, so a plugin built against 1.2 may read them; a 1.1 plugin never does).
+     * When the host calls expand right after extend, `reusable` is how many leading rows it still holds
+     * from the previous expand (the extend result's unchanged_leading, at most the old row count); else 0.
+     * expand may then call keep(sink, n) once, before any add, with n <= reusable: rows 0..<n stay as they
+     * were and the next add is row n. A floor that a chain of next pages keeps extending then lists only
+     * the rows that changed, and the chain costs O(rows added) per page instead of O(rows in the floor).
+     * A keep call that breaks these rules is ignored (the host lists the call in a diagnostic). */
+    uint64_t reusable;
+    void (*keep)(const floor_row_sink_t *sink, uint64_t count);
 };
 
 /* Where an action selector describes what a tap does (the seed's TemplateAction): call `jump` once, then

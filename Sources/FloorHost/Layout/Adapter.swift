@@ -32,6 +32,9 @@ public final class Adapter: @unchecked Sendable {
     public struct Stats: Sendable, Equatable {
         public var heightCalls = 0
         public var cellCalls = 0
+        /// Expand calls, and the rows they listed (ABI 1.2: rows a plugin kept are not listed).
+        public var expands = 0
+        public var rowsListed = 0
     }
     public internal(set) var stats = Stats()
 
@@ -200,7 +203,7 @@ public final class Adapter: @unchecked Sendable {
         models.append(section.model)
         origins.append(section.origin)
         if sectionOfFloor[section.floorID] == nil { sectionOfFloor[section.floorID] = number }
-        let expanded = expand(section, number: number)
+        let expanded = expand(section, number: number).rows
         rows.replace(rows.count..<rows.count, with: expanded, section: number)
         sectionStart.append(rows.count)
     }
@@ -212,12 +215,15 @@ public final class Adapter: @unchecked Sendable {
     }
 
     /// The rows a section's floor lists now; a placeholder section has one host-drawn row.
-    private func expand(_ section: Page.Section, number: Int) -> [RowTable.Expanded] {
+    /// `kept` is how many leading rows the plugin said are the ones it listed before (at most `reusable`,
+    /// ABI 1.2's floor_row_sink_t.keep); `rows` are the rows listed after them, numbered from `kept`.
+    private func expand(_ section: Page.Section, number: Int, reusable: Int = 0) -> (kept: Int, rows: [RowTable.Expanded]) {
         guard let typeID = section.typeID else {
-            return [.init(index: 0, type: registry.rowTypeID(named: BuiltinRows.placeholder)!, flags: 0)]
+            return (0, [.init(index: 0, type: registry.rowTypeID(named: BuiltinRows.placeholder)!, flags: 0)])
         }
         let floorType = registry.floorTypes[Int(typeID)]
-        let sink = RowSink(types: registry.rowTypes, plugin: floorType.plugin)
+        let sink = RowSink(types: registry.rowTypes, plugin: floorType.plugin, reusable: reusable)
+        stats.expands += 1
         registry.crashRecord.enter(.expand, section.origin)
         defer { registry.crashRecord.leave() }
         sink.withSink { sink in
@@ -228,7 +234,13 @@ public final class Adapter: @unchecked Sendable {
             diagnostics.append(Diagnostic(.error, "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) listed a row with \(foreign), which it did not register; the row is left out",
                                           file: section.file, plugin: plugin, path: section.path))
         }
-        return sink.rows
+        if let misuse = sink.refusedKeep {
+            let plugin = registry.plugins[floorType.plugin].id
+            diagnostics.append(Diagnostic(.warning, "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) called keep(\(misuse)) on the row sink \(sink.rowsListed > 0 || misuse > UInt64(reusable) ? "after adding rows or beyond the \(reusable) reusable rows" : "twice"); the call is ignored",
+                                          file: section.file, plugin: plugin, path: section.path))
+        }
+        stats.rowsListed += sink.rowsListed
+        return (sink.kept, sink.rows)
     }
 
     // MARK: Next pages
@@ -303,17 +315,20 @@ public final class Adapter: @unchecked Sendable {
         next.consume(section: index)
 
         // Keep the rows the plugin says are unchanged at both ends; everything between is new or changed.
+        // The plugin may list only the rows after those it keeps (ABI 1.2), so that this costs O(rows
+        // added), not O(rows in the floor): the expanded floor is `kept` old rows, then `listed`.
         let old = rows(ofSection: existing)
-        let expanded = expand(target, number: existing)
-        let leading = min(Int(clamping: result.unchanged_leading), old.count, expanded.count)
-        let trailing = min(Int(clamping: result.unchanged_trailing), old.count - leading, expanded.count - leading)
+        let (kept, listed) = expand(target, number: existing, reusable: min(Int(clamping: result.unchanged_leading), old.count))
+        let count = kept + listed.count
+        let leading = min(Int(clamping: result.unchanged_leading), old.count, count)
+        let trailing = min(Int(clamping: result.unchanged_trailing), old.count - leading, count - leading)
         let replaced = (old.lowerBound + leading)..<(old.upperBound - trailing)
-        let fresh = expanded[leading..<(expanded.count - trailing)]
+        let fresh = listed[(leading - kept)..<(listed.count - trailing)]
         rows.replace(replaced, with: fresh, section: existing)
         let delta = fresh.count - replaced.count
         // The trailing rows moved: keep their heights, renumber them within the floor.
         let movedStart = replaced.lowerBound + fresh.count
-        for (offset, row) in expanded.suffix(trailing).enumerated() { rows[movedStart + offset].index = row.index }
+        for (offset, row) in listed.suffix(trailing).enumerated() { rows[movedStart + offset].index = row.index }
         for s in (existing + 1)..<sectionStart.count { sectionStart[s] += delta }
         return Edit(at: replaced.lowerBound, removed: replaced.count, added: fresh.count)
     }
@@ -322,24 +337,45 @@ public final class Adapter: @unchecked Sendable {
     private final class RowSink {
         let types: [Registry.RowType]
         let plugin: Int
+        /// Leading rows the plugin may keep instead of listing them again (floor_row_sink_t.reusable).
+        let reusable: Int
         var rows: [RowTable.Expanded] = []
         var next: UInt32 = 0
         var foreignType: String?
+        /// Rows the plugin kept (keep) and rows it listed (add), for stats.
+        var kept = 0
+        var rowsListed = 0
+        /// The count of a keep call that broke the rules (after an add, twice, or beyond `reusable`).
+        var refusedKeep: UInt64?
 
-        init(types: [Registry.RowType], plugin: Int) {
+        init(types: [Registry.RowType], plugin: Int, reusable: Int) {
             self.types = types
             self.plugin = plugin
+            self.reusable = reusable
         }
 
         func withSink(_ body: (UnsafeMutableRawPointer) -> Void) {
-            var sink = floor_row_sink_t(host_data: Unmanaged.passUnretained(self).toOpaque()) { sink, type, flags in
+            var sink = floor_row_sink_t(host_data: Unmanaged.passUnretained(self).toOpaque(), add: { sink, type, flags in
                 guard let data = sink?.pointee.host_data else { return }
                 Unmanaged<RowSink>.fromOpaque(data).takeUnretainedValue().add(type: type, flags: flags)
-            }
+            }, reusable: UInt64(reusable), keep: { sink, count in
+                guard let data = sink?.pointee.host_data else { return }
+                Unmanaged<RowSink>.fromOpaque(data).takeUnretainedValue().keep(count)
+            })
             withUnsafeMutablePointer(to: &sink) { body(UnsafeMutableRawPointer($0)) }
         }
 
+        private func keep(_ count: UInt64) {
+            guard next == 0, kept == 0, count <= UInt64(reusable) else {
+                if refusedKeep == nil { refusedKeep = count }
+                return
+            }
+            kept = Int(count)
+            next = UInt32(count)
+        }
+
         private func add(type: Int32, flags: UInt32) {
+            rowsListed += 1
             let row = next
             next += 1
             // A row type from another plugin would receive a model it cannot read; refuse it here.

@@ -17,6 +17,8 @@ public struct LoadMore: Sendable, Equatable {
     public private(set) var state: State = .idle
     /// Every location ever requested, in order.
     public private(set) var requested: [String] = []
+    /// `requested` as a set: trigger runs on every scroll step, and must not cost O(pages loaded).
+    private var requestedSet: Set<String> = []
 
     /// `distance` counts the last rows that trigger a load: 1 means only the last row. At least 1.
     public init(distance: Int = 4) {
@@ -27,13 +29,14 @@ public struct LoadMore: Sendable, Equatable {
     /// none), `filled` whether content reaches the viewport's bottom, `next` the next page's location.
     public mutating func trigger(lastDisplayedRow: Int?, rowCount: Int, filled: Bool, next: String?) -> String? {
         guard state == .idle else { return nil }
-        guard let next, !requested.contains(next) else {
+        guard let next, !requestedSet.contains(next) else {
             state = .exhausted
             return nil
         }
         let threshold = max(0, rowCount - distance)
         guard !filled || (lastDisplayedRow ?? -1) >= threshold else { return nil }
         requested.append(next)
+        requestedSet.insert(next)
         state = .loading(location: next)
         return next
     }

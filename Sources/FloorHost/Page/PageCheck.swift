@@ -11,6 +11,7 @@ public struct PageCheck: Sendable {
     /// link back to a page already in the chain, is a problem.
     public static func run(file: String, registry: Registry, width: Double = 375) -> PageCheck {
         var pages = [file]
+        var inChain: Set<String> = [file]  // `pages` as a set: a long chain is checked in O(pages)
         var problems: [Diagnostic] = []
         func unusable(_ error: PageError) {
             problems.append(Diagnostic(.error, error.description, file: error.file))
@@ -26,7 +27,7 @@ public struct PageCheck: Sendable {
         var current = first
         chain: while let link = current.next {
             let next = PageSession.location(link, relativeTo: current.file)
-            guard !pages.contains(next) else {
+            guard inChain.insert(next).inserted else {
                 problems.append(Diagnostic(.error, "\(current.file): next page '\(link)' links back to \(next), already in the chain",
                                            file: current.file, path: "next"))
                 break
