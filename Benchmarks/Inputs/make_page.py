@@ -5,6 +5,9 @@
       A home page the shipped plugins render: a Focus carousel, an IconGrid, a Title, then ProductFeed
       floors of 1,000 products each (with sticky headers and margins) until the file reaches the target
       size: about 40,000 product rows for 8 MB. Titles mix CJK and ASCII; prices are text or numbers.
+  make_page.py chain --pages 1000 --items 20 --out-dir chain-1000
+      A chain of `pages` pages (page-0.json -> page-1.json -> ...), each one ProductFeed floor "feed" of
+      `items` products that continues the previous page's: load-more extends one floor page after page.
   make_page.py bulk --floors 1000 --rows 1000 --out bulk.json
       A page for the trivial Bulk plugin (Benchmarks/Inputs/trivial_plugin.c): `floors` floors of
       `rows` rows each.
@@ -54,6 +57,21 @@ def feed_page(seed, target_bytes, per_floor):
     return {"floors": floors, "next": None}
 
 
+def write_chain(seed, pages, items, out_dir):
+    import os
+    rng = random.Random(seed)
+    os.makedirs(out_dir, exist_ok=True)
+    for k in range(pages):
+        floor = {"type": "ProductFeed", "id": "feed", "items": [product(rng, k * items + i) for i in range(items)]}
+        if k == 0:
+            floor["header"] = {"title": "猜你喜欢 For you", "sticky": True}
+            floor["margin"] = {"top": 8, "bottom": 8}
+        page = {"floors": [floor], "next": f"page-{k + 1}.json" if k + 1 < pages else None}
+        with open(os.path.join(out_dir, f"page-{k}.json"), "w", encoding="utf-8") as f:
+            json.dump(page, f, ensure_ascii=False, separators=(",", ":"))
+            f.write("\n")
+
+
 def bulk_page(floors, rows, first_id):
     return {"floors": [{"type": "Bulk", "id": f"bulk{first_id + i}", "rows": rows} for i in range(floors)], "next": None}
 
@@ -71,7 +89,15 @@ def main():
     bulk.add_argument("--rows", type=int, default=1000)
     bulk.add_argument("--first-id", type=int, default=0, help="floor ids are bulk<first-id>, bulk<first-id + 1>...")
     bulk.add_argument("--out", required=True)
+    chain = sub.add_parser("chain")
+    chain.add_argument("--seed", type=int, default=7)
+    chain.add_argument("--pages", type=int, default=1000)
+    chain.add_argument("--items", type=int, default=20)
+    chain.add_argument("--out-dir", required=True)
     args = parser.parse_args()
+    if args.kind == "chain":
+        write_chain(args.seed, args.pages, args.items, args.out_dir)
+        return
     page = feed_page(args.seed, args.target_bytes, args.per_floor) if args.kind == "feed" else bulk_page(args.floors, args.rows, args.first_id)
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump(page, f, ensure_ascii=False, separators=(",", ":"))

@@ -63,3 +63,41 @@ struct ExtendChainTests {
         #expect(draws.contains { if case .text("T d", _, _, _, _) = $0 { true } else { false } })
     }
 }
+
+/// ABI 1.2's row sink keep, from a plugin written in C against floor_abi.h alone (extend_keep.c).
+struct RowSinkKeepTests {
+    /// Lays out a Run floor of 3 rows extended by next pages of 2 and 4 rows, with the plugin built with `defines`.
+    private func extended(_ defines: [String]) throws -> Adapter {
+        let folder = try TemporaryFolder("keep")
+        let plugins = folder.file("plugins")
+        try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+        try compileCPlugin("extend_keep.c", to: plugins + "/libRunFloor.so", defines: defines)
+        try folder.write("p0.json", #"{"floors":[{"type":"Run","id":"r","count":3}],"next":"p1.json"}"#)
+        try folder.write("p1.json", #"{"floors":[{"type":"Run","id":"r","count":2}],"next":"p2.json"}"#)
+        try folder.write("p2.json", #"{"floors":[{"type":"Run","id":"r","count":4}],"next":null}"#)
+        let host = try FloorHost(pluginFolder: plugins)
+        let adapter = try host.layout(page: folder.file("p0.json"), width: 375)
+        for next in ["p1.json", "p2.json"] {
+            guard case .success(let page) = PageSource(registry: host.registry).load(folder.file(next)) else { throw CocoaError(.fileNoSuchFile) }
+            adapter.append(page)
+        }
+        return adapter
+    }
+
+    @Test(arguments: [([String](), 9), (["NO_KEEP"], 3 + 5 + 9)])
+    func keptRowsAreNotListedAgain(defines: [String], listed: Int) throws {
+        let adapter = try extended(defines)
+        #expect(adapter.rowCount == 9 && adapter.totalHeight == 90)
+        #expect((0..<9).map { adapter.describe(row: $0).row } == Array(0..<9))
+        #expect(adapter.stats.rowsListed == listed && adapter.diagnostics.isEmpty, "\(adapter.diagnostics)")
+    }
+
+    @Test(arguments: [("KEEP_BEYOND", "called keep(8) on the row sink but the host holds 3 rows it could keep; the call is ignored"),
+                      ("KEEP_AFTER_ADD", "called keep(3) on the row sink after adding rows; the call is ignored")])
+    func aKeepThatBreaksTheRulesIsIgnoredAndNamed(define: String, message: String) throws {
+        let adapter = try extended([define])
+        let first = try #require(adapter.diagnostics.first)
+        #expect(first.message.hasSuffix("floors[0] (floor 'r'): plugin com.example.run \(message)"), "\(first.message)")
+        #expect(first.plugin == "com.example.run")
+    }
+}

@@ -236,7 +236,7 @@ public final class Adapter: @unchecked Sendable {
         }
         if let misuse = sink.refusedKeep {
             let plugin = registry.plugins[floorType.plugin].id
-            diagnostics.append(Diagnostic(.warning, "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) called keep(\(misuse)) on the row sink \(sink.rowsListed > 0 || misuse > UInt64(reusable) ? "after adding rows or beyond the \(reusable) reusable rows" : "twice"); the call is ignored",
+            diagnostics.append(Diagnostic(.warning, "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) called keep(\(misuse.count)) on the row sink \(misuse.why); the call is ignored",
                                           file: section.file, plugin: plugin, path: section.path))
         }
         stats.rowsListed += sink.rowsListed
@@ -345,8 +345,8 @@ public final class Adapter: @unchecked Sendable {
         /// Rows the plugin kept (keep) and rows it listed (add), for stats.
         var kept = 0
         var rowsListed = 0
-        /// The count of a keep call that broke the rules (after an add, twice, or beyond `reusable`).
-        var refusedKeep: UInt64?
+        /// The first keep call that broke the rules, and which rule.
+        var refusedKeep: (count: UInt64, why: String)?
 
         init(types: [Registry.RowType], plugin: Int, reusable: Int) {
             self.types = types
@@ -366,8 +366,10 @@ public final class Adapter: @unchecked Sendable {
         }
 
         private func keep(_ count: UInt64) {
-            guard next == 0, kept == 0, count <= UInt64(reusable) else {
-                if refusedKeep == nil { refusedKeep = count }
+            guard next == 0, count <= UInt64(reusable) else {
+                let why = kept > 0 ? "a second time" : next > 0 ? "after adding rows"
+                    : "but the host holds \(reusable) rows it could keep"
+                if refusedKeep == nil { refusedKeep = (count, why) }
                 return
             }
             kept = Int(count)
