@@ -52,6 +52,13 @@ struct HeightBoundsTests {
         #expect((result.stdout + result.stderr).contains("returned a height of nan points for row type 'TallRow'"))
     }
 
+    @Test func conformFailsAHeightAboveTheBound() throws {
+        let setup = try Setup(height: "1e12")
+        let result = try FloorHostTests.floorhost(["conform", setup.plugins + "/libTallFloor.so"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("heightForTallRow:width: returned 1000000000000.0 for row 0 ('TallRow')") && result.stdout.contains("heights must be 0 to 10000 points (FLOOR_MAX_ROW_HEIGHT)"), "\(result.stdout)")
+    }
+
     @Test func aHeightWithinBoundsIsKeptAndNotReported() throws {
         let setup = try Setup(height: "10000")
         let adapter = try FloorHost(pluginFolder: setup.plugins).layout(page: setup.page, width: 375)

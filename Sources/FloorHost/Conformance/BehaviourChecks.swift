@@ -101,8 +101,8 @@ enum BehaviourChecks {
                     plugin.step("\(type.height.name) on row \(row) of \(sample.label), widths 1...2048")
                     for width in sweepWidths {
                         let h = plugin.height(rowType, model, row: row, width: Double(width))
-                        guard h.isFinite && h >= 0 else {
-                            throw ConformanceFailure("\(type.height.name) returned \(h) for row \(row) ('\(type.name)') of \(sample.label) at width \(width); heights must be finite and >= 0")
+                        guard h >= 0 && h <= Adapter.maxRowHeight else {
+                            throw ConformanceFailure("\(type.height.name) returned \(h) for row \(row) ('\(type.name)') of \(sample.label) at width \(width); heights must be 0 to \(Int(Adapter.maxRowHeight)) points (FLOOR_MAX_ROW_HEIGHT)")
                         }
                     }
                 }

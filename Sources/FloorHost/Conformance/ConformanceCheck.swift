@@ -24,7 +24,7 @@ public struct ConformanceCheck: Sendable, Hashable, Codable, CustomStringConvert
     public static let selectorSignatures = ConformanceCheck("selector-signatures", .loading, "every selector has the signature its slot expects", ["registration"])
     public static let samples = ConformanceCheck("samples", .behaviour, "every floor type ships sample JSON that decodes and expands", ["type-names", "selector-signatures"])
     public static let refusesBadJSON = ConformanceCheck("refuses-bad-json", .behaviour, "empty, garbage and wrongly-typed JSON is refused with a reason", ["samples"])
-    public static let heights = ConformanceCheck("heights", .behaviour, "heights finite and >= 0 for widths 1 to 2048", ["samples"])
+    public static let heights = ConformanceCheck("heights", .behaviour, "heights 0 to 10000 points (FLOOR_MAX_ROW_HEIGHT) for widths 1 to 2048", ["samples"])
     public static let deterministic = ConformanceCheck("deterministic", .behaviour, "same input, same height and same drawing", ["heights"])
     public static let drawingBounds = ConformanceCheck("drawing-bounds", .behaviour, "cells draw inside (0, 0, width, height)", ["heights"])
     public static let balancedModels = ConformanceCheck("balanced-models", .behaviour, "destroy frees what decode allocated (no model leaked)", ["samples"])
