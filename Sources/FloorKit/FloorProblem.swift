@@ -64,7 +64,7 @@ extension ItemsFloor {
     /// with their path in the next page's floor. O(incoming).
     mutating func append(_ incoming: [Item], seen: inout Set<String>) -> [FloorProblem] {
         var dropped: [FloorProblem] = []
-        items.reserveCapacity(items.count + incoming.count)
+        // No reserveCapacity here: reserving exactly what each page needs would copy every item each page.
         for (index, item) in incoming.enumerated() {
             if seen.insert(item.id).inserted {
                 items.append(item)
