@@ -14,11 +14,11 @@ public enum ConformanceTable {
             var header = plugin.file
             if let id = plugin.id { header += "  \(id) \(plugin.version ?? "")" }
             if let name = plugin.name { header += " \"\(name)\"" }
-            lines.append(header)
+            lines.append(ControlCharacters.escaped(header))
             for result in plugin.results {
                 let verdict = result.verdict == .fail ? "FAIL" : result.verdict.rawValue
                 let padded = result.check.padding(toLength: width, withPad: " ", startingAt: 0)
-                let line = "  \(verdict)  \(padded)  \(result.reason ?? "")"
+                let line = "  \(verdict)  \(padded)  \(ControlCharacters.escaped(result.reason ?? ""))"
                 lines.append(String(line.reversed().drop(while: { $0 == " " }).reversed()))
             }
             lines.append("")
@@ -31,7 +31,7 @@ public enum ConformanceTable {
             if !failed.isEmpty {
                 summary += "; failed: " + failed.map { "\(fileName($0.file)) (\($0.failed.joined(separator: ", ")))" }.joined(separator: ", ")
             }
-            lines.append(summary)
+            lines.append(ControlCharacters.escaped(summary))
         }
         return lines.joined(separator: "\n") + "\n"
     }
