@@ -27,6 +27,9 @@ public final class Adapter: @unchecked Sendable {
     private(set) var rows = RowTable()
     /// Problems found while expanding and merging floors.
     public private(set) var diagnostics: [Diagnostic] = []
+    /// Row types already reported for a tappable count past FLOOR_TAPPABLE_MAX (Tap.swift): once each.
+    var tappableOverflowReported: Set<Int32> = []
+    func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
     /// How often the adapter called into plugins' hot selectors, so tests can prove what is cached.
     public struct Stats: Sendable, Equatable {
@@ -194,7 +197,7 @@ public final class Adapter: @unchecked Sendable {
         }
         if let foreign = sink.foreignType {
             let plugin = registry.plugins[floorType.plugin].id
-            diagnostics.append(Diagnostic(.error, "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) listed a row with \(foreign), which it did not register; the row is left out",
+            diagnostics.append(Diagnostic(.error, "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) listed a row with \(foreign); the row is left out",
                                           file: section.file, plugin: plugin, path: section.path))
         }
         return sink.rows
@@ -274,8 +277,15 @@ public final class Adapter: @unchecked Sendable {
         // Keep the rows the plugin says are unchanged at both ends; everything between is new or changed.
         let old = rows(ofSection: existing)
         let expanded = expand(target, number: existing)
-        let leading = min(Int(clamping: result.unchanged_leading), old.count, expanded.count)
-        let trailing = min(Int(clamping: result.unchanged_trailing), old.count - leading, expanded.count - leading)
+        var (leading, trailing) = (Int(clamping: result.unchanged_leading), Int(clamping: result.unchanged_trailing))
+        let kept = min(old.count, expanded.count)
+        if leading > kept || trailing > kept - leading {
+            // A claim past the rows that exist cannot be trusted for any row: measure the whole floor again.
+            let plugin = registry.plugins[floorType.plugin].id
+            diagnostics.append(Diagnostic(.warning, "\(next.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin)'s extender \(extend.name) claimed \(result.unchanged_leading) leading and \(result.unchanged_trailing) trailing unchanged rows, but the floor had \(old.count) rows and now has \(expanded.count); every row of the floor is measured again",
+                                          file: next.file, plugin: plugin, path: section.path))
+            (leading, trailing) = (0, 0)
+        }
         let replaced = (old.lowerBound + leading)..<(old.upperBound - trailing)
         let fresh = expanded[leading..<(expanded.count - trailing)]
         rows.replace(replaced, with: fresh, section: existing)
@@ -314,7 +324,10 @@ public final class Adapter: @unchecked Sendable {
             // A row type from another plugin would receive a model it cannot read; refuse it here.
             guard type >= 0, Int(type) < types.count, types[Int(type)].plugin == plugin else {
                 if foreignType == nil {
-                    foreignType = type >= 0 && Int(type) < types.count ? "row type '\(types[Int(type)].name)'" : "row type id \(type)"
+                    let known = type >= 0 && Int(type) < types.count
+                    foreignType = !known ? "row type id \(type), which it did not register"
+                        : types[Int(type)].plugin == Registry.nobody ? "row type '\(types[Int(type)].name)', a name two plugins claim (so it belongs to neither)"
+                        : "row type '\(types[Int(type)].name)', which it did not register"
                 }
                 return
             }
