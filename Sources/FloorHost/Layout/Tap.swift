@@ -78,7 +78,7 @@ extension Adapter {
         }
         if !collector.misuse.isEmpty {
             let plugin = type.plugin >= 0 ? registry.plugins[type.plugin].id : "?"
-            return .failure(NoAction(description: "plugin \(plugin)'s action selector \(action.name) misused the action sink for item \(item) of row \(section):\(row) (\(info.type) of floor '\(info.floor)'): \(collector.misuse.joined(separator: "; ")); floor_abi.h: call jump once with a URL, then param, so the tap does nothing"))
+            return .failure(NoAction(description: "plugin \(plugin)'s action selector \(action.name) misused the action sink for item \(item) of row \(section):\(row) (\(info.type) of floor '\(info.floor)'): \(collector.misuse.joined(separator: "; ")); the tap does nothing (floor_abi.h: call jump once, with a URL, then param)"))
         }
         guard described, let url = collector.url else {
             return .failure(NoAction(description: "item \(item) of row \(section):\(row) (\(info.type) of floor '\(info.floor)') has no action"))
@@ -94,24 +94,25 @@ private final class ActionCollector {
     var eventId: String?
     var params: [TapAction.Parameter] = []
     /// What the action selector did against floor_abi.h's order (jump once with a URL, then params).
-    var misuse: [String] = []
+    private(set) var misuse: [String] = []
     private var jumped = false
+    private func misused(_ what: String) { if !misuse.contains(what) { misuse.append(what) } }
 
     func withSink<T>(_ body: (UnsafeMutableRawPointer) -> T) -> T {
         var sink = floor_action_sink_t(
             host_data: Unmanaged.passUnretained(self).toOpaque(),
             jump: { sink, url, event in
                 guard let me = ActionCollector.from(sink) else { return }
-                guard !me.jumped else { me.misuse.append("jump called more than once"); return }
+                guard !me.jumped else { me.misused("jump called more than once"); return }
                 me.jumped = true
-                guard let url else { me.misuse.append("jump called with a NULL url"); return }
+                guard let url else { me.misused("jump called with a NULL url"); return }
                 me.url = String(cString: url)
                 me.eventId = event.map { String(cString: $0) }
             },
             param: { sink, key, value in
                 guard let me = ActionCollector.from(sink) else { return }
-                guard me.jumped else { me.misuse.append("param called before jump"); return }
-                guard let key, let value else { me.misuse.append("param called with a NULL \(key == nil ? "key" : "value")"); return }
+                guard me.jumped else { me.misused("param called before jump"); return }
+                guard let key, let value else { me.misused("param called with a NULL \(key == nil ? "key" : "value")"); return }
                 me.params.append(.init(key: String(cString: key), value: String(cString: value)))
             })
         return withUnsafeMutablePointer(to: &sink) { body(UnsafeMutableRawPointer($0)) }
