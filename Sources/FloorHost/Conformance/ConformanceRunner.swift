@@ -116,7 +116,7 @@ public struct ConformanceRunner: Sendable {
                 let silence = progress.map { ProcessInfo.processInfo.systemUptime - $0.at }
                 if let progress, let silence, silence < max(callLimit, PluginUnderTest.progressInterval * 2) {
                     // Calls kept returning until the kill: the check as a whole outran its limit, no call hung.
-                    judge(culprit, .skip, "did not finish within the check's limit of \(String(format: "%g", seconds)) s, though no call hung: \(progress.calls) calls returned in \(String(format: "%.1f", progress.seconds)) s, the slowest (\(progress.slowestCall)) in \(String(format: "%.1f", progress.slowestSeconds * 1000)) ms (the per-call limit is \(String(format: "%g", callLimit)) s)\(place); the samples have too many rows to check in time: give fewer, or a longer --timeout")
+                    judge(culprit, .skip, "did not finish within the check's limit of \(String(format: "%g", seconds)) s, though no call hung: \(progress.calls) calls returned, \(String(format: "%.1f", progress.seconds)) s of plugin time in all, the slowest (\(progress.slowestCall)) in \(String(format: "%.3g", progress.slowestSeconds * 1000)) ms (the per-call limit is \(String(format: "%g", callLimit)) s)\(place); the samples have too many rows to check in time: give fewer, or a longer --timeout")
                 } else {
                     judge(culprit, .skip, "did not finish: a call hung (see time-limit)")
                     let before = progress.map { "; \($0.calls) calls had returned, the last \(String(format: "%.1f", silence ?? 0)) s before the kill" } ?? ""
