@@ -179,7 +179,7 @@ typedef struct floor_row_type {
     floor_selector_t height;    /* FLOOR_SIG_HEIGHT: finite, >= 0, same inputs -> same result */
     floor_selector_t cell;      /* FLOOR_SIG_CELL: draws the row; must stay inside the canvas */
     /* Since 1.1. Optional (fn == NULL): rows of this type are not tappable. */
-    floor_selector_t tappable;  /* FLOOR_SIG_TAPPABLE: items in the row a tap can hit, 0..n */
+    floor_selector_t tappable;  /* FLOOR_SIG_TAPPABLE: items in the row a tap can hit, 0..FLOOR_TAPPABLE_MAX */
     floor_selector_t action;    /* FLOOR_SIG_ACTION: the action for item < tappable; false when none */
 } floor_row_type_t;
 
@@ -222,7 +222,8 @@ struct floor_host {
     int32_t (*register_row_type)(const floor_host_t *host, const floor_row_type_t *row_type);
     /* Registers a floor type. Returns false when refused (the host says why). Only during init, as above. */
     bool (*register_floor_type)(const floor_host_t *host, const floor_floor_type_t *floor_type);
-    /* A message for the user, attributed to this plugin. Any time; `message` is copied. */
+    /* A message for the user, attributed to this plugin. Any time; `message` is copied and printed with
+     * control characters escaped (see Text above). */
     void (*log)(const floor_host_t *host, floor_log_level_t level, const char *message);
 };
 
