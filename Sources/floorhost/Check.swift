@@ -21,7 +21,7 @@ struct Check: ParsableCommand {
         let check = PageCheck.run(file: page, registry: host.registry)
         // Written only now that every plugin call has returned (see PageSupervisor).
         for d in host.loadDiagnostics { printError("\(d.level.rawValue): \(d.message)") }
-        for problem in check.problems { print("\(problem.level.rawValue): \(problem.message)") }
+        for problem in check.problems { print(ControlCharacters.escaped("\(problem.level.rawValue): \(problem.message)")) }
         let pages = "\(check.pages.count) page\(check.pages.count == 1 ? "" : "s")"
         if check.problems.isEmpty {
             print("ok: \(pages) checked, no problems")

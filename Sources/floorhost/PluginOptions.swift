@@ -11,7 +11,7 @@ struct PluginOptions: ParsableArguments {
                                valueName: "file"))
     var pluginCache: String?
 
-    @Option(help: "Seconds a new or changed plugin may take to load and draw its samples in the scanning child before it counts as hung.")
+    @Option(help: "Seconds a new or changed plugin may spend in one step of loading or drawing its samples (1,000 rows a step) in the scanning child before it counts as hung.")
     var pluginScanTimeout: Double = 10
 
     @Flag(inversion: .prefixedNo, help: "Scan new or changed plugin libraries in a child process before loading them; render and check also run in a child process that leaves out any floor a plugin crashes or hangs on.")

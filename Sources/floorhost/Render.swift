@@ -148,7 +148,7 @@ struct TapTarget: ExpressibleByArgument {
 }
 
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    FileHandle.standardError.write(Data((ControlCharacters.escaped(line) + "\n").utf8))
 }
 
 extension DispatchMode: ExpressibleByArgument {}

@@ -11,6 +11,6 @@ enum TapOutput {
         ]
         if let event = action.eventId { object["eventId"] = event }
         let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return ControlCharacters.escaped(String(decoding: data, as: UTF8.self)) + "\n"
     }
 }

@@ -175,7 +175,9 @@ struct ConformanceTests {
         #expect(status == 1)
         let all = try plugins(report)
         #expect(all.map { $0["file"] as? String } == [first, sameID, sameTypes])
-        #expect(try verdicts(all[0], "fail") == [])
+        #expect(try verdicts(all[0], "fail") == ["type-names"], "a clash fails both plugins")
+        let firstClash = try checks(all[0]).first { $0["check"] as? String == "type-names" }?["reason"] as? String
+        #expect(firstClash?.contains("floor type 'Badge' is also registered by com.example.c (\(sameTypes))") == true, "\(firstClash ?? "")")
         #expect(try verdicts(all[1], "fail") == ["unique-id"])
         #expect(try checks(all[1]).first { $0["check"] as? String == "unique-id" }?["reason"] as? String
                 == "plugin id 'com.floorkit.test.badge' is also the id of \(first); the host loads only the first")

@@ -79,18 +79,20 @@ struct LoaderFailureTests {
         #expect(adapter.diagnostics.first?.message.contains("which it did not register") == true)
     }
 
-    @Test func typeNameAlreadyRegisteredByAnotherPluginFirstByPathWins() throws {
+    /// A name two libraries claim belongs to neither (see ContractEnforcementTests for the full rule).
+    @Test func typeNameClaimedByTwoPluginsBelongsToNeither() throws {
         let (host, adapter, _) = try load { _, plugins in
             try compileCPlugin(to: plugins + "/libA-badge.so", defines: [#"PLUGIN_ID="com.example.a""#])
             try compileCPlugin(to: plugins + "/libB-badge.so", defines: [#"PLUGIN_ID="com.example.b""#])
         }
         #expect(host.loadDiagnostics.count == 2, "row type and floor type each refused once")
         for error in host.loadDiagnostics {
-            #expect(error.file!.hasSuffix("libB-badge.so"))
-            #expect(error.message.contains("is already registered by com.example.a"))
-            #expect(error.message.contains("libA-badge.so); keeping that one"))
+            #expect(error.message.contains("is claimed by both com.example.a"))
+            #expect(error.message.contains("libA-badge.so) and com.example.b"))
+            #expect(error.message.contains("libB-badge.so); a name two libraries claim belongs to neither"))
         }
-        #expect(adapter.describe(row: 1).type == "BadgeRow")
+        #expect(adapter.describe(row: 1).type == "FloorPlaceholder")
+        #expect(!host.registry.floorTypeNames.contains("Badge") && !host.registry.rowTypeNames.contains("BadgeRow"))
         #expect(host.plugins.map(\.id) == ["com.example.a", "com.example.b", "com.floorkit.floor.title"])
     }
 

@@ -21,6 +21,10 @@
  * checks each signature against the FLOOR_SIG_* constant for that slot and refuses the registration on a
  * mismatch, naming both encodings. Because the signature travels with the function, the host can also
  * perform any selector generically (through libffi), which is what `performSelector:` did in iOS.
+ *
+ * Text: every string a plugin supplies (type names, log and report messages, drawn text, image sources)
+ * is printed with control characters escaped as \uXXXX (C0 including newline and tab, DEL, C1, and the
+ * bidi controls U+202A-202E and U+2066-2069): a plugin cannot start a line or colour the host's output.
  */
 #ifndef FLOOR_ABI_H
 #define FLOOR_ABI_H
@@ -52,6 +56,9 @@ extern "C" {
 #define FLOOR_SIG_CELL     "v(ppQp)"  /* void cell(void *ctx, void *model, uint64_t row, const floor_canvas_t *canvas) */
 /* Since 1.1, all optional: */
 #define FLOOR_SIG_TAPPABLE "Q(ppQ)"   /* uint64_t tappable(void *ctx, void *model, uint64_t row): how many items a tap can hit */
+/* The most items a row can offer to taps. A tappable selector answering more (UINT64_MAX is a C `-1`) gives
+ * its row no tappable items, with a warning naming the plugin, once per row type. */
+#define FLOOR_TAPPABLE_MAX 4096u
 #define FLOOR_SIG_ACTION   "b(ppQQp)" /* bool action(void *ctx, void *model, uint64_t row, uint64_t item, const floor_action_sink_t *sink) */
 #define FLOOR_SIG_VALIDATE "b(ppp)"   /* bool validate(void *ctx, void *model, const floor_report_t *report) */
 #define FLOOR_SIG_EXTEND   "v(ppppp)" /* void extend(void *ctx, void *model, void *next, const floor_report_t *report, floor_extend_result_t *result) */
@@ -87,7 +94,10 @@ typedef enum floor_log_level {
  * Host-provided sinks. Each is owned by the host and valid only during the call it is passed to.
  * ------------------------------------------------------------------------------------------------- */
 
-/* Where decode reports why it refused a floor. json_path is relative to the floor object, in the form
+/* Where decode reports why it refused a floor (validate and extend use it too). A decoder that calls
+ * `error` must return NULL: a model returned after an error is destroyed by the host, the floor is left
+ * out, and an error line names the plugin and its decoder (the reported errors are shown as warnings).
+ * json_path is relative to the floor object, in the form
  * "items[2].price" ("" for the floor itself); the host prefixes the floor's own path. Both strings are
  * copied before the call returns. */
 typedef struct floor_report floor_report_t;
@@ -118,8 +128,11 @@ struct floor_row_sink {
     void (*keep)(const floor_row_sink_t *sink, uint64_t count);
 };
 
-/* Where an action selector describes what a tap does (the seed's TemplateAction): call `jump` once, then
- * `param` for each parameter. The host handles every action in one place. Strings are copied. */
+/* Where an action selector describes what a tap does (the seed's TemplateAction): call `jump` exactly once,
+ * with a non-NULL url, then `param` for each parameter (non-NULL key and value). The host handles every
+ * action in one place. Strings are copied. An action that calls `param` before `jump`, `jump` twice or with
+ * NULL, or `param` with NULL, is refused: the tap does nothing and its message names the plugin and the
+ * misuse. */
 typedef struct floor_action_sink floor_action_sink_t;
 struct floor_action_sink {
     void *host_data;
@@ -129,7 +142,9 @@ struct floor_action_sink {
 
 /* What extend tells the host about the floor's rows, so that only changed rows are measured again.
  * After extend the host calls expand; the new row list must be the old one with rows inserted or
- * changed only between the first `unchanged_leading` and the last `unchanged_trailing` old rows. */
+ * changed only between the first `unchanged_leading` and the last `unchanged_trailing` old rows. The two
+ * together may not exceed the smaller of the old and the new row count: a claim past that is not trusted,
+ * the whole floor is measured again, and a warning names the plugin and both counts. */
 typedef struct floor_extend_result {
     uint64_t unchanged_leading;
     uint64_t unchanged_trailing;
@@ -170,6 +185,11 @@ struct floor_canvas {
  * A row model type: the unit of dispatch. Every row the host lays out has one, and the host calls its
  * height calculator and cell selector with the floor model that produced the row and the row's index
  * within that floor. Names are unique across all loaded plugins.
+ *
+ * Type names (row and floor) are refused when they contain a control character (see Text above). A name
+ * two libraries register belongs to neither, whichever loaded first: both claims are withdrawn, one error
+ * names both files, rows of a withdrawn row type are left out and floors of a withdrawn floor type become
+ * placeholders that say so. A plugin registering its own name twice keeps the first.
  */
 typedef struct floor_row_type {
     uint32_t struct_size;       /* sizeof(floor_row_type_t) as the plugin compiled it */
@@ -178,7 +198,7 @@ typedef struct floor_row_type {
     floor_selector_t height;    /* FLOOR_SIG_HEIGHT: 0 to FLOOR_MAX_ROW_HEIGHT, same inputs -> same result */
     floor_selector_t cell;      /* FLOOR_SIG_CELL: draws the row; must stay inside the canvas */
     /* Since 1.1. Optional (fn == NULL): rows of this type are not tappable. */
-    floor_selector_t tappable;  /* FLOOR_SIG_TAPPABLE: items in the row a tap can hit, 0..n */
+    floor_selector_t tappable;  /* FLOOR_SIG_TAPPABLE: items in the row a tap can hit, 0..FLOOR_TAPPABLE_MAX */
     floor_selector_t action;    /* FLOOR_SIG_ACTION: the action for item < tappable; false when none */
 } floor_row_type_t;
 
@@ -216,11 +236,13 @@ struct floor_host {
     uint32_t abi_minor;
     void *host_data;            /* the host's; a plugin must not touch it */
     /* Registers a row type. Returns its id (>= 0), which expand passes to floor_row_sink_t.add, or -1
-     * when refused (the host has already said why). Only during init. */
+     * when refused (the host has already said why). Only during init: a call after init returned is
+     * refused with an error naming the plugin. */
     int32_t (*register_row_type)(const floor_host_t *host, const floor_row_type_t *row_type);
-    /* Registers a floor type. Returns false when refused. Only during init. */
+    /* Registers a floor type. Returns false when refused (the host says why). Only during init, as above. */
     bool (*register_floor_type)(const floor_host_t *host, const floor_floor_type_t *floor_type);
-    /* A message for the user, attributed to this plugin. Any time; `message` is copied. */
+    /* A message for the user, attributed to this plugin. Any time; `message` is copied and printed with
+     * control characters escaped (see Text above). */
     void (*log)(const floor_host_t *host, floor_log_level_t level, const char *message);
 };
 

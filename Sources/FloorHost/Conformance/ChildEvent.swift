@@ -13,6 +13,10 @@ enum ChildEvent: Codable, Equatable, Sendable {
     case step(detail: String)
     /// A plugin call that returned, but later than the per-call limit.
     case slowCall(check: String, call: String, seconds: Double)
+    /// Calls into the plugin that returned during the current check so far: how many, how long in all,
+    /// and the slowest one. Sent at most a few times a second, so that when a check runs past its limit
+    /// the parent can tell a plugin that stopped answering from one that answers many quick calls.
+    case progress(check: String, calls: Int, seconds: Double, slowestCall: String, slowestSeconds: Double)
     /// A check's verdict.
     case result(check: String, verdict: ConformanceReport.Verdict, reason: String?)
 

@@ -19,7 +19,7 @@ public struct ConformanceCheck: Sendable, Hashable, Codable, CustomStringConvert
     public static let abiVersion = ConformanceCheck("abi-version", .loading, "built against a compatible floor_abi.h", ["entry-symbol"])
     public static let descriptor = ConformanceCheck("descriptor", .loading, "descriptor id, name, version non-empty; init present", ["abi-version"])
     public static let uniqueID = ConformanceCheck("unique-id", .loading, "plugin id unique among the plugins checked", ["descriptor"])
-    public static let registration = ConformanceCheck("registration", .loading, "init registers its types and returns true", ["descriptor"])
+    public static let registration = ConformanceCheck("registration", .loading, "init registers its types and returns true (false after a refused registration is judged by that registration's check)", ["descriptor"])
     public static let typeNames = ConformanceCheck("type-names", .loading, "type names non-empty and unique", ["registration"])
     public static let selectorSignatures = ConformanceCheck("selector-signatures", .loading, "every selector has the signature its slot expects", ["registration"])
     public static let samples = ConformanceCheck("samples", .behaviour, "every floor type ships sample JSON that decodes and expands", ["type-names", "selector-signatures"])

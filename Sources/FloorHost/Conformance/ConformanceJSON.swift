@@ -24,6 +24,7 @@ public enum ConformanceJSON {
         }
         let object: [String: Any] = ["passed": report.passed, "plugins": plugins]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return data + Data("\n".utf8)
+        // JSONSerialization escapes C0 inside strings; DEL, C1 and bidi controls it leaves raw.
+        return Data(ControlCharacters.escaped(String(decoding: data, as: UTF8.self), keepingLineBreaks: true).utf8) + Data("\n".utf8)
     }
 }

@@ -67,6 +67,8 @@ public struct ConformanceRunner: Sendable {
 
             var running: ConformanceCheck?
             var lastStep: String?
+            /// The running check's last progress report, and when it arrived (ProcessInfo uptime).
+            var progress: (calls: Int, seconds: Double, slowestCall: String, slowestSeconds: Double, at: Double)?
             let arguments = childCommand + [library, "--checks", toRun.map(\.id).joined(separator: ","),
                                             "--call-limit", String(callLimit)]
             let outcome: ChildProcess.Outcome
@@ -77,6 +79,7 @@ public struct ConformanceRunner: Sendable {
                     case .start(let id):
                         running = ConformanceCheck.named(id)
                         lastStep = nil
+                        progress = nil
                         return true
                     case .step(let detail):
                         lastStep = detail
@@ -89,6 +92,8 @@ public struct ConformanceRunner: Sendable {
                         checked.report.version = version
                         checked.floorTypes = floorTypes
                         checked.rowTypes = rowTypes
+                    case .progress(_, let calls, let seconds, let slowestCall, let slowestSeconds):
+                        progress = (calls, seconds, slowestCall, slowestSeconds, ProcessInfo.processInfo.systemUptime)
                     case .slowCall(let id, let call, let seconds):
                         checked.slowCalls.append("\(call) took \(String(format: "%.2f", seconds)) s (limit \(callLimit) s) during \(id)")
                     }
@@ -107,9 +112,15 @@ public struct ConformanceRunner: Sendable {
             case .signaled(let signal):
                 if let culprit { judge(culprit, .fail, "crashed with \(ChildProcess.signalName(signal))\(place)\(said)") }
             case .timedOut(let seconds):
-                if let culprit {
+                guard let culprit else { break }
+                let silence = progress.map { ProcessInfo.processInfo.systemUptime - $0.at }
+                if let progress, let silence, silence < max(callLimit, PluginUnderTest.progressInterval * 2) {
+                    // Calls kept returning until the kill: the check as a whole outran its limit, no call hung.
+                    judge(culprit, .skip, "did not finish within the check's limit of \(String(format: "%g", seconds)) s, though no call hung: \(progress.calls) calls returned, \(String(format: "%.1f", progress.seconds)) s of plugin time in all, the slowest (\(progress.slowestCall)) in \(String(format: "%.3g", progress.slowestSeconds * 1000)) ms (the per-call limit is \(String(format: "%g", callLimit)) s)\(place); the samples have too many rows to check in time: give fewer, or a longer --timeout")
+                } else {
                     judge(culprit, .skip, "did not finish: a call hung (see time-limit)")
-                    checked.hangs.append("no answer for \(String(format: "%g", seconds)) s during \(culprit.id)\(place); the child was killed")
+                    let before = progress.map { "; \($0.calls) calls had returned, the last \(String(format: "%.1f", silence ?? 0)) s before the kill" } ?? ""
+                    checked.hangs.append("no answer for \(String(format: "%g", seconds)) s during \(culprit.id)\(place)\(before); the child was killed")
                 }
             case .exited(let status):
                 if let culprit, status != 0 || running != nil {
@@ -145,14 +156,18 @@ public struct ConformanceRunner: Sendable {
                 set(.uniqueID, .pass, nil)
             }
 
-            // A copy with a taken id is not loaded at all, so its type names cannot clash.
+            // A copy with a taken id is not loaded at all, so its type names cannot clash. A name two
+            // libraries claim belongs to neither, so the clash fails both, each naming the other.
             if passed(.typeNames) && passed(.uniqueID) {
-                let clashes = earlier.flatMap { other in
+                let others = checked.indices.filter { j in
+                    j != i && !checked[..<j].contains { $0.report.id == checked[j].report.id }
+                }.map { checked[$0] }
+                let clashes = others.flatMap { other in
                     (Set(other.floorTypes).intersection(checked[i].floorTypes).sorted().map { "floor type '\($0)'" }
                      + Set(other.rowTypes).intersection(checked[i].rowTypes).sorted().map { "row type '\($0)'" })
                         .map { "\($0) is also registered by \(other.report.id ?? "?") (\(other.report.file))" }
                 }
-                if !clashes.isEmpty { set(.typeNames, .fail, clashes.joined(separator: "; ") + "; the host keeps the first") }
+                if !clashes.isEmpty { set(.typeNames, .fail, clashes.joined(separator: "; ") + "; a name two libraries claim belongs to neither, so the host withdraws it from both") }
             }
 
             let late = checked[i].hangs + checked[i].slowCalls

@@ -14,11 +14,11 @@ public enum ConformanceTable {
             var header = plugin.file
             if let id = plugin.id { header += "  \(id) \(plugin.version ?? "")" }
             if let name = plugin.name { header += " \"\(name)\"" }
-            lines.append(header)
+            lines.append(ControlCharacters.escaped(header))
             for result in plugin.results {
                 let verdict = result.verdict == .fail ? "FAIL" : result.verdict.rawValue
                 let padded = result.check.padding(toLength: width, withPad: " ", startingAt: 0)
-                let line = "  \(verdict)  \(padded)  \(result.reason ?? "")"
+                let line = "  \(verdict)  \(padded)  \(ControlCharacters.escaped(result.reason ?? ""))"
                 lines.append(String(line.reversed().drop(while: { $0 == " " }).reversed()))
             }
             lines.append("")
@@ -29,9 +29,13 @@ public enum ConformanceTable {
         } else {
             var summary = "\(report.plugins.count - failed.count) of \(report.plugins.count) plugin\(report.plugins.count == 1 ? "" : "s") passed"
             if !failed.isEmpty {
-                summary += "; failed: " + failed.map { "\(fileName($0.file)) (\($0.failed.joined(separator: ", ")))" }.joined(separator: ", ")
+                summary += "; failed: " + failed.map { plugin in
+                    // A plugin can fail without a failed check: a check that did not finish is skipped.
+                    let why = plugin.failed.isEmpty ? "unfinished: " + plugin.results.filter { $0.verdict == .skip }.map(\.check).joined(separator: ", ") : plugin.failed.joined(separator: ", ")
+                    return "\(fileName(plugin.file)) (\(why))"
+                }.joined(separator: ", ")
             }
-            lines.append(summary)
+            lines.append(ControlCharacters.escaped(summary))
         }
         return lines.joined(separator: "\n") + "\n"
     }

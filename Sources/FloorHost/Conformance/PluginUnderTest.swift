@@ -116,11 +116,23 @@ final class PluginUnderTest {
         return try body(model, rows)
     }
 
+    /// This check's calls so far (ChildEvent.progress), and when progress was last sent.
+    private var calls = 0, callSeconds = 0.0, slowest = (call: "", seconds: 0.0)
+    private var lastProgress = 0.0
+    static let progressInterval = 0.25
+
     private func timed<T>(_ call: String, _ body: () -> T) -> T {
         let start = Self.now()
         let result = body()
-        let seconds = Self.now() - start
+        let end = Self.now(), seconds = end - start
         if seconds > callLimit { emit(.slowCall(check: check, call: call, seconds: seconds)) }
+        calls += 1
+        callSeconds += seconds
+        if seconds > slowest.seconds { slowest = (call, seconds) }
+        if end - lastProgress >= Self.progressInterval {
+            lastProgress = end
+            emit(.progress(check: check, calls: calls, seconds: callSeconds, slowestCall: slowest.call, slowestSeconds: slowest.seconds))
+        }
         return result
     }
 

@@ -27,6 +27,9 @@ public final class Adapter: @unchecked Sendable {
     private(set) var rows = RowTable()
     /// Problems found while expanding and merging floors.
     public private(set) var diagnostics: [Diagnostic] = []
+    /// Row types already reported for a tappable count past FLOOR_TAPPABLE_MAX (Tap.swift): once each.
+    var tappableOverflowReported: Set<Int32> = []
+    func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
     /// How often the adapter called into plugins' hot selectors, so tests can prove what is cached.
     public struct Stats: Sendable, Equatable {
@@ -231,7 +234,7 @@ public final class Adapter: @unchecked Sendable {
         }
         if let foreign = sink.foreignType {
             let plugin = registry.plugins[floorType.plugin].id
-            diagnostics.append(Diagnostic(.error, "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) listed a row with \(foreign), which it did not register; the row is left out",
+            diagnostics.append(Diagnostic(.error, "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) listed a row with \(foreign); the row is left out",
                                           file: section.file, plugin: plugin, path: section.path))
         }
         if let misuse = sink.refusedKeep {
@@ -318,10 +321,18 @@ public final class Adapter: @unchecked Sendable {
         // The plugin may list only the rows after those it keeps (ABI 1.2), so that this costs O(rows
         // added), not O(rows in the floor): the expanded floor is `kept` old rows, then `listed`.
         let old = rows(ofSection: existing)
-        let (kept, listed) = expand(target, number: existing, reusable: min(Int(clamping: result.unchanged_leading), old.count))
+        let claimed = (leading: Int(clamping: result.unchanged_leading), trailing: Int(clamping: result.unchanged_trailing))
+        let (kept, listed) = expand(target, number: existing, reusable: min(claimed.leading, old.count))
         let count = kept + listed.count
-        let leading = min(Int(clamping: result.unchanged_leading), old.count, count)
-        let trailing = min(Int(clamping: result.unchanged_trailing), old.count - leading, count - leading)
+        var (leading, trailing) = claimed
+        if leading > min(old.count, count) || trailing > min(old.count, count) - leading {
+            // A claim past the rows that exist cannot be trusted for any row: measure again every row the
+            // plugin did not explicitly keep through the row sink (all of them, for a 1.1 plugin).
+            let plugin = registry.plugins[floorType.plugin].id
+            diagnostics.append(Diagnostic(.warning, "\(next.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin)'s extender \(extend.name) claimed \(result.unchanged_leading) leading and \(result.unchanged_trailing) trailing unchanged rows, but the floor had \(old.count) rows and now has \(count); every row of the floor is measured again",
+                                          file: next.file, plugin: plugin, path: section.path))
+            (leading, trailing) = (kept, 0)
+        }
         let replaced = (old.lowerBound + leading)..<(old.upperBound - trailing)
         let fresh = listed[(leading - kept)..<(listed.count - trailing)]
         rows.replace(replaced, with: fresh, section: existing)
@@ -383,7 +394,10 @@ public final class Adapter: @unchecked Sendable {
             // A row type from another plugin would receive a model it cannot read; refuse it here.
             guard type >= 0, Int(type) < types.count, types[Int(type)].plugin == plugin else {
                 if foreignType == nil {
-                    foreignType = type >= 0 && Int(type) < types.count ? "row type '\(types[Int(type)].name)'" : "row type id \(type)"
+                    let known = type >= 0 && Int(type) < types.count
+                    foreignType = !known ? "row type id \(type), which it did not register"
+                        : types[Int(type)].plugin == Registry.nobody ? "row type '\(types[Int(type)].name)', a name two plugins claim (so it belongs to neither)"
+                        : "row type '\(types[Int(type)].name)', which it did not register"
                 }
                 return
             }

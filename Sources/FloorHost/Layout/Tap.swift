@@ -31,18 +31,28 @@ extension Adapter {
         let row = rows[r], model = models[Int(row.section)], index = UInt64(row.index), record = registry.crashRecord
         record.enter(.tappable, origins[Int(row.section)])
         defer { record.leave() }
+        let count: UInt64
         switch dispatch {
         case .typed:
             let entry = registry.dispatch[Int(row.type)]
-            return entry.tappable.map { Int(clamping: $0(entry.context, model, index)) } ?? 0
+            count = entry.tappable.map { $0(entry.context, model, index) } ?? 0
         case .ffi:
             // Field by field, as drawCell does.
             let type = Int(row.type), context = registry.invokers[type].context
             guard let tappable = registry.invokers[type].tappable,
-                  case .uint(let count)? = try? tappable.perform(.pointer(context), .pointer(model), .uint(index))
+                  case .uint(let answer)? = try? tappable.perform(.pointer(context), .pointer(model), .uint(index))
             else { return 0 }
-            return Int(clamping: count)
+            count = answer
         }
+        guard count > UInt64(FLOOR_TAPPABLE_MAX) else { return Int(count) }
+        // Past the bound is no count a row can show (UINT64_MAX is usually a C `return -1`): no items.
+        if tappableOverflowReported.insert(row.type).inserted {
+            let type = registry.rowTypes[Int(row.type)], info = describe(row: r)
+            let plugin = type.plugin >= 0 ? registry.plugins[type.plugin].id : "?"
+            report(Diagnostic(.warning, "plugin \(plugin)'s tappable-items selector \(type.tappable?.name ?? "?") returned \(count) for row \(row.section):\(row.index) ('\(type.name)' of floor '\(info.floor)'), more than FLOOR_TAPPABLE_MAX (\(FLOOR_TAPPABLE_MAX)); rows of this type get no tappable items",
+                              plugin: plugin))
+        }
+        return 0
     }
 
     /// The action for tapping item `item` of row `row` of section `section`.
@@ -66,6 +76,10 @@ extension Adapter {
             (try? action.invoker.perform(.pointer(type.context), .pointer(models[Int(tapped.section)]),
                                          .uint(UInt64(tapped.index)), .uint(UInt64(item)), .pointer(sink))) == .bool(true)
         }
+        if !collector.misuse.isEmpty {
+            let plugin = type.plugin >= 0 ? registry.plugins[type.plugin].id : "?"
+            return .failure(NoAction(description: "plugin \(plugin)'s action selector \(action.name) misused the action sink for item \(item) of row \(section):\(row) (\(info.type) of floor '\(info.floor)'): \(collector.misuse.joined(separator: "; ")); the tap does nothing (floor_abi.h: call jump once, with a URL, then param)"))
+        }
         guard described, let url = collector.url else {
             return .failure(NoAction(description: "item \(item) of row \(section):\(row) (\(info.type) of floor '\(info.floor)') has no action"))
         }
@@ -79,17 +93,26 @@ private final class ActionCollector {
     var url: String?
     var eventId: String?
     var params: [TapAction.Parameter] = []
+    /// What the action selector did against floor_abi.h's order (jump once with a URL, then params).
+    private(set) var misuse: [String] = []
+    private var jumped = false
+    private func misused(_ what: String) { if !misuse.contains(what) { misuse.append(what) } }
 
     func withSink<T>(_ body: (UnsafeMutableRawPointer) -> T) -> T {
         var sink = floor_action_sink_t(
             host_data: Unmanaged.passUnretained(self).toOpaque(),
             jump: { sink, url, event in
                 guard let me = ActionCollector.from(sink) else { return }
-                me.url = url.map { String(cString: $0) }
+                guard !me.jumped else { me.misused("jump called more than once"); return }
+                me.jumped = true
+                guard let url else { me.misused("jump called with a NULL url"); return }
+                me.url = String(cString: url)
                 me.eventId = event.map { String(cString: $0) }
             },
             param: { sink, key, value in
-                guard let me = ActionCollector.from(sink), let key, let value else { return }
+                guard let me = ActionCollector.from(sink) else { return }
+                guard me.jumped else { me.misused("param called before jump"); return }
+                guard let key, let value else { me.misused("param called with a NULL \(key == nil ? "key" : "value")"); return }
                 me.params.append(.init(key: String(cString: key), value: String(cString: value)))
             })
         return withUnsafeMutablePointer(to: &sink) { body(UnsafeMutableRawPointer($0)) }

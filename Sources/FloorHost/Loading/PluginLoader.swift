@@ -81,7 +81,10 @@ public enum PluginLoader {
         }
         if !accepted {
             registry.withdraw(plugin: index)
-            problems.append(Refusal(step: .registration, diagnostic: Diagnostic(.error, "\(path): \(id): init returned false; none of its types are available", file: path, plugin: id)))
+            // A plugin usually gives up because the host refused one of its registrations: name that cause,
+            // and file the consequence under the cause's step, so conform fails the check that names the defect.
+            let cause = table.refusals.isEmpty ? nil : "after the host refused \(table.refusals.count == 1 ? "the registration" : "the \(table.refusals.count) registrations") reported just before"
+            problems.append(Refusal(step: table.refusals.first?.step ?? .registration, diagnostic: Diagnostic(.error, "\(path): \(id): init returned false\(cause.map { " " + $0 } ?? ""); none of its types are available", file: path, plugin: id)))
         }
         return problems
     }

@@ -65,7 +65,9 @@ public enum PluginScanner {
         let outcome: ChildProcess.Outcome
         do {
             outcome = try ChildProcess.run(isolation.childCommand + [library], timeout: isolation.timeout) { line in
-                if line == doneLine { finished = true } else if line.hasPrefix(stepPrefix) { step = String(line.dropFirst(stepPrefix.count)) }
+                // Every step is progress: the deadline is for a call that stops answering, not for a plugin
+                // whose samples have many rows (the child says a step per chunk of rows it draws).
+                if line == doneLine { finished = true } else if line.hasPrefix(stepPrefix) { step = String(line.dropFirst(stepPrefix.count)); return true }
                 return false
             }
         } catch {
@@ -81,6 +83,8 @@ public enum PluginScanner {
     }
 
     private static let stepPrefix = "step: "
+    /// Rows the scanning child draws between two steps.
+    static let rowsPerStep = 1000
     private static let doneLine = "done"
 
     /// The child side (`floorhost scan-plugin LIBRARY`): loads `library` into a fresh registry here, then
@@ -109,8 +113,16 @@ public enum PluginScanner {
                 if let page = try? PageDecoder.decode(bytes: Array(json.utf8), file: library + " (samples)", registry: registry) {
                     say(stepPrefix + "laying out its sample floors (expand, height)")
                     let adapter = Adapter(page: page, registry: registry, width: 375)
-                    say(stepPrefix + "drawing its sample floors (cell)")
-                    _ = TextRenderer.render(adapter, columns: 75)
+                    // In chunks of rows, each a step, so many quick cells never look like one that hangs.
+                    let rowCount = adapter.rowCount
+                    for start in stride(from: 0, to: max(rowCount, 1), by: rowsPerStep) {
+                        let end = min(rowCount, start + rowsPerStep)
+                        say(stepPrefix + "drawing its sample floors (cell)" + (rowCount > rowsPerStep ? ", rows \(start)-\(end - 1) of \(rowCount)" : ""))
+                        guard end > start else { break }
+                        let top = adapter.rows[start].top
+                        let viewport = Viewport(width: 375, height: adapter.rows[end - 1].bottom - top, offset: top)
+                        _ = TextRenderer.render(adapter, viewport: viewport, columns: 75)
+                    }
                 }
             }
         }

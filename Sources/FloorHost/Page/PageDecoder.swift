@@ -56,6 +56,11 @@ public enum PageDecoder {
                     placeholder("floor '\(id)' has no usable type")
                     continue
                 }
+                if let clash = registry.clashedFloorTypes[typeName] {
+                    page.report(Diagnostic(.error, "\(file): \(path) (floor '\(id)'): not shown: \(clash)", file: file, path: path))
+                    placeholder("\(typeName) '\(id)' not shown: two plugins claim the floor type '\(typeName)', so neither may draw it")
+                    continue
+                }
                 guard let typeID = registry.floorTypeID(named: typeName) else {
                     let known = registry.floorTypeNames.joined(separator: ", ")
                     warn("unknown floor type '\(typeName)': no loaded plugin registers it (loaded: \(known.isEmpty ? "none" : known))")
@@ -85,6 +90,18 @@ public enum PageDecoder {
                     let errors = refusals.errors.isEmpty ? [("", "refused by the plugin without a reason")] : refusals.errors
                     for (subpath, message) in errors { warn("\(message) (plugin \(plugin))", at: subpath) }
                     let first = errors[0]
+                    placeholder("\(typeName) '\(id)' not shown: \(first.0.isEmpty ? "" : first.0 + ": ")\(first.1)")
+                    continue
+                }
+                // floor_abi.h: decode returns NULL after report->error. A model that comes with errors is a
+                // decoder at odds with itself: its errors are shown, the model destroyed, the floor left out.
+                if !refusals.errors.isEmpty {
+                    for (subpath, message) in refusals.errors { warn("\(message) (plugin \(plugin))", at: subpath, plugin: plugin) }
+                    page.report(Diagnostic(.error, "\(file): \(path) (floor '\(id)'): plugin \(plugin)'s decoder \(type.decode.name) reported \(refusals.errors.count) error\(refusals.errors.count == 1 ? "" : "s") and still returned a model; a decoder returns NULL after report->error, so the model is destroyed and the floor left out",
+                                           file: file, plugin: plugin, path: path))
+                    record.enter(.destroy, origin)
+                    _ = try? type.destroy.invoker.perform(.pointer(type.context), .pointer(model))
+                    let first = refusals.errors[0]
                     placeholder("\(typeName) '\(id)' not shown: \(first.0.isEmpty ? "" : first.0 + ": ")\(first.1)")
                     continue
                 }

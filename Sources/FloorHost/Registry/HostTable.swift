@@ -31,7 +31,7 @@ final class HostTable {
 
     private func registerRowType(_ raw: UnsafePointer<floor_row_type_t>?) -> Int32 {
         guard let raw else { refusals.append(RegistrationError(.registration, "register_row_type was given NULL")); return -1 }
-        guard registering else { refusals.append(RegistrationError(.registration, "register_row_type called after init returned; ignored")); return -1 }
+        guard registering else { refuseLate("register_row_type", raw.pointee.type_name); return -1 }
         // ABI 1.0 ended the struct after `cell`; fields past what the plugin compiled are absent, not zero.
         let size = Int(raw.pointee.struct_size)
         let minimum = MemoryLayout<floor_row_type_t>.offset(of: \floor_row_type_t.tappable)!
@@ -46,6 +46,7 @@ final class HostTable {
             return -1
         }
         let name = String(cString: cName)
+        if let refusal = Self.controlCharacters(in: name, kind: "row") { refusals.append(refusal); return -1 }
         let result: Result<Int32, RegistrationError> = Result {
             let height = try Selector.check(row.height, slot: "height calculator of row type '\(name)'", expected: FLOOR_SIG_HEIGHT).get()
             let cell = try Selector.check(row.cell, slot: "cell selector of row type '\(name)'", expected: FLOOR_SIG_CELL).get()
@@ -68,7 +69,7 @@ final class HostTable {
 
     private func registerFloorType(_ raw: UnsafePointer<floor_floor_type_t>?) -> Bool {
         guard let raw else { refusals.append(RegistrationError(.registration, "register_floor_type was given NULL")); return false }
-        guard registering else { refusals.append(RegistrationError(.registration, "register_floor_type called after init returned; ignored")); return false }
+        guard registering else { refuseLate("register_floor_type", raw.pointee.type_name); return false }
         let size = Int(raw.pointee.struct_size)
         let minimum = MemoryLayout<floor_floor_type_t>.offset(of: \floor_floor_type_t.validate)!
         guard size >= minimum else {
@@ -82,6 +83,7 @@ final class HostTable {
             return false
         }
         let name = String(cString: cName)
+        if let refusal = Self.controlCharacters(in: name, kind: "floor") { refusals.append(refusal); return false }
         let result: Result<Int32, RegistrationError> = Result {
             let decode = try Selector.check(floor.decode, slot: "decoder of floor type '\(name)'", expected: FLOOR_SIG_DECODE).get()
             let expand = try Selector.check(floor.expand, slot: "expander of floor type '\(name)'", expected: FLOOR_SIG_EXPAND).get()
@@ -97,6 +99,21 @@ final class HostTable {
         case .success: return true
         case .failure(let error): refusals.append(error); return false
         }
+    }
+
+    /// The loader has reported `refusals` by the time init returned, so a late registration is told the
+    /// way a plugin's log is: an error among the run's diagnostics, naming the plugin and its file.
+    private func refuseLate(_ function: String, _ typeName: UnsafePointer<CChar>?) {
+        let info = registry.plugins[plugin]
+        let name = typeName.map { " ('" + String(cString: $0) + "')" } ?? ""
+        registry.pluginMessages.append(Diagnostic(.error, "\(info.path): \(info.id): \(function)\(name) called after init returned; refused (types are registered only during init)",
+                                                  file: info.path, plugin: info.id))
+    }
+
+    /// Type names appear in messages, text and json output: one with a control character could forge a line.
+    private static func controlCharacters(in name: String, kind: String) -> RegistrationError? {
+        guard name.unicodeScalars.contains(where: ControlCharacters.isUnsafe) else { return nil }
+        return RegistrationError(.typeNames, "\(kind) type name '\(ControlCharacters.escaped(name))' contains control characters (C0, DEL, C1 or bidi controls); refused, since type names are printed")
     }
 
     private func log(_ level: floor_log_level_t, _ message: UnsafePointer<CChar>?) {

@@ -45,7 +45,8 @@ struct RowInvokers {
 public final class Registry: @unchecked Sendable {
     struct RowType {
         let name: String
-        let plugin: Int
+        /// `Registry.nobody` once its name was withdrawn (claimed by two libraries): expand may no longer list it.
+        var plugin: Int
         let context: UnsafeMutableRawPointer?
         let height: Selector
         let cell: Selector
@@ -84,6 +85,11 @@ public final class Registry: @unchecked Sendable {
     /// decoded as placeholders, never handed to a plugin again.
     var skippedFloors: [FloorOrigin: SkippedFloor] = [:]
     private var floorTypeIDs: [String: Int32] = [:]
+    /// Type names two libraries claimed, which therefore belong to neither: the message saying so, by name.
+    private(set) var clashedFloorTypes: [String: String] = [:]
+    private(set) var clashedRowTypes: [String: String] = [:]
+    /// The owner of a row type whose name was withdrawn.
+    static let nobody = -1
 
     /// Messages plugins sent through the host table's `log`, in order.
     public internal(set) var pluginMessages: [Diagnostic] = []
@@ -103,12 +109,24 @@ public final class Registry: @unchecked Sendable {
         return plugins.count - 1
     }
 
-    /// Adds a row type, or says why not. The first registration of a name wins; plugins load in path
-    /// order, so which one wins is deterministic.
+    /// Adds a row type, or says why not. A name claimed by two libraries belongs to neither, whichever
+    /// loaded first: the earlier claim is withdrawn too (rows of that type are left out), so a newcomer can
+    /// neither take over a shipped type nor have the outcome depend on how file names sort. A plugin that
+    /// registers its own name twice keeps the first.
     func add(_ rowType: RowType) -> Result<Int32, RegistrationError> {
+        if let message = clashedRowTypes[rowType.name] {
+            return .failure(.init(.typeNames, message + "; \(plugins[rowType.plugin].id) (\(plugins[rowType.plugin].path)) claims it too"))
+        }
         if let existing = rowTypeIDs[rowType.name] {
-            let owner = plugins[rowTypes[Int(existing)].plugin]
-            return .failure(.init(.typeNames, "row type '\(rowType.name)' is already registered by \(owner.id) (\(owner.path)); keeping that one"))
+            let owner = rowTypes[Int(existing)].plugin
+            guard owner != rowType.plugin else {
+                return .failure(.init(.typeNames, "row type '\(rowType.name)' is registered twice by this plugin; keeping the first"))
+            }
+            let message = clash("row type", rowType.name, plugins[owner], plugins[rowType.plugin], "rows of this type are left out")
+            rowTypeIDs[rowType.name] = nil
+            rowTypes[Int(existing)].plugin = Self.nobody
+            clashedRowTypes[rowType.name] = message
+            return .failure(.init(.typeNames, message))
         }
         rowTypes.append(rowType)
         dispatch.append(RowDispatch(context: rowType.context, height: rowType.heightFunction, cell: rowType.cellFunction,
@@ -120,15 +138,30 @@ public final class Registry: @unchecked Sendable {
         return .success(id)
     }
 
+    /// Adds a floor type, or says why not; a clash withdraws both claims, as for row types. Floors of a
+    /// withdrawn type decode as placeholders that say so (`clashedFloorTypes`).
     func add(_ floorType: FloorType) -> Result<Int32, RegistrationError> {
+        if let message = clashedFloorTypes[floorType.name] {
+            return .failure(.init(.typeNames, message + "; \(plugins[floorType.plugin].id) (\(plugins[floorType.plugin].path)) claims it too"))
+        }
         if let existing = floorTypeIDs[floorType.name] {
-            let owner = plugins[floorTypes[Int(existing)].plugin]
-            return .failure(.init(.typeNames, "floor type '\(floorType.name)' is already registered by \(owner.id) (\(owner.path)); keeping that one"))
+            let owner = floorTypes[Int(existing)].plugin
+            guard owner != floorType.plugin else {
+                return .failure(.init(.typeNames, "floor type '\(floorType.name)' is registered twice by this plugin; keeping the first"))
+            }
+            let message = clash("floor type", floorType.name, plugins[owner], plugins[floorType.plugin], "floors of this type are not shown")
+            floorTypeIDs[floorType.name] = nil
+            clashedFloorTypes[floorType.name] = message
+            return .failure(.init(.typeNames, message))
         }
         floorTypes.append(floorType)
         let id = Int32(floorTypes.count - 1)
         floorTypeIDs[floorType.name] = id
         return .success(id)
+    }
+
+    private func clash(_ kind: String, _ name: String, _ first: PluginInfo, _ second: PluginInfo, _ outcome: String) -> String {
+        "\(kind) '\(name)' is claimed by both \(first.id) (\(first.path)) and \(second.id) (\(second.path)); a name two libraries claim belongs to neither, so \(outcome) until one of them is removed or renames it"
     }
 
     /// Withdraws every name a plugin registered (its `init` failed). Ids stay allocated so nothing shifts.

@@ -28,16 +28,33 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: ":"))
     }
 
+    /// Escapes `"`, `\` and every character ControlCharacters calls unsafe (C0, DEL, C1, bidi controls)
+    /// as JSON escapes, so the output is safe to print to a terminal.
     mutating func string(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { utf8 in
-            // Copy runs of bytes that need no escape in one append each.
-            var start = 0
-            for (i, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            // Copy runs of bytes that need no escape in one append each. Unsafe scalars at or above U+0080
+            // start with 0xC2 (C1) or 0xE2 (bidi controls); only those lead bytes are decoded.
+            var start = 0, i = 0
+            while i < utf8.count {
+                let byte = utf8[i]
+                var length = 0, scalar: Unicode.Scalar?
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7f {
+                    length = 1
+                } else if byte == 0xc2 || byte == 0xe2 {
+                    let width = byte == 0xc2 ? 2 : 3
+                    if i + width <= utf8.count {
+                        var value = UInt32(byte & (width == 2 ? 0x1f : 0x0f))
+                        for k in 1..<width { value = value << 6 | UInt32(utf8[i + k] & 0x3f) }
+                        if let decoded = Unicode.Scalar(value), ControlCharacters.isUnsafe(decoded) { (length, scalar) = (width, decoded) }
+                    }
+                }
+                guard length > 0 else { i += 1; continue }
                 if start < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i])) }
-                escape(byte)
-                start = i + 1
+                if let scalar { bytes.append(contentsOf: ControlCharacters.escape(scalar).utf8) } else { escape(byte) }
+                i += length
+                start = i
             }
             if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...])) }
         }

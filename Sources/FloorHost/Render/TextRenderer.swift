@@ -77,14 +77,14 @@ public enum TextRenderer {
         private func line(_ y: Double) -> Int { origin + cells(y / pointsPerLine, .down) }
 
         func text(_ text: String, x: Double, y: Double, maxWidth: Double, style: UInt32) {
-            grid.text(text, column: column(x), line: line(y), maxColumns: columns(maxWidth),
+            grid.text(ControlCharacters.escaped(text), column: column(x), line: line(y), maxColumns: columns(maxWidth),
                       center: style & FLOOR_TEXT_CENTER != 0)
         }
 
         func image(_ source: String, x: Double, y: Double, width: Double, height: Double) {
             box(x: x, y: y, width: width, height: height)
             // The file's base name identifies an image well enough in a preview.
-            let file = source.split(separator: "/").last.map(String.init) ?? source
+            let file = ControlCharacters.escaped(source).split(separator: "/").last.map(String.init) ?? source
             let name = file.split(separator: ".").first.map(String.init) ?? file
             let inner = columns(width) - 2
             let middle = line(y + height / 2 - pointsPerLine / 2)
