@@ -44,10 +44,10 @@ public final class FloorHost: @unchecked Sendable {
     /// Loaded plugins, in load order, without the host's built-in rows.
     public var plugins: [PluginInfo] { registry.plugins.filter { $0.id != BuiltinRows.pluginID } }
 
-    /// Decodes and lays out a page at `width` points.
-    public func layout(page file: String, width: Double, dispatch: DispatchMode = .typed) throws(PageError) -> Adapter {
-        Adapter(page: try PageDecoder.decode(file: file, registry: registry), registry: registry, width: width,
-                dispatch: dispatch)
+    /// Decodes and lays out a page at `width` points, read through `root` (default: the page's folder).
+    public func layout(page file: String, root: PageRoot? = nil, width: Double, dispatch: DispatchMode = .typed) throws(PageError) -> Adapter {
+        Adapter(page: try PageDecoder.decode(file: file, root: root ?? PageRoot(around: file), registry: registry),
+                registry: registry, width: width, dispatch: dispatch)
     }
 
     /// Everything worth telling about a run, in the order it happened.
