@@ -5,20 +5,24 @@ public final class FloorHost: @unchecked Sendable {
     /// One diagnostic per plugin library that did not load (or loaded with refused registrations).
     public let loadDiagnostics: [Diagnostic]
 
-    /// Loads every plugin under `pluginFolder`. Throws only when the folder itself is unusable.
+    /// Loads every plugin under `pluginFolder` that `trust` lets through (see PluginTrust: no library
+    /// others can change, and only what plugins.lock pins when the folder has one). Throws only when the
+    /// folder itself (or its required lock file) is unusable.
     ///
     /// With `isolation`, each library new or changed since its last scan is first scanned in a child
     /// process; one that crashed or hung there is not opened in this process (one error diagnostic says
     /// why, and that it is retried when the file changes). Without it, every library is opened here
     /// directly, as library callers and tests expect.
-    public init(pluginFolder: String, isolation: PluginIsolation? = nil) throws(PluginDiscovery.Failure) {
+    public init(pluginFolder: String, isolation: PluginIsolation? = nil, trust: PluginTrust = PluginTrust()) throws(PluginDiscovery.Failure) {
+        let (libraries, vetting) = try trust.vet(try PluginDiscovery.libraries(in: pluginFolder), in: pluginFolder)
         guard let isolation else {
-            loadDiagnostics = try PluginLoader.loadFolder(pluginFolder, into: registry)
+            let registry = self.registry
+            loadDiagnostics = vetting + libraries.flatMap { PluginLoader.load($0, into: registry) }
             return
         }
         let cache = PluginScanCache(file: isolation.cacheFile)
-        var diagnostics: [Diagnostic] = []
-        for library in try PluginDiscovery.libraries(in: pluginFolder) {
+        var diagnostics = vetting
+        for library in libraries {
             switch PluginScanner.decide(library, isolation: isolation, cache: cache) {
             case .skip(let why):
                 diagnostics.append(why)
