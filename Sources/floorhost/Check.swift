@@ -4,7 +4,12 @@ import FloorHost
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Validate a page and every next page it links; exit 1 when there is any problem.",
-        discussion: "For CMS pipelines: floorhost check --plugins Plugins/ Examples/home.json")
+        discussion: """
+            Makes every call a render makes (decode, validate, expand, heights, next-page extend, every \
+            row's cell selector, tappable items and every item's action); a floor a plugin crashes or hangs \
+            on, a plugin that failed to load and a refused registration are problems too.
+            For CMS pipelines: floorhost check --plugins Plugins/ Examples/home.json
+            """)
 
     @OptionGroup var plugins: PluginOptions
 
