@@ -14,12 +14,11 @@ public final class FloorHost: @unchecked Sendable {
     /// why, and that it is retried when the file changes). Without it, every library is opened here
     /// directly, as library callers and tests expect.
     public init(pluginFolder: String, isolation: PluginIsolation? = nil, trust: PluginTrust = PluginTrust()) throws(PluginDiscovery.Failure) {
-        let (libraries, vetting) = try trust.vet(try PluginDiscovery.libraries(in: pluginFolder), in: pluginFolder)
         guard let isolation else {
-            let registry = self.registry
-            loadDiagnostics = vetting + libraries.flatMap { PluginLoader.load($0, into: registry) }
+            loadDiagnostics = try PluginLoader.loadFolder(pluginFolder, into: registry, trust: trust)
             return
         }
+        let (libraries, vetting) = try trust.vet(try PluginDiscovery.libraries(in: pluginFolder), in: pluginFolder)
         let cache = PluginScanCache(file: isolation.cacheFile)
         var diagnostics = vetting
         for library in libraries {

@@ -153,9 +153,22 @@ struct PageRootTests {
         #expect(ok.status == 0, "\(ok.stdout)\(ok.stderr)")
     }
 
-    @Test func theReaderChecksWhatItOpenedNotWhatItResolved() throws {
-        // A folder on the way swapped for a symlink between realpath and open is caught by the open
-        // descriptor's own path; simulate the swap by checking a descriptor-level path outside the root.
+    @Test func aSymlinkSwappedInAfterResolvingIsNotFollowed() throws {
+        let root = try PageRoot(folder: site)
+        let resolvedPage = try folder.write("site/dir/page.json", #"{"floors":[]}"#)
+        #expect(try root.read(resolved: resolvedPage).count == 13)
+        // The page itself becomes a symlink out, after realpath said it was inside: O_NOFOLLOW refuses it.
+        try FileManager.default.removeItem(atPath: resolvedPage)
+        try FileManager.default.createSymbolicLink(atPath: resolvedPage, withDestinationPath: outsidePage)
+        #expect(throws: PageRoot.Refusal.changed) { try root.read(resolved: resolvedPage) }
+        // A folder on the way becomes a symlink out: the open descriptor's own path is outside.
+        try FileManager.default.removeItem(atPath: site + "/dir")
+        try FileManager.default.createSymbolicLink(atPath: site + "/dir", withDestinationPath: folder.file("outside"))
+        #expect(throws: PageRoot.Refusal.changed) { try root.read(resolved: resolvedPage) }
+        #expect(throws: PageRoot.Refusal.outside(root: site)) { try root.read(resolvedPage) }
+    }
+
+    @Test func theRootIsAFolderNotAPrefix() throws {
         let root = try PageRoot(folder: site)
         #expect(root.contains(site + "/a.json"))
         #expect(!root.contains(site + "x/a.json"), "a sibling whose name starts like the root is outside")

@@ -79,6 +79,12 @@ public struct PageRoot: Sendable, Equatable {
             throw error == ENOENT || error == ENOTDIR ? .missing : .unreadable(String(cString: strerror(error)))
         }
         guard contains(resolved) else { throw .outside(root: folder) }
+        return try read(resolved: resolved)
+    }
+
+    /// Reads `resolved`, a path realpath found inside the root a moment ago; anything on it may have been
+    /// swapped for a symlink since, which the open and the descriptor's own path catch.
+    func read(resolved: String) throws(Refusal) -> [UInt8] {
         let fd = open(resolved, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY)
         guard fd >= 0 else {
             let error = errno
