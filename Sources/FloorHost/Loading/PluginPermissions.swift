@@ -19,7 +19,7 @@ public enum PluginPermissions {
                 let mode = String(info.st_mode & 0o7777, radix: 8)
                 return "\(what) is writable by group or others (mode 0\(mode)); a plugin runs with your rights, so only you or root may be able to change it: chmod go-w \(path)"
             }
-            let me = getuid()
+            let me = geteuid()
             if info.st_uid != me && info.st_uid != 0 {
                 return "\(what) is owned by \(userName(info.st_uid)), not by you (\(userName(me))) or root; a plugin runs with your rights: chown \(me) \(path), or remove it"
             }
