@@ -154,6 +154,14 @@ struct PluginTrustTests {
         #expect(locked.stdout.contains("TRUSTED-TITLE"))
     }
 
+    @Test func lockWithoutAPluginFolderWritesNothingAndExits1() throws {
+        let missing = folder.file("no-plugins")
+        let result = try floorhost(["lock", "--plugins", missing])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: \(missing): no such plugin folder"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
     // MARK: The scan cache keys by content
 
     /// Replaces `path` with `bytes` and gives it back its modification time.
