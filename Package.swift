@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // FloorKit: a host that loads floor plugins at run time and renders CMS pages with them.
 // Dependencies stay minimal on purpose: an out-of-tree plugin package resolves every dependency of this
-// package, so only the CLI's argument parser is here. Benchmarks live in Benchmarks/Package.swift.
+// package, so only the CLI's argument parser and the host's hash (swift-crypto) are here. Benchmarks live in Benchmarks/Package.swift.
 import PackageDescription
 
 /// The floor plugins we ship: each folder under Plugins/ becomes one dynamic library, lib<Name>Floor.so.
@@ -16,6 +16,8 @@ let package = Package(
     ] + shippedFloors.map { .library(name: "\($0)Floor", type: .dynamic, targets: ["\($0)Floor"]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // SHA-256 of plugin libraries (plugins.lock, the scan cache); the host only, never the FloorKit SDK.
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .target(name: "CFloorABI"),
@@ -23,7 +25,9 @@ let package = Package(
         // glibc functions Swift's Glibc module leaves out (mallinfo2, pipe2), for child processes and conform.
         .systemLibrary(name: "CGlibcExtras"),
         .target(name: "FloorKit", dependencies: ["CFloorABI"]),
-        .target(name: "FloorHost", dependencies: ["CFloorABI", "CFFI", "CGlibcExtras"]),
+        .target(name: "FloorHost", dependencies: [
+            "CFloorABI", "CFFI", "CGlibcExtras", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .executableTarget(name: "floorhost", dependencies: [
             "FloorHost",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

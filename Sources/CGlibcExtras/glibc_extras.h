@@ -29,3 +29,11 @@ static inline int floor_pidfd_open(int pid) {
     return -1;
 #endif
 }
+
+// The file system type (statfs f_type) of an open file: the page root refuses /proc and /sys files, which
+// claim to be regular files. -1 when fstatfs fails.
+#include <sys/vfs.h>
+static inline long floor_file_system_type(int fd) {
+    struct statfs info;
+    return fstatfs(fd, &info) == 0 ? (long)info.f_type : -1;
+}

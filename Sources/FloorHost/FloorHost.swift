@@ -5,20 +5,23 @@ public final class FloorHost: @unchecked Sendable {
     /// One diagnostic per plugin library that did not load (or loaded with refused registrations).
     public let loadDiagnostics: [Diagnostic]
 
-    /// Loads every plugin under `pluginFolder`. Throws only when the folder itself is unusable.
+    /// Loads every plugin under `pluginFolder` that `trust` lets through (see PluginTrust: no library
+    /// others can change, and only what plugins.lock pins when the folder has one). Throws only when the
+    /// folder itself (or its required lock file) is unusable.
     ///
     /// With `isolation`, each library new or changed since its last scan is first scanned in a child
     /// process; one that crashed or hung there is not opened in this process (one error diagnostic says
     /// why, and that it is retried when the file changes). Without it, every library is opened here
     /// directly, as library callers and tests expect.
-    public init(pluginFolder: String, isolation: PluginIsolation? = nil) throws(PluginDiscovery.Failure) {
+    public init(pluginFolder: String, isolation: PluginIsolation? = nil, trust: PluginTrust = PluginTrust()) throws(PluginDiscovery.Failure) {
         guard let isolation else {
-            loadDiagnostics = try PluginLoader.loadFolder(pluginFolder, into: registry)
+            loadDiagnostics = try PluginLoader.loadFolder(pluginFolder, into: registry, trust: trust)
             return
         }
+        let (libraries, vetting) = try trust.vet(try PluginDiscovery.libraries(in: pluginFolder), in: pluginFolder)
         let cache = PluginScanCache(file: isolation.cacheFile)
-        var diagnostics: [Diagnostic] = []
-        for library in try PluginDiscovery.libraries(in: pluginFolder) {
+        var diagnostics = vetting
+        for library in libraries {
             switch PluginScanner.decide(library, isolation: isolation, cache: cache) {
             case .skip(let why):
                 diagnostics.append(why)
@@ -44,10 +47,10 @@ public final class FloorHost: @unchecked Sendable {
     /// Loaded plugins, in load order, without the host's built-in rows.
     public var plugins: [PluginInfo] { registry.plugins.filter { $0.id != BuiltinRows.pluginID } }
 
-    /// Decodes and lays out a page at `width` points.
-    public func layout(page file: String, width: Double, dispatch: DispatchMode = .typed) throws(PageError) -> Adapter {
-        Adapter(page: try PageDecoder.decode(file: file, registry: registry), registry: registry, width: width,
-                dispatch: dispatch)
+    /// Decodes and lays out a page at `width` points, read through `root` (default: the page's folder).
+    public func layout(page file: String, root: PageRoot? = nil, width: Double, dispatch: DispatchMode = .typed) throws(PageError) -> Adapter {
+        Adapter(page: try PageDecoder.decode(file: file, root: root ?? PageRoot(around: file), registry: registry),
+                registry: registry, width: width, dispatch: dispatch)
     }
 
     /// Everything worth telling about a run, in the order it happened.

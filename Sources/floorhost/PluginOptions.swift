@@ -17,6 +17,12 @@ struct PluginOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Scan new or changed plugin libraries in a child process before loading them; render and check also run in a child process that leaves out any floor a plugin crashes or hangs on.")
     var pluginIsolation = true
 
+    @Flag(help: "Load plugin libraries that others could have changed (a file or folder writable by group or others, or owned by another user than you or root), with a warning every run.")
+    var allowInsecurePlugins = false
+
+    @Flag(help: "Require the plugin folder's plugins.lock (written by `floorhost lock`): refuse to run without one. Whenever the lock file exists, a library it does not pin by SHA-256 is refused.")
+    var locked = false
+
     /// Loads the plugins, or exits 1 with the reason when the folder is unusable.
     func load() throws -> FloorHost {
         let isolation = pluginIsolation
@@ -24,7 +30,8 @@ struct PluginOptions: ParsableArguments {
                               cacheFile: pluginCache ?? PluginScanCache.defaultFile, timeout: pluginScanTimeout)
             : nil
         do {
-            return try FloorHost(pluginFolder: plugins, isolation: isolation)
+            return try FloorHost(pluginFolder: plugins, isolation: isolation,
+                                 trust: PluginTrust(allowInsecure: allowInsecurePlugins, locked: locked))
         } catch {
             printError("error: \(error.message)")
             throw ExitCode(1)

@@ -52,10 +52,13 @@ struct Render: ParsableCommand {
 
     @OptionGroup var containment: ContainmentOptions
 
+    @OptionGroup var pages: PageRootOptions
+
     func run() throws {
         // With isolation, this process only supervises: a child renders, and a floor a plugin crashes or
         // hangs on is left out of the next attempt (PageSupervisor).
         try containment.superviseUnlessChild(isolation: plugins.pluginIsolation)
+        let root = try pages.root(for: page)
         let host = try plugins.load()
         try containment.attach(host)
         // --width counts columns for text and points for json; --viewport's width, when given, is the layout's.
@@ -64,12 +67,12 @@ struct Render: ParsableCommand {
         let columns = Int(width ?? (screen.width / TextRenderer.pointsPerColumn).rounded())
         let adapter: Adapter
         do {
-            adapter = try host.layout(page: page, width: screen.width, dispatch: dispatch)
+            adapter = try host.layout(page: page, root: root, width: screen.width, dispatch: dispatch)
         } catch {
             printError("error: \(error)")
             throw ExitCode(2)
         }
-        let session = PageSession(adapter: adapter, viewportHeight: screen.height, source: PageSource(registry: host.registry),
+        let session = PageSession(adapter: adapter, viewportHeight: screen.height, source: PageSource(registry: host.registry, root: root),
                                   distance: loadMoreDistance, retries: retry)
         switch scrollTo {
         case .end?: session.scrollToEnd()

@@ -22,6 +22,8 @@ public final class PageSession: @unchecked Sendable {
     let source: PageSource
     /// The next page to load, resolved against the page that named it; nil at the end.
     public private(set) var next: String?
+    /// The page whose `next` named `next`, and the link as written: what a refusal names.
+    private var nextLink: (page: String, link: String)?
     private var displayed = Set<Int>()
     private var trigger: Int?
     private var failures: [String: Int] = [:]
@@ -29,12 +31,13 @@ public final class PageSession: @unchecked Sendable {
     public init(adapter: Adapter, viewportHeight: Double, source: PageSource, distance: Int = 4, retries: Int = 0,
                 deliversLoadsImmediately: Bool = true) {
         self.adapter = adapter
-        self.source = source
+        self.source = source.rooted(at: adapter.page.file)
         self.retries = max(0, retries)
         self.deliversLoadsImmediately = deliversLoadsImmediately
         viewport = Viewport(width: adapter.width, height: viewportHeight, offset: 0)
         loadMore = LoadMore(distance: distance)
         next = adapter.page.next.map { Self.location($0, relativeTo: adapter.page.file) }
+        nextLink = adapter.page.next.map { (adapter.page.file, $0) }
         update()
     }
 
@@ -94,11 +97,12 @@ public final class PageSession: @unchecked Sendable {
 
     private func finishLoad() {
         guard case .loading(let location) = loadMore.state else { return }
-        switch source.load(location) {
+        switch source.load(location, linkedFrom: nextLink) {
         case .success(let page):
             let edits = adapter.append(page)
             displayed = Self.remap(displayed, through: edits)
             next = page.next.map { Self.location($0, relativeTo: location) }
+            nextLink = page.next.map { (location, $0) }
             loadMore.completed()
             events.append(.loadMoreCompleted(row: trigger, page: location, rowsAdded: edits.reduce(0) { $0 + $1.added - $1.removed }))
         case .failure(let error):

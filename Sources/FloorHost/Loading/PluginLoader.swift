@@ -13,9 +13,11 @@ public enum PluginLoader {
         public let diagnostic: Diagnostic
     }
 
-    /// Loads every library under `folder` (see PluginDiscovery) into `registry`.
-    public static func loadFolder(_ folder: String, into registry: Registry) throws(PluginDiscovery.Failure) -> [Diagnostic] {
-        try PluginDiscovery.libraries(in: folder).flatMap { load($0, into: registry) }
+    /// Loads every library under `folder` (see PluginDiscovery) that `trust` lets through into `registry`.
+    public static func loadFolder(_ folder: String, into registry: Registry,
+                                  trust: PluginTrust = PluginTrust()) throws(PluginDiscovery.Failure) -> [Diagnostic] {
+        let (libraries, vetting) = try trust.vet(try PluginDiscovery.libraries(in: folder), in: folder)
+        return vetting + libraries.flatMap { load($0, into: registry) }
     }
 
     /// Loads one library. Returns what went wrong (empty when it loaded cleanly). A plugin whose individual

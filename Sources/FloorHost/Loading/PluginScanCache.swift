@@ -1,7 +1,9 @@
 import Foundation
 
 /// What earlier runs learned by scanning plugin libraries in a child process, kept in a JSON file and
-/// keyed, as GStreamer's registry is, by the library's path, size and modification time: a library that
+/// keyed, as GStreamer's registry is, by the library's path, size and modification time, and by the
+/// SHA-256 of its bytes (build systems and packagers set fixed times, so a rewritten library can keep
+/// both size and time): a library that
 /// crashed or hung while being scanned is skipped without being opened again, and scanned afresh as soon
 /// as the file changes. A library known to be safe loads without a child.
 ///
@@ -15,6 +17,8 @@ public final class PluginScanCache {
         public let size: Int64
         /// Modification time, nanoseconds since 1970.
         public let modified: Int64
+        /// The bytes' SHA-256 (LibraryDigest).
+        public let sha256: String
     }
 
     public enum Verdict: String, Codable, Sendable {
@@ -58,13 +62,13 @@ public final class PluginScanCache {
         for entry in stored.libraries { entries[entry.key.path] = entry }
     }
 
-    /// The key for the library at `path` as it is now, or nil when it cannot be stat'ed.
+    /// The key for the library at `path` as it is now, or nil when it cannot be stat'ed or read.
     public static func key(for path: String) -> Key? {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         var info = stat()
-        guard stat(absolute, &info) == 0 else { return nil }
+        guard stat(absolute, &info) == 0, let digest = LibraryDigest.sha256(ofFile: absolute) else { return nil }
         return Key(path: absolute, size: Int64(info.st_size),
-                   modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+                   modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec), sha256: digest)
     }
 
     /// What is known about the library at `path`, if the file is unchanged since it was scanned.
@@ -97,7 +101,8 @@ public final class PluginScanCache {
     }
 
     private struct Stored: Codable {
-        static let currentVersion = 1
+        /// 2: keys carry the SHA-256; a version 1 file counts as empty (every library is scanned again).
+        static let currentVersion = 2
         let version: Int
         let libraries: [Entry]
     }

@@ -1,5 +1,7 @@
 /// What `floorhost check` found: every problem on a page and on each next page it links, as a CMS team
-/// would run it in CI before publishing.
+/// would run it in CI before publishing. It makes every call a render makes (decode, validate, expand,
+/// heights, next-page extend, every row's cell selector into a canvas, tappable items and each item's
+/// action), so a plugin that crashes or hangs on any of them fails check as it would fail a render.
 public struct PageCheck: Sendable {
     /// The page files checked, in chain order.
     public let pages: [String]
@@ -7,18 +9,22 @@ public struct PageCheck: Sendable {
     public let problems: [Diagnostic]
 
     /// Decodes the page, then follows `next` links, merging each page as load-more would (so duplicate
-    /// items and floors that cannot be continued are found too). A missing or malformed next page, or a
-    /// link back to a page already in the chain, is a problem.
-    public static func run(file: String, registry: Registry, width: Double = 375) -> PageCheck {
+    /// items and floors that cannot be continued are found too), then draws every row and performs every
+    /// tappable item's action. A missing, refused or malformed next page, or a link back to a page
+    /// already in the chain, is a problem.
+    /// Pages are read through `root` (default: the first page's folder); a next page it refuses is a
+    /// problem of the page that links it ("home.json: next: ...").
+    public static func run(file: String, registry: Registry, root: PageRoot? = nil, width: Double = 375) -> PageCheck {
+        let source = PageSource(registry: registry, root: root).rooted(at: file)
         var pages = [file]
         var inChain: Set<String> = [file]  // `pages` as a set: a long chain is checked in O(pages)
         var problems: [Diagnostic] = []
         func unusable(_ error: PageError) {
-            problems.append(Diagnostic(.error, error.description, file: error.file))
+            problems.append(Diagnostic(.error, error.description, file: error.file, path: error.path))
         }
         let first: Page
         do {
-            first = try PageDecoder.decode(file: file, registry: registry)
+            first = try PageDecoder.decode(file: file, root: source.root!, registry: registry)
         } catch {
             unusable(error)
             return PageCheck(pages: pages, problems: problems)
@@ -33,7 +39,7 @@ public struct PageCheck: Sendable {
                 break
             }
             pages.append(next)
-            switch PageSource(registry: registry).load(next) {
+            switch source.load(next, linkedFrom: (current.file, link)) {
             case .success(let page):
                 adapter.append(page)
                 current = page
@@ -42,6 +48,24 @@ public struct PageCheck: Sendable {
                 break chain
             }
         }
+        exerciseRows(of: adapter)
         return PageCheck(pages: pages, problems: first.diagnostics + adapter.diagnostics + problems)
+    }
+
+    /// The most items of one row whose action check performs (a row claiming more is not walked further).
+    public static let maxTappedItemsPerRow = 1024
+
+    /// The calls a render makes after layout: each row's cell selector into a canvas, as text and json
+    /// output draw it; its tappable-items selector, as json output and --tap call it; and the action of
+    /// each item, as --tap performs it. What they return is the plugin's business (an item may have no
+    /// action); a crash or a hang in them is caught by the supervisor and becomes a problem.
+    static func exerciseRows(of adapter: Adapter) {
+        for r in 0..<adapter.rowCount {
+            adapter.drawCell(row: r, into: RecordingCanvas())
+            let items = min(adapter.tappableItems(row: r), maxTappedItemsPerRow)
+            guard items > 0 else { continue }
+            let row = adapter.describe(row: r)
+            for item in 0..<items { _ = adapter.tap(section: row.section, row: row.row, item: item) }
+        }
     }
 }

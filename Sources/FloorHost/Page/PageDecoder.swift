@@ -5,12 +5,21 @@ import Foundation
 /// the decoder its type's plugin registered. Unusable input throws PageError; a floor that cannot be
 /// decoded becomes a placeholder section plus a diagnostic, and the rest of the page still renders.
 public enum PageDecoder {
+    /// Decodes the page at `file`, read through the page root of its own folder.
     public static func decode(file: String, registry: Registry) throws(PageError) -> Page {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            let reason = FileManager.default.fileExists(atPath: file) ? "cannot read the page file" : "no such page file"
-            throw PageError(file: file, line: nil, column: nil, reason: reason)
+        try decode(file: file, root: PageRoot(around: file), registry: registry)
+    }
+
+    /// Decodes the page at `file`, read through `root` (refused unless it is a regular file inside it, of
+    /// at most root.maxPageBytes): the message then starts with the file name and carries no position.
+    public static func decode(file: String, root: PageRoot, registry: Registry) throws(PageError) -> Page {
+        let bytes: [UInt8]
+        do {
+            bytes = try root.read(file)
+        } catch {
+            throw PageError(file: file, line: nil, column: nil, reason: error.description)
         }
-        return try decode(bytes: [UInt8](data), file: file, registry: registry)
+        return try decode(bytes: bytes, file: file, registry: registry)
     }
 
     public static func decode(bytes: [UInt8], file: String, registry: Registry) throws(PageError) -> Page {

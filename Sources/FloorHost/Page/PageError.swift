@@ -5,6 +5,8 @@ public struct PageError: Error, Sendable, CustomStringConvertible {
     public let line: Int?
     public let column: Int?
     public let reason: String
+    /// The JSON field of `file` the problem is about ("next" when the page it names was refused).
+    public var path: String? = nil
 
     public var description: String {
         if let line, let column { return "\(file):\(line):\(column): \(reason)" }

@@ -1,0 +1,31 @@
+import ArgumentParser
+import FloorHost
+
+struct Lock: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Pin the plugin folder's libraries by SHA-256 in DIR/plugins.lock, after reviewing them.",
+        discussion: """
+            Writes every library's file name, plugin id, version and SHA-256. While plugins.lock exists (or \
+            with --locked), render and check refuse a library that is not in it or whose bytes changed. \
+            Run it again after reviewing a new or updated plugin. Each library is opened to read its id \
+            and version (its init is not called).
+            Example: floorhost lock --plugins Plugins/
+            """)
+
+    @Option(help: "Folder of floor plugin libraries (*.so), searched up to 4 folders deep.")
+    var plugins = "Plugins"
+
+    func run() throws {
+        let lock: PluginLock
+        do {
+            lock = try PluginLock.write(folder: plugins)
+        } catch {
+            printError("error: \(error.message)")
+            throw ExitCode(1)
+        }
+        for entry in lock.entries {
+            print("\(entry.sha256)  \(entry.file)  \(entry.id.isEmpty ? "(not a floor plugin)" : "\(entry.id) \(entry.version)")")
+        }
+        print("wrote \(PluginLock.file(in: plugins)): \(lock.entries.count) librar\(lock.entries.count == 1 ? "y" : "ies")")
+    }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import FloorHost
+
+/// Where render and check may read pages from (see PageRoot).
+struct PageRootOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Read pages (the first and every next page) only from this folder; a page that resolves outside it, after symlinks, is refused.",
+                               discussion: "Default: the first page's folder.", valueName: "dir"))
+    var pageRoot: String?
+
+    @Option(help: "Refuse a page file larger than this many bytes.")
+    var maxPageBytes = PageRoot.defaultMaxPageBytes
+
+    func validate() throws {
+        if maxPageBytes < 1 { throw ValidationError("--max-page-bytes must be 1 or more") }
+    }
+
+    /// The root for `firstPage`; a --page-root that is not a folder exits 2 (the input is unusable).
+    func root(for firstPage: String) throws -> PageRoot {
+        guard let pageRoot else { return PageRoot(around: firstPage, maxPageBytes: maxPageBytes) }
+        do {
+            return try PageRoot(folder: pageRoot, maxPageBytes: maxPageBytes)
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(2)
+        }
+    }
+}

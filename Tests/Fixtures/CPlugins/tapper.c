@@ -1,0 +1,98 @@
+/*
+ * A tappable floor plugin in plain C, for CheckCoverageTests: the "Tapper" floor,
+ * {"type":"Tapper","id":"t","text":"..."}, one row with three tappable items, each with an action.
+ * Its bugs are reached only by real page data (the sample's text names none), so the isolation scan
+ * passes it and only calls a render makes find them: the text "crash:<selector>" writes through NULL in
+ * that selector, "hang:<selector>" never returns from it, for <selector> one of cell, tappable, action
+ * (the action fails on the last item only, so only a walk over every item finds it).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "floor_abi.h"
+
+#define ITEMS 3
+
+typedef struct tapper { char text[128]; } tapper_t;
+
+#define FAIL_IF(model, stage) do { \
+        if (strstr(((const tapper_t *)(model))->text, "crash:" stage)) *(volatile int *)(uintptr_t)0 = 1; \
+        if (strstr(((const tapper_t *)(model))->text, "hang:" stage)) for (volatile int spin = 1; spin;) {} \
+    } while (0)
+
+static int32_t tapper_row_type = -1;
+
+static void *tapper_decode(void *ctx, const char *json, uint64_t len, const floor_report_t *report) {
+    (void)ctx;
+    static const char key[] = "\"text\":\"";
+    for (uint64_t i = 0; i + sizeof key - 1 < len; i++) {
+        if (memcmp(json + i, key, sizeof key - 1) != 0) continue;
+        const char *start = json + i + sizeof key - 1;
+        const char *end = memchr(start, '"', (size_t)(json + len - start));
+        if (!end) break;
+        tapper_t *tapper = calloc(1, sizeof *tapper);
+        size_t n = (size_t)(end - start) < sizeof tapper->text - 1 ? (size_t)(end - start) : sizeof tapper->text - 1;
+        memcpy(tapper->text, start, n);
+        return tapper;
+    }
+    report->error(report, "text", "a tapper needs a \"text\" string");
+    return NULL;
+}
+
+static void tapper_expand(void *ctx, void *model, const floor_row_sink_t *sink) {
+    (void)ctx; (void)model;
+    sink->add(sink, tapper_row_type, 0);
+}
+
+static void tapper_destroy(void *ctx, void *model) { (void)ctx; free(model); }
+
+static double tapper_height(void *ctx, void *model, uint64_t row, double width) {
+    (void)ctx; (void)model; (void)row; (void)width;
+    return 36;
+}
+
+static void tapper_cell(void *ctx, void *model, uint64_t row, const floor_canvas_t *canvas) {
+    (void)ctx; (void)row;
+    FAIL_IF(model, "cell");
+    canvas->text(canvas, 8, 12, canvas->width - 16, ((const tapper_t *)model)->text, 0);
+}
+
+static uint64_t tapper_tappable(void *ctx, void *model, uint64_t row) {
+    (void)ctx; (void)row;
+    FAIL_IF(model, "tappable");
+    return ITEMS;
+}
+
+static bool tapper_action(void *ctx, void *model, uint64_t row, uint64_t item, const floor_action_sink_t *sink) {
+    (void)ctx; (void)row;
+    if (item == ITEMS - 1) FAIL_IF(model, "action");
+    sink->jump(sink, "app://tapper", NULL);
+    return true;
+}
+
+static bool tapper_init(const floor_host_t *host) {
+    floor_row_type_t row = {
+        .struct_size = sizeof row, .type_name = "TapperRow", .context = NULL,
+        .height = {"heightForTapperRow:width:", FLOOR_SIG_HEIGHT, (floor_fn_t)tapper_height},
+        .cell = {"cellForTapperRow:canvas:", FLOOR_SIG_CELL, (floor_fn_t)tapper_cell},
+        .tappable = {"tappableItemsOfTapperRow:", FLOOR_SIG_TAPPABLE, (floor_fn_t)tapper_tappable},
+        .action = {"actionForTapperRow:item:", FLOOR_SIG_ACTION, (floor_fn_t)tapper_action},
+    };
+    tapper_row_type = host->register_row_type(host, &row);
+    floor_floor_type_t floor = {
+        .struct_size = sizeof floor, .type_name = "Tapper", .context = NULL,
+        .sample_json = "{\"type\":\"Tapper\",\"id\":\"tapper\",\"text\":\"sample\"}",
+        .decode = {"decodeTapper:", FLOOR_SIG_DECODE, (floor_fn_t)tapper_decode},
+        .expand = {"expandTapper:", FLOOR_SIG_EXPAND, (floor_fn_t)tapper_expand},
+        .destroy = {"destroyTapper:", FLOOR_SIG_DESTROY, (floor_fn_t)tapper_destroy},
+    };
+    host->register_floor_type(host, &floor);
+    return true;
+}
+
+static const floor_plugin_descriptor_t descriptor = {
+    .struct_size = sizeof descriptor, .abi_major = FLOOR_ABI_MAJOR, .abi_minor = FLOOR_ABI_MINOR,
+    .id = "com.floorkit.test.tapper", .name = "Tapper (C)", .version = "0.1.0", .init = tapper_init,
+};
+
+const floor_plugin_descriptor_t *floor_plugin_entry(void) { return &descriptor; }
