@@ -81,7 +81,10 @@ private final class RowTypeCheck {
     }
 
     func withSink(_ body: (UnsafeMutableRawPointer) -> Void) {
-        var sink = floor_row_sink_t(host_data: Unmanaged.passUnretained(self).toOpaque()) { sink, type, _ in
+        // Zeroed, then the 1.0 fields set: fields a newer ABI appends (nothing to reuse) stay zero.
+        var sink = floor_row_sink_t()
+        sink.host_data = Unmanaged.passUnretained(self).toOpaque()
+        sink.add = { sink, type, _ in
             guard let data = sink?.pointee.host_data else { return }
             let check = Unmanaged<RowTypeCheck>.fromOpaque(data).takeUnretainedValue()
             if !(0..<Int32(check.registry.rowTypes.count)).contains(type) || check.registry.rowTypes[Int(type)].plugin != check.plugin {
