@@ -37,3 +37,15 @@ static inline long floor_file_system_type(int fd) {
     struct statfs info;
     return fstatfs(fd, &info) == 0 ? (long)info.f_type : -1;
 }
+
+// memfd_create(2): an anonymous file that lives in memory only, so a crash record shared with a child
+// leaves nothing in the file system however either process ends. Close-on-exec; the parent hands it to
+// its child by dup2. -1 with errno set on failure.
+extern int memfd_create(const char *name, unsigned int flags);
+static inline int floor_memfd_cloexec(const char *name) { return memfd_create(name, 1U /* MFD_CLOEXEC */); }
+
+// prctl(PR_SET_PDEATHSIG, SIGKILL) (prctl is variadic, which Swift cannot call): the kernel kills this
+// process when the thread that started it ends, so a child never outlives a parent that was killed.
+#include <sys/prctl.h>
+#include <signal.h>
+static inline int floor_die_with_parent(void) { return prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0); }

@@ -37,10 +37,10 @@ public final class FloorHost: @unchecked Sendable {
         loadDiagnostics = diagnostics
     }
 
-    /// Runs as a supervised child (PageSupervisor): notes every plugin call in the crash record file at
-    /// `path`, and shows a placeholder instead of each floor in `skipped`.
-    public func recordPluginCalls(in path: String, skipping skipped: [SkippedFloor]) throws(CrashRecord.Failure) {
-        registry.crashRecord = try CrashRecord(sharedFile: path)
+    /// Runs as a supervised child (PageSupervisor): notes every plugin call in the crash record open at
+    /// `descriptor`, and shows a placeholder instead of each floor in `skipped`.
+    public func recordPluginCalls(in descriptor: Int32, skipping skipped: [SkippedFloor]) throws(CrashRecord.Failure) {
+        registry.crashRecord = try CrashRecord(sharedDescriptor: descriptor)
         registry.skippedFloors = Dictionary(skipped.map { ($0.origin, $0) }, uniquingKeysWith: { first, _ in first })
     }
 

@@ -31,15 +31,15 @@ struct Check: ParsableCommand {
         // load, a refused registration, or a plugin's own error message fails check as a page problem does.
         let pluginDiagnostics = host.loadDiagnostics + host.registry.pluginMessages
         for d in pluginDiagnostics { printError("\(d.level.rawValue): \(d.message)") }
-        for problem in check.problems { print(ControlCharacters.escaped("\(problem.level.rawValue): \(problem.message)")) }
+        for problem in check.problems { try writeOutput(line: ControlCharacters.escaped("\(problem.level.rawValue): \(problem.message)")) }
         let pluginErrors = pluginDiagnostics.filter { $0.level == .error }.count
         let pages = "\(check.pages.count) page\(check.pages.count == 1 ? "" : "s")"
         let total = check.problems.count + pluginErrors
         if total == 0 {
-            print("ok: \(pages) checked, no problems")
+            try writeOutput(line: "ok: \(pages) checked, no problems")
         } else {
             let inPlugins = pluginErrors == 0 ? "" : " (\(pluginErrors) in plugins, on stderr)"
-            print("\(total) problem\(total == 1 ? "" : "s")\(inPlugins) in \(pages)")
+            try writeOutput(line: "\(total) problem\(total == 1 ? "" : "s")\(inPlugins) in \(pages)")
         }
         try containment.finish(total == 0 ? 0 : 1)
     }

@@ -45,8 +45,8 @@ struct Conform: ParsableCommand {
             throw ExitCode(1)
         }
         switch format {
-        case .text: FileHandle.standardOutput.write(Data(ConformanceTable.render(report).utf8))
-        case .json: FileHandle.standardOutput.write(ConformanceJSON.render(report))
+        case .text: try writeOutput(Array(ConformanceTable.render(report).utf8))
+        case .json: try writeOutput(ConformanceJSON.render(report))
         }
         if !report.passed { throw ExitCode(1) }
     }

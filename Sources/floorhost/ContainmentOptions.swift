@@ -4,13 +4,13 @@ import Foundation
 
 /// What a command that runs plugins on a page (render, check) needs to run under PageSupervisor: with
 /// plugin isolation on, the command is first run again as a supervised child (the same arguments plus the
-/// hidden --crash-record and --skip-floor), and this process only reports how the child ended.
+/// hidden --crash-record-fd and --skip-floor), and this process only reports how the child ended.
 struct ContainmentOptions: ParsableArguments {
     @Option(help: "Seconds a plugin may spend in one call (or on one floor's rows) before that floor is left out as hung. Needs plugin isolation.")
     var pluginCallTimeout: Double = 10
 
-    @Option(help: .hidden)
-    var crashRecord: String?
+    @Option(name: .customLong("crash-record-fd"), help: .hidden)
+    var crashRecord: Int32?
 
     @Option(help: .hidden)
     var skipFloor: [SkippedFloor] = []

@@ -13,4 +13,14 @@ struct FloorHostCommand: ParsableCommand {
             """,
         subcommands: [Render.self, Check.self, Conform.self, Lock.self, ConformChild.self, ScanPlugin.self],
         defaultSubcommand: Render.self)
+
+    /// Before anything else, and so before any plugin is loaded: a child of floorhost dies with its parent,
+    /// the process's own output is kept out of plugin code's reach (HostOutput), and relative paths keep
+    /// meaning the folder floorhost was started in (WorkingDirectory).
+    static func main() {
+        ChildProcess.dieWithParent()
+        HostOutput.takeOver()
+        WorkingDirectory.capture()
+        main(nil)
+    }
 }

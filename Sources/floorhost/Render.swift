@@ -103,7 +103,7 @@ struct Render: ParsableCommand {
             for d in diagnostics { printError("\(d.level.rawValue): \(d.message)") }
         }
         if let failure { printError(failure) }
-        FileHandle.standardOutput.write(output)
+        try writeOutput(output)
         try containment.finish(failure == nil ? 0 : 1)
     }
 }
@@ -150,8 +150,23 @@ struct TapTarget: ExpressibleByArgument {
     }
 }
 
+/// One line to stderr, control characters escaped. A stderr that cannot be written to is no reason to stop.
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((ControlCharacters.escaped(line) + "\n").utf8))
+    try? HostOutput.standardError.write(ControlCharacters.escaped(line) + "\n")
 }
+
+/// A command's output, to the process's own stdout; a write that fails (a closed descriptor, a full disk)
+/// ends the command with status 1 and says so on stderr.
+func writeOutput(_ output: some Collection<UInt8>) throws {
+    do {
+        try HostOutput.standardOutput.write(output)
+    } catch {
+        printError("error: \(error.message)")
+        throw ExitCode(1)
+    }
+}
+
+/// `line` and a newline, as output.
+func writeOutput(line: String) throws { try writeOutput(Array((line + "\n").utf8)) }
 
 extension DispatchMode: ExpressibleByArgument {}

@@ -43,6 +43,24 @@ struct CrashContainmentTests {
         #expect(result.stdout.contains("not shown"), "a placeholder takes the floor's place: \(result.stdout)")
     }
 
+    /// A plugin that ends the process itself inside a call (exit, _exit, a signal it raises) fails on that
+    /// floor like one that crashes: the floor is left out, the page renders, and its status never leaks out.
+    @Test(arguments: [("exit0:height", "ended the process (exit status 0) in its height calculator"),
+                      ("_exit3:cell", "ended the process (exit status 3) in its cell selector"),
+                      ("sigterm:decode", "ended the process with SIGTERM in its decoder"),
+                      ("exit0:expand", "ended the process (exit status 0) in its expand selector")])
+    func aPluginThatEndsTheProcessInACallLosesOnlyItsFloor(text: String, what: String) throws {
+        let setup = try Setup(badges: ["first badge", text, "third badge"])
+        let result = try setup.render()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Still here") && result.stdout.contains("first badge") && result.stdout.contains("third badge"), "\(result.stdout)")
+        #expect(result.stderr.contains("error: \(setup.page): floors[2] (floor 'b1'): not shown: plugin com.floorkit.test.badge \(what) on this floor, so the floor is left out"),
+                "\(result.stderr)")
+        let check = try floorhost(["check", "--plugins", setup.plugins, "--plugin-cache", setup.folder.file("scan-cache.json"), setup.page])
+        #expect(check.status == 1, "check counts it as a problem: \(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("not shown: plugin com.floorkit.test.badge \(what)"), "\(check.stdout)")
+    }
+
     @Test func jsonOutputCarriesTheCrashAsADiagnostic() throws {
         let setup = try Setup(badges: ["crash:height", "second badge"])
         let result = try setup.render(["--format", "json"])
@@ -103,20 +121,43 @@ struct CrashContainmentTests {
     }
 }
 
-/// The supervisor's loop, with /bin/sh scripts as the child (it appends `--crash-record FILE` and any
+/// The supervisor's loop, with /bin/sh scripts as the child (it appends `--crash-record-fd 3` and any
 /// `--skip-floor` options, which sh sees as $0, $1, ...). A script writes the record as the host lays it
-/// out, in place (`1<>`: the supervisor has the file mapped and watches it while the child runs).
+/// out, in place (`1<> /proc/self/fd/3`: the supervisor has the record mapped and watches it while the
+/// child runs).
 struct PageSupervisorTests {
     private func supervise(_ script: String, callTimeout: Double = 10) -> PageSupervisor.Outcome {
         PageSupervisor.run(program: "/bin/sh", arguments: ["-c", script], callTimeout: callTimeout)
     }
 
     /// The record of a child in the height calculator (call 6, progress 0) on page 0, floor 2.
-    private let inHeightOnFloor2 = #"printf '\006\000\000\000\000\000\000\000\000\000\000\000\002\000\000\000' 1<> "$1""#
+    private let inHeightOnFloor2 = #"printf '\006\000\000\000\000\000\000\000\000\000\000\000\002\000\000\000' 1<> /proc/self/fd/$1"#
 
     @Test func aChildsExitStatusIsTheOutcome() {
         #expect(supervise("exit 0") == .exited(0))
-        #expect(supervise("exit 3") == .exited(3))
+        #expect(supervise("exit 2") == .exited(2))
+    }
+
+    @Test func anUndocumentedExitStatusOutsidePluginCallsIsAFailure() {
+        guard case .failed(let message) = supervise("exit 7") else { Issue.record("not a failure"); return }
+        #expect(message.contains("exited with status 7 after its last plugin call"))
+        #expect(supervise("exit 64") == .exited(64), "a usage error's status is documented")
+    }
+
+    @Test func anExitInsideAPluginCallIsRetriedWithThatFloorSkipped() {
+        // The second attempt, given --skip-floor 0:2:height:exit-0, exits 0; the first exits 0 mid-call.
+        let script = #"if [ "$3" = 0:2:height:exit-0 ]; then exit 0; fi; "# + inHeightOnFloor2 + "; exit 0"
+        #expect(supervise(script) == .exited(0))
+    }
+
+    @Test func aSignalInsideAPluginCallIsThePluginsFailure() {
+        let script = #"if [ "$3" = 0:2:height:15 ]; then exit 0; fi; "# + inHeightOnFloor2 + "; kill -TERM $$"
+        #expect(supervise(script) == .exited(0))
+    }
+
+    @Test func theCrashRecordIsInMemoryOnly() {
+        // The child is handed a descriptor, not a path; the record is no file anyone could find or leave.
+        #expect(supervise(#"[ "$0" = --crash-record-fd ] && [ "$1" = 3 ] && readlink /proc/self/fd/3 | grep -q '^/memfd:floorhost-crash-record'"#) == .exited(0))
     }
 
     @Test func aChildStoppedFromOutsideIsNotRetried() {
@@ -143,7 +184,7 @@ struct PageSupervisorTests {
     }
 
     @Test func aChildOutsidePluginCallsIsNeverCountedAsHung() {
-        #expect(supervise("sleep 1; exit 4", callTimeout: 0.3) == .exited(4))
+        #expect(supervise("sleep 1; exit 2", callTimeout: 0.3) == .exited(2))
     }
 
     @Test func aCrashAgainOnASkippedFloorStopsTheRetries() {

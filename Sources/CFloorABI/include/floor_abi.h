@@ -13,6 +13,10 @@
  * refuses a plugin whose minor is newer than its own.
  *
  * Threading: the host calls every plugin function from one thread at a time. A plugin needs no locks.
+ * Process: a plugin shares the host's process and must leave its state alone. What a plugin writes to
+ * stdout goes to the host's stderr (descriptor 1 points there; the host writes its output through its
+ * own copy); the host changes the working directory back after `init` and names a plugin that moved it;
+ * a plugin that ends the process (exit, _exit, raise) inside a call fails on that floor like a crash.
  * Lifetime: a loaded library belongs to one host and `init` is called once; the plugin may keep what the
  * host returned (row type ids, the host table) in globals.
  *

@@ -18,7 +18,7 @@ public enum ConformanceChild {
         let requested = ConformanceCheck.runInChild.filter { checkIDs.contains($0.id) }
         guard requested.count == Set(checkIDs).count else {
             let unknown = checkIDs.filter { id in !requested.contains { $0.id == id } }
-            FileHandle.standardError.write(Data("conform-child: unknown or parent-only checks: \(unknown.joined(separator: ", "))\n".utf8))
+            try? HostOutput.standardError.write("conform-child: unknown or parent-only checks: \(unknown.joined(separator: ", "))\n")
             return 64
         }
         var verdicts: [String: ConformanceReport.Verdict] = [:]

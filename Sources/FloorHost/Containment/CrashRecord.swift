@@ -1,3 +1,4 @@
+import CGlibcExtras
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -10,8 +11,9 @@ import Glibc
 /// is named by its page's ordinal in the run (0 for the first page, then each next page in the order it
 /// was decoded) and its index in that page's `floors`.
 ///
-/// By default the record is private memory that nobody reads; `init(sharedFile:)` maps a file the parent
-/// created, MAP_SHARED, so the parent reads what the child last wrote even when the child died mid-call.
+/// By default the record is private memory that nobody reads; `init(sharedDescriptor:)` maps, MAP_SHARED,
+/// an in-memory file the parent created and handed down, so the parent reads what the child last wrote
+/// even when the child died mid-call.
 /// Threading: one thread at a time, like every plugin call.
 public final class CrashRecord: @unchecked Sendable {
     /// The record's bytes, the same in the parent and the child (the same executable lays them out).
@@ -36,37 +38,53 @@ public final class CrashRecord: @unchecked Sendable {
         fields = .allocate(capacity: 1)
         fields.initialize(to: Self.empty)
         mapped = false
+        descriptor = -1
     }
 
     public struct Failure: Error, Sendable { public let message: String }
 
-    /// Maps `path` (which must hold at least one record: `CrashRecord.create`) shared with other processes.
-    public init(sharedFile path: String) throws(Failure) {
-        let fd = open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { throw Failure(message: "cannot open the crash record \(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
+    /// The descriptor of a record created by `createShared()`, for the parent to hand to its child.
+    let descriptor: Int32
+
+    /// A record in memory only (memfd): nothing in the file system to leave behind, however the run ends.
+    /// The parent maps it and hands `descriptor` to its child, which maps it with `init(sharedDescriptor:)`.
+    static func createShared() throws(Failure) -> CrashRecord {
+        let fd = floor_memfd_cloexec("floorhost-crash-record")
+        guard fd >= 0 else { throw Failure(message: "cannot create the crash record: \(String(cString: strerror(errno)))") }
+        guard ftruncate(fd, off_t(MemoryLayout<Fields>.size)) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw Failure(message: "cannot size the crash record: \(reason)")
+        }
+        do {
+            let record = try CrashRecord(sharedDescriptor: fd)
+            record.reset()
+            return record
+        } catch {
+            close(fd)
+            throw error
+        }
+    }
+
+    /// Maps the record open at `fd` (created by `createShared`, or handed down by the parent), shared with
+    /// other processes. The record owns `fd` from here on.
+    public init(sharedDescriptor fd: Int32) throws(Failure) {
         let size = MemoryLayout<Fields>.size
+        var info = stat()
+        guard fstat(fd, &info) == 0, Int(info.st_size) >= size else {
+            throw Failure(message: "descriptor \(fd) is not a crash record (a hidden option meant for floorhost's own child)")
+        }
         guard let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), memory != MAP_FAILED else {
-            throw Failure(message: "cannot map the crash record \(path): \(String(cString: strerror(errno)))")
+            throw Failure(message: "cannot map the crash record: \(String(cString: strerror(errno)))")
         }
         fields = memory.bindMemory(to: Fields.self, capacity: 1)
         mapped = true
-    }
-
-    /// Creates (or empties) the record file at `path` for a child to map.
-    public static func create(at path: String) throws(Failure) {
-        var empty = Self.empty
-        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw Failure(message: "cannot create the crash record \(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        let written = withUnsafeBytes(of: &empty) { write(fd, $0.baseAddress, $0.count) }
-        guard written == MemoryLayout<Fields>.size else {
-            throw Failure(message: "cannot write the crash record \(path): \(String(cString: strerror(errno)))")
-        }
+        descriptor = fd
     }
 
     deinit {
         if mapped { munmap(fields, MemoryLayout<Fields>.size) } else { fields.deallocate() }
+        if descriptor >= 0 { close(descriptor) }
     }
 
     /// What the record says the process was doing: nil outside plugin calls.

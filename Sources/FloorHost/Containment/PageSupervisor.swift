@@ -2,11 +2,13 @@ import Foundation
 
 /// Keeps a plugin's crash or hang on real page data from taking a command that processes a page (render,
 /// check) down. The supervising process loads no plugin: it runs the command in a child (the same command
-/// plus `--crash-record FILE`), which writes the output itself and notes every plugin call in the shared
-/// crash record. When the child dies of a signal inside a plugin call, or stays in one call longer than the
-/// call timeout (then it is killed), the record names the call and the floor, and the command runs again
-/// with that floor skipped (`--skip-floor`): every floor a plugin fails on is left out in turn and the rest
-/// of the page is processed.
+/// plus `--crash-record-fd 3`), which writes the output itself and notes every plugin call in the shared
+/// crash record (in memory only: no file is left behind, and the child dies with this process). When the
+/// child ends inside a plugin call (a signal, or the plugin's own exit or _exit), or stays in one call
+/// longer than the call timeout (then it is killed), the record names the call and the floor, and the
+/// command runs again with that floor skipped (`--skip-floor`): every floor a plugin fails on is left out
+/// in turn and the rest of the page is processed. Outside plugin calls the child's exit status is the
+/// outcome when it is one floorhost documents (`statuses`), and a failure otherwise.
 /// A child must write nothing before its last plugin call has returned, so that an attempt that failed
 /// leaves no output behind.
 public enum PageSupervisor {
@@ -23,24 +25,21 @@ public enum PageSupervisor {
     /// `callTimeout` seconds counts as hung.
     public static func run(program: String, arguments: [String], callTimeout: Double = 10, attempts: Int = 32) -> Outcome {
         let split = arguments.firstIndex(of: "--") ?? arguments.endIndex
-        // Unique per call: supervisors may run side by side in one process (the tests do).
-        let path = NSTemporaryDirectory() + "floorhost-crash-record-\(getpid())-\(UUID().uuidString)"
-        defer { unlink(path) }
         let record: CrashRecord
         do {
-            try CrashRecord.create(at: path)
-            record = try CrashRecord(sharedFile: path)
+            record = try CrashRecord.createShared()
         } catch {
-            return .failed("\(error.message); set TMPDIR to a writable folder, or render with --no-plugin-isolation")
+            return .failed("\(error.message); render with --no-plugin-isolation")
         }
         var skipped: [SkippedFloor] = []
         for _ in 0..<attempts {
             record.reset()
-            let options = ["--crash-record", path] + skipped.flatMap { ["--skip-floor", $0.argument] }
+            let options = ["--crash-record-fd", String(childRecordDescriptor)] + skipped.flatMap { ["--skip-floor", $0.argument] }
             var seen = record.snapshot, since = Date()
             let ending: ChildProcess.Ending
             do {
-                ending = try ChildProcess.runInheritingOutput([program] + arguments[..<split] + options + arguments[split...]) {
+                ending = try ChildProcess.runInheritingOutput([program] + arguments[..<split] + options + arguments[split...],
+                                                              passing: [record.descriptor: childRecordDescriptor]) {
                     let now = record.snapshot
                     if now != seen { (seen, since) = (now, Date()); return nil }
                     return record.lastCall != nil && Date().timeIntervalSince(since) >= callTimeout ? callTimeout : nil
@@ -48,15 +47,21 @@ public enum PageSupervisor {
             } catch {
                 return .failed(error.message)
             }
-            let failure: SkippedFloor.Failure
+            let failure: SkippedFloor.Failure, last = record.lastCall
             switch ending {
-            case .exited(let status): return .exited(status)
-            // Stopped from outside (Ctrl-C, kill, a closed output pipe): not a plugin's fault, no second attempt.
-            case .signaled(let signal) where !crashSignals.contains(signal): return .exited(128 + signal)
+            case .exited(let status) where last == nil:
+                guard statuses.contains(status) else {
+                    return .failed("the supervised process exited with status \(status) after its last plugin call (a plugin's exit handler, or a thread of its own, may have ended it)")
+                }
+                return .exited(status)
+            // Stopped from outside (kill, a closed output pipe) between plugin calls: not a plugin's fault, no
+            // second attempt. (Ctrl-C and a kill of floorhost itself end this process too, and the child with it.)
+            case .signaled(let signal) where last == nil && !crashSignals.contains(signal): return .exited(128 + signal)
+            case .exited(let status): failure = .exited(status: status)
             case .signaled(let signal): failure = .crashed(signal: signal)
             case .timedOut(let seconds): failure = .hung(seconds: seconds)
             }
-            guard let last = record.lastCall else {
+            guard let last else {
                 return .failed("the supervised process \(failure) outside any plugin call; this is a bug in floorhost")
             }
             guard !skipped.contains(where: { $0.origin == last.floor }) else {
@@ -66,6 +71,12 @@ public enum PageSupervisor {
         }
         return .failed("gave up after \(attempts) attempts: plugins failed on \(attempts) floors")
     }
+
+    /// The exit statuses floorhost documents: 0 done, 1 a failure, 2 an unusable page, 64 a usage error.
+    static let statuses: Set<Int32> = [0, 1, 2, 64]
+
+    /// Where the child finds the crash record (`--crash-record-fd`).
+    static let childRecordDescriptor: Int32 = 3
 
     /// The signals a faulty plugin raises on itself.
     static let crashSignals: Set<Int32> = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]

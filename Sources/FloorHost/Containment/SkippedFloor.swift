@@ -3,16 +3,22 @@ import Foundation
 /// A floor a previous attempt at this command could not get past: its plugin crashed on it, or hung. The
 /// next attempt shows a placeholder in its place and says why, instead of calling the plugin again.
 /// Passed from PageSupervisor to the child as `--skip-floor PAGE:FLOOR:CALL:HOW`, where HOW is
-/// the signal's number or `hung-SECONDS`: `0:2:height:11`, `1:0:decode:hung-10`.
+/// the signal's number, `exit-STATUS` or `hung-SECONDS`: `0:2:height:11`, `0:1:cell:exit-0`, `1:0:decode:hung-10`.
 public struct SkippedFloor: Hashable, Sendable {
     public enum Failure: Hashable, Sendable, CustomStringConvertible {
+        /// The process died of `signal` in the call: a crash (SIGSEGV) or a signal the plugin raised (SIGTERM).
         case crashed(signal: Int32)
+        /// The plugin ended the process itself (exit, _exit) in the call.
+        case exited(status: Int32)
         case hung(seconds: Double)
 
-        /// "crashed with SIGSEGV", "hung (no answer for 10 s)".
+        /// "crashed with SIGSEGV", "ended the process with SIGTERM", "ended the process (exit status 3)",
+        /// "hung (no answer for 10 s)".
         public var description: String {
             switch self {
-            case .crashed(let signal): "crashed with \(ChildProcess.signalName(signal))"
+            case .crashed(let signal) where PageSupervisor.crashSignals.contains(signal): "crashed with \(ChildProcess.signalName(signal))"
+            case .crashed(let signal): "ended the process with \(ChildProcess.signalName(signal))"
+            case .exited(let status): "ended the process (exit status \(status))"
             case .hung(let seconds): "hung (no answer for \(String(format: "%g", seconds)) s)"
             }
         }
@@ -35,6 +41,8 @@ public struct SkippedFloor: Hashable, Sendable {
         let failure: Failure
         if let signal = Int32(parts[3]) {
             failure = .crashed(signal: signal)
+        } else if parts[3].hasPrefix("exit-"), let status = Int32(parts[3].dropFirst(5)) {
+            failure = .exited(status: status)
         } else if parts[3].hasPrefix("hung-"), let seconds = Double(parts[3].dropFirst(5)), seconds > 0 {
             failure = .hung(seconds: seconds)
         } else {
@@ -46,6 +54,7 @@ public struct SkippedFloor: Hashable, Sendable {
     public var argument: String {
         let how = switch failure {
         case .crashed(let signal): "\(signal)"
+        case .exited(let status): "exit-\(status)"
         case .hung(let seconds): "hung-\(String(format: "%g", seconds))"
         }
         return "\(origin.page):\(origin.floor):\(call.argument):\(how)"

@@ -10,10 +10,11 @@ import Glibc
 /// `runInheritingOutput` is the plain form: the child writes to this process's own stdout and stderr.
 ///
 /// `run`'s child gets /dev/null as stdin; every child gets SWIFT_BACKTRACE=enable=no (a crash report
-/// should be the signal, not seconds of symbolication). Pipes are close-on-exec, so concurrent spawns
-/// never inherit each other's ends. Threading: both forms block the calling thread; separate calls may
+/// should be the signal, not seconds of symbolication) and this process's id in FLOORHOST_PARENT_PID, by
+/// which `dieWithParent()` in the child makes sure it never outlives this process. Pipes are
+/// close-on-exec, so concurrent spawns never inherit each other's ends. Threading: both forms block the calling thread; separate calls may
 /// run on separate threads.
-struct ChildProcess {
+public struct ChildProcess {
     enum Ending: Equatable, Sendable {
         case exited(Int32)
         case signaled(Int32)
@@ -96,14 +97,24 @@ struct ChildProcess {
         return Outcome(ending: ending(status), stderr: text(errTail))
     }
 
-    /// Runs `arguments[0]` with `arguments` on this process's stdin, stdout and stderr, and waits for it,
-    /// asking `isStuck` every `interval` seconds meanwhile: when it answers a number of seconds, the child
-    /// is killed (SIGKILL) and the ending is `.timedOut(seconds:)` with that number. (Where the kernel has
-    /// no pidfd_open, the wait is plain and `isStuck` is never asked.)
-    static func runInheritingOutput(_ arguments: [String], interval: Double = 0.25,
+    /// Runs `arguments[0]` with `arguments` on this process's stdin and its own stdout and stderr
+    /// (HostOutput's, whatever a plugin did to descriptors 1 and 2), with each descriptor of `passing`
+    /// (close-on-exec here) given to the child as the number it maps to, and waits for it, asking `isStuck`
+    /// every `interval` seconds meanwhile: when it answers a number of seconds, the child is killed
+    /// (SIGKILL) and the ending is `.timedOut(seconds:)` with that number. (Where the kernel has no
+    /// pidfd_open, the wait is plain and `isStuck` is never asked.)
+    static func runInheritingOutput(_ arguments: [String], passing: [Int32: Int32] = [:], interval: Double = 0.25,
                                     isStuck: () -> Double?) throws(Failure) -> Ending {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (output, number) in [(HostOutput.standardOutput, Int32(1)), (HostOutput.standardError, 2)] {
+            // Closed when this process was started without it, so that the child fails to write as this one would.
+            if output.descriptor >= 0 { posix_spawn_file_actions_adddup2(&actions, output.descriptor, number) } else { posix_spawn_file_actions_addclose(&actions, number) }
+        }
+        for (descriptor, number) in passing { posix_spawn_file_actions_adddup2(&actions, descriptor, number) }
         var pid: pid_t = 0
-        let spawned = spawn(&pid, arguments, actions: nil)
+        let spawned = spawn(&pid, arguments, actions: &actions)
         guard spawned == 0 else { throw Failure(message: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
         let exitWatch = floor_pidfd_open(pid)
         if exitWatch >= 0 {
@@ -143,10 +154,23 @@ struct ChildProcess {
 
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment[parentVariable] = String(getpid())
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         return posix_spawn(&pid, arguments[0], actions, &attributes, argv, envp)
+    }
+
+    static let parentVariable = "FLOORHOST_PARENT_PID"
+
+    /// In a child this process started (FLOORHOST_PARENT_PID set): asks the kernel to kill this process
+    /// when its parent ends, and ends it now when the parent is already gone. A parent killed while a
+    /// plugin hangs in its child thus never leaves that child running. Call it first thing in `main`.
+    public static func dieWithParent() {
+        guard let parent = ProcessInfo.processInfo.environment[parentVariable].flatMap({ pid_t($0) }) else { return }
+        _ = floor_die_with_parent()
+        // The parent may have ended before the request above: then this process has been handed to another.
+        if getppid() != parent { _exit(128 + SIGKILL) }
     }
 
     /// WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import (they are macros).

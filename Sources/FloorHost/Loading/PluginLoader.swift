@@ -81,6 +81,9 @@ public enum PluginLoader {
         var problems = table.refusals.map {
             Refusal(step: $0.step, diagnostic: Diagnostic(.error, "\(path): \(id): \($0.message)", file: path, plugin: id))
         }
+        if WorkingDirectory.restore() {
+            problems.append(Refusal(step: .registration, diagnostic: Diagnostic(.warning, "\(path): \(id): init changed the working directory (chdir); floorhost changed it back to \(WorkingDirectory.launch). A plugin must leave the process's working directory alone", file: path, plugin: id)))
+        }
         if !accepted {
             registry.withdraw(plugin: index)
             // A plugin usually gives up because the host refused one of its registrations: name that cause,

@@ -91,8 +91,8 @@ public final class PluginScanCache {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             let data = try encoder.encode(Stored(version: Stored.currentVersion, libraries: live))
-            try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
+            let folder = (file as NSString).deletingLastPathComponent
+            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             try data.write(to: URL(fileURLWithPath: file), options: .atomic)
             changed = false
         } catch {

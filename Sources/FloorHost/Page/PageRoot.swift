@@ -36,7 +36,7 @@ public struct PageRoot: Sendable, Equatable {
 
     /// The default root: the folder holding `page` (as named, its folder's symlinks resolved).
     public init(around page: String, maxPageBytes: Int = defaultMaxPageBytes) {
-        let parent = (Self.absolute(page) as NSString).deletingLastPathComponent
+        let parent = (WorkingDirectory.absolute(page) as NSString).deletingLastPathComponent
         folder = Self.realPath(parent) ?? parent
         self.maxPageBytes = max(1, maxPageBytes)
     }
@@ -74,7 +74,7 @@ public struct PageRoot: Sendable, Equatable {
 
     /// The bytes of the page at `file` (relative to the working directory, or absolute), or why not.
     public func read(_ file: String) throws(Refusal) -> [UInt8] {
-        guard let resolved = Self.realPath(Self.absolute(file)) else {
+        guard let resolved = Self.realPath(WorkingDirectory.absolute(file)) else {
             let error = errno
             throw error == ENOENT || error == ENOTDIR ? .missing : .unreadable(String(cString: strerror(error)))
         }
@@ -124,10 +124,6 @@ public struct PageRoot: Sendable, Equatable {
     /// Whether the resolved path `path` is inside the root.
     func contains(_ path: String) -> Bool {
         folder == "/" ? path.hasPrefix("/") : path.hasPrefix(folder + "/")
-    }
-
-    static func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
     /// realpath(3): absolute, no symlinks, no "." or ".."; nil (errno set) when a part does not exist.

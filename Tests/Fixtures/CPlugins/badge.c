@@ -22,10 +22,17 @@
  *   ACCEPTS_GARBAGE                        decode returns an empty badge for JSON without "text"
  *   REJECTS_ITS_SAMPLE                     a validator (ABI 1.1) that refuses every badge, its sample too
  *   ABI_1_0_STRUCTS                        register structs as sized by ABI 1.0 (before the 1.1 selectors)
+ * and each way a plugin can disturb the host's own process state:
+ *   CHDIR_IN_INIT                          chdir("/") while registering
+ *   CLOSE_OUTPUT_IN_INIT                   close descriptors 1 and 2 while registering
+ *   PRINTS_IN_CELL                         printf a line to stdout from the cell selector
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <time.h>
+#include <unistd.h>
 #include "floor_abi.h"
 
 #ifdef ABI_1_0_STRUCTS
@@ -62,11 +69,15 @@ typedef struct badge { char text[128]; } badge_t;
 
 /* CRASHES_ON_DATA: bugs that only real page data reaches (the sample's text names no selector): each
  * selector writes through NULL when the floor's text says "crash:<selector>" (e.g. "text":"crash:height"),
- * and never returns when it says "hang:<selector>". */
+ * never returns when it says "hang:<selector>", and ends the process itself when it says
+ * "exit0:<selector>" (exit(0)), "_exit3:<selector>" (_exit(3)) or "sigterm:<selector>" (raise(SIGTERM)). */
 #ifdef CRASHES_ON_DATA
 #define CRASH_IF(haystack, stage) do { \
         if (strstr((haystack), "crash:" stage)) *(volatile int *)(uintptr_t)0 = 1; \
         if (strstr((haystack), "hang:" stage)) for (volatile int spin = 1; spin;) {} \
+        if (strstr((haystack), "exit0:" stage)) exit(0); \
+        if (strstr((haystack), "_exit3:" stage)) _exit(3); \
+        if (strstr((haystack), "sigterm:" stage)) raise(SIGTERM); \
     } while (0)
 #else
 #define CRASH_IF(haystack, stage) do { (void)(haystack); } while (0)
@@ -153,6 +164,10 @@ static void badge_cell(void *ctx, void *model, uint64_t row, const floor_canvas_
     (void)ctx; (void)row;
     const badge_t *badge = model;
     CRASH_IF(badge->text, "cell");
+#ifdef PRINTS_IN_CELL
+    printf("a plugin's own line on stdout\n");
+    fflush(stdout);
+#endif
 #ifdef DRAW_OUTSIDE
     canvas->box(canvas, 0, 0, canvas->width + 10, canvas->height);
 #else
@@ -164,6 +179,13 @@ static void badge_cell(void *ctx, void *model, uint64_t row, const floor_canvas_
 static bool badge_init(const floor_host_t *host) {
 #ifdef ABORT_IN_INIT
     abort();
+#endif
+#ifdef CHDIR_IN_INIT
+    if (chdir("/") != 0) return false;
+#endif
+#ifdef CLOSE_OUTPUT_IN_INIT
+    close(1);
+    close(2);
 #endif
     floor_row_type_t row = {
         .struct_size = ROW_TYPE_SIZE, .type_name = ROW_TYPE, .context = NULL,

@@ -1,0 +1,64 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The process's own standard output and error, out of plugin code's reach. `takeOver()` (first thing in
+/// `main`, before any plugin is loaded) keeps private duplicates of descriptors 1 and 2 and points 1 at
+/// the error stream: a plugin that closes or reopens descriptor 1 or 2 no longer touches what floorhost
+/// writes, and whatever plugin code prints lands on stderr instead of in a page's json or a child's
+/// protocol. Every write floorhost makes goes through `standardOutput` or `standardError`.
+/// Threading: `write` may be called from any thread; a line is written with as few write(2) calls as the
+/// kernel allows, so lines from two threads may interleave only at those boundaries.
+public struct HostOutput: Sendable {
+    public let descriptor: Int32
+    /// "the output", "stderr": what a failed write names.
+    let name: String
+
+    public struct Failure: Error, Sendable {
+        public let message: String
+    }
+
+    public static let standardOutput = HostOutput(claiming: 1, name: "the output")
+    public static let standardError = HostOutput(claiming: 2, name: "stderr")
+
+    private init(claiming descriptor: Int32, name: String) {
+        // A descriptor that is not open (`floorhost >&-`) stays -1: every write then fails with EBADF.
+        self.descriptor = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
+        self.name = name
+    }
+
+    private static let redirected: Void = {
+        _ = standardOutput
+        _ = standardError
+        dup2(2, 1)
+    }()
+
+    /// Claims descriptors 1 and 2 and points 1 at stderr. Idempotent; call it before plugins load.
+    public static func takeOver() { redirected }
+
+    /// Writes all of `bytes`, retrying short and interrupted writes.
+    public func write(_ bytes: some Collection<UInt8>) throws(Failure) {
+        let failure: Int32? = bytes.withContiguousStorageIfAvailable { Self.writeAll(descriptor, $0) }
+            ?? Array(bytes).withUnsafeBufferPointer { Self.writeAll(descriptor, $0) }
+        if let failure { throw Failure(message: "cannot write \(name): \(String(cString: strerror(failure)))") }
+    }
+
+    public func write(_ text: String) throws(Failure) { try write(Array(text.utf8)) }
+
+    /// The errno of the write that failed, nil when everything was written.
+    private static func writeAll(_ fd: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Int32? {
+        var written = 0
+        while written < buffer.count {
+            let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return errno }
+            if n == 0 { return EIO }
+            written += n
+        }
+        return nil
+    }
+
+    /// Whether this stream is a terminal (the original descriptor, not what plugins see as 1).
+    public var isTerminal: Bool { isatty(descriptor) == 1 }
+}
