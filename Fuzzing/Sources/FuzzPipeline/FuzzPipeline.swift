@@ -27,12 +27,7 @@ public func fuzzPipelineInitialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: 
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    KnownDefects.countInput()
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
-    if KnownDefects.hasHugeNumber(bytes) {
-        KnownDefects.skip(.hugeNumber)
-        return 0
-    }
     let host = ShippedPlugins.host
     let page: Page
     do {
@@ -41,15 +36,7 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         precondition(error.line != nil && error.column != nil, "a syntax error without line:column: \(error)")
         return 0
     }
-    if let next = page.next, !KnownDefects.isPlainFileName(next) {
-        KnownDefects.skip(.nextOutsideFolder)
-        return 0
-    }
     let adapter = Adapter(page: page, registry: host.registry, width: 375)
-    guard adapter.totalHeight <= KnownDefects.maxPageHeight else {
-        KnownDefects.skip(.tallPage)
-        return 0
-    }
     let session = PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry), retries: 1)
     session.scrollToEnd()
     for section in adapter.sections.indices { _ = adapter.tap(section: section, row: 0) }

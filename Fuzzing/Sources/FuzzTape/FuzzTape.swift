@@ -31,15 +31,9 @@ public func fuzzTapeInitialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: Unsa
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTape(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    KnownDefects.countInput()
     let registry = ShippedPlugins.host.registry
     let json = UnsafeMutableRawPointer(mutating: data)
-    let hugeNumber = KnownDefects.hasHugeNumber(UnsafeRawBufferPointer(start: data, count: size))
     for type in floorTypes {
-        if type.name == "ProductFeed" && hugeNumber {
-            KnownDefects.skip(.hugeNumber)
-            continue
-        }
         let report = DecodeReport()
         let model: UnsafeMutableRawPointer? = report.withReport { report in
             guard case .pointer(let model)? = try? type.decode.invoker.perform(
