@@ -144,6 +144,30 @@ struct AdapterTests {
         }
     }
 
+    @Test func goingBackToAWidthMeasuresOnlyTheRowsAddedSince() throws {
+        try folder.write("w0.json", #"{"floors":[\#(feed("f", sticky: true, count: 10))],"next":"w1.json"}"#)
+        try folder.write("w1.json", #"{"floors":[\#(feed("f", sticky: true, count: 5, from: 10)),{"type":"Title","id":"more","title":"More"}]}"#)
+        let adapter = try host.layout(page: folder.file("w0.json"), width: 375)
+        let at375 = (0..<adapter.rowCount).map { adapter.describe(row: $0) }
+        adapter.setWidth(320)
+        #expect(adapter.stats.heightCalls == 2 * 11)
+        adapter.setWidth(375)
+        #expect(adapter.stats.heightCalls == 2 * 11, "375 was measured before: nothing is measured again")
+        #expect((0..<adapter.rowCount).map { adapter.describe(row: $0) } == at375)
+        adapter.setWidth(320)
+        #expect(adapter.stats.heightCalls == 2 * 11)
+        adapter.append(try PageDecoder.decode(file: folder.file("w1.json"), registry: host.registry))
+        #expect(adapter.stats.heightCalls == 2 * 11 + 5 + 1)
+        adapter.setWidth(375)
+        #expect(adapter.stats.heightCalls == 2 * 11 + 2 * (5 + 1), "back at 375, only the five cards and the title the next page added")
+        var y = 0.0
+        for r in 0..<adapter.rowCount {
+            #expect(adapter.describe(row: r).y == y)
+            y += adapter.describe(row: r).height
+        }
+        #expect(Array((0..<11).map { adapter.describe(row: $0) }) == at375)
+    }
+
     @Test func relayoutRebuildsEveryOffsetFromTheCacheWithoutCallingAPlugin() throws {
         let adapter = try host.layout(page: Repo.path("Examples/home.json"), width: 375)
         let before = (0..<adapter.rowCount).map { adapter.describe(row: $0) }

@@ -4,8 +4,9 @@ import CFloorABI
 /// to the registered height calculator and cell selector, and lays the page out at a width. It knows no
 /// floor type. The per-row path is integer-indexed: no string work, no hashing.
 ///
-/// Heights are cached per row for the current width and invalidated precisely: a new width measures
-/// every row again; a next page measures only the rows it adds or changes.
+/// Heights are cached per row and per width and invalidated precisely: a new width measures every row
+/// once, going back to a width measured before measures only the rows added or changed since; a next page
+/// measures only the rows it adds or changes.
 /// Threading: one thread at a time, like every plugin call.
 public final class Adapter: @unchecked Sendable {
     let registry: Registry
@@ -25,6 +26,11 @@ public final class Adapter: @unchecked Sendable {
     /// The first row of each section, plus the row count at the end.
     private var sectionStart: [Int] = [0]
     private(set) var rows = RowTable()
+    /// Heights measured at the widths the page was laid out at before (the row table holds the current
+    /// width's), kept in step with every next page's edits (NaN for the rows an edit added): the width
+    /// cache that makes a terminal resize and back cost nothing. At most `widthsRemembered` widths.
+    private var heightsAtOtherWidths: [Double: [Double]] = [:]
+    static let widthsRemembered = 4
     /// Problems found while expanding and merging floors.
     public private(set) var diagnostics: [Diagnostic] = []
     /// Row types already reported for a tappable count past FLOOR_TAPPABLE_MAX (Tap.swift): once each.
@@ -85,11 +91,20 @@ public final class Adapter: @unchecked Sendable {
 
     func rows(ofSection section: Int) -> Range<Int> { sectionStart[section]..<sectionStart[section + 1] }
 
-    /// Lays the page out at a new width: every row is measured again (the cache is per width).
+    /// Lays the page out at a new width. Rows measured at that width before, and not changed since, are
+    /// not measured again (the cache is per width); every other row is.
     public func setWidth(_ newWidth: Double) {
         guard newWidth != width else { return }
+        let cached = heightsAtOtherWidths.removeValue(forKey: newWidth)
+        if heightsAtOtherWidths.count >= Self.widthsRemembered, let any = heightsAtOtherWidths.keys.first {
+            heightsAtOtherWidths[any] = nil
+        }
+        heightsAtOtherWidths[width] = rows.heights
         width = newWidth
-        measureAll()
+        guard let cached else { return measureAll() }
+        rows.restore(heights: cached)
+        measure(0..<rows.count, onlyUnmeasured: true)
+        relayout()
     }
 
     /// Lays the page out again from the height cache: every row's offset is recomputed and no plugin is
@@ -276,6 +291,11 @@ public final class Adapter: @unchecked Sendable {
         }
         // Every edit left its rows unmeasured (NaN); nothing before the first edit moved.
         guard let first = edits.map(\.at).min() else { return edits }
+        for width in heightsAtOtherWidths.keys {
+            for edit in edits {
+                heightsAtOtherWidths[width]!.replaceSubrange(edit.at..<(edit.at + edit.removed), with: repeatElement(.nan, count: edit.added))
+            }
+        }
         measure(first..<rows.count, onlyUnmeasured: true)
         rows.recomputeTops(from: first)
         return edits

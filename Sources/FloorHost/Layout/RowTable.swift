@@ -47,6 +47,18 @@ struct RowTable {
         })
     }
 
+    /// Every row's cached height, in row order (NaN where unmeasured).
+    var heights: [Double] { rows.map(\.height) }
+
+    /// Puts back heights saved by `heights` for the same rows (one per row). Offsets are stale until
+    /// `recomputeTops(from: 0)`.
+    mutating func restore(heights: [Double]) {
+        precondition(heights.count == rows.count, "one height per row")
+        rows.withUnsafeMutableBufferPointer { rows in
+            for r in rows.indices { rows[r].height = heights[r] }
+        }
+    }
+
     /// Makes room for `needed` rows with headroom (half again, at least 1,024 rows), so that appending a
     /// next page copies nothing until the headroom is used: appends cost O(rows added). The headroom is
     /// also written once, here: the first write to a fresh page of memory costs a page fault (microseconds
