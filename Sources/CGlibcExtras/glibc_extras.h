@@ -49,3 +49,14 @@ static inline int floor_memfd_cloexec(const char *name) { return memfd_create(na
 #include <sys/prctl.h>
 #include <signal.h>
 static inline int floor_die_with_parent(void) { return prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0); }
+
+// The terminal's size in columns and lines (ioctl TIOCGWINSZ; ioctl is variadic, which Swift cannot
+// call). 0 on success, -1 when `fd` is not a terminal.
+#include <sys/ioctl.h>
+static inline int floor_terminal_size(int fd, unsigned short *columns, unsigned short *lines) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    *columns = size.ws_col;
+    *lines = size.ws_row;
+    return 0;
+}

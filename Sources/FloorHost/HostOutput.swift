@@ -3,11 +3,12 @@ import Foundation
 import Glibc
 #endif
 
-/// The process's own standard output and error, out of plugin code's reach. `takeOver()` (first thing in
-/// `main`, before any plugin is loaded) keeps private duplicates of descriptors 1 and 2 and points 1 at
-/// the error stream: a plugin that closes or reopens descriptor 1 or 2 no longer touches what floorhost
-/// writes, and whatever plugin code prints lands on stderr instead of in a page's json or a child's
-/// protocol. Every write floorhost makes goes through `standardOutput` or `standardError`.
+/// The process's own standard output and error, out of plugin code's reach. `claim()` (first thing in
+/// `main`) keeps private duplicates of descriptors 1 and 2, so a plugin that closes or reopens descriptor
+/// 1 or 2 no longer touches what floorhost writes; `shieldFromPlugins()` (just before plugins load) points
+/// descriptor 1 at the error stream, so whatever plugin code prints lands on stderr instead of in a page's
+/// json or a child's protocol. Every write floorhost makes after that goes through `standardOutput` or
+/// `standardError` (until then, `--help` and usage errors are printed the ordinary way).
 /// Threading: `write` may be called from any thread; a line is written with as few write(2) calls as the
 /// kernel allows, so lines from two threads may interleave only at those boundaries.
 public struct HostOutput: Sendable {
@@ -28,14 +29,19 @@ public struct HostOutput: Sendable {
         self.name = name
     }
 
-    private static let redirected: Void = {
+    /// Keeps private copies of descriptors 1 and 2. Idempotent; call it before any plugin code can run.
+    public static func claim() {
         _ = standardOutput
         _ = standardError
+    }
+
+    private static let shielded: Void = {
+        claim()
         dup2(2, 1)
     }()
 
-    /// Claims descriptors 1 and 2 and points 1 at stderr. Idempotent; call it before plugins load.
-    public static func takeOver() { redirected }
+    /// Claims the descriptors and points descriptor 1 at stderr. Idempotent; call it before plugins load.
+    public static func shieldFromPlugins() { shielded }
 
     /// Writes all of `bytes`, retrying short and interrupted writes.
     public func write(_ bytes: some Collection<UInt8>) throws(Failure) {

@@ -11,7 +11,7 @@ struct FloorHostCommand: ParsableCommand {
             of floorhost. Exit status: 0 when the page rendered (warnings may be printed), 2 when the \
             page is unusable (unreadable or malformed), 1 for other failures.
             """,
-        subcommands: [Render.self, Check.self, Conform.self, Lock.self, ConformChild.self, ScanPlugin.self],
+        subcommands: [Render.self, View.self, Check.self, Conform.self, Lock.self, ConformChild.self, ScanPlugin.self],
         defaultSubcommand: Render.self)
 
     /// Before anything else, and so before any plugin is loaded: a child of floorhost dies with its parent,
@@ -19,7 +19,7 @@ struct FloorHostCommand: ParsableCommand {
     /// meaning the folder floorhost was started in (WorkingDirectory).
     static func main() {
         ChildProcess.dieWithParent()
-        HostOutput.takeOver()
+        HostOutput.claim()
         WorkingDirectory.capture()
         main(nil)
     }

@@ -18,6 +18,7 @@ struct Lock: ParsableCommand {
     func run() throws {
         let lock: PluginLock
         do {
+            HostOutput.shieldFromPlugins()
             lock = try PluginLock.write(folder: plugins)
         } catch {
             printError("error: \(error.message)")

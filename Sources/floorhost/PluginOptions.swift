@@ -23,8 +23,10 @@ struct PluginOptions: ParsableArguments {
     @Flag(help: "Require the plugin folder's plugins.lock (written by `floorhost lock`): refuse to run without one. Whenever the lock file exists, a library it does not pin by SHA-256 is refused.")
     var locked = false
 
-    /// Loads the plugins, or exits 1 with the reason when the folder is unusable.
+    /// Loads the plugins, or exits 1 with the reason when the folder is unusable. From here on, what plugin
+    /// code prints goes to stderr (HostOutput).
     func load() throws -> FloorHost {
+        HostOutput.shieldFromPlugins()
         let isolation = pluginIsolation
             ? PluginIsolation(childCommand: [selfExecutable(), ScanPlugin.configuration.commandName!],
                               cacheFile: pluginCache ?? PluginScanCache.defaultFile, timeout: pluginScanTimeout)

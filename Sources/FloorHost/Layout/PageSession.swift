@@ -50,6 +50,16 @@ public final class PageSession: @unchecked Sendable {
         update()
     }
 
+    /// The screen changed size (a terminal resized; the adapter is laid out at `width` already): the
+    /// viewport keeps its offset as far as the content allows, rows that entered it are announced, and
+    /// load-more decides again.
+    public func resize(viewportHeight: Double, width: Double) {
+        viewport.width = width
+        viewport.height = max(1, viewportHeight)
+        viewport.offset = min(viewport.offset, maxOffset)
+        update()
+    }
+
     /// Scrolls from the current offset toward `target` in steps of at most one viewport height.
     public func scroll(toward target: Double) {
         while viewport.offset < min(target, maxOffset) {

@@ -1,0 +1,228 @@
+import Foundation
+
+/// A page being scrolled in a terminal (`floorhost view`): a PageSession sized to the terminal, the tappable
+/// item the user selected, and what the message and status lines say. Keys, the clock and file changes come
+/// from outside (ViewLoop); TerminalFrame draws it. Load-more, sticky headers, heights and actions are the
+/// session's and the adapter's, exactly as in every other front end.
+///
+/// Loads are not delivered by the session itself: a load stays in flight (the status line says so, and
+/// scrolling goes on) until the loop calls `deliverLoad()`, at once or after `--load-latency`.
+/// Threading: one thread at a time.
+public final class PageViewer {
+    public private(set) var session: PageSession
+    private let host: FloorHost
+    private let root: PageRoot
+    private let file: String
+    private let distance: Int
+    private let retries: Int
+
+    /// The terminal's size; the page is laid out `columns` wide and scrolled in a viewport of `pageLines`.
+    public private(set) var columns: Int
+    public private(set) var lines: Int
+    /// The selected tappable item: global row index and item.
+    public private(set) var selection: (row: Int, item: Int)?
+    /// The message line: the last tap's action, a reload, a refusal. Plugin text is escaped when drawn.
+    public private(set) var message: String
+    /// `G` was pressed: keep scrolling to the end as pages arrive, until the feed ends or another key.
+    private var followingEnd = false
+
+    /// Lines below the page: the message line and the status line.
+    public static let chromeLines = 2
+
+    public init(host: FloorHost, page file: String, root: PageRoot, columns: Int, lines: Int, distance: Int = 4,
+                retries: Int = 0) throws(PageError) {
+        self.host = host
+        self.root = root
+        self.file = file
+        self.distance = distance
+        self.retries = retries
+        self.columns = max(1, columns)
+        self.lines = max(Self.chromeLines + 1, lines)
+        session = try Self.open(host: host, file: file, root: root, columns: self.columns, lines: self.lines,
+                                distance: distance, retries: retries)
+        let diagnostics = host.diagnostics(for: session.adapter)
+        message = diagnostics.isEmpty ? "j/k: a line  space/PgDn: a screen  g/G: top/end  Tab: select  Enter: tap  r: reload  q: quit"
+            : "\(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s") (listed after you quit); first: \(diagnostics[0].message)"
+    }
+
+    private static func open(host: FloorHost, file: String, root: PageRoot, columns: Int, lines: Int, distance: Int,
+                             retries: Int) throws(PageError) -> PageSession {
+        let adapter = try host.layout(page: file, root: root, width: TextRenderer.layoutWidth(columns: columns))
+        return PageSession(adapter: adapter, viewportHeight: viewportHeight(lines: lines), source: PageSource(registry: host.registry, root: root),
+                           distance: distance, retries: retries, deliversLoadsImmediately: false)
+    }
+
+    static func viewportHeight(lines: Int) -> Double { Double(max(1, lines - chromeLines)) * TextRenderer.pointsPerLine }
+
+    public var adapter: Adapter { session.adapter }
+
+    /// What happened that the loop must act on.
+    public enum Outcome: Equatable, Sendable {
+        case redraw
+        case quit
+    }
+
+    public func handle(_ key: Key) -> Outcome {
+        let line = TextRenderer.pointsPerLine, screen = session.viewport.height
+        if key != .character("G") && key != .end { followingEnd = false }
+        switch key {
+        case .character("q"), .interrupt: return .quit
+        case .character("j"), .down, .wheelDown: scroll(by: key == .wheelDown ? 3 * line : line)
+        case .character("k"), .up, .wheelUp: scroll(by: key == .wheelUp ? -3 * line : -line)
+        case .character(" "), .pageDown, .character("f"): scroll(by: screen - line)
+        case .pageUp, .character("b"): scroll(by: -(screen - line))
+        case .character("g"), .home: scroll(to: 0)
+        case .character("G"), .end:
+            followingEnd = true
+            scroll(to: session.maxOffset)
+        case .tab: select(forward: true)
+        case .backTab: select(forward: false)
+        case .enter: tap()
+        case .character("R"): retry()
+        default: break
+        }
+        return .redraw
+    }
+
+    /// Scrolls to `offset` as a fresh view would get there (loading the next pages on the way, at once):
+    /// where a restarted view resumes.
+    public func resume(at offset: Double) {
+        while session.viewport.offset < min(offset, session.maxOffset) || isLoading {
+            if isLoading { session.deliverLoad(); continue }
+            let before = session.viewport.offset
+            session.scroll(toward: offset)
+            if session.viewport.offset == before && !isLoading { break }
+        }
+    }
+
+    private func scroll(by delta: Double) { scroll(to: session.viewport.offset + delta) }
+
+    private func scroll(to offset: Double) {
+        session.scroll(to: offset)
+        if let selection, !adapter.visibleRows(in: session.viewport).contains(selection.row) { self.selection = nil }
+    }
+
+    /// Delivers the load in flight (its rows appear in place, or its failure is shown), and keeps going to
+    /// the end after `G`.
+    public func deliverLoad() {
+        session.deliverLoad()
+        if case .failed(let location, let reason) = session.loadMore.state {
+            message = "could not load \(Self.name(location)): \(reason); R retries"
+            followingEnd = false
+        } else if followingEnd {
+            scroll(to: session.maxOffset)
+        }
+    }
+
+    /// Whether a load is in flight, waiting for `deliverLoad()`.
+    public var isLoading: Bool {
+        if case .loading = session.loadMore.state { return true }
+        return false
+    }
+
+    private func retry() {
+        guard case .failed(let location, _) = session.loadMore.state else {
+            message = "nothing to retry"
+            return
+        }
+        message = "retrying \(Self.name(location))"
+        session.retry()
+    }
+
+    /// Lays the page out for a terminal of a new size: heights are cached per width, so a width seen before
+    /// measures only rows added since. The row at the top stays at the top.
+    public func resize(columns: Int, lines: Int) {
+        let columns = max(1, columns), lines = max(Self.chromeLines + 1, lines)
+        guard columns != self.columns || lines != self.lines else { return }
+        let top = adapter.visibleRows(in: session.viewport).first
+        self.columns = columns
+        self.lines = lines
+        adapter.setWidth(TextRenderer.layoutWidth(columns: columns))
+        session.resize(viewportHeight: Self.viewportHeight(lines: lines), width: adapter.width)
+        scroll(to: top.map { adapter.describe(row: $0).y } ?? 0)
+    }
+
+    /// Reads the page again (and every next page it had loaded, as scrolling back there asks for them) and
+    /// scrolls to where it was, as far as the content allows. A page that is now unusable leaves the old
+    /// one on screen and says why.
+    public func reload() {
+        let offset = session.viewport.offset
+        do {
+            let fresh = try Self.open(host: host, file: file, root: root, columns: columns, lines: lines, distance: distance, retries: retries)
+            session = fresh
+            selection = nil
+            followingEnd = false
+            resume(at: offset)
+            message = "reloaded \(Self.name(file))"
+        } catch {
+            message = "reload failed, still showing the page as it was: \(error)"
+        }
+    }
+
+    // MARK: Tapping
+
+    /// Every tappable item of the rows on screen, in order.
+    private var tappableOnScreen: [(row: Int, item: Int)] {
+        adapter.visibleRows(in: session.viewport).flatMap { row in (0..<adapter.tappableItems(row: row)).map { (row, $0) } }
+    }
+
+    private func select(forward: Bool) {
+        let items = tappableOnScreen
+        guard !items.isEmpty else {
+            selection = nil
+            message = "nothing on screen can be tapped"
+            return
+        }
+        let current = selection.flatMap { s in items.firstIndex { $0 == s } }
+        let index = current.map { (forward ? $0 + 1 : $0 - 1 + items.count) % items.count } ?? (forward ? 0 : items.count - 1)
+        selection = items[index]
+        let info = adapter.describe(row: items[index].row)
+        let count = adapter.tappableItems(row: items[index].row)
+        message = "item \(items[index].item + 1) of \(count) in row \(info.section):\(info.row) (\(info.type) of floor '\(info.floor)'); Enter taps it"
+    }
+
+    private func tap() {
+        guard let selection else {
+            message = "Tab selects a tappable item first"
+            return
+        }
+        let info = adapter.describe(row: selection.row)
+        switch adapter.tap(section: info.section, row: info.row, item: selection.item) {
+        case .success(let action):
+            let event = action.eventId.map { "  eventId=\($0)" } ?? ""
+            let params = action.params.map { "  \($0.key)=\($0.value)" }.joined()
+            message = "tap \(info.section):\(info.row):\(selection.item) → \(action.url)\(event)\(params)"
+        case .failure(let none):
+            message = "no action: \(none)"
+        }
+    }
+
+    // MARK: The status line
+
+    /// What the status line says about the page's next pages.
+    public var loadState: String {
+        switch session.loadMore.state {
+        case .loading(let location): return "loading \(Self.name(location))…"
+        case .failed(let location, _): return "\(Self.name(location)) failed (R retries)"
+        case .exhausted: return session.loadMore.requested.isEmpty ? "one page, no next" : "end of feed"
+        case .idle: return session.next.map { "next: \(Self.name($0))" } ?? "end of feed"
+        }
+    }
+
+    /// `page.json · 120 rows · 3 pages · 45%`, then the load state.
+    public var status: String {
+        let pages = adapter.pages.count
+        let percent = session.maxOffset > 0 ? Int((session.viewport.offset / session.maxOffset * 100).rounded()) : 100
+        return "\(Self.name(file)) · \(adapter.rowCount) rows · \(pages) page\(pages == 1 ? "" : "s") · \(percent)% · \(loadState)"
+    }
+
+    /// What the view did, for stderr after it quits: the pages loaded (each once), the rows, the feed's state.
+    public var summary: String {
+        let loaded = session.loadMore.requested.map(Self.name)
+        let pages = loaded.isEmpty ? "no next page loaded" : "\(loaded.count) next page\(loaded.count == 1 ? "" : "s") loaded (\(loaded.joined(separator: ", ")))"
+        return "viewed \(Self.name(file)): \(pages), \(adapter.rowCount) rows, \(loadState)"
+    }
+
+    /// A page location as a person names it: its file name.
+    static func name(_ location: String) -> String { (location as NSString).lastPathComponent }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import FloorHost
+import Foundation
+
+struct View: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Scroll a page in the terminal: load-more, sticky headers and taps, as on a phone.",
+        discussion: """
+            Keys: j/k or arrows (a line), space/PgDn and PgUp (a screen), g/G (top; end, loading every \
+            next page), Tab/Shift-Tab (select the next/previous tappable item), Enter (tap it: the action \
+            is shown), R (retry a failed load), r (reload the page, and the plugins if any changed, \
+            keeping the position), q (quit). The mouse wheel scrolls where the terminal sends it.
+            After quitting, the diagnostics and what was loaded are printed to stderr.
+            Example: floorhost view --plugins Plugins/ Examples/home.json --load-latency 400
+            """)
+
+    @OptionGroup var plugins: PluginOptions
+
+    @Argument(help: "The page JSON file.")
+    var page: String
+
+    @Flag(help: "Reload when the page file (or a next page already loaded) or a plugin library changes.")
+    var watch = false
+
+    @Option(name: .customLong("load-latency"), help: ArgumentHelp("Milliseconds each next-page load stays in flight, to see the loading state as on a phone.", valueName: "ms"))
+    var loadLatency: Double = 0
+
+    @Option(help: ArgumentHelp("Start scrolled this many points down the page.", valueName: "y"))
+    var offset: Double = 0
+
+    @Option(help: "Retry a failed next-page load up to N times (R retries by hand).")
+    var retry = 0
+
+    @Option(name: .customLong("load-more-distance"), help: "Start loading the next page when one of the last N rows is displayed.")
+    var loadMoreDistance = 4
+
+    @OptionGroup var containment: ContainmentOptions
+
+    @OptionGroup var pages: PageRootOptions
+
+    func validate() throws {
+        if !(loadLatency >= 0 && loadLatency <= 60_000) { throw ValidationError("--load-latency takes milliseconds from 0 to 60000, e.g. --load-latency 400") }
+        if !(offset >= 0 && offset.isFinite) { throw ValidationError("--offset takes points from the top, 0 or more, e.g. --offset 1200") }
+        if retry < 0 { throw ValidationError("--retry must be 0 or more") }
+        if loadMoreDistance < 1 { throw ValidationError("--load-more-distance must be 1 or more (the last rows that trigger a load)") }
+    }
+
+    func run() throws {
+        var terminal: RawTerminal
+        do {
+            terminal = try RawTerminal()
+        } catch {
+            printError("error: \(error.message)")
+            throw ExitCode(1)
+        }
+        // With isolation this process only supervises: a child runs the view, and a floor a plugin crashes
+        // or hangs on is left out of the next attempt. A child that ended abnormally may have left the
+        // terminal raw: put it back here.
+        do {
+            try containment.superviseUnlessChild(isolation: plugins.pluginIsolation)
+        } catch let exit as ExitCode where exit != .success {
+            terminal.enter()
+            terminal.restore()
+            throw exit
+        }
+        let root = try pages.root(for: page)
+        let host = try plugins.load()
+        try containment.attach(host)
+        let size = terminal.size
+        let viewer: PageViewer
+        do {
+            viewer = try PageViewer(host: host, page: page, root: root, columns: size.columns, lines: size.lines,
+                                    distance: loadMoreDistance, retries: retry)
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(2)
+        }
+        if offset > 0 { viewer.resume(at: offset) }
+        terminal.enter()
+        let ending = ViewLoop.run(viewer, terminal: terminal, pluginFolder: plugins.plugins,
+                                  options: ViewLoop.Options(loadLatency: loadLatency / 1000, watch: watch))
+        terminal.restore()
+        switch ending {
+        case .quit:
+            for d in host.diagnostics(for: viewer.adapter) { printError("\(d.level.rawValue): \(d.message)") }
+            printError(viewer.summary)
+            try containment.finish(0)
+        case .restart(let offset):
+            restart(at: offset)
+        }
+    }
+
+    /// A plugin library changed: only a fresh process can load it (a loaded library is never unloaded), so
+    /// this one becomes that process, with the same arguments and the position kept.
+    private func restart(at offset: Double) -> Never {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if let i = arguments.firstIndex(of: "--offset"), i + 1 < arguments.count { arguments.removeSubrange(i...(i + 1)) }
+        arguments = arguments.filter { !$0.hasPrefix("--offset=") } + ["--offset", String(offset)]
+        let program = selfExecutable()
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        execv(program, argv)
+        printError("error: cannot start floorhost again to load the changed plugins: \(String(cString: strerror(errno)))")
+        Foundation.exit(1)
+    }
+}

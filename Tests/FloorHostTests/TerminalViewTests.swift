@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import FloorHost
+
+/// `floorhost view` in a real terminal (tmux), read as a person reads it: the first screen, a pinned header,
+/// loading then new rows at the end of a multi-page feed, each next page loaded once, the end, a tap, a
+/// resize, a reload, and the terminal restored after `q`.
+@Suite(.serialized)
+struct TerminalViewTests {
+    let folder: TemporaryFolder
+    let chain: PageChain
+    let plugins: String
+
+    init() throws {
+        folder = try TemporaryFolder("view")
+        chain = try PageChain(in: folder, items: [(0..<12).map { "a\($0)" }, (0..<12).map { "b\($0)" }, (0..<12).map { "c\($0)" }],
+                              header: true)
+        plugins = try folder.installShippedPlugins()
+    }
+
+    /// The view on the chain's first page, in a shell that says how it ended once the view is gone.
+    func start(_ extra: String = "", columns: Int = 80, lines: Int = 30) throws -> Tmux {
+        let command = "cd \(folder.path) && FLOORKIT_PLUGIN_CACHE=\(folder.file("scan-cache.json")) \(Repo.floorhostBinary) view --plugins \(plugins) page-0.json \(extra); echo VIEW-EXITED $?; sleep 600"
+        return try Tmux(command, columns: columns, lines: lines)
+    }
+
+    @Test func theFirstScreenShowsThePageAndTheStatusLine() throws {
+        let tmux = try start()
+        let screen = try tmux.waitFor("page-0.json · ")
+        #expect(screen.contains { $0.contains("Feed") }, "the feed's header")
+        #expect(screen.contains { $0.contains("Product a0") })
+        #expect(screen.last?.contains("next: page-1.json") == true, "\(screen.last ?? "")")
+        #expect(screen.count == 30 && screen.allSatisfy { DisplayWidth.of($0) <= 80 })
+    }
+
+    @Test func scrollingDownPinsTheStickyHeader() throws {
+        let tmux = try start()
+        try tmux.waitFor("page-0.json · ")
+        try tmux.send("Space", "Space")
+        let screen = try tmux.waitFor("scrolled two screens") { $0.last?.contains(" 0% ") == false && !$0.contains { $0.contains("Product a0") } }
+        #expect(screen.prefix(3).contains { $0.contains("Feed") }, "the header pinned on top:\n\(screen.joined(separator: "\n"))")
+    }
+
+    @Test func scrollingToTheEndLoadsEveryNextPageOnceAndSaysTheEnd() throws {
+        let tmux = try start("--load-latency 400")
+        try tmux.waitFor("page-0.json · ")
+        try tmux.send("G")
+        try tmux.waitFor("loading page-1.json…")
+        let end = try tmux.waitFor("end of feed")
+        #expect(end.contains { $0.contains("Product c11") }, "the last page's last product is on screen")
+        #expect(end.last?.contains("3 pages") == true)
+        try tmux.send("q")
+        let after = try tmux.waitFor("VIEW-EXITED 0")
+        #expect(after.contains { $0.contains("viewed page-0.json: 2 next pages loaded (page-1.json, page-2.json), 37 rows, end of feed") },
+                "each next page loaded once:\n\(after.joined(separator: "\n"))")
+        #expect(!after.contains { $0.contains("Product") }, "the alternate screen is gone: the terminal is as it was")
+    }
+
+    @Test func tabSelectsAnItemAndEnterShowsItsAction() throws {
+        let tmux = try start()
+        try tmux.waitFor("page-0.json · ")
+        try tmux.send("Tab")
+        try tmux.waitFor("item 1 of 1 in row 0:1 (ProductCard of floor 'feed'); Enter taps it")
+        try tmux.send("Tab")
+        try tmux.waitFor("in row 0:2 (ProductCard")
+        try tmux.send("BTab")
+        try tmux.waitFor("in row 0:1 (ProductCard")
+        try tmux.send("Enter")
+        try tmux.waitFor("tap 0:1:0 → app://product/a0")
+    }
+
+    @Test func aResizeLaysThePageOutAtTheNewWidth() throws {
+        let tmux = try start()
+        let wide = try tmux.waitFor("page-0.json · ")
+        #expect(wide.map(DisplayWidth.of).max()! > 70)
+        try tmux.resize(columns: 50, lines: 20)
+        let narrow = try tmux.waitFor("a 50-column layout") { screen in
+            screen.count == 20 && screen.last?.contains("page-0.json") == true && screen.map(DisplayWidth.of).max()! <= 50
+                && screen.contains { $0.hasPrefix("─") && DisplayWidth.of($0) >= 45 }
+        }
+        #expect(narrow.contains { $0.contains("Product a0") }, "the same content at the top")
+    }
+
+    @Test(arguments: [false, true])
+    func aChangedPageFileIsReloadedInPlace(watch: Bool) throws {
+        let tmux = try start(watch ? "--watch" : "")
+        try tmux.waitFor("Product a3")
+        try tmux.send("j")
+        let page = try String(contentsOfFile: chain.files[0], encoding: .utf8)
+        try page.replacingOccurrences(of: "Product a3", with: "Renamed a3").write(toFile: chain.files[0], atomically: true, encoding: .utf8)
+        if !watch { try tmux.send("r") }
+        let screen = try tmux.waitFor("Renamed a3")
+        #expect(!screen.contains { $0.contains("Product a3") })
+        #expect(screen.dropLast().last?.contains("reloaded page-0.json") == true, "the message line says so")
+    }
+
+    @Test func withoutATerminalItRefusesAndPointsToTheTextOutput() throws {
+        let result = try floorhost(["view", "--plugins", plugins, chain.files[0]])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("floorhost view needs a terminal on stdin and stdout; for text output use `floorhost PAGE`"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+}
