@@ -8,28 +8,33 @@ import Testing
 final class Tmux {
     let socket = "floorkit-test-\(UUID().uuidString)"
 
+    private let capture = NSTemporaryDirectory() + "floorkit-tmux-\(UUID().uuidString).txt"
+
     init(_ command: String, columns: Int = 80, lines: Int = 30) throws {
-        // The server must not hold this process's pipes: its stdout goes to /dev/null too.
-        let started = try run("/bin/sh", ["-c", #"exec tmux -L "$0" -f /dev/null "$@" </dev/null >/dev/null 2>&1"#, socket,
-                                          "new-session", "-d", "-s", "view", "-x", String(columns), "-y", String(lines), command])
-        if started.status != 0 { Issue.record("tmux new-session failed with status \(started.status)") }
+        let status = tmux(["new-session", "-d", "-s", "view", "-x", String(columns), "-y", String(lines), command])
+        if status != 0 { Issue.record("tmux new-session failed with status \(status)") }
     }
 
-    deinit { _ = try? tmux(["kill-server"]) }
+    deinit {
+        _ = tmux(["kill-server"])
+        unlink(capture)
+    }
 
     /// Keys by tmux's names ("Tab", "Enter", "Space", "PageDown", "BTab") or literal text with `literal`.
     func send(_ keys: String..., literal: Bool = false) throws {
-        _ = try tmux(["send-keys", "-t", "view"] + (literal ? ["-l"] : []) + keys)
+        _ = tmux(["send-keys", "-t", "view"] + (literal ? ["-l"] : []) + keys)
     }
 
     func resize(columns: Int, lines: Int) throws {
-        _ = try tmux(["resize-window", "-t", "view", "-x", String(columns), "-y", String(lines)])
+        _ = tmux(["resize-window", "-t", "view", "-x", String(columns), "-y", String(lines)])
     }
 
     /// The screen as text, one string a line, trailing spaces trimmed.
     func screen() throws -> [String] {
-        try tmux(["capture-pane", "-p", "-t", "view"]).stdout.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+        _ = tmux(["capture-pane", "-p", "-t", "view"], output: capture)
+        // capture-pane ends every line, the last included, with a newline.
+        return try String(contentsOfFile: capture, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            .dropLast().map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
     }
 
     /// Waits until the screen satisfies `condition`, for at most `seconds`; returns the last screen seen.
@@ -56,9 +61,10 @@ final class Tmux {
         try waitFor("'\(text)'", seconds: seconds) { $0.contains { $0.contains(text) } }
     }
 
-    /// Runs tmux through a shell with stdin and stderr of its own: a tmux server started by `new-session`
-    /// keeps whatever descriptors it inherited, and a pipe it holds would never reach end of file.
-    private func tmux(_ arguments: [String]) throws -> ProcessResult {
-        try run("/bin/sh", ["-c", #"exec tmux -L "$0" -f /dev/null "$@" </dev/null 2>/dev/null"#, socket] + arguments)
+    /// Runs tmux through system(3), its output to `output` (else /dev/null): a tmux server started by
+    /// `new-session` keeps the descriptors it inherited, so a pipe to it would never reach end of file.
+    private func tmux(_ arguments: [String], output: String = "/dev/null") -> Int32 {
+        let quoted = (["tmux", "-L", socket, "-f", "/dev/null"] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        return system(quoted.joined(separator: " ") + " </dev/null >'\(output)' 2>/dev/null")
     }
 }
