@@ -44,6 +44,13 @@ struct Render: ParsableCommand {
     @Option(help: "How height and cell selectors are called: typed (direct) or ffi (libffi).")
     var dispatch: DispatchMode = .typed
 
+    @Option(help: ArgumentHelp("Text in colour and bold (ANSI): auto (when stdout is a terminal and NO_COLOR is not set), always or never.",
+                               valueName: "when"))
+    var color: ColorChoice = .auto
+
+    @Flag(help: "With text output, a left margin naming each row on its first line: section:row (what --tap takes), floor id and row type.")
+    var gutter = false
+
     func validate() throws {
         if let width, !(width >= 1 && width <= 100_000) { throw ValidationError("--width must be between 1 and 100000") }
         if retry < 0 { throw ValidationError("--retry must be 0 or more") }
@@ -79,7 +86,8 @@ struct Render: ParsableCommand {
         case .offset(let y)?: session.scroll(toward: y)
         case nil: break
         }
-        let diagnostics = host.diagnostics(for: adapter)
+        // A next page that failed to load is a problem of this render, not only an event.
+        let diagnostics = host.diagnostics(for: adapter) + session.loadDiagnostics
         var output = Data(), failure: String?
         if let tap {
             switch adapter.tap(section: tap.section, row: tap.row, item: tap.item) {
@@ -89,10 +97,11 @@ struct Render: ParsableCommand {
         } else {
             switch format {
             case .text:
-                let text = viewport == nil && scrollTo == nil
-                    ? TextRenderer.render(adapter, columns: columns)
-                    : TextRenderer.render(adapter, viewport: session.viewport, columns: columns)
-                output = Data(text.utf8)
+                let styled = color.styled(outputIsTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
+                let options = TextRenderer.Options(columns: columns, styled: styled, gutter: gutter)
+                var bytes: [UInt8] = []
+                TextPreview.write(session, extent: viewport == nil && scrollTo == nil ? .wholePage : .screen, options: options, to: &bytes)
+                output = Data(bytes)
             case .json:
                 output = Data(JSONRenderer.render(session, plugins: host.plugins, diagnostics: diagnostics))
             }
@@ -155,3 +164,5 @@ func printError(_ line: String) {
 }
 
 extension DispatchMode: ExpressibleByArgument {}
+
+extension ColorChoice: ExpressibleByArgument {}
