@@ -26,13 +26,23 @@ struct Render: ParsableCommand {
     @Option(help: "Terminal columns for text (default 75, which shows 375 points); layout points for json (default 375).")
     var width: Double?
 
-    @Option(help: "The screen, WxH points (default 375x812). With text output, draws just that screen.")
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The phone screen, WIDTHxHEIGHT in points. With text output, draws just that screen (a plain render draws the whole page).",
+                               discussion: "Default: 375x812 for scrolling and json; text without --viewport or --scroll-to draws every row.",
+                               valueName: "WxH"),
+            transform: ViewportSize.parse)
     var viewport: ViewportSize?
 
-    @Option(name: .customLong("scroll-to"), help: "Scroll from the top to Y points, or 'end' (until no more content or pages), in steps of at most one screen.")
+    @Option(name: .customLong("scroll-to"), parsing: .unconditional,
+            help: ArgumentHelp("Scroll from the top to Y points (0 or more), or 'end' (until no more content or pages), in steps of at most one screen; text then draws that screen.",
+                               valueName: "Y|end"),
+            transform: ScrollTarget.parse)
     var scrollTo: ScrollTarget?
 
-    @Option(help: "Print the action of tapping SECTION:ROW[:ITEM] (ROW counts within the floor) as JSON, after any scrolling.")
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Print the action of tapping item ITEM (default 0) of row ROW of floor SECTION as JSON, after any scrolling (--gutter shows each row's SECTION:ROW).",
+                               valueName: "SECTION:ROW[:ITEM]"),
+            transform: TapTarget.parse)
     var tap: TapTarget?
 
     @Option(help: "Retry a failed next-page load up to N times.")
@@ -90,7 +100,7 @@ struct Render: ParsableCommand {
         let diagnostics = host.diagnostics(for: adapter) + session.loadDiagnostics
         var output = Data(), failure: String?
         if let tap {
-            switch adapter.tap(section: tap.section, row: tap.row, item: tap.item) {
+            switch session.tap(section: tap.section, row: tap.row, item: tap.item) {
             case .success(let action): output = Data(TapOutput.json(action).utf8)
             case .failure(let none): failure = "no action: \(none)"
             }
@@ -117,45 +127,54 @@ struct Render: ParsableCommand {
     }
 }
 
+// The values below are parsed with `parsing: .unconditional`, so that "-5" reaches them instead of being
+// read as an option, and each says what it expected: ArgumentParser prints
+// "The value 'X' is invalid for '--option <V>': <message>" and exits 64.
+
 /// `--viewport WxH`.
-struct ViewportSize: ExpressibleByArgument {
+struct ViewportSize {
     let width: Double
     let height: Double
 
-    init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-
-    init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 100_000, h <= 1_000_000 else { return nil }
-        self.init(width: w, height: h)
+    static func parse(_ argument: String) throws -> ViewportSize {
+        let form = "expected WIDTHxHEIGHT in points, e.g. --viewport 375x812 (an iPhone's screen)"
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
+            throw ValidationError(parts.count == 1 && Double(argument) != nil ? "\(form); '\(argument)' has no height" : form)
+        }
+        guard w >= 1, w <= 100_000, h >= 1, h <= 1_000_000 else {
+            throw ValidationError("the width must be 1 to 100000 points and the height 1 to 1000000; \(form)")
+        }
+        return ViewportSize(width: w, height: h)
     }
 }
 
 /// `--scroll-to end|Y`.
-enum ScrollTarget: ExpressibleByArgument {
+enum ScrollTarget {
     case end
     case offset(Double)
 
-    init?(argument: String) {
-        if argument == "end" { self = .end } else if let y = Double(argument), y.isFinite, y >= 0 { self = .offset(y) } else { return nil }
+    static func parse(_ argument: String) throws -> ScrollTarget {
+        if argument == "end" { return .end }
+        let form = "expected 'end' or Y, a number of points from the top of the page, 0 or more (e.g. --scroll-to 2400)"
+        guard let y = Double(argument), y.isFinite else { throw ValidationError(form) }
+        guard y >= 0 else { throw ValidationError("\(argument) is above the top of the page; \(form)") }
+        return .offset(y)
     }
 }
 
 /// `--tap SECTION:ROW[:ITEM]`.
-struct TapTarget: ExpressibleByArgument {
+struct TapTarget {
     let section: Int
     let row: Int
     let item: Int
 
-    init?(argument: String) {
+    static func parse(_ argument: String) throws -> TapTarget {
         let parts = argument.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
-        guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 }) else { return nil }
-        section = parts[0]!
-        row = parts[1]!
-        item = parts.count == 3 ? parts[2]! : 0
+        guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 }) else {
+            throw ValidationError("expected SECTION:ROW or SECTION:ROW:ITEM, whole numbers from 0 (e.g. --tap 1:0:2; --gutter shows each row's SECTION:ROW)")
+        }
+        return TapTarget(section: parts[0]!, row: parts[1]!, item: parts.count == 3 ? parts[2]! : 0)
     }
 }
 

@@ -78,7 +78,7 @@ struct AdapterTests {
 
         #expect(adapter.tap(section: 2, row: 1) == .failure(NoAction(description: "row 2:1 (TitleBar of floor 'flash-title') is not tappable")))
         #expect(adapter.tap(section: 1, row: 1, item: 5) == .failure(NoAction(description: "row 1:1 (IconGridLine of floor 'channels') has 5 tappable items; there is no item 5")))
-        #expect(adapter.tap(section: 99, row: 0) == .failure(NoAction(description: "no row 99:0 on the page (11 sections)")))
+        #expect(adapter.tap(section: 99, row: 0) == .failure(NoAction(description: "no row 99:0 on the page (11 sections, 0 to 10)")))
     }
 
     @Test func theCLIPrintsATapAsJSONAndListsTappableItems() throws {

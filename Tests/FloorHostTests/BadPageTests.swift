@@ -23,7 +23,7 @@ struct BadPageTests {
             let result = try render(page, ["--format", format])
             #expect(result.status == 2)
             #expect(result.stdout.isEmpty)
-            #expect(result.stderr.hasPrefix("error: \(page):3:36: "), "\(result.stderr)")
+            #expect(result.stderr.hasPrefix("error: \(page):3:36: trailing comma before '}': JSON allows no ',' after the last member; delete that ','"), "\(result.stderr)")
         }
     }
 

@@ -292,6 +292,7 @@ extension PageScanner {
             if at(Ascii.comma) {
                 pos += 1
                 skipWhitespace()
+                if at(Ascii.closeBrace) { throw trailingComma(before: "}") }
                 guard at(Ascii.quote) else { throw unexpected("expected a string key after ','") }
                 return true
             }
@@ -319,6 +320,7 @@ extension PageScanner {
             if at(Ascii.comma) {
                 pos += 1
                 skipWhitespace()
+                if at(Ascii.closeBracket) { throw trailingComma(before: "]") }
                 return true
             }
             guard at(Ascii.closeBracket) else { throw unexpected("expected ',' or ']' after array element") }
@@ -623,6 +625,12 @@ extension PageScanner {
         }
 
         // MARK: Errors (the only place line and column are computed)
+
+        /// At a closing bracket right after a ',' (allowed by JavaScript, not by JSON): the position stays
+        /// the bracket's, where the parse stopped, and the message names the comma to delete.
+        func trailingComma(before closing: String) -> PageSyntaxError {
+            failure("trailing comma before '\(closing)': JSON allows no ',' after the last \(closing == "]" ? "element" : "member"); delete that ','", at: pos)
+        }
 
         func unexpected(_ expectation: String) -> PageSyntaxError {
             failure("\(expectation), found \(found(at: pos))", at: pos)
