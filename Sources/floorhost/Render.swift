@@ -98,10 +98,10 @@ struct Render: ParsableCommand {
         }
         // A next page that failed to load is a problem of this render, not only an event.
         let diagnostics = host.diagnostics(for: adapter) + session.loadDiagnostics
-        var output = Data(), failure: String?
+        var output: [UInt8] = [], failure: String?
         if let tap {
             switch session.tap(section: tap.section, row: tap.row, item: tap.item) {
-            case .success(let action): output = Data(TapOutput.json(action).utf8)
+            case .success(let action): output = Array(TapOutput.json(action).utf8)
             case .failure(let none): failure = "no action: \(none)"
             }
         } else {
@@ -109,11 +109,9 @@ struct Render: ParsableCommand {
             case .text:
                 let styled = color.styled(outputIsTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
                 let options = TextRenderer.Options(columns: columns, styled: styled, gutter: gutter)
-                var bytes: [UInt8] = []
-                TextPreview.write(session, extent: viewport == nil && scrollTo == nil ? .wholePage : .screen, options: options, to: &bytes)
-                output = Data(bytes)
+                TextPreview.write(session, extent: viewport == nil && scrollTo == nil ? .wholePage : .screen, options: options, to: &output)
             case .json:
-                output = Data(JSONRenderer.render(session, plugins: host.plugins, diagnostics: diagnostics))
+                output = JSONRenderer.render(session, plugins: host.plugins, diagnostics: diagnostics)
             }
         }
         // Every plugin call has returned: only now is anything written, so that a supervised attempt that
@@ -122,7 +120,11 @@ struct Render: ParsableCommand {
             for d in diagnostics { printError("\(d.level.rawValue): \(d.message)") }
         }
         if let failure { printError(failure) }
-        FileHandle.standardOutput.write(output)
+        // Written from the buffer itself: a copy of a whole page's text would double the peak memory.
+        output.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            FileHandle.standardOutput.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none))
+        }
         try containment.finish(failure == nil ? 0 : 1)
     }
 }

@@ -132,6 +132,10 @@ public enum TextRenderer {
         /// `pinned` drawn first over the top lines.
         mutating func body(rows: Range<Int>, from top: Double, to bottom: Double, pinned: PinnedHeader?, to out: inout [UInt8]) {
             let total = max(0, line(bottom, top: top))
+            // Room for every line at its widest (3 bytes a column: box drawing and CJK), capped: pages of a
+            // large reservation that are never written are never resident, and no regrowth copies the text.
+            let widest = (backend.grid.columns + gutterColumns + 2) * 3 + (options.styled ? 64 : 0) + 1
+            out.reserveCapacity(out.count + min(total, (1 << 28) / widest) * widest)
             var emitted = 0
             if let pinned {
                 let header = adapter.rows[pinned.row]
