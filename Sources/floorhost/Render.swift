@@ -6,10 +6,13 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Lay out and draw a page (the default command).",
         discussion: """
+            Text shows the page's title, every row (or, with --viewport or --scroll-to, one screen), \
+            and a last line saying whether a next page exists, was loaded, failed (why) or the feed ended.
             Examples:
-              floorhost --plugins Plugins/ Examples/home.json
+              floorhost --plugins Plugins/ Examples/home.json --gutter
+              floorhost --plugins Plugins/ Examples/home.json --color always | less -R
+              floorhost --plugins Plugins/ Examples/home.json --scroll-to 2000
               floorhost --plugins Plugins/ Examples/home.json --format json --scroll-to end
-              floorhost --plugins Plugins/ Examples/home.json --viewport 375x812 --scroll-to 2000
               floorhost --plugins Plugins/ Examples/home.json --tap 1:0:2
             """)
 
@@ -20,7 +23,7 @@ struct Render: ParsableCommand {
     @Argument(help: "The page JSON file.")
     var page: String
 
-    @Option(help: "Output: text (a terminal preview) or json (layout, viewport, cells, diagnostics, events, stats).")
+    @Option(help: "Output: text (a terminal preview: the title, the floors, a line on next pages) or json (layout, viewport, cells, diagnostics, events, stats).")
     var format: Format = .text
 
     @Option(help: "Terminal columns for text (default 75, which shows 375 points); layout points for json (default 375).")
