@@ -119,6 +119,25 @@ struct TextPreviewTests {
         #expect(stripped == plain.stdout)
     }
 
+    /// `--color auto` on a real terminal (a pseudo-terminal from util-linux's `script`): colour, unless
+    /// NO_COLOR is set.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func autoColoursATerminalUnlessNOCOLOR() throws {
+        let page = try folder.write("tty.json", #"{"title":"Home","floors":[\#(feed("a", count: 1))]}"#)
+        let command = [Repo.floorhostBinary, "--plugins", plugins, page].joined(separator: " ")
+        func onTerminal(_ environment: [String: String]) throws -> String {
+            var env = ProcessInfo.processInfo.environment
+            env["FLOORKIT_PLUGIN_CACHE"] = folder.file("scan-cache.json")
+            env["NO_COLOR"] = nil
+            for (k, v) in environment { env[k] = v }
+            let result = try run("/usr/bin/script", ["-qec", command, "/dev/null"], environment: env)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        #expect(try onTerminal([:]).contains("\u{1B}[0;1mHome\u{1B}[0m"))
+        #expect(!(try onTerminal(["NO_COLOR": "1"]).unicodeScalars.contains(esc)))
+    }
+
     @Test func autoColourNeedsATerminalAndNoNOCOLOR() {
         #expect(ColorChoice.auto.styled(outputIsTerminal: true, environment: [:]))
         #expect(!ColorChoice.auto.styled(outputIsTerminal: false, environment: [:]))
