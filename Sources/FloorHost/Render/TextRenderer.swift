@@ -69,9 +69,8 @@ public enum TextRenderer {
         let bottom = min(viewport.offset + viewport.height, max(adapter.totalHeight, top))
         let visible = adapter.visibleRows(in: viewport)
         let pinned = adapter.pinnedHeader(in: viewport)
-        var labelled = visible
-        if let pinned { labelled = min(pinned.row, visible.lowerBound)..<max(pinned.row + 1, visible.upperBound) }
-        var drawing = Drawing(adapter, options: options, labelling: labelled)
+        // The pinned header may be far above the visible rows: only the rows drawn are labelled.
+        var drawing = Drawing(adapter, options: options, labelling: Array(visible) + (pinned.map { [$0.row] } ?? []))
         drawing.body(rows: visible, from: top, to: bottom, pinned: pinned, to: &out)
     }
 
@@ -100,7 +99,8 @@ public enum TextRenderer {
         var gutterGrid: TextGrid
         var blankGutter: [UInt8] = []
 
-        init(_ adapter: Adapter, options: Options, labelling rows: Range<Int>) {
+        /// `rows`: the rows whose gutter labels set the gutter's width (only read with a gutter).
+        init(_ adapter: Adapter, options: Options, labelling rows: some Sequence<Int>) {
             self.adapter = adapter
             self.options = options
             let columns = max(0, options.columns)
