@@ -67,6 +67,9 @@ struct Render: ParsableCommand {
     func validate() throws {
         if let width, !(width >= 1 && width <= 100_000) { throw ValidationError("--width must be between 1 and 100000") }
         if retry < 0 { throw ValidationError("--retry must be 0 or more") }
+        if gutter && format == .json {
+            throw ValidationError("--gutter draws a margin in text output; with --format json every row already carries its section, row, floor and type")
+        }
         if loadMoreDistance < 1 { throw ValidationError("--load-more-distance must be 1 or more (the last rows that trigger a load)") }
     }
 

@@ -53,6 +53,7 @@ struct MessageTests {
             (["--scroll-to", "bottom"], "expected 'end' or Y, a number of points"),
             (["--viewport", "375"], "expected WIDTHxHEIGHT in points, e.g. --viewport 375x812 (an iPhone's screen); '375' has no height"),
             (["--tap", "1"], "expected SECTION:ROW or SECTION:ROW:ITEM"),
+            (["--gutter", "--format", "json"], "--gutter draws a margin in text output"),
         ]
         for (arguments, message) in cases {
             let result = try floorhost(["--plugins", plugins, page] + arguments)
