@@ -204,3 +204,16 @@ struct TextPreviewTests {
         #expect(failed.count == 1 && failed.first?["level"] as? String == "warning" && failed.first?["path"] as? String == "next", "\(diagnostics)")
     }
 }
+
+/// The page's `title`: read by the scanner (no DOM), a string or null; any other value is a problem that
+/// does not stop the page.
+struct PageTitleTests {
+    @Test func aTitleIsAStringOrNothing() throws {
+        #expect(try PageScanner.scan(Array(#"{"title":"首页 \u0048ome","floors":[]}"#.utf8)).title == "首页 Home")
+        #expect(try PageScanner.scan(Array(#"{"floors":[]}"#.utf8)).title == nil)
+        #expect(try PageScanner.scan(Array(#"{"title":null,"floors":[]}"#.utf8)).problems.isEmpty)
+        let number = try PageScanner.scan(Array(#"{"title":5,"floors":[]}"#.utf8))
+        #expect(number.title == nil)
+        #expect(number.problems == ["title: must be a string, found number; the page is shown without a title"])
+    }
+}
