@@ -46,6 +46,7 @@ public struct TextGrid {
         self.columns = max(0, columns)
         self.lines = max(0, lines)
         cells = Array(repeating: .blank, count: self.columns * self.lines)
+        assert(MemoryLayout<Cell>.stride == 8, "write(line:) reads a cell as 8 bytes")
     }
 
     /// Makes the grid `lines` tall and blank again, with no clip and no clipped draws counted, keeping
@@ -95,19 +96,35 @@ public struct TextGrid {
     }
 
     mutating func addGlyphs(utf8: UnsafeBufferPointer<UInt8>, escapingControls: Bool) {
-        var iterator = utf8.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                if escapingControls && ControlCharacters.isUnsafe(scalar) {
-                    for c in ControlCharacters.escape(scalar).unicodeScalars { addGlyph(c.value) }
-                } else {
-                    addGlyph(scalar.value)
-                }
-            case .error: addGlyph(0xFFFD)
-            case .emptyInput: return
+        // Printable ASCII (most of what plugins draw) is one narrow glyph a byte; everything else goes
+        // through the UTF-8 decoder a run at a time. An ASCII byte is never inside a multi-byte sequence,
+        // so cutting runs there decodes exactly as decoding the whole text would.
+        var i = 0
+        let count = utf8.count
+        while i < count {
+            let byte = utf8[i]
+            if byte >= 0x20 && byte < 0x7F {
+                glyphs.append(Glyph(scalar: UInt32(byte), width: 1, marks: glyphMarks.count..<glyphMarks.count))
+                i += 1
+                continue
             }
+            var end = i + 1
+            while end < count && !(utf8[end] >= 0x20 && utf8[end] < 0x7F) { end += 1 }
+            var iterator = UnsafeBufferPointer(rebasing: utf8[i..<end]).makeIterator()
+            var decoder = UTF8()
+            decoding: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar):
+                    if escapingControls && ControlCharacters.isUnsafe(scalar) {
+                        for c in ControlCharacters.escape(scalar).unicodeScalars { addGlyph(c.value) }
+                    } else {
+                        addGlyph(scalar.value)
+                    }
+                case .error: addGlyph(0xFFFD)
+                case .emptyInput: break decoding
+                }
+            }
+            i = end
         }
     }
 
@@ -188,14 +205,23 @@ public struct TextGrid {
             default: return "│"
             }
         }
+        func place(_ c: Int, _ l: Int) {
+            putNarrow(Cell(frameScalar(c, l).value, span: .narrow, style: style, hasMarks: false), at: l * columns + c)
+        }
         for l in firstLine...lastLine {
             if l == line || l == bottom {
-                for c in firstColumn...lastColumn {
-                    put(Glyph(frameScalar(c, l)), column: c, line: l, style: style)
+                if lastColumn - firstColumn >= 2 {
+                    // The inner columns of a rule or an edge are one cell, made (and encoded) once.
+                    place(firstColumn, l)
+                    let inner = Cell(frameScalar(firstColumn + 1, l).value, span: .narrow, style: style, hasMarks: false)
+                    for c in (firstColumn + 1)..<lastColumn { putNarrow(inner, at: l * columns + c) }
+                    place(lastColumn, l)
+                } else {
+                    for c in firstColumn...lastColumn { place(c, l) }
                 }
             } else {
-                if (firstColumn...lastColumn).contains(column) { put(Glyph(frameScalar(column, l)), column: column, line: l, style: style) }
-                if right != column && (firstColumn...lastColumn).contains(right) { put(Glyph(frameScalar(right, l)), column: right, line: l, style: style) }
+                if (firstColumn...lastColumn).contains(column) { place(column, l) }
+                if right != column && (firstColumn...lastColumn).contains(right) { place(right, l) }
             }
         }
     }
@@ -226,6 +252,9 @@ public struct TextGrid {
         cells.withUnsafeBufferPointer { all in
             let row = UnsafeBufferPointer(rebasing: all[(l * columns)..<((l + 1) * columns)])
             var last = row.count - 1
+            // Blank cells are zero bytes: skip them eight bytes at a time, then drawn spaces one by one.
+            let raw = UnsafeRawPointer(row.baseAddress!)
+            while last >= 0 && raw.loadUnaligned(fromByteOffset: last &* 8, as: UInt64.self) == 0 { last -= 1 }
             while last >= 0 && row[last].isBlank { last -= 1 }
             guard last >= 0 else { return }
             // Bytes go into a buffer on the stack, appended to `out` once: at most 4 a scalar, plus an SGR
@@ -326,6 +355,14 @@ public struct TextGrid {
         } else {
             cells[index] = Cell(glyph.scalar, span: .narrow, style: style, hasMarks: hasMarks)
         }
+    }
+
+    /// Stores a narrow cell without marks at `index` (checked by the caller), keeping wide characters whole.
+    private mutating func putNarrow(_ cell: Cell, at index: Int) {
+        let old = cells[index]
+        if old.span != .narrow { breakWideCharacter(at: index) }
+        if old.hasMarks { marks[index] = nil }
+        cells[index] = cell
     }
 
     /// If the cell at `index` is half of a wide character, blanks the other half (the caller is about to
