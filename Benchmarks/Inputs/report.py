@@ -184,7 +184,26 @@ if hf:
            + (f"; rendering in this process (--no-plugin-isolation, no supervising parent): {hf['floorhost in-process']['mean'] * 1000:.0f} ms"
               if "floorhost in-process" in hf else "") + profile_note())
 
-# 7. Memory per row.
+# 7. The text preview against json on the same page (issue 11).
+hf = hyperfine("text.json")
+if hf:
+    text, json_render = hf["text"], hf["json"]
+    ratio = text["mean"] / json_render["mean"]
+    memory = {}
+    memory_file = os.path.join(results, "text-memory.tsv")
+    if os.path.exists(memory_file):
+        for line in open(memory_file):
+            name, value = line.split("\t")
+            memory[name] = int(value)
+    size = os.path.getsize(os.path.join(inputs, "feed.json"))
+    note = (f"means of 20 runs each, same hyperfine run; user CPU {text['user'] * 1000:.0f} vs {json_render['user'] * 1000:.0f} ms"
+            + (f"; peak RSS text {memory['text'] / 1024:.0f} MB (output {memory['text-bytes'] / 1e6:.1f} MB) vs json {memory['json'] / 1024:.0f} MB"
+               if {"text", "json", "text-bytes"} <= memory.keys() else ""))
+    figure(f"text render of the {size / 1e6:.1f} MB page, every row drawn",
+           f"{text['mean'] * 1000:.0f} ms vs json {json_render['mean'] * 1000:.0f} ms = {ratio:.2f}x json",
+           "<= 2x the json render", verdict(ratio <= 2.0), e2e, note)
+
+# 8. Memory per row.
 host_bytes = percentile("memory 1000000 rows", "host_bytes")
 if host_bytes is not None:
     page_bytes = percentile("memory 1000000 rows", "page_bytes")

@@ -14,13 +14,15 @@ public final class FloorHost: @unchecked Sendable {
     /// why, and that it is retried when the file changes). Without it, every library is opened here
     /// directly, as library callers and tests expect.
     public init(pluginFolder: String, isolation: PluginIsolation? = nil, trust: PluginTrust = PluginTrust()) throws(PluginDiscovery.Failure) {
+        let found = try PluginDiscovery.libraries(in: pluginFolder)
+        let nothing = found.isEmpty ? [PluginDiscovery.nothingFound(in: pluginFolder)] : []
         guard let isolation else {
-            loadDiagnostics = try PluginLoader.loadFolder(pluginFolder, into: registry, trust: trust)
+            loadDiagnostics = nothing + (try PluginLoader.loadFolder(pluginFolder, into: registry, trust: trust))
             return
         }
-        let (libraries, vetting) = try trust.vet(try PluginDiscovery.libraries(in: pluginFolder), in: pluginFolder)
+        let (libraries, vetting) = try trust.vet(found, in: pluginFolder)
         let cache = PluginScanCache(file: isolation.cacheFile)
-        var diagnostics = vetting
+        var diagnostics = nothing + vetting
         for library in libraries {
             switch PluginScanner.decide(library, isolation: isolation, cache: cache) {
             case .skip(let why):

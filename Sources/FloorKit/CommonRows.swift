@@ -11,9 +11,9 @@ enum CommonRows {
             height: { _, _, _ in headerHeight },
             cell: { box, _, canvas in
                 guard let header = unsafeDowncast(box, to: FloorBox<Floor>.self).common.header else { return }
-                let marker = header.sticky ? "pinned" : ""
+                // No "pinned" marker: a cell cannot know whether it is pinned; the host marks the header it
+                // pins (a text preview draws "pinned" over it), and 64 points on the right stay free for that.
                 canvas.text(header.title, x: 8, y: 12, maxWidth: canvas.width - 64, style: .bold)
-                if !marker.isEmpty { canvas.text(marker, x: canvas.width - 48, y: 12, maxWidth: 40, style: .muted) }
                 canvas.box(x: 0, y: canvas.height - 12, width: canvas.width, height: 0)
             })
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FloorHost
+import Foundation
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -8,7 +9,7 @@ struct Check: ParsableCommand {
             Makes every call a render makes (decode, validate, expand, heights, next-page extend, every \
             row's cell selector, tappable items and every item's action); a floor a plugin crashes or hangs \
             on, a plugin that failed to load and a refused registration are problems too.
-            For CMS pipelines: floorhost check --plugins Plugins/ Examples/home.json
+            For CMS pipelines: floorhost check --plugins Plugins/ Examples/home.json [--format json]
             """)
 
     @OptionGroup var plugins: PluginOptions
@@ -20,6 +21,11 @@ struct Check: ParsableCommand {
     @Argument(help: "The first page's JSON file.")
     var page: String
 
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @Option(help: "Output: text (one line per problem, then a summary) or json (one object: pages, problems and notes with level, message, file, plugin and path, and a summary). The exit status is the same for both.")
+    var format: Format = .text
+
     func run() throws {
         // As render: a floor a plugin crashes or hangs on is left out of the next attempt, and is a problem.
         try containment.superviseUnlessChild(isolation: plugins.pluginIsolation)
@@ -30,17 +36,17 @@ struct Check: ParsableCommand {
         // Written only now that every plugin call has returned (see PageSupervisor). A plugin that failed to
         // load, a refused registration, or a plugin's own error message fails check as a page problem does.
         let pluginDiagnostics = host.loadDiagnostics + host.registry.pluginMessages
-        for d in pluginDiagnostics { printError("\(d.level.rawValue): \(d.message)") }
-        for problem in check.problems { try writeOutput(line: ControlCharacters.escaped("\(problem.level.rawValue): \(problem.message)")) }
-        let pluginErrors = pluginDiagnostics.filter { $0.level == .error }.count
-        let pages = "\(check.pages.count) page\(check.pages.count == 1 ? "" : "s")"
-        let total = check.problems.count + pluginErrors
-        if total == 0 {
-            try writeOutput(line: "ok: \(pages) checked, no problems")
-        } else {
-            let inPlugins = pluginErrors == 0 ? "" : " (\(pluginErrors) in plugins, on stderr)"
-            try writeOutput(line: "\(total) problem\(total == 1 ? "" : "s")\(inPlugins) in \(pages)")
+        let report = CheckReport(check: check, pluginDiagnostics: pluginDiagnostics)
+        switch format {
+        case .text:
+            for d in pluginDiagnostics { printError("\(d.level.rawValue): \(d.message)") }
+            for problem in report.problems.dropFirst(report.pluginProblems) {
+                try writeOutput(line: ControlCharacters.escaped("\(problem.level.rawValue): \(problem.message)"))
+            }
+            try writeOutput(line: report.summary)
+        case .json:
+            try writeOutput(report.json())
         }
-        try containment.finish(total == 0 ? 0 : 1)
+        try containment.finish(report.passed ? 0 : 1)
     }
 }

@@ -9,8 +9,10 @@ struct FloorHostCommand: ParsableCommand {
         discussion: """
             Each floor type is a plugin library (*.so) in the plugin folder; adding one needs no rebuild \
             of floorhost. Exit status: 0 when the page rendered (warnings may be printed), 2 when the \
-            page is unusable (unreadable or malformed), 1 for other failures.
+            page is unusable (unreadable or malformed), 64 for a usage error (an unknown option, a value \
+            of the wrong form), 1 for other failures.
             """,
+        version: Version.line,
         subcommands: [Render.self, View.self, Check.self, Conform.self, Lock.self, ConformChild.self, ScanPlugin.self],
         defaultSubcommand: Render.self)
 

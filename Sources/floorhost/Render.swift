@@ -6,10 +6,13 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Lay out and draw a page (the default command).",
         discussion: """
+            Text shows the page's title, every row (or, with --viewport or --scroll-to, one screen), \
+            and a last line saying whether a next page exists, was loaded, failed (why) or the feed ended.
             Examples:
-              floorhost --plugins Plugins/ Examples/home.json
+              floorhost --plugins Plugins/ Examples/home.json --gutter
+              floorhost --plugins Plugins/ Examples/home.json --color always | less -R
+              floorhost --plugins Plugins/ Examples/home.json --scroll-to 2000
               floorhost --plugins Plugins/ Examples/home.json --format json --scroll-to end
-              floorhost --plugins Plugins/ Examples/home.json --viewport 375x812 --scroll-to 2000
               floorhost --plugins Plugins/ Examples/home.json --tap 1:0:2
             """)
 
@@ -20,19 +23,29 @@ struct Render: ParsableCommand {
     @Argument(help: "The page JSON file.")
     var page: String
 
-    @Option(help: "Output: text (a terminal preview) or json (layout, viewport, cells, diagnostics, events, stats).")
+    @Option(help: "Output: text (a terminal preview: the title, the floors, a line on next pages) or json (layout, viewport, cells, diagnostics, events, stats).")
     var format: Format = .text
 
     @Option(help: "Terminal columns for text (default 75, which shows 375 points); layout points for json (default 375).")
     var width: Double?
 
-    @Option(help: "The screen, WxH points (default 375x812). With text output, draws just that screen.")
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The phone screen, WIDTHxHEIGHT in points. With text output, draws just that screen (a plain render draws the whole page).",
+                               discussion: "Default: 375x812 for scrolling and json; text without --viewport or --scroll-to draws every row.",
+                               valueName: "WxH"),
+            transform: ViewportSize.parse)
     var viewport: ViewportSize?
 
-    @Option(name: .customLong("scroll-to"), help: "Scroll from the top to Y points, or 'end' (until no more content or pages), in steps of at most one screen.")
+    @Option(name: .customLong("scroll-to"), parsing: .unconditional,
+            help: ArgumentHelp("Scroll from the top to Y points (0 or more), or 'end' (until no more content or pages), in steps of at most one screen; text then draws that screen.",
+                               valueName: "Y|end"),
+            transform: ScrollTarget.parse)
     var scrollTo: ScrollTarget?
 
-    @Option(help: "Print the action of tapping SECTION:ROW[:ITEM] (ROW counts within the floor) as JSON, after any scrolling.")
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Print the action of tapping item ITEM (default 0) of row ROW of floor SECTION as JSON, after any scrolling (--gutter shows each row's SECTION:ROW).",
+                               valueName: "SECTION:ROW[:ITEM]"),
+            transform: TapTarget.parse)
     var tap: TapTarget?
 
     @Option(help: "Retry a failed next-page load up to N times.")
@@ -44,9 +57,19 @@ struct Render: ParsableCommand {
     @Option(help: "How height and cell selectors are called: typed (direct) or ffi (libffi).")
     var dispatch: DispatchMode = .typed
 
+    @Option(help: ArgumentHelp("Text in colour and bold (ANSI): auto (when stdout is a terminal and NO_COLOR is not set), always or never.",
+                               valueName: "when"))
+    var color: ColorChoice = .auto
+
+    @Flag(help: "With text output, a left margin naming each row on its first line: section:row (what --tap takes), floor id and row type.")
+    var gutter = false
+
     func validate() throws {
         if let width, !(width >= 1 && width <= 100_000) { throw ValidationError("--width must be between 1 and 100000") }
         if retry < 0 { throw ValidationError("--retry must be 0 or more") }
+        if gutter && format == .json {
+            throw ValidationError("--gutter draws a margin in text output; with --format json every row already carries its section, row, floor and type")
+        }
         if loadMoreDistance < 1 { throw ValidationError("--load-more-distance must be 1 or more (the last rows that trigger a load)") }
     }
 
@@ -79,22 +102,22 @@ struct Render: ParsableCommand {
         case .offset(let y)?: session.scroll(toward: y)
         case nil: break
         }
-        let diagnostics = host.diagnostics(for: adapter)
-        var output = Data(), failure: String?
+        // A next page that failed to load is a problem of this render, not only an event.
+        let diagnostics = host.diagnostics(for: adapter) + session.loadDiagnostics
+        var output: [UInt8] = [], failure: String?
         if let tap {
-            switch adapter.tap(section: tap.section, row: tap.row, item: tap.item) {
-            case .success(let action): output = Data(TapOutput.json(action).utf8)
+            switch session.tap(section: tap.section, row: tap.row, item: tap.item) {
+            case .success(let action): output = Array(TapOutput.json(action).utf8)
             case .failure(let none): failure = "no action: \(none)"
             }
         } else {
             switch format {
             case .text:
-                let text = viewport == nil && scrollTo == nil
-                    ? TextRenderer.render(adapter, columns: columns)
-                    : TextRenderer.render(adapter, viewport: session.viewport, columns: columns)
-                output = Data(text.utf8)
+                let styled = color.styled(outputIsTerminal: HostOutput.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment)
+                let options = TextRenderer.Options(columns: columns, styled: styled, gutter: gutter)
+                TextPreview.write(session, extent: viewport == nil && scrollTo == nil ? .wholePage : .screen, options: options, to: &output)
             case .json:
-                output = Data(JSONRenderer.render(session, plugins: host.plugins, diagnostics: diagnostics))
+                output = JSONRenderer.render(session, plugins: host.plugins, diagnostics: diagnostics)
             }
         }
         // Every plugin call has returned: only now is anything written, so that a supervised attempt that
@@ -103,50 +126,60 @@ struct Render: ParsableCommand {
             for d in diagnostics { printError("\(d.level.rawValue): \(d.message)") }
         }
         if let failure { printError(failure) }
+        // Written from the buffer itself (no copy: a whole page's text would double the peak memory).
         try writeOutput(output)
         try containment.finish(failure == nil ? 0 : 1)
     }
 }
 
+// The values below are parsed with `parsing: .unconditional`, so that "-5" reaches them instead of being
+// read as an option, and each says what it expected: ArgumentParser prints
+// "The value 'X' is invalid for '--option <V>': <message>" and exits 64.
+
 /// `--viewport WxH`.
-struct ViewportSize: ExpressibleByArgument {
+struct ViewportSize {
     let width: Double
     let height: Double
 
-    init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-
-    init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 100_000, h <= 1_000_000 else { return nil }
-        self.init(width: w, height: h)
+    static func parse(_ argument: String) throws -> ViewportSize {
+        let form = "expected WIDTHxHEIGHT in points, e.g. --viewport 375x812 (an iPhone's screen)"
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
+            throw ValidationError(parts.count == 1 && Double(argument) != nil ? "\(form); '\(argument)' has no height" : form)
+        }
+        guard w >= 1, w <= 100_000, h >= 1, h <= 1_000_000 else {
+            throw ValidationError("the width must be 1 to 100000 points and the height 1 to 1000000; \(form)")
+        }
+        return ViewportSize(width: w, height: h)
     }
 }
 
 /// `--scroll-to end|Y`.
-enum ScrollTarget: ExpressibleByArgument {
+enum ScrollTarget {
     case end
     case offset(Double)
 
-    init?(argument: String) {
-        if argument == "end" { self = .end } else if let y = Double(argument), y.isFinite, y >= 0 { self = .offset(y) } else { return nil }
+    static func parse(_ argument: String) throws -> ScrollTarget {
+        if argument == "end" { return .end }
+        let form = "expected 'end' or Y, a number of points from the top of the page, 0 or more (e.g. --scroll-to 2400)"
+        guard let y = Double(argument), y.isFinite else { throw ValidationError(form) }
+        guard y >= 0 else { throw ValidationError("\(argument) is above the top of the page; \(form)") }
+        return .offset(y)
     }
 }
 
 /// `--tap SECTION:ROW[:ITEM]`.
-struct TapTarget: ExpressibleByArgument {
+struct TapTarget {
     let section: Int
     let row: Int
     let item: Int
 
-    init?(argument: String) {
+    static func parse(_ argument: String) throws -> TapTarget {
         let parts = argument.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
-        guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 }) else { return nil }
-        section = parts[0]!
-        row = parts[1]!
-        item = parts.count == 3 ? parts[2]! : 0
+        guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 }) else {
+            throw ValidationError("expected SECTION:ROW or SECTION:ROW:ITEM, whole numbers from 0 (e.g. --tap 1:0:2; --gutter shows each row's SECTION:ROW)")
+        }
+        return TapTarget(section: parts[0]!, row: parts[1]!, item: parts.count == 3 ? parts[2]! : 0)
     }
 }
 
@@ -170,3 +203,5 @@ func writeOutput(_ output: some Collection<UInt8>) throws {
 func writeOutput(line: String) throws { try writeOutput(Array((line + "\n").utf8)) }
 
 extension DispatchMode: ExpressibleByArgument {}
+
+extension ColorChoice: ExpressibleByArgument {}

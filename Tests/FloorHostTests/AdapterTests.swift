@@ -52,7 +52,8 @@ struct AdapterTests {
         let result = try floorhost(["--plugins", plugins, page, "--viewport", "375x240", "--scroll-to", "1000"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count - 1 == 20, "a 240-point screen is 20 lines")
+        #expect(lines.count - 1 == 21, "a 240-point screen is 20 lines, then the line on next pages")
+        #expect(lines[20].hasPrefix("-- screen 375x240 at y "))
         #expect(lines[1].hasPrefix("  a "), "the pinned header's title is on the screen's second line: \(lines[1])")
         #expect(lines[1].hasSuffix("pinned"))
         let json = try jsonObject(try floorhost(["--plugins", plugins, page, "--format", "json", "--viewport", "375x240", "--scroll-to", "1000"]).stdout)
@@ -77,7 +78,7 @@ struct AdapterTests {
 
         #expect(adapter.tap(section: 2, row: 1) == .failure(NoAction(description: "row 2:1 (TitleBar of floor 'flash-title') is not tappable")))
         #expect(adapter.tap(section: 1, row: 1, item: 5) == .failure(NoAction(description: "row 1:1 (IconGridLine of floor 'channels') has 5 tappable items; there is no item 5")))
-        #expect(adapter.tap(section: 99, row: 0) == .failure(NoAction(description: "no row 99:0 on the page (11 sections)")))
+        #expect(adapter.tap(section: 99, row: 0) == .failure(NoAction(description: "no row 99:0 on the page (11 sections, 0 to 10)")))
     }
 
     @Test func theCLIPrintsATapAsJSONAndListsTappableItems() throws {

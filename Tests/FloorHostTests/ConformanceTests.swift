@@ -205,7 +205,11 @@ struct ConformanceTests {
         let folder = try TemporaryFolder("conform-usage")
         let missing = try floorhost(["conform", folder.file("nope")])
         #expect(missing.status == 1)
-        #expect(missing.stderr.contains("no such plugin folder"))
+        // conform takes paths, not --plugins: the advice says so.
+        #expect(missing.stderr == "error: \(folder.file("nope")): no such plugin library or folder; give conform the path of a plugin library (.so) or of a folder that holds them\n", "\(missing.stderr)")
+        let missingLibrary = try floorhost(["conform", folder.file("nope.so")])
+        #expect(missingLibrary.status == 1)
+        #expect(!missingLibrary.stderr.contains("--plugins"), "\(missingLibrary.stderr)")
         let empty = try floorhost(["conform", folder.path])
         #expect(empty.status == 1)
         #expect(empty.stdout.contains("no plugin libraries (*.so) found"))

@@ -295,7 +295,7 @@ struct PageScannerShapeErrorTests {
     /// Malformed JSON anywhere is reported before a shape error, even when the shape error comes first in the text.
     @Test func syntaxErrorsWinOverShapeErrors() {
         expectError(#"{"floors": 1, "x": tru}"#, line: 1, column: 23, "invalid literal, expected 'true'")
-        expectError("[1,]", line: 1, column: 4, "expected a value, found ']'")
+        expectError("[1,]", line: 1, column: 4, "trailing comma before ']': JSON allows no ',' after the last element; delete that ','")
         expectError(#"{"next": 1, "x": [}"#, line: 1, column: 19, "expected a value, found '}'")
         expectError(#""abc"#, line: 1, column: 1, "unterminated string")
     }
@@ -385,11 +385,17 @@ struct PageScannerSyntaxErrorTests {
     /// The same page the CLI test uses: a trailing comma in an object, on line 3.
     @Test func trailingCommaInObject() {
         expectError("{\n  \"floors\": [\n    {\"type\": \"Title\", \"title\": \"x\",}\n  ]\n}\n",
-                    line: 3, column: 36, offset: 51, "expected a string key after ',', found '}'")
+                    line: 3, column: 36, offset: 51, "trailing comma before '}': JSON allows no ',' after the last member; delete that ','")
+    }
+
+    /// A comma followed by something else than a key is not called a trailing comma.
+    @Test func aCommaBeforeANonKeyIsNotATrailingComma() {
+        expectError(#"{"floors": [], 5}"#, line: 1, column: 16, "expected a string key after ',', found '5'")
     }
 
     @Test func trailingCommaInArray() {
-        expectError(#"{"floors": [{"type": "A"},]}"#, line: 1, column: 27, offset: 26, "expected a value, found ']'")
+        expectError(#"{"floors": [{"type": "A"},]}"#, line: 1, column: 27, offset: 26, "trailing comma before ']': JSON allows no ',' after the last element; delete that ','")
+        expectError("{\"floors\": [1,\n   ]}", line: 2, column: 4, "trailing comma before ']': JSON allows no ',' after the last element; delete that ','")
         expectError(#"{"floors": [{"type": "A"},,]}"#, line: 1, column: 27, "expected a value, found ','")
     }
 
@@ -523,13 +529,13 @@ struct PageScannerSyntaxErrorTests {
 
     /// Columns count Unicode scalars, not bytes: each CJK character before the error is one column.
     @Test func columnsCountScalarsNotBytes() {
-        expectError(#"{"floors": [{"type": "楼层",}]}"#, line: 1, column: 27, offset: 30, "expected a string key after ','")
-        expectError(#"{"floors": [{"type": "😀",}]}"#, line: 1, column: 26, offset: 28, "expected a string key after ','")
+        expectError(#"{"floors": [{"type": "楼层",}]}"#, line: 1, column: 27, offset: 30, "trailing comma before '}'")
+        expectError(#"{"floors": [{"type": "😀",}]}"#, line: 1, column: 26, offset: 28, "trailing comma before '}'")
     }
 
     /// Lines end at "\n" only: "\r\n" counts once, and the "\r" is not a line of its own.
     @Test func crlfCountsAsOneLineBreak() {
-        expectError("{\r\n  \"floors\": [\r\n    {\"type\": 1,}\r\n  ]\r\n}", line: 3, column: 16, offset: 33, "expected a string key after ','")
+        expectError("{\r\n  \"floors\": [\r\n    {\"type\": 1,}\r\n  ]\r\n}", line: 3, column: 16, offset: 33, "trailing comma before '}'")
     }
 
     /// A non-ASCII character outside a string is named with its code point.

@@ -28,8 +28,10 @@ public struct ConformanceRunner: Sendable {
     /// within each folder. Throws when a path does not exist.
     public func run(paths: [String]) throws(PluginDiscovery.Failure) -> ConformanceReport {
         var libraries: [String] = []
+        let advice = "give conform the path of a plugin library (.so) or of a folder that holds them"
         for path in paths {
-            for library in try PluginDiscovery.libraries(in: path) where !libraries.contains(library) {
+            for library in try PluginDiscovery.libraries(in: path, what: "plugin library or folder", advice: advice)
+            where !libraries.contains(library) {
                 libraries.append(library)
             }
         }

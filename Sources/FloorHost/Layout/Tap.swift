@@ -58,7 +58,11 @@ extension Adapter {
     /// The action for tapping item `item` of row `row` of section `section`.
     public func tap(section: Int, row: Int, item: Int = 0) -> Result<TapAction, NoAction> {
         guard let r = rowIndex(section: section, row: row) else {
-            return .failure(NoAction(description: "no row \(section):\(row) on the page (\(sections.count) sections)"))
+            guard section < sections.count else {
+                return .failure(NoAction(description: "no row \(section):\(row) on the page (\(sections.count) sections, 0 to \(sections.count - 1))"))
+            }
+            let count = rows(ofSection: section).count
+            return .failure(NoAction(description: "no row \(section):\(row) on the page (floor '\(sections[section].floorID)', section \(section), has \(count) row\(count == 1 ? "" : "s"))"))
         }
         let info = describe(row: r)
         let tapped = rows[r], type = registry.rowTypes[Int(tapped.type)]

@@ -19,6 +19,8 @@ struct PageSpec: Equatable, Sendable {
     var floors: [FloorSpec]
     /// The next page's location relative to this page's file; nil when `next` is absent or null.
     var next: String?
+    /// The page's `title` (what a preview shows above the floors); nil when absent, null or not a string.
+    var title: String? = nil
     /// Problems of the page object itself that do not make it unusable (a repeated key), each starting
     /// with its JSON path.
     var problems: [String] = []
@@ -143,6 +145,7 @@ extension PageScanner {
             var floorsMisfit: (offset: Int, kind: ValueKind)?
             var next: String?
             var nextMisfit: (offset: Int, kind: ValueKind)?
+            var title: String?
             var keys = Set<String>(), problems: [String] = []
             if try openObject() {
                 repeat {
@@ -166,6 +169,14 @@ extension PageScanner {
                             next = nil
                             nextMisfit = kind == .null ? nil : (valueStart, kind)
                         }
+                    } else if matches(key, "title") {
+                        if at(Ascii.quote) {
+                            title = text(try string())
+                        } else {
+                            let kind = try skipValue()
+                            title = nil
+                            if kind != .null { problems.append("title: must be a string, found \(kind.rawValue); the page is shown without a title") }
+                        }
                     } else {
                         _ = try skipValue()
                     }
@@ -179,7 +190,7 @@ extension PageScanner {
             if let misfit = nextMisfit {
                 throw failure("'next' must be a string or null, found \(misfit.kind.rawValue)", at: misfit.offset)
             }
-            return PageSpec(floors: floors, next: next, problems: problems)
+            return PageSpec(floors: floors, next: next, title: title, problems: problems)
         }
 
         /// Precondition: at `[`.
@@ -281,6 +292,7 @@ extension PageScanner {
             if at(Ascii.comma) {
                 pos += 1
                 skipWhitespace()
+                if at(Ascii.closeBrace) { throw trailingComma(before: "}") }
                 guard at(Ascii.quote) else { throw unexpected("expected a string key after ','") }
                 return true
             }
@@ -308,6 +320,7 @@ extension PageScanner {
             if at(Ascii.comma) {
                 pos += 1
                 skipWhitespace()
+                if at(Ascii.closeBracket) { throw trailingComma(before: "]") }
                 return true
             }
             guard at(Ascii.closeBracket) else { throw unexpected("expected ',' or ']' after array element") }
@@ -612,6 +625,12 @@ extension PageScanner {
         }
 
         // MARK: Errors (the only place line and column are computed)
+
+        /// At a closing bracket right after a ',' (allowed by JavaScript, not by JSON): the position stays
+        /// the bracket's, where the parse stopped, and the message names the comma to delete.
+        func trailingComma(before closing: String) -> PageSyntaxError {
+            failure("trailing comma before '\(closing)': JSON allows no ',' after the last \(closing == "]" ? "element" : "member"); delete that ','", at: pos)
+        }
 
         func unexpected(_ expectation: String) -> PageSyntaxError {
             failure("\(expectation), found \(found(at: pos))", at: pos)

@@ -6,31 +6,59 @@ protocol CanvasBackend: AnyObject {
     func text(_ text: String, x: Double, y: Double, maxWidth: Double, style: UInt32)
     func image(_ source: String, x: Double, y: Double, width: Double, height: Double)
     func box(x: Double, y: Double, width: Double, height: Double)
+    /// The plugin's own NUL-terminated UTF-8, valid only during the call: a backend that can draw bytes
+    /// skips making a String per call. By default, `text(_:...)` with the bytes as a String.
+    func text(cString: UnsafePointer<CChar>, x: Double, y: Double, maxWidth: Double, style: UInt32)
+    func image(cString: UnsafePointer<CChar>, x: Double, y: Double, width: Double, height: Double)
+}
+
+extension CanvasBackend {
+    func text(cString: UnsafePointer<CChar>, x: Double, y: Double, maxWidth: Double, style: UInt32) {
+        text(String(cString: cString), x: x, y: y, maxWidth: maxWidth, style: style)
+    }
+
+    func image(cString: UnsafePointer<CChar>, x: Double, y: Double, width: Double, height: Double) {
+        image(String(cString: cString), x: x, y: y, width: width, height: height)
+    }
+}
+
+/// What a canvas's host_data points to during one cell call: the backend, already as an existential, so
+/// that each draw call is a witness-table call rather than a dynamic cast.
+private final class CanvasTarget {
+    let backend: any CanvasBackend
+    init(_ backend: any CanvasBackend) { self.backend = backend }
 }
 
 extension Adapter {
     /// Draws row `r`'s cell into `backend` through a floor_canvas_t of the row's size.
     func drawCell(row r: Int, into backend: some CanvasBackend) {
+        let target = CanvasTarget(backend)
         var canvas = floor_canvas_t(
             struct_size: UInt32(MemoryLayout<floor_canvas_t>.size),
-            host_data: Unmanaged.passUnretained(backend as AnyObject).toOpaque(),
+            host_data: Unmanaged.passUnretained(target).toOpaque(),
             width: width, height: rows[r].height,
             text: { canvas, x, y, maxWidth, text, style in
                 guard let canvas, let text else { return }
-                backendOf(canvas).text(String(cString: text), x: x, y: y, maxWidth: maxWidth, style: style)
+                backendOf(canvas).text(cString: text, x: x, y: y, maxWidth: maxWidth, style: style)
             },
             image: { canvas, x, y, w, h, source in
                 guard let canvas else { return }
-                backendOf(canvas).image(source.map { String(cString: $0) } ?? "", x: x, y: y, width: w, height: h)
+                if let source {
+                    backendOf(canvas).image(cString: source, x: x, y: y, width: w, height: h)
+                } else {
+                    backendOf(canvas).image("", x: x, y: y, width: w, height: h)
+                }
             },
             box: { canvas, x, y, w, h in
                 guard let canvas else { return }
                 backendOf(canvas).box(x: x, y: y, width: w, height: h)
             })
-        withUnsafePointer(to: &canvas) { drawCell(row: r, into: $0) }
+        withExtendedLifetime(target) {
+            withUnsafePointer(to: &canvas) { drawCell(row: r, into: $0) }
+        }
     }
 }
 
 private func backendOf(_ canvas: UnsafePointer<floor_canvas_t>) -> any CanvasBackend {
-    Unmanaged<AnyObject>.fromOpaque(canvas.pointee.host_data!).takeUnretainedValue() as! any CanvasBackend
+    Unmanaged<CanvasTarget>.fromOpaque(canvas.pointee.host_data!).takeUnretainedValue().backend
 }

@@ -48,17 +48,8 @@ public enum JSONRenderer {
             out.raw("{"); out.key("row"); out.number(r)
             out.raw(","); out.key("draws"); out.raw("["); out.raw(canvas.out); out.raw("]}")
         }
-        out.raw("],"); out.key("diagnostics"); out.raw("[")
-        for (i, d) in diagnostics.enumerated() {
-            if i > 0 { out.raw(",") }
-            out.raw("{"); out.key("level"); out.string(d.level.rawValue)
-            out.raw(","); out.key("message"); out.string(d.message)
-            if let file = d.file { out.raw(","); out.key("file"); out.string(file) }
-            if let plugin = d.plugin { out.raw(","); out.key("plugin"); out.string(plugin) }
-            if let path = d.path { out.raw(","); out.key("path"); out.string(path) }
-            out.raw("}")
-        }
-        out.raw("],"); out.key("events"); out.raw("[")
+        out.raw("],"); out.key("diagnostics"); out.diagnostics(diagnostics)
+        out.raw(","); out.key("events"); out.raw("[")
         for (i, event) in session.events.enumerated() {
             if i > 0 { out.raw(",") }
             write(event, into: &out)

@@ -9,6 +9,21 @@ struct JSONWriter {
 
     init(capacity: Int = 4096) { bytes.reserveCapacity(capacity) }
 
+    /// `[{level, message, file?, plugin?, path?}, ...]`: diagnostics as every json output lists them.
+    mutating func diagnostics(_ list: [Diagnostic]) {
+        raw("[")
+        for (i, d) in list.enumerated() {
+            if i > 0 { raw(",") }
+            raw("{"); key("level"); string(d.level.rawValue)
+            raw(","); key("message"); string(d.message)
+            if let file = d.file { raw(","); key("file"); string(file) }
+            if let plugin = d.plugin { raw(","); key("plugin"); string(plugin) }
+            if let path = d.path { raw(","); key("path"); string(path) }
+            raw("}")
+        }
+        raw("]")
+    }
+
     mutating func raw(_ s: StaticString) {
         if s.utf8CodeUnitCount == 1 {
             bytes.append(s.utf8Start.pointee)
