@@ -33,6 +33,13 @@ public struct HostOutput: Sendable {
     public static func claim() {
         _ = standardOutput
         _ = standardError
+        // A standard descriptor the process was started without would be handed to the next file opened
+        // (a crash record, a plugin's file) and written to as output: hold it with /dev/null instead. The
+        // claimed copy stays -1, so floorhost's own writes still fail and say so.
+        for fd in Int32(0)...2 where fcntl(fd, F_GETFD) == -1 {
+            let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+            if null >= 0 && null != fd { dup2(null, fd); close(null) }
+        }
     }
 
     private static let shielded: Void = {

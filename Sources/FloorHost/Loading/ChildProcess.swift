@@ -110,7 +110,12 @@ public struct ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         for (output, number) in [(HostOutput.standardOutput, Int32(1)), (HostOutput.standardError, 2)] {
             // Closed when this process was started without it, so that the child fails to write as this one would.
-            if output.descriptor >= 0 { posix_spawn_file_actions_adddup2(&actions, output.descriptor, number) } else { posix_spawn_file_actions_addclose(&actions, number) }
+            // (posix_spawn fails on closing a descriptor that is not open, so only an open one is closed.)
+            if output.descriptor >= 0 {
+                posix_spawn_file_actions_adddup2(&actions, output.descriptor, number)
+            } else if fcntl(number, F_GETFD) != -1 {
+                posix_spawn_file_actions_addclose(&actions, number)
+            }
         }
         for (descriptor, number) in passing { posix_spawn_file_actions_adddup2(&actions, descriptor, number) }
         var pid: pid_t = 0
