@@ -94,12 +94,12 @@ struct ProcessStateTests {
         let parent = try spawnWithDefaultSignals([Repo.floorhostBinary, "--plugins", setup.plugins, "--plugin-cache", setup.folder.file("scan-cache.json"),
                                                   setup.pages + "/page.json"], environment: environment)
         // The render child exists once the parent has started it; it then hangs in the height calculator.
-        let child = try #require(waitFor(seconds: 20) { children(of: parent).first }, "the render child started")
+        let child = try #require(eventually(seconds: 20) { children(of: parent).first }, "the render child started")
         kill(parent, signal)
         var status: Int32 = 0
         while waitpid(parent, &status, 0) < 0 && errno == EINTR {}
         #expect(status & 0x7f == signal, "floorhost ended by the signal (wait status \(status))")
-        let gone = waitFor(seconds: 10) { processExists(child) ? nil : true }
+        let gone = eventually(seconds: 10) { processExists(child) ? nil : true }
         #expect(gone == true, "the render child \(child) died with its parent")
         if gone == nil { kill(child, SIGKILL) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).isEmpty)
@@ -146,15 +146,4 @@ private func processExists(_ pid: pid_t) -> Bool {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
           let close = stat.lastIndex(of: ")") else { return false }
     return stat[stat.index(close, offsetBy: 2)] != "Z"
-}
-
-/// Polls `probe` until it answers, for at most `seconds`: the events watched here (a process appearing
-/// in /proc, a process ending) have no descriptor to wait on from this process.
-private func waitFor<T>(seconds: Double, _ probe: () -> T?) -> T? {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if let value = probe() { return value }
-        usleep(20_000)
-    }
-    return probe()
 }

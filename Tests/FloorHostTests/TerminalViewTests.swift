@@ -20,7 +20,7 @@ struct TerminalViewTests {
 
     /// The view on the chain's first page, in a shell that says how it ended once the view is gone.
     func start(_ extra: String = "", columns: Int = 80, lines: Int = 30) throws -> Tmux {
-        let command = "cd \(folder.path) && FLOORKIT_PLUGIN_CACHE=\(folder.file("scan-cache.json")) \(Repo.floorhostBinary) view --plugins \(plugins) page-0.json \(extra); echo VIEW-EXITED $?; sleep 600"
+        let command = "cd \(folder.path) && FLOORKIT_PLUGIN_CACHE=\(folder.file("scan-cache.json")) \(Repo.floorhostBinary) view --plugins \(plugins) page-0.json \(extra); echo VIEW-EXITED $?"
         return try Tmux(command, columns: columns, lines: lines)
     }
 

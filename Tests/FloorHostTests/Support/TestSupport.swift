@@ -126,3 +126,15 @@ func jsonObject(_ text: String) throws -> [String: Any] {
 func number(_ value: Any?) -> Double? {
     (value as? NSNumber)?.doubleValue
 }
+
+/// Asks `probe` until it answers, for at most `seconds`, and returns the answer (nil when the deadline
+/// passed). For events with no descriptor this process could wait on (a process appearing in /proc or
+/// ending, a terminal screen redrawn by another process): the state is read again every 20 ms.
+func eventually<T>(seconds: Double, _ probe: () throws -> T?) rethrows -> T? {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if let value = try probe() { return value }
+        _ = poll(nil, 0, 20)
+    }
+    return try probe()
+}

@@ -11,7 +11,9 @@ final class Tmux {
     private let capture = NSTemporaryDirectory() + "floorkit-tmux-\(UUID().uuidString).txt"
 
     init(_ command: String, columns: Int = 80, lines: Int = 30) throws {
-        let status = tmux(["new-session", "-d", "-s", "view", "-x", String(columns), "-y", String(lines), command])
+        // remain-on-exit keeps the pane (and what the command printed last) after the command ends.
+        let status = tmux(["new-session", "-d", "-s", "view", "-x", String(columns), "-y", String(lines), command,
+                           ";", "set-option", "-t", "view", "remain-on-exit", "on"])
         if status != 0 { Issue.record("tmux new-session failed with status \(status)") }
     }
 
@@ -38,20 +40,14 @@ final class Tmux {
     }
 
     /// Waits until the screen satisfies `condition`, for at most `seconds`; returns the last screen seen.
-    /// The view redraws on its own events (a key, a load, a file change), which have no descriptor this
-    /// process could wait on, so the screen is read again every 50 ms until the deadline.
     @discardableResult
     func waitFor(_ what: String, seconds: Double = 20, _ condition: ([String]) -> Bool) throws -> [String] {
-        let deadline = Date().addingTimeInterval(seconds)
-        var last = try screen()
-        while !condition(last) {
-            guard Date() < deadline else {
-                Issue.record("timed out waiting for \(what); the screen was:\n\(last.joined(separator: "\n"))")
-                return last
-            }
-            _ = poll(nil, 0, 50)
+        var last: [String] = []
+        let met = try eventually(seconds: seconds) { () throws -> Bool? in
             last = try screen()
+            return condition(last) ? true : nil
         }
+        if met == nil { Issue.record("timed out waiting for \(what); the screen was:\n\(last.joined(separator: "\n"))") }
         return last
     }
 
