@@ -18,9 +18,10 @@ struct TerminalViewTests {
         plugins = try folder.installShippedPlugins()
     }
 
-    /// The view on the chain's first page, in a shell that says how it ended once the view is gone.
+    /// The view on the chain's first page, in a shell that says how it ended once the view is gone and then
+    /// keeps the pane open (the sleep is no synchronisation: the server is killed when the test ends).
     func start(_ extra: String = "", columns: Int = 80, lines: Int = 30) throws -> Tmux {
-        let command = "cd \(folder.path) && FLOORKIT_PLUGIN_CACHE=\(folder.file("scan-cache.json")) \(Repo.floorhostBinary) view --plugins \(plugins) page-0.json \(extra); echo VIEW-EXITED $?"
+        let command = "cd \(folder.path) && FLOORKIT_PLUGIN_CACHE=\(folder.file("scan-cache.json")) \(Repo.floorhostBinary) view --plugins \(plugins) page-0.json \(extra); echo VIEW-EXITED $?; sleep 600"
         return try Tmux(command, columns: columns, lines: lines)
     }
 

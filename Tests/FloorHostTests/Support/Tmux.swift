@@ -11,9 +11,7 @@ final class Tmux {
     private let capture = NSTemporaryDirectory() + "floorkit-tmux-\(UUID().uuidString).txt"
 
     init(_ command: String, columns: Int = 80, lines: Int = 30) throws {
-        // remain-on-exit keeps the pane (and what the command printed last) after the command ends.
-        let status = tmux(["new-session", "-d", "-s", "view", "-x", String(columns), "-y", String(lines), command,
-                           ";", "set-option", "-t", "view", "remain-on-exit", "on"])
+        let status = tmux(["new-session", "-d", "-s", "view", "-x", String(columns), "-y", String(lines), command])
         if status != 0 { Issue.record("tmux new-session failed with status \(status)") }
     }
 
