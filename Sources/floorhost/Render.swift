@@ -11,19 +11,20 @@ struct Render: ParsableCommand {
               floorhost --plugins Plugins/ Examples/home.json --format json --scroll-to end
               floorhost --plugins Plugins/ Examples/home.json --viewport 375x812 --scroll-to 2000
               floorhost --plugins Plugins/ Examples/home.json --tap 1:0:2
+              floorhost --plugins Plugins/ Examples/home.json --format html > home.html
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, html }
 
     @OptionGroup var plugins: PluginOptions
 
     @Argument(help: "The page JSON file.")
     var page: String
 
-    @Option(help: "Output: text (a terminal preview) or json (layout, viewport, cells, diagnostics, events, stats).")
+    @Option(help: "Output: text (a terminal preview), json (layout, viewport, cells, diagnostics, events, stats) or html (one self-contained file: the page in a phone frame).")
     var format: Format = .text
 
-    @Option(help: "Terminal columns for text (default 75, which shows 375 points); layout points for json (default 375).")
+    @Option(help: "Terminal columns for text (default 75, which shows 375 points); layout points for json and html (default 375).")
     var width: Double?
 
     @Option(help: "The screen, WxH points (default 375x812). With text output, draws just that screen.")
@@ -63,7 +64,7 @@ struct Render: ParsableCommand {
         try containment.attach(host)
         // --width counts columns for text and points for json; --viewport's width, when given, is the layout's.
         let textWidth = TextRenderer.layoutWidth(columns: Int(width ?? Double(TextRenderer.defaultColumns)))
-        let screen = viewport ?? ViewportSize(width: format == .json ? width ?? 375 : textWidth, height: 812)
+        let screen = viewport ?? ViewportSize(width: format == .text ? textWidth : width ?? 375, height: 812)
         let columns = Int(width ?? (screen.width / TextRenderer.pointsPerColumn).rounded())
         let adapter: Adapter
         do {
@@ -95,11 +96,13 @@ struct Render: ParsableCommand {
                 output = Data(text.utf8)
             case .json:
                 output = Data(JSONRenderer.render(session, plugins: host.plugins, diagnostics: diagnostics))
+            case .html:
+                output = Data(HTMLRenderer.render(session, diagnostics: diagnostics).utf8)
             }
         }
         // Every plugin call has returned: only now is anything written, so that a supervised attempt that
         // crashed left nothing behind. json carries its diagnostics in the output; the rest go to stderr.
-        if tap != nil || format == .text {
+        if tap != nil || format != .json {
             for d in diagnostics { printError("\(d.level.rawValue): \(d.message)") }
         }
         if let failure { printError(failure) }

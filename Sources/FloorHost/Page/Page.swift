@@ -22,13 +22,16 @@ public final class Page: @unchecked Sendable {
     public private(set) var sections: [Section] = []
     /// The next page's location as written on the page (relative to `file`), or nil at the end.
     public let next: String?
+    /// The page's `title` as written, or nil: what a preview shows above the page.
+    public let title: String?
     /// What went wrong with individual floors; the page still renders.
     public private(set) var diagnostics: [Diagnostic] = []
     let registry: Registry
 
-    init(file: String, next: String?, registry: Registry) {
+    init(file: String, next: String?, title: String? = nil, registry: Registry) {
         self.file = file
         self.next = next
+        self.title = title
         self.registry = registry
     }
 

@@ -19,6 +19,8 @@ struct PageSpec: Equatable, Sendable {
     var floors: [FloorSpec]
     /// The next page's location relative to this page's file; nil when `next` is absent or null.
     var next: String?
+    /// The page's `title` (what a browser tab or a phone's navigation bar shows); nil when absent or not text.
+    var title: String? = nil
     /// Problems of the page object itself that do not make it unusable (a repeated key), each starting
     /// with its JSON path.
     var problems: [String] = []
@@ -143,6 +145,7 @@ extension PageScanner {
             var floorsMisfit: (offset: Int, kind: ValueKind)?
             var next: String?
             var nextMisfit: (offset: Int, kind: ValueKind)?
+            var title: String?
             var keys = Set<String>(), problems: [String] = []
             if try openObject() {
                 repeat {
@@ -166,6 +169,14 @@ extension PageScanner {
                             next = nil
                             nextMisfit = kind == .null ? nil : (valueStart, kind)
                         }
+                    } else if matches(key, "title") {
+                        if at(Ascii.quote) {
+                            title = text(try string())
+                        } else {
+                            let kind = try skipValue()
+                            title = nil
+                            if kind != .null { problems.append("title: must be text, found \(kind.rawValue); the page has no title") }
+                        }
                     } else {
                         _ = try skipValue()
                     }
@@ -179,7 +190,7 @@ extension PageScanner {
             if let misfit = nextMisfit {
                 throw failure("'next' must be a string or null, found \(misfit.kind.rawValue)", at: misfit.offset)
             }
-            return PageSpec(floors: floors, next: next, problems: problems)
+            return PageSpec(floors: floors, next: next, title: title, problems: problems)
         }
 
         /// Precondition: at `[`.
