@@ -51,12 +51,7 @@ public enum JSONRenderer {
         out.raw("],"); out.key("diagnostics"); out.raw("[")
         for (i, d) in diagnostics.enumerated() {
             if i > 0 { out.raw(",") }
-            out.raw("{"); out.key("level"); out.string(d.level.rawValue)
-            out.raw(","); out.key("message"); out.string(d.message)
-            if let file = d.file { out.raw(","); out.key("file"); out.string(file) }
-            if let plugin = d.plugin { out.raw(","); out.key("plugin"); out.string(plugin) }
-            if let path = d.path { out.raw(","); out.key("path"); out.string(path) }
-            out.raw("}")
+            write(d, into: &out)
         }
         out.raw("],"); out.key("events"); out.raw("[")
         for (i, event) in session.events.enumerated() {
@@ -101,7 +96,18 @@ public enum JSONRenderer {
         }
     }
 
-    private static func write(_ event: Event, into out: inout JSONWriter) {
+    /// One diagnostic as the `diagnostics` array carries it.
+    public static func write(_ d: Diagnostic, into out: inout JSONWriter) {
+        out.raw("{"); out.key("level"); out.string(d.level.rawValue)
+        out.raw(","); out.key("message"); out.string(d.message)
+        if let file = d.file { out.raw(","); out.key("file"); out.string(file) }
+        if let plugin = d.plugin { out.raw(","); out.key("plugin"); out.string(plugin) }
+        if let path = d.path { out.raw(","); out.key("path"); out.string(path) }
+        out.raw("}")
+    }
+
+    /// One event as the `events` array carries it.
+    public static func write(_ event: Event, into out: inout JSONWriter) {
         func loadMore(_ phase: StaticString, _ row: Int?, _ page: String) {
             out.raw("{"); out.key("kind"); out.string("loadMore")
             out.raw(","); out.key("phase"); out.raw("\""); out.raw(phase); out.raw("\"")

@@ -1,0 +1,206 @@
+import FloorHost
+import Foundation
+
+/// The state behind `floorhost serve`: the plugins (one FloorHost), the page root, and one PreviewSession
+/// per open tab. Routes (ServeRoutes) are thin over this, and tests call it directly.
+///
+/// Threading: every method may be called from any thread; one lock serialises them (plugin calls are not
+/// reentrant, and a page's work is milliseconds). Loads in flight are delivered off the request that
+/// started them, on a task, and the tab is told by a push.
+public final class Preview: @unchecked Sendable {
+    public let host: FloorHost
+    public let root: PageRoot
+    /// The root folder as `serve` was given it: files are named this way in messages and the json output.
+    public let rootArgument: String
+    /// Tabs kept at most; the least recently used is forgotten first (its tab reloads to get a new one).
+    public let maxSessions: Int
+
+    private let lock = NSLock()
+    private var sessions: [String: PreviewSession] = [:]
+
+    public init(host: FloorHost, root: PageRoot, rootArgument: String, maxSessions: Int = 256) {
+        self.host = host
+        self.root = root
+        self.rootArgument = rootArgument
+        self.maxSessions = max(1, maxSessions)
+    }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    // MARK: Pages
+
+    /// The pages under the root.
+    public func index() -> [PageIndex.Entry] { PageIndex.list(root) }
+
+    /// Whether `file` (from RequestedPage) reads through the root as a file: what tells 404 from a page.
+    public func exists(_ file: String) -> Bool {
+        do {
+            _ = try root.read(file)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Exactly what `floorhost <file> --format json` prints for the page as its file is now, or why it
+    /// does not decode.
+    public func layoutJSON(_ file: String, phone: PhoneSize = .standard) -> Result<[UInt8], PageError> {
+        locked {
+            Result { () throws(PageError) in
+                let adapter = try host.layout(page: file, root: root, width: phone.width)
+                let session = PageSession(adapter: adapter, viewportHeight: phone.height, source: PageSource(registry: host.registry, root: root))
+                return JSONRenderer.render(session, plugins: host.plugins, diagnostics: host.diagnostics(for: adapter))
+            }
+        }
+    }
+
+    // MARK: Sessions
+
+    /// A new session (one tab) on `file`; it exists even when the page does not decode (it shows the error,
+    /// and recovers when the file is fixed).
+    public func open(_ file: String, phone: PhoneSize) -> String {
+        let id = UUID().uuidString.lowercased()
+        locked {
+            if sessions.count >= maxSessions, let oldest = sessions.values.min(by: { $0.lastUsed < $1.lastUsed }) {
+                for continuation in oldest.subscribers.values { continuation.finish() }
+                sessions[oldest.id] = nil
+            }
+            let preview = PreviewSession(id: id, file: file, phone: phone, host: host, root: root)
+            sessions[id] = preview
+            scheduleDelivery(preview)
+        }
+        return id
+    }
+
+    /// The first screen of a session's page as row elements (what the page is served with, so it shows
+    /// before the script runs), its height, title and diagnostics; nil for an unknown session.
+    public func firstScreen(_ id: String) -> (rows: String, height: Double, title: String?, diagnostics: [Diagnostic], error: PageError?)? {
+        locked {
+            guard let preview = sessions[id] else { return nil }
+            guard let session = preview.session else { return ("", 0, nil, [], preview.error) }
+            let adapter = session.adapter
+            let rows = adapter.visibleRows(in: session.viewport).map { HTMLRenderer.row(adapter, $0) }.joined()
+            return (rows, adapter.totalHeight, adapter.page.title, preview.diagnostics, nil)
+        }
+    }
+
+    /// The tab reports its scroll offset: the session scrolls there (willDisplay, load-more, all decided by
+    /// PageSession), and the answer is what the tab draws (ViewUpdate). `knownVersion` is the layout
+    /// version the tab has; heights are sent only when it differs. Nil for an unknown session.
+    public func view(_ id: String, offset: Double, knownVersion: Int) -> [UInt8]? {
+        locked {
+            guard let preview = sessions[id] else { return nil }
+            preview.lastUsed = Date()
+            if let session = preview.session, offset.isFinite {
+                session.scroll(to: offset)
+                scheduleDelivery(preview)
+            }
+            return ViewUpdate.json(preview, knownVersion: knownVersion)
+        }
+    }
+
+    /// The action of a click at `x` points across row `row` (a page-wide row index): the row's tappable
+    /// items share its width equally (the ABI gives items no frames), and the session's adapter performs
+    /// the tap. Nil for an unknown session.
+    public func tap(_ id: String, row: Int, x: Double) -> Result<TapAction, NoAction>? {
+        locked {
+            guard let preview = sessions[id] else { return nil }
+            guard let adapter = preview.session?.adapter, row >= 0, row < adapter.rowCount else {
+                return .failure(NoAction(description: "no row \(row) on the page"))
+            }
+            let info = adapter.describe(row: row), count = adapter.tappableItems(row: row)
+            let item = count <= 1 || !x.isFinite ? 0 : min(count - 1, max(0, Int(x / adapter.width * Double(count))))
+            return adapter.tap(section: info.section, row: info.row, item: item)
+        }
+    }
+
+    /// Starts a failed load again (the tab's retry button). False for an unknown session.
+    public func retry(_ id: String) -> Bool {
+        locked {
+            guard let preview = sessions[id], let session = preview.session else { return false }
+            session.retry()
+            scheduleDelivery(preview)
+            return true
+        }
+    }
+
+    // MARK: Pushes
+
+    /// The push messages for a session's tab ("changed": ask for a view again; "reload": the page was
+    /// laid out again from its files). Nil for an unknown session. The stream ends when the session is
+    /// forgotten; the subscription ends when the consumer stops iterating.
+    public func subscribe(_ id: String) -> AsyncStream<String>? {
+        locked {
+            guard let preview = sessions[id] else { return nil }
+            let key = UUID()
+            let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(8))
+            continuation.onTermination = { [weak self] _ in
+                self?.locked { self?.sessions[id]?.subscribers[key] = nil }
+            }
+            preview.subscribers[key] = continuation
+            return stream
+        }
+    }
+
+    /// Lays out again every session whose page files changed since it was built, keeping its scroll
+    /// offset as far as the content allows, and tells its tabs. Returns how many were rebuilt. PageWatcher
+    /// calls this a few times a second.
+    @discardableResult
+    public func reloadChangedPages() -> Int {
+        locked {
+            var rebuilt = 0
+            for preview in sessions.values where preview.filesChanged {
+                preview.build(host: host, root: root, offset: preview.session?.viewport.offset ?? 0)
+                scheduleDelivery(preview)
+                preview.push("reload")
+                rebuilt += 1
+            }
+            return rebuilt
+        }
+    }
+
+    /// Pings every push stream (PageWatcher): a stream whose tab went away fails to write and ends.
+    public func ping() {
+        locked { for preview in sessions.values { preview.push("ping") } }
+    }
+
+    /// Ends every push stream (the server is stopping).
+    public func endPushes() {
+        locked {
+            for preview in sessions.values {
+                for continuation in preview.subscribers.values { continuation.finish() }
+            }
+        }
+    }
+
+    /// A session's PageSession, for tests; nil for an unknown session.
+    func withSession<T>(_ id: String, _ body: (PreviewSession) -> T) -> T? {
+        locked { sessions[id].map(body) }
+    }
+
+    // MARK: Loads
+
+    /// When the session has a load in flight, delivers it on a task (the request that started it has
+    /// already been answered), then tells the tab. Called with the lock held.
+    private func scheduleDelivery(_ preview: PreviewSession) {
+        guard let session = preview.session, case .loading = session.loadMore.state, !preview.deliveryScheduled else { return }
+        preview.deliveryScheduled = true
+        let id = preview.id
+        Task.detached { [self] in deliver(id) }
+    }
+
+    private func deliver(_ id: String) {
+        locked {
+            guard let preview = sessions[id], let session = preview.session else { return }
+            preview.deliveryScheduled = false
+            session.deliverLoad()
+            preview.loadDelivered()
+            preview.push("changed")
+            scheduleDelivery(preview)
+        }
+    }
+}
