@@ -19,7 +19,7 @@ enum ServeRepo {
 
 /// A temporary folder with the shipped plugins in `plugins/` and a copy of Examples/ in `pages/`, and a
 /// Preview over them (plugins in-process, as library callers load them). Removed when the value goes.
-final class ServeFixture {
+final class ServeFixture: @unchecked Sendable {
     let folder: String
     let pages: String
     let plugins: String
