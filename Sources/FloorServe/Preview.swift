@@ -7,7 +7,7 @@ import Foundation
 /// Threading: every method may be called from any thread; one lock serialises them (plugin calls are not
 /// reentrant, and a page's work is milliseconds). Loads in flight are delivered off the request that
 /// started them, on a task, and the tab is told by a push.
-public final class Preview: @unchecked Sendable {
+public final class Preview: PreviewService, @unchecked Sendable {
     public let host: FloorHost
     public let root: PageRoot
     /// The root folder as `serve` was given it: files are named this way in messages and the json output.
@@ -17,6 +17,9 @@ public final class Preview: @unchecked Sendable {
 
     private let lock = NSLock()
     private var sessions: [String: PreviewSession] = [:]
+    /// Also told every push (session id, message), besides the session's subscribers: how a worker
+    /// process forwards pushes to the server. Set before the first session opens.
+    public var onPush: (@Sendable (String, String) -> Void)?
 
     public init(host: FloorHost, root: PageRoot, rootArgument: String, maxSessions: Int = 256) {
         self.host = host
@@ -48,13 +51,17 @@ public final class Preview: @unchecked Sendable {
 
     /// Exactly what `floorhost <file> --format json` prints for the page as its file is now, or why it
     /// does not decode.
-    public func layoutJSON(_ file: String, phone: PhoneSize = .standard) -> Result<[UInt8], PageError> {
+    public func layoutJSON(_ file: String) -> Result<[UInt8], ServeFailure> {
         locked {
-            Result { () throws(PageError) in
-                let adapter = try host.layout(page: file, root: root, width: phone.width)
-                let session = PageSession(adapter: adapter, viewportHeight: phone.height, source: PageSource(registry: host.registry, root: root))
-                return JSONRenderer.render(session, plugins: host.plugins, diagnostics: host.diagnostics(for: adapter))
+            let phone = PhoneSize.standard
+            let adapter: Adapter
+            do {
+                adapter = try host.layout(page: file, root: root, width: phone.width)
+            } catch {
+                return .failure(ServeFailure("\(error)"))
             }
+            let session = PageSession(adapter: adapter, viewportHeight: phone.height, source: PageSource(registry: host.registry, root: root))
+            return .success(JSONRenderer.render(session, plugins: host.plugins, diagnostics: host.diagnostics(for: adapter)))
         }
     }
 
@@ -63,28 +70,34 @@ public final class Preview: @unchecked Sendable {
     /// A new session (one tab) on `file`; it exists even when the page does not decode (it shows the error,
     /// and recovers when the file is fixed).
     public func open(_ file: String, phone: PhoneSize) -> String {
-        let id = UUID().uuidString.lowercased()
+        open(file, phone: phone, id: UUID().uuidString.lowercased(), offset: 0)
+    }
+
+    /// A session with a given id, scrolled toward `offset` (loading next pages on the way): how a fresh
+    /// worker takes over the sessions of the one it replaces.
+    @discardableResult
+    public func open(_ file: String, phone: PhoneSize, id: String, offset: Double) -> String {
         locked {
             if sessions.count >= maxSessions, let oldest = sessions.values.min(by: { $0.lastUsed < $1.lastUsed }) {
                 for continuation in oldest.subscribers.values { continuation.finish() }
                 sessions[oldest.id] = nil
             }
-            let preview = PreviewSession(id: id, file: file, phone: phone, host: host, root: root)
+            let preview = PreviewSession(id: id, file: file, phone: phone, host: host, root: root, offset: offset)
             sessions[id] = preview
             scheduleDelivery(preview)
         }
         return id
     }
 
-    /// The first screen of a session's page as row elements (what the page is served with, so it shows
-    /// before the script runs), its height, title and diagnostics; nil for an unknown session.
-    public func firstScreen(_ id: String) -> (rows: String, height: Double, title: String?, diagnostics: [Diagnostic], error: PageError?)? {
+    public func firstScreen(_ id: String) -> FirstScreen? {
         locked {
             guard let preview = sessions[id] else { return nil }
-            guard let session = preview.session else { return ("", 0, nil, [], preview.error) }
+            guard let session = preview.session else {
+                return FirstScreen(rows: "", height: 0, title: nil, error: preview.error?.description ?? "the page did not decode")
+            }
             let adapter = session.adapter
             let rows = adapter.visibleRows(in: session.viewport).map { HTMLRenderer.row(adapter, $0) }.joined()
-            return (rows, adapter.totalHeight, adapter.page.title, preview.diagnostics, nil)
+            return FirstScreen(rows: rows, height: adapter.totalHeight, title: adapter.page.title, error: nil)
         }
     }
 
@@ -106,15 +119,18 @@ public final class Preview: @unchecked Sendable {
     /// The action of a click at `x` points across row `row` (a page-wide row index): the row's tappable
     /// items share its width equally (the ABI gives items no frames), and the session's adapter performs
     /// the tap. Nil for an unknown session.
-    public func tap(_ id: String, row: Int, x: Double) -> Result<TapAction, NoAction>? {
+    public func tap(_ id: String, row: Int, x: Double) -> Result<[UInt8], ServeFailure>? {
         locked {
             guard let preview = sessions[id] else { return nil }
             guard let adapter = preview.session?.adapter, row >= 0, row < adapter.rowCount else {
-                return .failure(NoAction(description: "no row \(row) on the page"))
+                return .failure(ServeFailure("no action: no row \(row) on the page"))
             }
             let info = adapter.describe(row: row), count = adapter.tappableItems(row: row)
             let item = count <= 1 || !x.isFinite ? 0 : min(count - 1, max(0, Int(x / adapter.width * Double(count))))
-            return adapter.tap(section: info.section, row: info.row, item: item)
+            switch adapter.tap(section: info.section, row: info.row, item: item) {
+            case .success(let action): return .success(Array(TapOutput.json(action).utf8))
+            case .failure(let none): return .failure(ServeFailure("no action: \(none)"))
+            }
         }
     }
 
@@ -156,7 +172,7 @@ public final class Preview: @unchecked Sendable {
             for preview in sessions.values where preview.filesChanged {
                 preview.build(host: host, root: root, offset: preview.session?.viewport.offset ?? 0)
                 scheduleDelivery(preview)
-                preview.push("reload")
+                push(preview, "reload")
                 rebuilt += 1
             }
             return rebuilt
@@ -165,7 +181,7 @@ public final class Preview: @unchecked Sendable {
 
     /// Pings every push stream (PageWatcher): a stream whose tab went away fails to write and ends.
     public func ping() {
-        locked { for preview in sessions.values { preview.push("ping") } }
+        locked { for preview in sessions.values { push(preview, "ping") } }
     }
 
     /// Ends every push stream (the server is stopping).
@@ -180,6 +196,11 @@ public final class Preview: @unchecked Sendable {
     /// A session's PageSession, for tests; nil for an unknown session.
     func withSession<T>(_ id: String, _ body: (PreviewSession) -> T) -> T? {
         locked { sessions[id].map(body) }
+    }
+
+    private func push(_ preview: PreviewSession, _ message: String) {
+        preview.push(message)
+        onPush?(preview.id, message)
     }
 
     // MARK: Loads
@@ -199,7 +220,7 @@ public final class Preview: @unchecked Sendable {
             preview.deliveryScheduled = false
             session.deliverLoad()
             preview.loadDelivered()
-            preview.push("changed")
+            push(preview, "changed")
             scheduleDelivery(preview)
         }
     }

@@ -28,7 +28,7 @@ enum PreviewPages {
 
     /// A page being previewed: the first screen is in the file, the script draws the rest as the tab scrolls.
     static func page(session id: String, path: String, phone: PhoneSize,
-                     screen: (rows: String, height: Double, title: String?, diagnostics: [Diagnostic], error: PageError?)) -> String {
+                     screen: FirstScreen) -> String {
         var switcher = ""
         for size in PhoneSize.all {
             let w = Int(size.width)
@@ -52,13 +52,13 @@ enum PreviewPages {
 
     /// A page that does not decode: its message (file:line:column: reason) instead of the page. The tab
     /// still watches the file and shows the page once it is fixed.
-    static func error(_ error: PageError, session id: String) -> String {
+    static func error(_ message: String, file: String, session id: String) -> String {
         let extra = """
-            <div id="error" class="pageerror">\(HTMLText.escaped(error.description))</div>
+            <div id="error" class="pageerror">\(HTMLText.escaped(message))</div>
             <style>\(ClientScript.stylesheet)</style>
             <script>window.floorReloadWhenFixed = true; const FLOOR_SESSION = "\(id)";\n\(ClientScript.source)</script>
             """
-        return HTMLRenderer.document(title: "error", file: error.file, width: PhoneSize.standard.width, screenHeight: 200,
+        return HTMLRenderer.document(title: "error", file: file, width: PhoneSize.standard.width, screenHeight: 200,
                                      pageHeight: 0, rows: "", diagnostics: [], extra: extra)
     }
 

@@ -27,11 +27,11 @@ final class PreviewSession {
     /// The tabs' push channels (a tab may reconnect; each connection is one subscriber).
     var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
 
-    init(id: String, file: String, phone: PhoneSize, host: FloorHost, root: PageRoot) {
+    init(id: String, file: String, phone: PhoneSize, host: FloorHost, root: PageRoot, offset: Double = 0) {
         self.id = id
         self.file = file
         self.phone = phone
-        build(host: host, root: root, offset: 0)
+        build(host: host, root: root, offset: offset)
     }
 
     /// Lays the page out again from its files, then replays what the tab had done: scrolls back toward

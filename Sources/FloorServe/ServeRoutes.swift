@@ -15,52 +15,50 @@ import Hummingbird
 /// A path that is not a page under the root, whatever the reason, is 404 `{"error":"no such page"}`; any
 /// other refused request is a 4xx with one line of JSON.
 public enum ServeRoutes {
-    public static func router(_ preview: Preview) -> Router<BasicRequestContext> {
+    public static func router(_ preview: some PreviewService) -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: JSONErrors())
         router.get("/") { _, _ in
-            html(PreviewPages.index(preview.index(), rootArgument: preview.rootArgument))
+            html(PreviewPages.index(await preview.index(), rootArgument: preview.rootArgument))
         }
         router.get("/page/**") { request, _ in
-            let (file, path) = try page(request, prefix: "/page/", preview)
+            let (file, path) = try await page(request, prefix: "/page/", preview)
             guard let phone = PhoneSize.named(request.uri.queryParameters["width"]) else {
                 throw APIError(status: .badRequest, message: "width must be one of 320, 375, 414")
             }
-            let id = preview.open(file, phone: phone)
-            guard let screen = preview.firstScreen(id) else { throw APIError.noSuchSession }
-            if let error = screen.error { return html(PreviewPages.error(error, session: id), status: .unprocessableContent) }
+            let id = await preview.open(file, phone: phone)
+            guard let screen = await preview.firstScreen(id) else { throw APIError.noSuchSession }
+            if let error = screen.error { return html(PreviewPages.error(error, file: path, session: id), status: .unprocessableContent) }
             return html(PreviewPages.page(session: id, path: path, phone: phone, screen: screen))
         }
         router.get("/layout/**") { request, _ in
-            let (file, _) = try page(request, prefix: "/layout/", preview)
-            switch preview.layoutJSON(file) {
+            let (file, _) = try await page(request, prefix: "/layout/", preview)
+            switch await preview.layoutJSON(file) {
             case .success(let bytes): return json(bytes)
-            case .failure(let error): throw APIError(status: .unprocessableContent, message: error.description)
+            case .failure(let failure): throw APIError(status: .unprocessableContent, message: failure.message)
             }
         }
         router.post("/api/sessions/:id/view") { request, context in
-            struct Report: Decodable { let offset: Double; let version: Int }
-            let report = try await body(Report.self, request, context, expected: #"{"offset":Y,"version":V}"#)
-            guard let bytes = preview.view(try context.parameters.require("id"), offset: report.offset, knownVersion: report.version) else {
+            let report = try await body(ViewReport.self, request, context, expected: #"{"offset":Y,"version":V}"#)
+            guard let bytes = await preview.view(try context.parameters.require("id"), offset: report.offset, knownVersion: report.version) else {
                 throw APIError.noSuchSession
             }
             return json(bytes)
         }
         router.post("/api/sessions/:id/tap") { request, context in
-            struct Tap: Decodable { let row: Int; let x: Double }
-            let tap = try await body(Tap.self, request, context, expected: #"{"row":R,"x":X}"#)
-            guard let result = preview.tap(try context.parameters.require("id"), row: tap.row, x: tap.x) else { throw APIError.noSuchSession }
+            let tap = try await body(TapReport.self, request, context, expected: #"{"row":R,"x":X}"#)
+            guard let result = await preview.tap(try context.parameters.require("id"), row: tap.row, x: tap.x) else { throw APIError.noSuchSession }
             switch result {
-            case .success(let action): return json(Array(TapOutput.json(action).utf8))
-            case .failure(let none): throw APIError(status: .unprocessableContent, message: "no action: \(none)")
+            case .success(let action): return json(action)
+            case .failure(let failure): throw APIError(status: .unprocessableContent, message: failure.message)
             }
         }
         router.post("/api/sessions/:id/retry") { _, context in
-            guard preview.retry(try context.parameters.require("id")) else { throw APIError.noSuchSession }
+            guard await preview.retry(try context.parameters.require("id")) else { throw APIError.noSuchSession }
             return json(Array(#"{"retried":true}"#.utf8) + [10])
         }
         router.get("/api/sessions/:id/events") { _, context in
-            guard let stream = preview.subscribe(try context.parameters.require("id")) else { throw APIError.noSuchSession }
+            guard let stream = await preview.subscribe(try context.parameters.require("id")) else { throw APIError.noSuchSession }
             return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
                             body: ResponseBody { writer in
                                 try await writer.write(ByteBuffer(string: ": connected\n\n"))
@@ -74,11 +72,11 @@ public enum ServeRoutes {
     }
 
     /// The page file a `/page/...` or `/layout/...` request names, and its path relative to the root.
-    private static func page(_ request: Request, prefix: String, _ preview: Preview) throws -> (file: String, path: String) {
+    private static func page(_ request: Request, prefix: String, _ preview: some PreviewService) async throws -> (file: String, path: String) {
         let raw = request.uri.path
         guard raw.hasPrefix(prefix), let path = RequestedPage.relativePath(raw.dropFirst(prefix.count)) else { throw APIError.noSuchPage }
         let file = RequestedPage.join(preview.rootArgument, path)
-        guard preview.exists(file) else { throw APIError.noSuchPage }
+        guard await preview.exists(file) else { throw APIError.noSuchPage }
         return (file, path)
     }
 
@@ -99,6 +97,10 @@ public enum ServeRoutes {
         Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }
+
+/// A tab's view report and click, as the client script posts them.
+struct ViewReport: Decodable { let offset: Double; let version: Int }
+struct TapReport: Decodable { let row: Int; let x: Double }
 
 /// Every refusal as one line of JSON: APIError's own, and the router's (no such route, wrong method).
 struct JSONErrors: RouterMiddleware {

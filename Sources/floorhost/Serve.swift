@@ -48,7 +48,7 @@ struct Serve: ParsableCommand {
         for d in loaded.loadDiagnostics { printError("\(d.level.rawValue): \(d.message)") }
         let preview = Preview(host: loaded, root: pageRoot, rootArgument: root)
         let host = self.host
-        let app = PreviewServer.application(preview, host: host, port: port) { port in
+        let app = PreviewServer.application(preview, services: [PageWatcher(preview: preview)], host: host, port: port) { port in
             let line = "floorhost serve: http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (pages under \(preview.rootArgument); Ctrl-C stops)\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }

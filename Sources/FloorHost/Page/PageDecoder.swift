@@ -30,7 +30,7 @@ public enum PageDecoder {
             throw PageError(file: file, line: error.line, column: error.column, reason: error.message)
         }
         let page = Page(file: file, next: spec.next, title: spec.title, registry: registry)
-        let record = registry.crashRecord, ordinal = record.nextPageOrdinal()
+        let record = registry.crashRecord, ordinal = registry.pageOrdinal?(file) ?? record.nextPageOrdinal()
         for problem in spec.problems {
             page.report(Diagnostic(.warning, "\(file): \(problem)", file: file, path: String(problem.prefix { $0 != ":" })))
         }
