@@ -18,18 +18,21 @@ public struct PageWatcher: Service {
     }
 
     public func run() async throws {
-        await cancelWhenGracefulShutdown {
-            let clock = ContinuousClock()
-            var lastPing = clock.now
-            while !Task.isCancelled {
-                preview.reloadChangedPages()
-                if clock.now - lastPing >= pingEvery {
-                    preview.ping()
-                    lastPing = clock.now
-                }
-                try? await Task.sleep(for: interval)
-            }
-        }
+        await cancelWhenGracefulShutdown { await runUntilCancelled() }
         preview.endPushes()
+    }
+
+    /// Watches until the task is cancelled (a serve worker, which has no service group, runs this).
+    public func runUntilCancelled() async {
+        let clock = ContinuousClock()
+        var lastPing = clock.now
+        while !Task.isCancelled {
+            preview.reloadChangedPages()
+            if clock.now - lastPing >= pingEvery {
+                preview.ping()
+                lastPing = clock.now
+            }
+            try? await Task.sleep(for: interval)
+        }
     }
 }

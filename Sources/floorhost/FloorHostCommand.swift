@@ -11,6 +11,6 @@ struct FloorHostCommand: ParsableCommand {
             of floorhost. Exit status: 0 when the page rendered (warnings may be printed), 2 when the \
             page is unusable (unreadable or malformed), 1 for other failures.
             """,
-        subcommands: [Render.self, Check.self, Serve.self, Conform.self, Lock.self, ConformChild.self, ScanPlugin.self],
+        subcommands: [Render.self, Check.self, Serve.self, Conform.self, Lock.self, ConformChild.self, ScanPlugin.self, ServeWorker.self],
         defaultSubcommand: Render.self)
 }

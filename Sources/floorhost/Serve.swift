@@ -31,6 +31,8 @@ struct Serve: ParsableCommand {
     @Option(help: "Refuse a page file larger than this many bytes.")
     var maxPageBytes = PageRoot.defaultMaxPageBytes
 
+    @OptionGroup var containment: ContainmentOptions
+
     func validate() throws {
         if !(0...65535).contains(port) { throw ValidationError("--port must be 0 to 65535") }
         if maxPageBytes < 1 { throw ValidationError("--max-page-bytes must be 1 or more") }
@@ -44,14 +46,36 @@ struct Serve: ParsableCommand {
             printError("error: \(error)")
             throw ExitCode(2)
         }
-        let loaded = try plugins.load()
-        for d in loaded.loadDiagnostics { printError("\(d.level.rawValue): \(d.message)") }
-        let preview = Preview(host: loaded, root: pageRoot, rootArgument: root)
-        let host = self.host
-        let app = PreviewServer.application(preview, services: [PageWatcher(preview: preview)], host: host, port: port) { port in
-            let line = "floorhost serve: http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (pages under \(preview.rootArgument); Ctrl-C stops)\n"
+        let host = self.host, root = self.root
+        let announce: @Sendable (Int) async -> Void = { port in
+            let line = "floorhost serve: http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (pages under \(root); Ctrl-C stops)\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
+        guard plugins.pluginIsolation else {
+            // Everything in this process: a plugin crash ends the server, and a changed plugin needs a restart.
+            let loaded = try plugins.load()
+            for d in loaded.loadDiagnostics { printError("\(d.level.rawValue): \(d.message)") }
+            let preview = Preview(host: loaded, root: pageRoot, rootArgument: root)
+            try runServer(PreviewServer.application(preview, services: [PageWatcher(preview: preview)], host: host, port: port, onRunning: announce))
+            return
+        }
+        // The default: plugins and sessions live in a worker process this one replaces when plugins change
+        // or fail; this process loads no plugin.
+        let preview: WorkerPreview
+        do {
+            preview = try WorkerPreview(command: [selfExecutable(), ServeWorker.configuration.commandName!] + plugins.arguments
+                                            + ["--max-page-bytes", "\(maxPageBytes)", root],
+                                        pluginFolder: plugins.plugins, root: pageRoot, rootArgument: root,
+                                        callTimeout: containment.pluginCallTimeout)
+        } catch {
+            printError("error: floorhost serve: cannot start the preview worker: \(error)")
+            throw ExitCode(1)
+        }
+        try runServer(PreviewServer.application(preview, services: [preview], host: host, port: port, onRunning: announce))
+    }
+
+    private func runServer(_ app: some ApplicationProtocol) throws {
+        nonisolated(unsafe) let app = app
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var failure: (any Error)?
         Task {

@@ -35,6 +35,17 @@ struct PreviewSessionTests {
         }
     }
 
+    /// Waits for `message` on `stream` (other pushes may come first) for at most `seconds`.
+    static func push(_ message: String, on stream: AsyncStream<String>, within seconds: Double = 5) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask { for await m in stream where m == message { return true }; return false }
+            group.addTask { try? await Task.sleep(for: .seconds(seconds)); return false }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
+
     /// Scrolling to the bottom of the example feed: each next page is loaded once, off the request, its
     /// rows arrive (the tab is pushed "changed"), and every row the tab is sent is the page's row at that
     /// index: no row twice, none lost.

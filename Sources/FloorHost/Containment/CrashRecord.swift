@@ -82,6 +82,13 @@ public final class CrashRecord: @unchecked Sendable {
     /// Everything the record says, for the supervisor to compare from one look to the next.
     var snapshot: Fields { fields.pointee }
 
+    /// The same, for supervisors outside this module (serve's worker watch): equal from one look to the
+    /// next exactly when the process made no progress.
+    public var snapshotForWatch: [Int64] {
+        let f = fields.pointee
+        return [Int64(f.call), Int64(f.progress), Int64(f.floor.page), Int64(f.floor.floor), Int64(f.pagesDecoded)]
+    }
+
     /// The ordinal of the page about to be decoded.
     func nextPageOrdinal() -> Int32 {
         defer { fields.pointee.pagesDecoded += 1 }
