@@ -93,9 +93,9 @@ public enum HTMLRenderer {
         .row.placeholder{background:#fff5f5}
         .row.placeholder .box{border:1px dashed #e4393c;background:transparent}
         .row.placeholder .t{color:#c0282b}
-        .t{position:absolute;font-size:12px;line-height:12px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-        .t.bold{font-weight:600;font-size:12.5px}
-        .t.muted{color:#8a8f99}
+        .t{position:absolute;font-size:11.5px;line-height:12px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+        .t.bold{font-weight:600;font-size:12px}
+        .t.muted{color:#8a8f99;font-size:10.5px;line-height:13px}
         .t.accent{color:#e4393c;font-weight:600;font-size:14px}
         .t.center{text-align:center}
         .img{position:absolute;border-radius:8px;background:linear-gradient(135deg,#eef1f6,#e2e7ef);display:flex;align-items:center;justify-content:center;overflow:hidden}
