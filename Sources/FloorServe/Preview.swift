@@ -91,7 +91,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
 
     public func firstScreen(_ id: String) -> FirstScreen? {
         locked {
-            guard let preview = sessions[id] else { return nil }
+            guard let preview = current(id) else { return nil }
             guard let session = preview.session else {
                 return FirstScreen(rows: "", height: 0, title: nil, error: preview.error?.description ?? "the page did not decode")
             }
@@ -106,7 +106,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
     /// version the tab has; heights are sent only when it differs. Nil for an unknown session.
     public func view(_ id: String, offset: Double, knownVersion: Int) -> [UInt8]? {
         locked {
-            guard let preview = sessions[id] else { return nil }
+            guard let preview = current(id) else { return nil }
             preview.lastUsed = Date()
             if let session = preview.session, offset.isFinite {
                 session.scroll(to: offset)
@@ -121,7 +121,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
     /// the tap. Nil for an unknown session.
     public func tap(_ id: String, row: Int, x: Double) -> Result<[UInt8], ServeFailure>? {
         locked {
-            guard let preview = sessions[id] else { return nil }
+            guard let preview = current(id) else { return nil }
             guard let adapter = preview.session?.adapter, row >= 0, row < adapter.rowCount else {
                 return .failure(ServeFailure("no action: no row \(row) on the page"))
             }
@@ -137,7 +137,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
     /// Starts a failed load again (the tab's retry button). False for an unknown session.
     public func retry(_ id: String) -> Bool {
         locked {
-            guard let preview = sessions[id], let session = preview.session else { return false }
+            guard let preview = current(id), let session = preview.session else { return false }
             session.retry()
             scheduleDelivery(preview)
             return true
@@ -162,21 +162,32 @@ public final class Preview: PreviewService, @unchecked Sendable {
         }
     }
 
-    /// Lays out again every session whose page files changed since it was built, keeping its scroll
-    /// offset as far as the content allows, and tells its tabs. Returns how many were rebuilt. PageWatcher
-    /// calls this a few times a second.
+    /// Marks every session whose page files changed since it was built as stale and pushes "reload" to
+    /// its tabs; returns how many. A stale session is laid out again from its files (keeping its scroll
+    /// offset as far as the content allows) when its tab next asks for anything, so a save costs a stat
+    /// per watched file here, and a layout only for the tabs that look. PageWatcher calls this a few
+    /// times a second.
     @discardableResult
     public func reloadChangedPages() -> Int {
         locked {
-            var rebuilt = 0
-            for preview in sessions.values where preview.filesChanged {
-                preview.build(host: host, root: root, offset: preview.session?.viewport.offset ?? 0)
-                scheduleDelivery(preview)
+            var changed = 0
+            for preview in sessions.values where !preview.stale && preview.filesChanged {
+                preview.stale = true
                 push(preview, "reload")
-                rebuilt += 1
+                changed += 1
             }
-            return rebuilt
+            return changed
         }
+    }
+
+    /// The session `id`, laid out again first if its files changed. Called with the lock held.
+    private func current(_ id: String) -> PreviewSession? {
+        guard let preview = sessions[id] else { return nil }
+        if preview.stale {
+            preview.build(host: host, root: root, offset: preview.session?.viewport.offset ?? 0)
+            scheduleDelivery(preview)
+        }
+        return preview
     }
 
     /// Pings every push stream (PageWatcher): a stream whose tab went away fails to write and ends.
@@ -218,6 +229,8 @@ public final class Preview: PreviewService, @unchecked Sendable {
         locked {
             guard let preview = sessions[id], let session = preview.session else { return }
             preview.deliveryScheduled = false
+            // A stale session is rebuilt (and its load started again) when its tab asks.
+            guard !preview.stale else { return }
             session.deliverLoad()
             preview.loadDelivered()
             push(preview, "changed")

@@ -21,6 +21,8 @@ final class PreviewSession {
     var eventsSent = 0
     /// The files the current rows came from (first page and every next page loaded), as last seen.
     private(set) var watched: [(file: String, stamp: FileStamp?)] = []
+    /// Its files changed since it was built: it is built again before it answers anything.
+    var stale = false
     /// A load is scheduled for delivery (Preview delivers in-flight loads off the request).
     var deliveryScheduled = false
     var lastUsed = Date()
@@ -38,6 +40,7 @@ final class PreviewSession {
     /// `offset` (loading next pages on the way as the rules say), as far as the content now allows.
     func build(host: FloorHost, root: PageRoot, offset: Double) {
         version += 1
+        stale = false
         eventsSent = 0
         do {
             let adapter = try host.layout(page: file, root: root, width: phone.width)

@@ -29,7 +29,10 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
     /// How often the plugin folder is looked at.
     public let pluginPoll: Duration
 
-    private struct SessionState { let file: String; let phone: PhoneSize; var offset: Double }
+    private struct SessionState { let file: String; let phone: PhoneSize; var offset: Double; var lastUsed = Date() }
+    /// Sessions kept (and replayed into a fresh worker) at most: the worker's own bound (Preview.maxSessions),
+    /// so that a replay never makes the worker forget a session the server still has.
+    public let maxSessions = 256
 
     private let lock = NSLock()
     /// Serialises worker replacement with requests: a request never goes to a worker being replaced.
@@ -75,7 +78,13 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
 
     public func open(_ file: String, phone: PhoneSize) -> String {
         let id = UUID().uuidString.lowercased()
-        locked { sessions[id] = SessionState(file: file, phone: phone, offset: 0) }
+        locked {
+            if sessions.count >= maxSessions, let oldest = sessions.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
+                sessions[oldest] = nil
+                for c in (subscribers.removeValue(forKey: oldest) ?? [:]).values { c.finish() }
+            }
+            sessions[id] = SessionState(file: file, phone: phone, offset: 0)
+        }
         _ = call(WorkerRequest(request: 0, op: .open, session: id, file: file, width: phone.width, offset: 0))
         return id
     }
@@ -86,7 +95,10 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
     }
 
     public func view(_ id: String, offset: Double, knownVersion: Int) -> [UInt8]? {
-        locked { if offset.isFinite { sessions[id]?.offset = offset } }
+        locked {
+            if offset.isFinite { sessions[id]?.offset = offset }
+            sessions[id]?.lastUsed = Date()
+        }
         guard let (kind, payload) = call(WorkerRequest(request: 0, op: .view, session: id, offset: offset, version: knownVersion)),
               kind == .ok else { return nil }
         return payload
@@ -226,7 +238,8 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
             }
             locked { workersStarted += 1 }
             var alive = true
-            for (id, state) in replay {
+            // Least recently used first, as the worker's own bound would keep them.
+            for (id, state) in replay.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
                 let open = WorkerRequest(request: 0, op: .open, session: id, file: state.file, width: state.phone.width, offset: state.offset)
                 if started.call(open) == nil { alive = false; break }
             }
