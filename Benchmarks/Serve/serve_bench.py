@@ -201,7 +201,29 @@ def main():
     for f in ("page", "layout"):
         figures[f].pop("raw", None)
     json.dump(figures, open(os.path.join(args.results, "serve.json"), "w"), indent=1)
-    print(json.dumps(figures, indent=1))
+    report(figures)
+
+
+def report(f):
+    def line(ok, name, measured, target):
+        print(f"{'PASS' if ok else 'MISS':8} {name:52} {measured}   (target {target})")
+    p, l = f["page"], f["layout"]
+    line(p["p99_ms"] is not None and p["p99_ms"] <= 20, "serve: GET /page/home.json, 32 connections (p50 / p99)",
+         f"{p['p50_ms']} / {p['p99_ms']} ms, {p['requests_per_s']} req/s", "p99 <= 20 ms")
+    line(l["p99_ms"] is not None and l["p99_ms"] <= 20, "serve: GET /layout/home.json, 32 connections (p50 / p99)",
+         f"{l['p50_ms']} / {l['p99_ms']} ms, {l['requests_per_s']} req/s", "p99 <= 20 ms")
+    n = f["nextpage"]
+    line(n["loads"] > 0 and n["p95_ms"] <= 50, "serve: scroll near end -> next page rows (p50 / p95)",
+         f"{n['p50_ms']:.1f} / {n['p95_ms']:.1f} ms over {n['loads']} loads", "p95 <= 50 ms")
+    v = f["save"]
+    line(v["saves"] == 40 and v["p95_ms"] <= 100, "serve: page saved -> push (p50 / p95)",
+         f"{v['p50_ms']:.1f} / {v['p95_ms']:.1f} ms over {v['saves']} saves", "p95 <= 100 ms")
+    g = f["plugin"]
+    line(g["rebuilds"] == 5 and g["max_ms"] <= 1000, "serve: rebuilt plugin -> page updated (max)",
+         f"{g['max_ms']:.0f} ms (p50 {g['p50_ms']:.0f}) over {g['rebuilds']} rebuilds", "<= 1 s")
+    b = f["bigpage"]
+    line(b["view_p95_ms"] <= 16, "serve: 40,000-row page, view answer (p50 / p95)",
+         f"{b['view_p50_ms']:.1f} / {b['view_p95_ms']:.1f} ms, <= {b['answer_bytes_max']} bytes; open {b['open_ms']:.0f} ms", "p95 <= 16 ms (a frame)")
 
 
 if __name__ == "__main__":
