@@ -36,19 +36,6 @@ public final class Preview: PreviewService, @unchecked Sendable {
 
     // MARK: Pages
 
-    /// The pages under the root.
-    public func index() -> [PageIndex.Entry] { PageIndex.list(root) }
-
-    /// Whether `file` (from RequestedPage) reads through the root as a file: what tells 404 from a page.
-    public func exists(_ file: String) -> Bool {
-        do {
-            _ = try root.read(file)
-            return true
-        } catch {
-            return false
-        }
-    }
-
     /// Exactly what `floorhost <file> --format json` prints for the page as its file is now, or why it
     /// does not decode.
     public func layoutJSON(_ file: String) -> Result<[UInt8], ServeFailure> {
@@ -77,15 +64,19 @@ public final class Preview: PreviewService, @unchecked Sendable {
     /// worker takes over the sessions of the one it replaces.
     @discardableResult
     public func open(_ file: String, phone: PhoneSize, id: String, offset: Double) -> String {
-        locked {
+        // A stream's onTermination takes the lock: streams are finished after it is released.
+        let forgotten: [AsyncStream<String>.Continuation] = locked {
+            var forgotten: [AsyncStream<String>.Continuation] = []
             if sessions.count >= maxSessions, let oldest = sessions.values.min(by: { $0.lastUsed < $1.lastUsed }) {
-                for continuation in oldest.subscribers.values { continuation.finish() }
+                forgotten = Array(oldest.subscribers.values)
                 sessions[oldest.id] = nil
             }
             let preview = PreviewSession(id: id, file: file, phone: phone, host: host, root: root, offset: offset)
             sessions[id] = preview
             scheduleDelivery(preview)
+            return forgotten
         }
+        for continuation in forgotten { continuation.finish() }
         return id
     }
 
@@ -197,11 +188,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
 
     /// Ends every push stream (the server is stopping).
     public func endPushes() {
-        locked {
-            for preview in sessions.values {
-                for continuation in preview.subscribers.values { continuation.finish() }
-            }
-        }
+        for continuation in locked({ sessions.values.flatMap { $0.subscribers.values } }) { continuation.finish() }
     }
 
     /// A session's PageSession, for tests; nil for an unknown session.

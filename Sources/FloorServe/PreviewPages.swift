@@ -26,9 +26,9 @@ enum PreviewPages {
             """
     }
 
-    /// A page being previewed: the first screen is in the file, the script draws the rest as the tab scrolls.
-    static func page(session id: String, path: String, phone: PhoneSize,
-                     screen: FirstScreen) -> String {
+    /// A page being previewed: the phone frame, title and panels; the script draws the rows the server
+    /// sends as the tab reports where it is scrolled (the first report comes as the page loads).
+    static func page(session id: String, path: String, phone: PhoneSize, title: String?) -> String {
         var switcher = ""
         for size in PhoneSize.all {
             let w = Int(size.width)
@@ -46,8 +46,8 @@ enum PreviewPages {
             <script>const FLOOR_SESSION = "\(id)";\n\(ClientScript.source)</script>
             """
         let file = path.split(separator: "/").last.map(String.init) ?? path
-        return HTMLRenderer.document(title: screen.title, file: file, width: phone.width, screenHeight: phone.height,
-                                     pageHeight: screen.height, rows: screen.rows, diagnostics: [], extra: extra)
+        return HTMLRenderer.document(title: title, file: file, width: phone.width, screenHeight: phone.height,
+                                     pageHeight: 0, rows: "", diagnostics: [], extra: extra)
     }
 
     /// A page that does not decode: its message (file:line:column: reason) instead of the page. The tab

@@ -6,12 +6,10 @@ import FloorHost
 public protocol PreviewService: Sendable {
     /// The root folder as `serve` was given it.
     var rootArgument: String { get }
-    func index() async -> [PageIndex.Entry]
-    /// Whether `file` reads through the root as a regular file (what tells a page from a 404).
-    func exists(_ file: String) async -> Bool
+    var root: PageRoot { get }
     /// What `floorhost <file> --format json` prints for the file as it is now, or why not.
     func layoutJSON(_ file: String) async -> Result<[UInt8], ServeFailure>
-    /// A new session (one tab) on `file`.
+    /// A new session (one tab) on `file`. It may be laid out only when it is first asked for something.
     func open(_ file: String, phone: PhoneSize) async -> String
     func firstScreen(_ id: String) async -> FirstScreen?
     /// ViewUpdate's JSON for the tab's report.
@@ -21,6 +19,17 @@ public protocol PreviewService: Sendable {
     func retry(_ id: String) async -> Bool
     /// Push messages for a tab: "changed", "reload" (and "ping", which keeps the stream honest).
     func subscribe(_ id: String) async -> AsyncStream<String>?
+}
+
+/// What needs no plugin: the page files themselves.
+extension PreviewService {
+    public func index() -> [PageIndex.Entry] { PageIndex.list(root) }
+
+    /// Whether `file` reads through the root as a regular file (what tells a page from a 404).
+    public func exists(_ file: String) -> Bool { (try? root.read(file)) != nil }
+
+    /// The page's title, or why it is not a page (file:line:column: reason).
+    public func title(of file: String) -> Result<String?, PageError> { PageIndex.title(of: file, root: root) }
 }
 
 /// Why a request about a page or a tap has no answer: a message a person can act on.

@@ -26,10 +26,15 @@ public enum ServeRoutes {
             guard let phone = PhoneSize.named(request.uri.queryParameters["width"]) else {
                 throw APIError(status: .badRequest, message: "width must be one of 320, 375, 414")
             }
+            // The page is a shell (frame, title, panels, script) that needs no plugin; the tab's first view
+            // report lays the page out. A page that does not decode shows why, and recovers when fixed.
             let id = await preview.open(file, phone: phone)
-            guard let screen = await preview.firstScreen(id) else { throw APIError.noSuchSession }
-            if let error = screen.error { return html(PreviewPages.error(error, file: path, session: id), status: .unprocessableContent) }
-            return html(PreviewPages.page(session: id, path: path, phone: phone, screen: screen))
+            switch preview.title(of: file) {
+            case .failure(let error):
+                return html(PreviewPages.error(error.description, file: path, session: id), status: .unprocessableContent)
+            case .success(let title):
+                return html(PreviewPages.page(session: id, path: path, phone: phone, title: title))
+            }
         }
         router.get("/layout/**") { request, _ in
             let (file, _) = try await page(request, prefix: "/layout/", preview)

@@ -39,13 +39,7 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
-        let pageRoot: PageRoot
-        do {
-            pageRoot = try PageRoot(folder: root, maxPageBytes: maxPageBytes)
-        } catch {
-            printError("error: \(error)")
-            throw ExitCode(2)
-        }
+        let pageRoot = try servedRoot(root, maxPageBytes: maxPageBytes)
         let host = self.host, root = self.root
         let announce: @Sendable (Int) async -> Void = { port in
             let line = "floorhost serve: http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (pages under \(root); Ctrl-C stops)\n"

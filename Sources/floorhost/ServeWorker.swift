@@ -25,13 +25,7 @@ struct ServeWorker: ParsableCommand {
     @Option var pageOrdinal: [String] = []
 
     func run() throws {
-        let pageRoot: PageRoot
-        do {
-            pageRoot = try PageRoot(folder: root, maxPageBytes: maxPageBytes)
-        } catch {
-            printError("error: \(error)")
-            throw ExitCode(2)
-        }
+        let pageRoot = try servedRoot(root, maxPageBytes: maxPageBytes)
         let host = try plugins.load()
         if let crashRecord {
             do {

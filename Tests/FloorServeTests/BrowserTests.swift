@@ -39,15 +39,11 @@ let browserAvailable: Bool = FileManager.default.isExecutableFile(atPath: "/usr/
 /// `floorhost serve ... --port 0` started as a child; `url` is what it printed. `stop` ends it (SIGTERM,
 /// then SIGKILL after a deadline) and waits for it.
 final class RunningServer {
-    let process = Process()
+    let process: Process
     let url: String
 
     init(arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: ServeRepo.buildDirectory + "/floorhost")
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["FLOORKIT_PLUGIN_CACHE"] = NSTemporaryDirectory() + "floorserve-tests-plugin-scan.json"
-        process.environment = environment
+        process = floorhostProcess(arguments)
         let out = Pipe()
         process.standardOutput = out
         try process.run()

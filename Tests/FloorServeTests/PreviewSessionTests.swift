@@ -136,6 +136,23 @@ struct PreviewSessionTests {
         #expect(preview.reloadChangedPages() == 1)
     }
 
+    /// The least recently used session is forgotten past the bound, and its tab's push stream ends (the
+    /// stream's end takes the same lock: finishing it under the lock would deadlock).
+    @Test(.timeLimit(.minutes(1)))
+    func pastTheBoundTheOldestSessionIsForgottenAndItsStreamEnds() async throws {
+        let fixture = try ServeFixture()
+        let preview = Preview(host: fixture.preview.host, root: fixture.preview.root, rootArgument: fixture.pages, maxSessions: 1)
+        let first = preview.open(fixture.pages + "/home.json", phone: .standard)
+        let pushes = try #require(preview.subscribe(first))
+        let second = preview.open(fixture.pages + "/home.json", phone: .standard)
+        var others: [String] = []
+        for await message in pushes where message != "changed" { others.append(message) }
+        #expect(others.isEmpty)  // the stream ended without a reload or anything else
+        #expect(preview.view(first, offset: 0, knownVersion: -1) == nil)
+        #expect(preview.view(second, offset: 0, knownVersion: -1) != nil)
+        preview.endPushes()
+    }
+
     /// A failed next page shows as failed with its reason; retry loads it once the file is there.
     @Test func aFailedLoadIsShownAndRetryWorks() async throws {
         let fixture = try ServeFixture()

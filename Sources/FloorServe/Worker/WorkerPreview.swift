@@ -29,7 +29,10 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
     /// How often the plugin folder is looked at.
     public let pluginPoll: Duration
 
-    private struct SessionState { let file: String; let phone: PhoneSize; var offset: Double; var lastUsed = Date() }
+    /// A tab's session as the server keeps it: enough to open it in any worker. `inWorker` is the worker
+    /// generation that has it open (nil: none yet; a session is opened in the worker when first asked for
+    /// something, so a page request costs the worker nothing).
+    private struct SessionState { let file: String; let phone: PhoneSize; var offset: Double; var lastUsed = Date(); var inWorker: Int? }
     /// Sessions kept (and replayed into a fresh worker) at most: the worker's own bound (Preview.maxSessions),
     /// so that a replay never makes the worker forget a session the server still has.
     public let maxSessions = 256
@@ -43,8 +46,9 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
     private var ordinals: [String: Int32] = [:]
     private var skipped: [SkippedFloor] = []
     private var pluginStamps: [String: FileStamp?] = [:]
-    /// Workers started so far (tests and the log read it).
+    /// Workers started so far (tests and the log read it); also the current worker's generation.
     public private(set) var workersStarted = 0
+    private var generation: Int { locked { workersStarted } }
 
     public init(command: [String], pluginFolder: String, root: PageRoot, rootArgument: String, callTimeout: Double = 10,
                 pluginPoll: Duration = .milliseconds(250)) throws {
@@ -65,10 +69,6 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
 
     // MARK: PreviewService
 
-    public func index() -> [PageIndex.Entry] { PageIndex.list(root) }
-
-    public func exists(_ file: String) -> Bool { (try? root.read(file)) != nil }
-
     public func layoutJSON(_ file: String) -> Result<[UInt8], ServeFailure> {
         guard let (kind, payload) = call(WorkerRequest(request: 0, op: .layout, file: file)) else {
             return .failure(ServeFailure("the preview worker could not lay out the page"))
@@ -78,14 +78,14 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
 
     public func open(_ file: String, phone: PhoneSize) -> String {
         let id = UUID().uuidString.lowercased()
-        locked {
-            if sessions.count >= maxSessions, let oldest = sessions.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
-                sessions[oldest] = nil
-                for c in (subscribers.removeValue(forKey: oldest) ?? [:]).values { c.finish() }
-            }
+        // A stream's onTermination takes the lock: streams are finished after it is released.
+        let forgotten: [AsyncStream<String>.Continuation] = locked {
             sessions[id] = SessionState(file: file, phone: phone, offset: 0)
+            guard sessions.count > maxSessions, let oldest = sessions.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key else { return [] }
+            sessions[oldest] = nil
+            return Array((subscribers.removeValue(forKey: oldest) ?? [:]).values)
         }
-        _ = call(WorkerRequest(request: 0, op: .open, session: id, file: file, width: phone.width, offset: 0))
+        for c in forgotten { c.finish() }
         return id
     }
 
@@ -144,7 +144,7 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
                 try? await Task.sleep(for: pluginPoll)
             }
         }
-        locked { for continuations in subscribers.values { for c in continuations.values { c.finish() } } }
+        for c in locked({ subscribers.values.flatMap(\.values) }) { c.finish() }
         stopWorker()
     }
 
@@ -197,6 +197,15 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
         for _ in 0..<2 {
             if worker == nil { try? startWorker() }
             guard let current = worker else { return nil }
+            if let id = request.session, request.op != .open {
+                guard let state = locked({ sessions[id] }) else { return (.none, []) }
+                let generation = self.generation
+                if state.inWorker != generation {
+                    let open = WorkerRequest(request: 0, op: .open, session: id, file: state.file, width: state.phone.width, offset: state.offset)
+                    guard current.call(open) != nil else { recover(from: current); continue }
+                    locked { sessions[id]?.inWorker = generation }
+                }
+            }
             if let answer = current.call(request) { return answer }
             recover(from: current)
         }
@@ -231,7 +240,7 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
     /// workerLock held.
     private func startWorker() throws {
         for _ in 0..<32 {
-            let (skips, table, replay) = locked { (skipped, ordinals, sessions) }
+            let (skips, table, replay) = locked { (skipped, ordinals, sessions.filter { $0.value.inWorker != nil }) }
             let options = skips.flatMap { ["--skip-floor", $0.argument] } + table.flatMap { ["--page-ordinal", "\($0.value)=\($0.key)"] }
             let started = try WorkerProcess(command: command + options, callTimeout: callTimeout) { [weak self] frame in
                 self?.received(frame)
