@@ -13,7 +13,7 @@ struct WorkerPreviewTests {
         let folder: String
         let preview: WorkerPreview
 
-        init(plugins: [String]) throws {
+        init(plugins: [String], callTimeout: Double = 5) throws {
             fixture = try ServeFixture()
             folder = fixture.folder + "/worker-plugins"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -21,7 +21,7 @@ struct WorkerPreviewTests {
             try Self.secure(folder)
             preview = try WorkerPreview(command: [ServeRepo.buildDirectory + "/floorhost", "serve-worker", "--plugins", folder,
                                                   "--plugin-cache", fixture.folder + "/scan-cache.json", fixture.pages],
-                                        pluginFolder: folder, root: fixture.preview.root, rootArgument: fixture.pages, callTimeout: 5)
+                                        pluginFolder: folder, root: fixture.preview.root, rootArgument: fixture.pages, callTimeout: callTimeout)
         }
 
         /// floorhost refuses plugin files others can write; a umask of 002 makes them so.
@@ -106,5 +106,19 @@ struct WorkerPreviewTests {
         // The next request is answered by the same (fresh) worker.
         #expect(try setup.view(id, offset: 10).rows.isEmpty == false)
         #expect(setup.preview.workersStarted == started + 1)
+    }
+
+    /// A plugin that never returns on one floor: the worker is killed after the call timeout, and a fresh
+    /// one leaves that floor out; the server answers.
+    @Test func aPluginHangingOnOneFloorLeavesThatFloorOut() throws {
+        let setup = try Setup(plugins: ["Title"], callTimeout: 1)
+        try setup.compileBadge(to: setup.folder + "/libBadgeFloor.so", defines: ["CRASHES_ON_DATA"])
+        try Setup.secure(setup.folder)
+        setup.preview.checkPlugins()
+        try setup.fixture.write("hang.json", #"{"floors":[{"type":"Badge","id":"stuck","text":"hang:cell"},{"type":"Title","id":"t","title":"还在 Still here"}]}"#)
+        let id = setup.preview.open(setup.fixture.pages + "/hang.json", phone: .standard)
+        let html = Self.html(try setup.view(id))
+        #expect(html.contains("还在 Still here"))
+        #expect(html.contains("Badge &#39;stuck&#39; not shown: its plugin hung (no answer for 1 s) in its cell selector"))
     }
 }
