@@ -42,6 +42,8 @@ final class PreviewSession {
         version += 1
         stale = false
         eventsSent = 0
+        // Stamped before they are read: a save during the build is seen by the next look, not lost.
+        watched = ([file] + watched.map(\.file).filter { $0 != file }).map { ($0, FileStamp($0)) }
         do {
             let adapter = try host.layout(page: file, root: root, width: phone.width)
             let session = PageSession(adapter: adapter, viewportHeight: phone.height, source: PageSource(registry: host.registry, root: root),
@@ -59,10 +61,12 @@ final class PreviewSession {
         restamp()
     }
 
-    /// Stamps every file the rows came from, as they are now.
+    /// The files the rows came from: those stamped before keep their stamp, the others (next pages just
+    /// loaded) are stamped as they are now.
     func restamp() {
         let files = session.map { $0.adapter.pages.map(\.file) } ?? [file]
-        watched = files.map { ($0, FileStamp($0)) }
+        let known = Dictionary(watched.map { ($0.file, $0.stamp) }, uniquingKeysWith: { first, _ in first })
+        watched = files.map { ($0, known[$0] ?? FileStamp($0)) }
     }
 
     /// Whether a file the rows came from changed since it was stamped.
