@@ -60,6 +60,7 @@ class Tab:
         self.pushes = queue.Queue()
         threading.Thread(target=self._listen, daemon=True).start()
         assert self.pushes.get(timeout=10) == "connected"
+        self.view(0)  # the client script reports as soon as the page loads
 
     def _listen(self):
         c = http.client.HTTPConnection("127.0.0.1", self.port)
