@@ -11,7 +11,10 @@ struct Serve: ParsableCommand {
             Serves http://HOST:PORT/: an index of the pages under ROOT, each page in a phone frame \
             (/page/<path>, width 320, 375 or 414) that loads next pages as you scroll, and \
             /layout/<path>, what `floorhost <path> --format json` prints. Saving a page file updates \
-            every open tab. Pages are read only from ROOT (after symlinks, regular files, --max-page-bytes).
+            every open tab. Plugins and sessions live in a worker process: adding or rebuilding a plugin \
+            library takes effect without a restart, and a plugin that crashes or hangs on a floor leaves \
+            that floor out (--no-plugin-isolation: all in this process; a plugin change then needs a \
+            restart). Pages are read only from ROOT (after symlinks, regular files, --max-page-bytes).
 
             Example:
               floorhost serve --plugins Plugins/ Examples/
