@@ -58,7 +58,7 @@ enum PreviewPages {
             <style>\(ClientScript.stylesheet)</style>
             <script>window.floorReloadWhenFixed = true; const FLOOR_SESSION = "\(id)";\n\(ClientScript.source)</script>
             """
-        return HTMLRenderer.document(title: "error", file: file, width: PhoneSize.standard.width, screenHeight: 200,
+        return HTMLRenderer.document(title: "\(file) · error", file: file, width: PhoneSize.standard.width, screenHeight: 200,
                                      pageHeight: 0, rows: "", diagnostics: [], extra: extra)
     }
 
