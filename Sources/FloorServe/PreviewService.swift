@@ -19,6 +19,8 @@ public protocol PreviewService: Sendable {
     func retry(_ id: String) async -> Bool
     /// Push messages for a tab: "changed", "reload" (and "ping", which keeps the stream honest).
     func subscribe(_ id: String) async -> AsyncStream<String>?
+    /// Ends every push stream (the server is stopping).
+    func endPushes()
 }
 
 /// What needs no plugin: the page files themselves.

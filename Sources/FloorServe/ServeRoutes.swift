@@ -1,6 +1,7 @@
 import FloorHost
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 
 /// The HTTP face of a Preview:
 ///
@@ -67,8 +68,14 @@ public enum ServeRoutes {
             return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
                             body: ResponseBody { writer in
                                 try await writer.write(ByteBuffer(string: ": connected\n\n"))
-                                for await message in stream {
-                                    try await writer.write(ByteBuffer(string: message == "ping" ? ": ping\n\n" : "data: \(message)\n\n"))
+                                // The server stops only when every response has ended: a stopping server
+                                // ends the push streams (the tabs reconnect to the next server).
+                                try await withGracefulShutdownHandler {
+                                    for await message in stream {
+                                        try await writer.write(ByteBuffer(string: message == "ping" ? ": ping\n\n" : "data: \(message)\n\n"))
+                                    }
+                                } onGracefulShutdown: {
+                                    preview.endPushes()
                                 }
                                 try await writer.finish(nil)
                             })

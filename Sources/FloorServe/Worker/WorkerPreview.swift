@@ -144,8 +144,12 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
                 try? await Task.sleep(for: pluginPoll)
             }
         }
-        for c in locked({ subscribers.values.flatMap(\.values) }) { c.finish() }
+        endPushes()
         stopWorker()
+    }
+
+    public func endPushes() {
+        for c in locked({ subscribers.values.flatMap(\.values) }) { c.finish() }
     }
 
     private func stopWorker() {
