@@ -11,18 +11,19 @@ let package = Package(
     name: "FloorKitFuzz",
     dependencies: [
         .package(name: "FloorKit", path: ".."),
+        .package(path: "../SDK"),
     ],
     targets: [
         // What more than one harness needs: the shipped plugins, loaded in-process, and the guards that keep
         // the harnesses off defects other work items own (each guard says which).
         .target(name: "FuzzSupport", dependencies: [.product(name: "FloorHost", package: "FloorKit")]),
         .executableTarget(name: "fuzz-scanner", dependencies: [.product(name: "FloorHost", package: "FloorKit"),
-                                                               .product(name: "FloorKit", package: "FloorKit")],
+                                                               .product(name: "FloorKit", package: "SDK")],
                           path: "Sources/FuzzScanner"),
         .executableTarget(name: "fuzz-tape", dependencies: ["FuzzSupport", .product(name: "FloorHost", package: "FloorKit")],
                           path: "Sources/FuzzTape"),
         .executableTarget(name: "fuzz-pipeline", dependencies: ["FuzzSupport", .product(name: "FloorHost", package: "FloorKit"),
-                                                                .product(name: "FloorKit", package: "FloorKit")],
+                                                                .product(name: "FloorKit", package: "SDK")],
                           path: "Sources/FuzzPipeline"),
     ]
 )

@@ -46,6 +46,14 @@ public final class FloorHost: @unchecked Sendable {
         registry.skippedFloors = Dictionary(skipped.map { ($0.origin, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Numbers every page decoded from now on by `ordinal(file)` instead of in decode order (see
+    /// FloorOrigin): the serve worker gives each page file one number for the server's lifetime, so a floor
+    /// a plugin crashed on is skipped again in the fresh worker that replays the page. Called before any
+    /// page is decoded; `ordinal` runs on the decoding thread, before the page's first plugin call.
+    public func numberPages(by ordinal: @escaping (String) -> Int32) {
+        registry.pageOrdinal = ordinal
+    }
+
     /// Loaded plugins, in load order, without the host's built-in rows.
     public var plugins: [PluginInfo] { registry.plugins.filter { $0.id != BuiltinRows.pluginID } }
 

@@ -14,19 +14,20 @@ struct Render: ParsableCommand {
               floorhost --plugins Plugins/ Examples/home.json --scroll-to 2000
               floorhost --plugins Plugins/ Examples/home.json --format json --scroll-to end
               floorhost --plugins Plugins/ Examples/home.json --tap 1:0:2
+              floorhost --plugins Plugins/ Examples/home.json --format html > home.html
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, html }
 
     @OptionGroup var plugins: PluginOptions
 
     @Argument(help: "The page JSON file.")
     var page: String
 
-    @Option(help: "Output: text (a terminal preview: the title, the floors, a line on next pages) or json (layout, viewport, cells, diagnostics, events, stats).")
+    @Option(help: "Output: text (a terminal preview: the title, the floors, a line on next pages), json (layout, viewport, cells, diagnostics, events, stats) or html (one self-contained file: the page in a phone frame).")
     var format: Format = .text
 
-    @Option(help: "Terminal columns for text (default 75, which shows 375 points); layout points for json (default 375).")
+    @Option(help: "Terminal columns for text (default 75, which shows 375 points); layout points for json and html (default 375).")
     var width: Double?
 
     @Option(parsing: .unconditional,
@@ -86,7 +87,7 @@ struct Render: ParsableCommand {
         try containment.attach(host)
         // --width counts columns for text and points for json; --viewport's width, when given, is the layout's.
         let textWidth = TextRenderer.layoutWidth(columns: Int(width ?? Double(TextRenderer.defaultColumns)))
-        let screen = viewport ?? ViewportSize(width: format == .json ? width ?? 375 : textWidth, height: 812)
+        let screen = viewport ?? ViewportSize(width: format == .text ? textWidth : width ?? 375, height: 812)
         let columns = Int(width ?? (screen.width / TextRenderer.pointsPerColumn).rounded())
         let adapter: Adapter
         do {
@@ -118,11 +119,13 @@ struct Render: ParsableCommand {
                 TextPreview.write(session, extent: viewport == nil && scrollTo == nil ? .wholePage : .screen, options: options, to: &output)
             case .json:
                 output = JSONRenderer.render(session, plugins: host.plugins, diagnostics: diagnostics)
+            case .html:
+                output = Array(HTMLRenderer.render(session, diagnostics: diagnostics).utf8)
             }
         }
         // Every plugin call has returned: only now is anything written, so that a supervised attempt that
         // crashed left nothing behind. json carries its diagnostics in the output; the rest go to stderr.
-        if tap != nil || format == .text {
+        if tap != nil || format != .json {
             for d in diagnostics { printError("\(d.level.rawValue): \(d.message)") }
         }
         if let failure { printError(failure) }

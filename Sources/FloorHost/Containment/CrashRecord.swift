@@ -44,11 +44,11 @@ public final class CrashRecord: @unchecked Sendable {
     public struct Failure: Error, Sendable { public let message: String }
 
     /// The descriptor of a record created by `createShared()`, for the parent to hand to its child.
-    let descriptor: Int32
+    public let descriptor: Int32
 
     /// A record in memory only (memfd): nothing in the file system to leave behind, however the run ends.
     /// The parent maps it and hands `descriptor` to its child, which maps it with `init(sharedDescriptor:)`.
-    static func createShared() throws(Failure) -> CrashRecord {
+    public static func createShared() throws(Failure) -> CrashRecord {
         let fd = floor_memfd_cloexec("floorhost-crash-record")
         guard fd >= 0 else { throw Failure(message: "cannot create the crash record: \(String(cString: strerror(errno)))") }
         guard ftruncate(fd, off_t(MemoryLayout<Fields>.size)) == 0 else {
@@ -99,6 +99,13 @@ public final class CrashRecord: @unchecked Sendable {
 
     /// Everything the record says, for the supervisor to compare from one look to the next.
     var snapshot: Fields { fields.pointee }
+
+    /// The same, for supervisors outside this module (serve's worker watch): equal from one look to the
+    /// next exactly when the process made no progress.
+    public var snapshotForWatch: [Int64] {
+        let f = fields.pointee
+        return [Int64(f.call), Int64(f.progress), Int64(f.floor.page), Int64(f.floor.floor), Int64(f.pagesDecoded)]
+    }
 
     /// The ordinal of the page about to be decoded.
     func nextPageOrdinal() -> Int32 {

@@ -22,6 +22,7 @@ public struct TapAction: Sendable, Equatable {
 /// Why a tap did nothing, in a sentence.
 public struct NoAction: Error, Sendable, Equatable, CustomStringConvertible {
     public let description: String
+    public init(description: String) { self.description = description }
 }
 
 extension Adapter {

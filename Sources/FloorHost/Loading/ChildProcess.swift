@@ -15,7 +15,7 @@ import Glibc
 /// close-on-exec, so concurrent spawns never inherit each other's ends. Threading: both forms block the calling thread; separate calls may
 /// run on separate threads.
 public struct ChildProcess {
-    enum Ending: Equatable, Sendable {
+    public enum Ending: Equatable, Sendable {
         case exited(Int32)
         case signaled(Int32)
         /// Killed after `seconds` without the progress `onLine` asked for.
@@ -28,7 +28,7 @@ public struct ChildProcess {
         let stderr: String
     }
 
-    struct Failure: Error, Sendable { let message: String }
+    public struct Failure: Error, Sendable { public let message: String }
 
     /// Runs `arguments[0]` with `arguments`. The deadline is `timeout` seconds after the start, and again
     /// after every line for which `onLine` returns true.
@@ -137,6 +137,45 @@ public struct ChildProcess {
                 }
             }
         }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return .exited(-1) }
+        }
+        return ending(status)
+    }
+
+    /// A pipe whose two ends are close-on-exec (a child gets an end only through `start`'s descriptors).
+    public static func pipe() throws(Failure) -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard floor_pipe_cloexec(&ends) == 0 else {
+            throw Failure(message: "cannot create a pipe for a child process: \(String(cString: strerror(errno)))")
+        }
+        return (ends[0], ends[1])
+    }
+
+    /// Starts `arguments[0]` with `arguments`, stdin and stdout on the descriptors given, stderr on this
+    /// process's own (HostOutput's) and each descriptor of `passing` given as the number it maps to, and
+    /// returns at once with its process id: for a long-lived child that talks to this process (serve's
+    /// worker). The caller reaps it with `waitForEnd`.
+    public static func start(_ arguments: [String], standardInput: Int32, standardOutput: Int32,
+                             passing: [Int32: Int32] = [:]) throws(Failure) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
+        posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
+        if HostOutput.standardError.descriptor >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, HostOutput.standardError.descriptor, 2)
+        }
+        for (descriptor, number) in passing { posix_spawn_file_actions_adddup2(&actions, descriptor, number) }
+        var pid: pid_t = 0
+        let spawned = spawn(&pid, arguments, actions: &actions)
+        guard spawned == 0 else { throw Failure(message: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        return pid
+    }
+
+    /// Waits for a child `start` started and says how it ended.
+    public static func waitForEnd(_ pid: pid_t) -> Ending {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return .exited(-1) }

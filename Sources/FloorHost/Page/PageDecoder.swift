@@ -30,7 +30,7 @@ public enum PageDecoder {
             throw PageError(file: file, line: error.line, column: error.column, reason: error.message)
         }
         let page = Page(file: file, next: spec.next, title: spec.title, registry: registry)
-        let record = registry.crashRecord, ordinal = record.nextPageOrdinal()
+        let record = registry.crashRecord, ordinal = registry.pageOrdinal?(file) ?? record.nextPageOrdinal()
         for problem in spec.problems {
             page.report(Diagnostic(.warning, "\(file): \(problem)", file: file, path: String(problem.prefix { $0 != ":" })))
         }
@@ -72,8 +72,7 @@ public enum PageDecoder {
                 }
                 guard let typeID = registry.floorTypeID(named: typeName) else {
                     let known = registry.floorTypeNames.joined(separator: ", ")
-                    let guess = Suggestion.didYouMean(typeName, among: registry.floorTypeNames)
-                    warn("unknown floor type '\(typeName)': no loaded plugin registers it (loaded: \(known.isEmpty ? "none" : known))\(guess)")
+                    warn("unknown floor type '\(typeName)': no loaded plugin registers it (loaded: \(known.isEmpty ? "none" : known))")
                     placeholder("unknown floor type '\(typeName)' (floor '\(id)')")
                     continue
                 }

@@ -84,6 +84,10 @@ public final class Registry: @unchecked Sendable {
     /// Floors an earlier attempt at this command could not get past (a plugin crashed or hung on them):
     /// decoded as placeholders, never handed to a plugin again.
     var skippedFloors: [FloorOrigin: SkippedFloor] = [:]
+    /// How pages are numbered in FloorOrigin (and so in the crash record and in skipped floors): by
+    /// default in decode order; a long-running process that replays its pages in a fresh process numbers
+    /// them by file instead, so that a skipped floor names the same floor in both (FloorHost.numberPages).
+    var pageOrdinal: ((String) -> Int32)?
     private var floorTypeIDs: [String: Int32] = [:]
     /// Type names two libraries claimed, which therefore belong to neither: the message saying so, by name.
     private(set) var clashedFloorTypes: [String: String] = [:]

@@ -92,7 +92,8 @@ public enum JSONRenderer {
         }
     }
 
-    private static func write(_ event: Event, into out: inout JSONWriter) {
+    /// One event as the `events` array carries it.
+    public static func write(_ event: Event, into out: inout JSONWriter) {
         func loadMore(_ phase: StaticString, _ row: Int?, _ page: String) {
             out.raw("{"); out.key("kind"); out.string("loadMore")
             out.raw(","); out.key("phase"); out.raw("\""); out.raw(phase); out.raw("\"")

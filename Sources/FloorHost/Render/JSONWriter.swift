@@ -4,13 +4,13 @@
 /// Performance (Scripts/bench, end-to-end figure): a row of `--format json` is about 20 calls into this
 /// writer, so each call appends in bulk: no per-byte loop over a string that needs no escaping, and
 /// numbers are formatted in place rather than through an intermediate String.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+public struct JSONWriter: Sendable {
+    public private(set) var bytes: [UInt8] = []
 
-    init(capacity: Int = 4096) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 4096) { bytes.reserveCapacity(capacity) }
 
     /// `[{level, message, file?, plugin?, path?}, ...]`: diagnostics as every json output lists them.
-    mutating func diagnostics(_ list: [Diagnostic]) {
+    public mutating func diagnostics(_ list: [Diagnostic]) {
         raw("[")
         for (i, d) in list.enumerated() {
             if i > 0 { raw(",") }
@@ -24,7 +24,7 @@ struct JSONWriter {
         raw("]")
     }
 
-    mutating func raw(_ s: StaticString) {
+    public mutating func raw(_ s: StaticString) {
         if s.utf8CodeUnitCount == 1 {
             bytes.append(s.utf8Start.pointee)
         } else {
@@ -32,11 +32,11 @@ struct JSONWriter {
         }
     }
 
-    mutating func raw(_ other: JSONWriter) {
+    public mutating func raw(_ other: JSONWriter) {
         bytes.append(contentsOf: other.bytes)
     }
 
-    mutating func key(_ name: StaticString) {
+    public mutating func key(_ name: StaticString) {
         bytes.append(UInt8(ascii: "\""))
         raw(name)
         bytes.append(UInt8(ascii: "\""))
@@ -45,7 +45,7 @@ struct JSONWriter {
 
     /// Escapes `"`, `\` and every character ControlCharacters calls unsafe (C0, DEL, C1, bidi controls)
     /// as JSON escapes, so the output is safe to print to a terminal.
-    mutating func string(_ s: String) {
+    public mutating func string(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { utf8 in
@@ -91,7 +91,7 @@ struct JSONWriter {
         }
     }
 
-    mutating func number(_ value: Int) {
+    public mutating func number(_ value: Int) {
         // Decimal digits, written backwards into a 24-byte scratch buffer on the stack (Int.min has 20 bytes).
         var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &scratch) { digits in
@@ -111,7 +111,7 @@ struct JSONWriter {
     }
 
     /// Integral values print without a fraction ("96", not "96.0"); others in Swift's shortest round-trip form.
-    mutating func number(_ value: Double) {
+    public mutating func number(_ value: Double) {
         if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
             number(Int(value))
         } else if value.isFinite {
@@ -121,7 +121,7 @@ struct JSONWriter {
         }
     }
 
-    mutating func optional(_ value: String?) {
+    public mutating func optional(_ value: String?) {
         if let value { string(value) } else { raw("null") }
     }
 }

@@ -3,7 +3,7 @@
  * bounds floor_abi.h states (FLOOR_MAX_ROW_HEIGHT). The "Tall" floor {"type":"Tall","id":"t","rows":N}
  * has N rows (default 1) of row type "TallRow", each HEIGHT points high. Compile with, e.g.:
  *
- *   cc -shared -fPIC -I Sources/CFloorABI/include -DHEIGHT=1e300 heights.c -o libTallFloor.so
+ *   cc -shared -fPIC -I SDK/Sources/CFloorABI/include -DHEIGHT=1e300 heights.c -o libTallFloor.so
  *
  * HEIGHT may be any C double expression: 1e12, 1e300, -5, __builtin_nan(""), __builtin_inf(). The cell
  * draws a frame of its whole canvas and a line of text, so a tall row is as costly to draw as it can be.

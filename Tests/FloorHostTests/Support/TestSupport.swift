@@ -110,7 +110,7 @@ private let testScanCache = NSTemporaryDirectory() + "floorkit-tests-plugin-scan
 /// (e.g. ["ABI_MAJOR=2"]), as a plugin author would with `cc -shared`.
 func compileCPlugin(_ source: String = "badge.c", to output: String, defines: [String] = []) throws {
     let result = try run("/usr/bin/env", ["cc", "-shared", "-fPIC", "-Wall", "-Werror",
-                                          "-I", Repo.path("Sources/CFloorABI/include")]
+                                          "-I", Repo.path("SDK/Sources/CFloorABI/include")]
                                           + defines.map { "-D" + $0 }
                                           + [Repo.path("Tests/Fixtures/CPlugins/" + source), "-o", output])
     if result.status != 0 { Issue.record("cc failed for \(source) \(defines): \(result.stderr)") }

@@ -1,9 +1,8 @@
-import FloorHost
 import Foundation
 
 /// `--tap` prints the action as one JSON object.
-enum TapOutput {
-    static func json(_ action: TapAction) -> String {
+public enum TapOutput {
+    public static func json(_ action: TapAction) -> String {
         var object: [String: Any] = [
             "section": action.section, "row": action.row, "item": action.item, "floor": action.floor,
             "type": action.type, "url": action.url,

@@ -1,0 +1,173 @@
+/// The browser side of `serve`, deliberately dumb: it reports where the screen is scrolled and draws what
+/// the server answers (ViewUpdate). It never decides load-more, sticky headers, heights or actions; those
+/// are the server's PageSession. It keeps in the DOM only the rows the last answer listed (one screen
+/// above and below), each row element once, keyed by its page-wide index, so a 40,000-row page scrolls as
+/// lightly as a short one. A push ("changed", "reload") makes it report again.
+enum ClientScript {
+    static let source = #"""
+    (() => {
+      const api = '/api/sessions/' + FLOOR_SESSION;
+      const screen = document.querySelector('.screen'), page = document.querySelector('.page');
+      const pinned = document.querySelector('.pinned'), errorBox = document.getElementById('error');
+      const eventsList = document.getElementById('events'), diagList = document.getElementById('diagnostics');
+      const actionBox = document.getElementById('action');
+      const state = document.createElement('div');
+      state.className = 'loadstate';
+      if (page) page.appendChild(state);
+      const drawn = new Map();  // row index -> element
+      if (page) for (const el of page.querySelectorAll('.row')) drawn.set(+el.dataset.index, el);
+      let version = -1, inflight = false, again = false, ticking = false;
+      const status = window.floorPreview = { reports: 0, answers: 0, version: -1, load: null, pinned: null };
+
+      function fromHTML(html) {
+        const t = document.createElement('template');
+        t.innerHTML = html.trim();
+        return t.content.firstElementChild;
+      }
+      function showError(text) {
+        if (!errorBox) return;
+        errorBox.textContent = text;
+        errorBox.hidden = false;
+      }
+
+      async function report() {
+        if (inflight) { again = true; return; }
+        inflight = true;
+        status.reports++;
+        try {
+          const r = await fetch(api + '/view', { method: 'POST', headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ offset: screen ? screen.scrollTop : 0, version }) });
+          if (r.status === 404) { showError('This preview session ended; reload the page.'); return; }
+          apply(await r.json());
+        } catch (e) {
+          console.warn('floorhost serve: view report failed', e);
+        } finally {
+          inflight = false;
+          if (again) { again = false; report(); }
+        }
+      }
+
+      function apply(v) {
+        status.answers++;
+        if (v.error !== undefined) {
+          version = status.version = v.version;
+          for (const el of drawn.values()) el.remove();
+          drawn.clear();
+          showError(v.error);
+          return;
+        }
+        if (errorBox && !errorBox.hidden) {
+          errorBox.hidden = true;
+          if (window.floorReloadWhenFixed) { location.reload(); return; }
+        }
+        const fresh = v.version !== version;
+        version = status.version = v.version;
+        page.style.height = (v.height + 56) + 'px';
+        const keep = new Set();
+        for (const row of v.rows) {
+          keep.add(row.index);
+          const old = drawn.get(row.index);
+          if (old && !fresh && old.dataset.version === String(version)) continue;
+          const el = fromHTML(row.html);
+          el.dataset.version = String(version);
+          if (row.tappable > 0) el.classList.add('tappable');
+          if (old) old.replaceWith(el); else page.appendChild(el);
+          drawn.set(row.index, el);
+        }
+        for (const [i, el] of drawn) if (!keep.has(i)) { el.remove(); drawn.delete(i); }
+        pinned.textContent = '';
+        status.pinned = v.pinned ? v.pinned.index : null;
+        if (v.pinned) {
+          const el = fromHTML(v.pinned.html);
+          el.removeAttribute('id');
+          el.style.top = v.pinned.y + 'px';
+          el.classList.add('pinnedrow');
+          pinned.appendChild(el);
+        }
+        drawLoad(v.load, v.height);
+        for (const e of v.events) addEvent(e);
+        if (v.diagnostics) drawDiagnostics(v.diagnostics);
+      }
+
+      function drawLoad(load, height) {
+        status.load = load.state;
+        state.style.top = height + 'px';
+        state.className = 'loadstate ' + load.state;
+        state.textContent = '';
+        if (load.state === 'loading') state.textContent = '加载中… loading ' + load.page;
+        else if (load.state === 'end') state.textContent = '— 已经到底了 · end of feed —';
+        else if (load.state === 'failed') {
+          const why = document.createElement('div');
+          why.textContent = 'load failed: ' + load.reason;
+          const retry = document.createElement('button');
+          retry.textContent = '重试 Retry';
+          retry.onclick = async () => { await fetch(api + '/retry', { method: 'POST' }); report(); };
+          state.append(why, retry);
+        }
+      }
+
+      function addEvent(e) {
+        const li = document.createElement('li');
+        li.className = e.kind;
+        if (e.kind === 'willDisplay') li.textContent = `willDisplay row ${e.row} (${e.floor} ${e.sectionRow})`;
+        else li.textContent = `loadMore ${e.phase} ${e.page}` + (e.row != null ? ` at row ${e.row}` : '')
+          + (e.rowsAdded != null ? `, ${e.rowsAdded} rows` : '') + (e.reason ? `: ${e.reason}` : '');
+        eventsList.prepend(li);
+        while (eventsList.childElementCount > 300) eventsList.lastElementChild.remove();
+      }
+
+      function drawDiagnostics(list) {
+        diagList.textContent = '';
+        for (const d of list) {
+          const li = document.createElement('li');
+          li.className = d.level;
+          const level = document.createElement('b');
+          level.textContent = d.level + ' ';
+          li.append(level);
+          if (d.path) { const c = document.createElement('code'); c.textContent = d.path; li.append(c, ' '); }
+          li.append(d.message);
+          diagList.append(li);
+        }
+        if (!list.length) diagList.innerHTML = '<li class="none">none</li>';
+      }
+
+      async function tap(ev) {
+        const el = ev.target.closest('.row');
+        if (!el || !el.classList.contains('tappable')) return;
+        document.querySelectorAll('.row.selected').forEach(r => r.classList.remove('selected'));
+        el.classList.add('selected');
+        const x = ev.clientX - el.getBoundingClientRect().left;
+        const r = await fetch(api + '/tap', { method: 'POST', headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ row: +el.dataset.index, x }) });
+        actionBox.textContent = JSON.stringify(await r.json(), null, 2);
+      }
+
+      if (screen) {
+        screen.addEventListener('scroll', () => {
+          if (ticking) return;
+          ticking = true;
+          requestAnimationFrame(() => { ticking = false; report(); });
+        }, { passive: true });
+        screen.addEventListener('click', tap);
+      }
+      const pushes = new EventSource(api + '/events');
+      pushes.onmessage = () => report();
+      report();
+    })();
+    """#
+
+    static let stylesheet = """
+        .panels{display:flex;flex-direction:column;gap:12px;width:340px;font-size:12px}
+        .tools{background:#fff;border-radius:10px;padding:10px 14px;display:flex;gap:12px;align-items:center}
+        .tools a{color:#4c7cf3;text-decoration:none}.widths a,.widths b{margin:0 4px}
+        .panel{background:#fff;border-radius:10px;padding:10px 14px;max-height:260px;overflow:auto}
+        .panel h2{font-size:13px;margin:0 0 6px}
+        .panel ol,.panel ul{margin:0;padding-left:16px}.panel li{margin:2px 0;word-break:break-word}
+        .panel li.loadMore{color:#4c7cf3;font-weight:600}.panel li.error b{color:#c0282b}.panel li.warning b{color:#b7791f}
+        #action{margin:0;white-space:pre-wrap;font-size:11px}
+        .loadstate{position:absolute;left:0;right:0;height:56px;display:flex;flex-direction:column;align-items:center;justify-content:center;font-size:12px;color:#8a8f99}
+        .loadstate.failed{color:#c0282b}.loadstate button{margin-top:4px;border:1px solid #e4393c;color:#e4393c;background:#fff;border-radius:12px;padding:2px 12px}
+        .pinned .row{position:absolute}
+        .pageerror{background:#fff5f5;border:1px solid #e4393c;color:#c0282b;border-radius:10px;padding:12px 16px;font:13px ui-monospace,monospace;max-width:520px;white-space:pre-wrap;word-break:break-word}
+        """
+}

@@ -1,0 +1,227 @@
+import FloorHost
+import Foundation
+
+/// The state behind `floorhost serve`: the plugins (one FloorHost), the page root, and one PreviewSession
+/// per open tab. Routes (ServeRoutes) are thin over this, and tests call it directly.
+///
+/// Threading: every method may be called from any thread; one lock serialises them (plugin calls are not
+/// reentrant, and a page's work is milliseconds). Loads in flight are delivered off the request that
+/// started them, on a task, and the tab is told by a push.
+public final class Preview: PreviewService, @unchecked Sendable {
+    public let host: FloorHost
+    public let root: PageRoot
+    /// The root folder as `serve` was given it: files are named this way in messages and the json output.
+    public let rootArgument: String
+    /// Tabs kept at most; the least recently used is forgotten first (its tab reloads to get a new one).
+    public let maxSessions: Int
+
+    private let lock = NSLock()
+    private var sessions: [String: PreviewSession] = [:]
+    /// Also told every push (session id, message), besides the session's subscribers: how a worker
+    /// process forwards pushes to the server. Set before the first session opens.
+    public var onPush: (@Sendable (String, String) -> Void)?
+
+    public init(host: FloorHost, root: PageRoot, rootArgument: String, maxSessions: Int = 256) {
+        self.host = host
+        self.root = root
+        self.rootArgument = rootArgument
+        self.maxSessions = max(1, maxSessions)
+    }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    // MARK: Pages
+
+    /// Exactly what `floorhost <file> --format json` prints for the page as its file is now, or why it
+    /// does not decode.
+    public func layoutJSON(_ file: String) -> Result<[UInt8], ServeFailure> {
+        locked {
+            let phone = PhoneSize.standard
+            let adapter: Adapter
+            do {
+                adapter = try host.layout(page: file, root: root, width: phone.width)
+            } catch {
+                return .failure(ServeFailure("\(error)"))
+            }
+            let session = PageSession(adapter: adapter, viewportHeight: phone.height, source: PageSource(registry: host.registry, root: root))
+            return .success(JSONRenderer.render(session, plugins: host.plugins, diagnostics: host.diagnostics(for: adapter)))
+        }
+    }
+
+    // MARK: Sessions
+
+    /// A new session (one tab) on `file`; it exists even when the page does not decode (it shows the error,
+    /// and recovers when the file is fixed).
+    public func open(_ file: String, phone: PhoneSize) -> String {
+        open(file, phone: phone, id: UUID().uuidString.lowercased(), offset: 0)
+    }
+
+    /// A session with a given id, scrolled toward `offset` (loading next pages on the way): how a fresh
+    /// worker takes over the sessions of the one it replaces.
+    @discardableResult
+    public func open(_ file: String, phone: PhoneSize, id: String, offset: Double) -> String {
+        // A stream's onTermination takes the lock: streams are finished after it is released.
+        let forgotten: [AsyncStream<String>.Continuation] = locked {
+            var forgotten: [AsyncStream<String>.Continuation] = []
+            if sessions.count >= maxSessions, let oldest = sessions.values.min(by: { $0.lastUsed < $1.lastUsed }) {
+                forgotten = Array(oldest.subscribers.values)
+                sessions[oldest.id] = nil
+            }
+            let preview = PreviewSession(id: id, file: file, phone: phone, host: host, root: root, offset: offset)
+            sessions[id] = preview
+            scheduleDelivery(preview)
+            return forgotten
+        }
+        for continuation in forgotten { continuation.finish() }
+        return id
+    }
+
+    public func firstScreen(_ id: String) -> FirstScreen? {
+        locked {
+            guard let preview = current(id) else { return nil }
+            guard let session = preview.session else {
+                return FirstScreen(rows: "", height: 0, title: nil, error: preview.error?.description ?? "the page did not decode")
+            }
+            let adapter = session.adapter
+            let rows = adapter.visibleRows(in: session.viewport).map { HTMLRenderer.row(adapter, $0) }.joined()
+            return FirstScreen(rows: rows, height: adapter.totalHeight, title: adapter.page.title, error: nil)
+        }
+    }
+
+    /// The tab reports its scroll offset: the session scrolls there (willDisplay, load-more, all decided by
+    /// PageSession), and the answer is what the tab draws (ViewUpdate). `knownVersion` is the layout
+    /// version the tab has; heights are sent only when it differs. Nil for an unknown session.
+    public func view(_ id: String, offset: Double, knownVersion: Int) -> [UInt8]? {
+        locked {
+            guard let preview = current(id) else { return nil }
+            preview.lastUsed = Date()
+            if let session = preview.session, offset.isFinite {
+                session.scroll(to: offset)
+                scheduleDelivery(preview)
+            }
+            return ViewUpdate.json(preview, knownVersion: knownVersion)
+        }
+    }
+
+    /// The action of a click at `x` points across row `row` (a page-wide row index): the row's tappable
+    /// items share its width equally (the ABI gives items no frames), and the session's adapter performs
+    /// the tap. Nil for an unknown session.
+    public func tap(_ id: String, row: Int, x: Double) -> Result<[UInt8], ServeFailure>? {
+        locked {
+            guard let preview = current(id) else { return nil }
+            guard let adapter = preview.session?.adapter, row >= 0, row < adapter.rowCount else {
+                return .failure(ServeFailure("no action: no row \(row) on the page"))
+            }
+            let info = adapter.describe(row: row), count = adapter.tappableItems(row: row)
+            let item = count <= 1 || !x.isFinite ? 0 : min(count - 1, max(0, Int(x / adapter.width * Double(count))))
+            switch adapter.tap(section: info.section, row: info.row, item: item) {
+            case .success(let action): return .success(Array(TapOutput.json(action).utf8))
+            case .failure(let none): return .failure(ServeFailure("no action: \(none)"))
+            }
+        }
+    }
+
+    /// Starts a failed load again (the tab's retry button). False for an unknown session.
+    public func retry(_ id: String) -> Bool {
+        locked {
+            guard let preview = current(id), let session = preview.session else { return false }
+            session.retry()
+            scheduleDelivery(preview)
+            return true
+        }
+    }
+
+    // MARK: Pushes
+
+    /// The push messages for a session's tab ("changed": ask for a view again; "reload": the page was
+    /// laid out again from its files). Nil for an unknown session. The stream ends when the session is
+    /// forgotten; the subscription ends when the consumer stops iterating.
+    public func subscribe(_ id: String) -> AsyncStream<String>? {
+        locked {
+            guard let preview = sessions[id] else { return nil }
+            let key = UUID()
+            let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(8))
+            continuation.onTermination = { [weak self] _ in
+                self?.locked { self?.sessions[id]?.subscribers[key] = nil }
+            }
+            preview.subscribers[key] = continuation
+            return stream
+        }
+    }
+
+    /// Marks every session whose page files changed since it was built as stale and pushes "reload" to
+    /// its tabs; returns how many. A stale session is laid out again from its files (keeping its scroll
+    /// offset as far as the content allows) when its tab next asks for anything, so a save costs a stat
+    /// per watched file here, and a layout only for the tabs that look. PageWatcher calls this a few
+    /// times a second.
+    @discardableResult
+    public func reloadChangedPages() -> Int {
+        locked {
+            var changed = 0
+            for preview in sessions.values where !preview.stale && preview.filesChanged {
+                preview.stale = true
+                push(preview, "reload")
+                changed += 1
+            }
+            return changed
+        }
+    }
+
+    /// The session `id`, laid out again first if its files changed. Called with the lock held.
+    private func current(_ id: String) -> PreviewSession? {
+        guard let preview = sessions[id] else { return nil }
+        if preview.stale {
+            preview.build(host: host, root: root, offset: preview.session?.viewport.offset ?? 0)
+            scheduleDelivery(preview)
+        }
+        return preview
+    }
+
+    /// Pings every push stream (PageWatcher): a stream whose tab went away fails to write and ends.
+    public func ping() {
+        locked { for preview in sessions.values { push(preview, "ping") } }
+    }
+
+    /// Ends every push stream (the server is stopping).
+    public func endPushes() {
+        for continuation in locked({ sessions.values.flatMap { $0.subscribers.values } }) { continuation.finish() }
+    }
+
+    /// A session's PageSession, for tests; nil for an unknown session.
+    func withSession<T>(_ id: String, _ body: (PreviewSession) -> T) -> T? {
+        locked { sessions[id].map(body) }
+    }
+
+    private func push(_ preview: PreviewSession, _ message: String) {
+        preview.push(message)
+        onPush?(preview.id, message)
+    }
+
+    // MARK: Loads
+
+    /// When the session has a load in flight, delivers it on a task (the request that started it has
+    /// already been answered), then tells the tab. Called with the lock held.
+    private func scheduleDelivery(_ preview: PreviewSession) {
+        guard let session = preview.session, case .loading = session.loadMore.state, !preview.deliveryScheduled else { return }
+        preview.deliveryScheduled = true
+        let id = preview.id
+        Task.detached { [self] in deliver(id) }
+    }
+
+    private func deliver(_ id: String) {
+        locked {
+            guard let preview = sessions[id], let session = preview.session else { return }
+            preview.deliveryScheduled = false
+            // A stale session is rebuilt (and its load started again) when its tab asks.
+            guard !preview.stale else { return }
+            session.deliverLoad()
+            preview.loadDelivered()
+            push(preview, "changed")
+            scheduleDelivery(preview)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import FloorHost
+import Foundation
+
+/// One browser tab looking at one page: the PageSession that decides everything (load-more, sticky header,
+/// heights, actions), the files it was built from (watched for live reload), and what the tab has been
+/// told (layout version, events already sent). The tab only reports where it is scrolled; this answers
+/// with the rows near the screen. Threading: guarded by Preview's lock.
+final class PreviewSession {
+    let id: String
+    /// The first page, as `serve`'s root argument names it.
+    let file: String
+    let phone: PhoneSize
+    /// Nil while the page does not decode (then `error` says why, with file:line:column).
+    private(set) var session: PageSession?
+    private(set) var error: PageError?
+    /// Diagnostics of the last build (plugins, page, layout).
+    private(set) var diagnostics: [Diagnostic] = []
+    /// Bumped whenever the rows change (a next page's rows, a reload): the tab then takes new heights.
+    private(set) var version = 0
+    /// How many of the session's events the tab has been sent.
+    var eventsSent = 0
+    /// The files the current rows came from (first page and every next page loaded), as last seen.
+    private(set) var watched: [(file: String, stamp: FileStamp?)] = []
+    /// Its files changed since it was built: it is built again before it answers anything.
+    var stale = false
+    /// A load is scheduled for delivery (Preview delivers in-flight loads off the request).
+    var deliveryScheduled = false
+    var lastUsed = Date()
+    /// The tabs' push channels (a tab may reconnect; each connection is one subscriber).
+    var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
+
+    init(id: String, file: String, phone: PhoneSize, host: FloorHost, root: PageRoot, offset: Double = 0) {
+        self.id = id
+        self.file = file
+        self.phone = phone
+        build(host: host, root: root, offset: offset)
+    }
+
+    /// Lays the page out again from its files, then replays what the tab had done: scrolls back toward
+    /// `offset` (loading next pages on the way as the rules say), as far as the content now allows.
+    func build(host: FloorHost, root: PageRoot, offset: Double) {
+        version += 1
+        stale = false
+        eventsSent = 0
+        // Stamped before they are read: a save during the build is seen by the next look, not lost.
+        watched = ([file] + watched.map(\.file).filter { $0 != file }).map { ($0, FileStamp($0)) }
+        do {
+            let adapter = try host.layout(page: file, root: root, width: phone.width)
+            let session = PageSession(adapter: adapter, viewportHeight: phone.height, source: PageSource(registry: host.registry, root: root),
+                                      deliversLoadsImmediately: offset > 0)
+            session.scroll(toward: offset)
+            session.deliversLoadsImmediately = false
+            self.session = session
+            error = nil
+            diagnostics = host.diagnostics(for: adapter)
+        } catch {
+            session = nil
+            self.error = error
+            diagnostics = []
+        }
+        restamp()
+    }
+
+    /// The files the rows came from: those stamped before keep their stamp, the others (next pages just
+    /// loaded) are stamped as they are now.
+    func restamp() {
+        let files = session.map { $0.adapter.pages.map(\.file) } ?? [file]
+        let known = Dictionary(watched.map { ($0.file, $0.stamp) }, uniquingKeysWith: { first, _ in first })
+        watched = files.map { ($0, known[$0] ?? FileStamp($0)) }
+    }
+
+    /// Whether a file the rows came from changed since it was stamped.
+    var filesChanged: Bool { watched.contains { FileStamp($0.file) != $0.stamp } }
+
+    /// A next page's rows were laid out (or its load failed): the rows may have changed.
+    func loadDelivered() {
+        version += 1
+        restamp()
+    }
+
+    func push(_ message: String) {
+        for continuation in subscribers.values { continuation.yield(message) }
+    }
+}

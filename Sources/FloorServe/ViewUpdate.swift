@@ -1,0 +1,72 @@
+import FloorHost
+
+/// The answer to a tab's view report, one JSON object:
+///
+///     {"version":n, "height":total, "rows":[{"index","y","height","tappable","html"}...],
+///      "pinned":{"index","y","html"}|null, "load":{"state","page"?,"reason"?},
+///      "events":[...new since the last answer...], "diagnostics":[...]?, "error":"file:line:column: ..."?}
+///
+/// `rows` are the rows within one screen above and below the viewport (all the tab draws: the answer's size
+/// is proportional to the screen, never to the page); `diagnostics` come only when the tab's layout version
+/// is not the current one. `load.state` is idle, loading, failed (with the reason; the tab offers retry)
+/// or end. Events and diagnostics are written exactly as `--format json` writes them.
+enum ViewUpdate {
+    static func json(_ preview: PreviewSession, knownVersion: Int) -> [UInt8] {
+        var out = JSONWriter(capacity: 16_384)
+        out.raw("{"); out.key("version"); out.number(preview.version)
+        guard let session = preview.session else {
+            out.raw(","); out.key("error"); out.string(preview.error?.description ?? "the page did not decode")
+            out.raw("}")
+            return out.bytes
+        }
+        let adapter = session.adapter, viewport = session.viewport
+        out.raw(","); out.key("height"); out.number(adapter.totalHeight)
+        if knownVersion != preview.version {
+            out.raw(","); out.key("diagnostics"); out.diagnostics(preview.diagnostics)
+        }
+        out.raw(","); out.key("rows"); out.raw("[")
+        let near = Viewport(width: viewport.width, height: viewport.height * 3, offset: max(0, viewport.offset - viewport.height))
+        let nearRows = adapter.visibleRows(in: near)
+        for r in nearRows {
+            if r > nearRows.lowerBound { out.raw(",") }
+            row(adapter, r, into: &out)
+        }
+        out.raw("],"); out.key("pinned")
+        if let pinned = adapter.pinnedHeader(in: viewport) {
+            out.raw("{"); out.key("index"); out.number(pinned.row)
+            out.raw(","); out.key("y"); out.number(pinned.y)
+            out.raw(","); out.key("html"); out.string(HTMLRenderer.row(adapter, pinned.row))
+            out.raw("}")
+        } else {
+            out.raw("null")
+        }
+        out.raw(","); out.key("load"); out.raw("{"); out.key("state")
+        switch session.loadMore.state {
+        case .idle where session.next != nil: out.string("idle")
+        case .idle, .exhausted: out.string("end")
+        case .loading(let page): out.string("loading"); out.raw(","); out.key("page"); out.string(page)
+        case .failed(let page, let reason):
+            out.string("failed"); out.raw(","); out.key("page"); out.string(page)
+            out.raw(","); out.key("reason"); out.string(reason)
+        }
+        out.raw("},"); out.key("events"); out.raw("[")
+        let events = session.events
+        for i in min(preview.eventsSent, events.count)..<events.count {
+            if i > preview.eventsSent { out.raw(",") }
+            JSONRenderer.write(events[i], into: &out)
+        }
+        preview.eventsSent = events.count
+        out.raw("]}")
+        return out.bytes
+    }
+
+    private static func row(_ adapter: Adapter, _ r: Int, into out: inout JSONWriter) {
+        let info = adapter.describe(row: r)
+        out.raw("{"); out.key("index"); out.number(r)
+        out.raw(","); out.key("y"); out.number(info.y)
+        out.raw(","); out.key("height"); out.number(info.height)
+        out.raw(","); out.key("tappable"); out.number(adapter.tappableItems(row: r))
+        out.raw(","); out.key("html"); out.string(HTMLRenderer.row(adapter, r))
+        out.raw("}")
+    }
+}

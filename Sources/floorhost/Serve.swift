@@ -1,0 +1,88 @@
+import ArgumentParser
+import FloorHost
+import FloorServe
+import Foundation
+import Hummingbird
+
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Preview the pages under a folder in a browser, live.",
+        discussion: """
+            Serves http://HOST:PORT/: an index of the pages under ROOT, each page in a phone frame \
+            (/page/<path>, width 320, 375 or 414) that loads next pages as you scroll, and \
+            /layout/<path>, what `floorhost <path> --format json` prints. Saving a page file updates \
+            every open tab. Plugins and sessions live in a worker process: adding or rebuilding a plugin \
+            library takes effect without a restart, and a plugin that crashes or hangs on a floor leaves \
+            that floor out (--no-plugin-isolation: all in this process; a plugin change then needs a \
+            restart). Pages are read only from ROOT (after symlinks, regular files, --max-page-bytes).
+
+            Example:
+              floorhost serve --plugins Plugins/ Examples/
+            """)
+
+    @OptionGroup var plugins: PluginOptions
+
+    @Argument(help: "The folder whose pages are served (the page root).")
+    var root: String
+
+    @Option(help: "The address to listen on. The preview is for this machine: anything but loopback shows every page under ROOT to the network.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0: any free port, printed on start).")
+    var port = 8080
+
+    @Option(help: "Refuse a page file larger than this many bytes.")
+    var maxPageBytes = PageRoot.defaultMaxPageBytes
+
+    @OptionGroup var containment: ContainmentOptions
+
+    func validate() throws {
+        if !(0...65535).contains(port) { throw ValidationError("--port must be 0 to 65535") }
+        if maxPageBytes < 1 { throw ValidationError("--max-page-bytes must be 1 or more") }
+    }
+
+    func run() throws {
+        let pageRoot = try servedRoot(root, maxPageBytes: maxPageBytes)
+        let host = self.host, root = self.root
+        let announce: @Sendable (Int) async -> Void = { port in
+            let line = "floorhost serve: http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (pages under \(root); Ctrl-C stops)\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
+        }
+        guard plugins.pluginIsolation else {
+            // Everything in this process: a plugin crash ends the server, and a changed plugin needs a restart.
+            let loaded = try plugins.load()
+            for d in loaded.loadDiagnostics { printError("\(d.level.rawValue): \(d.message)") }
+            let preview = Preview(host: loaded, root: pageRoot, rootArgument: root)
+            try runServer(PreviewServer.application(preview, services: [PageWatcher(preview: preview)], host: host, port: port, onRunning: announce))
+            return
+        }
+        // The default: plugins and sessions live in a worker process this one replaces when plugins change
+        // or fail; this process loads no plugin.
+        let preview: WorkerPreview
+        do {
+            preview = try WorkerPreview(command: [selfExecutable(), ServeWorker.configuration.commandName!] + plugins.arguments
+                                            + ["--max-page-bytes", "\(maxPageBytes)", root],
+                                        pluginFolder: plugins.plugins, root: pageRoot, rootArgument: root,
+                                        callTimeout: containment.pluginCallTimeout)
+        } catch {
+            printError("error: floorhost serve: cannot start the preview worker: \(error)")
+            throw ExitCode(1)
+        }
+        try runServer(PreviewServer.application(preview, services: [preview], host: host, port: port, onRunning: announce))
+    }
+
+    private func runServer(_ app: some ApplicationProtocol) throws {
+        nonisolated(unsafe) let app = app
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var failure: (any Error)?
+        Task {
+            do { try await app.runService() } catch { failure = error }
+            done.signal()
+        }
+        done.wait()
+        if let failure {
+            printError("error: floorhost serve: \(failure)")
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import FloorHost
+import FloorServe
+import Foundation
+
+/// The worker half of `serve`: not for people. Loads the plugins and holds the sessions, answering the
+/// server on stdin/stdout (WorkerWire); the server replaces it when plugins change or a plugin fails.
+struct ServeWorker: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve-worker",
+        abstract: "Hold plugins and preview sessions for `floorhost serve` (started by it).",
+        shouldDisplay: false)
+
+    @OptionGroup var plugins: PluginOptions
+
+    @Argument var root: String
+
+    @Option var maxPageBytes = PageRoot.defaultMaxPageBytes
+
+    @Option(name: .customLong("crash-record-fd")) var crashRecord: Int32?
+
+    @Option var skipFloor: [SkippedFloor] = []
+
+    /// `N=FILE`: the number the server's earlier workers gave a page file.
+    @Option var pageOrdinal: [String] = []
+
+    func run() throws {
+        let pageRoot = try servedRoot(root, maxPageBytes: maxPageBytes)
+        let host = try plugins.load()
+        if let crashRecord {
+            do {
+                try host.recordPluginCalls(in: crashRecord, skipping: skipFloor)
+            } catch {
+                printError("error: \(error.message)")
+                throw ExitCode(1)
+            }
+        }
+        let preview = Preview(host: host, root: pageRoot, rootArgument: root)
+        // Frames go to the real stdout: from here on descriptor 1 is stderr, for what plugin code prints.
+        let worker = PreviewWorker(preview, output: FileHandle(fileDescriptor: HostOutput.standardOutput.descriptor, closeOnDealloc: false))
+        let numbers = PageNumbers(pageOrdinal.compactMap { entry -> (String, Int32)? in
+            guard let equals = entry.firstIndex(of: "="), let n = Int32(entry[..<equals]) else { return nil }
+            return (String(entry[entry.index(after: equals)...]), n)
+        })
+        host.numberPages { file in numbers.ordinal(file) { worker.announce(ordinal: $0, file: file) } }
+        Task { await PageWatcher(preview: preview).runUntilCancelled() }
+        worker.run()
+    }
+}
+
+/// Page files' numbers in this worker: the server's table, then new files in the order they are decoded.
+final class PageNumbers: @unchecked Sendable {
+    private var table: [String: Int32]
+    private let lock = NSLock()
+
+    init(_ entries: [(String, Int32)]) {
+        table = Dictionary(entries, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The file's number; a new number is announced (through `announce`) before it is used.
+    func ordinal(_ file: String, announce: (Int32) -> Void) -> Int32 {
+        lock.lock()
+        defer { lock.unlock() }
+        if let n = table[file] { return n }
+        let n = (table.values.max() ?? -1) + 1
+        table[file] = n
+        announce(n)
+        return n
+    }
+}

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""The real-browser test of `floorhost serve` (run by Tests/FloorServeTests/BrowserTests.swift).
+
+Drives Debian's headless chromium through selenium against a running server:
+
+  1. opens the page and scrolls to the bottom of its multi-page feed, one screen at a time, and checks
+     that every row of every next page arrives, that no row is ever in the page twice, and that each
+     next page's load completed once (the events panel);
+  2. checks that the sticky header is pinned at the top of the screen inside its floor;
+  3. clicks a product and reads its action (url, eventId) in the action panel;
+  4. edits the page file and sees the change arrive without a reload, scroll offset kept;
+  5. saves a screenshot.
+
+Waits are on conditions with deadlines, never fixed sleeps. Exit status 0 when every check passed;
+each failure is one line on stderr.
+"""
+import argparse, json, sys, time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+
+failures = []
+
+
+def check(ok, what):
+    print(("ok   " if ok else "FAIL ") + what, flush=True)
+    if not ok:
+        failures.append(what)
+    return ok
+
+
+def wait(driver, condition, seconds=10.0):
+    """Polls `condition(driver)` until it is truthy or `seconds` pass; returns its last value."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = condition(driver)
+        if value or time.monotonic() > deadline:
+            return value
+        time.sleep(0.02)
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--url", required=True, help="the page's URL, e.g. http://127.0.0.1:PORT/page/home.json")
+    p.add_argument("--file", required=True, help="the page file, edited in step 4")
+    p.add_argument("--expect", required=True, help="JSON: the rows of the whole feed, as [section, row, floor]")
+    p.add_argument("--next-pages", type=int, required=True, help="how many next pages the feed has")
+    p.add_argument("--screenshot", required=True)
+    args = p.parse_args()
+    expected = {tuple(r) for r in json.load(open(args.expect))}
+
+    options = Options()
+    for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+              "--window-size=1000,1000", "--hide-scrollbars", "--force-device-scale-factor=1", "--lang=zh-CN"]:
+        options.add_argument(a)
+    options.binary_location = "/usr/bin/chromium"
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    try:
+        run(driver, args, expected)
+    finally:
+        driver.quit()
+    if failures:
+        for f in failures:
+            print("browser test: " + f, file=sys.stderr)
+        sys.exit(1)
+
+
+def rows_in_page(driver):
+    return driver.execute_script(
+        "return [...document.querySelectorAll('.page .row')].map(r => [+r.dataset.section, +r.dataset.row, r.dataset.floor])")
+
+
+def status(driver):
+    return driver.execute_script("return window.floorPreview")
+
+
+def run(driver, args, expected):
+    driver.get(args.url)
+    check(wait(driver, lambda d: status(d) and status(d)["answers"] >= 1), "the page answered its first view report")
+    driver.execute_script("window.notReloaded = true")
+
+    # 1. Scroll to the bottom, one screen at a time; every snapshot of the DOM has each row once.
+    seen, duplicates, steps = set(), 0, 0
+    while steps < 400:
+        steps += 1
+        rows = rows_in_page(driver)
+        duplicates += len(rows) - len({tuple(r) for r in rows})
+        seen.update(tuple(r) for r in rows)
+        s = status(driver)
+        at_bottom = driver.execute_script("const s = document.querySelector('.screen'); return s.scrollTop + s.clientHeight >= s.scrollHeight - 1")
+        if s["load"] == "end" and at_bottom:
+            break
+        answers = s["answers"]
+        driver.execute_script("document.querySelector('.screen').scrollTop += document.querySelector('.screen').clientHeight")
+        wait(driver, lambda d: status(d)["answers"] > answers, 5)
+        if status(driver)["load"] == "loading":
+            wait(driver, lambda d: status(d)["load"] != "loading", 5)
+    rows = rows_in_page(driver)
+    seen.update(tuple(r) for r in rows)
+    check(duplicates == 0, f"no row was ever in the page twice ({duplicates} duplicates)")
+    check(seen == expected, f"every row of the feed and its next pages arrived: {len(seen)} seen, {len(expected)} expected"
+          + ("" if seen == expected else f"; missing {sorted(expected - seen)[:5]}, unexpected {sorted(seen - expected)[:5]}"))
+    completed = driver.execute_script(
+        "return [...document.querySelectorAll('#events li.loadMore')].map(li => li.textContent).filter(t => t.startsWith('loadMore completed'))")
+    check(len(completed) == args.next_pages, f"each next page's load completed once: {completed}")
+    check(driver.execute_script("return document.querySelector('.loadstate').textContent").find("end of feed") >= 0,
+          "the end of the feed is shown")
+
+    # 2. The sticky header: somewhere inside the feed, pinned at the screen's top.
+    driver.execute_script("document.querySelector('.screen').scrollTop = document.querySelector('.screen').scrollHeight / 2")
+    pinned = wait(driver, lambda d: d.execute_script(
+        "const p = document.querySelector('.pinned .row'); if (!p) return null;"
+        "const s = document.querySelector('.screen').getBoundingClientRect(), r = p.getBoundingClientRect();"
+        "return {floor: p.dataset.floor, type: p.dataset.type, offset: r.top - s.top}"))
+    check(bool(pinned) and pinned["floor"] == "feed" and abs(pinned["offset"]) <= 1,
+          f"the feed's sticky header is pinned at the top of the screen: {pinned}")
+
+    # 3. Click a product card; its action shows in the action panel.
+    card = wait(driver, lambda d: d.execute_script(
+        "const s = document.querySelector('.screen').getBoundingClientRect();"
+        "return [...document.querySelectorAll('.page .row.tappable[data-type=ProductCard]')]"
+        ".find(r => { const b = r.getBoundingClientRect(); return b.top > s.top + 60 && b.bottom < s.bottom; }) || null"))
+    if check(card is not None, "a product card is on screen and tappable"):
+        card.click()
+        action = wait(driver, lambda d: d.find_element("id", "action").text if d.find_element("id", "action").text.startswith("{") else None)
+        parsed = json.loads(action) if action else {}
+        check(parsed.get("url", "").startswith("app://") and parsed.get("floor") == "feed" and "eventId" in parsed,
+              f"the click shows the item's action: {action!r}")
+
+    # 4. Edit the page file: the change arrives in place, without a reload, and the offset is kept.
+    driver.execute_script("document.querySelector('.screen').scrollTop = 0")
+    wait(driver, lambda d: d.execute_script("return document.querySelector('.page').innerText.includes('限时秒杀')"))
+    offset_before = driver.execute_script("return document.querySelector('.screen').scrollTop")
+    text = open(args.file, encoding="utf-8").read()
+    with open(args.file + ".tmp", "w", encoding="utf-8") as f:
+        f.write(text.replace("限时秒杀 Flash sale", "今日特价 Deals of the day"))
+    import os
+    saved = time.monotonic()
+    os.replace(args.file + ".tmp", args.file)
+    arrived = wait(driver, lambda d: d.execute_script("return document.querySelector('.page').innerText.includes('今日特价 Deals of the day')"), 5)
+    check(arrived, f"the edit arrived without a reload in {time.monotonic() - saved:.3f} s")
+    check(driver.execute_script("return window.notReloaded === true"), "the page was not reloaded")
+    check(driver.execute_script("return document.querySelector('.screen').scrollTop") == offset_before, "the scroll offset was kept")
+
+    # 5. A screenshot of the top of the page, with a product selected.
+    driver.execute_script("document.querySelector('.screen').scrollTop = 330")
+    wait(driver, lambda d: status(d)["answers"] > 0 and d.execute_script("return document.querySelectorAll('.page .row').length") > 5)
+    driver.save_screenshot(args.screenshot)
+    print("screenshot: " + args.screenshot)
+
+
+if __name__ == "__main__":
+    main()

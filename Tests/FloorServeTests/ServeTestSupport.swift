@@ -1,0 +1,50 @@
+import Foundation
+@testable import FloorHost
+@testable import FloorServe
+
+/// The repository and build folder, as FloorHostTests finds them (this file's path; the test binary's folder).
+enum ServeRepo {
+    static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }  // ServeTestSupport.swift, FloorServeTests, Tests
+        return url.path
+    }()
+
+    static let buildDirectory: String = {
+        if let dir = ProcessInfo.processInfo.environment["FLOORKIT_BUILD_DIR"] { return dir }
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        return URL(fileURLWithPath: exe).deletingLastPathComponent().path
+    }()
+}
+
+/// A temporary folder with the shipped plugins in `plugins/` and a copy of Examples/ in `pages/`, and a
+/// Preview over them (plugins in-process, as library callers load them). Removed when the value goes.
+final class ServeFixture: @unchecked Sendable {
+    let folder: String
+    let pages: String
+    let plugins: String
+    let preview: Preview
+
+    init() throws {
+        folder = NSTemporaryDirectory() + "floorserve-\(UUID().uuidString)"
+        pages = folder + "/pages"
+        plugins = folder + "/plugins"
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+        try fm.copyItem(atPath: ServeRepo.root + "/Examples", toPath: pages)
+        for name in ["Focus", "IconGrid", "ProductFeed", "Title"] {
+            try fm.copyItem(atPath: ServeRepo.buildDirectory + "/lib\(name)Floor.so", toPath: plugins + "/lib\(name)Floor.so")
+        }
+        let host = try FloorHost(pluginFolder: plugins)
+        preview = Preview(host: host, root: try PageRoot(folder: pages), rootArgument: pages)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    @discardableResult
+    func write(_ name: String, _ contents: String) throws -> String {
+        let file = pages + "/" + name
+        try contents.write(toFile: file, atomically: true, encoding: .utf8)
+        return file
+    }
+}
