@@ -16,6 +16,11 @@ public final class Page: @unchecked Sendable {
         let typeID: Int32?
         /// The plugin's model handle, or an unmanaged BuiltinRows.Placeholder when typeID is nil.
         nonisolated(unsafe) let model: UnsafeMutableRawPointer
+        /// Whether the floor object had an `id` (else `floorID` is its path), and what its JSON holds: how
+        /// a reload tells which floors and rows stayed the same (PageDiff).
+        public let hasID: Bool
+        /// A floor a next page continued carries both floors' (Adapter.append).
+        public internal(set) var signature: FloorSignature
     }
 
     public let file: String

@@ -43,6 +43,7 @@ public enum PageDecoder {
                 let path = "floors[\(floor.index)]"
                 let id = floor.id ?? path
                 let origin = FloorOrigin(page: ordinal, floor: Int32(clamping: floor.index))
+                let signature = FloorSignature(json: UnsafeRawBufferPointer(rebasing: raw[floor.bytes]))
                 func warn(_ message: String, at subpath: String = "", plugin: String? = nil) {
                     let where_ = DecodeReport.path(subpath, in: path)
                     page.report(Diagnostic(.warning, "\(file): \(where_) (floor '\(id)'): \(message)", file: file, plugin: plugin, path: where_))
@@ -59,7 +60,8 @@ public enum PageDecoder {
                 }
                 func placeholder(_ text: String) {
                     let model = Unmanaged.passRetained(BuiltinRows.Placeholder(text)).toOpaque()
-                    page.append(.init(floorID: id, floorType: floor.type ?? "", path: path, file: file, origin: origin, typeID: nil, model: model))
+                    page.append(.init(floorID: id, floorType: floor.type ?? "", path: path, file: file, origin: origin, typeID: nil, model: model,
+                                      hasID: floor.id != nil, signature: signature))
                 }
                 guard let typeName = floor.type else {
                     placeholder("floor '\(id)' has no usable type")
@@ -131,7 +133,8 @@ public enum PageDecoder {
                         continue
                     }
                 }
-                page.append(.init(floorID: id, floorType: typeName, path: path, file: file, origin: origin, typeID: typeID, model: model))
+                page.append(.init(floorID: id, floorType: typeName, path: path, file: file, origin: origin, typeID: typeID, model: model,
+                                  hasID: floor.id != nil, signature: signature))
             }
         }
         return page
