@@ -92,6 +92,21 @@ struct SessionReloadTests {
         #expect(session.failures.last?.contains("no such page file") == true, "\(session.failures)")
     }
 
+    @Test func theViewsReloadIsDiffedAndSaysWhatItDid() throws {
+        let ids = (0..<30).map { "p\($0)" }
+        let file = try folder.write("home.json", #"{"floors":[{"type":"ProductFeed","id":"f","items":[\#(products(ids))]}]}"#)
+        let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
+        let viewer = try PageViewer(host: host, page: file, root: PageRoot(around: file), columns: 75, lines: 40)
+        _ = viewer.handle(.pageDown)
+        let top = productAtTop(viewer.session)
+        try folder.write("home.json", #"{"floors":[{"type":"ProductFeed","id":"f","items":[\#(products(ids, price: "¥2"))]}]}"#.replacingOccurrences(of: #""price":"¥2","img":"i.jpg","jump":{"url":"app://p/p0"}"#, with: #""price":"¥1","img":"i.jpg","jump":{"url":"app://p/p0"}"#))
+        let calls = viewer.adapter.stats.heightCalls
+        viewer.reload()
+        #expect(viewer.message == "reloaded home.json: 1 floor changed, 29 rows measured, 1 kept", "every price but p0's changed")
+        #expect(viewer.adapter.stats.heightCalls == calls + 29)
+        #expect(productAtTop(viewer.session) == top, "the same card at the top")
+    }
+
     @Test func aFirstPageThatNoLongerDecodesLeavesTheSessionAsItWas() throws {
         let chain = try PageChain(in: folder, items: [["a", "b"]])
         let (session, _) = try chain.session()
