@@ -53,7 +53,7 @@ struct Diff: ParsableCommand {
         let adapter: Adapter, next: Page
         do {
             adapter = try host.layout(page: old, root: oldRoot, width: width)
-            next = try PageDecoder.decode(file: new, root: newRoot, registry: host.registry)
+            next = try PageDecoder.decode(file: new, root: newRoot, registry: host.registry, reusing: ReusableFloors(adapter))
         } catch {
             printError("error: \(error)")
             throw ExitCode(2)

@@ -163,6 +163,26 @@ struct PageDiffTests {
         #expect((0..<adapter.rowCount).map { adapter.describe(row: $0) } == (0..<fresh.rowCount).map { fresh.describe(row: $0) })
     }
 
+    @Test func floorsUnchangedSinceThePageOnScreenKeepTheirModelsAndAreNotExpandedAgain() throws {
+        let floors = [title("a"), feed("f", ["p", "q"], header: "Feed"), title("b"), #"{"type":"Title","title":"no id"}"#]
+        let adapter = try host.layout(page: try folder.write("old.json", page(floors)), width: 375)
+        var edited = floors
+        edited[2] = title("b", "Edited")
+        let stats = adapter.stats
+        let next = try PageDecoder.decode(file: folder.file("new.json"), root: PageRoot(around: try folder.write("new.json", page(edited))),
+                                          registry: host.registry, reusing: ReusableFloors(adapter))
+        #expect(next.reusedRows.keys.sorted() == [0, 1, 3], "every floor but the edited one is taken over")
+        let diff = adapter.reload([next])
+        #expect(adapter.stats.expands == stats.expands + 1, "only the edited floor is expanded")
+        #expect(adapter.stats.heightCalls == stats.heightCalls + 1)
+        #expect(diff.floors.map(\.floor) == ["b"])
+        let fresh = try host.layout(page: folder.file("new.json"), width: 375)
+        #expect((0..<adapter.rowCount).map { adapter.describe(row: $0) } == (0..<fresh.rowCount).map { fresh.describe(row: $0) })
+        // The kept models still work: their cells draw and their actions answer.
+        guard case .success(let action) = adapter.tap(section: 1, row: 1) else { Issue.record("no action"); return }
+        #expect(action.url == "app://p/p")
+    }
+
     // MARK: Identity
 
     @Test func aFloorWithoutAnIdIsTheSameFloorOnlyWhileUnchanged() throws {

@@ -69,7 +69,7 @@ public final class Adapter: @unchecked Sendable {
         self.pages = [pages[0]]
         measuresAppends = false
         reserveSections(pages[0].sections.count)
-        for section in pages[0].sections { appendSection(section) }
+        for (k, section) in pages[0].sections.enumerated() { appendSection(section, reusing: pages[0].reusedRows[k]) }
         for next in pages.dropFirst() { append(next) }
     }
 
@@ -261,14 +261,16 @@ public final class Adapter: @unchecked Sendable {
 
     // MARK: Expanding floors
 
-    private func appendSection(_ section: Page.Section) {
+    /// `reusing`: the rows the section's model was expanded into before (a reload kept the model,
+    /// ReusableFloors); expand is not called again.
+    private func appendSection(_ section: Page.Section, reusing: [RowTable.Expanded]? = nil) {
         reserveSections(sections.count + 1)
         let number = sections.count
         sections.append(section)
         models.append(section.model)
         origins.append(section.origin)
         if sectionOfFloor[section.floorID] == nil { sectionOfFloor[section.floorID] = number }
-        let expanded = expand(section, number: number).rows
+        let expanded = reusing ?? expand(section, number: number).rows
         rows.replace(rows.count..<rows.count, with: expanded, section: number)
         sectionStart.append(rows.count)
     }

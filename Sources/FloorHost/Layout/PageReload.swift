@@ -15,7 +15,10 @@ extension PageSession {
     @discardableResult
     public func reload() throws(PageError) -> PageDiff {
         let first = adapter.page.file
-        let page = try source.load(first).get()
+        // Floors unchanged since the page on screen keep their models (ReusableFloors): decoding, expanding
+        // and destroying cost O(floors changed).
+        let page = try PageDecoder.decode(file: first, root: source.root ?? PageRoot(around: first), registry: adapter.registry,
+                                          reusing: ReusableFloors(adapter))
         var pages = [page], loaded: [String] = []
         var from = first, link = page.next
         var visited: Set<String> = [first]

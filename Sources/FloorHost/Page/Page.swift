@@ -43,7 +43,15 @@ public final class Page: @unchecked Sendable {
     /// Sections whose model was handed over (merged into an earlier page's floor and destroyed there).
     private var consumed = Set<Int>()
 
+    /// Sections whose model a reload took over from the page on screen (ReusableFloors), with the rows
+    /// that model was expanded into: the adapter lists them instead of calling expand again.
+    private(set) var reusedRows: [Int: [RowTable.Expanded]] = [:]
+
     func append(_ section: Section) { sections.append(section) }
+    func append(_ section: Section, reusing rows: [RowTable.Expanded]) {
+        reusedRows[sections.count] = rows
+        sections.append(section)
+    }
     func consume(section index: Int) { consumed.insert(index) }
     func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 

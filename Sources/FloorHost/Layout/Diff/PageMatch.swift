@@ -19,9 +19,14 @@ struct FloorKey: Hashable {
     let content: UInt64
 
     init(_ section: Page.Section) {
-        type = section.floorType
-        id = section.hasID ? section.floorID : nil
-        content = section.hasID ? 0 : section.signature.whole
+        self.init(type: section.floorType, id: section.hasID ? section.floorID : nil, whole: section.signature.whole)
+    }
+
+    /// `id` nil: the floor has none, and is known by `whole`.
+    init(type: String, id: String?, whole: UInt64) {
+        self.type = type
+        self.id = id
+        content = id == nil ? whole : 0
     }
 }
 
