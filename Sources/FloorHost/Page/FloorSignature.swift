@@ -56,12 +56,16 @@ public struct FloorSignature: Sendable, Equatable {
         var itemsAt: Int?, headerHash: UInt64 = 0, marginHash: UInt64 = 0
         skim.members(from: start + 1) { key, valueStart in
             let (end, value) = skim.value(from: valueStart)
-            wholeHash.add(key: key, value: value)
-            switch key {
-            case "items": itemsAt = valueStart
-            case "header": headerHash = value
-            case "margin": marginHash = value
-            default: ownHash.add(key: key, value: value)
+            let keyHash = skim.hash(key)
+            wholeHash.add(key: keyHash, value: value)
+            if skim.is(key, "items") {
+                itemsAt = valueStart
+            } else if skim.is(key, "header") {
+                headerHash = value
+            } else if skim.is(key, "margin") {
+                marginHash = value
+            } else {
+                ownHash.add(key: keyHash, value: value)
             }
             return end
         }
@@ -132,9 +136,9 @@ struct JSONSkim {
         private var sum: UInt64 = 0
         private var count: UInt64 = 0
 
-        mutating func add(key: String, value: UInt64) {
+        mutating func add(key: UInt64, value: UInt64) {
             var member = FNV64()
-            member.add(key.utf8)
+            member.add(key)
             member.add(value)
             sum &+= Self.mix(member.value)
             count += 1
@@ -180,15 +184,22 @@ struct JSONSkim {
         if c == UInt8(ascii: "[") {
             var h = FNV64()
             h.add(UInt8(ascii: "["))
-            var end = i + 1
-            for element in elements(from: i + 1, ends: &end) { h.add(element) }
-            return (end, h.value)
+            var j = whitespace(from: i + 1)
+            guard j < bytes.count, bytes[j] != UInt8(ascii: "]") else { return (j + 1, h.value) }
+            while j < bytes.count {
+                let (after, element) = value(from: j)
+                h.add(element)
+                j = whitespace(from: after)
+                guard j < bytes.count, bytes[j] == UInt8(ascii: ",") else { break }
+                j = whitespace(from: j + 1)
+            }
+            return (j + 1, h.value)
         }
         if c == UInt8(ascii: "{") {
             var object = ObjectHash()
             let end = members(from: i + 1) { key, valueStart in
                 let (end, value) = value(from: valueStart)
-                object.add(key: key, value: value)
+                object.add(key: hash(key), value: value)
                 return end
             }
             return (end, object.value)
@@ -225,38 +236,45 @@ struct JSONSkim {
         return Self.unescape(content)
     }
 
+    /// A member's key where it stands (quotes included): read without making a String of it, since a page
+    /// has as many keys as values.
+    struct Key {
+        let start: Int
+        let end: Int
+        let escaped: Bool
+    }
+
+    /// The key's decoded text, hashed (the bytes as they stand when it has no escape).
+    func hash(_ key: Key) -> UInt64 {
+        var h = FNV64()
+        if key.escaped { h.add(text(at: key.start).utf8) } else { h.add(UnsafeRawBufferPointer(rebasing: bytes[(key.start + 1)..<(key.end - 1)])) }
+        return h.value
+    }
+
+    /// Whether the key is `name` (ASCII), escapes decoded.
+    func `is`(_ key: Key, _ name: StaticString) -> Bool {
+        if key.escaped { return text(at: key.start) == name.description }
+        guard key.end - key.start - 2 == name.utf8CodeUnitCount else { return false }
+        let literal = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        for k in 0..<literal.count where bytes[key.start + 1 + k] != literal[k] { return false }
+        return true
+    }
+
     /// Calls `body(key, valueStart)` for each member of the object whose `{` is just before `i`; `body`
     /// returns the index after the value. Returns the index after the object's `}`.
     @discardableResult
-    func members(from i: Int, _ body: (String, Int) -> Int) -> Int {
+    func members(from i: Int, _ body: (Key, Int) -> Int) -> Int {
         var j = whitespace(from: i)
         guard j < bytes.count, bytes[j] != UInt8(ascii: "}") else { return j + 1 }
         while j < bytes.count {
-            let keyEnd = stringEnd(from: j).end
-            let key = text(at: j)
+            let (keyEnd, escaped) = stringEnd(from: j)
+            let key = Key(start: j, end: keyEnd, escaped: escaped)
             j = whitespace(from: keyEnd) + 1  // past ':'
             j = whitespace(from: body(key, whitespace(from: j)))
             guard j < bytes.count, bytes[j] == UInt8(ascii: ",") else { return j + 1 }
             j = whitespace(from: j + 1)
         }
         return j
-    }
-
-    /// The hashes of the elements of the array whose `[` is just before `i`; `end` becomes the index
-    /// after its `]`.
-    private func elements(from i: Int, ends end: inout Int) -> [UInt64] {
-        var hashes: [UInt64] = []
-        var j = whitespace(from: i)
-        guard j < bytes.count, bytes[j] != UInt8(ascii: "]") else { end = j + 1; return hashes }
-        while j < bytes.count {
-            let (after, hash) = value(from: j)
-            hashes.append(hash)
-            j = whitespace(from: after)
-            guard j < bytes.count, bytes[j] == UInt8(ascii: ",") else { break }
-            j = whitespace(from: j + 1)
-        }
-        end = j + 1
-        return hashes
     }
 
     /// Where each element of the array whose `[` is just before `i` starts.
@@ -280,7 +298,7 @@ struct JSONSkim {
         var id: String?
         members(from: i + 1) { key, valueStart in
             let end = value(from: valueStart).end
-            guard key == "id" else { return end }
+            guard self.is(key, "id") else { return end }
             if bytes[valueStart] == UInt8(ascii: "\"") {
                 id = text(at: valueStart)
             } else {
