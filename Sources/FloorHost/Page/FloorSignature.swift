@@ -53,13 +53,16 @@ public struct FloorSignature: Sendable, Equatable {
             return
         }
         var wholeHash = JSONSkim.ObjectHash(), ownHash = JSONSkim.ObjectHash()
-        var itemsAt: Int?, headerHash: UInt64 = 0, marginHash: UInt64 = 0
+        var headerHash: UInt64 = 0, marginHash: UInt64 = 0
+        var items: [Item] = []
         skim.members(from: start + 1) { key, valueStart in
-            let (end, value) = skim.value(from: valueStart)
+            let isItems = skim.is(key, "items") && bytes[valueStart] == UInt8(ascii: "[")
+            // The items are walked once: their hashes make the array's, and each one's id is read on the way.
+            let (end, value) = isItems ? skim.items(from: valueStart, into: &items) : skim.value(from: valueStart)
             let keyHash = skim.hash(key)
             wholeHash.add(key: keyHash, value: value)
             if skim.is(key, "items") {
-                itemsAt = valueStart
+                if !isItems { items = [] }
             } else if skim.is(key, "header") {
                 headerHash = value
             } else if skim.is(key, "margin") {
@@ -73,12 +76,7 @@ public struct FloorSignature: Sendable, Equatable {
         own = ownHash.value
         header = headerHash
         margin = marginHash
-        if let itemsAt, bytes[itemsAt] == UInt8(ascii: "[") {
-            items = skim.elements(from: itemsAt + 1).map { element in
-                let content = skim.value(from: element).hash
-                return Item(key: skim.itemID(at: element).map(ItemKey.id) ?? .anonymous(content), content: content)
-            }
-        }
+        self.items = items
     }
 
     /// A floor continued by a next page's floor of the same id (Adapter.append): the next floor's items
@@ -91,27 +89,42 @@ public struct FloorSignature: Sendable, Equatable {
             if case .id(let id) = item.key, !present.insert(id).inserted { continue }
             merged.items.append(item)
         }
-        var whole = FNV64(); whole.add(self.whole); whole.add(next.whole)
+        var whole = ContentHash(); whole.add(self.whole); whole.add(next.whole)
         merged.whole = whole.value
         return merged
     }
 }
 
-/// 64-bit FNV-1a: simple, deterministic across runs (so `floorhost diff` answers alike every time), and
-/// fast enough for page-sized input.
-struct FNV64 {
+/// A 64-bit hash of a stream of bytes and words: FNV-1a for single bytes, and for runs of bytes (string
+/// contents, most of a page) a word at a time with an extra shift to mix the high bits down, so that
+/// hashing a page costs well under a nanosecond a byte. Deterministic across runs (so `floorhost diff`
+/// answers alike every time); not a defence against crafted collisions (a page that forged one would only
+/// keep a stale height until its next real change).
+struct ContentHash {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let prime: UInt64 = 0x0000_0100_0000_01b3
 
     @inline(__always) mutating func add(_ byte: UInt8) {
-        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        value = (value ^ UInt64(byte)) &* Self.prime
     }
 
     mutating func add(_ bytes: some Sequence<UInt8>) { for b in bytes { add(b) } }
 
-    /// Mixes in another hash, byte by byte.
-    mutating func add(_ word: UInt64) {
-        var w = word
-        for _ in 0..<8 { add(UInt8(truncatingIfNeeded: w)); w >>= 8 }
+    /// Mixes in a word (another hash, a length).
+    @inline(__always) mutating func add(_ word: UInt64) {
+        value = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
+        value ^= value >> 29
+    }
+
+    /// Mixes in raw bytes, eight at a time, then the length.
+    mutating func add(raw: UnsafeRawBufferPointer) {
+        var i = 0
+        while i + 8 <= raw.count {
+            add(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            i += 8
+        }
+        while i < raw.count { add(raw[i]); i += 1 }
+        add(UInt64(raw.count))
     }
 }
 
@@ -137,7 +150,7 @@ struct JSONSkim {
         private var count: UInt64 = 0
 
         mutating func add(key: UInt64, value: UInt64) {
-            var member = FNV64()
+            var member = ContentHash()
             member.add(key)
             member.add(value)
             sum &+= Self.mix(member.value)
@@ -145,7 +158,7 @@ struct JSONSkim {
         }
 
         var value: UInt64 {
-            var h = FNV64()
+            var h = ContentHash()
             h.add(UInt8(ascii: "{"))
             h.add(sum)
             h.add(count)
@@ -168,21 +181,19 @@ struct JSONSkim {
         let c = bytes[i]
         if c == UInt8(ascii: "\"") {
             let (end, escaped) = stringEnd(from: i)
-            var h = FNV64()
+            var h = ContentHash()
             h.add(UInt8(ascii: "s"))
             // The decoded text and its length (so that no two strings run into each other).
             if escaped {
-                let decoded = text(at: i).utf8
-                h.add(decoded)
-                h.add(UInt64(decoded.count))
+                var decoded = text(at: i)
+                decoded.withUTF8 { h.add(raw: UnsafeRawBufferPointer($0)) }
             } else {
-                h.add(UnsafeRawBufferPointer(rebasing: bytes[(i + 1)..<(end - 1)]))
-                h.add(UInt64(end - i - 2))
+                h.add(raw: UnsafeRawBufferPointer(rebasing: bytes[(i + 1)..<(end - 1)]))
             }
             return (end, h.value)
         }
         if c == UInt8(ascii: "[") {
-            var h = FNV64()
+            var h = ContentHash()
             h.add(UInt8(ascii: "["))
             var j = whitespace(from: i + 1)
             guard j < bytes.count, bytes[j] != UInt8(ascii: "]") else { return (j + 1, h.value) }
@@ -204,7 +215,7 @@ struct JSONSkim {
             }
             return (end, object.value)
         }
-        var h = FNV64()
+        var h = ContentHash()
         h.add(UInt8(ascii: "n"))
         var j = i
         while j < bytes.count {
@@ -246,8 +257,13 @@ struct JSONSkim {
 
     /// The key's decoded text, hashed (the bytes as they stand when it has no escape).
     func hash(_ key: Key) -> UInt64 {
-        var h = FNV64()
-        if key.escaped { h.add(text(at: key.start).utf8) } else { h.add(UnsafeRawBufferPointer(rebasing: bytes[(key.start + 1)..<(key.end - 1)])) }
+        var h = ContentHash()
+        if key.escaped {
+            var decoded = text(at: key.start)
+            decoded.withUTF8 { h.add(raw: UnsafeRawBufferPointer($0)) }
+        } else {
+            h.add(raw: UnsafeRawBufferPointer(rebasing: bytes[(key.start + 1)..<(key.end - 1)]))
+        }
         return h.value
     }
 
@@ -277,39 +293,47 @@ struct JSONSkim {
         return j
     }
 
-    /// Where each element of the array whose `[` is just before `i` starts.
-    func elements(from i: Int) -> [Int] {
-        var starts: [Int] = []
-        var j = whitespace(from: i)
-        guard j < bytes.count, bytes[j] != UInt8(ascii: "]") else { return starts }
+    /// The array at `i` (at its `[`): the index after it and its hash, exactly as `value` gives them, and
+    /// each element as a floor item: its content hash and its identity (its `id`, a string or an integer
+    /// as its text, the last one when the key repeats; else its content).
+    func items(from i: Int, into items: inout [FloorSignature.Item]) -> (end: Int, hash: UInt64) {
+        items.removeAll(keepingCapacity: true)
+        var h = ContentHash()
+        h.add(UInt8(ascii: "["))
+        var j = whitespace(from: i + 1)
+        guard j < bytes.count, bytes[j] != UInt8(ascii: "]") else { return (j + 1, h.value) }
         while j < bytes.count {
-            starts.append(j)
-            j = whitespace(from: value(from: j).end)
-            guard j < bytes.count, bytes[j] == UInt8(ascii: ",") else { return starts }
+            let after: Int, content: UInt64
+            var id: String?
+            if bytes[j] == UInt8(ascii: "{") {
+                var object = ObjectHash()
+                after = members(from: j + 1) { key, valueStart in
+                    let (end, value) = value(from: valueStart)
+                    object.add(key: hash(key), value: value)
+                    if self.is(key, "id") { id = itemID(valueStart, end) }
+                    return end
+                }
+                content = object.value
+            } else {
+                (after, content) = value(from: j)
+            }
+            h.add(content)
+            items.append(FloorSignature.Item(key: id.map(FloorSignature.ItemKey.id) ?? .anonymous(content), content: content))
+            j = whitespace(from: after)
+            guard j < bytes.count, bytes[j] == UInt8(ascii: ",") else { break }
             j = whitespace(from: j + 1)
         }
-        return starts
+        return (j + 1, h.value)
     }
 
-    /// The `id` of the object at `i` (the last one when the key repeats): a string, or an integer as its
-    /// text; nil when it is not an object or has no such id.
-    func itemID(at i: Int) -> String? {
-        guard bytes[i] == UInt8(ascii: "{") else { return nil }
-        var id: String?
-        members(from: i + 1) { key, valueStart in
-            let end = value(from: valueStart).end
-            guard self.is(key, "id") else { return end }
-            if bytes[valueStart] == UInt8(ascii: "\"") {
-                id = text(at: valueStart)
-            } else {
-                let number = UnsafeRawBufferPointer(rebasing: bytes[valueStart..<end])
-                let integer = number.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-") }
-                id = integer ? String(decoding: number, as: UTF8.self) : nil
-            }
-            return end
-        }
-        return id
+    /// An item's `id` value between `start` and `end`: a string, or an integer as its text; else nil.
+    private func itemID(_ start: Int, _ end: Int) -> String? {
+        if bytes[start] == UInt8(ascii: "\"") { return text(at: start) }
+        let number = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+        let integer = number.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-") }
+        return integer ? String(decoding: number, as: UTF8.self) : nil
     }
+
     /// A string's content with its escapes decoded (a lone surrogate becomes U+FFFD, as the page scanner does).
     static func unescape(_ content: UnsafeRawBufferPointer) -> String {
         var scalars = String.UnicodeScalarView()

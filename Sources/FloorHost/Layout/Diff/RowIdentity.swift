@@ -38,7 +38,7 @@ struct RowIdentity: Hashable {
         let itemType = itemRowType(floor, types: types, flags: flags)
         let rest: UInt64 = {
             guard itemType != nil else { return floor.whole }
-            var h = FNV64(); h.add(floor.own); h.add(floor.header); h.add(floor.margin)
+            var h = ContentHash(); h.add(floor.own); h.add(floor.header); h.add(floor.margin)
             return h.value
         }()
         var ordinals: [Key: Int] = [:]
@@ -47,7 +47,7 @@ struct RowIdentity: Hashable {
             if types[r] == itemType && flags[r] & FLOOR_ROW_HEADER == 0 {
                 let shown = floor.items[item]
                 item += 1
-                var h = FNV64(); h.add(floor.own); h.add(shown.content)
+                var h = ContentHash(); h.add(floor.own); h.add(shown.content)
                 return RowIdentity(key: .item(shown.key, type: types[r]), content: h.value)
             }
             let base = Key.other(type: types[r], flags: flags[r], ordinal: 0)
@@ -55,7 +55,7 @@ struct RowIdentity: Hashable {
             ordinals[base] = ordinal + 1
             let content: UInt64
             if flags[r] & FLOOR_ROW_HEADER != 0 {
-                var h = FNV64(); h.add(floor.own); h.add(floor.header)
+                var h = ContentHash(); h.add(floor.own); h.add(floor.header)
                 content = h.value
             } else {
                 content = rest
