@@ -34,6 +34,9 @@ struct View: ParsableCommand {
     @Option(name: .customLong("load-more-distance"), help: "Start loading the next page when one of the last N rows is displayed.")
     var loadMoreDistance = 4
 
+    @Option(help: ArgumentHelp("Bold, muted and accent (prices) text in colour: auto (unless NO_COLOR is set), always or never.", valueName: "when"))
+    var color: ColorChoice = .auto
+
     @OptionGroup var containment: ContainmentOptions
 
     @OptionGroup var pages: PageRootOptions
@@ -75,6 +78,7 @@ struct View: ParsableCommand {
             printError("error: \(error)")
             throw ExitCode(2)
         }
+        viewer.styled = color.styled(outputIsTerminal: true, environment: ProcessInfo.processInfo.environment)
         if offset > 0 { viewer.resume(at: offset) }
         terminal.enter()
         let ending = ViewLoop.run(viewer, terminal: terminal, pluginFolder: plugins.plugins,

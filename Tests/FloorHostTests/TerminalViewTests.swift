@@ -20,8 +20,8 @@ struct TerminalViewTests {
 
     /// The view on the chain's first page, in a shell that says how it ended once the view is gone and then
     /// keeps the pane open (the sleep is no synchronisation: the server is killed when the test ends).
-    func start(_ extra: String = "", columns: Int = 80, lines: Int = 30) throws -> Tmux {
-        let command = "cd \(folder.path) && FLOORKIT_PLUGIN_CACHE=\(folder.file("scan-cache.json")) \(Repo.floorhostBinary) view --plugins \(plugins) page-0.json \(extra); echo VIEW-EXITED $?; sleep 600"
+    func start(_ extra: String = "", environment: String = "", columns: Int = 80, lines: Int = 30) throws -> Tmux {
+        let command = "cd \(folder.path) && \(environment) FLOORKIT_PLUGIN_CACHE=\(folder.file("scan-cache.json")) \(Repo.floorhostBinary) view --plugins \(plugins) page-0.json \(extra); echo VIEW-EXITED $?; sleep 600"
         return try Tmux(command, columns: columns, lines: lines)
     }
 
@@ -94,6 +94,18 @@ struct TerminalViewTests {
         let screen = try tmux.waitFor("Renamed a1")
         #expect(!screen.contains { $0.contains("Product a1") })
         #expect(screen.dropLast().last?.contains("reloaded page-0.json") == true, "the message line says so")
+    }
+
+    /// Prices are accent (red, SGR 31) and titles bold in colour; NO_COLOR turns colour off under `auto`.
+    @Test(arguments: [("--color always", true), ("", false)])
+    func colourFollowsColorAndNoColor(option: String, coloured: Bool) throws {
+        let tmux = try start(option, environment: coloured ? "" : "NO_COLOR=1")
+        try tmux.waitFor("page-0.json · ")
+        let screen = try tmux.screen(escapes: true).joined(separator: "\n")
+        let price = screen.range(of: "\u{1b}[31m")
+        let bold = screen.range(of: "\u{1b}[1m")
+        #expect((price != nil) == coloured && (bold != nil) == coloured, "colour \(coloured ? "expected" : "not expected"):\n\(screen)")
+        #expect(screen.contains("\u{1b}[7m"), "the status line is in reverse video either way")
     }
 
     @Test func withoutATerminalItRefusesAndPointsToTheTextOutput() throws {
