@@ -79,10 +79,14 @@ struct View: ParsableCommand {
             throw ExitCode(2)
         }
         viewer.styled = color.styled(outputIsTerminal: true, environment: ProcessInfo.processInfo.environment)
-        if offset > 0 { viewer.resume(at: offset) }
+        // A supervised attempt after a plugin failed on a floor picks up where the last one was drawing.
+        let start = host.supervisedViewOffset ?? offset
+        if start > 0 { viewer.resume(at: start) }
         terminal.enter()
+        nonisolated(unsafe) let supervised = host
         let ending = ViewLoop.run(viewer, terminal: terminal, pluginFolder: plugins.plugins,
-                                  options: ViewLoop.Options(loadLatency: loadLatency / 1000, watch: watch))
+                                  options: ViewLoop.Options(loadLatency: loadLatency / 1000, watch: watch,
+                                                            beforeFrame: { supervised.supervisedViewOffset = $0 }))
         terminal.restore()
         switch ending {
         case .quit:
