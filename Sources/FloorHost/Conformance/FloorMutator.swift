@@ -110,23 +110,51 @@ enum FloorMutator {
             case .index(let i): text += "[\(i)]"
             }
         }
+        if text.count > 120 { text = String(text.prefix(60)) + "..." + String(text.suffix(50)) }
         return text.isEmpty ? "the floor" : text
     }
 
-    /// Every value below the floor object, except its `type`/`pattern`, with its path.
-    static func places(in value: Value, at path: Path = []) -> [(Path, Value)] {
-        var found: [(Path, Value)] = []
+    /// The values below the floor object that a mutation may replace (all but its `type`/`pattern`), in
+    /// preorder, counted without building their paths: a mutant can hold 100,000 values.
+    static func placeCount(in value: Value, isRoot: Bool = true) -> Int {
         switch value {
-        case .array(let items):
-            for (i, item) in items.enumerated() { found.append((path + [.index(i)], item)); found += places(in: item, at: path + [.index(i)]) }
+        case .array(let items): return items.reduce(items.count) { $0 + placeCount(in: $1, isRoot: false) }
         case .object(let members):
-            for (key, item) in members where !(path.isEmpty && (key == "type" || key == "pattern")) {
-                found.append((path + [.key(key)], item))
-                found += places(in: item, at: path + [.key(key)])
+            return members.reduce(0) { total, member in
+                isRoot && (member.0 == "type" || member.0 == "pattern") ? total : total + 1 + placeCount(in: member.1, isRoot: false)
             }
-        default: break
+        default: return 0
         }
-        return found
+    }
+
+    /// The path of the `index`-th place (preorder, as placeCount counts them) and its value.
+    static func place(_ index: Int, in value: Value, at path: Path = []) -> (Path, Value)? {
+        var remaining = index
+        func children(_ value: Value, isRoot: Bool) -> [(PathPart, Value)] {
+            switch value {
+            case .array(let items): return items.enumerated().map { (.index($0.offset), $0.element) }
+            case .object(let members): return members.filter { !(isRoot && ($0.0 == "type" || $0.0 == "pattern")) }.map { (.key($0.0), $0.1) }
+            default: return []
+            }
+        }
+        var node = value, current = path, isRoot = path.isEmpty
+        while true {
+            var descended = false
+            for (part, child) in children(node, isRoot: isRoot) {
+                if remaining == 0 { return (current + [part], child) }
+                remaining -= 1
+                let below = placeCount(in: child, isRoot: false)
+                if remaining < below {
+                    node = child
+                    current.append(part)
+                    isRoot = false
+                    descended = true
+                    break
+                }
+                remaining -= below
+            }
+            if !descended { return nil }
+        }
     }
 
     /// `value` with the value at `path` replaced by `change(old)` (nil removes it from its object or array).
@@ -146,6 +174,17 @@ enum FloorMutator {
     }
 
     static let maxBytes = 2_000_000
+    static let maxPlaces = 20_000
+
+    /// About how many bytes `value` takes as JSON (strings by their UTF-8 length, 8 bytes for anything else).
+    static func estimatedBytes(_ value: Value) -> Int {
+        switch value {
+        case .string(let text): return text.utf8.count + 2
+        case .array(let items): return items.reduce(2) { $0 + 1 + estimatedBytes($1) }
+        case .object(let members): return members.reduce(2) { $0 + $1.0.utf8.count + 4 + estimatedBytes($1.1) }
+        default: return 8
+        }
+    }
 
     static let kinds = ["swap-type", "remove-field", "huge-number", "non-finite", "long-string", "cjk-string", "deep-nesting", "many-items", "empty"]
 
@@ -157,14 +196,14 @@ enum FloorMutator {
         guard var value = try? JSONDecoder().decode(Value.self, from: Data(floor)) else { return nil }
         var done: [String] = []
         for _ in 0..<random.int(1...3) {
-            let before = value
+            let before = value, applied = done.count
             defer {
-                // A mutant stays small enough to decode many of in a batch (a page could be larger).
-                if value.json.utf8.count > maxBytes { value = before; done.removeLast() }
+                // A mutant stays small enough to make quickly and to decode many of in a batch (a page
+                // could be larger): at most maxPlaces values and about maxBytes bytes.
+                if done.count > applied && (placeCount(in: value) > maxPlaces || estimatedBytes(value) > maxBytes) { value = before; done.removeLast() }
             }
-            let places = places(in: value)
-            guard !places.isEmpty else { break }
-            let (path, old) = random.pick(places)
+            let count = placeCount(in: value)
+            guard count > 0, let (path, old) = place(random.int(0...(count - 1)), in: value) else { break }
             let kind = random.pick(kinds)
             let at = describe(path)
             switch kind {

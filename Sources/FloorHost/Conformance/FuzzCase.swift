@@ -15,6 +15,8 @@ enum FuzzCase {
 
     /// The same seed gives the same case, on any machine, for the same plugin and samples.
     static func run(seed: UInt64, plugin: PluginUnderTest, samples: SampleSet) {
+        // Announced before the mutant is made, so that even a slow mutation is this case's, not the last one's.
+        plugin.send(.fuzzCase(seed: String(seed), mutations: "(the mutant was being made)"))
         var random = FloorMutator.Random(state: seed)
         let sample = random.pick(samples.samples)
         guard let (mutant, mutations) = FloorMutator.mutate(sample.bytes, &random) else {
