@@ -70,6 +70,7 @@ public enum ConformanceChild {
             .map { "the plugin did not load again: " + strip($0.diagnostic.message, library) } : nil
 
         var samples: Result<SampleSet, ConformanceFailure>?
+        var lateRegistrations: [String] = []
         for check in requested where verdicts[check.id] == nil {
             if let requirement = unmet(check) {
                 finish(check, .skip, "needs \(requirement), which did not pass")
@@ -87,12 +88,24 @@ public enum ConformanceChild {
                                          emit: stream.send(_:))
             plugin.check = check.id
             if samples == nil { samples = SampleSet.collect(library: library, plugin: index, registry: registry) }
+            let messagesBefore = registry.pluginMessages.count
             do {
                 try BehaviourChecks.run(check, on: plugin, samples: samples!.get())
                 finish(check, .pass)
             } catch {
                 finish(check, .fail, error.message)
             }
+            // A registration made from a selector (after init returned) was refused: the cause is the
+            // plugin's registration, whichever check's calls reached it. (Only refuseLate in HostTable
+            // writes such an error among the plugin's messages.)
+            for message in registry.pluginMessages.dropFirst(messagesBefore).map(\.message)
+            where message.contains("called after init returned") && !lateRegistrations.contains(where: { $0.hasPrefix(strip(message, library, id: registry.plugins[index].id)) }) {
+                lateRegistrations.append(strip(message, library, id: registry.plugins[index].id) + " (reached by the \(check.id) check's calls)")
+            }
+        }
+        if !lateRegistrations.isEmpty {
+            // Sent after the loading verdict, this one replaces it in the parent's report.
+            stream.send(.result(check: ConformanceCheck.registration.id, verdict: .fail, reason: lateRegistrations.joined(separator: "; ")))
         }
         return 0
     }
