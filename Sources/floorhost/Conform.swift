@@ -15,9 +15,10 @@ struct Conform: ParsableCommand {
             Examples:
               floorhost conform Plugins/ --format junit > conform.xml
               floorhost conform libX.so --include actions,extend
-              floorhost conform libX.so --snapshots Snapshots --record     (then --verify in CI)
+              floorhost conform libX.so --snapshots Snapshots --record
+              floorhost conform libX.so --snapshots Snapshots --verify
               floorhost conform libX.so --fuzz --duration 60 --seed 42
-              floorhost conform libX.so --reproduce 1234567890              (a case a fuzz run printed)
+              floorhost conform --reproduce SEED libX.so   (a case --fuzz printed)
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, junit }
