@@ -66,7 +66,7 @@ extension BehaviourChecks {
                         throw ConformanceFailure("\(extend.name) with \(which) claimed \(leading) leading and \(trailing) trailing unchanged rows, but the floor had \(before.count) rows and now has \(after.count); the two together may not exceed the smaller")
                     }
                     func wrong(_ old: Int, _ new: Int, _ end: String) -> ConformanceFailure {
-                        ConformanceFailure("\(extend.name) with \(which) claimed \(leading) leading and \(trailing) trailing unchanged rows, but row \(old) (a claimed \(end) row, now row \(new)) changed: \(difference(before[old], after[new])); the host keeps claimed rows as they were")
+                        ConformanceFailure("\(extend.name) with \(which) claimed \(leading) leading and \(trailing) trailing unchanged rows, but row \(old) (one of the claimed \(end) rows\(old == new ? "" : ", now row \(new)")) changed: \(difference(before[old], after[new])); the host keeps claimed rows as they were")
                     }
                     if let row = (0..<leading).first(where: { before[$0] != after[$0] }) { throw wrong(row, row, "leading") }
                     if let k = (0..<trailing).first(where: { before[before.count - 1 - $0] != after[after.count - 1 - $0] }) {

@@ -98,13 +98,6 @@ static void listing_extend(void *ctx, void *model, void *next_model, const floor
     listing_t *listing = model;
     const listing_t *next = next_model;
     int old = listing->count;
-#ifdef EXTEND_PREPENDS
-    listing_t merged = {0};
-    for (int i = 0; i < next->count && merged.count < MAX_ITEMS; i++) memcpy(merged.ids[merged.count++], next->ids[i], 32);
-    for (int i = 0; i < old && merged.count < MAX_ITEMS; i++) memcpy(merged.ids[merged.count++], listing->ids[i], 32);
-    *listing = merged;
-    (void)report;
-#else
     for (int i = 0; i < next->count && listing->count < MAX_ITEMS; i++) {
         int duplicate = 0;
 #ifndef EXTEND_KEEPS_DUPLICATES
@@ -119,6 +112,12 @@ static void listing_extend(void *ctx, void *model, void *next_model, const floor
         }
         memcpy(listing->ids[listing->count++], next->ids[i], 32);
     }
+#ifdef EXTEND_PREPENDS
+    /* The new items move to the front, while the claim below still says the old rows lead. */
+    listing_t merged = {0};
+    for (int i = old; i < listing->count; i++) memcpy(merged.ids[merged.count++], listing->ids[i], 32);
+    for (int i = 0; i < old; i++) memcpy(merged.ids[merged.count++], listing->ids[i], 32);
+    *listing = merged;
 #endif
     result->unchanged_leading = (uint64_t)old;
     result->unchanged_trailing = 0;
