@@ -2,7 +2,8 @@
 /// GitLab, GitHub Actions reporters and most CI systems read. One `testsuite` per plugin file, one
 /// `testcase` per check (classname `conform.<plugin id>`, name the check's id); a failed check carries a
 /// `failure` whose message is the reason and whose text adds the details (a diff, a reproduce command),
-/// a skipped one a `skipped` with the reason.
+/// a skipped one a `skipped` with the reason, and a passed one with details (a fuzz run's figures) a
+/// `system-out` with them.
 ///
 ///     <testsuites name="floorhost conform" tests="17" failures="1" skipped="2">
 ///       <testsuite name="libBadge.so" tests="17" failures="1" skipped="2" file="Plugins/libBadge.so">
@@ -38,7 +39,14 @@ public enum ConformanceJUnit {
                 let open = #"    <testcase classname="\#(classname)" name="\#(escaped(result.check))" file="\#(file)""#
                 switch result.verdict {
                 case .pass:
-                    lines.append(open + "/>")
+                    // What a passing check adds (snapshots recorded, a fuzz run's figures) goes to the CI log.
+                    if let details = result.details {
+                        lines.append(open + ">")
+                        lines.append("      <system-out>\(escaped(details.joined(separator: "\n"), keepingLineBreaks: true))</system-out>")
+                        lines.append("    </testcase>")
+                    } else {
+                        lines.append(open + "/>")
+                    }
                 case .fail:
                     let reason = result.reason ?? "failed"
                     let body = ([reason] + (result.details ?? [])).joined(separator: "\n")
