@@ -8,7 +8,9 @@ import Foundation
 /// the verdict — a crash fails that check, a hang fails `time-limit` and leaves that check unfinished
 /// (skipped) — and a fresh child carries on with the checks not yet judged, so every check gets a verdict.
 /// Checks whose requirements did not pass are skipped. `unique-id`, cross-plugin `type-names` and
-/// `time-limit` are judged here once every library has been checked.
+/// `time-limit` are judged here once every library has been checked. `snapshots` is judged here too, from
+/// the drawings the child sent (SnapshotStore), and `fuzz` runs after the checks, in children of its own
+/// (ConformanceFuzzer).
 public struct ConformanceRunner: Sendable {
     /// How to start a child: the program and leading arguments; the runner appends
     /// `LIBRARY --checks ID,ID,... --call-limit SECONDS`. The CLI re-runs itself: ["/proc/self/exe", "conform-child"].
