@@ -35,6 +35,17 @@ struct ConformFuzzTests {
         #expect(replayed.split(separator: ";").first == reason.split(separator: ";").first, "\(replayed) vs \(reason)")
     }
 
+    @Test func aPlantedHangIsKilledAtTheTimeoutAndNamedWithItsCall() throws {
+        let folder = try TemporaryFolder("conform-fuzz-hang")
+        let library = folder.file("libListing.so")
+        try compileCPlugin("listing.c", to: library, defines: ["FUZZ_PLANTED_HANG"])
+        let run = try floorhost(["conform", library, "--include", "samples", "--fuzz", "--seed", "11", "--duration", "60", "--timeout", "2"])
+        #expect(run.status == 1)
+        let line = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("  FAIL  fuzz") }, "\(run.stdout)")
+        #expect(line.contains("hung (no answer for 2 s) in heightForListingRow:width: on row "), "\(line)")
+        #expect(line.contains("reproduce it with: floorhost conform --reproduce "), "\(line)")
+    }
+
     @Test func aSoundPluginPassesAShortFuzzRunAndSaysHowMuchRan() throws {
         let folder = try TemporaryFolder("conform-fuzz-sound")
         let library = folder.file("libListing.so")

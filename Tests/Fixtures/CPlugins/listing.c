@@ -14,6 +14,7 @@
  *   VALIDATE_REFUSES_ALL     the validator refuses every listing, its sample too             (validate)
  *   FUZZ_PLANTED_CRASH       decode writes through NULL for an item id longer than 100 bytes (what
  *                            `conform --fuzz` must find; the samples never reach it)
+ *   FUZZ_PLANTED_HANG        the height calculator never returns for a row whose id is not ASCII
  *   PLUGIN_ID, FLOOR_TYPE, ROW_TYPE   identity
  * Bugs only page data reaches, in every build: an item id "fatal:<selector>" (decode, height, cell,
  * action) makes that selector print a Swift-style fatal error to stderr and trap, as a Swift plugin's
@@ -126,6 +127,11 @@ static void listing_extend(void *ctx, void *model, void *next_model, const floor
 static double listing_height(void *ctx, void *model, uint64_t row, double width) {
     (void)ctx; (void)width;
     fatal_if(((listing_t *)model)->ids[row], "height");
+#ifdef FUZZ_PLANTED_HANG
+    for (const char *c = ((listing_t *)model)->ids[row]; *c; c++) {
+        if ((unsigned char)*c >= 0x80) for (volatile int spin = 1; spin;) {}
+    }
+#endif
     return 24;
 }
 
