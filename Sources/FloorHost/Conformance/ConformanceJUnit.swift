@@ -11,8 +11,8 @@
 ///           <failure message="heightForBadgeRow:width: returned nan ..." type="fail">...</failure>
 ///         </testcase>
 ///
-/// Text is escaped for XML; characters XML 1.0 cannot carry (C0 controls other than tab, newline and
-/// carriage return) are written as \uXXXX.
+/// Text is escaped for XML after control characters are escaped as everywhere floorhost prints what a
+/// plugin supplied (\uXXXX); line breaks in a failure's text stay.
 public enum ConformanceJUnit {
     public static func render(_ report: ConformanceReport) -> String {
         func count(_ plugin: ConformanceReport.Plugin, _ verdict: ConformanceReport.Verdict) -> Int {
@@ -69,7 +69,8 @@ public enum ConformanceJUnit {
     /// carry as \uXXXX. In attributes, line breaks are entities too, so that they survive normalisation.
     static func escaped(_ text: String, keepingLineBreaks: Bool = false) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
+        // Control characters first, as in the table and json (DEL, C1 and bidi controls too), then XML.
+        for scalar in ControlCharacters.escaped(text, keepingLineBreaks: true).unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
