@@ -31,6 +31,10 @@ struct ConformFuzzTests {
         #expect(replay.map { $0["check"] as? String } == ["fuzz"], "--reproduce runs the one case, no other check")
         let replayed = try #require(replay.first?["reason"] as? String)
         #expect(replayed.hasPrefix("fuzz case \(seed) crashed with SIGSEGV in decodeListing: on fuzz case \(seed)"), "\(replayed)")
+        // The reproduction shows the mutant, its long strings cut.
+        let mutant = try #require((replay.first?["details"] as? [String])?.first, "\(replay)")
+        #expect(mutant.hasPrefix("the mutant floor: {") && mutant.contains(" characters)\""), "\(mutant)")
+        #expect(mutant.count < 2000)
         // Same mutations, same call: the case is fully determined by its seed.
         #expect(replayed.split(separator: ";").first == reason.split(separator: ";").first, "\(replayed) vs \(reason)")
     }

@@ -22,6 +22,8 @@ enum ChildEvent: Codable, Equatable, Sendable {
     /// `--fuzz`: a fuzz case begins (its seed, in decimal, and what was mutated). The parent's deadline
     /// restarts here, and a death until the next one belongs to this case.
     case fuzzCase(seed: String, mutations: String)
+    /// `--reproduce`: the case's mutant floor, abbreviated for people (FloorMutator.abbreviated).
+    case fuzzMutant(json: String)
     /// A check's verdict.
     case result(check: String, verdict: ConformanceReport.Verdict, reason: String?)
 

@@ -131,7 +131,8 @@ public enum ConformanceChild {
         case .failure(let failure):
             stream.send(.result(check: check.id, verdict: .fail, reason: failure.message))
         case .success(let samples):
-            for seed in seeds { FuzzCase.run(seed: seed, plugin: plugin, samples: samples) }
+            // One case is a reproduction: show its mutant.
+            for seed in seeds { FuzzCase.run(seed: seed, plugin: plugin, samples: samples, showMutant: seeds.count == 1) }
             stream.send(.result(check: check.id, verdict: .pass, reason: nil))
         }
         return 0

@@ -31,9 +31,11 @@ public struct ConformanceFuzzer: Sendable {
         var random = FloorMutator.Random(state: seed)
         let started = ProcessInfo.processInfo.systemUptime
         var cases = 0, batches = 0
+        var lastMutant: String?
         repeat {
             let seeds = reproduce.map { [$0] } ?? (0..<batchSize).map { _ in random.next() }
             var current: (seed: String, mutations: String)?
+            var mutant: String?
             var lastStep: String?
             var verdict: (ConformanceReport.Verdict, String?)?
             let outcome: ChildProcess.Outcome
@@ -49,6 +51,7 @@ public struct ConformanceFuzzer: Sendable {
                         lastStep = nil
                         return true
                     case .step(let detail): lastStep = detail
+                    case .fuzzMutant(let json): mutant = json
                     case .result(_, let given, let reason): verdict = (given, reason)
                     default: break
                     }
@@ -58,6 +61,7 @@ public struct ConformanceFuzzer: Sendable {
                 return (.fail, error.message, nil)
             }
             batches += 1
+            lastMutant = mutant
             if case .exited(0) = outcome.ending, let verdict {
                 if verdict.0 != .pass { return (verdict.0, verdict.1, nil) }
                 cases += current == nil ? 0 : 1
@@ -77,11 +81,14 @@ public struct ConformanceFuzzer: Sendable {
             }
             let place = lastStep.map { " in \($0)" } ?? ""
             let command = "\(programName) conform --reproduce \(current.seed) \(shellQuoted(library))"
+            if let mutant {
+                return (.fail, "fuzz case \(current.seed) \(how)\(place) (mutated: \(current.mutations))\(said)", ["the mutant floor: \(mutant)"])
+            }
             return (.fail, "fuzz case \(current.seed) \(how)\(place) (mutated: \(current.mutations))\(said); reproduce it with: \(command)",
                     ["reproduce: \(command)", "after \(cases) cases that passed, in \(batches) batch\(batches == 1 ? "" : "es"), run seed \(seed)"])
         } while reproduce == nil && ProcessInfo.processInfo.systemUptime - started < duration
         let seconds = ProcessInfo.processInfo.systemUptime - started
-        let summary = reproduce.map { "case \($0) passed" }
+        let summary = reproduce.map { "case \($0) passed" + (lastMutant.map { "; the mutant floor: \($0)" } ?? "") }
             ?? "\(cases) cases in \(batches) batch\(batches == 1 ? "" : "es") in \(String(format: "%.1f", seconds)) s passed; run seed \(seed) (--seed \(seed) repeats this run)"
         return (.pass, nil, [summary])
     }

@@ -125,7 +125,7 @@ public struct ConformanceRunner: Sendable {
                         checked.slowCalls.append("\(call) took \(String(format: "%.2f", seconds)) s (limit \(callLimit) s) during \(id)")
                     case .snapshot(let name, let text):
                         drawings.append((name, text))
-                    case .fuzzCase:
+                    case .fuzzCase, .fuzzMutant:
                         break
                     }
                     return false

@@ -255,6 +255,31 @@ enum FloorMutator {
         return (Array(value.json.utf8), done.joined(separator: "; "))
     }
 
+    /// The mutant for people (`--reproduce`): each string over 40 characters cut to its first 20, saying
+    /// how long it was, and the whole at most `limit` characters. Works on the text, so numbers a double
+    /// cannot hold (1e999) stay as they are.
+    static func abbreviated(_ bytes: [UInt8], limit: Int = 1500) -> String {
+        var out = "", literal = "", inString = false, escaped = false
+        for character in String(decoding: bytes, as: UTF8.self) {
+            guard inString else {
+                out.append(character)
+                if character == "\"" { inString = true; literal = "" }
+                continue
+            }
+            if escaped { escaped = false; literal.append(character); continue }
+            if character == "\\" { escaped = true; literal.append(character); continue }
+            if character == "\"" {
+                out += literal.count > 40 ? String(literal.prefix(20)) + "...(\(literal.count) characters)" : literal
+                out.append(character)
+                inString = false
+                continue
+            }
+            literal.append(character)
+        }
+        if inString { out += literal }
+        return out.count > limit ? String(out.prefix(limit)) + "...(\(out.count) characters in all)" : out
+    }
+
     static func kindName(_ value: Value) -> String {
         switch value {
         case .null: "null"

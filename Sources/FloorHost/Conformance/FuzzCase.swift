@@ -14,7 +14,8 @@ enum FuzzCase {
     static let itemLimit = 64
 
     /// The same seed gives the same case, on any machine, for the same plugin and samples.
-    static func run(seed: UInt64, plugin: PluginUnderTest, samples: SampleSet) {
+    /// `showMutant` sends the mutant, abbreviated, as a step first (for `--reproduce`).
+    static func run(seed: UInt64, plugin: PluginUnderTest, samples: SampleSet, showMutant: Bool = false) {
         // Announced before the mutant is made, so that even a slow mutation is this case's, not the last one's.
         plugin.send(.fuzzCase(seed: String(seed), mutations: "(the mutant was being made)"))
         var random = FloorMutator.Random(state: seed)
@@ -25,6 +26,7 @@ enum FuzzCase {
         }
         let widths = [Double(random.int(1...2048)), random.pick([1.0, 320, 375, 414, 2048]), 375]
         plugin.send(.fuzzCase(seed: String(seed), mutations: "\(mutations), in \(sample.label)"))
+        if showMutant { plugin.send(.fuzzMutant(json: FloorMutator.abbreviated(mutant))) }
         // Exactly the bytes a page would give the plugin: the mutant as a floor of a page that scans.
         let page = Array(#"{"floors":["#.utf8) + mutant + Array("]}".utf8)
         guard let spec = try? PageScanner.scan(page), let floor = spec.floors.first else { return }
