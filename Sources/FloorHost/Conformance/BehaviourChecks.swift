@@ -12,16 +12,16 @@ enum BehaviourChecks {
 
     static func run(_ check: ConformanceCheck, on plugin: PluginUnderTest, samples: SampleSet) throws(ConformanceFailure) {
         switch check {
+        case .validate: try validateSamples(plugin, samples)
+        case .actions: try actions(plugin, samples)
+        case .extend: try extendSamples(plugin, samples)
+        case .snapshots: try snapshots(plugin, samples)
         case .samples: try decodeSamples(plugin, samples)
         case .refusesBadJSON: try refuseBadJSON(plugin, samples)
         case .heights: try heights(plugin, samples)
         case .deterministic: try deterministic(plugin, samples)
         case .drawingBounds: try drawingBounds(plugin, samples)
         case .balancedModels: try balancedModels(plugin, samples)
-        case .validate: try validateSamples(plugin, samples)
-        case .actions: try actions(plugin, samples)
-        case .extend: try extendSamples(plugin, samples)
-        case .snapshots: try snapshots(plugin, samples)
         default: throw ConformanceFailure("\(check.id) is not a behaviour check")
         }
     }

@@ -28,11 +28,12 @@ public struct ConformanceCheck: Sendable, Hashable, Codable, CustomStringConvert
     public static let deterministic = ConformanceCheck("deterministic", .behaviour, "same input, same height and same drawing", ["heights"])
     public static let drawingBounds = ConformanceCheck("drawing-bounds", .behaviour, "cells draw inside (0, 0, width, height)", ["heights"])
     public static let balancedModels = ConformanceCheck("balanced-models", .behaviour, "destroy frees what decode allocated (no model leaked)", ["samples"])
+    /// Judged by the parent: a call that hung (the child was killed) or ran past the per-call limit.
+    public static let timeLimit = ConformanceCheck("time-limit", .behaviour, "every plugin call returns within the time limit", ["registration"])
+    /// The calls beyond decoding and drawing: the validator, taps, and next pages.
     public static let validate = ConformanceCheck("validate", .behaviour, "every sample passes its floor type's own validator", ["samples"])
     public static let actions = ConformanceCheck("actions", .behaviour, "every tappable item of every sample row is tapped: no action, or a valid url, eventId and params", ["samples"])
     public static let extend = ConformanceCheck("extend", .behaviour, "a sample continued by a next-page copy of itself: duplicates reported, unchanged-row counts true", ["samples"])
-    /// Judged by the parent: a call that hung (the child was killed) or ran past the per-call limit.
-    public static let timeLimit = ConformanceCheck("time-limit", .behaviour, "every plugin call returns within the time limit", ["registration"])
 
     public static let all: [ConformanceCheck] = [
         loadable, entrySymbol, abiVersion, descriptor, uniqueID, registration, typeNames, selectorSignatures,
