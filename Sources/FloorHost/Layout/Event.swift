@@ -8,4 +8,7 @@ public enum Event: Sendable, Equatable {
     case loadMoreRequested(row: Int?, page: String)
     case loadMoreCompleted(row: Int?, page: String, rowsAdded: Int)
     case loadMoreFailed(row: Int?, page: String, reason: String)
+    /// An item (or a row, where the row is the item) was exposed: visible enough for long enough
+    /// (Impressions.swift). Once per item per session.
+    case impression(Impression)
 }
