@@ -93,17 +93,9 @@ enum ClientScript {
         status.load = load.state;
         state.style.top = height + 'px';
         state.className = 'loadstate ' + load.state;
+        // The page's last row, the host's load-state footer, says loading / failed (tap to retry) / no more;
+        // this element only keeps the state for scripts and tests.
         state.textContent = '';
-        if (load.state === 'loading') state.textContent = '加载中… loading ' + load.page;
-        else if (load.state === 'end') state.textContent = '— 已经到底了 · end of feed —';
-        else if (load.state === 'failed') {
-          const why = document.createElement('div');
-          why.textContent = 'load failed: ' + load.reason;
-          const retry = document.createElement('button');
-          retry.textContent = '重试 Retry';
-          retry.onclick = async () => { await fetch(api + '/retry', { method: 'POST' }); report(); };
-          state.append(why, retry);
-        }
       }
 
       function addEvent(e) {
@@ -139,7 +131,9 @@ enum ClientScript {
         const x = ev.clientX - el.getBoundingClientRect().left;
         const r = await fetch(api + '/tap', { method: 'POST', headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ row: +el.dataset.index, x }) });
-        actionBox.textContent = JSON.stringify(await r.json(), null, 2);
+        const action = await r.json();
+        actionBox.textContent = JSON.stringify(action, null, 2);
+        if (action.url === 'floorhost://retry') report();  // the footer's tap retried the load
       }
 
       if (screen) {

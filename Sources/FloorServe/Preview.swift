@@ -113,13 +113,16 @@ public final class Preview: PreviewService, @unchecked Sendable {
     public func tap(_ id: String, row: Int, x: Double) -> Result<[UInt8], ServeFailure>? {
         locked {
             guard let preview = current(id) else { return nil }
-            guard let adapter = preview.session?.adapter, row >= 0, row < adapter.rowCount else {
+            guard let session = preview.session, case let adapter = session.adapter, row >= 0, row < adapter.rowCount else {
                 return .failure(ServeFailure("no action: no row \(row) on the page"))
             }
             let info = adapter.describe(row: row), count = adapter.tappableItems(row: row)
             let item = count <= 1 || !x.isFinite ? 0 : min(count - 1, max(0, Int(x / adapter.width * Double(count))))
-            switch adapter.tap(section: info.section, row: info.row, item: item) {
-            case .success(let action): return .success(Array(TapOutput.json(action).utf8))
+            // The session's tap: on the failed load-state footer it also retries the load.
+            switch session.tap(section: info.section, row: info.row, item: item) {
+            case .success(let action):
+                if action.url == LoadStateFooter.retryURL { scheduleDelivery(preview) }
+                return .success(Array(TapOutput.json(action).utf8))
             case .failure(let none): return .failure(ServeFailure("no action: \(none)"))
             }
         }

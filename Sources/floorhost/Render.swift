@@ -52,20 +52,7 @@ struct Render: ParsableCommand {
     @Option(help: "Retry a failed next-page load up to N times.")
     var retry = 0
 
-    @Option(name: .customLong("load-more-distance"), help: "Start loading the next page when one of the last N rows is displayed (default 4; the same as --prefetch Nrows).")
-    var loadMoreDistance: Int?
-
-    @Option(parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("Start loading the next page this far before the end: Nrows (the last N rows displayed) or Sscreens (at most S screens of content left below the screen, Texture's rule; 2screens is its default). Give both (or with --load-more-distance) to load at whichever is reached first.",
-                               valueName: "Nrows|Sscreens"),
-            transform: { argument in do { return try Prefetch.Distance.parse(argument) } catch { throw ValidationError("\(error)") } })
-    var prefetch: [Prefetch.Distance] = []
-
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Emit impression events (json 'events', kind 'impression'): an item counts once it has been at least P % visible for at least D ms, once per item. Time is simulated: each scroll stop is looked at for \(Int(ImpressionClock.standardStep)) ms, and the last screen one more step. P% or Dms alone keep the other default (\(ImpressionRule.standard)).",
-                               valueName: "P%:Dms"),
-            transform: { argument in do { return try ImpressionRule.parse(argument) } catch { throw ValidationError("\(error)") } })
-    var impression: ImpressionRule?
+    @OptionGroup var loading: LoadStateOptions
 
     @Option(help: "How height and cell selectors are called: typed (direct) or ffi (libffi).")
     var dispatch: DispatchMode = .typed
@@ -83,12 +70,6 @@ struct Render: ParsableCommand {
         if gutter && format == .json {
             throw ValidationError("--gutter draws a margin in text output; with --format json every row already carries its section, row, floor and type")
         }
-        if let loadMoreDistance, loadMoreDistance < 1 { throw ValidationError("--load-more-distance must be 1 or more (the last rows that trigger a load)") }
-    }
-
-    /// --prefetch and --load-more-distance together; the seed's last 4 rows when neither is given.
-    var prefetchRule: Prefetch {
-        Prefetch(prefetch + (loadMoreDistance.map { [.rows($0)] } ?? [])) ?? .standard
     }
 
     @OptionGroup var containment: ContainmentOptions
@@ -114,7 +95,7 @@ struct Render: ParsableCommand {
             throw ExitCode(2)
         }
         let session = PageSession(adapter: adapter, viewportHeight: screen.height, source: PageSource(registry: host.registry, root: root),
-                                  retries: retry, prefetch: prefetchRule, impressions: impression)
+                                  retries: retry, prefetch: loading.prefetchRule, impressions: loading.impression)
         switch scrollTo {
         case .end?: session.scrollToEnd()
         case .offset(let y)?: session.scroll(toward: y)

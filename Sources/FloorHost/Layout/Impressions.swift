@@ -1,4 +1,7 @@
 import CFloorABI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// When an item counts as *exposed* (曝光, Epoxy's visibility tracker, DivKit's visibility actions): at
 /// least `fraction` of it visible for at least `milliseconds`, without a break. `--impression 50%:500ms`.
@@ -72,6 +75,15 @@ public enum ImpressionClock: Sendable {
     case simulated(step: Double)
     /// The view's and the preview's: a monotonic wall clock (ms), or in tests any source they advance.
     case source(@Sendable () -> Double)
+
+    /// A monotonic wall clock in milliseconds (CLOCK_MONOTONIC), for the view and the preview.
+    public static var wall: ImpressionClock {
+        .source {
+            var t = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &t)
+            return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6
+        }
+    }
 
     /// The batch CLI's step: a second a screen, about as long as a person looks at a screen of a feed
     /// before scrolling on.
@@ -163,6 +175,9 @@ public struct ImpressionTracker: Sendable {
         }
         candidates = moved
     }
+
+    /// When (ms) the earliest candidate counts if it stays visible; nil when there is none. O(rows on screen).
+    public var nextDue: Double? { candidates.values.map(\.start).min().map { $0 + rule.milliseconds } }
 
     private static func key(_ row: RowTable.Row) -> UInt64 { UInt64(row.section) << 32 | UInt64(row.index) }
 }
