@@ -212,6 +212,15 @@ if host_bytes is not None:
            verdict(host_bytes / 1e6 <= 128), inprocess,
            f"malloc in use (mallinfo2) after decode + layout minus before: page {page_bytes / 1e6:.1f} + adapter {adapter_bytes / 1e6:.1f} bytes/row")
 
+# 9. Impression tracking per scroll step (issue 13).
+overhead = percentile("impressions per scroll step 1000000 rows", "impression_overhead")
+if overhead is not None:
+    off = percentile("impressions per scroll step 1000000 rows", "without_impressions")
+    on = percentile("impressions per scroll step 1000000 rows", "with_impressions")
+    figure("impression tracking overhead per scroll step at 1,000,000 rows", f"{overhead / 1e3:.1f} us", "<= 1 ms",
+           verdict(overhead <= 1e6), inprocess + " (Scripts/bench --only impressions runs it alone)",
+           f"medians: a one-screen step {off / 1e3:.1f} us without impressions, {on / 1e3:.1f} us with (50 %, 500 ms; every row on screen counts, trivial plugin)")
+
 with open(os.path.join(results, "summary.json"), "w") as f:
     json.dump({"machine": {"cpu": platform.processor() or platform.machine(), "cores": os.cpu_count()},
                "figures": figures}, f, indent=2)
