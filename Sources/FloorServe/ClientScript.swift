@@ -102,6 +102,8 @@ enum ClientScript {
         const li = document.createElement('li');
         li.className = e.kind;
         if (e.kind === 'willDisplay') li.textContent = `willDisplay row ${e.row} (${e.floor} ${e.sectionRow})`;
+        else if (e.kind === 'impression') li.textContent = `impression ${e.floor}` + (e.itemId != null ? ` ${e.itemId}` : '')
+          + ` row ${e.row} (${Math.round(e.fraction * 100)}% for ${Math.round(e.visibleMs)} ms)`;
         else li.textContent = `loadMore ${e.phase} ${e.page}` + (e.row != null ? ` at row ${e.row}` : '')
           + (e.rowsAdded != null ? `, ${e.rowsAdded} rows` : '') + (e.reason ? `: ${e.reason}` : '');
         eventsList.prepend(li);

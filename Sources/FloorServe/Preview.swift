@@ -102,6 +102,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
             if let session = preview.session, offset.isFinite {
                 session.scroll(to: offset)
                 scheduleDelivery(preview)
+                scheduleImpressions(preview)
             }
             return ViewUpdate.json(preview, knownVersion: knownVersion)
         }
@@ -225,6 +226,31 @@ public final class Preview: PreviewService, @unchecked Sendable {
             preview.loadDelivered()
             push(preview, "changed")
             scheduleDelivery(preview)
+        }
+    }
+
+    /// Impressions run on the wall clock, and a row counts while nobody scrolls: when the next row on
+    /// screen is due, the session looks again and the tab is told ("changed") when something counted, so
+    /// its next answer carries the impression events.
+    private func scheduleImpressions(_ preview: PreviewSession) {
+        guard let due = preview.session?.impressions?.nextDue, !preview.impressionCheckScheduled else { return }
+        preview.impressionCheckScheduled = true
+        let id = preview.id, delay = max(0, due - ImpressionClock.wallMilliseconds())
+        Task.detached { [self] in
+            try? await Task.sleep(for: .milliseconds(Int(delay.rounded(.up)) + 1))
+            lookForImpressions(id)
+        }
+    }
+
+    private func lookForImpressions(_ id: String) {
+        locked {
+            guard let preview = sessions[id], let session = preview.session else { return }
+            preview.impressionCheckScheduled = false
+            guard !preview.stale else { return }
+            let before = session.events.count
+            session.observeImpressions()
+            if session.events.count > before { push(preview, "changed") }
+            scheduleImpressions(preview)
         }
     }
 }

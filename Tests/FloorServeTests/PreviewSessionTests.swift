@@ -175,6 +175,22 @@ struct PreviewSessionTests {
         #expect(view.rows.contains { ($0["html"] as! String).contains("后来 Later") })
     }
 
+    /// Impressions on the wall clock: the rows of the first screen count half a second after it is shown,
+    /// with nobody scrolling; the tab is told, and its next answer carries the events.
+    @Test func rowsOnScreenCountAsSeenWithoutAScroll() async throws {
+        let fixture = try ServeFixture()
+        let preview = fixture.preview
+        let id = preview.open(fixture.pages + "/home.json", phone: .standard)
+        let pushes = try #require(preview.subscribe(id))
+        var view = try Self.view(preview, id, offset: 0, version: -1)
+        #expect(!view.events.contains { $0["kind"] as? String == "impression" })
+        #expect(await Self.nextPush(pushes) == "changed")
+        view = try Self.view(preview, id, offset: 0, version: view.version)
+        let seen = view.events.filter { $0["kind"] as? String == "impression" }
+        #expect(seen.contains { $0["floor"] as? String == "channels" && $0["itemId"] as? String == "c0" })
+        #expect(seen.allSatisfy { (($0["visibleMs"] as? NSNumber)?.doubleValue ?? 0) >= 500 })
+    }
+
     /// The preview draws the host's footer row; a click on it while the load failed retries the load.
     @Test func aClickOnTheFailedFooterRetries() async throws {
         let fixture = try ServeFixture()

@@ -77,12 +77,13 @@ public enum ImpressionClock: Sendable {
     case source(@Sendable () -> Double)
 
     /// A monotonic wall clock in milliseconds (CLOCK_MONOTONIC), for the view and the preview.
-    public static var wall: ImpressionClock {
-        .source {
-            var t = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &t)
-            return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6
-        }
+    public static var wall: ImpressionClock { .source(wallMilliseconds) }
+
+    /// The wall clock's time now (ms, CLOCK_MONOTONIC): what a front end schedules its next look by.
+    @Sendable public static func wallMilliseconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6
     }
 
     /// The batch CLI's step: a second a screen, about as long as a person looks at a screen of a feed
