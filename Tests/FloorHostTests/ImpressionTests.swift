@@ -79,6 +79,26 @@ struct ImpressionTests {
         #expect(card.section == 0 && card.sectionRow == 3 && card.type == "ProductCard" && card.fraction == 1)
     }
 
+    @Test func aPinnedHeaderHidesWhatIsUnderIt() throws {
+        let chain = try PageChain(in: TemporaryFolder(), items: [Self.ids(0..<30)], header: true)
+        let host = try FloorHost(pluginFolder: try chain.folder.installShippedPlugins())
+        let adapter = try host.layout(page: chain.files[0], width: 375)
+        let header = adapter.rows[0].height
+        #expect(header > 0 && adapter.describe(row: 0).isSticky)
+        // Card p5 (row 6) is exactly half below the screen's top edge: 50 % without the pinned header, less with it.
+        let offset = header + 5 * 108 + 54
+        let clock = ManualClock()
+        let session = PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry),
+                                  impressions: ImpressionRule(fraction: 0.5, milliseconds: 100), clock: clock.source)
+        session.scroll(to: offset)           // at once: the first screen's cards never count
+        clock.now = 100
+        session.observeImpressions()
+        #expect(adapter.pinnedHeader(in: session.viewport)?.row == 0)
+        #expect(!session.exposures.contains { $0.itemID == "p5" }, "p5 is half hidden by the pinned header")
+        #expect(session.exposures.contains { $0.itemID == "p6" })
+        #expect(session.exposures.contains { $0.row == 0 && $0.fraction == 1 }, "the pinned header itself is seen")
+    }
+
     @Test func gridIconsAreItemsAndMarginsAreNot() throws {
         // Examples/home.json: a carousel (its current banner is its item), an icon grid of 5 a line, a title.
         let folder = try TemporaryFolder()
