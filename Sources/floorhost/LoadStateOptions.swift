@@ -4,7 +4,8 @@ import FloorHost
 /// When render and view load the next page (--load-more-distance, --prefetch) and whether they report
 /// impressions (--impression): the options behind PageSession's Prefetch and ImpressionRule.
 struct LoadStateOptions: ParsableArguments {
-    @Option(name: .customLong("load-more-distance"), help: "Start loading the next page when one of the last N rows is displayed (default 4; the same as --prefetch Nrows).")
+    @Option(name: .customLong("load-more-distance"),
+            help: ArgumentHelp("Start loading the next page when one of the last N rows is displayed (default 4; the same as --prefetch Nrows).", valueName: "N"))
     var loadMoreDistance: Int?
 
     @Option(parsing: .unconditionalSingleValue,

@@ -128,6 +128,8 @@ struct ImpressionTests {
         #expect(!first.isEmpty && first.allSatisfy { number($0["atMs"]) == 1000 && number($0["visibleMs"]) == 1000 })
         #expect(first.contains { $0["itemId"] as? String == "c0" && $0["floor"] as? String == "channels" && number($0["row"]) == 2 })
         #expect(try impressions(["--impression", "50%:1001ms"]).isEmpty, "the first screen is looked at for one step")
+        let text = try floorhost(["--plugins", plugins, Repo.path("Examples/home.json"), "--impression", "50%:1000ms", "--color", "never"])
+        #expect(text.stdout.contains("; \(first.count) items seen (--format json lists the impression events)"), "\(text.stdout.suffix(300))")
         let bad = try floorhost(["--plugins", plugins, Repo.path("Examples/home.json"), "--impression", "50"])
         #expect(bad.status == 64 && bad.stderr.contains("P%:Dms"))
     }
