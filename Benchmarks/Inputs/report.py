@@ -224,6 +224,15 @@ if resize[50] is not None:
            "<= 50 ms", verdict(resize[99] / 1e6 <= 50), inprocess,
            "PageViewer.resize to one column wider than ever before (every height measured again) + the frame drawn")
 
+# 10. Impression tracking per scroll step (issue 13).
+overhead = percentile("impressions per scroll step 1000000 rows", "impression_overhead")
+if overhead is not None:
+    off = percentile("impressions per scroll step 1000000 rows", "without_impressions")
+    on = percentile("impressions per scroll step 1000000 rows", "with_impressions")
+    figure("impression tracking overhead per scroll step at 1,000,000 rows", f"{overhead / 1e3:.1f} us", "<= 1 ms",
+           verdict(overhead <= 1e6), inprocess + " (Scripts/bench --only impressions runs it alone)",
+           f"medians: a one-screen step {off / 1e3:.1f} us without impressions, {on / 1e3:.1f} us with (50 %, 500 ms; every row on screen counts, trivial plugin)")
+
 with open(os.path.join(results, "summary.json"), "w") as f:
     json.dump({"machine": {"cpu": platform.processor() or platform.machine(), "cores": os.cpu_count()},
                "figures": figures}, f, indent=2)

@@ -94,17 +94,9 @@ enum ClientScript {
         status.load = load.state;
         state.style.top = height + 'px';
         state.className = 'loadstate ' + load.state;
+        // The page's last row, the host's load-state footer, says loading / failed (tap to retry) / no more;
+        // this element only keeps the state for scripts and tests.
         state.textContent = '';
-        if (load.state === 'loading') state.textContent = '加载中… loading ' + load.page;
-        else if (load.state === 'end') state.textContent = '— 已经到底了 · end of feed —';
-        else if (load.state === 'failed') {
-          const why = document.createElement('div');
-          why.textContent = 'load failed: ' + load.reason;
-          const retry = document.createElement('button');
-          retry.textContent = '重试 Retry';
-          retry.onclick = async () => { await fetch(api + '/retry', { method: 'POST' }); report(); };
-          state.append(why, retry);
-        }
       }
 
       function addEvent(e) {
@@ -112,6 +104,8 @@ enum ClientScript {
         li.className = e.kind;
         if (e.kind === 'willDisplay') li.textContent = `willDisplay row ${e.row} (${e.floor} ${e.sectionRow})`;
         else if (e.kind === 'reload') li.textContent = `reload: ${e.floorsChanged} floors changed, ${e.rowsMeasured} rows measured, ${e.rowsKept} kept`;
+        else if (e.kind === 'impression') li.textContent = `impression ${e.floor}` + (e.itemId != null ? ` ${e.itemId}` : '')
+          + ` row ${e.row} (${Math.round(e.fraction * 100)}% for ${Math.round(e.visibleMs)} ms)`;
         else li.textContent = `loadMore ${e.phase} ${e.page}` + (e.row != null ? ` at row ${e.row}` : '')
           + (e.rowsAdded != null ? `, ${e.rowsAdded} rows` : '') + (e.reason ? `: ${e.reason}` : '');
         eventsList.prepend(li);
@@ -141,7 +135,9 @@ enum ClientScript {
         const x = ev.clientX - el.getBoundingClientRect().left;
         const r = await fetch(api + '/tap', { method: 'POST', headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ row: +el.dataset.index, x }) });
-        actionBox.textContent = JSON.stringify(await r.json(), null, 2);
+        const action = await r.json();
+        actionBox.textContent = JSON.stringify(action, null, 2);
+        if (action.url === 'floorhost://retry') report();  // the footer's tap retried the load
       }
 
       if (screen) {

@@ -104,6 +104,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
             if let session = preview.session, offset.isFinite, preview.scrollTo == nil {
                 session.scroll(to: offset)
                 scheduleDelivery(preview)
+                scheduleImpressions(preview)
             }
             return ViewUpdate.json(preview, knownVersion: knownVersion)
         }
@@ -115,13 +116,16 @@ public final class Preview: PreviewService, @unchecked Sendable {
     public func tap(_ id: String, row: Int, x: Double) -> Result<[UInt8], ServeFailure>? {
         locked {
             guard let preview = current(id) else { return nil }
-            guard let adapter = preview.session?.adapter, row >= 0, row < adapter.rowCount else {
+            guard let session = preview.session, case let adapter = session.adapter, row >= 0, row < adapter.rowCount else {
                 return .failure(ServeFailure("no action: no row \(row) on the page"))
             }
             let info = adapter.describe(row: row), count = adapter.tappableItems(row: row)
             let item = count <= 1 || !x.isFinite ? 0 : min(count - 1, max(0, Int(x / adapter.width * Double(count))))
-            switch adapter.tap(section: info.section, row: info.row, item: item) {
-            case .success(let action): return .success(Array(TapOutput.json(action).utf8))
+            // The session's tap: on the failed load-state footer it also retries the load.
+            switch session.tap(section: info.section, row: info.row, item: item) {
+            case .success(let action):
+                if action.url == LoadStateFooter.retryURL { scheduleDelivery(preview) }
+                return .success(Array(TapOutput.json(action).utf8))
             case .failure(let none): return .failure(ServeFailure("no action: \(none)"))
             }
         }
@@ -224,6 +228,31 @@ public final class Preview: PreviewService, @unchecked Sendable {
             preview.loadDelivered()
             push(preview, "changed")
             scheduleDelivery(preview)
+        }
+    }
+
+    /// Impressions run on the wall clock, and a row counts while nobody scrolls: when the next row on
+    /// screen is due, the session looks again and the tab is told ("changed") when something counted, so
+    /// its next answer carries the impression events.
+    private func scheduleImpressions(_ preview: PreviewSession) {
+        guard let due = preview.session?.impressions?.nextDue, !preview.impressionCheckScheduled else { return }
+        preview.impressionCheckScheduled = true
+        let id = preview.id, delay = max(0, due - ImpressionClock.wallMilliseconds())
+        Task.detached { [self] in
+            try? await Task.sleep(for: .milliseconds(Int(delay.rounded(.up)) + 1))
+            lookForImpressions(id)
+        }
+    }
+
+    private func lookForImpressions(_ id: String) {
+        locked {
+            guard let preview = sessions[id], let session = preview.session else { return }
+            preview.impressionCheckScheduled = false
+            guard !preview.stale else { return }
+            let before = session.events.count
+            session.observeImpressions()
+            if session.events.count > before { push(preview, "changed") }
+            scheduleImpressions(preview)
         }
     }
 }

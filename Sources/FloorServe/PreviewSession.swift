@@ -25,6 +25,8 @@ final class PreviewSession {
     var stale = false
     /// A load is scheduled for delivery (Preview delivers in-flight loads off the request).
     var deliveryScheduled = false
+    /// A look for impressions is scheduled (Preview: when the next row on screen is due to count).
+    var impressionCheckScheduled = false
     var lastUsed = Date()
     /// The tabs' push channels (a tab may reconnect; each connection is one subscriber).
     var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
@@ -46,8 +48,9 @@ final class PreviewSession {
         watched = ([file] + watched.map(\.file).filter { $0 != file }).map { ($0, FileStamp($0)) }
         do {
             let adapter = try host.layout(page: file, root: root, width: phone.width)
+            // Impressions on the wall clock, with the standard rule: the Events panel lists them.
             let session = PageSession(adapter: adapter, viewportHeight: phone.height, source: PageSource(registry: host.registry, root: root),
-                                      deliversLoadsImmediately: offset > 0)
+                                      deliversLoadsImmediately: offset > 0, impressions: .standard, clock: .wall)
             session.scroll(toward: offset)
             session.deliversLoadsImmediately = false
             self.session = session

@@ -52,8 +52,7 @@ struct Render: ParsableCommand {
     @Option(help: "Retry a failed next-page load up to N times.")
     var retry = 0
 
-    @Option(name: .customLong("load-more-distance"), help: "Start loading the next page when one of the last N rows is displayed.")
-    var loadMoreDistance = 4
+    @OptionGroup var loading: LoadStateOptions
 
     @Option(help: "How height and cell selectors are called: typed (direct) or ffi (libffi).")
     var dispatch: DispatchMode = .typed
@@ -71,7 +70,6 @@ struct Render: ParsableCommand {
         if gutter && format == .json {
             throw ValidationError("--gutter draws a margin in text output; with --format json every row already carries its section, row, floor and type")
         }
-        if loadMoreDistance < 1 { throw ValidationError("--load-more-distance must be 1 or more (the last rows that trigger a load)") }
     }
 
     @OptionGroup var containment: ContainmentOptions
@@ -97,12 +95,13 @@ struct Render: ParsableCommand {
             throw ExitCode(2)
         }
         let session = PageSession(adapter: adapter, viewportHeight: screen.height, source: PageSource(registry: host.registry, root: root),
-                                  distance: loadMoreDistance, retries: retry)
+                                  retries: retry, prefetch: loading.prefetchRule, impressions: loading.impression)
         switch scrollTo {
         case .end?: session.scrollToEnd()
         case .offset(let y)?: session.scroll(toward: y)
         case nil: break
         }
+        session.settleImpressions()
         // A next page that failed to load is a problem of this render, not only an event.
         let diagnostics = host.diagnostics(for: adapter) + session.loadDiagnostics
         var output: [UInt8] = [], failure: String?

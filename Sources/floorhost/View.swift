@@ -31,8 +31,7 @@ struct View: ParsableCommand {
     @Option(help: "Retry a failed next-page load up to N times (R retries by hand).")
     var retry = 0
 
-    @Option(name: .customLong("load-more-distance"), help: "Start loading the next page when one of the last N rows is displayed.")
-    var loadMoreDistance = 4
+    @OptionGroup var loading: LoadStateOptions
 
     @Option(help: ArgumentHelp("Bold, muted and accent (prices) text in colour: auto (unless NO_COLOR is set), always or never.", valueName: "when"))
     var color: ColorChoice = .auto
@@ -45,7 +44,6 @@ struct View: ParsableCommand {
         if !(loadLatency >= 0 && loadLatency <= 60_000) { throw ValidationError("--load-latency takes milliseconds from 0 to 60000, e.g. --load-latency 400") }
         if !(offset >= 0 && offset.isFinite) { throw ValidationError("--offset takes points from the top, 0 or more, e.g. --offset 1200") }
         if retry < 0 { throw ValidationError("--retry must be 0 or more") }
-        if loadMoreDistance < 1 { throw ValidationError("--load-more-distance must be 1 or more (the last rows that trigger a load)") }
     }
 
     func run() throws {
@@ -73,7 +71,7 @@ struct View: ParsableCommand {
         let viewer: PageViewer
         do {
             viewer = try PageViewer(host: host, page: page, root: root, columns: size.columns, lines: size.lines,
-                                    distance: loadMoreDistance, retries: retry)
+                                    prefetch: loading.prefetchRule, retries: retry, impressions: loading.impression)
         } catch {
             printError("error: \(error)")
             throw ExitCode(2)

@@ -19,20 +19,23 @@ struct ExtendChainTests {
         session.scrollToEnd()
         let adapter = session.adapter
         #expect(session.completions.count == pages - 1)
-        #expect(adapter.rowCount == pages * perPage + (header ? 1 : 0))
+        // The floor's rows, then the load-state footer (host-drawn, measured once, listed by no plugin).
+        #expect(adapter.contentRowCount == pages * perPage + (header ? 1 : 0))
+        #expect(adapter.rowCount == adapter.contentRowCount + 1)
         // Every row listed once, plus nothing per page: a full expand each page would list ~9,000.
-        #expect(adapter.stats.rowsListed == adapter.rowCount, "\(adapter.stats)")
+        #expect(adapter.stats.rowsListed == adapter.contentRowCount, "\(adapter.stats)")
         #expect(adapter.stats.expands == pages)
         // Each row measured once, laid out in order, drawing the right product.
         #expect(adapter.stats.heightCalls == adapter.rowCount)
         #expect(session.feedProductIDs == (0..<(pages * perPage)).map { "p\($0)" })
         var y = 0.0
-        for r in 0..<adapter.rowCount {
+        for r in 0..<adapter.contentRowCount {
             let row = adapter.describe(row: r)
             #expect(row.y == y && row.row == r)
             y += row.height
         }
-        #expect(adapter.totalHeight == y && adapter.diagnostics.isEmpty)
+        #expect(adapter.describe(row: adapter.rowCount - 1).type == "LoadStateFooter")
+        #expect(adapter.totalHeight == y + 44 && adapter.diagnostics.isEmpty)
     }
 
     /// A bottom margin stays the floor's last row while items go in before it, and repeated ids are dropped

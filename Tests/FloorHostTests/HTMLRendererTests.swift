@@ -91,6 +91,6 @@ struct HTMLRendererTests {
         let result = try floorhost(["--plugins", try folder.installShippedPlugins(), Repo.path("Examples/home.json"), "--format", "html"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("<!doctype html>"))
-        #expect(try Self.rowAttributes(result.stdout).count == 37)  // home.json alone: 37 rows
+        #expect(try Self.rowAttributes(result.stdout).count == 37 + 1)  // home.json alone: 37 rows, and the footer
     }
 }

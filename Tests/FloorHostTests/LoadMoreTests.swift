@@ -16,7 +16,7 @@ struct LoadMoreTests {
         #expect(session.requests == [chain.files[1]])
         session.deliverLoad()
         #expect(session.completions == [chain.files[1]])
-        #expect(session.adapter.rowCount == 40)
+        #expect(session.adapter.contentRowCount == 40 && session.adapter.rowCount == 41, "40 cards and the footer")
     }
 
     @Test func doesNotLoopWhileTheSameRowsStayInView() throws {
@@ -36,8 +36,10 @@ struct LoadMoreTests {
         let chain = try PageChain(in: TemporaryFolder(), items: [Self.ids(0..<3), Self.ids(3..<6), Self.ids(6..<9), Self.ids(9..<12)])
         let (session, _) = try chain.session(distance: 1)
         #expect(session.requests == Array(chain.files[1...2]))
-        #expect(session.adapter.totalHeight == 972)
-        #expect(session.displayedRows == Array(0..<8))
+        #expect(session.adapter.totalHeight == 972 + 44, "and the footer")
+        // The footer was displayed under each short page (rows 3 and 6), then the next page's first card
+        // took its row: a new row, displayed in its turn.
+        #expect(session.displayedRows == [0, 1, 2, 3, 3, 4, 5, 6, 6, 7])
         #expect(session.loadMore.state == .idle, "more pages remain for when the user scrolls")
     }
 
@@ -142,7 +144,9 @@ struct LoadMoreTests {
         let loads = events.filter { $0["kind"] as? String == "loadMore" }
         #expect(loads.map { $0["phase"] as? String } == ["requested", "failed", "requested", "failed", "requested", "failed"])
         #expect(loads.allSatisfy { $0["page"] as? String == chain.files[1] })
-        #expect((try jsonObject(result.stdout)["rows"] as? [Any])?.count == 10)
+        let rows = try #require(try jsonObject(result.stdout)["rows"] as? [[String: Any]])
+        #expect(rows.count == 11, "10 cards and the footer, which says the load failed")
+        #expect(rows.last?["type"] as? String == "LoadStateFooter")
     }
 
     @Test func theExampleChainLoadsThroughTheCLI() throws {
@@ -156,8 +160,9 @@ struct LoadMoreTests {
         #expect(loads.map { ($0["page"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } } == ["home-2.json", "home-2.json", "home-3.json", "home-3.json"])
         #expect(loads.map { $0["rowsAdded"] as? Int } == [nil, 12, nil, 11])
         let rows = try #require(output["rows"] as? [[String: Any]])
-        #expect(rows.count == 37 + 12 + 11)
-        #expect(rows.last?["floor"] as? String == "end")
+        #expect(rows.count == 37 + 12 + 11 + 1, "every page's rows and the footer")
+        #expect(rows[rows.count - 2]["floor"] as? String == "end")
+        #expect(rows.last?["floor"] as? String == "floorhost.footer")
         #expect(output["next"] is NSNull)
         let viewport = try #require(output["viewport"] as? [String: Any])
         let offset = try #require(number(viewport["offset"])), height = try #require(number(output["height"]))

@@ -48,7 +48,7 @@ struct ProcessStateTests {
         let result = try setup.render(["--format", "json"] + mode)
         #expect(result.status == 0, "\(result.stderr)")
         let rows = try #require(try jsonObject(result.stdout)["rows"] as? [[String: Any]])
-        #expect(Set(rows.compactMap { $0["floor"] as? String }) == ["t", "b1", "b2"])
+        #expect(Set(rows.compactMap { $0["floor"] as? String }) == ["t", "b1", "b2", "floorhost.footer"], "the page names a next page")
     }
 
     @Test(arguments: isolation)

@@ -47,6 +47,24 @@ struct SessionReloadTests {
         #expect(session.events[(reloadAt + 1)...].allSatisfy { if case .willDisplay = $0 { false } else { true } })
     }
 
+    /// A feed's load-state footer is not content: a reload diffs the floors' rows only, and the footer stays
+    /// the last row, at its height, measured never.
+    @Test func aFeedKeepsItsFooterLastThroughAReload() throws {
+        let ids = (0..<10).map { "p\($0)" }
+        try folder.write("next.json", #"{"floors":[{"type":"ProductFeed","id":"g","items":[\#(products(["n1"]))]}]}"#)
+        let file = try folder.write("home.json", #"{"floors":[{"type":"ProductFeed","id":"f","items":[\#(products(ids))]}],"next":"next.json"}"#)
+        let (session, _) = try session(on: file)
+        #expect(session.adapter.footerRow == 10)
+        try folder.write("home.json", #"{"floors":[{"type":"ProductFeed","id":"f","items":[\#(products(ids + ["p10"]))]}],"next":"next.json"}"#)
+        let calls = session.adapter.stats.heightCalls
+        let diff = try session.reload()
+        #expect(diff.rowsMeasured == 1 && session.adapter.stats.heightCalls == calls + 1, "the new card only, not the footer")
+        #expect(session.adapter.rowCount == 12 && session.adapter.footerRow == 11)
+        let footer = session.adapter.describe(row: 11)
+        #expect(footer.type == "LoadStateFooter" && footer.height == 44)
+        #expect(footer.y + footer.height == session.adapter.totalHeight)
+    }
+
     @Test func whenTheRowAtTheTopIsDeletedTheScreenGoesToTheRowAfterIt() throws {
         let ids = (0..<30).map { "p\($0)" }
         let file = try folder.write("home.json", #"{"floors":[{"type":"ProductFeed","id":"f","items":[\#(products(ids))]}]}"#)

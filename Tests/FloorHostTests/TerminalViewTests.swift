@@ -34,6 +34,24 @@ struct TerminalViewTests {
         #expect(screen.count == 30 && screen.allSatisfy { DisplayWidth.of($0) <= 80 })
     }
 
+    /// The footer says why a load failed; Shift-Tab selects it (its one item) and Enter retries, here with the page
+    /// back in place.
+    @Test func enterOnTheFailedFooterRetries() throws {
+        let page1 = try String(contentsOfFile: chain.files[1], encoding: .utf8)
+        try FileManager.default.removeItem(atPath: chain.files[1])
+        let tmux = try start("--impression 50%:0ms")
+        try tmux.waitFor("page-0.json · ")
+        try tmux.send("G")
+        let failed = try tmux.waitFor("failed (R retries)")
+        #expect(failed.contains { $0.contains("failed:") && $0.contains("(tap to retry)") }, "\(failed.joined(separator: "\n"))")
+        #expect(failed.last?.contains(" seen · ") == true, "the status line counts what was seen")
+        try folder.write("page-1.json", page1)
+        try tmux.send("BTab")                // Shift-Tab: the last item on screen, the footer's
+        try tmux.waitFor("LoadStateFooter of floor 'floorhost.footer'")
+        try tmux.send("Enter")
+        try tmux.waitFor(" 2 pages ")
+    }
+
     @Test func scrollingDownPinsTheStickyHeader() throws {
         let tmux = try start()
         try tmux.waitFor("page-0.json · ")
@@ -46,9 +64,11 @@ struct TerminalViewTests {
         let tmux = try start("--load-latency 400")
         try tmux.waitFor("page-0.json · ")
         try tmux.send("G")
-        try tmux.waitFor("loading page-1.json…")
+        let loading = try tmux.waitFor("loading page-1.json…")
+        #expect(loading.dropLast(2).contains { $0.trimmingCharacters(in: .whitespaces) == "loading…" }, "the footer row says it too")
         let end = try tmux.waitFor("end of feed")
         #expect(end.contains { $0.contains("Product c11") }, "the last page's last product is on screen")
+        #expect(end.dropLast(2).contains { $0.trimmingCharacters(in: .whitespaces) == "no more" }, "the footer row, below the last product")
         #expect(end.last?.contains("3 pages") == true)
         try tmux.send("q")
         let after = try tmux.waitFor("VIEW-EXITED 0")

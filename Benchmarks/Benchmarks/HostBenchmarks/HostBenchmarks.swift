@@ -370,6 +370,51 @@ let benchmarks: @Sendable () -> Void = {
         if bulkAdapter == nil { bulkAdapter = Adapter(page: bulkPage.page, registry: bulkPage.registry, width: layoutWidth) }
     })
 
+    // MARK: impression tracking per scroll step at 1,000,000 rows (issue 13)
+
+    // Two PageSessions on the same laid-out 1,000,000-row page scroll 200 steps of one screen each from the
+    // middle, one without impressions and one with the standard rule (50 %, 500 ms) on the simulated clock
+    // (1,000 ms a step, so every row on screen counts at the step after it appears: the most work a step can
+    // have: each row's tappable count and a cell call to see whether it draws; the Bulk cell draws nothing,
+    // so no event is appended). The figure is the difference per step; which session goes first alternates.
+    let impressionMetrics: [BenchmarkMetric] = ["step ns without impressions", "step ns with impressions",
+                                                "impression overhead ns per step"].map { .custom($0, useScalingFactor: false) }
+    var impressionIteration = 0
+    Benchmark("impressions per scroll step 1000000 rows", configuration: .init(
+        metrics: impressionMetrics, units: Dictionary(uniqueKeysWithValues: impressionMetrics.map { ($0, .count) }),
+        warmupIterations: 2, maxDuration: .seconds(10), maxIterations: 40), closure: { benchmark in
+        let adapter = bulkAdapter!
+        let steps = 200, screen = 812.0
+        func nanosecondsPerStep(_ rule: ImpressionRule?) -> Int {
+            let session = PageSession(adapter: adapter, viewportHeight: screen, source: PageSource(registry: bulkPage.registry),
+                                      impressions: rule)
+            let start = (adapter.totalHeight / 2).rounded()
+            session.scroll(to: start)
+            let cells = adapter.stats.cellCalls
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            for k in 1...steps { session.scroll(to: start + Double(k) * screen) }
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            // Every row that counted was drawn once to see whether it draws anything (the Bulk cell draws
+            // nothing, so no event is written: the tracking is measured, not the event list).
+            precondition(rule == nil || adapter.stats.cellCalls >= cells + steps, "impressions looked at no row")
+            blackHole(session)
+            return Int(t1 - t0) / steps
+        }
+        impressionIteration += 1
+        let (off, on): (Int, Int)
+        if impressionIteration % 2 == 0 {
+            off = nanosecondsPerStep(nil); on = nanosecondsPerStep(.standard)
+        } else {
+            on = nanosecondsPerStep(.standard); off = nanosecondsPerStep(nil)
+        }
+        benchmark.measurement(impressionMetrics[0], off)
+        benchmark.measurement(impressionMetrics[1], on)
+        benchmark.measurement(impressionMetrics[2], max(0, on - off))
+    }, setup: {
+        try await setUpBulk()
+        if bulkAdapter == nil { bulkAdapter = Adapter(page: bulkPage.page, registry: bulkPage.registry, width: layoutWidth) }
+    })
+
     // MARK: appending a 20-row next page, at 1,000,000 rows and at 1,000 rows
 
     // Each iteration builds a fresh adapter (not measured) and a freshly decoded next page (not measured),

@@ -37,9 +37,12 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         return 0
     }
     let adapter = Adapter(page: page, registry: host.registry, width: 375)
-    let session = PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry), retries: 1)
+    // Impressions and screen prefetch on: their item ids come from the plugins' actions, on any page.
+    let session = PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry), retries: 1,
+                              prefetch: Prefetch(rows: 4, screens: 1), impressions: .standard)
     session.scrollToEnd()
-    for section in adapter.sections.indices { _ = adapter.tap(section: section, row: 0) }
+    session.settleImpressions()
+    for section in adapter.sections.indices { _ = session.tap(section: section, row: 0) }
     _ = TextRenderer.render(adapter, columns: TextRenderer.defaultColumns)
     _ = TextRenderer.render(adapter, viewport: session.viewport, columns: TextRenderer.defaultColumns)
     let json = JSONRenderer.render(session, plugins: host.plugins, diagnostics: host.diagnostics(for: adapter))

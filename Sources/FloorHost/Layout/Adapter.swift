@@ -31,6 +31,9 @@ public final class Adapter: @unchecked Sendable {
     /// cache that makes a terminal resize and back cost nothing. At most `widthsRemembered` widths.
     private var heightsAtOtherWidths: [Double: [Double]] = [:]
     static let widthsRemembered = 4
+    /// The load-state footer's model while the page shows one (Footer.swift): the last section, after
+    /// every floor. Retained here; its section's model pointer is unretained.
+    public private(set) var footer: LoadStateFooter?
     /// Problems found while expanding and merging floors.
     public private(set) var diagnostics: [Diagnostic] = []
     /// Row types already reported for a tappable count past FLOOR_TAPPABLE_MAX (Tap.swift): once each.
@@ -310,6 +313,65 @@ public final class Adapter: @unchecked Sendable {
         return (sink.kept, sink.rows)
     }
 
+    // MARK: The load-state footer
+
+    /// Lays `footer` out as the last section (once; a second call does nothing). O(1).
+    func installFooter(_ footer: LoadStateFooter) {
+        guard self.footer == nil else { return }
+        self.footer = footer
+        let at = rows.count
+        appendFooterSection()
+        for width in heightsAtOtherWidths.keys { heightsAtOtherWidths[width]!.append(.nan) }
+        measure(at..<rows.count)
+        rows.recomputeTops(from: at)
+    }
+
+    /// Appends the footer's section and its one row, unmeasured.
+    private func appendFooterSection() {
+        guard let footer else { return }
+        reserveSections(sections.count + 1)
+        let number = sections.count
+        let model = Unmanaged.passUnretained(footer).toOpaque()
+        let section = Page.Section(floorID: LoadStateFooter.floorID, floorType: BuiltinRows.footer, path: "footer",
+                                   file: page.file, origin: FloorOrigin(page: -1, floor: -1), typeID: nil, model: model,
+                                   hasID: true, signature: FloorSignature())
+        sections.append(section)
+        models.append(model)
+        origins.append(section.origin)
+        rows.replace(rows.count..<rows.count, with: [.init(index: 0, type: registry.rowTypeID(named: BuiltinRows.footer)!, flags: 0)],
+                     section: number)
+        sectionStart.append(rows.count)
+    }
+
+    /// Takes the footer's section off the end; returns the row it had, nil when there is no footer.
+    private func removeFooterSection() -> Int? {
+        guard footer != nil else { return nil }
+        let at = rows.count - 1
+        rows.replace(at..<rows.count, with: [RowTable.Expanded](), section: 0)
+        sections.removeLast()
+        models.removeLast()
+        origins.removeLast()
+        sectionStart.removeLast()
+        return at
+    }
+
+    /// For a reload: takes the footer's section off (heights at other widths too). True when there was one.
+    func removeFooter() -> Bool {
+        guard removeFooterSection() != nil else { return false }
+        for width in heightsAtOtherWidths.keys { heightsAtOtherWidths[width]!.removeLast() }
+        return true
+    }
+
+    /// For a reload: puts the footer back as the last section, at its constant height (not measured).
+    func restoreFooter() {
+        let at = rows.count
+        appendFooterSection()
+        guard rows.count > at else { return }
+        rows[at].height = LoadStateFooter.height
+        for width in heightsAtOtherWidths.keys { heightsAtOtherWidths[width]!.append(LoadStateFooter.height) }
+        rows.recomputeTops(from: at)
+    }
+
     // MARK: Next pages
 
     /// What merging a next page changed: rows `at ..< at + removed` became `at ..< at + added`. Edits are
@@ -324,11 +386,14 @@ public final class Adapter: @unchecked Sendable {
     /// extend selector appends the items and reports dropped duplicates); every other floor is appended
     /// as a new section. Only added or changed rows are measured (cost O(rows added + rows after the first
     /// change), not O(page)). Returns the edits in the order they happened.
+    /// The footer, when there is one, leaves first and comes back last (two edits), so that a next page's
+    /// new floors land before it.
     @discardableResult
     public func append(_ next: Page) -> [Edit] {
         pages.append(next)
         diagnostics += next.diagnostics
         var edits: [Edit] = []
+        if let at = removeFooterSection() { edits.append(Edit(at: at, removed: 1, added: 0)) }
         for (index, section) in next.sections.enumerated() {
             if let existing = sectionOfFloor[section.floorID], let edit = extend(existing, with: section, index: index, of: next) {
                 edits.append(edit)
@@ -337,6 +402,13 @@ public final class Adapter: @unchecked Sendable {
                 appendSection(section)
                 edits.append(Edit(at: at, removed: 0, added: rows.count - at))
             }
+        }
+        if footer != nil {
+            let at = rows.count
+            appendFooterSection()
+            // The footer's height is the host's constant at any width: it is not measured again.
+            rows[at].height = LoadStateFooter.height
+            edits.append(Edit(at: at, removed: 0, added: 1))
         }
         // Every edit left its rows unmeasured (NaN); nothing before the first edit moved.
         guard measuresAppends, let first = edits.map(\.at).min() else { return edits }

@@ -11,4 +11,7 @@ public enum Event: Sendable, Equatable {
     /// The page was read again and what changed applied (PageSession.reload): how many floors changed,
     /// how many rows kept their cached heights and how many were measured.
     case reloaded(floorsChanged: Int, rowsKept: Int, rowsMeasured: Int)
+    /// An item (or a row, where the row is the item) was exposed: visible enough for long enough
+    /// (Impressions.swift). Once per item per session.
+    case impression(Impression)
 }

@@ -13,7 +13,10 @@ public struct LoadMore: Sendable, Equatable {
         case exhausted
     }
 
-    public let distance: Int
+    /// How far before the end a load starts (Prefetch.swift): rows, screens, or both.
+    public let prefetch: Prefetch
+    /// The row rule's distance (0 when only the screen rule is on).
+    public var distance: Int { prefetch.rows ?? 0 }
     public private(set) var state: State = .idle
     /// Every location ever requested, in order.
     public private(set) var requested: [String] = []
@@ -22,19 +25,25 @@ public struct LoadMore: Sendable, Equatable {
 
     /// `distance` counts the last rows that trigger a load: 1 means only the last row. At least 1.
     public init(distance: Int = 4) {
-        self.distance = max(1, distance)
+        prefetch = Prefetch(rows: max(1, distance))!
+    }
+
+    public init(prefetch: Prefetch) {
+        self.prefetch = prefetch
     }
 
     /// The location to load now, or nil. `lastDisplayedRow` is the highest row index on screen (nil when
-    /// none), `filled` whether content reaches the viewport's bottom, `next` the next page's location.
-    public mutating func trigger(lastDisplayedRow: Int?, rowCount: Int, filled: Bool, next: String?) -> String? {
+    /// none), `filled` whether content reaches the viewport's bottom, `next` the next page's location,
+    /// `screensBelow` the content below the viewport's bottom edge in viewport heights (for the screen rule).
+    public mutating func trigger(lastDisplayedRow: Int?, rowCount: Int, filled: Bool, next: String?,
+                                 screensBelow: Double = .infinity) -> String? {
         guard state == .idle else { return nil }
         guard let next, !requestedSet.contains(next) else {
             state = .exhausted
             return nil
         }
-        let threshold = max(0, rowCount - distance)
-        guard !filled || (lastDisplayedRow ?? -1) >= threshold else { return nil }
+        guard !filled || prefetch.reached(lastDisplayedRow: lastDisplayedRow, rowCount: rowCount, screensBelow: screensBelow)
+        else { return nil }
         requested.append(next)
         requestedSet.insert(next)
         state = .loading(location: next)

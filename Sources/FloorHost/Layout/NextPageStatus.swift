@@ -57,9 +57,14 @@ extension PageSession {
 
 extension PageSession {
     /// `Adapter.tap`, and when the row is not on the page but next pages were not loaded, a hint that
-    /// it may be on one of them: rows of a next page exist only once scrolling has loaded it.
+    /// it may be on one of them: rows of a next page exist only once scrolling has loaded it. A tap on the
+    /// failed footer's item retries the load (Footer.swift), and answers with the footer's retry action.
     public func tap(section: Int, row: Int, item: Int = 0) -> Result<TapAction, NoAction> {
         let result = adapter.tap(section: section, row: row, item: item)
+        if case .success(let action) = result, action.url == LoadStateFooter.retryURL,
+           adapter.rowIndex(section: section, row: row) == adapter.footerRow {
+            retry()
+        }
         guard case .failure(let none) = result, adapter.rowIndex(section: section, row: row) == nil,
               case .notLoaded = nextPageStatus else { return result }
         return .failure(NoAction(description: none.description + "; rows of next pages exist only once they are loaded: add --scroll-to end to load every next page before the tap"))

@@ -10,7 +10,7 @@ import Foundation
 public final class PageSession: @unchecked Sendable {
     public let adapter: Adapter
     public private(set) var viewport: Viewport
-    public private(set) var events: [Event] = []
+    public internal(set) var events: [Event] = []
     /// How many stops scrolling one screen at a time (`scroll(toward:)`, `scrollToEnd`) has made: the work
     /// those scrolls cost, which tests hold proportional to rows.
     public private(set) var scrollStops = 0
@@ -27,17 +27,28 @@ public final class PageSession: @unchecked Sendable {
     private var displayed = Set<Int>()
     private var trigger: Int?
     private var failures: [String: Int] = [:]
+    /// Impression tracking (Impressions.swift), nil when off; its clock and the simulated time.
+    public internal(set) var impressions: ImpressionTracker?
+    let impressionClock: ImpressionClock
+    var simulatedTime = 0.0
 
+    /// `prefetch`, when given, replaces `distance` (Prefetch.swift). `impressions`, when given, turns
+    /// impression events on, measured on `clock` (Impressions.swift). A page that names a next page gets the
+    /// load-state footer (Footer.swift).
     public init(adapter: Adapter, viewportHeight: Double, source: PageSource, distance: Int = 4, retries: Int = 0,
-                deliversLoadsImmediately: Bool = true) {
+                deliversLoadsImmediately: Bool = true, prefetch: Prefetch? = nil, impressions: ImpressionRule? = nil,
+                clock: ImpressionClock = .simulated(step: ImpressionClock.standardStep)) {
         self.adapter = adapter
         self.source = source.rooted(at: adapter.page.file)
         self.retries = max(0, retries)
         self.deliversLoadsImmediately = deliversLoadsImmediately
         viewport = Viewport(width: adapter.width, height: viewportHeight, offset: 0)
-        loadMore = LoadMore(distance: distance)
+        loadMore = prefetch.map(LoadMore.init(prefetch:)) ?? LoadMore(distance: distance)
+        self.impressions = impressions.map(ImpressionTracker.init(rule:))
+        impressionClock = clock
         next = adapter.page.next.map { Self.location($0, relativeTo: adapter.page.file) }
         nextLink = adapter.page.next.map { (adapter.page.file, $0) }
+        if next != nil { adapter.installFooter(LoadStateFooter(state: .end)) }
         update()
     }
 
@@ -46,6 +57,7 @@ public final class PageSession: @unchecked Sendable {
 
     /// Jumps to `offset` (clamped to the content), as a fast fling would.
     public func scroll(to offset: Double) {
+        advanceSimulatedTime()
         viewport.offset = min(max(0, offset), maxOffset)
         update()
     }
@@ -111,6 +123,7 @@ public final class PageSession: @unchecked Sendable {
         case .success(let page):
             let edits = adapter.append(page)
             displayed = Self.remap(displayed, through: edits)
+            impressions?.remap(through: edits)
             next = page.next.map { Self.location($0, relativeTo: location) }
             nextLink = page.next.map { (location, $0) }
             loadMore.completed()
@@ -133,6 +146,7 @@ public final class PageSession: @unchecked Sendable {
     /// delivered immediately and the rules ask for more, it keeps going (a short page keeps loading until
     /// the viewport is filled or pages run out).
     private func update() {
+        defer { settled() }
         while true {
             let visible = adapter.visibleRows(in: viewport)
             for r in visible where !displayed.contains(r) {
@@ -146,8 +160,9 @@ public final class PageSession: @unchecked Sendable {
                 continue
             }
             let filled = adapter.totalHeight >= viewport.offset + viewport.height
-            guard let location = loadMore.trigger(lastDisplayedRow: visible.last, rowCount: adapter.rowCount,
-                                                  filled: filled, next: next) else { return }
+            let screensBelow = (adapter.contentHeight - viewport.offset - viewport.height) / viewport.height
+            guard let location = loadMore.trigger(lastDisplayedRow: visible.last, rowCount: adapter.contentRowCount,
+                                                  filled: filled, next: next, screensBelow: screensBelow) else { return }
             trigger = visible.last
             events.append(.loadMoreRequested(row: trigger, page: location))
         }
@@ -170,7 +185,7 @@ public final class PageSession: @unchecked Sendable {
         displayed = Set(newOfOld.values)
         next = location
         nextLink = link
-        var machine = LoadMore(distance: loadMore.distance)
+        var machine = LoadMore(prefetch: loadMore.prefetch)
         for page in loaded {
             _ = machine.trigger(lastDisplayedRow: nil, rowCount: 0, filled: false, next: page)
             machine.completed()

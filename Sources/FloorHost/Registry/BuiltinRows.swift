@@ -13,6 +13,8 @@ enum BuiltinRows {
         init(_ text: String) { self.text = text }
     }
 
+    static let footer = "LoadStateFooter"
+
     static func register(in registry: Registry) {
         let plugin = registry.add(PluginInfo(id: pluginID, name: "floorhost built-in rows", version: "1.0.0",
                                              path: "(built in)", abiMajor: UInt32(FLOOR_ABI_MAJOR),
@@ -32,5 +34,44 @@ enum BuiltinRows {
             cell: Selector(name: "cellFor\(placeholder):canvas:", signature: Signature(FLOOR_SIG_CELL)!,
                            function: unsafeBitCast(cell, to: floor_fn_t.self)),
             heightFunction: height, cellFunction: cell, tappable: nil, action: nil))
+        registerFooter(in: registry, plugin: plugin)
+    }
+
+    /// The load-state footer's row (Layout/Footer.swift): its model is an unretained LoadStateFooter the
+    /// adapter keeps alive. One tappable item while a load has failed, whose action is the host's retry.
+    private static func registerFooter(in registry: Registry, plugin: Int) {
+        func footer(_ model: UnsafeMutableRawPointer?) -> LoadStateFooter? {
+            model.map { Unmanaged<LoadStateFooter>.fromOpaque($0).takeUnretainedValue() }
+        }
+        let height: HeightFunction = { _, _, _, _ in LoadStateFooter.height }
+        let cell: CellFunction = { _, model, _, canvas in
+            guard let footer = footer(model), let canvas else { return }
+            let c = canvas.pointee, text = footer.text
+            var style = FLOOR_TEXT_MUTED | FLOOR_TEXT_CENTER
+            if case .failed = footer.state { style = FLOOR_TEXT_ACCENT | FLOOR_TEXT_CENTER }
+            text.withCString { c.text(canvas, 8, 16, c.width - 16, $0, style) }
+        }
+        let tappable: TappableFunction = { _, model, _ in
+            guard let footer = footer(model), case .failed = footer.state else { return 0 }
+            return 1
+        }
+        let action: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UInt64,
+                                    UnsafePointer<floor_action_sink_t>?) -> Bool = { _, model, _, item, sink in
+            guard let footer = footer(model), case .failed(let page, _) = footer.state, item == 0, let sink else { return false }
+            LoadStateFooter.retryURL.withCString { sink.pointee.jump(sink, $0, nil) }
+            "page".withCString { key in page.withCString { sink.pointee.param(sink, key, $0) } }
+            return true
+        }
+        _ = registry.add(Registry.RowType(
+            name: Self.footer, plugin: plugin, context: nil,
+            height: Selector(name: "heightFor\(Self.footer):width:", signature: Signature(FLOOR_SIG_HEIGHT)!,
+                             function: unsafeBitCast(height, to: floor_fn_t.self)),
+            cell: Selector(name: "cellFor\(Self.footer):canvas:", signature: Signature(FLOOR_SIG_CELL)!,
+                           function: unsafeBitCast(cell, to: floor_fn_t.self)),
+            heightFunction: height, cellFunction: cell,
+            tappable: Selector(name: "tappableItemsFor\(Self.footer):", signature: Signature(FLOOR_SIG_TAPPABLE)!,
+                               function: unsafeBitCast(tappable, to: floor_fn_t.self)),
+            action: Selector(name: "actionFor\(Self.footer):item:", signature: Signature(FLOOR_SIG_ACTION)!,
+                             function: unsafeBitCast(action, to: floor_fn_t.self))))
     }
 }

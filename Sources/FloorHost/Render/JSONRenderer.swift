@@ -16,6 +16,20 @@ public enum JSONRenderer {
         out.raw(","); out.key("width"); out.number(adapter.width)
         out.raw(","); out.key("height"); out.number(adapter.totalHeight)
         out.raw(","); out.key("next"); out.optional(session.next)
+        if let footer = adapter.footer, let row = adapter.footerRow {
+            out.raw(","); out.key("footer"); out.raw("{")
+            out.key("row"); out.number(row)
+            out.raw(","); out.key("state"); out.string(footer.stateName)
+            out.raw(","); out.key("text"); out.string(footer.text)
+            switch footer.state {
+            case .more(let page), .loading(let page): out.raw(","); out.key("page"); out.string(page)
+            case .failed(let page, let reason):
+                out.raw(","); out.key("page"); out.string(page)
+                out.raw(","); out.key("reason"); out.string(reason)
+            case .end: break
+            }
+            out.raw("}")
+        }
         out.raw(","); out.key("plugins"); out.raw("[")
         for (i, plugin) in plugins.enumerated() {
             if i > 0 { out.raw(",") }
@@ -122,6 +136,18 @@ public enum JSONRenderer {
             out.raw(","); out.key("floorsChanged"); out.number(floors)
             out.raw(","); out.key("rowsKept"); out.number(kept)
             out.raw(","); out.key("rowsMeasured"); out.number(measured)
+        case let .impression(seen):
+            out.raw("{"); out.key("kind"); out.string("impression")
+            out.raw(","); out.key("floor"); out.string(seen.floor)
+            out.raw(","); out.key("item"); if let item = seen.item { out.number(item) } else { out.raw("null") }
+            out.raw(","); out.key("itemId"); out.optional(seen.itemID)
+            out.raw(","); out.key("row"); out.number(seen.row)
+            out.raw(","); out.key("section"); out.number(seen.section)
+            out.raw(","); out.key("sectionRow"); out.number(seen.sectionRow)
+            out.raw(","); out.key("type"); out.string(seen.type)
+            out.raw(","); out.key("fraction"); out.number((seen.fraction * 1000).rounded() / 1000)
+            out.raw(","); out.key("visibleMs"); out.number(seen.visibleMilliseconds)
+            out.raw(","); out.key("atMs"); out.number(seen.at)
         }
         out.raw("}")
     }

@@ -40,7 +40,14 @@ public enum TextPreview {
             line += "screen \(points(v.width))x\(points(v.height)) at y \(points(v.offset)) of \(points(session.adapter.totalHeight)) points; "
         }
         if case .failed = status { line = "!! " + line.dropFirst(3) }
-        return line + status.summary
+        return line + status.summary + seen(session)
+    }
+
+    /// With impressions on: how many items counted, and where they are listed.
+    private static func seen(_ session: PageSession) -> String {
+        guard session.impressions != nil else { return "" }
+        let count = session.events.reduce(0) { count, event in if case .impression = event { count + 1 } else { count } }
+        return "; \(count) item\(count == 1 ? "" : "s") seen (--format json lists the impression events)"
     }
 
     private static func points(_ value: Double) -> String {

@@ -13,8 +13,13 @@ public final class PageViewer {
     private let host: FloorHost
     private let root: PageRoot
     private let file: String
-    private let distance: Int
+    private let prefetch: Prefetch
     private let retries: Int
+    /// Impressions on the wall clock (`--impression`), nil when off; how many items counted so far.
+    private let impressions: ImpressionRule?
+    private let clock: ImpressionClock
+    public private(set) var itemsSeen = 0
+    private var eventsRead = 0
 
     /// The terminal's size; the page is laid out `columns` wide and scrolled in a viewport of `pageLines`.
     public private(set) var columns: Int
@@ -31,27 +36,30 @@ public final class PageViewer {
     /// Lines below the page: the message line and the status line.
     public static let chromeLines = 2
 
-    public init(host: FloorHost, page file: String, root: PageRoot, columns: Int, lines: Int, distance: Int = 4,
-                retries: Int = 0) throws(PageError) {
+    /// `clock` measures impressions (the wall clock unless a test injects one).
+    public init(host: FloorHost, page file: String, root: PageRoot, columns: Int, lines: Int, prefetch: Prefetch = .standard,
+                retries: Int = 0, impressions: ImpressionRule? = nil, clock: ImpressionClock = .wall) throws(PageError) {
         self.host = host
         self.root = root
         self.file = file
-        self.distance = distance
+        self.prefetch = prefetch
         self.retries = retries
+        self.impressions = impressions
+        self.clock = clock
         self.columns = max(1, columns)
         self.lines = max(Self.chromeLines + 1, lines)
         session = try Self.open(host: host, file: file, root: root, columns: self.columns, lines: self.lines,
-                                distance: distance, retries: retries)
+                                prefetch: prefetch, retries: retries, impressions: impressions, clock: clock)
         let diagnostics = host.diagnostics(for: session.adapter)
         message = diagnostics.isEmpty ? "j/k: a line  space/PgDn: a screen  g/G: top/end  Tab: select  Enter: tap  r: reload  q: quit"
             : "\(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s") (listed after you quit); first: \(diagnostics[0].message)"
     }
 
-    private static func open(host: FloorHost, file: String, root: PageRoot, columns: Int, lines: Int, distance: Int,
-                             retries: Int) throws(PageError) -> PageSession {
+    private static func open(host: FloorHost, file: String, root: PageRoot, columns: Int, lines: Int, prefetch: Prefetch,
+                             retries: Int, impressions: ImpressionRule?, clock: ImpressionClock) throws(PageError) -> PageSession {
         let adapter = try host.layout(page: file, root: root, width: TextRenderer.layoutWidth(columns: columns))
         return PageSession(adapter: adapter, viewportHeight: viewportHeight(lines: lines), source: PageSource(registry: host.registry, root: root),
-                           distance: distance, retries: retries, deliversLoadsImmediately: false)
+                           retries: retries, deliversLoadsImmediately: false, prefetch: prefetch, impressions: impressions, clock: clock)
     }
 
     static func viewportHeight(lines: Int) -> Double { Double(max(1, lines - chromeLines)) * TextRenderer.pointsPerLine }
@@ -188,7 +196,11 @@ public final class PageViewer {
             return
         }
         let info = adapter.describe(row: selection.row)
-        switch adapter.tap(section: info.section, row: info.row, item: selection.item) {
+        switch session.tap(section: info.section, row: info.row, item: selection.item) {
+        case .success(let action) where action.url == LoadStateFooter.retryURL:
+            // The session retried the load; the footer and the status line say how it goes.
+            message = "retrying \(Self.name(action.params.first?.value ?? ""))"
+            self.selection = nil
         case .success(let action):
             let event = action.eventId.map { "  eventId=\($0)" } ?? ""
             let params = action.params.map { "  \($0.key)=\($0.value)" }.joined()
@@ -197,6 +209,29 @@ public final class PageViewer {
             message = "no action: \(none)"
         }
     }
+
+    // MARK: Impressions
+
+    /// Looks at the screen on the wall clock (the loop calls it when `impressionDue` passes, and after each
+    /// key); true when an item counted, which the message line then names.
+    public func observeImpressions() -> Bool {
+        guard impressions != nil else { return false }
+        session.observeImpressions()
+        let events = session.events
+        var last: Impression?, counted = 0
+        while eventsRead < events.count {
+            if case .impression(let seen) = events[eventsRead] { last = seen; counted += 1 }
+            eventsRead += 1
+        }
+        guard let last else { return false }
+        itemsSeen += counted
+        let item = last.itemID.map { " \($0)" } ?? ""
+        message = "seen: \(last.floor)\(item) (row \(last.section):\(last.sectionRow), \(Int((last.fraction * 100).rounded()))% for \(Int(last.visibleMilliseconds)) ms)\(counted > 1 ? " and \(counted - 1) more" : "")"
+        return true
+    }
+
+    /// When, on the impression clock (ms), the next row on screen would count if it stays; nil when none.
+    public var impressionDue: Double? { session.impressions?.nextDue }
 
     // MARK: The status line
 
@@ -214,14 +249,16 @@ public final class PageViewer {
     public var status: String {
         let pages = adapter.pages.count
         let percent = session.maxOffset > 0 ? Int((session.viewport.offset / session.maxOffset * 100).rounded()) : 100
-        return "\(Self.name(file)) · \(adapter.rowCount) rows · \(pages) page\(pages == 1 ? "" : "s") · \(percent)% · \(loadState)"
+        let seen = impressions == nil ? "" : " · \(itemsSeen) seen"
+        return "\(Self.name(file)) · \(adapter.contentRowCount) rows · \(pages) page\(pages == 1 ? "" : "s") · \(percent)%\(seen) · \(loadState)"
     }
 
     /// What the view did, for stderr after it quits: the pages loaded (each once), the rows, the feed's state.
     public var summary: String {
         let loaded = session.loadMore.requested.map(Self.name)
         let pages = loaded.isEmpty ? "no next page loaded" : "\(loaded.count) next page\(loaded.count == 1 ? "" : "s") loaded (\(loaded.joined(separator: ", ")))"
-        return "viewed \(Self.name(file)): \(pages), \(adapter.rowCount) rows, \(loadState)"
+        let seen = impressions == nil ? "" : ", \(itemsSeen) item\(itemsSeen == 1 ? "" : "s") seen"
+        return "viewed \(Self.name(file)): \(pages), \(adapter.contentRowCount) rows\(seen), \(loadState)"
     }
 
     /// A page location as a person names it: its file name.

@@ -49,6 +49,8 @@ public enum ViewLoop {
             var deadlines: [Double] = []
             if let loadDue { deadlines.append(loadDue) }
             if options.watch { deadlines.append(nextWatch) }
+            // Impressions run on the same monotonic clock (ImpressionClock.wall, in ms).
+            if let due = viewer.impressionDue { deadlines.append(due / 1000) }
             let timeout = deadlines.min().map { Int32(max(0, ($0 - now()) * 1000).rounded(.up)) } ?? -1
             var fds = [pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: terminal.resizes, events: Int16(POLLIN), revents: 0)]
@@ -89,6 +91,7 @@ public enum ViewLoop {
                     changed = true
                 }
             }
+            if viewer.observeImpressions() { changed = true }
             if changed { frame() }
         }
     }
