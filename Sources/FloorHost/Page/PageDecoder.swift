@@ -84,6 +84,11 @@ public enum PageDecoder {
                     placeholder("\(typeName) '\(id)' not shown: its plugin \(skipped.what)")
                     continue
                 }
+                // The floor's fields against its type's schema (ABI 1.3), before the plugin sees them: host
+                // code, one pass over the floor's bytes; nothing is allocated for a floor that conforms.
+                let findings = type.schema.map { schema in
+                    SchemaValidator.validate(UnsafeRawBufferPointer(rebasing: raw[floor.bytes]), against: schema.floorObject, typeName: typeName)
+                } ?? []
                 let refusals = DecodeReport()
                 record.enter(.decode, origin)
                 defer { record.leave() }
@@ -94,6 +99,14 @@ public enum PageDecoder {
                     )
                     if case .pointer(let model)? = result { return model }
                     return nil
+                }
+                if !findings.isEmpty {
+                    // An unknown field is the schema's alone to report; a wrong or missing value the decoder
+                    // refused at the same path is said once, by the decoder.
+                    let refused = Set(refusals.errors.map(\.path))
+                    for finding in findings where finding.kind == .unknownField || !refused.contains(finding.path) {
+                        warn(finding.message, at: finding.path)
+                    }
                 }
                 guard let model else {
                     let errors = refusals.errors.isEmpty ? [("", "refused by the plugin without a reason")] : refusals.errors
