@@ -256,8 +256,10 @@ typedef struct floor_floor_type {
      * "pattern" and "id" itself, and, unless the root says "additionalProperties", treats any other field
      * as unknown. Every floor is checked against it before decode: an unknown field, a wrong type or a
      * missing required field is a warning naming its path ("floors[3].colums: unknown field of IconGrid;
-     * did you mean 'columns'?"), a problem for `floorhost check`, and the floor is still decoded. A schema
-     * that does not parse, or whose root is not an object schema, refuses the registration.
+     * did you mean 'columns'?"), a problem for `floorhost check`, and the floor is still decoded (a value the
+     * decoder refuses is reported once, by the decoder). A schema that does not parse, or whose root is not an
+     * object schema, is not used: the floor type still registers, a warning names the plugin and the JSON
+     * Pointer at fault, and `floorhost conform` fails its `schema` check.
      * Example: {"type":"object","properties":{"text":{"type":"string","description":"the label"}},
      *           "required":["text"]} */
     const char *schema_json;
