@@ -53,6 +53,8 @@ typealias ExpandedRow = (kind: RowKind, item: Int, flags: UInt32)
 final class FloorKind {
     let name: String
     let sampleJSON: String
+    /// The model's schema as JSON text (FloorModel.schema), for `schema_json`.
+    let schemaJSON: String
     let rowKinds: [RowKind]
     let decode: (UnsafeRawBufferPointer) throws -> AnyFloorBox
     let expand: (AnyFloorBox) -> [ExpandedRow]
@@ -68,6 +70,7 @@ final class FloorKind {
     init<Floor: FloorModel>(_ type: Floor.Type) {
         name = Floor.floorType
         sampleJSON = Floor.sampleJSON
+        schemaJSON = Floor.schema.json
         let header = CommonRows.header(named: Floor.floorType + "Header", of: Floor.self)
         let margin = CommonRows.margin(named: Floor.floorType + "Margin", of: Floor.self)
         var kindOf: [ObjectIdentifier: RowKind] = [:]
