@@ -72,7 +72,8 @@ public enum PageDecoder {
                 }
                 guard let typeID = registry.floorTypeID(named: typeName) else {
                     let known = registry.floorTypeNames.joined(separator: ", ")
-                    warn("unknown floor type '\(typeName)': no loaded plugin registers it (loaded: \(known.isEmpty ? "none" : known))")
+                    let guess = Suggestion.didYouMean(typeName, among: registry.floorTypeNames)
+                    warn("unknown floor type '\(typeName)': no loaded plugin registers it (loaded: \(known.isEmpty ? "none" : known))\(guess)")
                     placeholder("unknown floor type '\(typeName)' (floor '\(id)')")
                     continue
                 }

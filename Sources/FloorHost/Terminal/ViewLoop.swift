@@ -20,11 +20,16 @@ public enum ViewLoop {
         /// Reload when a page file or plugin library changes, checked every `watchInterval` seconds.
         public var watch: Bool
         public var watchInterval: Double
+        /// Called with the scroll offset of every frame before it is drawn (the supervised view notes it: a
+        /// plugin that crashes drawing it must not send the restarted view back to the previous frame).
+        public var beforeFrame: @Sendable (Double) -> Void
 
-        public init(loadLatency: Double = 0, watch: Bool = false, watchInterval: Double = 0.25) {
+        public init(loadLatency: Double = 0, watch: Bool = false, watchInterval: Double = 0.25,
+                    beforeFrame: @escaping @Sendable (Double) -> Void = { _ in }) {
             self.loadLatency = loadLatency
             self.watch = watch
             self.watchInterval = watchInterval
+            self.beforeFrame = beforeFrame
         }
     }
 
@@ -34,7 +39,11 @@ public enum ViewLoop {
         var loadDue: Double?
         var nextWatch = now() + options.watchInterval
         var buffer = [UInt8](repeating: 0, count: 4096)
-        draw(viewer, terminal)
+        func frame() {
+            options.beforeFrame(viewer.session.viewport.offset)
+            draw(viewer, terminal)
+        }
+        frame()
         while true {
             if viewer.isLoading, loadDue == nil { loadDue = now() + options.loadLatency }
             var deadlines: [Double] = []
@@ -80,7 +89,7 @@ public enum ViewLoop {
                     changed = true
                 }
             }
-            if changed { draw(viewer, terminal) }
+            if changed { frame() }
         }
     }
 
