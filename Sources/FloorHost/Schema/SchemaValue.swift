@@ -181,6 +181,11 @@ public indirect enum SchemaValue: Sendable, Equatable {
         case .string(let s): out += FloorSchema.quoted(s)
         case .array(let elements):
             if elements.isEmpty { out += "[]"; return }
+            // Names and values ("required", "enum", "type") read best on one line.
+            if elements.allSatisfy({ if case .array = $0 { false } else if case .object = $0 { false } else { true } }) {
+                out += "[" + elements.map { $0.text(indent: nil) }.joined(separator: indent == nil ? "," : ", ") + "]"
+                return
+            }
             out += "["
             for (i, element) in elements.enumerated() {
                 if i > 0 { out += "," }
