@@ -108,7 +108,9 @@ public struct SchemaValidator {
 
     private mutating func object(_ schema: FloorSchema) {
         let required = schema.required
-        var seen = [Bool](repeating: false, count: required.isEmpty ? 0 : schema.properties.count)
+        // Which properties were present, for `required`: a bit each (no allocation per object) up to 64.
+        var seenBits: UInt64 = 0
+        var seenMore = [Bool](repeating: false, count: required.isEmpty || schema.properties.count <= 64 ? 0 : schema.properties.count)
         var unknownSeen = Set<String>()
         pos += 1
         whitespace()
@@ -122,7 +124,7 @@ public struct SchemaValidator {
                 let index = key.escaped ? schema.properties.firstIndex { $0.name == decoded(key.start, key.end, escaped: true) }
                     : schema.property(UnsafeRawBufferPointer(rebasing: raw[key.start..<key.end]))
                 if let index {
-                    if !seen.isEmpty { seen[index] = true }
+                    if index < 64 { seenBits |= 1 << UInt64(index) } else if !seenMore.isEmpty { seenMore[index] = true }
                     value(schema.properties[index].schema)
                 } else {
                     switch schema.additional {
@@ -146,7 +148,7 @@ public struct SchemaValidator {
         guard !required.isEmpty else { return }
         for name in required {
             let index = schema.properties.firstIndex { $0.name == name }
-            if let index, seen[index] { continue }
+            if let index, index < 64 ? seenBits & (1 << UInt64(index)) != 0 : seenMore[index] { continue }
             let expected = index.map { " (\(schema.properties[$0].schema.kinds.phrase))" } ?? ""
             // Named by the missing field's own path, as a decoder names it ("items[0].img").
             note(.missingField, "missing required field '\(name)'\(expected) of \(typeName)", field: name)
