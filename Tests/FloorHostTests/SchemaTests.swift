@@ -91,6 +91,20 @@ import Testing
         #expect(titled.count == 1, "\(adapter.page.diagnostics)")
     }
 
+    /// A typo repeated in every item is listed for the first items and counted for the rest.
+    @Test func aFloorListsItsFirstFindingsAndCountsTheRest() throws {
+        let folder = try TemporaryFolder()
+        let plugins = try folder.installShippedPlugins(["ProductFeed"])
+        let items = (0..<30).map { #"{"id":"p\#($0)","title":"T","price":1,"img":"i","colour":"red"}"# }.joined(separator: ",")
+        let page = try folder.write("p.json", #"{"floors":[{"type":"ProductFeed","id":"feed","items":["# + items + "]}]}")
+        let adapter = try FloorHost(pluginFolder: plugins).layout(page: page, width: 375)
+        let warnings = adapter.page.diagnostics.map(\.message)
+        #expect(warnings.count == SchemaFinding.shownPerFloor + 1, "\(warnings)")
+        #expect(warnings.first == "\(page): floors[0].items[0].colour (floor 'feed'): unknown field of ProductFeed (its fields here: id, title, price, img, jump)")
+        #expect(warnings.last == "\(page): floors[0] (floor 'feed'): 10 more fields do not match the schema of ProductFeed (the first 20 are listed); `floorhost schema` shows what it expects")
+        #expect(adapter.rowCount == 30)
+    }
+
     /// ABI 1.3 is an appended field: plugins built against 1.1 and 1.2 (their floor type struct ends before
     /// `schema_json`) load beside 1.3 ones and simply have no schema, even with the field's bytes set in memory.
     @Test func aPluginBuiltAgainstABI11LoadsBeside13Ones() throws {

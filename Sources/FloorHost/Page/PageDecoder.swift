@@ -105,8 +105,10 @@ public enum PageDecoder {
                     // An unknown field is the schema's alone to report; a wrong or missing value the decoder
                     // refused at the same path is said once, by the decoder.
                     let refused = Set(refusals.errors.map(\.path))
-                    for finding in findings where finding.kind == .unknownField || !refused.contains(finding.path) {
-                        warn(finding.message, at: finding.path)
+                    let shown = findings.filter { $0.kind == .unknownField || !refused.contains($0.path) }
+                    for finding in shown.prefix(SchemaFinding.shownPerFloor) { warn(finding.message, at: finding.path) }
+                    if shown.count > SchemaFinding.shownPerFloor {
+                        warn("\(shown.count - SchemaFinding.shownPerFloor) more fields do not match the schema of \(typeName) (the first \(SchemaFinding.shownPerFloor) are listed); `floorhost schema` shows what it expects")
                     }
                 }
                 guard let model else {

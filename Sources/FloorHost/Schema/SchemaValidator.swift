@@ -9,6 +9,10 @@ public struct SchemaFinding: Sendable, Equatable {
     public let kind: Kind
     public let path: String
     public let message: String
+
+    /// A page repeats a mistake in every item (a CMS template's typo): a floor's first findings are listed,
+    /// the rest counted in one line, so the output stays readable whatever the floor's size.
+    public static let shownPerFloor = 20
 }
 
 /// Checks a floor object against its floor type's FloorSchema, reading the floor's bytes where the page has
@@ -31,17 +35,13 @@ public struct SchemaValidator {
     }
 
     /// The findings for the floor object in `bytes` (exactly the floor's value) of floor type `typeName`.
+    /// Precondition: `bytes` passed the page scanner (SchemaCheck wraps a sample in a page to make sure).
     public static func validate(_ bytes: UnsafeRawBufferPointer, against schema: FloorSchema, typeName: String) -> [SchemaFinding] {
         var validator = SchemaValidator(raw: bytes, pos: 0, typeName: typeName)
         validator.whitespace()
         guard validator.pos < bytes.count else { return [] }
         validator.value(schema)
         return validator.findings
-    }
-
-    public static func validate(_ text: String, against schema: FloorSchema, typeName: String) -> [SchemaFinding] {
-        var text = text
-        return text.withUTF8 { validate(UnsafeRawBufferPointer($0), against: schema, typeName: typeName) }
     }
 
     @inline(__always) private func byte(_ i: Int) -> UInt8 { raw.load(fromByteOffset: i, as: UInt8.self) }
