@@ -30,10 +30,10 @@ public enum CommonFloorFields {
         var required: [SchemaValue] = []
         if case .array(let own)? = plugin["required"] { required = own }
         if !checking, !required.contains(.string("id")) { required.insert(.string("id"), at: 0) }
-        members.removeAll { $0.0 == "required" }
+        members.removeAll { $0.0 == "required" || $0.0 == "additionalProperties" }
         members.append(("properties", .object(properties)))
         if !required.isEmpty { members.append(("required", .array(required))) }
-        if plugin["additionalProperties"] == nil { members.append(("additionalProperties", .bool(false))) }
+        members.append(("additionalProperties", plugin["additionalProperties"] ?? .bool(false)))
         return .object(members)
     }
 
