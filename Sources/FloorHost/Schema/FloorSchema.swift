@@ -40,6 +40,8 @@ public final class FloorSchema: Sendable {
     /// the schema text does; names are compared by their UTF-8 bytes).
     public let properties: [(name: String, schema: FloorSchema)]
     let propertyBytes: [[UInt8]]
+    /// `properties`' schemas alone, by the same index: what the validator reads per key.
+    let propertySchemas: ContiguousArray<FloorSchema>
     public let required: [String]
     public let additional: Additional
     public let items: FloorSchema?
@@ -54,6 +56,7 @@ public final class FloorSchema: Sendable {
         self.kinds = kinds
         self.properties = properties.map { (name: $0.0, schema: $0.1) }
         self.propertyBytes = properties.map { Array($0.0.utf8) }
+        self.propertySchemas = ContiguousArray(properties.map(\.1))
         self.required = required
         self.additional = additional
         self.items = items
@@ -65,7 +68,10 @@ public final class FloorSchema: Sendable {
 
     /// The property named by `key`'s bytes, by index into `properties`.
     func property(_ key: UnsafeRawBufferPointer) -> Int? {
-        for (i, name) in propertyBytes.enumerated() where name.count == key.count {
+        let first = key.isEmpty ? 0 : key[0]
+        for i in propertyBytes.indices {
+            let name = propertyBytes[i]
+            guard name.count == key.count, key.isEmpty || name[0] == first else { continue }
             if name.withUnsafeBytes({ memcmp($0.baseAddress!, key.baseAddress!, key.count) }) == 0 { return i }
         }
         return nil

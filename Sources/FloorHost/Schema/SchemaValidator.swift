@@ -69,6 +69,11 @@ public struct SchemaValidator {
         let start = pos
         var found = kind(at: pos)
         if found == .number {
+            // Most numbers only need to be numbers: read the value only when the schema asks about it.
+            guard !schema.kinds.contains(.number) || schema.allowed != nil || schema.minimum != nil || schema.maximum != nil else {
+                skipValue()
+                return
+            }
             let number = self.number()
             if number.integral { found = .integer }
             guard schema.kinds.contains(found) else {
@@ -125,7 +130,7 @@ public struct SchemaValidator {
                     : schema.property(UnsafeRawBufferPointer(rebasing: raw[key.start..<key.end]))
                 if let index {
                     if index < 64 { seenBits |= 1 << UInt64(index) } else if !seenMore.isEmpty { seenMore[index] = true }
-                    value(schema.properties[index].schema)
+                    value(schema.propertySchemas[index])
                 } else {
                     switch schema.additional {
                     case .any: skipValue()
@@ -206,7 +211,9 @@ public struct SchemaValidator {
             else if !(b == UInt8(ascii: "-") || b == UInt8(ascii: "+") || (0x30...0x39).contains(b)) { break }
             pos += 1
         }
-        let value = Double(text(start, pos)) ?? .nan
+        // The scanner validated the number, and a byte that is not part of it follows (the floor ends with
+        // `}`), so strtod stops inside the buffer.
+        let value = strtod(raw.baseAddress!.assumingMemoryBound(to: CChar.self) + start, nil)
         return (value, plain || (value.isFinite && value.rounded() == value))
     }
 
