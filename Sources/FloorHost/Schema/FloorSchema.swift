@@ -43,6 +43,9 @@ public final class FloorSchema: Sendable {
     /// `properties`' schemas alone, by the same index: what the validator reads per key.
     let propertySchemas: ContiguousArray<FloorSchema>
     public let required: [String]
+    /// `required` as bits of property indexes, when every required name is a declared property with an
+    /// index below 64 (else nil): the validator's per-object test is then one mask.
+    let requiredBits: UInt64?
     public let additional: Additional
     public let items: FloorSchema?
     /// "enum": the allowed values, each as canonical JSON text (strings quoted, numbers as written).
@@ -58,6 +61,8 @@ public final class FloorSchema: Sendable {
         self.propertyBytes = properties.map { Array($0.0.utf8) }
         self.propertySchemas = ContiguousArray(properties.map(\.1))
         self.required = required
+        let indexes = required.map { name in properties.firstIndex { $0.0 == name } }
+        self.requiredBits = indexes.allSatisfy({ $0 != nil && $0! < 64 }) ? indexes.reduce(0) { $0 | 1 << UInt64($1!) } : nil
         self.additional = additional
         self.items = items
         self.allowed = allowed

@@ -112,11 +112,11 @@ public struct SchemaValidator {
     }
 
     private mutating func object(_ schema: FloorSchema) {
-        let required = schema.required
-        // Which properties were present, for `required`: a bit each (no allocation per object) up to 64.
+        // Which properties were present, for `required`: a bit each up to 64 (no allocation, no reference
+        // counting per object: this runs for every item of a floor), an array past that.
         var seenBits: UInt64 = 0
-        var seenMore = [Bool](repeating: false, count: required.isEmpty || schema.properties.count <= 64 ? 0 : schema.properties.count)
-        var unknownSeen = Set<String>()
+        var seenMore: [Bool]?
+        var unknownSeen: Set<String>?
         pos += 1
         whitespace()
         if byte(pos) == UInt8(ascii: "}") { pos += 1 } else {
@@ -129,7 +129,12 @@ public struct SchemaValidator {
                 let index = key.escaped ? schema.properties.firstIndex { $0.name == decoded(key.start, key.end, escaped: true) }
                     : schema.property(UnsafeRawBufferPointer(rebasing: raw[key.start..<key.end]))
                 if let index {
-                    if index < 64 { seenBits |= 1 << UInt64(index) } else if !seenMore.isEmpty { seenMore[index] = true }
+                    if index < 64 {
+                        seenBits |= 1 << UInt64(index)
+                    } else {
+                        if seenMore == nil { seenMore = [Bool](repeating: false, count: schema.properties.count) }
+                        seenMore![index] = true
+                    }
                     value(schema.propertySchemas[index])
                 } else {
                     switch schema.additional {
@@ -139,7 +144,8 @@ public struct SchemaValidator {
                         skipValue()
                         let name = decoded(key.start, key.end, escaped: key.escaped)
                         // A repeated unknown key is one finding (the scanner reports the repetition).
-                        if unknownSeen.insert(name).inserted { unknown(name, among: schema) }
+                        if unknownSeen == nil { unknownSeen = [] }
+                        if unknownSeen!.insert(name).inserted { unknown(name, among: schema) }
                     }
                 }
                 path.removeLast()
@@ -150,10 +156,10 @@ public struct SchemaValidator {
                 whitespace()
             }
         }
-        guard !required.isEmpty else { return }
-        for name in required {
+        if let bits = schema.requiredBits, bits & ~seenBits == 0 { return }
+        for name in schema.required {
             let index = schema.properties.firstIndex { $0.name == name }
-            if let index, index < 64 ? seenBits & (1 << UInt64(index)) != 0 : seenMore[index] { continue }
+            if let index, index < 64 ? seenBits & (1 << UInt64(index)) != 0 : seenMore?[index] == true { continue }
             let expected = index.map { " (\(schema.properties[$0].schema.kinds.phrase))" } ?? ""
             // Named by the missing field's own path, as a decoder names it ("items[0].img").
             note(.missingField, "missing required field '\(name)'\(expected) of \(typeName)", field: name)
