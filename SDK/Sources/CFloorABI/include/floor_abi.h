@@ -170,10 +170,12 @@ typedef struct floor_extend_result {
  * the bounds is clipped by the host and counts as a conformance failure. Strings are UTF-8 and copied
  * before the call returns. Valid only during the cell call.
  *
- * Text metrics, the same for every backend so that a cell lays out once: a line of text is 12 points
- * tall and `y` is its top (it occupies y to y + 12); a character is 5 points wide (one terminal column),
- * a double-width character (CJK) 10. The text backend draws at 5 points a column and 12 a line: x is
- * rounded to the nearest column, y down to its line, so text at y = 12 is the cell's second line.
+ * Text metrics: a line of text is 12 points tall in every backend and `y` is its top (the line occupies
+ * y to y + 12; the HTML backend places it with CSS `top: y`, line-height 12). Widths: lay text out at 5
+ * points a character and 10 for a double-width one (CJK), which is exactly what the text backend draws
+ * (one terminal column per 5 points; x is rounded to the nearest column, y down to its 12-point line, so
+ * text at y = 12 is the cell's second line); the HTML backend uses proportional fonts (11.5 to 14 px)
+ * and cuts at max_width like the others.
  */
 typedef struct floor_canvas floor_canvas_t;
 struct floor_canvas {
