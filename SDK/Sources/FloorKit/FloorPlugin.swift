@@ -62,6 +62,7 @@ public final class FloorPlugin: @unchecked Sendable {
                 extend: floor.extend == nil ? absent : selector("extend\(floor.name):with:", FLOOR_SIG_EXTEND, unsafeBitCast(Thunks.extend, to: floor_fn_t.self)),
                 schema_json: permanentCString(floor.schemaJSON))
             _ = host.pointee.register_floor_type(host, &floorType)
+            for problem in floor.schemaProblems { host.pointee.log(host, FLOOR_LOG_WARNING, problem) }
         }
         return true
     }

@@ -140,14 +140,12 @@ public protocol JSONSchemaDescribed {
 
 extension JSONSchema {
     /// The schema `type`'s `init(from:)` implies (see SchemaProbe), refined by `notes` (SchemaNote, keyed by
-    /// field path). A note whose path names no derived field stops the process with a message naming it:
-    /// notes are written next to the fields they describe, and a typo there must not pass silently.
+    /// field path). A note whose path names no derived field is left out here; the plugin logs a warning
+    /// naming it when it registers (FloorKind), so a typo in a note does not pass silently.
     public static func derived<T: Decodable>(from type: T.Type, notes: [String: SchemaNote] = [:]) -> JSONSchema {
         var schema = SchemaProbe.schema(of: type)
         for (path, note) in notes.sorted(by: { $0.key < $1.key }) {
-            guard schema.update(path, note.apply) else {
-                fatalError("\(T.self).schemaNotes: '\(path)' names no field of the derived schema (fields: \(schema.properties.map(\.name).joined(separator: ", ")); a path into arrays is written 'items[].title')")
-            }
+            guard schema.update(path, note.apply) else { continue }
             if let required = note.required {
                 let parent = path.contains(".") ? String(path[..<path.lastIndex(of: ".")!]) : ""
                 let name = String(path.split(separator: ".").last!)

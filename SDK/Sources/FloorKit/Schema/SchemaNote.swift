@@ -7,8 +7,8 @@
 ///         "items[].title": "The label under the icon.",
 ///     ]
 ///
-/// A note whose path names no field the derivation found is a mistake: `JSONSchema.derived` stops the
-/// plugin's load with a message naming the path (a development-time error, like a missing row type).
+/// A note whose path names no field the derivation found is a mistake: the plugin logs a warning naming
+/// it when it registers (floorhost prints it, `check` lists it as a note).
 public struct SchemaNote: Sendable, ExpressibleByStringLiteral {
     public var description: String?
     public var minimum: Double?
