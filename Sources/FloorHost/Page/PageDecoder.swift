@@ -80,7 +80,7 @@ public enum PageDecoder {
                 let type = registry.floorTypes[Int(typeID)]
                 let plugin = registry.plugins[type.plugin].id
                 if let skipped = registry.skippedFloors[origin] {
-                    page.report(Diagnostic(.error, "\(file): \(path) (floor '\(id)'): not shown: plugin \(plugin) \(skipped.what) on this floor, so the floor is left out",
+                    page.report(Diagnostic(.error, "\(file): \(path) (floor '\(id)'): not shown: plugin \(plugin) \(skipped.what) on this floor, so the floor is left out\(skipped.lastWords)",
                                            file: file, plugin: plugin, path: path))
                     placeholder("\(typeName) '\(id)' not shown: its plugin \(skipped.what)")
                     continue
