@@ -4,8 +4,6 @@
 /// schema lists only its own fields; one that declares one of these names itself keeps its declaration.
 /// Defined here once, as schema text, for the page schema (`floorhost schema`) and for checking floors.
 public enum CommonFloorFields {
-    public static let names = ["type", "pattern", "id", "header", "margin"]
-
     static let type = value(#"{"type":"string","description":"The floor type: which plugin decodes and draws this floor."}"#)
     static let pattern = value(#"{"type":"string","description":"The seed CMS's name for 'type'; used when 'type' is absent."}"#)
     static let id = value(#"{"type":["string","integer"],"description":"The floor's id, unique in the page. A next page's floor with the same id extends this floor."}"#)

@@ -92,22 +92,8 @@ public final class FloorSchema: Sendable {
         public var description: String { pointer.isEmpty ? reason : "at \(pointer): \(reason)" }
     }
 
-    /// Parses schema text. The root must be an object schema (its "type", when given, includes "object").
-    /// A keyword of the subset with a value of the wrong shape is an error naming its JSON Pointer.
-    public static func parse(_ text: String) throws(ParseError) -> FloorSchema {
-        let document: SchemaValue
-        do {
-            document = try SchemaValue.parse(text, maxDepth: 2 * maxDepth + 2)
-        } catch {
-            throw ParseError(pointer: "", reason: "not JSON (\(error))")
-        }
-        let schema = try parse(document, pointer: "", depth: 0)
-        guard schema.kinds.contains(.object) else {
-            throw ParseError(pointer: "", reason: "the root must describe the floor object (\"type\": \"object\"), found \(schema.kinds.phrase)")
-        }
-        return schema
-    }
-
+    /// Parses one schema of the subset (DeclaredSchema.parse is the entry point, for a whole floor type's
+    /// schema). A keyword of the subset with a value of the wrong shape is an error naming its JSON Pointer.
     static func parse(_ value: SchemaValue, pointer: String, depth: Int) throws(ParseError) -> FloorSchema {
         func fail(_ reason: String, _ key: String = "") -> ParseError {
             ParseError(pointer: key.isEmpty ? pointer : pointer + "/" + key, reason: reason)
