@@ -26,5 +26,15 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Issue 13: the diffed reload (Scripts/bench --only diff).
+        .executableTarget(
+            name: "DiffBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "FloorHost", package: "FloorKit"),
+            ],
+            path: "Benchmarks/DiffBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )
