@@ -14,6 +14,14 @@ struct FocusFloor: FloorModel {
     }
 
     var items: [Banner]
+
+    static let schemaNotes: [String: SchemaNote] = [
+        "items": "The banners, in order; the carousel shows the first.",
+        "items[].id": "The banner's id (in tap actions as bannerId).",
+        "items[].img": "The banner image's URL; 5:2, as wide as the page.",
+        "items[].title": "Text over the banner's lower edge.",
+        "items[].jump": "Where a tap on the banner goes.",
+    ]
     /// Which banner is showing; a preview shows the first.
     var current: Int { 0 }
 

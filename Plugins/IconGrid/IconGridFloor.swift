@@ -16,6 +16,15 @@ struct IconGridFloor: FloorModel {
     var columns: Int
     var items: [Icon]
 
+    static let schemaNotes: [String: SchemaNote] = [
+        "columns": SchemaNote("Icons on a line.", minimum: 1, maximum: 10, default: "4"),
+        "items": "The icons, in order, filling lines of `columns`.",
+        "items[].id": "The icon's id (in tap actions as iconId).",
+        "items[].img": "The icon image's URL, drawn 48 points square.",
+        "items[].title": "The label under the icon.",
+        "items[].jump": "Where a tap on the icon goes.",
+    ]
+
     enum CodingKeys: String, CodingKey { case columns, items }
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)

@@ -15,7 +15,9 @@ struct ProductFeedFloor: ItemsFloor {
     }
 
     /// A price as the CMS sends it: display text ("¥199.00") or a number of yuan (199).
-    struct Price: Decodable {
+    struct Price: Decodable, JSONSchemaDescribed {
+        static let jsonSchema = JSONSchema(types: ["string", "number"], description: "Display text (\"¥199.00\") or a number of yuan, 0 to 10^12.",
+                                           minimum: 0, maximum: maximumYuan)
         /// The largest numeric price: a trillion yuan, far above any product and far below Int's cents.
         static let maximumYuan = 1e12
         var text: String
@@ -44,6 +46,14 @@ struct ProductFeedFloor: ItemsFloor {
     }
 
     var items: [Product]
+
+    static let schemaNotes: [String: SchemaNote] = [
+        "items": "The products, one card each; a next page's floor with this id appends to them.",
+        "items[].id": "The product's id, unique in the feed (a next page's repeat is dropped).",
+        "items[].title": "The product's name, bold beside the picture.",
+        "items[].img": "The product picture's URL, 96 points square.",
+        "items[].jump": "Where a tap on the card goes.",
+    ]
 
     func validate() -> [FloorProblem] {
         items.enumerated().flatMap { index, product in

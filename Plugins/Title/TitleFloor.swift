@@ -9,6 +9,11 @@ struct TitleFloor: FloorModel {
     var title: String
     var subtitle: String?
 
+    static let schemaNotes: [String: SchemaNote] = [
+        "title": "The bar's text, bold and centred.",
+        "subtitle": "A second, muted line under the title.",
+    ]
+
     func expand(into rows: inout FloorRows<TitleFloor>) {
         rows.append(Self.titleBar)
     }

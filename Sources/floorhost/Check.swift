@@ -4,12 +4,15 @@ import Foundation
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Validate a page and every next page it links; exit 1 when there is any problem.",
+        abstract: "Validate pages and every next page they link; exit 1 when there is any problem.",
         discussion: """
             Makes every call a render makes (decode, validate, expand, heights, next-page extend, every \
             row's cell selector, tappable items and every item's action); a floor a plugin crashes or hangs \
-            on, a plugin that failed to load and a refused registration are problems too.
-            For CMS pipelines: floorhost check --plugins Plugins/ Examples/home.json [--format json]
+            on, a plugin that failed to load and a refused registration are problems too. Each floor is held \
+            to its type's schema (unknown, wrongly typed and missing fields), and the page to the page's \
+            fields. Many pages (files, folders, globs) are checked side by side, one process a core, with \
+            one summary; a page another page's chain of next pages reaches is reported with that chain.
+            For CMS pipelines: floorhost check --plugins Plugins/ pages/ [--format json]
             """)
 
     @OptionGroup var plugins: PluginOptions
@@ -18,25 +21,77 @@ struct Check: ParsableCommand {
 
     @OptionGroup var pages: PageRootOptions
 
-    @Argument(help: "The first page's JSON file.")
-    var page: String
+    @Argument(help: ArgumentHelp("Pages: JSON files, folders (every *.json under them) and globs ('pages/*.json').", valueName: "page"))
+    var page: [String]
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     @Option(help: "Output: text (one line per problem, then a summary) or json (one object: pages, problems and notes with level, message, file, plugin and path, and a summary). The exit status is the same for both.")
     var format: Format = .text
 
+    @Option(help: ArgumentHelp("Processes checking pages side by side (default: one a core). Needs plugin isolation: with --no-plugin-isolation pages are checked one after another in this process.", valueName: "n"))
+    var jobs: Int?
+
+    /// A share of a parallel check: print PageBatch's report for the parent and nothing else.
+    @Flag(help: .hidden)
+    var shard = false
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
+        if page.isEmpty { throw ValidationError("name at least one page: a JSON file, a folder or a glob") }
+    }
+
     func run() throws {
+        let files: [String]
+        do {
+            files = try PageSet.expand(page)
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(2)
+        }
+        let fixedRoot = pages.pageRoot == nil ? nil : try pages.root(for: files[0])
+        let jobs = min(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, files.count)
+        if plugins.pluginIsolation, !shard, containment.crashRecord == nil, jobs > 1 {
+            try checkInParallel(files, jobs: jobs)
+            return
+        }
         // As render: a floor a plugin crashes or hangs on is left out of the next attempt, and is a problem.
         try containment.superviseUnlessChild(isolation: plugins.pluginIsolation)
-        let root = try pages.root(for: page)
         let host = try plugins.load()
         try containment.attach(host)
-        let check = PageCheck.run(file: page, registry: host.registry, root: root)
+        let checks = PageBatch.run(files: files, registry: host.registry) { fixedRoot ?? PageRoot(around: $0, maxPageBytes: pages.maxPageBytes) }
         // Written only now that every plugin call has returned (see PageSupervisor). A plugin that failed to
         // load, a refused registration, or a plugin's own error message fails check as a page problem does.
         let pluginDiagnostics = host.loadDiagnostics + host.registry.pluginMessages
-        let report = CheckReport(check: check, pluginDiagnostics: pluginDiagnostics)
+        if shard {
+            try writeOutput(PageBatch.encode(checks, pluginDiagnostics: pluginDiagnostics))
+            try containment.finish(0)
+            return
+        }
+        let report = CheckReport(checks: PageBatch.covering(checks), pluginDiagnostics: pluginDiagnostics)
+        try write(report, pluginDiagnostics: pluginDiagnostics)
+        try containment.finish(report.passed ? 0 : 1)
+    }
+
+    /// Shares of the pages checked by child processes at once (ParallelCheck), one report.
+    private func checkInParallel(_ files: [String], jobs: Int) throws {
+        let options = plugins.arguments + ["--plugin-call-timeout", "\(containment.pluginCallTimeout)", "--max-page-bytes", "\(pages.maxPageBytes)"]
+            + (pages.pageRoot.map { ["--page-root", $0] } ?? [])
+        let merged: (checks: [PageCheck], pluginDiagnostics: [Diagnostic])
+        do {
+            merged = try ParallelCheck.run(files: files, jobs: jobs) { share in
+                [selfExecutable(), "check", "--shard"] + options + ["--"] + share
+            }
+        } catch {
+            printError("error: \(error.message)")
+            throw ExitCode(1)
+        }
+        let report = CheckReport(checks: PageBatch.covering(merged.checks), pluginDiagnostics: merged.pluginDiagnostics)
+        try write(report, pluginDiagnostics: merged.pluginDiagnostics)
+        if !report.passed { throw ExitCode(1) }
+    }
+
+    private func write(_ report: CheckReport, pluginDiagnostics: [Diagnostic]) throws {
         switch format {
         case .text:
             for d in pluginDiagnostics { printError("\(d.level.rawValue): \(d.message)") }
@@ -47,6 +102,5 @@ struct Check: ParsableCommand {
         case .json:
             try writeOutput(report.json())
         }
-        try containment.finish(report.passed ? 0 : 1)
     }
 }

@@ -52,6 +52,31 @@ struct NewFloorTests {
         let own = try floorhost(["--plugins", plugins, "--plugin-cache", folder.file("cache.json"), package + "/page.json"])
         #expect(own.stdout.contains("Hello from the CouponStrip floor"))
 
+        // Its schema is derived from the model's fields, with the scaffold's notes as descriptions, and
+        // floorhost holds pages to it.
+        let schema = try floorhost(["schema", "--plugins", plugins, "--plugin-cache", folder.file("cache.json")])
+        let defs = try #require(try jsonObject(schema.stdout)["$defs"] as? [String: Any])
+        let strip = try #require(defs["floor-CouponStrip"] as? [String: Any])
+        let item = try #require(((strip["properties"] as? [String: Any])?["items"] as? [String: Any])?["items"] as? [String: Any])
+        #expect((item["properties"] as? [String: Any])?.keys.sorted() == ["id", "label"])
+        #expect(((item["properties"] as? [String: Any])?["label"] as? [String: Any])?["description"] as? String == "The item's text.")
+        let typo = try folder.write("typo.json", #"{"floors":[{"type":"CouponStrip","id":"c","items":[{"id":"a","label":"x","lable":"y"}]}]}"#)
+        let check = try floorhost(["check", "--plugins", plugins, "--plugin-cache", folder.file("cache.json"), typo])
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("floors[0].items[0].lable (floor 'c'): unknown field of CouponStrip; did you mean 'label'?"), "\(check.stdout)")
+
+        // A note naming no field is a warning the plugin logs, not a crash.
+        let source = package + "/Sources/CouponStripFloor/CouponStripFloor.swift"
+        let code = try String(contentsOfFile: source, encoding: .utf8)
+        try code.replacingOccurrences(of: #""items[].label": "#, with: #""items[].lables": "#).write(toFile: source, atomically: true, encoding: .utf8)
+        let rebuild = try run("/usr/bin/env", ["swift", "build", "--package-path", package], environment: environment)
+        #expect(rebuild.status == 0, "\(rebuild.stderr)")
+        try FileManager.default.removeItem(atPath: plugins + "/libCouponStripFloor.so")
+        try FileManager.default.copyItem(atPath: library, toPath: plugins + "/libCouponStripFloor.so")
+        let noted = try floorhost(["schema", "--plugins", plugins, "--plugin-cache", folder.file("cache.json")])
+        #expect(noted.status == 0)
+        #expect(noted.stderr.contains("CouponStripFloor.schemaNotes: 'items[].lables' names no field of the floor's schema"), "\(noted.stderr)")
+
         let after = try FileManager.default.attributesOfItem(atPath: binary)
         #expect(after[.modificationDate] as? Date == before[.modificationDate] as? Date, "floorhost was rebuilt")
     }

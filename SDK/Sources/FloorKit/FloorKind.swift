@@ -53,6 +53,10 @@ typealias ExpandedRow = (kind: RowKind, item: Int, flags: UInt32)
 final class FloorKind {
     let name: String
     let sampleJSON: String
+    /// The model's schema as JSON text (FloorModel.schema), for `schema_json`.
+    let schemaJSON: String
+    /// Notes (FloorModel.schemaNotes) that name no field: logged as warnings when the plugin registers.
+    let schemaProblems: [String]
     let rowKinds: [RowKind]
     let decode: (UnsafeRawBufferPointer) throws -> AnyFloorBox
     let expand: (AnyFloorBox) -> [ExpandedRow]
@@ -68,6 +72,11 @@ final class FloorKind {
     init<Floor: FloorModel>(_ type: Floor.Type) {
         name = Floor.floorType
         sampleJSON = Floor.sampleJSON
+        let schema = Floor.schema
+        schemaJSON = schema.json
+        schemaProblems = Floor.schemaNotes.keys.sorted().filter { schema[path: $0] == nil }.map { path in
+            "\(Floor.self).schemaNotes: '\(path)' names no field of the floor's schema (its fields: \(schema.properties.map(\.name).joined(separator: ", ")); a field inside an array's items is written 'items[].title'); the note is left out"
+        }
         let header = CommonRows.header(named: Floor.floorType + "Header", of: Floor.self)
         let margin = CommonRows.margin(named: Floor.floorType + "Margin", of: Floor.self)
         var kindOf: [ObjectIdentifier: RowKind] = [:]

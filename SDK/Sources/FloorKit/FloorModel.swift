@@ -15,6 +15,19 @@ public protocol FloorModel: Decodable {
     /// Data checks before drawing (the seed's TemplateValidationProtocol): a floor with any problem is
     /// reported and left out of the page. Defaults to none.
     func validate() -> [FloorProblem]
+    /// The floor object's JSON Schema: the model's own fields (the host adds type, pattern, id, header and
+    /// margin). Shipped to the host (ABI 1.3 `schema_json`), which checks every floor against it and puts it
+    /// into `floorhost schema`. Default: derived from the model's `Decodable` conformance and refined by
+    /// `schemaNotes`, so the fields are written once, as Swift properties.
+    static var schema: JSONSchema { get }
+    /// Descriptions and bounds for the derived schema, by field path ("columns", "items[].title").
+    /// Default: none.
+    static var schemaNotes: [String: SchemaNote] { get }
+}
+
+extension FloorModel {
+    public static var schema: JSONSchema { JSONSchema.derived(from: Self.self, notes: schemaNotes) }
+    public static var schemaNotes: [String: SchemaNote] { [:] }
 }
 
 /// The rows a floor expands into: each is a row type and the index of the item it shows.

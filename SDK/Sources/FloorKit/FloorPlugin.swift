@@ -59,8 +59,10 @@ public final class FloorPlugin: @unchecked Sendable {
                 expand: selector("expand\(floor.name):", FLOOR_SIG_EXPAND, unsafeBitCast(Thunks.expand, to: floor_fn_t.self)),
                 destroy: selector("destroy\(floor.name):", FLOOR_SIG_DESTROY, unsafeBitCast(Thunks.destroy, to: floor_fn_t.self)),
                 validate: selector("validate\(floor.name):", FLOOR_SIG_VALIDATE, unsafeBitCast(Thunks.validate, to: floor_fn_t.self)),
-                extend: floor.extend == nil ? absent : selector("extend\(floor.name):with:", FLOOR_SIG_EXTEND, unsafeBitCast(Thunks.extend, to: floor_fn_t.self)))
+                extend: floor.extend == nil ? absent : selector("extend\(floor.name):with:", FLOOR_SIG_EXTEND, unsafeBitCast(Thunks.extend, to: floor_fn_t.self)),
+                schema_json: permanentCString(floor.schemaJSON))
             _ = host.pointee.register_floor_type(host, &floorType)
+            for problem in floor.schemaProblems { host.pointee.log(host, FLOOR_LOG_WARNING, problem) }
         }
         return true
     }

@@ -22,6 +22,7 @@ enum BehaviourChecks {
         case .deterministic: try deterministic(plugin, samples)
         case .drawingBounds: try drawingBounds(plugin, samples)
         case .balancedModels: try balancedModels(plugin, samples)
+        case .schema: try SchemaCheck.run(plugin, samples)
         default: throw ConformanceFailure("\(check.id) is not a behaviour check")
         }
     }

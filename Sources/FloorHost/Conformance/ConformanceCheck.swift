@@ -28,6 +28,7 @@ public struct ConformanceCheck: Sendable, Hashable, Codable, CustomStringConvert
     public static let deterministic = ConformanceCheck("deterministic", .behaviour, "same input, same height and same drawing", ["heights"])
     public static let drawingBounds = ConformanceCheck("drawing-bounds", .behaviour, "cells draw inside (0, 0, width, height)", ["heights"])
     public static let balancedModels = ConformanceCheck("balanced-models", .behaviour, "destroy frees what decode allocated (no model leaked)", ["samples"])
+    public static let schema = ConformanceCheck("schema", .behaviour, "each floor type's declared JSON Schema (ABI 1.3) is usable and every sample validates against it", ["samples"])
     /// Judged by the parent: a call that hung (the child was killed) or ran past the per-call limit.
     public static let timeLimit = ConformanceCheck("time-limit", .behaviour, "every plugin call returns within the time limit", ["registration"])
     /// The calls beyond decoding and drawing: the validator, taps, and next pages.
@@ -37,7 +38,7 @@ public struct ConformanceCheck: Sendable, Hashable, Codable, CustomStringConvert
 
     public static let all: [ConformanceCheck] = [
         loadable, entrySymbol, abiVersion, descriptor, uniqueID, registration, typeNames, selectorSignatures,
-        samples, refusesBadJSON, heights, deterministic, drawingBounds, balancedModels, validate, actions, extend, timeLimit,
+        samples, refusesBadJSON, heights, deterministic, drawingBounds, balancedModels, validate, actions, extend, schema, timeLimit,
     ]
 
     /// The checks a child process runs (the rest are judged across plugins or from how children ended).

@@ -11,9 +11,15 @@ public struct CheckReport: Sendable {
     public let pluginProblems: Int
 
     public init(check: PageCheck, pluginDiagnostics: [Diagnostic]) {
+        self.init(checks: [check], pluginDiagnostics: pluginDiagnostics)
+    }
+
+    /// Many pages' checks (PageBatch) as one report: their pages and problems in order.
+    public init(checks: [PageCheck], pluginDiagnostics: [Diagnostic]) {
         let pluginErrors = pluginDiagnostics.filter { $0.level == .error }
-        pages = check.pages
-        problems = pluginErrors + check.problems
+        var seen = Set<String>()
+        pages = checks.flatMap(\.pages).filter { seen.insert($0).inserted }
+        problems = pluginErrors + checks.flatMap(\.problems)
         notes = pluginDiagnostics.filter { $0.level != .error }
         pluginProblems = pluginErrors.count
     }

@@ -8,6 +8,11 @@ public struct PageCheck: Sendable {
     /// Problems in the pages (plugin load problems are not the page's and are not here).
     public let problems: [Diagnostic]
 
+    public init(pages: [String], problems: [Diagnostic]) {
+        self.pages = pages
+        self.problems = problems
+    }
+
     /// Decodes the page, then follows `next` links, merging each page as load-more would (so duplicate
     /// items and floors that cannot be continued are found too), then draws every row and performs every
     /// tappable item's action. A missing, refused or malformed next page, or a link back to a page

@@ -94,6 +94,12 @@ public enum PageDecoder {
                                       hasID: floor.id != nil, signature: signature), reusing: kept.rows)
                     continue
                 }
+                // The floor's fields against its type's schema (ABI 1.3), before the plugin sees them (a floor
+                // reused unchanged from the page's previous version was checked then): host
+                // code, one pass over the floor's bytes; nothing is allocated for a floor that conforms.
+                let findings = type.schema.map { schema in
+                    SchemaValidator.validate(UnsafeRawBufferPointer(rebasing: raw[floor.bytes]), against: schema.floorObject, typeName: typeName)
+                } ?? []
                 let refusals = DecodeReport()
                 record.enter(.decode, origin)
                 defer { record.leave() }
@@ -104,6 +110,16 @@ public enum PageDecoder {
                     )
                     if case .pointer(let model)? = result { return model }
                     return nil
+                }
+                if !findings.isEmpty {
+                    // An unknown field is the schema's alone to report; a wrong or missing value the decoder
+                    // refused at the same path is said once, by the decoder.
+                    let refused = Set(refusals.errors.map(\.path))
+                    let shown = findings.filter { $0.kind == .unknownField || !refused.contains($0.path) }
+                    for finding in shown.prefix(SchemaFinding.shownPerFloor) { warn(finding.message, at: finding.path) }
+                    if shown.count > SchemaFinding.shownPerFloor {
+                        warn("\(shown.count - SchemaFinding.shownPerFloor) more fields do not match the schema of \(typeName) (the first \(SchemaFinding.shownPerFloor) are listed); `floorhost schema` shows what it expects")
+                    }
                 }
                 guard let model else {
                     let errors = refusals.errors.isEmpty ? [("", "refused by the plugin without a reason")] : refusals.errors

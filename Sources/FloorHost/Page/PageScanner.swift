@@ -179,6 +179,7 @@ extension PageScanner {
                         }
                     } else {
                         _ = try skipValue()
+                        if !matches(key, "$schema") { problems.append(PageFields.unknown(text(key))) }
                     }
                 } while try nextMember()
             }

@@ -76,7 +76,9 @@ final class HostTable {
             refusals.append(RegistrationError(.registration, "a floor type struct has struct_size \(size), smaller than \(minimum)"))
             return false
         }
-        let has11 = size >= MemoryLayout<floor_floor_type_t>.size
+        // 1.1 appended validate and extend, 1.3 schema_json: a field past what the plugin compiled is absent.
+        let has11 = size >= MemoryLayout<floor_floor_type_t>.offset(of: \floor_floor_type_t.schema_json)!
+        let has13 = size >= MemoryLayout<floor_floor_type_t>.size
         let floor = raw.pointee
         guard let cName = floor.type_name, cName.pointee != 0 else {
             refusals.append(RegistrationError(.typeNames, "a floor type has an empty type_name"))
@@ -90,10 +92,22 @@ final class HostTable {
             let destroy = try Selector.check(floor.destroy, slot: "destroyer of floor type '\(name)'", expected: FLOOR_SIG_DESTROY).get()
             let validate = try Selector.checkOptional(floor.validate, present: has11, slot: "validator of floor type '\(name)'", expected: FLOOR_SIG_VALIDATE).get()
             let extend = try Selector.checkOptional(floor.extend, present: has11, slot: "extender of floor type '\(name)'", expected: FLOOR_SIG_EXTEND).get()
-            return try registry.add(Registry.FloorType(
+            var type = Registry.FloorType(
                 name: name, plugin: plugin, context: floor.context,
                 sampleJSON: floor.sample_json.map { String(cString: $0) },
-                decode: decode, expand: expand, destroy: destroy, validate: validate, extend: extend)).get()
+                decode: decode, expand: expand, destroy: destroy, validate: validate, extend: extend)
+            if has13, let text = floor.schema_json {
+                switch DeclaredSchema.parse(String(cString: text)) {
+                case .success(let schema): type.schema = schema
+                case .failure(let problem):
+                    // Not a refusal: the floor type works without a schema, and `conform` fails its `schema` check.
+                    type.schemaProblem = problem.description
+                    let info = registry.plugins[plugin]
+                    registry.pluginMessages.append(Diagnostic(.warning, "\(info.path): \(info.id): the schema_json of floor type '\(name)' cannot be used (\(problem)); floors of this type are not checked against it until the plugin fixes it (`floorhost conform` shows the same)",
+                                                              file: info.path, plugin: info.id))
+                }
+            }
+            return try registry.add(type).get()
         }.mapError { $0 as! RegistrationError }
         switch result {
         case .success: return true

@@ -68,6 +68,10 @@ public final class Registry: @unchecked Sendable {
         /// ABI 1.1, optional.
         let validate: Selector?
         let extend: Selector?
+        /// ABI 1.3, optional: what the plugin declared (`schema_json`), parsed; nil when it declared none or
+        /// its schema is unusable (then `schemaProblem` says why).
+        var schema: DeclaredSchema? = nil
+        var schemaProblem: String? = nil
     }
 
     public private(set) var plugins: [PluginInfo] = []

@@ -22,6 +22,12 @@
  *   ACCEPTS_GARBAGE                        decode returns an empty badge for JSON without "text"
  *   REJECTS_ITS_SAMPLE                     a validator (ABI 1.1) that refuses every badge, its sample too
  *   ABI_1_0_STRUCTS                        register structs as sized by ABI 1.0 (before the 1.1 selectors)
+ *   ABI_1_2_STRUCTS                        register the floor type as sized by ABI 1.1 and 1.2 (before schema_json)
+ *   WITH_SCHEMA                            declare a schema (ABI 1.3): "text", a required string, and
+ *                                          "tone", "count", "style" the decoder ignores (so only the schema
+ *                                          reports a wrong one)
+ *   SCHEMA_WITHOUT_TEXT                    declare a schema that requires "label" and has no "text", which
+ *                                          the plugin's own sample does not match (fails conform's `schema`)
  * and each way a plugin can disturb the host's own process state:
  *   CHDIR_IN_INIT                          chdir("/") while registering
  *   CLOSE_OUTPUT_IN_INIT                   close descriptors 1 and 2 while registering
@@ -38,6 +44,9 @@
 #ifdef ABI_1_0_STRUCTS
 #define ROW_TYPE_SIZE offsetof(floor_row_type_t, tappable)
 #define FLOOR_TYPE_SIZE offsetof(floor_floor_type_t, validate)
+#elif defined(ABI_1_2_STRUCTS)
+#define ROW_TYPE_SIZE sizeof(floor_row_type_t)
+#define FLOOR_TYPE_SIZE offsetof(floor_floor_type_t, schema_json)
 #else
 #define ROW_TYPE_SIZE sizeof(floor_row_type_t)
 #define FLOOR_TYPE_SIZE sizeof(floor_floor_type_t)
@@ -63,6 +72,17 @@
 #endif
 #ifndef HEIGHT_SIGNATURE
 #define HEIGHT_SIGNATURE FLOOR_SIG_HEIGHT
+#endif
+
+#if defined(SCHEMA_WITHOUT_TEXT)
+#define SCHEMA_JSON "{\"type\":\"object\",\"properties\":{\"label\":{\"type\":\"string\"}},\"required\":[\"label\"]}"
+#elif defined(WITH_SCHEMA)
+#define SCHEMA_JSON "{\"type\":\"object\",\"properties\":{" \
+    "\"text\":{\"type\":\"string\",\"description\":\"The badge's label.\"}," \
+    "\"tone\":{\"enum\":[\"info\",\"warn\"],\"description\":\"Not drawn; declared for the schema tests.\"}," \
+    "\"count\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":99}," \
+    "\"style\":{\"type\":\"object\",\"properties\":{\"color\":{\"type\":\"string\"}},\"required\":[\"color\"]}" \
+    "},\"required\":[\"text\"]}"
 #endif
 
 typedef struct badge { char text[128]; } badge_t;
@@ -206,6 +226,9 @@ static bool badge_init(const floor_host_t *host) {
         .destroy = {"destroyBadge:", FLOOR_SIG_DESTROY, (floor_fn_t)badge_destroy},
 #ifdef REJECTS_ITS_SAMPLE
         .validate = {"validateBadge:", FLOOR_SIG_VALIDATE, (floor_fn_t)badge_validate},
+#endif
+#ifdef SCHEMA_JSON
+        .schema_json = SCHEMA_JSON,
 #endif
     };
     host->register_floor_type(host, &floor);

@@ -13,6 +13,9 @@
  * refuses a plugin whose minor is newer than its own.
  *
  * Threading: the host calls every plugin function from one thread at a time. A plugin needs no locks.
+ * The host's own functions (the host table's register_* and log, every sink and the canvas) may be called
+ * only on the thread the host is calling the plugin on, during that call (init included): they are not
+ * thread-safe. A plugin that runs threads of its own hands their messages back to a host call to log them.
  * Process: a plugin shares the host's process and must leave its state alone. What a plugin writes to
  * stdout goes to the host's stderr (descriptor 1 points there; the host writes its output through its
  * own copy); the host changes the working directory back after `init` and names a plugin that moved it;
@@ -42,7 +45,8 @@ extern "C" {
 #endif
 
 #define FLOOR_ABI_MAJOR 1
-#define FLOOR_ABI_MINOR 2  /* 1.1 added the optional action, validate and extend selectors; 1.2 the row sink's keep */
+#define FLOOR_ABI_MINOR 3  /* 1.1 added the optional action, validate and extend selectors; 1.2 the row sink's keep;
+                              1.3 the floor type's schema_json */
 
 /* The one symbol a plugin exports. Returns a descriptor that stays valid for the life of the process. */
 #define FLOOR_PLUGIN_ENTRY_SYMBOL "floor_plugin_entry"
@@ -165,6 +169,13 @@ typedef struct floor_extend_result {
  * points relative to the cell's top-left corner; the cell is `width` x `height` points. Drawing outside
  * the bounds is clipped by the host and counts as a conformance failure. Strings are UTF-8 and copied
  * before the call returns. Valid only during the cell call.
+ *
+ * Text metrics: a line of text is 12 points tall in every backend and `y` is its top (the line occupies
+ * y to y + 12; the HTML backend places it with CSS `top: y`, line-height 12). Widths: lay text out at 5
+ * points a character and 10 for a double-width one (CJK), which is exactly what the text backend draws
+ * (one terminal column per 5 points; x is rounded to the nearest column, y down to its 12-point line, so
+ * text at y = 12 is the cell's second line); the HTML backend uses proportional fonts (11.5 to 14 px)
+ * and cuts at max_width like the others.
  */
 typedef struct floor_canvas floor_canvas_t;
 struct floor_canvas {
@@ -216,7 +227,16 @@ typedef struct floor_floor_type {
     void *context;              /* passed back as `ctx` to every selector below */
     const char *sample_json;    /* a floor object this type decodes; used by `floorhost conform`. May be NULL. */
     floor_selector_t decode;    /* FLOOR_SIG_DECODE: NULL (after report->error) when the JSON is unusable.
-                                   `json` is the floor object, not NUL-terminated, valid during the call. */
+                                   `json` is the floor object, not NUL-terminated, valid during the call:
+                                   exactly the bytes of the page from its `{` to its `}`, as the page has them
+                                   (whitespace and escapes untouched, already checked to be valid UTF-8 JSON,
+                                   nesting at most 512 deep), `len` bytes. It holds every field of the floor,
+                                   `type`/`pattern` and `id` too; a key may appear twice (the host warns; use
+                                   the last). Everything the page put in the floor is the plugin's to read:
+                                   the host does nothing with `header` and `margin` (the Swift SDK decodes and
+                                   expands them for its plugins; a C plugin that wants a title row or spacing
+                                   reads them itself and lists the rows, FLOOR_ROW_HEADER marking a title row,
+                                   and declares them in schema_json). */
     floor_selector_t expand;    /* FLOOR_SIG_EXPAND: may be called again after the model changes */
     floor_selector_t destroy;   /* FLOOR_SIG_DESTROY: called once per model decode returned */
     /* Since 1.1. Optional (fn == NULL): every decoded floor is valid. The seed's TemplateValidationProtocol:
@@ -227,6 +247,24 @@ typedef struct floor_floor_type {
      * content (a model of the same type, decoded from a next page's floor with the same id) to `model`,
      * reports each dropped duplicate item, and fills `result`. The host destroys `next` afterwards. */
     floor_selector_t extend;    /* FLOOR_SIG_EXTEND */
+    /* Since 1.3. Optional (NULL: the floor type declares no schema, and the host checks no field of its
+     * floors; a plugin built against 1.1 or 1.2 ends the struct before this field and has none).
+     * A JSON Schema (draft 2020-12) of the floor object, UTF-8, NUL-terminated, plugin-owned and valid for
+     * the process (the host copies it at registration). The host understands this subset: "type" (a name
+     * or an array of names: object, array, string, number, integer, boolean, null), "properties",
+     * "required", "additionalProperties" (false, or a schema), "items", "enum", "minimum", "maximum",
+     * "description", "default", "title"; other keywords are carried into `floorhost schema` unchanged but
+     * not checked. The root is an object schema listing the plugin's own fields; the host adds "type",
+     * "pattern" and "id" itself, and, unless the root says "additionalProperties", treats any other field
+     * as unknown. Every floor is checked against it before decode: an unknown field, a wrong type or a
+     * missing required field is a warning naming its path ("floors[3].colums: unknown field of IconGrid;
+     * did you mean 'columns'?"), a problem for `floorhost check`, and the floor is still decoded (a value the
+     * decoder refuses is reported once, by the decoder). A schema that does not parse, or whose root is not an
+     * object schema, is not used: the floor type still registers, a warning names the plugin and the JSON
+     * Pointer at fault, and `floorhost conform` fails its `schema` check.
+     * Example: {"type":"object","properties":{"text":{"type":"string","description":"the label"}},
+     *           "required":["text"]} */
+    const char *schema_json;
 } floor_floor_type_t;
 
 /* ---------------------------------------------------------------------------------------------------
@@ -245,8 +283,9 @@ struct floor_host {
     int32_t (*register_row_type)(const floor_host_t *host, const floor_row_type_t *row_type);
     /* Registers a floor type. Returns false when refused (the host says why). Only during init, as above. */
     bool (*register_floor_type)(const floor_host_t *host, const floor_floor_type_t *floor_type);
-    /* A message for the user, attributed to this plugin. Any time; `message` is copied and printed with
-     * control characters escaped (see Text above). */
+    /* A message for the user, attributed to this plugin. During init or any call the host makes into the
+     * plugin, on the thread of that call (see Threading above; never from a thread of the plugin's own);
+     * `message` is copied and printed with control characters escaped (see Text above). */
     void (*log)(const floor_host_t *host, floor_log_level_t level, const char *message);
 };
 
