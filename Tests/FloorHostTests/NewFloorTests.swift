@@ -69,6 +69,12 @@ struct NewFloorTests {
         #expect(render.stdout.contains("│ ¥20 off over ¥199"))
         let own = try floorhost(["--plugins", plugins, "--plugin-cache", folder.file("cache.json"), package + "/page.json"])
         #expect(own.stdout.contains("Hello from the CouponStrip floor"))
+        // Its items are @DroppingBrokenItems: a broken one is left out with a warning, the others show.
+        let broken = try folder.write("broken.json", #"{"floors":[{"type":"CouponStrip","id":"c","items":[{"id":"a","label":"kept"},{"id":"b","label":7}]}]}"#)
+        let partly = try floorhost(["--plugins", plugins, "--plugin-cache", folder.file("cache.json"), broken])
+        #expect(partly.status == 0)
+        #expect(partly.stdout.contains("│ kept"))
+        #expect(partly.stderr.contains("floors[0].items[1].label (floor 'c'): expected a string, found number; item left out"), "\(partly.stderr)")
 
         // Its schema is derived from the model's fields, with the scaffold's notes as descriptions, and
         // floorhost holds pages to it.
