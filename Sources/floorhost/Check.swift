@@ -18,7 +18,9 @@ struct Check: ParsableCommand {
 
     @OptionGroup var pages: PageRootOptions
 
-    @Argument(help: "The first page's JSON file.")
+    @OptionGroup var remote: RemotePageOptions
+
+    @Argument(help: "The first page: a JSON file, or an http:// or https:// URL.")
     var page: String
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
@@ -32,7 +34,7 @@ struct Check: ParsableCommand {
         let root = try pages.root(for: page)
         let host = try plugins.load()
         try containment.attach(host)
-        let check = PageCheck.run(file: page, registry: host.registry, root: root)
+        let check = PageCheck.run(file: page, registry: host.registry, root: root, remote: remote.client(maxPageBytes: pages.maxPageBytes))
         // Written only now that every plugin call has returned (see PageSupervisor). A plugin that failed to
         // load, a refused registration, or a plugin's own error message fails check as a page problem does.
         let pluginDiagnostics = host.loadDiagnostics + host.registry.pluginMessages

@@ -16,19 +16,19 @@ struct View: ParsableCommand {
 
     @OptionGroup var plugins: PluginOptions
 
-    @Argument(help: "The page JSON file.")
+    @Argument(help: "The page: a JSON file, or an http:// or https:// URL.")
     var page: String
 
     @Flag(help: "Reload when the page file (or a next page already loaded) or a plugin library changes.")
     var watch = false
 
-    @Option(name: .customLong("load-latency"), help: ArgumentHelp("Milliseconds each next-page load stays in flight, to see the loading state as on a phone.", valueName: "ms"))
+    @Option(name: .customLong("load-latency"), help: ArgumentHelp("Milliseconds each next-page load stays in flight at least (its fetch runs meanwhile), to see the loading state as on a phone.", valueName: "ms"))
     var loadLatency: Double = 0
 
     @Option(help: ArgumentHelp("Start scrolled this many points down the page.", valueName: "y"))
     var offset: Double = 0
 
-    @Option(help: "Retry a failed next-page load up to N times (R retries by hand).")
+    @Option(help: "Retry a failed next-page load up to N times, with backoff (as render's --retry; the status line counts down, R retries at once and after the last).")
     var retry = 0
 
     @Option(name: .customLong("load-more-distance"), help: "Start loading the next page when one of the last N rows is displayed.")
@@ -37,6 +37,8 @@ struct View: ParsableCommand {
     @OptionGroup var containment: ContainmentOptions
 
     @OptionGroup var pages: PageRootOptions
+
+    @OptionGroup var remote: RemotePageOptions
 
     func validate() throws {
         if !(loadLatency >= 0 && loadLatency <= 60_000) { throw ValidationError("--load-latency takes milliseconds from 0 to 60000, e.g. --load-latency 400") }
@@ -69,7 +71,8 @@ struct View: ParsableCommand {
         let size = terminal.size
         let viewer: PageViewer
         do {
-            viewer = try PageViewer(host: host, page: page, root: root, columns: size.columns, lines: size.lines,
+            viewer = try PageViewer(host: host, page: page, root: root, remote: remote.client(maxPageBytes: pages.maxPageBytes),
+                                    columns: size.columns, lines: size.lines,
                                     distance: loadMoreDistance, retries: retry)
         } catch {
             printError("error: \(error)")
