@@ -22,7 +22,7 @@ import Glibc
     static func session(_ server: PageServer, first: String = "page-0.json", client: RemotePageClient = RemotePageClient(),
                         policy: RetryPolicy = RetryPolicy(), clock: any LoadClock = SystemLoadClock(),
                         immediate: Bool = true) throws -> (PageSession, FloorHost) {
-        let host = try FloorHost(pluginFolder: try server.folder.installShippedPlugins())
+        let host = try FloorHost(pluginFolder: try server.folder.installShippedPlugins(into: "plugins-\(UUID().uuidString)"))
         let adapter = try host.layout(page: server.url(first), remote: client, width: 375)
         let session = PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry, remote: client),
                                   retryPolicy: policy, clock: clock, deliversLoadsImmediately: immediate)
@@ -115,7 +115,6 @@ import Glibc
         var maxBytes = PageRoot.defaultMaxPageBytes
         /// Parts of the reason, with PORT for the server's port.
         let says: [String]
-        var retryable = true
         var testDescription: String { name }
     }
 
@@ -123,12 +122,13 @@ import Glibc
         FailureMode(name: "no answer in time", step: ["silent": true], timeout: 0.5, says: ["no answer from 127.0.0.1:PORT within 0.5 s (--load-timeout)"]),
         FailureMode(name: "a stall mid-body", step: ["stall_after": 100], timeout: 0.5,
                     says: ["the server stopped sending the page after 100 of ", " bytes; it did not finish within 0.5 s (--load-timeout)"]),
-        FailureMode(name: "too large", step: ["serve": true], maxBytes: 4000, says: ["is larger than 4000 bytes (--max-page-bytes)"], retryable: false),
-        FailureMode(name: "404", step: ["status": 404], says: ["the server answered 404 Not Found; check the URL and the server"], retryable: false),
+        FailureMode(name: "too large", step: ["serve": true], maxBytes: 2000, says: ["is larger than 2000 bytes (--max-page-bytes)"]),
+        FailureMode(name: "404", step: ["status": 404], says: ["the server answered 404 Not Found; check the URL and the server"]),
         FailureMode(name: "503", step: ["status": 503], says: ["the server answered 503 Service Unavailable"]),
-        FailureMode(name: "not a page", step: ["body": "<html>busy</html>"], says: [":1:1: "], retryable: false),
-        FailureMode(name: "a reset", step: ["reset": true], says: ["127.0.0.1:PORT"]),
-        FailureMode(name: "a reset mid-body", step: ["reset_after": 100], says: ["after 100 of "]),
+        FailureMode(name: "not a page", step: ["body": "<html>busy</html>"], says: [":1:1: "]),
+        FailureMode(name: "a reset", step: ["reset": true], says: ["the connection to 127.0.0.1:PORT was reset"]),
+        // The bytes sent before the reset may or may not be read before it: the count is not asserted.
+        FailureMode(name: "a reset mid-body", step: ["reset_after": 100], says: ["the connection to 127.0.0.1:PORT was reset after ", " of "]),
     ]
 
     @Test(arguments: failureModes) func aFailedNextPageKeepsEveryRowSaysWhyAndCanBeRetried(_ mode: FailureMode) async throws {
@@ -193,7 +193,7 @@ import Glibc
         session.scroll(to: session.maxOffset)
         #expect(await Self.fetchAndFinish(session))
         // The load stays in flight while its retry waits: nothing else starts, and nothing before it is due.
-        #expect(session.retryDue.map { $0 - clock.now } == 0.125 + 0.125 * 0.999)
+        #expect(session.retryDue.map { abs($0 - clock.now - (0.125 + 0.125 * 0.999)) < 1e-9 } == true)
         #expect(session.startLoad() == nil)
         clock.advance(0.25)
         #expect(await Self.fetchAndFinish(session))
@@ -262,7 +262,7 @@ import Glibc
         let (file, _) = try Self.session(server)
         #expect(file.failures == ["\(server.url("page-0.json")): next: 'file:///etc/passwd' is a file: location; a remote page (\(server.origin)) links only to http and https pages"])
         try server.folder.write("local.json", #"{"floors":[],"next":"\#(server.url("page-1.json"))"}"#)
-        let host = try FloorHost(pluginFolder: try server.folder.installShippedPlugins(into: "plugins-2"))
+        let host = try FloorHost(pluginFolder: try server.folder.installShippedPlugins(into: "plugins-local"))
         let local = PageSession(adapter: try host.layout(page: server.folder.file("local.json"), width: 375), viewportHeight: 812,
                                 source: PageSource(registry: host.registry))
         #expect(local.failures == ["\(server.folder.file("local.json")): next: '\(server.url("page-1.json"))' is a remote page, and a page file may link only to origins --allow-origin names (--allow-origin \(server.origin) allows this one)"])

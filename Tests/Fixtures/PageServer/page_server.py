@@ -23,8 +23,8 @@ With --timing, the server's own time for each page request (from the request par
 written, in milliseconds) is appended to FILE, one a line: Scripts/bench takes it off the client's time.
 
 GET /_log answers the paths requested so far (one a line, scripted or not, /_ paths left out), which are
-also appended to ROOT/_requests.log as they come; the server
-stops on SIGTERM, or by itself after 300 s so that no test leaves it running.
+also appended to ROOT/_requests.log as they come. The server stops on SIGTERM, when its stdin closes, or by
+itself after 300 s, so that no test leaves it running.
 """
 import json
 import os
@@ -155,9 +155,19 @@ class Server(ThreadingHTTPServer):
     allow_reuse_address = True
 
 
+def exit_when_stdin_closes():
+    # The test that started the server holds its stdin: when that process ends, however it ends, so does this.
+    while sys.stdin.buffer.read(4096):
+        pass
+    os._exit(0)
+
+
 def main():
     server = Server(("127.0.0.1", 0), Handler)
+    # A parent may have started this with SIGTERM blocked (a thread of libdispatch's): unblock it.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM])
     signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
+    threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
     threading.Timer(300, lambda: os._exit(0)).start()
     print(server.server_address[1], flush=True)
     server.serve_forever()

@@ -12,6 +12,8 @@ final class PageServer {
     let folder: TemporaryFolder
     let port: Int
     private let process: Process
+    /// The server's stdin: closing it (here, or by this process ending) stops the server.
+    private let lifeline = Pipe()
 
     init(serving folder: TemporaryFolder) throws {
         self.folder = folder
@@ -20,6 +22,7 @@ final class PageServer {
         process.arguments = ["python3", Repo.path("Tests/Fixtures/PageServer/page_server.py"), folder.path]
         let out = Pipe()
         process.standardOutput = out
+        process.standardInput = lifeline
         try process.run()
         // The first line is the port; EOF first means the server did not start.
         var line = Data()
@@ -34,6 +37,7 @@ final class PageServer {
     struct ServerDidNotStart: Error {}
 
     deinit {
+        try? lifeline.fileHandleForWriting.close()
         process.terminate()
         process.waitUntilExit()
     }
