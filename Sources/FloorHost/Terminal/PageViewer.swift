@@ -122,8 +122,10 @@ public final class PageViewer {
     }
 
     private func loadDelivered() {
-        if case .failed(let location, let reason) = session.loadMore.state {
-            message = "could not load \(Self.name(location)): \(reason); R retries"
+        if let reason = session.retryReason, case .loading(let location) = session.loadMore.state {
+            message = "could not load \(Self.name(location)) (--retry tries again): \(Self.reason(reason, of: location))"
+        } else if case .failed(let location, let reason) = session.loadMore.state {
+            message = "could not load \(Self.name(location)): \(Self.reason(reason, of: location)); R retries"
             followingEnd = false
         } else if followingEnd {
             scroll(to: session.maxOffset)
@@ -246,6 +248,11 @@ public final class PageViewer {
         let loaded = session.loadMore.requested.map(Self.name)
         let pages = loaded.isEmpty ? "no next page loaded" : "\(loaded.count) next page\(loaded.count == 1 ? "" : "s") loaded (\(loaded.joined(separator: ", ")))"
         return "viewed \(Self.name(file)): \(pages), \(adapter.rowCount) rows, \(loadState)"
+    }
+
+    /// A load's failure without the location it starts with (the message line names the page already).
+    static func reason(_ reason: String, of location: String) -> String {
+        reason.hasPrefix(location + ": ") ? String(reason.dropFirst(location.count + 2)) : reason
     }
 
     /// A page location as a person names it: its file name (the last part of a URL's path).

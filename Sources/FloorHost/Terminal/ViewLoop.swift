@@ -49,7 +49,8 @@ public enum ViewLoop {
             }
             var deadlines: [Double] = []
             if let fetching, landed != nil { deadlines.append(fetching.started + options.loadLatency) }
-            if let due = viewer.session.retryDue { deadlines.append(due) }
+            // While a retry waits, the status line counts down: a frame every half second until it is due.
+            if let due = viewer.session.retryDue { deadlines.append(min(due, now() + 0.5)) }
             if options.watch { deadlines.append(nextWatch) }
             let timeout = deadlines.min().map { Int32(min(max(0, ($0 - now()) * 1000).rounded(.up), 3_600_000)) } ?? -1
             var fds = [pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
@@ -88,7 +89,7 @@ public enum ViewLoop {
                 viewer.finish(current.load, with: result)
                 changed = true
             }
-            if let due = viewer.session.retryDue, now() >= due { changed = true }
+            if viewer.session.retryDue != nil { changed = true }
             if options.watch, now() >= nextWatch {
                 nextWatch = now() + options.watchInterval
                 if files.pluginsChanged { return .restart(offset: viewer.session.viewport.offset) }
