@@ -105,6 +105,26 @@ import Glibc
         #expect(server.requests == ["/page-0.json", "/page-1.json", "/page-2.json"])
     }
 
+    @Test func shortPagesKeepLoadingAndNothingLoadsAfterTheEndUnderRealTiming() async throws {
+        // Three cards (324 points) a page: the 812-point screen fills on the third page, whose last rows are
+        // within the load-more distance (4), so the fourth loads too; then rows 0-7 of 12 show: pages remain.
+        let (server, _) = try Self.served([Self.ids(0..<3), Self.ids(3..<6), Self.ids(6..<9), Self.ids(9..<12), Self.ids(12..<15)])
+        let (session, _) = try Self.session(server, immediate: false)
+        while await Self.fetchAndFinish(session) {}
+        #expect(session.requests == [server.url("page-1.json"), server.url("page-2.json"), server.url("page-3.json")])
+        #expect(session.loadMore.state == .idle)
+        session.scroll(to: session.maxOffset)
+        while await Self.fetchAndFinish(session) { session.scroll(to: session.maxOffset) }
+        #expect(session.loadMore.state == .exhausted)
+        for _ in 0..<3 {
+            session.scroll(to: 0)
+            session.scroll(to: session.maxOffset)
+            #expect(session.startLoad() == nil)
+        }
+        #expect(session.feedProductIDs == Self.ids(0..<15))
+        #expect(server.requests == (0..<5).map { "/page-\($0).json" }, "each page once")
+    }
+
     // MARK: Failures
 
     /// One way a next page fails: the script for page-1, the client's limits, and what the reason says.

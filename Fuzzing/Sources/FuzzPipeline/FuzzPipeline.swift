@@ -37,7 +37,9 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         return 0
     }
     let adapter = Adapter(page: page, registry: host.registry, width: 375)
-    let session = PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry), retries: 1)
+    // One retry, at once (base 0): a fuzzer must not sleep on a missing next page.
+    let session = PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry),
+                              retryPolicy: RetryPolicy(attempts: 1, base: 0))
     session.scrollToEnd()
     for section in adapter.sections.indices { _ = adapter.tap(section: section, row: 0) }
     _ = TextRenderer.render(adapter, columns: TextRenderer.defaultColumns)
