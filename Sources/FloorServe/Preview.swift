@@ -223,9 +223,10 @@ public final class Preview: PreviewService, @unchecked Sendable {
     private func scheduleDelivery(_ preview: PreviewSession) {
         guard let session = preview.session, case .loading = session.loadMore.state, !preview.deliveryScheduled else { return }
         let id = preview.id
+        let retrying = session.retryDue != nil
         if let load = session.startLoad() {
             preview.deliveryScheduled = true
-            push(preview, "changed")  // a retry that came due shows as loading again
+            if retrying { push(preview, "changed") }  // a retry that came due: the tab shows it loading again
             Task.detached { [self] in
                 let fetched = await session.source.fetch(load.location, linkedFrom: load.linkedFrom)
                 deliver(id, session, load, fetched)

@@ -15,6 +15,7 @@ struct Render: ParsableCommand {
               floorhost --plugins Plugins/ Examples/home.json --format json --scroll-to end
               floorhost --plugins Plugins/ Examples/home.json --tap 1:0:2
               floorhost --plugins Plugins/ Examples/home.json --format html > home.html
+              floorhost --plugins Plugins/ http://127.0.0.1:8000/home.json --scroll-to end --retry 3
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, html }

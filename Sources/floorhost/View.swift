@@ -11,7 +11,10 @@ struct View: ParsableCommand {
             is shown), R (retry a failed load), r (reload the page, and the plugins if any changed, \
             keeping the position), q (quit). The mouse wheel scrolls where the terminal sends it.
             After quitting, the diagnostics and what was loaded are printed to stderr.
+            Next pages are fetched while you scroll (a remote page over HTTP, or a file); the status \
+            line says when one is loading, failed, or waits for its retry (--retry N).
             Example: floorhost view --plugins Plugins/ Examples/home.json --load-latency 400
+            Example: floorhost view --plugins Plugins/ http://127.0.0.1:8000/home.json --retry 3
             """)
 
     @OptionGroup var plugins: PluginOptions
