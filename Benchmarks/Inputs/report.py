@@ -212,6 +212,18 @@ if host_bytes is not None:
            verdict(host_bytes / 1e6 <= 128), inprocess,
            f"malloc in use (mallinfo2) after decode + layout minus before: page {page_bytes / 1e6:.1f} + adapter {adapter_bytes / 1e6:.1f} bytes/row")
 
+# 9. The terminal view (issue 11): key to bytes written, and a resize to a width never laid out.
+step = {p: percentile("view scroll step 80x40 (1000000 rows)", "wall", p) for p in (50, 99)}
+if step[99] is not None:
+    figure("view: one scroll step + redraw of an 80x40 screen, 1,000,000 rows", f"p50 {step[50] / 1e6:.2f} ms, p99 {step[99] / 1e6:.2f} ms",
+           "p99 <= 16 ms", verdict(step[99] / 1e6 <= 16), inprocess,
+           "PageViewer.handle(j) + TerminalFrame (styled) written to /dev/null; the drawing Bulk plugin (a title, a muted line, a price, a rule a row)")
+resize = {p: percentile("view resize new width (10000 rows)", "wall", p) for p in (50, 99)}
+if resize[50] is not None:
+    figure("view: resize to a new width, 10,000 rows", f"p50 {resize[50] / 1e6:.1f} ms, p99 {resize[99] / 1e6:.1f} ms",
+           "<= 50 ms", verdict(resize[99] / 1e6 <= 50), inprocess,
+           "PageViewer.resize to one column wider than ever before (every height measured again) + the frame drawn")
+
 with open(os.path.join(results, "summary.json"), "w") as f:
     json.dump({"machine": {"cpu": platform.processor() or platform.machine(), "cores": os.cpu_count()},
                "figures": figures}, f, indent=2)

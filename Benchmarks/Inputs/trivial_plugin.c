@@ -5,7 +5,8 @@
  *
  * Floor type FLOOR_TYPE: {"type":"Bulk","id":"b1","rows":1000} decodes to a model holding the row count
  * and expands into that many rows of row type ROW_TYPE. Heights are 40..47 points (by row index), the
- * cell draws nothing.
+ * cell draws nothing; compiled with -DBULK_DRAWS (the terminal view's figures) it draws what a product row
+ * does: a bold title, a muted line, an accent price and a rule.
  *
  * It also exports the seed's way of finding a cell: one C symbol per row model type, named
  * "cellFor" + type name and "heightFor" + type name (iOS: NSSelectorFromString(@"tableView:cellFor%@:")),
@@ -13,6 +14,7 @@
  *
  *   PLUGIN_ID (a string), FLOOR, ROW (identifiers)   identity; the defaults are the Bulk plugin's
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "floor_abi.h"
@@ -67,7 +69,17 @@ static double bulk_height(void *ctx, void *model, uint64_t row, double width) {
 }
 
 static void bulk_cell(void *ctx, void *model, uint64_t row, const floor_canvas_t *canvas) {
-    (void)ctx; (void)model; (void)row; (void)canvas;
+    (void)ctx; (void)model;
+#ifdef BULK_DRAWS
+    char line[64];
+    snprintf(line, sizeof line, "Bulk row %llu", (unsigned long long)row);
+    canvas->text(canvas, 10, 2, canvas->width - 80, line, FLOOR_TEXT_BOLD);
+    canvas->text(canvas, 10, 14, canvas->width - 80, "a line of secondary text, cut where it must", FLOOR_TEXT_MUTED);
+    canvas->text(canvas, canvas->width - 60, 14, 60, "¥19.90", FLOOR_TEXT_ACCENT);
+    canvas->box(canvas, 0, canvas->height - 1, canvas->width, 0);
+#else
+    (void)row; (void)canvas;
+#endif
 }
 
 /* The seed's per-class symbols: same functions, found by name. */

@@ -46,6 +46,14 @@ public final class FloorHost: @unchecked Sendable {
         registry.skippedFloors = Dictionary(skipped.map { ($0.origin, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Where a supervised `floorhost view` was scrolled when its process last began a frame, kept in the crash
+    /// record across attempts: a view restarted after a plugin failed on a floor resumes there. Nil when not
+    /// supervised or before the first frame.
+    public var supervisedViewOffset: Double? {
+        get { registry.crashRecord.viewOffset }
+        set { registry.crashRecord.viewOffset = newValue }
+    }
+
     /// Numbers every page decoded from now on by `ordinal(file)` instead of in decode order (see
     /// FloorOrigin): the serve worker gives each page file one number for the server's lifetime, so a floor
     /// a plugin crashed on is skipped again in the fresh worker that replays the page. Called before any

@@ -37,6 +37,9 @@ struct View: ParsableCommand {
     @Option(name: .customLong("load-more-distance"), help: "Start loading the next page when one of the last N rows is displayed.")
     var loadMoreDistance = 4
 
+    @Option(help: ArgumentHelp("Bold, muted and accent (prices) text in colour: auto (unless NO_COLOR is set), always or never.", valueName: "when"))
+    var color: ColorChoice = .auto
+
     @OptionGroup var containment: ContainmentOptions
 
     @OptionGroup var pages: PageRootOptions
@@ -81,10 +84,15 @@ struct View: ParsableCommand {
             printError("error: \(error)")
             throw ExitCode(2)
         }
-        if offset > 0 { viewer.resume(at: offset) }
+        viewer.styled = color.styled(outputIsTerminal: true, environment: ProcessInfo.processInfo.environment)
+        // A supervised attempt after a plugin failed on a floor picks up where the last one was drawing.
+        let start = host.supervisedViewOffset ?? offset
+        if start > 0 { viewer.resume(at: start) }
         terminal.enter()
+        nonisolated(unsafe) let supervised = host
         let ending = ViewLoop.run(viewer, terminal: terminal, pluginFolder: plugins.plugins,
-                                  options: ViewLoop.Options(loadLatency: loadLatency / 1000, watch: watch))
+                                  options: ViewLoop.Options(loadLatency: loadLatency / 1000, watch: watch,
+                                                            beforeFrame: { supervised.supervisedViewOffset = $0 }))
         terminal.restore()
         switch ending {
         case .quit:

@@ -2,10 +2,13 @@ import Foundation
 import Testing
 @testable import FloorHost
 
-/// One deliberately broken plugin per check (Tests/Fixtures/CPlugins/broken-plugins.json: badge.c compiled
-/// with one defect macro, or a file that is not a shared object), and what `floorhost conform` must say.
+/// One deliberately broken plugin per check (Tests/Fixtures/CPlugins/broken-plugins.json: a C fixture,
+/// badge.c unless `source` names another, compiled with one defect macro, or a file that is not a shared
+/// object), and what `floorhost conform` must say.
 struct BrokenPlugin: Sendable, CustomTestStringConvertible {
     let name: String
+    /// The C fixture in Tests/Fixtures/CPlugins.
+    let source: String
     let defines: [String]
     /// A file with this text instead of a compiled plugin.
     let text: String?
@@ -20,7 +23,7 @@ struct BrokenPlugin: Sendable, CustomTestStringConvertible {
         let data = FileManager.default.contents(atPath: Repo.path("Tests/Fixtures/CPlugins/broken-plugins.json")) ?? Data()
         let entries = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]] ?? []
         return entries.map {
-            BrokenPlugin(name: $0["name"] as! String, defines: $0["defines"] as? [String] ?? [], text: $0["text"] as? String,
+            BrokenPlugin(name: $0["name"] as! String, source: $0["source"] as? String ?? "badge.c", defines: $0["defines"] as? [String] ?? [], text: $0["text"] as? String,
                          fails: $0["fails"] as! String, arguments: $0["arguments"] as? [String] ?? [])
         }
     }()
@@ -36,7 +39,7 @@ struct BrokenPlugin: Sendable, CustomTestStringConvertible {
             let identity = unique ? [#"PLUGIN_ID="com.floorkit.test.\#(tag)""#, #"FLOOR_TYPE="Badge_\#(tag)""#, #"ROW_TYPE="BadgeRow_\#(tag)""#] : []
             // The defect's own definition of a macro wins over the unique identity.
             let macro = { (define: String) in define.prefix { $0 != "=" } }
-            try compileCPlugin(to: library, defines: defines + identity.filter { id in !defines.contains { macro($0) == macro(id) } })
+            try compileCPlugin(source, to: library, defines: defines + identity.filter { id in !defines.contains { macro($0) == macro(id) } })
         }
         return library
     }

@@ -35,6 +35,11 @@ struct NewFloorTests {
         let conform = try floorhost(["conform", "--format", "json", library])
         #expect(conform.status == 0, "\(conform.stdout)")
         #expect(try jsonObject(conform.stdout)["passed"] as? Bool == true)
+        // That first test run recorded the sample's drawing; conform verifies it clean.
+        let recorded = FileManager.default.subpaths(atPath: package + "/Snapshots")?.filter { $0.hasSuffix(".txt") } ?? []
+        #expect(recorded.count == 1, "\(recorded)")
+        let verify = try floorhost(["conform", library, "--include", "samples", "--snapshots", package + "/Snapshots", "--verify"])
+        #expect(verify.status == 0, "\(verify.stdout)")
 
         // Into a plugin folder beside a shipped floor, and onto a page: no rebuild of floorhost.
         let plugins = try folder.installShippedPlugins(["Title"])

@@ -20,8 +20,8 @@ struct TerminalViewTests {
 
     /// The view on the chain's first page, in a shell that says how it ended once the view is gone and then
     /// keeps the pane open (the sleep is no synchronisation: the server is killed when the test ends).
-    func start(_ extra: String = "", columns: Int = 80, lines: Int = 30) throws -> Tmux {
-        let command = "cd \(folder.path) && FLOORKIT_PLUGIN_CACHE=\(folder.file("scan-cache.json")) \(Repo.floorhostBinary) view --plugins \(plugins) page-0.json \(extra); echo VIEW-EXITED $?; sleep 600"
+    func start(_ extra: String = "", environment: String = "", columns: Int = 80, lines: Int = 30) throws -> Tmux {
+        let command = "cd \(folder.path) && \(environment) FLOORKIT_PLUGIN_CACHE=\(folder.file("scan-cache.json")) \(Repo.floorhostBinary) view --plugins \(plugins) page-0.json \(extra); echo VIEW-EXITED $?; sleep 600"
         return try Tmux(command, columns: columns, lines: lines)
     }
 
@@ -94,6 +94,38 @@ struct TerminalViewTests {
         let screen = try tmux.waitFor("Renamed a1")
         #expect(!screen.contains { $0.contains("Product a1") })
         #expect(screen.dropLast().last?.contains("reloaded page-0.json") == true, "the message line says so")
+    }
+
+    /// A plugin that crashes drawing a floor at the end of the page: the supervised view starts again with
+    /// that floor left out, where it was (not at the top), and says so; quitting lists the crash.
+    @Test func aPluginCrashDrawingAFloorRestartsTheViewWhereItWas() throws {
+        try compileCPlugin(to: plugins + "/libBadge.so", defines: ["CRASHES_ON_DATA"])
+        let products = (0..<30).map { #"{"id":"x\#($0)","title":"Product x\#($0)","price":"¥1.00","img":"p.jpg"}"# }
+        try folder.write("crashing.json", #"{"floors":[{"type":"ProductFeed","id":"feed","items":[\#(products.joined(separator: ","))]},{"type":"Badge","id":"bad","text":"crash:cell"}]}"#)
+        let command = "cd \(folder.path) && FLOORKIT_PLUGIN_CACHE=\(folder.file("scan-cache.json")) \(Repo.floorhostBinary) view --plugins \(plugins) crashing.json; echo VIEW-EXITED $?; sleep 600"
+        let tmux = try Tmux(command, columns: 80, lines: 30)
+        try tmux.waitFor("crashing.json · ")
+        try tmux.send("G")
+        let restarted = try tmux.waitFor("the view back, near the end, with the diagnostic") { screen in
+            screen.contains { $0.contains("Product x29") } && screen.dropLast().last?.contains("diagnostic") == true
+        }
+        #expect(!restarted.contains { $0.contains("Product x0") }, "not back at the top:\n\(restarted.joined(separator: "\n"))")
+        #expect(restarted.last?.contains("100%") == true, "\(restarted.last ?? "")")
+        try tmux.send("q")
+        let after = try tmux.waitFor("VIEW-EXITED 0")
+        #expect(after.joined().contains("crashed with SIGSEGV in its cell selector"), "\(after.joined(separator: "\n"))")
+    }
+
+    /// Prices are accent (red, SGR 31) and titles bold in colour; NO_COLOR turns colour off under `auto`.
+    @Test(arguments: [("--color always", true), ("", false)])
+    func colourFollowsColorAndNoColor(option: String, coloured: Bool) throws {
+        let tmux = try start(option, environment: coloured ? "" : "NO_COLOR=1")
+        try tmux.waitFor("page-0.json · ")
+        let screen = try tmux.screen(escapes: true).joined(separator: "\n")
+        let price = screen.range(of: "\u{1b}[31m")
+        let bold = screen.range(of: "\u{1b}[1m")
+        #expect((price != nil) == coloured && (bold != nil) == coloured, "colour \(coloured ? "expected" : "not expected"):\n\(screen)")
+        #expect(screen.contains("\u{1b}[7m"), "the status line is in reverse video either way")
     }
 
     @Test func withoutATerminalItRefusesAndPointsToTheTextOutput() throws {

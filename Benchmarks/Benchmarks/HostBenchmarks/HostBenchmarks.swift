@@ -441,4 +441,6 @@ let benchmarks: @Sendable () -> Void = {
     }, setup: {
         try await setUpBulk()
     })
+
+    viewBenchmarks()
 }

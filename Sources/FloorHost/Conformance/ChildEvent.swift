@@ -17,6 +17,13 @@ enum ChildEvent: Codable, Equatable, Sendable {
     /// and the slowest one. Sent at most a few times a second, so that when a check runs past its limit
     /// the parent can tell a plugin that stopped answering from one that answers many quick calls.
     case progress(check: String, calls: Int, seconds: Double, slowestCall: String, slowestSeconds: Double)
+    /// `--snapshots`: what sample `name` drew (SnapshotText), for the parent to record or compare.
+    case snapshot(name: String, text: String)
+    /// `--fuzz`: a fuzz case begins (its seed, in decimal, and what was mutated). The parent's deadline
+    /// restarts here, and a death until the next one belongs to this case.
+    case fuzzCase(seed: String, mutations: String)
+    /// `--reproduce`: the case's mutant floor, abbreviated for people (FloorMutator.abbreviated).
+    case fuzzMutant(json: String)
     /// A check's verdict.
     case result(check: String, verdict: ConformanceReport.Verdict, reason: String?)
 

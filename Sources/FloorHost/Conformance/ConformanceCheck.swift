@@ -30,16 +30,48 @@ public struct ConformanceCheck: Sendable, Hashable, Codable, CustomStringConvert
     public static let balancedModels = ConformanceCheck("balanced-models", .behaviour, "destroy frees what decode allocated (no model leaked)", ["samples"])
     /// Judged by the parent: a call that hung (the child was killed) or ran past the per-call limit.
     public static let timeLimit = ConformanceCheck("time-limit", .behaviour, "every plugin call returns within the time limit", ["registration"])
+    /// The calls beyond decoding and drawing: the validator, taps, and next pages.
+    public static let validate = ConformanceCheck("validate", .behaviour, "every sample passes its floor type's own validator", ["samples"])
+    public static let actions = ConformanceCheck("actions", .behaviour, "every tappable item of every sample row is tapped: no action, or a valid url, eventId and params", ["samples"])
+    public static let extend = ConformanceCheck("extend", .behaviour, "a sample continued by a next-page copy of itself: duplicates reported, unchanged-row counts true", ["samples"])
 
     public static let all: [ConformanceCheck] = [
         loadable, entrySymbol, abiVersion, descriptor, uniqueID, registration, typeNames, selectorSignatures,
-        samples, refusesBadJSON, heights, deterministic, drawingBounds, balancedModels, timeLimit,
+        samples, refusesBadJSON, heights, deterministic, drawingBounds, balancedModels, validate, actions, extend, timeLimit,
     ]
 
     /// The checks a child process runs (the rest are judged across plugins or from how children ended).
     public static let runInChild: [ConformanceCheck] = all.filter { $0 != uniqueID && $0 != timeLimit }
 
-    public static func named(_ id: String) -> ConformanceCheck? { all.first { $0.id == id } }
+    /// Checks that run only when asked for, after `all`: `--snapshots DIR --record|--verify`, `--fuzz`.
+    public static let snapshots = ConformanceCheck("snapshots", .behaviour, "each sample's drawing at widths 320, 375 and 414 is the one recorded", ["samples"])
+    public static let fuzz = ConformanceCheck("fuzz", .behaviour, "mutated sample floors at random widths: no crash, no hang", ["samples"])
+    public static let onRequest: [ConformanceCheck] = [snapshots, fuzz]
+
+    public static func named(_ id: String) -> ConformanceCheck? { (all + onRequest).first { $0.id == id } }
+
+    /// The checks `--include` and `--exclude` leave (ids, in `all` order), or why the ids are unusable.
+    /// Included checks bring the checks they require along (run, not reported); excluded ones are not run
+    /// and the checks that require them run as if they had passed.
+    public static func selection(include: [String], exclude: [String]) -> Result<[ConformanceCheck], SelectionError> {
+        for id in include + exclude where named(id) == nil || onRequest.contains(named(id)!) {
+            let known = all.map(\.id).joined(separator: ", ")
+            return .failure(SelectionError(message: "unknown check '\(id)'; the checks are \(known) (snapshots and fuzz have their own options)"))
+        }
+        let included = include.isEmpty ? all : all.filter { include.contains($0.id) }
+        return .success(included.filter { !exclude.contains($0.id) })
+    }
+
+    public struct SelectionError: Error, Sendable { public let message: String }
+
+    /// `checks` and every check they require, directly or not, in `all` order.
+    static func withRequirements(_ checks: [ConformanceCheck]) -> [ConformanceCheck] {
+        var needed = Set(checks.map(\.id)), queue = checks
+        while let check = queue.popLast() {
+            for id in check.requires where needed.insert(id).inserted { queue.append(named(id)!) }
+        }
+        return (all + onRequest).filter { needed.contains($0.id) }
+    }
 
     /// The check that judges a loading step's refusals.
     public static func judging(_ step: LoadStep) -> ConformanceCheck {

@@ -15,7 +15,7 @@ public enum ConformanceChild {
     /// Runs `checkIDs` on `library`. Returns the process exit status (0 unless the arguments were wrong).
     public static func run(library: String, checkIDs: [String], callLimit: Double) -> Int32 {
         let stream = ParentChannel()
-        let requested = ConformanceCheck.runInChild.filter { checkIDs.contains($0.id) }
+        let requested = (ConformanceCheck.runInChild + [.snapshots]).filter { checkIDs.contains($0.id) }
         guard requested.count == Set(checkIDs).count else {
             let unknown = checkIDs.filter { id in !requested.contains { $0.id == id } }
             try? HostOutput.standardError.write("conform-child: unknown or parent-only checks: \(unknown.joined(separator: ", "))\n")
@@ -70,6 +70,7 @@ public enum ConformanceChild {
             .map { "the plugin did not load again: " + strip($0.diagnostic.message, library) } : nil
 
         var samples: Result<SampleSet, ConformanceFailure>?
+        var lateRegistrations: [String] = []
         for check in requested where verdicts[check.id] == nil {
             if let requirement = unmet(check) {
                 finish(check, .skip, "needs \(requirement), which did not pass")
@@ -87,12 +88,52 @@ public enum ConformanceChild {
                                          emit: stream.send(_:))
             plugin.check = check.id
             if samples == nil { samples = SampleSet.collect(library: library, plugin: index, registry: registry) }
+            let messagesBefore = registry.pluginMessages.count
             do {
                 try BehaviourChecks.run(check, on: plugin, samples: samples!.get())
                 finish(check, .pass)
             } catch {
                 finish(check, .fail, error.message)
             }
+            // A registration made from a selector (after init returned) was refused: the cause is the
+            // plugin's registration, whichever check's calls reached it. (Only refuseLate in HostTable
+            // writes such an error among the plugin's messages.)
+            for message in registry.pluginMessages.dropFirst(messagesBefore).map(\.message)
+            where message.contains("called after init returned") && !lateRegistrations.contains(where: { $0.hasPrefix(strip(message, library, id: registry.plugins[index].id)) }) {
+                lateRegistrations.append(strip(message, library, id: registry.plugins[index].id) + " (reached by the \(check.id) check's calls)")
+            }
+        }
+        if !lateRegistrations.isEmpty {
+            // Sent after the loading verdict, this one replaces it in the parent's report.
+            stream.send(.result(check: ConformanceCheck.registration.id, verdict: .fail, reason: lateRegistrations.joined(separator: "; ")))
+        }
+        return 0
+    }
+
+    /// `conform --fuzz`'s child: loads `library` and runs the fuzz case of each seed (FuzzCase), then
+    /// sends the `fuzz` check's verdict: pass when every case returned, fail when the plugin did not load
+    /// or has no usable samples. A crash or hang is judged by the parent from the last case and step.
+    public static func runFuzz(library: String, seeds: [UInt64], callLimit: Double) -> Int32 {
+        let stream = ParentChannel()
+        let check = ConformanceCheck.fuzz
+        stream.send(.start(check: check.id))
+        let registry = Registry()
+        let refusals = PluginLoader.loadSteps(library, into: registry) { _ in }
+        guard let index = registry.plugins.firstIndex(where: { $0.path == library }),
+              !refusals.contains(where: { $0.step != .typeNames && $0.step != .selectorSignatures }) else {
+            let why = refusals.first.map { strip($0.diagnostic.message, library) } ?? "it registered nothing"
+            stream.send(.result(check: check.id, verdict: .fail, reason: "the plugin did not load: \(why)"))
+            return 0
+        }
+        let plugin = PluginUnderTest(library: library, registry: registry, plugin: index, callLimit: callLimit, emit: stream.send(_:))
+        plugin.check = check.id
+        switch SampleSet.collect(library: library, plugin: index, registry: registry) {
+        case .failure(let failure):
+            stream.send(.result(check: check.id, verdict: .fail, reason: failure.message))
+        case .success(let samples):
+            // One case is a reproduction: show its mutant.
+            for seed in seeds { FuzzCase.run(seed: seed, plugin: plugin, samples: samples, showMutant: seeds.count == 1) }
+            stream.send(.result(check: check.id, verdict: .pass, reason: nil))
         }
         return 0
     }

@@ -3,9 +3,10 @@ import Foundation
 /// The machine form of a conformance report (`floorhost conform --format json`): one object,
 ///
 ///     {"passed": bool, "plugins": [{"file", "id", "name", "version", "passed",
-///                                   "checks": [{"check", "stage", "verdict", "reason"}]}]}
+///                                   "checks": [{"check", "stage", "verdict", "reason", "details"?}]}]}
 ///
-/// with checks in ConformanceCheck.all order, `reason` null when a check passed, and identity fields null
+/// with checks in ConformanceCheck.all order (then snapshots and fuzz when asked for), `reason` null when a
+/// check passed, `details` (lines: a snapshot diff, a reproduce command) only where there are some, and identity fields null
 /// when the plugin did not get far enough to have them.
 public enum ConformanceJSON {
     public static func render(_ report: ConformanceReport) -> Data {
@@ -17,8 +18,10 @@ public enum ConformanceJSON {
                 "version": plugin.version ?? NSNull(),
                 "passed": plugin.passed,
                 "checks": plugin.results.map { result -> [String: Any] in
-                    ["check": result.check, "stage": result.stage.rawValue, "verdict": result.verdict.rawValue,
-                     "reason": result.reason ?? NSNull()]
+                    var check: [String: Any] = ["check": result.check, "stage": result.stage.rawValue, "verdict": result.verdict.rawValue,
+                                                "reason": result.reason ?? NSNull()]
+                    if let details = result.details { check["details"] = details }
+                    return check
                 },
             ]
         }

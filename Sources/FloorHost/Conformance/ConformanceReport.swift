@@ -8,6 +8,9 @@ public struct ConformanceReport: Sendable, Codable, Equatable {
         public var verdict: Verdict
         /// Why it failed or was skipped (nil when it passed): one line naming the selector, sample or call.
         public var reason: String?
+        /// More lines for people, when one is not enough: a snapshot's diff, the command that reproduces a
+        /// fuzz failure, the snapshot files recorded. Nil for most results.
+        public var details: [String]? = nil
     }
 
     public struct Plugin: Sendable, Codable, Equatable {

@@ -8,7 +8,9 @@ import Foundation
 /// the verdict — a crash fails that check, a hang fails `time-limit` and leaves that check unfinished
 /// (skipped) — and a fresh child carries on with the checks not yet judged, so every check gets a verdict.
 /// Checks whose requirements did not pass are skipped. `unique-id`, cross-plugin `type-names` and
-/// `time-limit` are judged here once every library has been checked.
+/// `time-limit` are judged here once every library has been checked. `snapshots` is judged here too, from
+/// the drawings the child sent (SnapshotStore), and `fuzz` runs after the checks, in children of its own
+/// (ConformanceFuzzer).
 public struct ConformanceRunner: Sendable {
     /// How to start a child: the program and leading arguments; the runner appends
     /// `LIBRARY --checks ID,ID,... --call-limit SECONDS`. The CLI re-runs itself: ["/proc/self/exe", "conform-child"].
@@ -17,11 +19,31 @@ public struct ConformanceRunner: Sendable {
     public var checkTimeout: Double
     /// Seconds a single plugin call may take.
     public var callLimit: Double
+    /// The checks reported, in ConformanceCheck.all order (`--include`, `--exclude`): all by default.
+    public var checks: [ConformanceCheck] = ConformanceCheck.all
+    /// Checks not run at all (`--exclude`); those that require one run as if it had passed. The checks
+    /// `checks` require and that are not excluded run too, unreported.
+    public var excluded: Set<String> = []
+    /// `--snapshots DIR --record|--verify`: adds the `snapshots` check.
+    public var snapshots: SnapshotStore?
+    /// `--fuzz` or `--reproduce`: adds the `fuzz` check.
+    public var fuzz: ConformanceFuzzer?
 
     public init(childCommand: [String], checkTimeout: Double = 10, callLimit: Double = 1) {
         self.childCommand = childCommand
         self.checkTimeout = checkTimeout
         self.callLimit = callLimit
+    }
+
+    /// The checks reported: `checks`, then the requested ones of ConformanceCheck.onRequest.
+    var reported: [ConformanceCheck] {
+        checks + (snapshots == nil ? [] : [.snapshots]) + (fuzz == nil ? [] : [.fuzz])
+    }
+
+    /// The checks children run: the child-run checks reported, and what they require, less the excluded.
+    var runByChildren: [ConformanceCheck] {
+        ConformanceCheck.withRequirements(reported.filter { $0 != .fuzz })
+            .filter { !excluded.contains($0.id) && $0 != .uniqueID && $0 != .timeLimit && $0 != .fuzz }
     }
 
     /// Checks every plugin library at `paths` (files, or folders searched like --plugins), in path order
@@ -53,12 +75,15 @@ public struct ConformanceRunner: Sendable {
     func check(_ library: String) -> Checked {
         var checked = Checked(report: .init(file: library, results: []))
         var results: [String: ConformanceReport.Result] = [:]
-        func judge(_ check: ConformanceCheck, _ verdict: ConformanceReport.Verdict, _ reason: String?) {
-            results[check.id] = .init(check: check.id, stage: check.stage, verdict: verdict, reason: reason)
+        func judge(_ check: ConformanceCheck, _ verdict: ConformanceReport.Verdict, _ reason: String?, _ details: [String]? = nil) {
+            results[check.id] = .init(check: check.id, stage: check.stage, verdict: verdict, reason: reason, details: details)
         }
+        /// What the child drew for `--snapshots`: (sample name, text), in sample order.
+        var drawings: [(name: String, text: String)] = []
+        let runByChildren = self.runByChildren
         while true {
             var toRun: [ConformanceCheck] = []
-            for check in ConformanceCheck.runInChild where results[check.id] == nil {
+            for check in runByChildren where results[check.id] == nil {
                 if let requirement = check.requires.first(where: { results[$0].map { $0.verdict != .pass } ?? false }) {
                     judge(check, .skip, "needs \(requirement), which did not pass")
                 } else {
@@ -98,6 +123,10 @@ public struct ConformanceRunner: Sendable {
                         progress = (calls, seconds, slowestCall, slowestSeconds, ProcessInfo.processInfo.systemUptime)
                     case .slowCall(let id, let call, let seconds):
                         checked.slowCalls.append("\(call) took \(String(format: "%.2f", seconds)) s (limit \(callLimit) s) during \(id)")
+                    case .snapshot(let name, let text):
+                        drawings.append((name, text))
+                    case .fuzzCase, .fuzzMutant:
+                        break
                     }
                     return false
                 }
@@ -109,7 +138,8 @@ public struct ConformanceRunner: Sendable {
             // while loading the plugin again) the first one still waiting.
             let culprit = running ?? toRun.first { results[$0.id] == nil }
             let place = lastStep.map { " in \($0)" } ?? ""
-            let said = ChildProcess.lastLine(outcome.stderr).map { "; it said: \($0.prefix(200))" } ?? ""
+            let lastWords = StderrTail.lastLines(of: outcome.stderr)
+            let said = lastWords.isEmpty ? "" : "; its last words on stderr: \(StderrTail.quoted(lastWords))"
             switch outcome.ending {
             case .signaled(let signal):
                 if let culprit { judge(culprit, .fail, "crashed with \(ChildProcess.signalName(signal))\(place)\(said)") }
@@ -134,7 +164,20 @@ public struct ConformanceRunner: Sendable {
                 for check in toRun where results[check.id] == nil { judge(check, .fail, "the child ended without a verdict\(said)") }
             }
         }
-        checked.report.results = ConformanceCheck.all.compactMap { results[$0.id] }
+        // The child drew every sample; the files say whether that is the drawing recorded.
+        if let snapshots, results[ConformanceCheck.snapshots.id]?.verdict == .pass {
+            let (verdict, reason, details) = snapshots.judge(drawings, pluginID: checked.report.id ?? fileName(library))
+            judge(.snapshots, verdict, reason, details)
+        }
+        if let fuzz {
+            if let requirement = ConformanceCheck.fuzz.requires.first(where: { results[$0].map { $0.verdict != .pass } ?? false }) {
+                judge(.fuzz, .skip, "needs \(requirement), which did not pass")
+            } else {
+                let (verdict, reason, details) = fuzz.run(library: library, childCommand: childCommand, checkTimeout: checkTimeout, callLimit: callLimit)
+                judge(.fuzz, verdict, reason, details)
+            }
+        }
+        checked.report.results = reported.compactMap { results[$0.id] }
         return checked
     }
 
@@ -150,7 +193,10 @@ public struct ConformanceRunner: Sendable {
             func passed(_ check: ConformanceCheck) -> Bool { results.first { $0.check == check.id }?.verdict == .pass }
             let earlier = checked[..<i]
 
-            if !passed(.descriptor) {
+            let judges = (uniqueID: checks.contains(.uniqueID), typeNames: checks.contains(.typeNames), timeLimit: checks.contains(.timeLimit))
+            if !judges.uniqueID {
+                // Not reported; a taken id still keeps the copy's type names out of the clash below.
+            } else if !passed(.descriptor) {
                 set(.uniqueID, .skip, "needs descriptor, which did not pass")
             } else if let id = checked[i].report.id, let other = earlier.first(where: { $0.report.id == id }) {
                 set(.uniqueID, .fail, "plugin id '\(id)' is also the id of \(other.report.file); the host loads only the first")
@@ -160,7 +206,7 @@ public struct ConformanceRunner: Sendable {
 
             // A copy with a taken id is not loaded at all, so its type names cannot clash. A name two
             // libraries claim belongs to neither, so the clash fails both, each naming the other.
-            if passed(.typeNames) && passed(.uniqueID) {
+            if judges.typeNames && passed(.typeNames) && !earlier.contains(where: { $0.report.id == checked[i].report.id }) {
                 let others = checked.indices.filter { j in
                     j != i && !checked[..<j].contains { $0.report.id == checked[j].report.id }
                 }.map { checked[$0] }
@@ -173,14 +219,18 @@ public struct ConformanceRunner: Sendable {
             }
 
             let late = checked[i].hangs + checked[i].slowCalls
-            if !late.isEmpty {
+            if !judges.timeLimit {
+                // Not reported.
+            } else if !late.isEmpty {
                 set(.timeLimit, .fail, late.joined(separator: "; "))
             } else if !passed(.registration) {
                 set(.timeLimit, .skip, "needs registration, which did not pass")
             } else {
                 set(.timeLimit, .pass, nil)
             }
-            checked[i].report.results = ConformanceCheck.all.compactMap { check in results.first { $0.check == check.id } }
+            checked[i].report.results = reported.compactMap { check in results.first { $0.check == check.id } }
         }
     }
 }
+
+private func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }

@@ -9,7 +9,7 @@
 public enum ConformanceTable {
     public static func render(_ report: ConformanceReport) -> String {
         var lines: [String] = []
-        let width = ConformanceCheck.all.map(\.id.count).max()!
+        let width = (ConformanceCheck.all + ConformanceCheck.onRequest).map(\.id.count).max()!
         for plugin in report.plugins {
             var header = plugin.file
             if let id = plugin.id { header += "  \(id) \(plugin.version ?? "")" }
@@ -20,6 +20,8 @@ public enum ConformanceTable {
                 let padded = result.check.padding(toLength: width, withPad: " ", startingAt: 0)
                 let line = "  \(verdict)  \(padded)  \(ControlCharacters.escaped(result.reason ?? ""))"
                 lines.append(String(line.reversed().drop(while: { $0 == " " }).reversed()))
+                // A diff or a command, under its check.
+                for detail in result.details ?? [] { lines.append("        " + ControlCharacters.escaped(detail)) }
             }
             lines.append("")
         }

@@ -25,6 +25,9 @@ final class PluginUnderTest {
     /// Tells the parent where the check is, so a crash or hang names it.
     func step(_ detail: String) { emit(.step(detail: detail)) }
 
+    /// Sends the parent any other event (a snapshot, a fuzz case).
+    func send(_ event: ChildEvent) { emit(event) }
+
     func floorType(_ id: Int32) -> Registry.FloorType { registry.floorTypes[Int(id)] }
     func rowType(_ id: Int32) -> Registry.RowType { registry.rowTypes[Int(id)] }
 
@@ -48,14 +51,29 @@ final class PluginUnderTest {
     }
 
     /// The rows expand lists, or why they are unusable (a row type this plugin did not register).
-    func expand(_ type: Int32, _ model: UnsafeMutableRawPointer) -> Result<[Int32], ConformanceFailure> {
+    /// `previous` are the rows the host holds from the last expand, of which the first `reusable` may be
+    /// kept (ABI 1.2's floor_row_sink_t.keep, offered only right after an extend); the result is the whole
+    /// row list, kept rows included.
+    func expand(_ type: Int32, _ model: UnsafeMutableRawPointer, reusable: Int = 0, previous: [Int32] = []) -> Result<[Int32], ConformanceFailure> {
         let floor = floorType(type)
         let sink = RowList()
+        sink.previous = Array(previous.prefix(reusable))
         var raw = floor_row_sink_t()
         raw.host_data = Unmanaged.passUnretained(sink).toOpaque()
         raw.add = { sink, type, _ in
             guard let data = sink?.pointee.host_data else { return }
             Unmanaged<RowList>.fromOpaque(data).takeUnretainedValue().types.append(type)
+        }
+        if reusable > 0 {
+            raw.reusable = UInt64(reusable)
+            raw.keep = { sink, count in
+                guard let data = sink?.pointee.host_data else { return }
+                let list = Unmanaged<RowList>.fromOpaque(data).takeUnretainedValue()
+                // floor_abi.h: once, before any add, at most `reusable`; any other call is ignored.
+                guard list.types.isEmpty, !list.kept, count <= UInt64(list.previous.count) else { return }
+                list.kept = true
+                list.types = Array(list.previous.prefix(Int(count)))
+            }
         }
         timed(floor.expand.name) {
             withUnsafeMutablePointer(to: &raw) { pointer in
@@ -104,6 +122,50 @@ final class PluginUnderTest {
         }
     }
 
+    /// How many items of row `row` a tap can hit, or nil when its row type is not tappable (ABI 1.1, optional).
+    func tappable(_ rowType: Int32, _ model: UnsafeMutableRawPointer, row: Int) -> UInt64? {
+        let type = self.rowType(rowType)
+        guard let tappable = type.tappable else { return nil }
+        return timed(tappable.name) {
+            if case .uint(let count)? = try? tappable.invoker.perform(.pointer(type.context), .pointer(model), .uint(UInt64(row))) { return count }
+            return 0
+        }
+    }
+
+    /// What the action selector said for item `item` of row `row`: whether it returned true, and what it
+    /// gave the action sink (url, eventId, params, and any misuse of the sink).
+    func action(_ rowType: Int32, _ model: UnsafeMutableRawPointer, row: Int, item: UInt64) -> (returned: Bool, sink: ActionCollector)? {
+        let type = self.rowType(rowType)
+        guard let action = type.action else { return nil }
+        let collector = ActionCollector()
+        let returned = timed(action.name) {
+            collector.withSink { sink in
+                (try? action.invoker.perform(.pointer(type.context), .pointer(model), .uint(UInt64(row)), .uint(item), .pointer(sink))) == .bool(true)
+            }
+        }
+        return (returned, collector)
+    }
+
+    /// Calls the floor type's extender with `next` (a model of the same type) as a next page's floor would:
+    /// the dropped duplicates it reported and its claim of unchanged rows. The caller still owns `next`
+    /// and destroys it, as the host does. Nil when the type registers no extender.
+    func extend(_ type: Int32, _ model: UnsafeMutableRawPointer, with next: UnsafeMutableRawPointer)
+        -> (reported: [(path: String, message: String)], result: floor_extend_result_t)? {
+        let floor = floorType(type)
+        guard let extend = floor.extend else { return nil }
+        let report = DecodeReport()
+        var result = floor_extend_result_t(unchanged_leading: 0, unchanged_trailing: 0)
+        report.withReport { report in
+            timed(extend.name) {
+                withUnsafeMutablePointer(to: &result) { result in
+                    _ = try? extend.invoker.perform(.pointer(floor.context), .pointer(model), .pointer(next),
+                                                    .pointer(report), .pointer(UnsafeMutableRawPointer(result)))
+                }
+            }
+        }
+        return (report.errors, result)
+    }
+
     /// Decodes `sample`, which the samples check proved decodes and expands, runs `body` with the model and
     /// its rows, and destroys the model.
     func withModel<T>(_ sample: SampleSet.Sample, _ body: (UnsafeMutableRawPointer, [Int32]) throws(ConformanceFailure) -> T) throws(ConformanceFailure) -> T {
@@ -142,5 +204,5 @@ final class PluginUnderTest {
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
-    private final class RowList { var types: [Int32] = [] }
+    private final class RowList { var types: [Int32] = []; var previous: [Int32] = []; var kept = false }
 }

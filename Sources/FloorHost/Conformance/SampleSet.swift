@@ -11,6 +11,9 @@ struct SampleSet {
         let bytes: [UInt8]
         /// For messages: "sample 2 ('Badge' floor 'b1' from libBadge.samples.json)".
         let label: String
+        /// For file names (snapshots): "Badge" for a registration's sample, "Badge-b1" for floor 'b1' of
+        /// the samples page; only letters, digits, '.', '_' and '-'.
+        var name: String = ""
     }
 
     let samples: [Sample]
@@ -31,7 +34,8 @@ struct SampleSet {
             let type = registry.floorTypes[index]
             guard let json = type.sampleJSON, !json.isEmpty else { continue }
             samples.append(Sample(floorType: Int32(index), bytes: Array(json.utf8),
-                                  label: "sample \(samples.count + 1) ('\(type.name)' from its registration)"))
+                                  label: "sample \(samples.count + 1) ('\(type.name)' from its registration)",
+                                  name: fileSafe(type.name)))
         }
         let file = samplesFile(for: library)
         let name = (file as NSString).lastPathComponent
@@ -50,7 +54,8 @@ struct SampleSet {
                     return .failure(.init("\(path) has type '\(typeName)', which this plugin does not register"))
                 }
                 samples.append(Sample(floorType: id, bytes: Array(bytes[floor.bytes]),
-                                      label: "sample \(samples.count + 1) ('\(typeName)' floor '\(floor.id ?? "?")' from \(name))"))
+                                      label: "sample \(samples.count + 1) ('\(typeName)' floor '\(floor.id ?? "?")' from \(name))",
+                                      name: fileSafe("\(typeName)-\(floor.id ?? "floors\(floor.index)")")))
             }
         }
         let missing = types.filter { index in !samples.contains { $0.floorType == Int32(index) } }
@@ -61,4 +66,10 @@ struct SampleSet {
         if types.isEmpty { return .failure(.init("the plugin registers no floor type, so nothing can be checked")) }
         return .success(SampleSet(samples: samples))
     }
+}
+
+/// `text` with every character other than a letter, digit, '.', '_' or '-' replaced by '_'.
+func fileSafe(_ text: String) -> String {
+    let safe = String(text.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) ? Character($0) : "_" })
+    return safe.hasPrefix(".") ? "_" + safe.dropFirst() : safe
 }

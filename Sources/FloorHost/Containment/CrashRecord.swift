@@ -26,9 +26,12 @@ public final class CrashRecord: @unchecked Sendable {
         var floor: FloorOrigin
         /// Pages decoded so far: the next page's ordinal.
         var pagesDecoded: Int32
+        /// Where `floorhost view` was scrolled when it last began a frame (points; -1 before the first),
+        /// kept from one attempt to the next so that a view restarted after a plugin failure resumes there.
+        var viewOffset: Double
     }
 
-    static let empty = Fields(call: 0, progress: 0, floor: FloorOrigin(page: -1, floor: -1), pagesDecoded: 0)
+    static let empty = Fields(call: 0, progress: 0, floor: FloorOrigin(page: -1, floor: -1), pagesDecoded: 0, viewOffset: -1)
 
     let fields: UnsafeMutablePointer<Fields>
     private let mapped: Bool
@@ -94,8 +97,18 @@ public final class CrashRecord: @unchecked Sendable {
         return (call, f.floor)
     }
 
-    /// Empties the record for another attempt (the parent's side; the file keeps its size throughout).
-    func reset() { fields.pointee = Self.empty }
+    /// Empties the record for another attempt (the parent's side), all but the view's offset.
+    func reset() {
+        let offset = fields.pointee.viewOffset
+        fields.pointee = Self.empty
+        fields.pointee.viewOffset = offset
+    }
+
+    /// Where the view was when the last attempt began its last frame; nil before any frame.
+    var viewOffset: Double? {
+        get { fields.pointee.viewOffset >= 0 ? fields.pointee.viewOffset : nil }
+        set { fields.pointee.viewOffset = newValue ?? -1 }
+    }
 
     /// Everything the record says, for the supervisor to compare from one look to the next.
     var snapshot: Fields { fields.pointee }

@@ -32,14 +32,18 @@ public enum PageSupervisor {
             return .failed("\(error.message); render with --no-plugin-isolation")
         }
         var skipped: [SkippedFloor] = []
+        // The child's stderr passes through here, so that a crash can quote its last lines.
+        let tail = StderrTail()
         for _ in 0..<attempts {
             record.reset()
+            tail.reset()
             let options = ["--crash-record-fd", String(childRecordDescriptor)] + skipped.flatMap { ["--skip-floor", $0.argument] }
             var seen = record.snapshot, since = Date()
             let ending: ChildProcess.Ending
             do {
                 ending = try ChildProcess.runInheritingOutput([program] + arguments[..<split] + options + arguments[split...],
-                                                              passing: [record.descriptor: childRecordDescriptor]) {
+                                                              passing: [record.descriptor: childRecordDescriptor],
+                                                              stderrTail: tail) {
                     let now = record.snapshot
                     if now != seen { (seen, since) = (now, Date()); return nil }
                     return record.lastCall != nil && Date().timeIntervalSince(since) >= callTimeout ? callTimeout : nil
@@ -67,7 +71,7 @@ public enum PageSupervisor {
             guard !skipped.contains(where: { $0.origin == last.floor }) else {
                 return .failed("the supervised process \(failure) in a plugin's \(last.call.selectorName) on a floor it had already skipped; this is a bug in floorhost")
             }
-            skipped.append(SkippedFloor(origin: last.floor, call: last.call, failure: failure))
+            skipped.append(SkippedFloor(origin: last.floor, call: last.call, failure: failure, said: tail.lastLines()))
         }
         return .failed("gave up after \(attempts) attempts: plugins failed on \(attempts) floors")
     }

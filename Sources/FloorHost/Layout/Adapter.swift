@@ -310,7 +310,20 @@ public final class Adapter: @unchecked Sendable {
                                           file: next.file, path: section.path))
             return nil
         }
-        guard let typeID = target.typeID, section.typeID == typeID else {
+        guard let typeID = target.typeID else {
+            return refuse("it continues floor '\(section.floorID)', which is not shown (a placeholder), so it cannot be continued")
+        }
+        guard section.typeID == typeID else {
+            if section.typeID == nil && section.floorType == target.floorType {
+                // Its decoder refused it: a continuation is decoded as a whole floor before it extends.
+                let why = Unmanaged<BuiltinRows.Placeholder>.fromOpaque(section.model).takeUnretainedValue().text
+                let prefix = "\(section.floorType) '\(section.floorID)' not shown: "
+                let reason = why.hasPrefix(prefix) ? String(why.dropFirst(prefix.count)) : why
+                if reason.hasPrefix("its plugin ") || reason.hasPrefix("two plugins ") {
+                    return refuse("it continues floor '\(section.floorID)' ('\(section.floorType)') but is not shown itself (\(reason))")
+                }
+                return refuse("it continues floor '\(section.floorID)' ('\(section.floorType)') but did not decode on its own (\(reason)); a next page's floor is decoded as a whole floor before it extends the first, so every field its decoder requires must be on the next page too (a field only the first page carries must be optional)")
+            }
             return refuse("a floor with this id is already on the page with type '\(target.floorType)', not '\(section.floorType)'")
         }
         let floorType = registry.floorTypes[Int(typeID)]

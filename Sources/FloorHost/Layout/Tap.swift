@@ -94,7 +94,7 @@ extension Adapter {
 }
 
 /// The floor_action_sink_t an action selector fills. Valid only inside `withSink`.
-private final class ActionCollector {
+final class ActionCollector {
     var url: String?
     var eventId: String?
     var params: [TapAction.Parameter] = []

@@ -103,12 +103,30 @@ public struct ChildProcess {
     /// every `interval` seconds meanwhile: when it answers a number of seconds, the child is killed
     /// (SIGKILL) and the ending is `.timedOut(seconds:)` with that number. (Where the kernel has no
     /// pidfd_open, the wait is plain and `isStuck` is never asked.)
+    ///
+    /// With `stderrTail`, the child's stderr is a pipe this process reads while it waits: every byte is
+    /// written on to this process's stderr at once, and the end of it is kept in `stderrTail`. (Without
+    /// pidfd_open, the child writes to this process's stderr directly and the tail stays empty.)
     static func runInheritingOutput(_ arguments: [String], passing: [Int32: Int32] = [:], interval: Double = 0.25,
-                                    isStuck: () -> Double?) throws(Failure) -> Ending {
+                                    stderrTail: StderrTail? = nil, isStuck: () -> Double?) throws(Failure) -> Ending {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        // The pipe only where the wait below can read it while it waits (pidfd_open works here).
+        var errPipe: [Int32] = [-1, -1]
+        if stderrTail != nil, HostOutput.standardError.descriptor >= 0 {
+            let probe = floor_pidfd_open(getpid())
+            if probe >= 0 {
+                close(probe)
+                if floor_pipe_cloexec(&errPipe) != 0 { errPipe = [-1, -1] }
+            }
+        }
+        defer { if errPipe[0] >= 0 { close(errPipe[0]) } }
         for (output, number) in [(HostOutput.standardOutput, Int32(1)), (HostOutput.standardError, 2)] {
+            if number == 2 && errPipe[1] >= 0 {
+                posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+                continue
+            }
             // Closed when this process was started without it, so that the child fails to write as this one would.
             // (posix_spawn fails on closing a descriptor that is not open, so only an open one is closed.)
             if output.descriptor >= 0 {
@@ -120,15 +138,46 @@ public struct ChildProcess {
         for (descriptor, number) in passing { posix_spawn_file_actions_adddup2(&actions, descriptor, number) }
         var pid: pid_t = 0
         let spawned = spawn(&pid, arguments, actions: &actions)
+        if errPipe[1] >= 0 { close(errPipe[1]) }
         guard spawned == 0 else { throw Failure(message: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        /// Passes on what the child wrote to stderr and keeps its end; false at end of file.
+        func forwardStderr() -> Bool {
+            let n = read(errPipe[0], &chunk, chunk.count)
+            if n < 0 && (errno == EINTR || errno == EAGAIN) { return true }
+            guard n > 0 else { return false }
+            stderrTail?.append(chunk[0..<n])
+            try? HostOutput.standardError.write(chunk[0..<n])
+            return true
+        }
         let exitWatch = floor_pidfd_open(pid)
         if exitWatch >= 0 {
             defer { close(exitWatch) }
+            var errOpen = errPipe[0] >= 0
+            var lastAsked = now()
             while true {
-                var watch = pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&watch, 1, Int32(interval * 1000))
-                if ready > 0 { break }
+                var watch = [pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0),
+                             pollfd(fd: errOpen ? errPipe[0] : -1, events: Int16(POLLIN), revents: 0)]
+                let ready = poll(&watch, 2, Int32(interval * 1000))
+                if ready > 0 && watch[1].revents != 0 { errOpen = forwardStderr() }
+                if ready > 0 && watch[0].revents != 0 {
+                    // The child ended: take what is left in the pipe without waiting for writers it left behind.
+                    if errOpen {
+                        _ = fcntl(errPipe[0], F_SETFL, fcntl(errPipe[0], F_GETFL) | O_NONBLOCK)
+                        while true {
+                            let n = read(errPipe[0], &chunk, chunk.count)
+                            if n < 0 && errno == EINTR { continue }
+                            guard n > 0 else { break }
+                            stderrTail?.append(chunk[0..<n])
+                            try? HostOutput.standardError.write(chunk[0..<n])
+                        }
+                    }
+                    break
+                }
                 if ready < 0 && errno != EINTR { break }
+                // A child that writes to stderr without pause is still asked about every `interval`.
+                if ready > 0 && now() - lastAsked < interval { continue }
+                lastAsked = now()
                 if let seconds = isStuck() {
                     kill(pid, SIGKILL)
                     var status: Int32 = 0
@@ -137,6 +186,8 @@ public struct ChildProcess {
                 }
             }
         }
+        // No exit watch: read the pipe to its end (the child's exit closes it) so the child never blocks on it.
+        if exitWatch < 0 && errPipe[0] >= 0 { while forwardStderr() {} }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return .exited(-1) }

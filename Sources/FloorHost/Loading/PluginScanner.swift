@@ -73,7 +73,8 @@ public enum PluginScanner {
         } catch {
             return .failure(error)
         }
-        let said = ChildProcess.lastLine(outcome.stderr).map { "; it said: \($0.prefix(200))" } ?? ""
+        let lastWords = StderrTail.lastLines(of: outcome.stderr)
+        let said = lastWords.isEmpty ? "" : "; its last words on stderr: \(StderrTail.quoted(lastWords))"
         switch outcome.ending {
         case .exited(0) where finished: return .success((.safe, nil))
         case .signaled(let signal): return .success((.crashed, "crashed with \(ChildProcess.signalName(signal)) while \(step)\(said)"))

@@ -72,14 +72,15 @@ public enum PageDecoder {
                 }
                 guard let typeID = registry.floorTypeID(named: typeName) else {
                     let known = registry.floorTypeNames.joined(separator: ", ")
-                    warn("unknown floor type '\(typeName)': no loaded plugin registers it (loaded: \(known.isEmpty ? "none" : known))")
+                    let guess = Suggestion.didYouMean(typeName, among: registry.floorTypeNames)
+                    warn("unknown floor type '\(typeName)': no loaded plugin registers it (loaded: \(known.isEmpty ? "none" : known))\(guess)")
                     placeholder("unknown floor type '\(typeName)' (floor '\(id)')")
                     continue
                 }
                 let type = registry.floorTypes[Int(typeID)]
                 let plugin = registry.plugins[type.plugin].id
                 if let skipped = registry.skippedFloors[origin] {
-                    page.report(Diagnostic(.error, "\(file): \(path) (floor '\(id)'): not shown: plugin \(plugin) \(skipped.what) on this floor, so the floor is left out",
+                    page.report(Diagnostic(.error, "\(file): \(path) (floor '\(id)'): not shown: plugin \(plugin) \(skipped.what) on this floor, so the floor is left out\(skipped.lastWords)",
                                            file: file, plugin: plugin, path: path))
                     placeholder("\(typeName) '\(id)' not shown: its plugin \(skipped.what)")
                     continue

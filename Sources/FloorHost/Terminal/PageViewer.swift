@@ -26,6 +26,8 @@ public final class PageViewer {
     public private(set) var selection: (row: Int, item: Int)?
     /// The message line: the last tap's action, a reload, a refusal. Plugin text is escaped when drawn.
     public private(set) var message: String
+    /// Draw bold, muted and accent text in colour (`--color`; off with NO_COLOR).
+    public var styled = false
     /// `G` was pressed: keep scrolling to the end as pages arrive, until the feed ends or another key.
     private var followingEnd = false
 

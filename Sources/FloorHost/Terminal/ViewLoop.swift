@@ -22,11 +22,16 @@ public enum ViewLoop {
         /// Reload when a page file or plugin library changes, checked every `watchInterval` seconds.
         public var watch: Bool
         public var watchInterval: Double
+        /// Called with the scroll offset of every frame before it is drawn (the supervised view notes it: a
+        /// plugin that crashes drawing it must not send the restarted view back to the previous frame).
+        public var beforeFrame: @Sendable (Double) -> Void
 
-        public init(loadLatency: Double = 0, watch: Bool = false, watchInterval: Double = 0.25) {
+        public init(loadLatency: Double = 0, watch: Bool = false, watchInterval: Double = 0.25,
+                    beforeFrame: @escaping @Sendable (Double) -> Void = { _ in }) {
             self.loadLatency = loadLatency
             self.watch = watch
             self.watchInterval = watchInterval
+            self.beforeFrame = beforeFrame
         }
     }
 
@@ -39,13 +44,17 @@ public enum ViewLoop {
         // The load being fetched (for which session, since when) and, once it landed, its result.
         var fetching: (load: PageSession.Load, session: PageSession, started: Double)?
         var landed: Result<[UInt8], PageError>?
-        draw(viewer, terminal)
+        func frame() {
+            options.beforeFrame(viewer.session.viewport.offset)
+            draw(viewer, terminal)
+        }
+        frame()
         while true {
             if let current = fetching, current.session !== viewer.session { (fetching, landed) = (nil, nil) }  // reloaded
             if fetching == nil, let load = viewer.session.startLoad() {
                 fetching = (load, viewer.session, now())
                 arrivals.fetch(load, from: viewer.session.source)
-                draw(viewer, terminal)  // a due retry shows as loading again
+                frame()  // a due retry shows as loading again
             }
             var deadlines: [Double] = []
             if let fetching, landed != nil { deadlines.append(fetching.started + options.loadLatency) }
@@ -99,7 +108,7 @@ public enum ViewLoop {
                     changed = true
                 }
             }
-            if changed { draw(viewer, terminal) }
+            if changed { frame() }
         }
     }
 

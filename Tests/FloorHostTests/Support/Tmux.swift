@@ -29,9 +29,10 @@ final class Tmux {
         _ = tmux(["resize-window", "-t", "view", "-x", String(columns), "-y", String(lines)])
     }
 
-    /// The screen as text, one string a line, trailing spaces trimmed.
-    func screen() throws -> [String] {
-        _ = tmux(["capture-pane", "-p", "-t", "view"], output: capture)
+    /// The screen as text, one string a line, trailing spaces trimmed; with `escapes`, with the SGR sequences
+    /// that set each character's colour and attributes.
+    func screen(escapes: Bool = false) throws -> [String] {
+        _ = tmux(["capture-pane", "-p"] + (escapes ? ["-e"] : []) + ["-t", "view"], output: capture)
         // capture-pane ends every line, the last included, with a newline.
         return try String(contentsOfFile: capture, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
             .dropLast().map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
