@@ -2,7 +2,7 @@
 """A page server for the remote-page tests: serves the files of ROOT over HTTP on 127.0.0.1 (an ephemeral
 port, printed as the first line of stdout), and misbehaves on request, as real servers do.
 
-    python3 page_server.py ROOT [--timing FILE]
+    python3 page_server.py ROOT [--timing FILE] [--exit-with-stdin]
 
 Behaviour is scripted per path by ROOT/_script.json, read at every request: {"/page-1.json": [step, ...]}.
 Each request to the path takes the next step (the last one is kept once the list runs out); a path with no
@@ -23,7 +23,8 @@ With --timing, the server's own time for each page request (from the request par
 written, in milliseconds) is appended to FILE, one a line: Scripts/bench takes it off the client's time.
 
 GET /_log answers the paths requested so far (one a line, scripted or not, /_ paths left out), which are
-also appended to ROOT/_requests.log as they come. The server stops on SIGTERM, when its stdin closes, or by
+also appended to ROOT/_requests.log as they come. The server stops on SIGTERM, with --exit-with-stdin when
+its stdin closes (the tests hold it: when a test process ends, however it ends, so does its server), or by
 itself after 300 s, so that no test leaves it running.
 """
 import json
@@ -62,6 +63,9 @@ def step_for(path):
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # Headers and body go out as two writes: with Nagle's algorithm on, the body waits for the client's
+    # delayed ACK of the headers (40 ms on Linux), a stall of this server's, not of the client's.
+    disable_nagle_algorithm = True
 
     def log_message(self, *args):
         pass
@@ -167,7 +171,8 @@ def main():
     # A parent may have started this with SIGTERM blocked (a thread of libdispatch's): unblock it.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM])
     signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
-    threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
+    if "--exit-with-stdin" in sys.argv:
+        threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
     threading.Timer(300, lambda: os._exit(0)).start()
     print(server.server_address[1], flush=True)
     server.serve_forever()

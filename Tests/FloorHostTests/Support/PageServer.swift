@@ -19,7 +19,7 @@ final class PageServer {
         self.folder = folder
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Repo.path("Tests/Fixtures/PageServer/page_server.py"), folder.path]
+        process.arguments = ["python3", Repo.path("Tests/Fixtures/PageServer/page_server.py"), folder.path, "--exit-with-stdin"]
         let out = Pipe()
         process.standardOutput = out
         process.standardInput = lifeline
