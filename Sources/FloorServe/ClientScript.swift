@@ -94,7 +94,15 @@ enum ClientScript {
         state.style.top = height + 'px';
         state.className = 'loadstate ' + load.state;
         state.textContent = '';
-        if (load.state === 'loading') state.textContent = '加载中… loading ' + load.page;
+        if (load.state === 'loading' && load.retryIn != null) {
+          const why = document.createElement('div');
+          why.textContent = '重试中 retrying in ' + Math.ceil(load.retryIn) + ' s: ' + load.reason;
+          const now = document.createElement('button');
+          now.textContent = '现在重试 Retry now';
+          now.onclick = async () => { await fetch(api + '/retry', { method: 'POST' }); report(); };
+          state.append(why, now);
+        }
+        else if (load.state === 'loading') state.textContent = '加载中… loading ' + load.page;
         else if (load.state === 'end') state.textContent = '— 已经到底了 · end of feed —';
         else if (load.state === 'failed') {
           const why = document.createElement('div');

@@ -125,6 +125,32 @@ import Testing
         await server.stop()
     }
 
+    @Test func aWaitingRetryIsShownWithItsReasonAndRetryNowStartsIt() async throws {
+        let server = FeedServer()
+        try await server.start()
+        let fixture = try ServeFixture()
+        server.page("flaky.json", Self.feedPage(0..<12), failures: 1)
+        try fixture.write("short.json", #"{"floors":[{"type":"Title","id":"t","title":"短页 Short"}],"next":"\#(server.origin)/feed/flaky.json"}"#)
+        // The retry waits 15 to 30 s (the backoff is capped at 30 s): only "retry now" brings the page in time.
+        let preview = try Self.preview(fixture, server, policy: RetryPolicy(attempts: 1, base: 60))
+        let id = preview.open(fixture.pages + "/short.json", phone: .standard)
+        let pushes = try #require(preview.subscribe(id))
+        #expect(await PreviewSessionTests.push("changed", on: pushes), "the first attempt failed")
+        var view = try PreviewSessionTests.view(preview, id, offset: 0, version: -1)
+        let load = try #require(view.object["load"] as? [String: Any])
+        #expect(view.load == "loading")
+        let retryIn = try #require((load["retryIn"] as? NSNumber)?.doubleValue)
+        #expect(retryIn > 10 && retryIn <= 30)
+        #expect((load["reason"] as? String)?.hasSuffix("the server answered 503 Service Unavailable") == true)
+        #expect(preview.retry(id))
+        #expect(await PreviewSessionTests.push("changed", on: pushes))
+        view = try PreviewSessionTests.view(preview, id, offset: 0, version: view.version)
+        #expect(view.load == "end")
+        #expect(server.requests == ["flaky.json", "flaky.json"])
+        preview.endPushes()
+        await server.stop()
+    }
+
     @Test func theRetryButtonWorksAfterThePolicyGaveUp() async throws {
         let server = FeedServer()
         try await server.start()
