@@ -72,7 +72,9 @@ public final class FloorHost: @unchecked Sendable {
         let page: Page
         if case .remote(let url) = PageLocation(file) {
             let client = remote ?? RemotePageClient(maxBytes: root?.maxPageBytes ?? PageRoot.defaultMaxPageBytes)
-            page = try PageDecoder.decode(bytes: client.fetchWaiting(url).get(), file: file, registry: registry)
+            // Named (and its next resolved) by the URL that answered, after any redirects.
+            let fetched = try client.fetchWaiting(url).get()
+            page = try PageDecoder.decode(bytes: fetched.bytes, file: fetched.base, registry: registry)
         } else {
             page = try PageDecoder.decode(file: file, root: root ?? PageRoot(around: file), registry: registry)
         }

@@ -245,7 +245,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
         }
     }
 
-    private func deliver(_ id: String, _ session: PageSession, _ load: PageSession.Load, _ fetched: Result<[UInt8], PageError>) {
+    private func deliver(_ id: String, _ session: PageSession, _ load: PageSession.Load, _ fetched: Result<FetchedPage, PageError>) {
         locked {
             // A session rebuilt meanwhile (its files changed) started its own load.
             guard let preview = sessions[id], preview.session === session else { return }

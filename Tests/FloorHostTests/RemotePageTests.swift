@@ -290,11 +290,18 @@ import Glibc
     }
 
     @Test func redirectsAreFollowedOnTheOriginAndALoopIsNamed() throws {
-        let (server, _) = try Self.served([Self.ids(0..<10), Self.ids(10..<20)])
-        try server.folder.write("moved/page-1.json", try String(contentsOfFile: server.folder.file("page-1.json"), encoding: .utf8))
+        let (server, _) = try Self.served([Self.ids(0..<10), Self.ids(10..<20), Self.ids(20..<30)])
+        for page in ["page-1.json", "page-2.json"] {
+            try server.folder.write("moved/" + page, try String(contentsOfFile: server.folder.file(page), encoding: .utf8))
+        }
         try server.script(["/page-1.json": [["redirect": "/moved/page-1.json", "status": 301]]])
         let (moved, _) = try Self.session(server)
-        #expect(moved.feedProductIDs == Self.ids(0..<20))
+        moved.scrollToEnd()
+        #expect(moved.feedProductIDs == Self.ids(0..<30))
+        // The moved page's relative next resolves against where it was found, as a browser's would.
+        #expect(moved.requests == [server.url("page-1.json"), server.url("moved/page-2.json")])
+        #expect(server.requests == ["/page-0.json", "/page-1.json", "/moved/page-1.json", "/moved/page-2.json"])
+        try server.folder.write("_requests.log", "")
 
         try server.script(["/page-1.json": [["redirect": "/a.json"]], "/a.json": [["redirect": "page-1.json", "status": 307]]])
         let (loop, _) = try Self.session(server)

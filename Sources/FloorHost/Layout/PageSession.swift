@@ -179,11 +179,11 @@ public final class PageSession: @unchecked Sendable {
 
     /// The bytes a driver fetched for `load` (or why not): decoded and laid out here, on this session's
     /// thread. A load that is no longer the one in flight (delivered another way) is ignored.
-    public func finish(_ load: Load, with fetched: Result<[UInt8], PageError>) {
+    public func finish(_ load: Load, with fetched: Result<FetchedPage, PageError>) {
         guard case .fetching(let ticket) = stage, ticket == load.ticket,
               case .loading(let location) = loadMore.state, location == load.location else { return }
         stage = nil
-        apply(fetched.flatMap { source.decode($0, from: location) }, location: location)
+        apply(fetched.flatMap { source.decode($0) }, location: location)
         update()
     }
 
@@ -208,8 +208,9 @@ public final class PageSession: @unchecked Sendable {
         case .success(let page):
             let edits = adapter.append(page)
             displayed = Self.remap(displayed, through: edits)
-            next = page.next.map { Self.location($0, relativeTo: location) }
-            nextLink = page.next.map { (location, $0) }
+            // Resolved against where the page came from (a redirect's target), named by it in refusals.
+            next = page.next.map { Self.location($0, relativeTo: page.file) }
+            nextLink = page.next.map { (page.file, $0) }
             loadMore.completed()
             events.append(.loadMoreCompleted(row: trigger, page: location, rowsAdded: edits.reduce(0) { $0 + $1.added - $1.removed }))
         case .failure(let error):

@@ -38,7 +38,7 @@ public struct PageSource: Sendable {
     /// whose `next` named it, and the link as written), a location the trust rules refuse (page root,
     /// origin) is that page's problem: "home.json: next: '../x.json' resolves outside the page root ...",
     /// never the refused page's content.
-    public func fetch(_ location: String, linkedFrom: (page: String, link: String)? = nil) async -> Result<[UInt8], PageError> {
+    public func fetch(_ location: String, linkedFrom: (page: String, link: String)? = nil) async -> Result<FetchedPage, PageError> {
         if let refusal = refusal(location, linkedFrom: linkedFrom) { return .failure(refusal) }
         switch PageLocation(location) {
         case .remote(let url): return await remote.fetch(url)
@@ -47,7 +47,7 @@ public struct PageSource: Sendable {
     }
 
     /// `fetch`, blocking the calling thread (safe on any thread: see RemotePageClient.fetchWaiting).
-    public func fetchWaiting(_ location: String, linkedFrom: (page: String, link: String)? = nil) -> Result<[UInt8], PageError> {
+    public func fetchWaiting(_ location: String, linkedFrom: (page: String, link: String)? = nil) -> Result<FetchedPage, PageError> {
         if let refusal = refusal(location, linkedFrom: linkedFrom) { return .failure(refusal) }
         switch PageLocation(location) {
         case .remote(let url): return remote.fetchWaiting(url)
@@ -55,14 +55,15 @@ public struct PageSource: Sendable {
         }
     }
 
-    /// The page in `bytes`, fetched from `location`. Calls plugins: the session's thread only.
-    public func decode(_ bytes: [UInt8], from location: String) -> Result<Page, PageError> {
-        Result { () throws(PageError) in try PageDecoder.decode(bytes: bytes, file: location, registry: registry) }
+    /// The page fetched, named by its base (the file, or the URL that answered). Calls plugins: the
+    /// session's thread only.
+    public func decode(_ fetched: FetchedPage) -> Result<Page, PageError> {
+        Result { () throws(PageError) in try PageDecoder.decode(bytes: fetched.bytes, file: fetched.base, registry: registry) }
     }
 
     /// Fetches (blocking) and decodes the page at `location`.
     public func load(_ location: String, linkedFrom: (page: String, link: String)? = nil) -> Result<Page, PageError> {
-        fetchWaiting(location, linkedFrom: linkedFrom).flatMap { decode($0, from: location) }
+        fetchWaiting(location, linkedFrom: linkedFrom).flatMap { decode($0) }
     }
 
     /// Why the origin rules refuse `location` as the `next` of `linkedFrom.page`.
@@ -72,10 +73,10 @@ public struct PageSource: Sendable {
         return PageError(file: linkedFrom.page, line: nil, column: nil, reason: "next: '\(linkedFrom.link)' \(why)", path: "next")
     }
 
-    private func read(_ file: String, linkedFrom: (page: String, link: String)?) -> Result<[UInt8], PageError> {
+    private func read(_ file: String, linkedFrom: (page: String, link: String)?) -> Result<FetchedPage, PageError> {
         let root = root ?? PageRoot(around: file)
         do {
-            return .success(try root.read(file))
+            return .success(FetchedPage(bytes: try root.read(file), base: file))
         } catch {
             guard error.isTrustRefusal, let linkedFrom else {
                 // A missing or unreadable file may be there on the next try (a CMS still writing it).

@@ -13,7 +13,7 @@ final class LoadArrivals: @unchecked Sendable {
     let descriptor: Int32
     private let wake: Int32
     private let lock = NSLock()
-    private var arrived: [(load: PageSession.Load, result: Result<[UInt8], PageError>)] = []
+    private var arrived: [(load: PageSession.Load, result: Result<FetchedPage, PageError>)] = []
 
     init() {
         var ends: [Int32] = [-1, -1]
@@ -38,14 +38,14 @@ final class LoadArrivals: @unchecked Sendable {
         }
     }
 
-    func post(_ load: PageSession.Load, _ result: Result<[UInt8], PageError>) {
+    func post(_ load: PageSession.Load, _ result: Result<FetchedPage, PageError>) {
         lock.withLock { arrived.append((load, result)) }
         var byte: UInt8 = 1
         _ = write(wake, &byte, 1)
     }
 
     /// Every result that arrived since the last call, oldest first; empties the pipe.
-    func take() -> [(load: PageSession.Load, result: Result<[UInt8], PageError>)] {
+    func take() -> [(load: PageSession.Load, result: Result<FetchedPage, PageError>)] {
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(descriptor, &buffer, buffer.count) > 0 {}
         return lock.withLock {

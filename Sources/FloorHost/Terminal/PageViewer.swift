@@ -118,7 +118,7 @@ public final class PageViewer {
 
     /// The loop fetched `load`: its rows appear in place, or its failure is shown (or its retry waits), and
     /// after `G` scrolling goes on to the end.
-    public func finish(_ load: PageSession.Load, with fetched: Result<[UInt8], PageError>) {
+    public func finish(_ load: PageSession.Load, with fetched: Result<FetchedPage, PageError>) {
         session.finish(load, with: fetched)
         loadDelivered()
     }

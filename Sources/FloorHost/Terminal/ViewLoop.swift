@@ -43,7 +43,7 @@ public enum ViewLoop {
         let arrivals = LoadArrivals()
         // The load being fetched (for which session, since when) and, once it landed, its result.
         var fetching: (load: PageSession.Load, session: PageSession, started: Double)?
-        var landed: Result<[UInt8], PageError>?
+        var landed: Result<FetchedPage, PageError>?
         func frame() {
             options.beforeFrame(viewer.session.viewport.offset)
             draw(viewer, terminal)

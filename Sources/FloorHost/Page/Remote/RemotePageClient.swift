@@ -37,8 +37,8 @@ public struct RemotePageClient: Sendable {
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
 
-    /// The body of the page at `url`, or why not.
-    public func fetch(_ url: URL) async -> Result<[UInt8], PageError> {
+    /// The body of the page at `url` and the URL that answered it (after redirects), or why not.
+    public func fetch(_ url: URL) async -> Result<FetchedPage, PageError> {
         // `load` never fails its future: every failure is a value.
         (try? await load(url).get()) ?? .failure(failure(url.absoluteString, "the load was cancelled"))
     }
@@ -46,18 +46,18 @@ public struct RemotePageClient: Sendable {
     /// `fetch`, for a caller that may block its thread (the batch CLI, `check`, a session replayed under a
     /// lock): the load runs on the client's event loops, so waiting here needs no other thread, even on
     /// a task of the cooperative pool.
-    public func fetchWaiting(_ url: URL) -> Result<[UInt8], PageError> {
+    public func fetchWaiting(_ url: URL) -> Result<FetchedPage, PageError> {
         (try? load(url).wait()) ?? .failure(failure(url.absoluteString, "the load was cancelled"))
     }
 
     /// The load of `url` as one future that always succeeds with the body or the failure: one GET per hop,
     /// redirects followed here, all within one deadline.
-    func load(_ url: URL) -> EventLoopFuture<Result<[UInt8], PageError>> {
+    func load(_ url: URL) -> EventLoopFuture<Result<FetchedPage, PageError>> {
         let deadline = NIODeadline.now() + .nanoseconds(Int64(min(timeout, 86_400) * 1e9))
         return hop(url, page: url.absoluteString, chain: [url], deadline: deadline)
     }
 
-    private func hop(_ current: URL, page: String, chain: [URL], deadline: NIODeadline) -> EventLoopFuture<Result<[UInt8], PageError>> {
+    private func hop(_ current: URL, page: String, chain: [URL], deadline: NIODeadline) -> EventLoopFuture<Result<FetchedPage, PageError>> {
         let loop = Self.client.eventLoopGroup.next()
         let collector = PageBodyCollector(maxBytes: maxBytes)
         let request: HTTPClient.Request
@@ -68,7 +68,7 @@ public struct RemotePageClient: Sendable {
             return loop.makeSucceededFuture(.failure(PageError(file: page, line: nil, column: nil, reason: "is not a URL floorhost can request: \(error)")))
         }
         return Self.client.execute(request: request, delegate: collector, eventLoop: .delegate(on: loop), deadline: deadline).futureResult
-            .flatMap { answer -> EventLoopFuture<Result<[UInt8], PageError>> in
+            .flatMap { answer -> EventLoopFuture<Result<FetchedPage, PageError>> in
                 switch self.judge(answer, url: current, page: page, chain: chain) {
                 case .redirect(let next): return self.hop(next, page: page, chain: chain + [next], deadline: deadline)
                 case .done(let result): return loop.makeSucceededFuture(result)
@@ -79,7 +79,7 @@ public struct RemotePageClient: Sendable {
 
     private enum Judgement {
         case redirect(URL)
-        case done(Result<[UInt8], PageError>)
+        case done(Result<FetchedPage, PageError>)
     }
 
     /// What one answer means: the page, a redirect to follow, or why not.
@@ -112,7 +112,7 @@ public struct RemotePageClient: Sendable {
             return .done(.failure(PageError(file: page, line: nil, column: nil, reason: reason, retryable: retryable,
                                             retryAfter: retryable ? asked : nil)))
         }
-        return .done(.success(answer.body))
+        return .done(.success(FetchedPage(bytes: answer.body, base: current.absoluteString)))
     }
 
     /// A failure worth trying again: the page did not arrive.
