@@ -26,6 +26,16 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Issue 13: the diffed reload (Scripts/bench --only diff).
+        .executableTarget(
+            name: "DiffBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "FloorHost", package: "FloorKit"),
+            ],
+            path: "Benchmarks/DiffBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // A next page over loopback HTTP, request to rows laid out, against the server's own time
         // (Scripts/bench --only remote; a plain executable: it pairs each load with the server's log).
         .executableTarget(name: "RemoteNextPage", dependencies: [.product(name: "FloorHost", package: "FloorKit")],

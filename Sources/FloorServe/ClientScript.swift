@@ -63,6 +63,7 @@ enum ClientScript {
         const fresh = v.version !== version;
         version = status.version = v.version;
         page.style.height = (v.height + 56) + 'px';
+        if (v.scrollTo !== undefined && screen) screen.scrollTop = v.scrollTo;
         const keep = new Set();
         for (const row of v.rows) {
           keep.add(row.index);
@@ -118,6 +119,7 @@ enum ClientScript {
         const li = document.createElement('li');
         li.className = e.kind;
         if (e.kind === 'willDisplay') li.textContent = `willDisplay row ${e.row} (${e.floor} ${e.sectionRow})`;
+        else if (e.kind === 'reload') li.textContent = `reload: ${e.floorsChanged} floors changed, ${e.rowsMeasured} rows measured, ${e.rowsKept} kept`;
         else li.textContent = `loadMore ${e.phase} ${e.page}` + (e.row != null ? ` at row ${e.row}` : '')
           + (e.rowsAdded != null ? `, ${e.rowsAdded} rows` : '') + (e.reason ? `: ${e.reason}` : '');
         eventsList.prepend(li);

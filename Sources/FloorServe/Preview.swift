@@ -113,7 +113,9 @@ public final class Preview: PreviewService, @unchecked Sendable {
         locked {
             guard let preview = current(id) else { return nil }
             preview.lastUsed = Date()
-            if let session = preview.session, offset.isFinite {
+            // After a reload moved the tab's content, the tab is told where it went (ViewUpdate's scrollTo)
+            // rather than scrolled back to where the content was.
+            if let session = preview.session, offset.isFinite, preview.scrollTo == nil {
                 session.scroll(to: offset)
                 scheduleDelivery(preview)
             }
@@ -189,7 +191,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
     private func current(_ id: String) -> PreviewSession? {
         guard let preview = sessions[id] else { return nil }
         if preview.stale {
-            preview.build(host: host, source: source, offset: preview.session?.viewport.offset ?? 0)
+            preview.refresh(host: host, source: source)
             scheduleDelivery(preview)
         }
         return preview

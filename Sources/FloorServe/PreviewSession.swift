@@ -69,6 +69,32 @@ final class PreviewSession {
         restamp()
     }
 
+    /// Where the tab should scroll to stay on the content it showed, after a reload moved that content;
+    /// sent once with the next answer (ViewUpdate), which then ignores the offset the tab reported.
+    var scrollTo: Double?
+
+    /// The page's files changed: a session that exists reloads in place (PageSession.reload: only changed
+    /// rows are measured, the screen stays on the same content, next pages loaded stay loaded); without one
+    /// (the page did not decode before) it is built afresh. A page that no longer decodes shows its error.
+    func refresh(host: FloorHost, source: PageSource) {
+        guard let session else { return build(host: host, source: source, offset: 0) }
+        version += 1
+        stale = false
+        watched = watched.map { ($0.file, FileStamp($0.file)) }
+        do {
+            let before = session.viewport.offset
+            try session.reload()
+            error = nil
+            diagnostics = host.diagnostics(for: session.adapter)
+            if session.viewport.offset != before { scrollTo = session.viewport.offset }
+        } catch {
+            self.session = nil
+            self.error = error
+            diagnostics = []
+        }
+        restamp()
+    }
+
     /// The files the rows came from: those stamped before keep their stamp, the others (next pages just
     /// loaded) are stamped as they are now.
     func restamp() {

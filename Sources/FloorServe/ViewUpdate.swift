@@ -2,14 +2,16 @@ import FloorHost
 
 /// The answer to a tab's view report, one JSON object:
 ///
-///     {"version":n, "height":total, "rows":[{"index","y","height","tappable","html"}...],
+///     {"version":n, "height":total, "scrollTo":y?, "rows":[{"index","y","height","tappable","html"}...],
 ///      "pinned":{"index","y","html"}|null, "load":{"state","page"?,"reason"?,"retryIn"?},
 ///      "events":[...new since the last answer...], "diagnostics":[...]?, "error":"file:line:column: ..."?}
 ///
 /// `rows` are the rows within one screen above and below the viewport (all the tab draws: the answer's size
 /// is proportional to the screen, never to the page); `diagnostics` come only when the tab's layout version
-/// is not the current one. `load.state` is idle, loading (with `retryIn` seconds and the last `reason` while
-/// a retry by --retry waits), failed (with the reason; the tab offers retry) or end. Events and diagnostics are written exactly as `--format json` writes them.
+/// is not the current one. `load.state` is idle, loading (with `retryIn` seconds and the last
+/// `reason` while a retry by --retry waits), failed (with the reason; the tab offers retry)
+/// or end. `scrollTo` comes once after a reload moved the content the tab showed: where to scroll to
+/// stay on it. Events and diagnostics are written exactly as `--format json` writes them.
 enum ViewUpdate {
     static func json(_ preview: PreviewSession, knownVersion: Int) -> [UInt8] {
         var out = JSONWriter(capacity: 16_384)
@@ -21,6 +23,10 @@ enum ViewUpdate {
         }
         let adapter = session.adapter, viewport = session.viewport
         out.raw(","); out.key("height"); out.number(adapter.totalHeight)
+        if let scrollTo = preview.scrollTo {
+            out.raw(","); out.key("scrollTo"); out.number(scrollTo)
+            preview.scrollTo = nil
+        }
         if knownVersion != preview.version {
             out.raw(","); out.key("diagnostics"); out.diagnostics(preview.diagnostics)
         }

@@ -13,7 +13,7 @@ struct FloorHostCommand: ParsableCommand {
             of the wrong form), 1 for other failures.
             """,
         version: Version.line,
-        subcommands: [Render.self, View.self, Check.self, Serve.self, Conform.self, Lock.self, ConformChild.self, ScanPlugin.self, ServeWorker.self],
+        subcommands: [Render.self, View.self, Check.self, Diff.self, Serve.self, Conform.self, Lock.self, ConformChild.self, ScanPlugin.self, ServeWorker.self],
         defaultSubcommand: Render.self)
 
     /// Before anything else, and so before any plugin is loaded: a child of floorhost dies with its parent,

@@ -9,7 +9,7 @@ struct View: ParsableCommand {
             Keys: j/k or arrows (a line), space/PgDn and PgUp (a screen), g/G (top; end, loading every \
             next page), Tab/Shift-Tab (select the next/previous tappable item), Enter (tap it: the action \
             is shown), R (retry a failed load), r (reload the page, and the plugins if any changed, \
-            keeping the position), q (quit). The mouse wheel scrolls where the terminal sends it.
+            keeping the position; only changed rows are measured again, see floorhost diff), q (quit). The mouse wheel scrolls where the terminal sends it.
             After quitting, the diagnostics and what was loaded are printed to stderr.
             Next pages are fetched while you scroll (a remote page over HTTP, or a file); the status \
             line says when one is loading, failed, or waits for its retry (--retry N).

@@ -345,7 +345,7 @@ extension PageSession {
             case .loadMoreRequested: "requested"
             case .loadMoreCompleted: "completed"
             case .loadMoreFailed: "failed"
-            case .willDisplay: nil
+            default: nil
             }
         }
     }

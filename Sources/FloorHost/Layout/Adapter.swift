@@ -44,6 +44,9 @@ public final class Adapter: @unchecked Sendable {
         /// Expand calls, and the rows they listed (ABI 1.2: rows a plugin kept are not listed).
         public var expands = 0
         public var rowsListed = 0
+        /// Reloads (PageReload), and the rows whose cached height they kept instead of measuring them again.
+        public var reloads = 0
+        public var heightsKept = 0
     }
     public internal(set) var stats = Stats()
 
@@ -56,6 +59,50 @@ public final class Adapter: @unchecked Sendable {
         for section in page.sections { appendSection(section) }
         measureAll()
     }
+
+    /// The rows of `pages` (the first and the next pages merged in), expanded but not measured: what a
+    /// reload (PageDiff) compares with the page on screen before anything is measured.
+    init(unmeasured pages: [Page], registry: Registry, width: Double, dispatch: DispatchMode) {
+        self.registry = registry
+        self.width = width
+        self.dispatch = dispatch
+        self.pages = [pages[0]]
+        measuresAppends = false
+        reserveSections(pages[0].sections.count)
+        for (k, section) in pages[0].sections.enumerated() { appendSection(section, reusing: pages[0].reusedRows[k]) }
+        for next in pages.dropFirst() { append(next) }
+    }
+
+    /// False while an unmeasured adapter merges next pages.
+    private var measuresAppends = true
+
+    /// Takes over `fresh`'s pages and rows (PageReload): `heights` are the current width's cached heights
+    /// for its rows and `otherWidths` those of other widths (NaN where a row must be measured). Measures
+    /// exactly the NaN rows at the current width and lays the page out. The pages on screen until now
+    /// are released (their models destroyed).
+    func adopt(_ fresh: Adapter, heights: [Double], otherWidths: [Double: [Double]]) {
+        pages = fresh.pages
+        sections = fresh.sections
+        models = fresh.models
+        origins = fresh.origins
+        sectionOfFloor = fresh.sectionOfFloor
+        sectionStart = fresh.sectionStart
+        rows = fresh.rows
+        rows.restore(heights: heights)
+        heightsAtOtherWidths = otherWidths
+        diagnostics = fresh.diagnostics
+        tappableOverflowReported = fresh.tappableOverflowReported
+        stats.expands += fresh.stats.expands
+        stats.rowsListed += fresh.stats.rowsListed
+        measure(0..<rows.count, onlyUnmeasured: true)
+        relayout()
+    }
+
+    /// Cached heights at widths other than the current one, by row (see `heightsAtOtherWidths`).
+    var heightsByOtherWidth: [Double: [Double]] { heightsAtOtherWidths }
+
+    /// The sections and rows as they are now (a copy that shares storage until either side changes).
+    var laidOut: LaidOutPage { LaidOutPage(sections: sections, sectionStart: sectionStart, rows: rows) }
 
     /// Room for `needed` sections with headroom (half again, at least 64) in every per-section collection,
     /// so that the floors a next page adds do not regrow (copy or rehash) them: like RowTable's rows.
@@ -214,14 +261,16 @@ public final class Adapter: @unchecked Sendable {
 
     // MARK: Expanding floors
 
-    private func appendSection(_ section: Page.Section) {
+    /// `reusing`: the rows the section's model was expanded into before (a reload kept the model,
+    /// ReusableFloors); expand is not called again.
+    private func appendSection(_ section: Page.Section, reusing: [RowTable.Expanded]? = nil) {
         reserveSections(sections.count + 1)
         let number = sections.count
         sections.append(section)
         models.append(section.model)
         origins.append(section.origin)
         if sectionOfFloor[section.floorID] == nil { sectionOfFloor[section.floorID] = number }
-        let expanded = expand(section, number: number).rows
+        let expanded = reusing ?? expand(section, number: number).rows
         rows.replace(rows.count..<rows.count, with: expanded, section: number)
         sectionStart.append(rows.count)
     }
@@ -290,7 +339,7 @@ public final class Adapter: @unchecked Sendable {
             }
         }
         // Every edit left its rows unmeasured (NaN); nothing before the first edit moved.
-        guard let first = edits.map(\.at).min() else { return edits }
+        guard measuresAppends, let first = edits.map(\.at).min() else { return edits }
         for width in heightsAtOtherWidths.keys {
             for edit in edits {
                 heightsAtOtherWidths[width]!.replaceSubrange(edit.at..<(edit.at + edit.removed), with: repeatElement(.nan, count: edit.added))
@@ -349,6 +398,7 @@ public final class Adapter: @unchecked Sendable {
         _ = try? floorType.destroy.invoker.perform(.pointer(floorType.context), .pointer(section.model))
         record.leave()
         next.consume(section: index)
+        sections[existing].signature = target.signature.extended(by: section.signature)
 
         // Keep the rows the plugin says are unchanged at both ends; everything between is new or changed.
         // The plugin may list only the rows after those it keeps (ABI 1.2), so that this costs O(rows

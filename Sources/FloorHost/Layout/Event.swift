@@ -8,4 +8,7 @@ public enum Event: Sendable, Equatable {
     case loadMoreRequested(row: Int?, page: String)
     case loadMoreCompleted(row: Int?, page: String, rowsAdded: Int)
     case loadMoreFailed(row: Int?, page: String, reason: String)
+    /// The page was read again and what changed applied (PageSession.reload): how many floors changed,
+    /// how many rows kept their cached heights and how many were measured.
+    case reloaded(floorsChanged: Int, rowsKept: Int, rowsMeasured: Int)
 }

@@ -262,6 +262,37 @@ public final class PageSession: @unchecked Sendable {
         }
     }
 
+    // MARK: Reload (PageReload.swift reads the pages)
+
+    /// Puts reloaded pages on screen: the adapter pairs the new rows with the old and measures only those
+    /// that changed (Adapter.reload); the viewport stays on the content at its top (ReloadAnchor); rows
+    /// still on screen and unchanged are not announced again; load-more starts over from the pages now
+    /// loaded (`loaded`: the next pages' locations), with `next` after them, and a load in flight is
+    /// dropped (the rules ask for it again if they still apply).
+    func show(reloaded pages: [Page], loaded: [String], next location: String?, link: (page: String, link: String)?) -> PageDiff {
+        let anchor = ReloadAnchor(adapter, at: viewport.offset)
+        let oldRows = adapter.rowCount
+        let diff = adapter.reload(pages)
+        viewport.offset = min(max(0, anchor.offset(after: diff, oldRowCount: oldRows, in: adapter)), maxOffset)
+        var newOfOld = [Int: Int]()
+        for (r, old) in diff.oldRowOfNew.enumerated() where diff.keptRows[r] { if let old, displayed.contains(old) { newOfOld[old] = r } }
+        displayed = Set(newOfOld.values)
+        next = location
+        nextLink = link
+        var machine = LoadMore(distance: loadMore.distance)
+        for page in loaded {
+            _ = machine.trigger(lastDisplayedRow: nil, rowCount: 0, filled: false, next: page)
+            machine.completed()
+        }
+        loadMore = machine
+        failures = [:]
+        stage = nil  // a fetch in flight is dropped: its result no longer matches a load (finish ignores it)
+        trigger = nil
+        events.append(.reloaded(floorsChanged: diff.floors.count, rowsKept: diff.rowsKept, rowsMeasured: diff.rowsMeasured))
+        update()
+        return diff
+    }
+
     /// Rows displayed before the edits, renumbered after them; rows an edit replaced are gone (they are
     /// new rows now and get their own willDisplay).
     static func remap(_ rows: Set<Int>, through edits: [Adapter.Edit]) -> Set<Int> {

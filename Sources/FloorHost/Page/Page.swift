@@ -16,6 +16,11 @@ public final class Page: @unchecked Sendable {
         let typeID: Int32?
         /// The plugin's model handle, or an unmanaged BuiltinRows.Placeholder when typeID is nil.
         nonisolated(unsafe) let model: UnsafeMutableRawPointer
+        /// Whether the floor object had an `id` (else `floorID` is its path), and what its JSON holds: how
+        /// a reload tells which floors and rows stayed the same (PageDiff).
+        public let hasID: Bool
+        /// A floor a next page continued carries both floors' (Adapter.append).
+        public internal(set) var signature: FloorSignature
     }
 
     public let file: String
@@ -38,7 +43,15 @@ public final class Page: @unchecked Sendable {
     /// Sections whose model was handed over (merged into an earlier page's floor and destroyed there).
     private var consumed = Set<Int>()
 
+    /// Sections whose model a reload took over from the page on screen (ReusableFloors), with the rows
+    /// that model was expanded into: the adapter lists them instead of calling expand again.
+    private(set) var reusedRows: [Int: [RowTable.Expanded]] = [:]
+
     func append(_ section: Section) { sections.append(section) }
+    func append(_ section: Section, reusing rows: [RowTable.Expanded]) {
+        reusedRows[sections.count] = rows
+        sections.append(section)
+    }
     func consume(section index: Int) { consumed.insert(index) }
     func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 

@@ -12,17 +12,19 @@ public enum PageDecoder {
 
     /// Decodes the page at `file`, read through `root` (refused unless it is a regular file inside it, of
     /// at most root.maxPageBytes): the message then starts with the file name and carries no position.
-    public static func decode(file: String, root: PageRoot, registry: Registry) throws(PageError) -> Page {
+    /// With `reusing` (a reload), a floor unchanged since the page on screen keeps its model and rows
+    /// (see ReusableFloors) instead of being decoded again.
+    public static func decode(file: String, root: PageRoot, registry: Registry, reusing: ReusableFloors? = nil) throws(PageError) -> Page {
         let bytes: [UInt8]
         do {
             bytes = try root.read(file)
         } catch {
             throw PageError(file: file, line: nil, column: nil, reason: error.description)
         }
-        return try decode(bytes: bytes, file: file, registry: registry)
+        return try decode(bytes: bytes, file: file, registry: registry, reusing: reusing)
     }
 
-    public static func decode(bytes: [UInt8], file: String, registry: Registry) throws(PageError) -> Page {
+    public static func decode(bytes: [UInt8], file: String, registry: Registry, reusing: ReusableFloors? = nil) throws(PageError) -> Page {
         let spec: PageSpec
         do {
             spec = try PageScanner.scan(bytes)
@@ -43,6 +45,7 @@ public enum PageDecoder {
                 let path = "floors[\(floor.index)]"
                 let id = floor.id ?? path
                 let origin = FloorOrigin(page: ordinal, floor: Int32(clamping: floor.index))
+                let signature = FloorSignature(json: UnsafeRawBufferPointer(rebasing: raw[floor.bytes]))
                 func warn(_ message: String, at subpath: String = "", plugin: String? = nil) {
                     let where_ = DecodeReport.path(subpath, in: path)
                     page.report(Diagnostic(.warning, "\(file): \(where_) (floor '\(id)'): \(message)", file: file, plugin: plugin, path: where_))
@@ -59,7 +62,8 @@ public enum PageDecoder {
                 }
                 func placeholder(_ text: String) {
                     let model = Unmanaged.passRetained(BuiltinRows.Placeholder(text)).toOpaque()
-                    page.append(.init(floorID: id, floorType: floor.type ?? "", path: path, file: file, origin: origin, typeID: nil, model: model))
+                    page.append(.init(floorID: id, floorType: floor.type ?? "", path: path, file: file, origin: origin, typeID: nil, model: model,
+                                      hasID: floor.id != nil, signature: signature))
                 }
                 guard let typeName = floor.type else {
                     placeholder("floor '\(id)' has no usable type")
@@ -83,6 +87,11 @@ public enum PageDecoder {
                     page.report(Diagnostic(.error, "\(file): \(path) (floor '\(id)'): not shown: plugin \(plugin) \(skipped.what) on this floor, so the floor is left out\(skipped.lastWords)",
                                            file: file, plugin: plugin, path: path))
                     placeholder("\(typeName) '\(id)' not shown: its plugin \(skipped.what)")
+                    continue
+                }
+                if let kept = reusing?.take(FloorKey(type: typeName, id: floor.id, whole: signature.whole), typeID: typeID, whole: signature.whole) {
+                    page.append(.init(floorID: id, floorType: typeName, path: path, file: file, origin: origin, typeID: typeID, model: kept.page.sections[kept.index].model,
+                                      hasID: floor.id != nil, signature: signature), reusing: kept.rows)
                     continue
                 }
                 let refusals = DecodeReport()
@@ -132,7 +141,8 @@ public enum PageDecoder {
                         continue
                     }
                 }
-                page.append(.init(floorID: id, floorType: typeName, path: path, file: file, origin: origin, typeID: typeID, model: model))
+                page.append(.init(floorID: id, floorType: typeName, path: path, file: file, origin: origin, typeID: typeID, model: model,
+                                  hasID: floor.id != nil, signature: signature))
             }
         }
         return page

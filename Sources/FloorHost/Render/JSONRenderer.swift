@@ -57,6 +57,8 @@ public enum JSONRenderer {
         out.raw("],"); out.key("stats"); out.raw("{")
         out.key("heightCalls"); out.number(adapter.stats.heightCalls)
         out.raw(","); out.key("cellCalls"); out.number(adapter.stats.cellCalls)
+        out.raw(","); out.key("reloads"); out.number(adapter.stats.reloads)
+        out.raw(","); out.key("heightsKept"); out.number(adapter.stats.heightsKept)
         out.raw("}}\n")
         return out.bytes
     }
@@ -115,6 +117,11 @@ public enum JSONRenderer {
         case let .loadMoreFailed(row, page, reason):
             loadMore("failed", row, page)
             out.raw(","); out.key("reason"); out.string(reason)
+        case let .reloaded(floors, kept, measured):
+            out.raw("{"); out.key("kind"); out.string("reload")
+            out.raw(","); out.key("floorsChanged"); out.number(floors)
+            out.raw(","); out.key("rowsKept"); out.number(kept)
+            out.raw(","); out.key("rowsMeasured"); out.number(measured)
         }
         out.raw("}")
     }

@@ -167,19 +167,17 @@ public final class PageViewer {
         scroll(to: top.map { adapter.describe(row: $0).y } ?? 0)
     }
 
-    /// Reads the page again (and every next page it had loaded, as scrolling back there asks for them) and
-    /// scrolls to where it was, as far as the content allows. A page that is now unusable leaves the old
-    /// one on screen and says why.
+    /// Reads the page again (and every next page it had loaded) and applies what changed
+    /// (PageSession.reload): unchanged rows keep their heights, and the screen stays on the same content.
+    /// A page that is now unusable leaves the old one on screen and says why.
     public func reload() {
-        let offset = session.viewport.offset
         do {
-            let fresh = try Self.open(host: host, file: file, root: root, remote: remote, columns: columns, lines: lines,
-                                      distance: distance, retries: retries)
-            session = fresh
+            let diff = try session.reload()
             selection = nil
             followingEnd = false
-            resume(at: offset)
-            message = "reloaded \(Self.name(file))"
+            let floors = diff.floors.count
+            message = diff.isEmpty ? "reloaded \(Self.name(file)): no change"
+                : "reloaded \(Self.name(file)): \(floors) floor\(floors == 1 ? "" : "s") changed, \(diff.rowsMeasured) row\(diff.rowsMeasured == 1 ? "" : "s") measured, \(diff.rowsKept) kept"
         } catch {
             message = "reload failed, still showing the page as it was: \(error)"
         }

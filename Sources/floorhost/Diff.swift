@@ -1,0 +1,81 @@
+import ArgumentParser
+import FloorHost
+import Foundation
+
+struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show what changes on screen between two versions of a page; exit 1 when something does.",
+        discussion: """
+            Lays OLD out, then shows NEW the way a reload does (floors paired by type and id, rows by item \
+            id, Heckel's algorithm): every floor and row inserted, deleted, moved or updated, where it is, \
+            its height, and how far the content below it moves. Only the two files are compared (not the \
+            next pages they link). Rows that show what they showed keep their heights; stats.heightCalls \
+            in the json output counts the rows measured again.
+            Exit status, as diff(1): 0 nothing on screen changes, 1 something does, 2 a page or the plugin \
+            folder is unusable (64 a usage error).
+            Example: floorhost diff --plugins Plugins/ home.json home-edited.json [--format json]
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @OptionGroup var plugins: PluginOptions
+
+    @Argument(help: "The page as it was (JSON).")
+    var old: String
+
+    @Argument(help: "The page as it is now (JSON).")
+    var new: String
+
+    @Option(help: "Output: text (one line per changed floor, and per changed row of an updated floor) or json (floors with their rows, places, heights and shifts; diagnostics; stats).")
+    var format: Format = .text
+
+    @Option(help: "Layout width in points.")
+    var width: Double = 375
+
+    @OptionGroup var containment: ContainmentOptions
+
+    @OptionGroup var pages: PageRootOptions
+
+    func validate() throws {
+        if !(width >= 1 && width <= 100_000) { throw ValidationError("--width must be between 1 and 100000") }
+    }
+
+    func run() throws {
+        try containment.superviseUnlessChild(isolation: plugins.pluginIsolation)
+        let oldRoot = try pages.root(for: old), newRoot = try pages.root(for: new)
+        let host: FloorHost
+        do {
+            host = try plugins.load()
+        } catch {
+            throw ExitCode(2)  // 1 means "the pages differ"
+        }
+        try containment.attach(host)
+        let adapter: Adapter, next: Page
+        do {
+            adapter = try host.layout(page: old, root: oldRoot, width: width)
+            next = try PageDecoder.decode(file: new, root: newRoot, registry: host.registry, reusing: ReusableFloors(adapter))
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(2)
+        }
+        let before = adapter.stats
+        let oldDiagnostics = host.diagnostics(for: adapter)
+        let diff = adapter.reload([next])
+        var stats = adapter.stats
+        stats.heightCalls -= before.heightCalls
+        stats.heightsKept -= before.heightsKept
+        // Each problem once: the old page's, then the new page's that it did not have.
+        var diagnostics = oldDiagnostics
+        for d in host.diagnostics(for: adapter) where !diagnostics.contains(where: { $0.message == d.message }) { diagnostics.append(d) }
+        let output: [UInt8]
+        switch format {
+        case .text:
+            for d in diagnostics { printError("\(d.level.rawValue): \(d.message)") }
+            output = Array(DiffText.render(diff, old: old, new: new, width: width).utf8)
+        case .json:
+            output = DiffJSON.render(diff, old: old, new: new, width: width, diagnostics: diagnostics, stats: stats)
+        }
+        try writeOutput(output)
+        try containment.finish(diff.isEmpty ? 0 : 1)
+    }
+}
