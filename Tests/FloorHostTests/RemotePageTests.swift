@@ -125,6 +125,21 @@ import Glibc
         #expect(server.requests == (0..<5).map { "/page-\($0).json" }, "each page once")
     }
 
+    @Test func aReloadReadsARemotePageAndItsNextPagesAgain() throws {
+        let (server, _) = try Self.served([Self.ids(0..<10), Self.ids(10..<20)])
+        let (session, _) = try Self.session(server)
+        session.scroll(to: session.maxOffset)
+        #expect(session.feedProductIDs == Self.ids(0..<20))
+        // The CMS renames product p1 on the first page: the reload sees it, and keeps the next page loaded.
+        let first = try String(contentsOfFile: server.folder.file("page-0.json"), encoding: .utf8)
+        try server.folder.write("page-0.json", first.replacingOccurrences(of: "Product p1\"", with: "Product p1 (new)\""))
+        let diff = try session.reload()
+        #expect(diff.floors.count == 1)
+        #expect(session.adapter.rowCount == 20)
+        #expect(session.feedProductIDs == Self.ids(0..<20))
+        #expect(server.requests == ["/page-0.json", "/page-1.json", "/page-0.json", "/page-1.json"])
+    }
+
     // MARK: Failures
 
     /// One way a next page fails: the script for page-1, the client's limits, and what the reason says.
