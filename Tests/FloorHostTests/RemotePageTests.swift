@@ -55,7 +55,9 @@ import Glibc
         #expect(loads.map { $0["phase"] as? String } == ["requested", "completed", "requested", "completed"])
         #expect(loads.map { $0["page"] as? String } == [server.url("page-1.json"), server.url("page-1.json"),
                                                          server.url("page-2.json"), server.url("page-2.json")])
-        #expect((output["rows"] as? [Any])?.count == 30)
+        // The feed's 30 cards, then the host's load-state footer saying the end.
+        let rows = try #require(output["rows"] as? [[String: Any]])
+        #expect(rows.count == 31 && rows.last?["floor"] as? String == "floorhost.footer")
         #expect(server.requests == ["/page-0.json", "/page-1.json", "/page-2.json"])
     }
 
@@ -93,7 +95,7 @@ import Glibc
         #expect(session.displayedRows.count > displayedBefore, "rows entered the screen while the load was in flight")
         #expect(session.startLoad() == nil, "one load in flight")
         #expect(session.requests == [server.url("page-1.json")])
-        #expect(session.adapter.rowCount == 20)
+        #expect(session.adapter.contentRowCount == 20)
         server.release("page-1")
         session.finish(load, with: await fetch.value)
         #expect(session.completions == [server.url("page-1.json")])
@@ -135,7 +137,7 @@ import Glibc
         try server.folder.write("page-0.json", first.replacingOccurrences(of: "Product p1\"", with: "Product p1 (new)\""))
         let diff = try session.reload()
         #expect(diff.floors.count == 1)
-        #expect(session.adapter.rowCount == 20)
+        #expect(session.adapter.contentRowCount == 20)
         #expect(session.feedProductIDs == Self.ids(0..<20))
         #expect(server.requests == ["/page-0.json", "/page-1.json", "/page-0.json", "/page-1.json"])
     }
@@ -271,7 +273,7 @@ import Glibc
         let (session, _) = try Self.session(server, policy: RetryPolicy(attempts: 1, jitter: { 0 }), clock: clock)
         session.scrollToEnd()
         guard case .failed = session.loadMore.state else { Issue.record("the policy gave up: \(session.loadMore.state)"); return }
-        #expect(session.adapter.rowCount == 10)
+        #expect(session.adapter.contentRowCount == 10)
         session.retry()
         #expect(session.feedProductIDs == Self.ids(0..<20))
         #expect(session.loadEvents == ["requested", "failed", "requested", "failed", "requested", "failed", "requested", "completed"])
@@ -321,7 +323,7 @@ import Glibc
         try server.script(["/page-1.json": [["redirect": "/a.json"]], "/a.json": [["redirect": "page-1.json", "status": 307]]])
         let (loop, _) = try Self.session(server)
         #expect(loop.failures == ["\(server.url("page-1.json")): redirect loop: \(server.url("page-1.json")) → \(server.url("a.json")) → \(server.url("page-1.json")); fix the redirects on the server"])
-        #expect(loop.adapter.rowCount == 10)
+        #expect(loop.adapter.contentRowCount == 10)
 
         try server.script(["/page-1.json": [["redirect": "http://localhost:\(server.port)/page-1.json"]]])
         let (away, _) = try Self.session(server)
