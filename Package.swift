@@ -23,6 +23,8 @@ let package = Package(
         // `floorhost serve` only (the FloorServe target).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // Pages over http(s) (PageSource's remote pages); the host only, never the FloorKit SDK.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(name: "CFFI", providers: [.apt(["libffi-dev"])]),
@@ -30,6 +32,7 @@ let package = Package(
         .systemLibrary(name: "CGlibcExtras"),
         .target(name: "FloorHost", dependencies: [
             .product(name: "CFloorABI", package: "SDK"), "CFFI", "CGlibcExtras", .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
         // The browser preview front end: `floorhost serve`.
         .target(name: "FloorServe", dependencies: [

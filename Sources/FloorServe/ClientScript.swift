@@ -97,6 +97,15 @@ enum ClientScript {
         // The page's last row, the host's load-state footer, says loading / failed (tap to retry) / no more;
         // this element only keeps the state for scripts and tests.
         state.textContent = '';
+        // While the retry policy waits, the footer says loading; this says for how long, and offers it now.
+        if (load.state === 'loading' && load.retryIn != null) {
+          const why = document.createElement('div');
+          why.textContent = '重试中 retrying in ' + Math.ceil(load.retryIn) + ' s: ' + load.reason;
+          const now = document.createElement('button');
+          now.textContent = '现在重试 Retry now';
+          now.onclick = async () => { await fetch(api + '/retry', { method: 'POST' }); report(); };
+          state.append(why, now);
+        }
       }
 
       function addEvent(e) {

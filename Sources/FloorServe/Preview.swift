@@ -5,8 +5,9 @@ import Foundation
 /// per open tab. Routes (ServeRoutes) are thin over this, and tests call it directly.
 ///
 /// Threading: every method may be called from any thread; one lock serialises them (plugin calls are not
-/// reentrant, and a page's work is milliseconds). Loads in flight are delivered off the request that
-/// started them, on a task, and the tab is told by a push.
+/// reentrant, and a page's work is milliseconds). A load in flight is fetched on a task, outside the lock
+/// (a slow server holds up no request, and the tab keeps scrolling), then decoded and laid out under the
+/// lock, and the tab is told by a push; a retry the policy scheduled is started when it is due.
 public final class Preview: PreviewService, @unchecked Sendable {
     public let host: FloorHost
     public let root: PageRoot
@@ -14,6 +15,11 @@ public final class Preview: PreviewService, @unchecked Sendable {
     public let rootArgument: String
     /// Tabs kept at most; the least recently used is forgotten first (its tab reloads to get a new one).
     public let maxSessions: Int
+    /// Remote next pages (a page under the root naming a URL on an origin `--allow-origin` allows).
+    public let remote: RemotePageClient?
+    /// Retries of failed loads (`--retry`), waited for on `clock`.
+    public let retryPolicy: RetryPolicy
+    let clock: any LoadClock
 
     private let lock = NSLock()
     private var sessions: [String: PreviewSession] = [:]
@@ -21,12 +27,19 @@ public final class Preview: PreviewService, @unchecked Sendable {
     /// process forwards pushes to the server. Set before the first session opens.
     public var onPush: (@Sendable (String, String) -> Void)?
 
-    public init(host: FloorHost, root: PageRoot, rootArgument: String, maxSessions: Int = 256) {
+    public init(host: FloorHost, root: PageRoot, rootArgument: String, maxSessions: Int = 256, remote: RemotePageClient? = nil,
+                retryPolicy: RetryPolicy = RetryPolicy(), clock: any LoadClock = SystemLoadClock()) {
         self.host = host
         self.root = root
         self.rootArgument = rootArgument
         self.maxSessions = max(1, maxSessions)
+        self.remote = remote
+        self.retryPolicy = retryPolicy
+        self.clock = clock
     }
+
+    /// Where sessions read pages from.
+    var source: PageSource { PageSource(registry: host.registry, root: root, remote: remote) }
 
     private func locked<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
@@ -47,7 +60,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
             } catch {
                 return .failure(ServeFailure("\(error)"))
             }
-            let session = PageSession(adapter: adapter, viewportHeight: phone.height, source: PageSource(registry: host.registry, root: root))
+            let session = PageSession(adapter: adapter, viewportHeight: phone.height, source: source)
             return .success(JSONRenderer.render(session, plugins: host.plugins, diagnostics: host.diagnostics(for: adapter)))
         }
     }
@@ -71,7 +84,8 @@ public final class Preview: PreviewService, @unchecked Sendable {
                 forgotten = Array(oldest.subscribers.values)
                 sessions[oldest.id] = nil
             }
-            let preview = PreviewSession(id: id, file: file, phone: phone, host: host, root: root, offset: offset)
+            let preview = PreviewSession(id: id, file: file, phone: phone, host: host, source: source, offset: offset,
+                                         retryPolicy: retryPolicy, clock: clock)
             sessions[id] = preview
             scheduleDelivery(preview)
             return forgotten
@@ -181,7 +195,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
     private func current(_ id: String) -> PreviewSession? {
         guard let preview = sessions[id] else { return nil }
         if preview.stale {
-            preview.refresh(host: host, root: root)
+            preview.refresh(host: host, source: source)
             scheduleDelivery(preview)
         }
         return preview
@@ -209,22 +223,42 @@ public final class Preview: PreviewService, @unchecked Sendable {
 
     // MARK: Loads
 
-    /// When the session has a load in flight, delivers it on a task (the request that started it has
-    /// already been answered), then tells the tab. Called with the lock held.
+    /// When the session has a load in flight, fetches it on a task (the request that started it has already
+    /// been answered), then decodes and lays it out under the lock and tells the tab; when its retry waits,
+    /// starts it once due. Called with the lock held.
     private func scheduleDelivery(_ preview: PreviewSession) {
         guard let session = preview.session, case .loading = session.loadMore.state, !preview.deliveryScheduled else { return }
-        preview.deliveryScheduled = true
         let id = preview.id
-        Task.detached { [self] in deliver(id) }
+        let retrying = session.retryDue != nil
+        if let load = session.startLoad() {
+            preview.deliveryScheduled = true
+            if retrying { push(preview, "changed") }  // a retry that came due: the tab shows it loading again
+            Task.detached { [self] in
+                let fetched = await session.source.fetch(load.location, linkedFrom: load.linkedFrom)
+                deliver(id, session, load, fetched)
+            }
+        } else if let due = session.retryDue, !preview.retryTimerScheduled {
+            preview.retryTimerScheduled = true
+            let wait = max(0, due - clock.now)
+            Task.detached { [self] in
+                try? await Task.sleep(nanoseconds: UInt64(min(wait, 3600) * 1e9))
+                locked {
+                    guard let preview = sessions[id], preview.session === session else { return }
+                    preview.retryTimerScheduled = false
+                    scheduleDelivery(preview)
+                }
+            }
+        }
     }
 
-    private func deliver(_ id: String) {
+    private func deliver(_ id: String, _ session: PageSession, _ load: PageSession.Load, _ fetched: Result<FetchedPage, PageError>) {
         locked {
-            guard let preview = sessions[id], let session = preview.session else { return }
+            // A session rebuilt meanwhile (its files changed) started its own load.
+            guard let preview = sessions[id], preview.session === session else { return }
             preview.deliveryScheduled = false
             // A stale session is rebuilt (and its load started again) when its tab asks.
             guard !preview.stale else { return }
-            session.deliverLoad()
+            session.finish(load, with: fetched)
             preview.loadDelivered()
             push(preview, "changed")
             scheduleDelivery(preview)

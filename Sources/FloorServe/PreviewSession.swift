@@ -23,34 +23,42 @@ final class PreviewSession {
     private(set) var watched: [(file: String, stamp: FileStamp?)] = []
     /// Its files changed since it was built: it is built again before it answers anything.
     var stale = false
-    /// A load is scheduled for delivery (Preview delivers in-flight loads off the request).
+    /// The load in flight is being fetched on a task (Preview delivers in-flight loads off the request).
     var deliveryScheduled = false
     /// A look for impressions is scheduled (Preview: when the next row on screen is due to count).
     var impressionCheckScheduled = false
+    /// A task waits for the load's retry to come due.
+    var retryTimerScheduled = false
     var lastUsed = Date()
     /// The tabs' push channels (a tab may reconnect; each connection is one subscriber).
     var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
 
-    init(id: String, file: String, phone: PhoneSize, host: FloorHost, root: PageRoot, offset: Double = 0) {
+    private let retryPolicy: RetryPolicy
+    private let clock: any LoadClock
+
+    init(id: String, file: String, phone: PhoneSize, host: FloorHost, source: PageSource, offset: Double = 0,
+         retryPolicy: RetryPolicy = RetryPolicy(), clock: any LoadClock = SystemLoadClock()) {
         self.id = id
         self.file = file
         self.phone = phone
-        build(host: host, root: root, offset: offset)
+        self.retryPolicy = retryPolicy
+        self.clock = clock
+        build(host: host, source: source, offset: offset)
     }
 
     /// Lays the page out again from its files, then replays what the tab had done: scrolls back toward
     /// `offset` (loading next pages on the way as the rules say), as far as the content now allows.
-    func build(host: FloorHost, root: PageRoot, offset: Double) {
+    func build(host: FloorHost, source: PageSource, offset: Double) {
         version += 1
         stale = false
         eventsSent = 0
         // Stamped before they are read: a save during the build is seen by the next look, not lost.
         watched = ([file] + watched.map(\.file).filter { $0 != file }).map { ($0, FileStamp($0)) }
         do {
-            let adapter = try host.layout(page: file, root: root, width: phone.width)
+            let adapter = try host.layout(page: file, root: source.root, remote: source.remote, width: phone.width)
             // Impressions on the wall clock, with the standard rule: the Events panel lists them.
-            let session = PageSession(adapter: adapter, viewportHeight: phone.height, source: PageSource(registry: host.registry, root: root),
-                                      deliversLoadsImmediately: offset > 0, impressions: .standard, clock: .wall)
+            let session = PageSession(adapter: adapter, viewportHeight: phone.height, source: source, retryPolicy: retryPolicy,
+                                      clock: clock, deliversLoadsImmediately: offset > 0, impressions: .standard, impressionClock: .wall)
             session.scroll(toward: offset)
             session.deliversLoadsImmediately = false
             self.session = session
@@ -71,8 +79,8 @@ final class PreviewSession {
     /// The page's files changed: a session that exists reloads in place (PageSession.reload: only changed
     /// rows are measured, the screen stays on the same content, next pages loaded stay loaded); without one
     /// (the page did not decode before) it is built afresh. A page that no longer decodes shows its error.
-    func refresh(host: FloorHost, root: PageRoot) {
-        guard let session else { return build(host: host, root: root, offset: 0) }
+    func refresh(host: FloorHost, source: PageSource) {
+        guard let session else { return build(host: host, source: source, offset: 0) }
         version += 1
         stale = false
         watched = watched.map { ($0.file, FileStamp($0.file)) }

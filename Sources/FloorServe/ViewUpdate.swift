@@ -3,12 +3,13 @@ import FloorHost
 /// The answer to a tab's view report, one JSON object:
 ///
 ///     {"version":n, "height":total, "scrollTo":y?, "rows":[{"index","y","height","tappable","html"}...],
-///      "pinned":{"index","y","html"}|null, "load":{"state","page"?,"reason"?},
+///      "pinned":{"index","y","html"}|null, "load":{"state","page"?,"reason"?,"retryIn"?},
 ///      "events":[...new since the last answer...], "diagnostics":[...]?, "error":"file:line:column: ..."?}
 ///
 /// `rows` are the rows within one screen above and below the viewport (all the tab draws: the answer's size
 /// is proportional to the screen, never to the page); `diagnostics` come only when the tab's layout version
-/// is not the current one. `load.state` is idle, loading, failed (with the reason; the tab offers retry)
+/// is not the current one. `load.state` is idle, loading (with `retryIn` seconds and the last
+/// `reason` while a retry by --retry waits), failed (with the reason; the tab offers retry)
 /// or end. `scrollTo` comes once after a reload moved the content the tab showed: where to scroll to
 /// stay on it. Events and diagnostics are written exactly as `--format json` writes them.
 enum ViewUpdate {
@@ -49,7 +50,13 @@ enum ViewUpdate {
         switch session.loadMore.state {
         case .idle where session.next != nil: out.string("idle")
         case .idle, .exhausted: out.string("end")
-        case .loading(let page): out.string("loading"); out.raw(","); out.key("page"); out.string(page)
+        case .loading(let page):
+            out.string("loading"); out.raw(","); out.key("page"); out.string(page)
+            // A failed attempt whose retry (--retry) waits: when, and why the last one failed.
+            if let due = session.retryDue, let reason = session.retryReason {
+                out.raw(","); out.key("retryIn"); out.number(max(0, due - session.clock.now))
+                out.raw(","); out.key("reason"); out.string(reason)
+            }
         case .failed(let page, let reason):
             out.string("failed"); out.raw(","); out.key("page"); out.string(page)
             out.raw(","); out.key("reason"); out.string(reason)

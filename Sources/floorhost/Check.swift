@@ -21,7 +21,9 @@ struct Check: ParsableCommand {
 
     @OptionGroup var pages: PageRootOptions
 
-    @Argument(help: ArgumentHelp("Pages: JSON files, folders (every *.json under them) and globs ('pages/*.json').", valueName: "page"))
+    @OptionGroup var remote: RemotePageOptions
+
+    @Argument(help: ArgumentHelp("Pages: JSON files, folders (every *.json under them), globs ('pages/*.json') and http:// or https:// URLs.", valueName: "page"))
     var page: [String]
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
@@ -59,7 +61,8 @@ struct Check: ParsableCommand {
         try containment.superviseUnlessChild(isolation: plugins.pluginIsolation)
         let host = try plugins.load()
         try containment.attach(host)
-        let checks = PageBatch.run(files: files, registry: host.registry) { fixedRoot ?? PageRoot(around: $0, maxPageBytes: pages.maxPageBytes) }
+        let client = remote.client(maxPageBytes: pages.maxPageBytes)
+        let checks = PageBatch.run(files: files, registry: host.registry, remote: client) { fixedRoot ?? PageRoot(around: $0, maxPageBytes: pages.maxPageBytes) }
         // Written only now that every plugin call has returned (see PageSupervisor). A plugin that failed to
         // load, a refused registration, or a plugin's own error message fails check as a page problem does.
         let pluginDiagnostics = host.loadDiagnostics + host.registry.pluginMessages
@@ -76,7 +79,7 @@ struct Check: ParsableCommand {
     /// Shares of the pages checked by child processes at once (ParallelCheck), one report.
     private func checkInParallel(_ files: [String], jobs: Int) throws {
         let options = plugins.arguments + ["--plugin-call-timeout", "\(containment.pluginCallTimeout)", "--max-page-bytes", "\(pages.maxPageBytes)"]
-            + (pages.pageRoot.map { ["--page-root", $0] } ?? [])
+            + (pages.pageRoot.map { ["--page-root", $0] } ?? []) + remote.arguments
         let merged: (checks: [PageCheck], pluginDiagnostics: [Diagnostic])
         do {
             merged = try ParallelCheck.run(files: files, jobs: jobs) { share in

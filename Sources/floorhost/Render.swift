@@ -15,13 +15,14 @@ struct Render: ParsableCommand {
               floorhost --plugins Plugins/ Examples/home.json --format json --scroll-to end
               floorhost --plugins Plugins/ Examples/home.json --tap 1:0:2
               floorhost --plugins Plugins/ Examples/home.json --format html > home.html
+              floorhost --plugins Plugins/ http://127.0.0.1:8000/home.json --scroll-to end --retry 3
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, html }
 
     @OptionGroup var plugins: PluginOptions
 
-    @Argument(help: "The page JSON file.")
+    @Argument(help: "The page: a JSON file, or an http:// or https:// URL.")
     var page: String
 
     @Option(help: "Output: text (a terminal preview: the title, the floors, a line on next pages), json (layout, viewport, cells, diagnostics, events, stats) or html (one self-contained file: the page in a phone frame).")
@@ -49,7 +50,7 @@ struct Render: ParsableCommand {
             transform: TapTarget.parse)
     var tap: TapTarget?
 
-    @Option(help: "Retry a failed next-page load up to N times.")
+    @Option(help: "Retry a failed next-page load up to N times, after 0.125-0.25 s, then twice that each time (with jitter), or as long as the server's Retry-After asks (up to 120 s). Only a page that did not arrive is retried (no answer, a refused or reset connection, a 5xx, 408 or 429, a missing file); one that arrived unusable or was refused is not.")
     var retry = 0
 
     @OptionGroup var loading: LoadStateOptions
@@ -76,11 +77,14 @@ struct Render: ParsableCommand {
 
     @OptionGroup var pages: PageRootOptions
 
+    @OptionGroup var remote: RemotePageOptions
+
     func run() throws {
         // With isolation, this process only supervises: a child renders, and a floor a plugin crashes or
         // hangs on is left out of the next attempt (PageSupervisor).
         try containment.superviseUnlessChild(isolation: plugins.pluginIsolation)
         let root = try pages.root(for: page)
+        let remotePages = remote.client(maxPageBytes: pages.maxPageBytes)
         let host = try plugins.load()
         try containment.attach(host)
         // --width counts columns for text and points for json; --viewport's width, when given, is the layout's.
@@ -89,12 +93,12 @@ struct Render: ParsableCommand {
         let columns = Int(width ?? (screen.width / TextRenderer.pointsPerColumn).rounded())
         let adapter: Adapter
         do {
-            adapter = try host.layout(page: page, root: root, width: screen.width, dispatch: dispatch)
+            adapter = try host.layout(page: page, root: root, remote: remotePages, width: screen.width, dispatch: dispatch)
         } catch {
             printError("error: \(error)")
             throw ExitCode(2)
         }
-        let session = PageSession(adapter: adapter, viewportHeight: screen.height, source: PageSource(registry: host.registry, root: root),
+        let session = PageSession(adapter: adapter, viewportHeight: screen.height, source: PageSource(registry: host.registry, root: root, remote: remotePages),
                                   retries: retry, prefetch: loading.prefetchRule, impressions: loading.impression)
         switch scrollTo {
         case .end?: session.scrollToEnd()

@@ -36,7 +36,13 @@ struct Serve: ParsableCommand {
 
     @OptionGroup var containment: ContainmentOptions
 
+    @OptionGroup var remote: RemotePageOptions
+
+    @Option(help: "Retry a failed next-page load up to N times with backoff (as render's --retry); the page's retry button still works after the last.")
+    var retry = 0
+
     func validate() throws {
+        if retry < 0 { throw ValidationError("--retry must be 0 or more") }
         if !(0...65535).contains(port) { throw ValidationError("--port must be 0 to 65535") }
         if maxPageBytes < 1 { throw ValidationError("--max-page-bytes must be 1 or more") }
     }
@@ -52,7 +58,8 @@ struct Serve: ParsableCommand {
             // Everything in this process: a plugin crash ends the server, and a changed plugin needs a restart.
             let loaded = try plugins.load()
             for d in loaded.loadDiagnostics { printError("\(d.level.rawValue): \(d.message)") }
-            let preview = Preview(host: loaded, root: pageRoot, rootArgument: root)
+            let preview = Preview(host: loaded, root: pageRoot, rootArgument: root, remote: remote.client(maxPageBytes: maxPageBytes),
+                                  retryPolicy: RetryPolicy(attempts: retry))
             try runServer(PreviewServer.application(preview, services: [PageWatcher(preview: preview)], host: host, port: port, onRunning: announce))
             return
         }
@@ -61,7 +68,8 @@ struct Serve: ParsableCommand {
         let preview: WorkerPreview
         do {
             preview = try WorkerPreview(command: [selfExecutable(), ServeWorker.configuration.commandName!] + plugins.arguments
-                                            + ["--max-page-bytes", "\(maxPageBytes)", root],
+                                            + ["--max-page-bytes", "\(maxPageBytes)", "--retry", "\(retry)", "--load-timeout", "\(remote.loadTimeout)"]
+                                            + remote.allowOrigin.flatMap { ["--allow-origin", "\($0)"] } + [root],
                                         pluginFolder: plugins.plugins, root: pageRoot, rootArgument: root,
                                         callTimeout: containment.pluginCallTimeout)
         } catch {

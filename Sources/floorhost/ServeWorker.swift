@@ -17,6 +17,10 @@ struct ServeWorker: ParsableCommand {
 
     @Option var maxPageBytes = PageRoot.defaultMaxPageBytes
 
+    @OptionGroup var remote: RemotePageOptions
+
+    @Option var retry = 0
+
     @Option(name: .customLong("crash-record-fd")) var crashRecord: Int32?
 
     @Option var skipFloor: [SkippedFloor] = []
@@ -35,7 +39,8 @@ struct ServeWorker: ParsableCommand {
                 throw ExitCode(1)
             }
         }
-        let preview = Preview(host: host, root: pageRoot, rootArgument: root)
+        let preview = Preview(host: host, root: pageRoot, rootArgument: root, remote: remote.client(maxPageBytes: maxPageBytes),
+                              retryPolicy: RetryPolicy(attempts: retry))
         // Frames go to the real stdout: from here on descriptor 1 is stderr, for what plugin code prints.
         let worker = PreviewWorker(preview, output: FileHandle(fileDescriptor: HostOutput.standardOutput.descriptor, closeOnDealloc: false))
         let numbers = PageNumbers(pageOrdinal.compactMap { entry -> (String, Int32)? in

@@ -11,24 +11,27 @@ struct View: ParsableCommand {
             is shown), R (retry a failed load), r (reload the page, and the plugins if any changed, \
             keeping the position; only changed rows are measured again, see floorhost diff), q (quit). The mouse wheel scrolls where the terminal sends it.
             After quitting, the diagnostics and what was loaded are printed to stderr.
+            Next pages are fetched while you scroll (a remote page over HTTP, or a file); the status \
+            line says when one is loading, failed, or waits for its retry (--retry N).
             Example: floorhost view --plugins Plugins/ Examples/home.json --load-latency 400
+            Example: floorhost view --plugins Plugins/ http://127.0.0.1:8000/home.json --retry 3
             """)
 
     @OptionGroup var plugins: PluginOptions
 
-    @Argument(help: "The page JSON file.")
+    @Argument(help: "The page: a JSON file, or an http:// or https:// URL.")
     var page: String
 
     @Flag(help: "Reload when the page file (or a next page already loaded) or a plugin library changes.")
     var watch = false
 
-    @Option(name: .customLong("load-latency"), help: ArgumentHelp("Milliseconds each next-page load stays in flight, to see the loading state as on a phone.", valueName: "ms"))
+    @Option(name: .customLong("load-latency"), help: ArgumentHelp("Milliseconds each next-page load stays in flight at least (its fetch runs meanwhile), to see the loading state as on a phone.", valueName: "ms"))
     var loadLatency: Double = 0
 
     @Option(help: ArgumentHelp("Start scrolled this many points down the page.", valueName: "y"))
     var offset: Double = 0
 
-    @Option(help: "Retry a failed next-page load up to N times (R retries by hand).")
+    @Option(help: "Retry a failed next-page load up to N times, with backoff (as render's --retry; the status line counts down, R retries at once and after the last).")
     var retry = 0
 
     @OptionGroup var loading: LoadStateOptions
@@ -39,6 +42,8 @@ struct View: ParsableCommand {
     @OptionGroup var containment: ContainmentOptions
 
     @OptionGroup var pages: PageRootOptions
+
+    @OptionGroup var remote: RemotePageOptions
 
     func validate() throws {
         if !(loadLatency >= 0 && loadLatency <= 60_000) { throw ValidationError("--load-latency takes milliseconds from 0 to 60000, e.g. --load-latency 400") }
@@ -70,7 +75,8 @@ struct View: ParsableCommand {
         let size = terminal.size
         let viewer: PageViewer
         do {
-            viewer = try PageViewer(host: host, page: page, root: root, columns: size.columns, lines: size.lines,
+            viewer = try PageViewer(host: host, page: page, root: root, remote: remote.client(maxPageBytes: pages.maxPageBytes),
+                                    columns: size.columns, lines: size.lines,
                                     prefetch: loading.prefetchRule, retries: retry, impressions: loading.impression)
         } catch {
             printError("error: \(error)")

@@ -19,7 +19,7 @@ struct ImpressionTests {
         let host = try FloorHost(pluginFolder: try chain.folder.installShippedPlugins())
         let adapter = try host.layout(page: chain.files[0], width: 375)
         return (PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry),
-                            impressions: rule, clock: clock.source), host)
+                            impressions: rule, impressionClock: clock.source), host)
     }
 
     @Test func durationOnBothSidesOfD() throws {
@@ -89,7 +89,7 @@ struct ImpressionTests {
         let offset = header + 5 * 108 + 54
         let clock = ManualClock()
         let session = PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry),
-                                  impressions: ImpressionRule(fraction: 0.5, milliseconds: 100), clock: clock.source)
+                                  impressions: ImpressionRule(fraction: 0.5, milliseconds: 100), impressionClock: clock.source)
         session.scroll(to: offset)           // at once: the first screen's cards never count
         clock.now = 100
         session.observeImpressions()

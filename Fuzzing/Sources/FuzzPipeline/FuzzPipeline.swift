@@ -37,8 +37,10 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         return 0
     }
     let adapter = Adapter(page: page, registry: host.registry, width: 375)
-    // Impressions and screen prefetch on: their item ids come from the plugins' actions, on any page.
-    let session = PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry), retries: 1,
+    // Impressions and screen prefetch on: their item ids come from the plugins' actions, on any page. One
+    // retry, at once (base 0): a fuzzer must not sleep on a missing next page.
+    let session = PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry),
+                              retryPolicy: RetryPolicy(attempts: 1, base: 0),
                               prefetch: Prefetch(rows: 4, screens: 1), impressions: .standard)
     session.scrollToEnd()
     session.settleImpressions()

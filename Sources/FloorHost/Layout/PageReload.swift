@@ -17,8 +17,14 @@ extension PageSession {
         let first = adapter.page.file
         // Floors unchanged since the page on screen keep their models (ReusableFloors): decoding, expanding
         // and destroying cost O(floors changed).
-        let page = try PageDecoder.decode(file: first, root: source.root ?? PageRoot(around: first), registry: adapter.registry,
+        let page: Page
+        if PageLocation(first).isRemote {
+            let fetched = try source.fetchWaiting(first).get()
+            page = try PageDecoder.decode(bytes: fetched.bytes, file: fetched.base, registry: adapter.registry, reusing: ReusableFloors(adapter))
+        } else {
+            page = try PageDecoder.decode(file: first, root: source.root ?? PageRoot(around: first), registry: adapter.registry,
                                           reusing: ReusableFloors(adapter))
+        }
         var pages = [page], loaded: [String] = []
         var from = first, link = page.next
         var visited: Set<String> = [first]
@@ -27,7 +33,7 @@ extension PageSession {
             guard visited.insert(location).inserted, case .success(let next) = source.load(location, linkedFrom: (from, written)) else { break }
             pages.append(next)
             loaded.append(location)
-            from = location
+            from = next.file  // where it came from (a redirect's target): its next resolves against that
             link = next.next
         }
         return show(reloaded: pages, loaded: loaded, next: link.map { Self.location($0, relativeTo: from) },

@@ -4,9 +4,15 @@ import Foundation
 /// (the seed's KCBaseAdapter with its pull-up delegate and FZLoadDataPresenter). Everything that happens
 /// is appended to `events`.
 ///
-/// Loads are delivered right after they are requested unless `deliversLoadsImmediately` is false; then a
-/// load stays in flight until `deliverLoad()`, so tests can scroll while a page is being fetched.
-/// Threading: one thread at a time.
+/// A load is requested by the LoadMore rules, fetched, then delivered. With `deliversLoadsImmediately` the
+/// session fetches and delivers it itself, blocking, right after the request (the batch CLI). Otherwise it
+/// stays in flight while scrolling goes on, and a driver carries it: `startLoad()` hands out the load to
+/// fetch (at most one at a time, and a retry only once `retryDue` has passed on `clock`), the driver
+/// fetches it off this thread (`PageSource.fetch`), and `finish(_:with:)` decodes and lays it out here
+/// (the view's loop, serve's tasks); or `deliverLoad()` does all of it, blocking (tests, replays).
+/// A failure is retried by `retryPolicy` (backoff, jitter, Retry-After): the load stays in flight while
+/// the retry waits, so nothing else starts, and each attempt is a `requested` event and each failure a
+/// `failed` one. Threading: one thread at a time; `startLoad`'s loads may be fetched on any thread.
 public final class PageSession: @unchecked Sendable {
     public let adapter: Adapter
     public private(set) var viewport: Viewport
@@ -17,9 +23,12 @@ public final class PageSession: @unchecked Sendable {
     public private(set) var loadMore: LoadMore
     public var deliversLoadsImmediately: Bool
     /// Automatic retries of a failed load (`--retry N`).
-    public let retries: Int
+    public var retries: Int { retryPolicy.attempts }
+    public let retryPolicy: RetryPolicy
+    /// What retry waits are measured on.
+    public let clock: any LoadClock
 
-    let source: PageSource
+    public let source: PageSource
     /// The next page to load, resolved against the page that named it; nil at the end.
     public private(set) var next: String?
     /// The page whose `next` named `next`, and the link as written: what a refusal names.
@@ -31,21 +40,43 @@ public final class PageSession: @unchecked Sendable {
     public internal(set) var impressions: ImpressionTracker?
     let impressionClock: ImpressionClock
     var simulatedTime = 0.0
+    /// The load in flight's progress: nil when no load is in flight or it waits for a driver to start it.
+    private var stage: Stage?
+    private var tickets = 0
+
+    /// What the load in flight waits for, beyond LoadMore's `.loading`.
+    private enum Stage {
+        /// Being fetched by a driver (`startLoad` handed it out).
+        case fetching(ticket: Int)
+        /// A failed attempt, retried by the policy once the clock reaches `due`.
+        case retrying(due: Double, reason: String)
+    }
+
+    /// One attempt at loading a next page, as handed to a driver: fetch `location` (from the page and link
+    /// in `linkedFrom`), then give the result to `finish`.
+    public struct Load: Sendable {
+        public let location: String
+        public let linkedFrom: (page: String, link: String)?
+        let ticket: Int
+    }
 
     /// `prefetch`, when given, replaces `distance` (Prefetch.swift). `impressions`, when given, turns
-    /// impression events on, measured on `clock` (Impressions.swift). A page that names a next page gets the
+    /// impression events on, measured on `impressionClock` (Impressions.swift). `clock` times the retry
+    /// policy's waits (RetryPolicy). A page that names a next page gets the
     /// load-state footer (Footer.swift).
     public init(adapter: Adapter, viewportHeight: Double, source: PageSource, distance: Int = 4, retries: Int = 0,
-                deliversLoadsImmediately: Bool = true, prefetch: Prefetch? = nil, impressions: ImpressionRule? = nil,
-                clock: ImpressionClock = .simulated(step: ImpressionClock.standardStep)) {
+                retryPolicy: RetryPolicy? = nil, clock: any LoadClock = SystemLoadClock(), deliversLoadsImmediately: Bool = true,
+                prefetch: Prefetch? = nil, impressions: ImpressionRule? = nil,
+                impressionClock: ImpressionClock = .simulated(step: ImpressionClock.standardStep)) {
         self.adapter = adapter
         self.source = source.rooted(at: adapter.page.file)
-        self.retries = max(0, retries)
+        self.retryPolicy = retryPolicy ?? RetryPolicy(attempts: retries)
+        self.clock = clock
         self.deliversLoadsImmediately = deliversLoadsImmediately
         viewport = Viewport(width: adapter.width, height: viewportHeight, offset: 0)
         loadMore = prefetch.map(LoadMore.init(prefetch:)) ?? LoadMore(distance: distance)
         self.impressions = impressions.map(ImpressionTracker.init(rule:))
-        impressionClock = clock
+        self.impressionClock = impressionClock
         next = adapter.page.next.map { Self.location($0, relativeTo: adapter.page.file) }
         nextLink = adapter.page.next.map { (adapter.page.file, $0) }
         if next != nil { adapter.installFooter(LoadStateFooter(state: .end)) }
@@ -103,41 +134,121 @@ public final class PageSession: @unchecked Sendable {
         return max(screen, adapter.rows[last].bottom - viewport.height)
     }
 
-    /// Finishes the load in flight: its rows are merged and laid out, or the failure is recorded with no
-    /// row changed (and retried while `retries` allow).
+    /// Finishes the load in flight here and now, blocking: waits (on `clock`) for a retry that is due later,
+    /// fetches, and merges the rows or records the failure with no row changed (and retries while the
+    /// policy allows, when loads are delivered immediately). A load a driver is fetching is fetched again
+    /// here, and the driver's result is then ignored.
     public func deliverLoad() {
         guard case .loading = loadMore.state else { return }
-        finishLoad()
+        attemptBlocking()
         update()
     }
 
-    /// Starts a failed load again.
+    /// Starts a failed load again (a person asked: the view's R, the preview's button), also after the
+    /// retry policy gave up; a retry that is waiting for its backoff starts now.
     public func retry() {
+        if case .retrying = stage {
+            stage = nil
+            events.append(.loadMoreRequested(row: trigger, page: nextLocationInFlight ?? ""))
+            update()
+            return
+        }
         guard restart() else { return }
         update()
     }
 
-    private func finishLoad() {
+    /// The load a driver should fetch now, marked as being fetched; nil when no load is in flight, it is
+    /// being fetched already, or its retry is not due yet (`retryDue`). A due retry is requested here.
+    public func startLoad() -> Load? {
+        guard case .loading(let location) = loadMore.state else { return nil }
+        switch stage {
+        case .fetching: return nil
+        case .retrying(let due, _):
+            guard clock.now >= due else { return nil }
+            events.append(.loadMoreRequested(row: trigger, page: location))
+        case nil: break
+        }
+        tickets += 1
+        stage = .fetching(ticket: tickets)
+        return Load(location: location, linkedFrom: nextLink, ticket: tickets)
+    }
+
+    /// When the retry of the load in flight is due, on `clock`; nil when none waits.
+    public var retryDue: Double? {
+        if case .retrying(let due, _) = stage { return due }
+        return nil
+    }
+
+    /// Why the last attempt of the load in flight failed, while its retry waits.
+    public var retryReason: String? {
+        if case .retrying(_, let reason) = stage { return reason }
+        return nil
+    }
+
+    /// Whether a driver is fetching the load in flight.
+    public var isFetching: Bool {
+        if case .fetching = stage { return true }
+        return false
+    }
+
+    /// The bytes a driver fetched for `load` (or why not): decoded and laid out here, on this session's
+    /// thread. A load that is no longer the one in flight (delivered another way) is ignored.
+    public func finish(_ load: Load, with fetched: Result<FetchedPage, PageError>) {
+        guard case .fetching(let ticket) = stage, ticket == load.ticket,
+              case .loading(let location) = loadMore.state, location == load.location else { return }
+        stage = nil
+        apply(fetched.flatMap { source.decode($0) }, location: location)
+        update()
+    }
+
+    private var nextLocationInFlight: String? {
+        if case .loading(let location) = loadMore.state { return location }
+        return nil
+    }
+
+    /// One attempt of the load in flight, fetched and decoded on this thread.
+    private func attemptBlocking() {
         guard case .loading(let location) = loadMore.state else { return }
-        switch source.load(location, linkedFrom: nextLink) {
+        if case .retrying(let due, _) = stage {
+            clock.wait(until: due)
+            events.append(.loadMoreRequested(row: trigger, page: location))
+        }
+        stage = nil
+        apply(source.load(location, linkedFrom: nextLink), location: location)
+    }
+
+    private func apply(_ result: Result<Page, PageError>, location: String) {
+        switch result {
         case .success(let page):
             let edits = adapter.append(page)
             displayed = Self.remap(displayed, through: edits)
             impressions?.remap(through: edits)
-            next = page.next.map { Self.location($0, relativeTo: location) }
-            nextLink = page.next.map { (location, $0) }
+            // Resolved against where the page came from (a redirect's target), named by it in refusals.
+            next = page.next.map { Self.location($0, relativeTo: page.file) }
+            nextLink = page.next.map { (page.file, $0) }
             loadMore.completed()
             events.append(.loadMoreCompleted(row: trigger, page: location, rowsAdded: edits.reduce(0) { $0 + $1.added - $1.removed }))
         case .failure(let error):
-            loadMore.failed(reason: error.description)
-            events.append(.loadMoreFailed(row: trigger, page: location, reason: error.description))
             failures[location, default: 0] += 1
-            if failures[location]! <= retries { _ = restart() }
+            var reason = error.description
+            switch retryPolicy.decide(after: error, failures: failures[location]!) {
+            case .retry(let wait):
+                // Still in flight: nothing else starts while the retry waits.
+                events.append(.loadMoreFailed(row: trigger, page: location, reason: reason))
+                stage = .retrying(due: clock.now + wait, reason: reason)
+                return
+            case .giveUp(let why):
+                if let why { reason += "; \(why)" }
+            }
+            loadMore.failed(reason: reason)
+            events.append(.loadMoreFailed(row: trigger, page: location, reason: reason))
         }
     }
 
     private func restart() -> Bool {
         guard let location = loadMore.retry() else { return false }
+        stage = nil
+        failures[location] = 0
         events.append(.loadMoreRequested(row: trigger, page: location))
         return true
     }
@@ -155,8 +266,8 @@ public final class PageSession: @unchecked Sendable {
             }
             displayed = Set(visible)
             if case .loading = loadMore.state {
-                guard deliversLoadsImmediately else { return }
-                finishLoad()
+                guard deliversLoadsImmediately, !isFetching else { return }
+                attemptBlocking()
                 continue
             }
             let filled = adapter.totalHeight >= viewport.offset + viewport.height
@@ -192,6 +303,7 @@ public final class PageSession: @unchecked Sendable {
         }
         loadMore = machine
         failures = [:]
+        stage = nil  // a fetch in flight is dropped: its result no longer matches a load (finish ignores it)
         trigger = nil
         events.append(.reloaded(floorsChanged: diff.floors.count, rowsKept: diff.rowsKept, rowsMeasured: diff.rowsMeasured))
         update()
@@ -210,10 +322,10 @@ public final class PageSession: @unchecked Sendable {
         }
     }
 
-    /// A next-page location as one canonical path, so that "a/../b.json" and "b.json" are one location.
+    /// A next-page location in one canonical spelling (a path, or a URL resolved against a remote page), so
+    /// that "a/../b.json" and "b.json" are one location. A `next` that is no location at all on a remote
+    /// page stays as written, and the origin rules refuse it when it is loaded.
     static func location(_ next: String, relativeTo page: String) -> String {
-        let path = PageSource.resolve(next, relativeTo: page)
-        let standardized = (path as NSString).standardizingPath
-        return standardized.isEmpty ? path : standardized
+        PageLocation.resolve(next, relativeTo: page)?.description ?? next
     }
 }

@@ -4,9 +4,11 @@
 /// its own). Plugins are called from one thread at a time (floor_abi.h), so parallelism is by processes:
 /// ParallelCheck gives each of several children a share of the pages and merges what they report here.
 public enum PageBatch {
-    /// Checks `files` in order, each read through `root(file)` (nil: the file's own folder).
-    public static func run(files: [String], registry: Registry, root: (String) -> PageRoot? = { _ in nil }) -> [PageCheck] {
-        files.map { PageCheck.run(file: $0, registry: registry, root: root($0)) }
+    /// Checks `files` in order, each read through `root(file)` (nil: the file's own folder), or fetched by
+    /// `remote` when it is a URL.
+    public static func run(files: [String], registry: Registry, remote: RemotePageClient? = nil,
+                           root: (String) -> PageRoot? = { _ in nil }) -> [PageCheck] {
+        files.map { PageCheck.run(file: $0, registry: registry, root: root($0), remote: remote) }
     }
 
     /// The checks whose head no other kept chain covers, in order. When two chains cover each other's

@@ -19,8 +19,9 @@ public struct PageCheck: Sendable {
     /// already in the chain, is a problem.
     /// Pages are read through `root` (default: the first page's folder); a next page it refuses is a
     /// problem of the page that links it ("home.json: next: ...").
-    public static func run(file: String, registry: Registry, root: PageRoot? = nil, width: Double = 375) -> PageCheck {
-        let source = PageSource(registry: registry, root: root).rooted(at: file)
+    /// A remote first page or next page is fetched by `remote` (default: its defaults).
+    public static func run(file: String, registry: Registry, root: PageRoot? = nil, remote: RemotePageClient? = nil, width: Double = 375) -> PageCheck {
+        let source = PageSource(registry: registry, root: root, remote: remote).rooted(at: file)
         var pages = [file]
         var inChain: Set<String> = [file]  // `pages` as a set: a long chain is checked in O(pages)
         var problems: [Diagnostic] = []
@@ -29,7 +30,8 @@ public struct PageCheck: Sendable {
         }
         let first: Page
         do {
-            first = try PageDecoder.decode(file: file, root: source.root!, registry: registry)
+            first = PageLocation(file).isRemote ? try source.load(file).get()
+                : try PageDecoder.decode(file: file, root: source.root!, registry: registry)
         } catch {
             unusable(error)
             return PageCheck(pages: pages, problems: problems)

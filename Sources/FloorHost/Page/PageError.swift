@@ -7,6 +7,12 @@ public struct PageError: Error, Sendable, CustomStringConvertible {
     public let reason: String
     /// The JSON field of `file` the problem is about ("next" when the page it names was refused).
     public var path: String? = nil
+    /// Trying again may succeed: the page did not arrive (a missing file, a connection refused or reset, a
+    /// time limit, a 5xx, 408 or 429), as opposed to a page that arrived and is unusable, or was refused.
+    /// RetryPolicy retries only these.
+    public var retryable = false
+    /// Seconds the server asked to wait before trying again (`Retry-After`), when it said.
+    public var retryAfter: Double? = nil
 
     public var description: String {
         if let line, let column { return "\(file):\(line):\(column): \(reason)" }

@@ -21,6 +21,10 @@ public enum PageSet {
             if seen.insert(file).inserted { files.append(file) }
         }
         for argument in arguments {
+            if case .remote = PageLocation(argument) {
+                add(argument)  // a URL is a page as it is (its `?` is a query, not a pattern)
+                continue
+            }
             var info = stat()
             if stat(argument, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
                 let found = pages(under: argument)

@@ -6,12 +6,15 @@ import Foundation
 /// session's and the adapter's, exactly as in every other front end.
 ///
 /// Loads are not delivered by the session itself: a load stays in flight (the status line says so, and
-/// scrolling goes on) until the loop calls `deliverLoad()`, at once or after `--load-latency`.
+/// scrolling goes on) while the loop fetches it (`session.startLoad()`, on a task), and its rows arrive
+/// when the loop calls `finish(_:with:)`, no earlier than `--load-latency`; `deliverLoad()` does it all at
+/// once, blocking (a restarted view resuming its position).
 /// Threading: one thread at a time.
 public final class PageViewer {
     public private(set) var session: PageSession
     private let host: FloorHost
     private let root: PageRoot
+    private let remote: RemotePageClient?
     private let file: String
     private let prefetch: Prefetch
     private let retries: Int
@@ -36,11 +39,14 @@ public final class PageViewer {
     /// Lines below the page: the message line and the status line.
     public static let chromeLines = 2
 
-    /// `clock` measures impressions (the wall clock unless a test injects one).
-    public init(host: FloorHost, page file: String, root: PageRoot, columns: Int, lines: Int, prefetch: Prefetch = .standard,
-                retries: Int = 0, impressions: ImpressionRule? = nil, clock: ImpressionClock = .wall) throws(PageError) {
+    /// `clock` measures impressions (the wall clock unless a test injects one); `remote` fetches pages that
+    /// are URLs.
+    public init(host: FloorHost, page file: String, root: PageRoot, remote: RemotePageClient? = nil, columns: Int, lines: Int,
+                prefetch: Prefetch = .standard, retries: Int = 0, impressions: ImpressionRule? = nil,
+                clock: ImpressionClock = .wall) throws(PageError) {
         self.host = host
         self.root = root
+        self.remote = remote
         self.file = file
         self.prefetch = prefetch
         self.retries = retries
@@ -48,18 +54,20 @@ public final class PageViewer {
         self.clock = clock
         self.columns = max(1, columns)
         self.lines = max(Self.chromeLines + 1, lines)
-        session = try Self.open(host: host, file: file, root: root, columns: self.columns, lines: self.lines,
+        session = try Self.open(host: host, file: file, root: root, remote: remote, columns: self.columns, lines: self.lines,
                                 prefetch: prefetch, retries: retries, impressions: impressions, clock: clock)
         let diagnostics = host.diagnostics(for: session.adapter)
         message = diagnostics.isEmpty ? "j/k: a line  space/PgDn: a screen  g/G: top/end  Tab: select  Enter: tap  r: reload  q: quit"
             : "\(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s") (listed after you quit); first: \(diagnostics[0].message)"
     }
 
-    private static func open(host: FloorHost, file: String, root: PageRoot, columns: Int, lines: Int, prefetch: Prefetch,
-                             retries: Int, impressions: ImpressionRule?, clock: ImpressionClock) throws(PageError) -> PageSession {
-        let adapter = try host.layout(page: file, root: root, width: TextRenderer.layoutWidth(columns: columns))
-        return PageSession(adapter: adapter, viewportHeight: viewportHeight(lines: lines), source: PageSource(registry: host.registry, root: root),
-                           retries: retries, deliversLoadsImmediately: false, prefetch: prefetch, impressions: impressions, clock: clock)
+    private static func open(host: FloorHost, file: String, root: PageRoot, remote: RemotePageClient?, columns: Int, lines: Int,
+                             prefetch: Prefetch, retries: Int, impressions: ImpressionRule?, clock: ImpressionClock) throws(PageError) -> PageSession {
+        let adapter = try host.layout(page: file, root: root, remote: remote, width: TextRenderer.layoutWidth(columns: columns))
+        return PageSession(adapter: adapter, viewportHeight: viewportHeight(lines: lines),
+                           source: PageSource(registry: host.registry, root: root, remote: remote),
+                           retries: retries, deliversLoadsImmediately: false, prefetch: prefetch, impressions: impressions,
+                           impressionClock: clock)
     }
 
     static func viewportHeight(lines: Int) -> Double { Double(max(1, lines - chromeLines)) * TextRenderer.pointsPerLine }
@@ -116,8 +124,21 @@ public final class PageViewer {
     /// the end after `G`.
     public func deliverLoad() {
         session.deliverLoad()
-        if case .failed(let location, let reason) = session.loadMore.state {
-            message = "could not load \(Self.name(location)): \(reason); R retries"
+        loadDelivered()
+    }
+
+    /// The loop fetched `load`: its rows appear in place, or its failure is shown (or its retry waits), and
+    /// after `G` scrolling goes on to the end.
+    public func finish(_ load: PageSession.Load, with fetched: Result<FetchedPage, PageError>) {
+        session.finish(load, with: fetched)
+        loadDelivered()
+    }
+
+    private func loadDelivered() {
+        if let reason = session.retryReason, case .loading(let location) = session.loadMore.state {
+            message = "could not load \(Self.name(location)) (--retry tries again): \(Self.reason(reason, of: location))"
+        } else if case .failed(let location, let reason) = session.loadMore.state {
+            message = "could not load \(Self.name(location)): \(Self.reason(reason, of: location)); R retries"
             followingEnd = false
         } else if followingEnd {
             scroll(to: session.maxOffset)
@@ -131,6 +152,11 @@ public final class PageViewer {
     }
 
     private func retry() {
+        if session.retryDue != nil, case .loading(let location) = session.loadMore.state {
+            message = "retrying \(Self.name(location)) now"
+            session.retry()
+            return
+        }
         guard case .failed(let location, _) = session.loadMore.state else {
             message = "nothing to retry"
             return
@@ -238,7 +264,10 @@ public final class PageViewer {
     /// What the status line says about the page's next pages.
     public var loadState: String {
         switch session.loadMore.state {
-        case .loading(let location): return "loading \(Self.name(location))…"
+        case .loading(let location):
+            guard let due = session.retryDue else { return "loading \(Self.name(location))…" }
+            let wait = max(0, due - session.clock.now)
+            return "\(Self.name(location)) failed, retrying in \(wait < 10 ? String(format: "%.1f", wait) : String(Int(wait.rounded()))) s (R: now)"
         case .failed(let location, _): return "\(Self.name(location)) failed (R retries)"
         case .exhausted: return session.loadMore.requested.isEmpty ? "one page, no next" : "end of feed"
         case .idle: return session.next.map { "next: \(Self.name($0))" } ?? "end of feed"
@@ -261,6 +290,14 @@ public final class PageViewer {
         return "viewed \(Self.name(file)): \(pages), \(adapter.contentRowCount) rows\(seen), \(loadState)"
     }
 
-    /// A page location as a person names it: its file name.
-    static func name(_ location: String) -> String { (location as NSString).lastPathComponent }
+    /// A load's failure without the location it starts with (the message line names the page already).
+    static func reason(_ reason: String, of location: String) -> String {
+        reason.hasPrefix(location + ": ") ? String(reason.dropFirst(location.count + 2)) : reason
+    }
+
+    /// A page location as a person names it: its file name (the last part of a URL's path).
+    static func name(_ location: String) -> String {
+        if case .remote(let url) = PageLocation(location) { return url.lastPathComponent.isEmpty || url.lastPathComponent == "/" ? location : url.lastPathComponent }
+        return (location as NSString).lastPathComponent
+    }
 }

@@ -3,9 +3,11 @@ import Foundation
 import Glibc
 #endif
 
-/// The driver of `floorhost view`: waits for keys, resizes, the end of a load's latency and (with
-/// `--watch`) file changes, hands each to the PageViewer and draws a new frame after every batch. It owns
-/// *when*; the viewer and the session own *what*.
+/// The driver of `floorhost view`: waits for keys, resizes, next pages fetched, a retry coming due, the end
+/// of a load's latency and (with `--watch`) file changes, hands each to the PageViewer and draws a new
+/// frame after every batch. It owns *when*; the viewer and the session own *what*. A next page is fetched
+/// on a task while keys keep scrolling (LoadArrivals wakes the loop when it lands) and delivered here, on
+/// the loop's thread, no earlier than `--load-latency` after it started.
 public enum ViewLoop {
     public enum Ending: Equatable, Sendable {
         case quit
@@ -14,8 +16,8 @@ public enum ViewLoop {
     }
 
     public struct Options: Sendable {
-        /// Seconds each next-page load stays in flight before its rows arrive (0: at the next turn of the
-        /// loop), so a person sees the loading state as on a phone.
+        /// Seconds each next-page load stays in flight at least before its rows arrive (0: as soon as it is
+        /// fetched), so a person sees the loading state as on a phone.
         public var loadLatency: Double
         /// Reload when a page file or plugin library changes, checked every `watchInterval` seconds.
         public var watch: Bool
@@ -36,27 +38,43 @@ public enum ViewLoop {
     public static func run(_ viewer: PageViewer, terminal: RawTerminal, pluginFolder: String, options: Options) -> Ending {
         var decoder = KeyDecoder()
         var files = WatchedFiles(pages: viewer.adapter.pages.map(\.file), pluginFolder: pluginFolder)
-        var loadDue: Double?
         var nextWatch = now() + options.watchInterval
         var buffer = [UInt8](repeating: 0, count: 4096)
+        let arrivals = LoadArrivals()
+        // The load being fetched (for which session, since when) and, once it landed, its result.
+        var fetching: (load: PageSession.Load, session: PageSession, started: Double)?
+        var landed: Result<FetchedPage, PageError>?
         func frame() {
             options.beforeFrame(viewer.session.viewport.offset)
             draw(viewer, terminal)
         }
         frame()
         while true {
-            if viewer.isLoading, loadDue == nil { loadDue = now() + options.loadLatency }
+            if let current = fetching, current.session !== viewer.session { (fetching, landed) = (nil, nil) }  // reloaded
+            if fetching == nil, let load = viewer.session.startLoad() {
+                fetching = (load, viewer.session, now())
+                arrivals.fetch(load, from: viewer.session.source)
+                frame()  // a due retry shows as loading again
+            }
             var deadlines: [Double] = []
-            if let loadDue { deadlines.append(loadDue) }
+            if let fetching, landed != nil { deadlines.append(fetching.started + options.loadLatency) }
+            // While a retry waits, the status line counts down: a frame every half second until it is due.
+            if let due = viewer.session.retryDue { deadlines.append(min(due, now() + 0.5)) }
             if options.watch { deadlines.append(nextWatch) }
             // Impressions run on the same monotonic clock (ImpressionClock.wall, in ms).
             if let due = viewer.impressionDue { deadlines.append(due / 1000) }
-            let timeout = deadlines.min().map { Int32(max(0, ($0 - now()) * 1000).rounded(.up)) } ?? -1
+            let timeout = deadlines.min().map { Int32(min(max(0, ($0 - now()) * 1000).rounded(.up), 3_600_000)) } ?? -1
             var fds = [pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: terminal.resizes, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, timeout)
+                       pollfd(fd: terminal.resizes, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: arrivals.descriptor, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 3, timeout)
             if ready < 0 && errno != EINTR { return .quit }
             var changed = false
+            if fds[2].revents != 0 {
+                for arrival in arrivals.take() where arrival.load.ticket == fetching?.load.ticket && fetching?.session === viewer.session {
+                    landed = arrival.result
+                }
+            }
             if fds[1].revents != 0 {
                 while read(terminal.resizes, &buffer, buffer.count) > 0 {}
                 let size = terminal.size
@@ -77,11 +95,12 @@ public enum ViewLoop {
                 }
                 changed = true
             }
-            if let due = loadDue, now() >= due {
-                loadDue = nil
-                viewer.deliverLoad()
+            if let current = fetching, let result = landed, now() >= current.started + options.loadLatency {
+                (fetching, landed) = (nil, nil)
+                viewer.finish(current.load, with: result)
                 changed = true
             }
+            if viewer.session.retryDue != nil { changed = true }
             if options.watch, now() >= nextWatch {
                 nextWatch = now() + options.watchInterval
                 if files.pluginsChanged { return .restart(offset: viewer.session.viewport.offset) }

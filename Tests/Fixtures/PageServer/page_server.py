@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""A page server for the remote-page tests: serves the files of ROOT over HTTP on 127.0.0.1 (an ephemeral
+port, printed as the first line of stdout), and misbehaves on request, as real servers do.
+
+    python3 page_server.py ROOT [--timing FILE] [--exit-with-stdin]
+
+Behaviour is scripted per path by ROOT/_script.json, read at every request: {"/page-1.json": [step, ...]}.
+Each request to the path takes the next step (the last one is kept once the list runs out); a path with no
+script is served from ROOT. Steps:
+    {"status": 503, "headers": {"Retry-After": "2"}}    answer with that status (and headers), a short body
+    {"redirect": "/b.json", "status": 302}              redirect there
+    {"hold": "name"}                                    answer only once /_release/name was requested
+                                                        (at most 60 s), then serve the file
+    {"silent": true}                                    read the request and never answer (until 60 s)
+    {"stall_after": 100}                                send the headers (full Content-Length) and 100 bytes
+                                                        of the file, then nothing more (until 60 s)
+    {"reset": true}                                     close the connection with a TCP reset, no answer
+    {"reset_after": 100}                                send the headers and 100 bytes, then reset
+    {"body": "text", "status": 200}                     answer with this body
+    {"serve": true}                                     serve the file
+
+With --timing, the server's own time for each page request (from the request parsed to the last byte
+written, in milliseconds) is appended to FILE, one a line: Scripts/bench takes it off the client's time.
+
+GET /_log answers the paths requested so far (one a line, scripted or not, /_ paths left out), which are
+also appended to ROOT/_requests.log as they come. The server stops on SIGTERM, with --exit-with-stdin when
+its stdin closes (the tests hold it: when a test process ends, however it ends, so does its server), or by
+itself after 300 s, so that no test leaves it running.
+"""
+import json
+import os
+import signal
+import socket
+import struct
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+ROOT = os.path.abspath(sys.argv[1])
+TIMING = sys.argv[sys.argv.index("--timing") + 1] if "--timing" in sys.argv else None
+LOG = []
+TAKEN = {}
+RELEASED = {}
+LOCK = threading.Lock()
+CHANGED = threading.Condition(LOCK)
+
+
+def step_for(path):
+    try:
+        with open(os.path.join(ROOT, "_script.json")) as f:
+            script = json.load(f)
+    except (OSError, ValueError):
+        return None
+    steps = script.get(path)
+    if not steps:
+        return None
+    with LOCK:
+        n = TAKEN.get(path, 0)
+        TAKEN[path] = n + 1
+    return steps[min(n, len(steps) - 1)]
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    # Headers and body go out as two writes: with Nagle's algorithm on, the body waits for the client's
+    # delayed ACK of the headers (40 ms on Linux), a stall of this server's, not of the client's.
+    disable_nagle_algorithm = True
+
+    def log_message(self, *args):
+        pass
+
+    def file_bytes(self, path):
+        full = os.path.realpath(os.path.join(ROOT, path.lstrip("/")))
+        if not full.startswith(ROOT + os.sep) or not os.path.isfile(full):
+            return None
+        with open(full, "rb") as f:
+            return f.read()
+
+    def answer(self, status, body, headers=None, content_type="application/json"):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def serve_file(self, path):
+        body = self.file_bytes(path)
+        if body is None:
+            self.answer(404, b'{"error":"no such page"}')
+        else:
+            self.answer(200, body)
+
+    def reset(self):
+        self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        self.connection.close()
+        self.close_connection = True
+
+    def do_GET(self):
+        started = time.perf_counter()
+        self.answer_request()
+        if TIMING and not self.path.startswith("/_"):
+            with LOCK:
+                with open(TIMING, "a") as f:
+                    f.write("%.4f\n" % ((time.perf_counter() - started) * 1000))
+
+    def answer_request(self):
+        path = self.path.split("?")[0]
+        if path == "/_log":
+            with LOCK:
+                body = "".join(p + "\n" for p in LOG).encode()
+            return self.answer(200, body, content_type="text/plain")
+        if path.startswith("/_release/"):
+            with CHANGED:
+                RELEASED[path[len("/_release/"):]] = True
+                CHANGED.notify_all()
+            return self.answer(200, b"released", content_type="text/plain")
+        with LOCK:
+            LOG.append(path)
+            with open(os.path.join(ROOT, "_requests.log"), "a") as f:
+                f.write(path + "\n")
+        step = step_for(path)
+        if step is None or step.get("serve"):
+            return self.serve_file(path)
+        if "hold" in step:
+            with CHANGED:
+                CHANGED.wait_for(lambda: RELEASED.get(step["hold"]), timeout=60)
+            return self.serve_file(path)
+        if step.get("silent"):
+            time.sleep(60)
+            return self.reset()
+        if "redirect" in step:
+            return self.answer(step.get("status", 302), b"", {"Location": step["redirect"]})
+        if step.get("reset"):
+            return self.reset()
+        if "stall_after" in step or "reset_after" in step:
+            body = self.file_bytes(path) or b"{}" * 1000
+            n = step.get("stall_after", step.get("reset_after"))
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body[:n])
+            self.wfile.flush()
+            if "reset_after" in step:
+                return self.reset()
+            time.sleep(60)
+            return self.reset()
+        if "body" in step:
+            return self.answer(step.get("status", 200), step["body"].encode(), step.get("headers"))
+        status = step.get("status", 200)
+        return self.answer(status, ('{"error":"%d"}' % status).encode(), step.get("headers"))
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def exit_when_stdin_closes():
+    # The test that started the server holds its stdin: when that process ends, however it ends, so does this.
+    while sys.stdin.buffer.read(4096):
+        pass
+    os._exit(0)
+
+
+def main():
+    server = Server(("127.0.0.1", 0), Handler)
+    # A parent may have started this with SIGTERM blocked (a thread of libdispatch's): unblock it.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM])
+    signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
+    if "--exit-with-stdin" in sys.argv:
+        threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
+    threading.Timer(300, lambda: os._exit(0)).start()
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
