@@ -28,7 +28,8 @@ struct IconGridFloor: FloorModel {
     enum CodingKeys: String, CodingKey { case columns, items }
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        items = try c.decode([Icon].self, forKey: .items)
+        // An icon that does not decode is left out with a warning naming its path; the others show.
+        items = try c.decode(DroppingBrokenItems<Icon>.self, forKey: .items).wrappedValue
         let columns = try c.decodeIfPresent(Int.self, forKey: .columns) ?? 4
         guard (1...10).contains(columns) else {
             throw DecodingError.dataCorruptedError(forKey: .columns, in: c, debugDescription: "columns must be 1 to 10, found \(columns)")

@@ -45,7 +45,8 @@ struct ProductFeedFloor: ItemsFloor {
         }
     }
 
-    var items: [Product]
+    /// A product that does not decode is left out with a warning naming its path; the rest of the feed shows.
+    @DroppingBrokenItems var items: [Product]
 
     static let schemaNotes: [String: SchemaNote] = [
         "items": "The products, one card each; a next page's floor with this id appends to them.",

@@ -58,7 +58,7 @@ struct BadPageTests {
         let page = try folder.write("types.json", """
             {"floors":[
               {"type":"Title","id":"ok","title":"Before"},
-              {"type":"ProductFeed","id":"feed","items":[{"id":"p1","title":"Cup","price":"¥9","img":42}]},
+              {"type":"ProductFeed","id":"feed","items":[{"id":"p1","title":"Cup","price":"¥9","img":42},{"id":"p2","title":"Mug","price":"¥12","img":"m.jpg"}]},
               {"type":7,"id":"numbered"},
               {"type":"IconGrid","id":"grid","columns":"four","items":[]},
               {"type":"Title","id":"after","title":"After"}
@@ -69,14 +69,15 @@ struct BadPageTests {
         let output = try jsonObject(result.stdout)
         let rows = try #require(output["rows"] as? [[String: Any]])
         #expect(rows.map { $0["floor"] as? String } == ["ok", "feed", "numbered", "grid", "after"])
-        #expect(rows.map { $0["type"] as? String } == ["TitleBar", "FloorPlaceholder", "FloorPlaceholder", "FloorPlaceholder", "TitleBar"])
+        // The feed's bad product is left out, its good one shown (the SDK's DroppingBrokenItems).
+        #expect(rows.map { $0["type"] as? String } == ["TitleBar", "ProductCard", "FloorPlaceholder", "FloorPlaceholder", "TitleBar"])
         let diagnostics = try #require(output["diagnostics"] as? [[String: Any]])
         let paths = diagnostics.compactMap { $0["path"] as? String }
         #expect(paths.contains("floors[1].items[0].img"))
         #expect(paths.contains("floors[2].type") || paths.contains("floors[2]"))
         #expect(paths.contains("floors[3].columns"))
         let messages = diagnostics.compactMap { $0["message"] as? String }
-        #expect(messages.contains { $0.contains("floors[1].items[0].img (floor 'feed'): expected a string, found number") })
+        #expect(messages.contains { $0.contains("floors[1].items[0].img (floor 'feed'): expected a string, found number; item left out") })
     }
 
     @Test func unknownFloorTypeBecomesAPlaceholder() throws {

@@ -34,4 +34,21 @@ struct ConformCallChecksTests {
         #expect(try reason(["VALIDATE_REFUSES_ALL"], "validate")
                 == "validateListing: rejected sample 1 ('Listing' from its registration): items[0].id: no listing is ever valid; a sample must be a floor the page would show")
     }
+
+    /// validate's second half: a copy of the sample broken per the floor type's schema must be refused. badge.c
+    /// with TEXT_OPTIONAL declares "text" required but decodes a badge without it; with "text" required by
+    /// its decoder too, the same schema passes (a copy with "text" a number is refused at "text").
+    @Test func aSchemaRequiringWhatTheDecoderDoesNotIsNamedWithTheField() throws {
+        let folder = try TemporaryFolder("conform-schema-refusal")
+        let lax = folder.file("libBadgeLax.so"), strict = folder.file("libBadgeStrict.so")
+        try compileCPlugin(to: lax, defines: ["WITH_SCHEMA", "TEXT_OPTIONAL"])
+        try compileCPlugin(to: strict, defines: ["WITH_SCHEMA"])
+        let failed = try floorhost(["conform", lax, "--include", "validate", "--format", "json"])
+        #expect(failed.status == 1)
+        let checks = try #require((try jsonObject(failed.stdout)["plugins"] as? [[String: Any]])?.first?["checks"] as? [[String: Any]])
+        let reason = try #require(checks.first { $0["check"] as? String == "validate" }?["reason"] as? String)
+        #expect(reason == #"decodeBadge: accepted sample 1 ('Badge' from its registration) with required field 'text' removed ("{"id":"badge","type":"Badge"}"), which the schema_json of 'Badge' forbids; refuse it in the decoder with the path 'text', or, if the floor can do without it, take 'text' out of the schema's "required" or widen its "type""#, "\(reason)")
+        let passed = try floorhost(["conform", strict, "--include", "validate"])
+        #expect(passed.status == 0, "\(passed.stdout)")
+    }
 }

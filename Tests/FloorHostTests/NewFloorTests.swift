@@ -2,13 +2,16 @@ import Foundation
 import Testing
 
 /// The plugin author's path, end to end: `Scripts/new-floor` scaffolds a package outside this repository;
-/// it builds, its own test runs `floorhost conform` on it and passes untouched, and the already-built
-/// floorhost renders a page with the new floor (README, "Write a floor").
+/// it builds, its own test runs `floorhost conform` on it (with its extra samples page) and passes
+/// untouched, and the already-built floorhost renders a page with the new floor (README, "Write a floor").
 struct NewFloorTests {
-    var environment: [String: String] {
+    /// The scaffolded package's environment: swift on PATH, this build's floorhost, and no FLOORKIT_SDK
+    /// (unless `sdk` is given), so the package has to find the SDK on its own.
+    func environment(sdk: String? = nil) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = "/opt/swift/usr/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["FLOORHOST"] = Repo.floorhostBinary
+        environment["FLOORKIT_SDK"] = sdk
         return environment
     }
 
@@ -17,17 +20,29 @@ struct NewFloorTests {
         let binary = Repo.floorhostBinary
         let before = try FileManager.default.attributesOfItem(atPath: binary)
         let folder = try TemporaryFolder("new-floor")
-        let package = folder.file("CouponStrip")
+        // The checkout as a folder beside the new package (a link to it), and a package folder not named
+        // after the floor: the package still is.
+        try FileManager.default.createSymbolicLink(atPath: folder.file("floorkit"), withDestinationPath: Repo.root)
+        let package = folder.file("coupon-strip")
 
-        let scaffold = try run(Repo.path("Scripts/new-floor"), ["CouponStrip", package])
+        let scaffold = try run(folder.file("floorkit/Scripts/new-floor"), ["CouponStrip", package])
         #expect(scaffold.status == 0, "\(scaffold.stderr)")
         for file in ["Package.swift", "Sources/CouponStripFloor/CouponStripFloor.swift",
-                     "Tests/CouponStripFloorTests/ConformanceTests.swift", "page.json", "README.md"] {
+                     "Tests/CouponStripFloorTests/ConformanceTests.swift", "page.json", "README.md",
+                     "libCouponStripFloor.samples.json", ".gitignore", ".git/HEAD"] {
             #expect(FileManager.default.fileExists(atPath: package + "/" + file), "\(file)")
+        }
+        // Portable: the SDK by a relative path, and no file names this machine's checkout.
+        let manifest = try String(contentsOfFile: package + "/Package.swift", encoding: .utf8)
+        #expect(manifest.contains(#"return "../floorkit/SDK""#), "\(manifest)")
+        #expect(manifest.contains(#"name: "CouponStripFloor""#))
+        for file in FileManager.default.subpaths(atPath: package) ?? [] where !file.hasPrefix(".git") {
+            let text = (try? String(contentsOfFile: package + "/" + file, encoding: .utf8)) ?? ""
+            #expect(!text.contains(Repo.root) && !text.contains(folder.path), "\(file) holds an absolute path")
         }
 
         // The package's own test builds the plugin and runs floorhost conform on it.
-        let test = try run("/usr/bin/env", ["swift", "test", "--package-path", package], environment: environment)
+        let test = try run("/usr/bin/env", ["swift", "test", "--package-path", package], environment: environment())
         #expect(test.status == 0, "the scaffolded package's test failed:\n\(test.stdout)\(test.stderr)")
         #expect((test.stdout + test.stderr).contains("Test conformancePasses() passed"))
 
@@ -35,9 +50,12 @@ struct NewFloorTests {
         let conform = try floorhost(["conform", "--format", "json", library])
         #expect(conform.status == 0, "\(conform.stdout)")
         #expect(try jsonObject(conform.stdout)["passed"] as? Bool == true)
-        // That first test run recorded the sample's drawing; conform verifies it clean.
+        // That first test run recorded the drawing of the registration's sample and of both floors of
+        // libCouponStripFloor.samples.json; conform verifies them clean.
         let recorded = FileManager.default.subpaths(atPath: package + "/Snapshots")?.filter { $0.hasSuffix(".txt") } ?? []
-        #expect(recorded.count == 1, "\(recorded)")
+        #expect(recorded.sorted() == ["com.example.floor.coupon-strip/CouponStrip-cjk.txt",
+                                      "com.example.floor.coupon-strip/CouponStrip-with-header.txt",
+                                      "com.example.floor.coupon-strip/CouponStrip.txt"], "\(recorded)")
         let verify = try floorhost(["conform", library, "--include", "samples", "--snapshots", package + "/Snapshots", "--verify"])
         #expect(verify.status == 0, "\(verify.stdout)")
 
@@ -51,6 +69,12 @@ struct NewFloorTests {
         #expect(render.stdout.contains("│ ¥20 off over ¥199"))
         let own = try floorhost(["--plugins", plugins, "--plugin-cache", folder.file("cache.json"), package + "/page.json"])
         #expect(own.stdout.contains("Hello from the CouponStrip floor"))
+        // Its items are @DroppingBrokenItems: a broken one is left out with a warning, the others show.
+        let broken = try folder.write("broken.json", #"{"floors":[{"type":"CouponStrip","id":"c","items":[{"id":"a","label":"kept"},{"id":"b","label":7}]}]}"#)
+        let partly = try floorhost(["--plugins", plugins, "--plugin-cache", folder.file("cache.json"), broken])
+        #expect(partly.status == 0)
+        #expect(partly.stdout.contains("│ kept"))
+        #expect(partly.stderr.contains("floors[0].items[1].label (floor 'c'): expected a string, found number; item left out"), "\(partly.stderr)")
 
         // Its schema is derived from the model's fields, with the scaffold's notes as descriptions, and
         // floorhost holds pages to it.
@@ -69,7 +93,7 @@ struct NewFloorTests {
         let source = package + "/Sources/CouponStripFloor/CouponStripFloor.swift"
         let code = try String(contentsOfFile: source, encoding: .utf8)
         try code.replacingOccurrences(of: #""items[].label": "#, with: #""items[].lables": "#).write(toFile: source, atomically: true, encoding: .utf8)
-        let rebuild = try run("/usr/bin/env", ["swift", "build", "--package-path", package], environment: environment)
+        let rebuild = try run("/usr/bin/env", ["swift", "build", "--package-path", package], environment: environment())
         #expect(rebuild.status == 0, "\(rebuild.stderr)")
         try FileManager.default.removeItem(atPath: plugins + "/libCouponStripFloor.so")
         try FileManager.default.copyItem(atPath: library, toPath: plugins + "/libCouponStripFloor.so")
@@ -79,6 +103,27 @@ struct NewFloorTests {
 
         let after = try FileManager.default.attributesOfItem(atPath: binary)
         #expect(after[.modificationDate] as? Date == before[.modificationDate] as? Date, "floorhost was rebuilt")
+    }
+
+    /// Made neither inside nor beside the checkout, a package finds the SDK through FLOORKIT_SDK, and says
+    /// so when it is unset.
+    @Test(.timeLimit(.minutes(2)))
+    func aFloorMadeElsewhereFindsTheSDKThroughFLOORKIT_SDK() throws {
+        let folder = try TemporaryFolder("new-floor-elsewhere")
+        let package = folder.file("plugins/deals")
+        let scaffold = try run(Repo.path("Scripts/new-floor"), ["Deals", package])
+        #expect(scaffold.status == 0, "\(scaffold.stderr)")
+        #expect(scaffold.stdout.contains("export FLOORKIT_SDK=\(Repo.root)/SDK"), "\(scaffold.stdout)")
+        let manifest = try String(contentsOfFile: package + "/Package.swift", encoding: .utf8)
+        #expect(!manifest.contains(Repo.root))
+
+        let unset = try run("/usr/bin/env", ["swift", "package", "describe", "--package-path", package], environment: environment())
+        #expect(unset.status != 0)
+        #expect(unset.stderr.contains("error: DealsFloor: set FLOORKIT_SDK to the SDK folder of a FloorKit checkout"), "\(unset.stderr)")
+        let set = try run("/usr/bin/env", ["swift", "package", "describe", "--package-path", package],
+                          environment: environment(sdk: Repo.path("SDK")))
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stdout.contains("Name: DealsFloor"), "\(set.stdout)")
     }
 
     @Test func theScriptRefusesBadNamesAndOccupiedFolders() throws {

@@ -11,6 +11,9 @@ class AnyFloorBox {
     /// An ItemsFloor's item ids, built at its first extend and kept up to date by every later one, so that
     /// finding repeated ids costs O(items added), not O(items in the floor).
     var itemIDs: Set<String>?
+    /// Items DroppingBrokenItems left out when this model was decoded (paths relative to the floor):
+    /// reported as warnings by the floor type's validator, which the host calls right after decode.
+    var leftOutItems: [FloorProblem] = []
 }
 
 final class FloorBox<Floor: FloorModel>: AnyFloorBox {
@@ -93,8 +96,10 @@ final class FloorKind {
         }
         rowKinds = [header, margin] + content
         decode = { bytes in
-            let decoded = try FloorJSON.decode(Decoded<Floor>.self, from: bytes)
-            return FloorBox(common: decoded.common, floor: decoded.floor)
+            let (decoded, leftOut) = try LeftOutItems.collecting { try FloorJSON.decode(Decoded<Floor>.self, from: bytes) }
+            let box = FloorBox(common: decoded.common, floor: decoded.floor)
+            box.leftOutItems = leftOut
+            return box
         }
         validate = { box in floor(box).validate() }
         extend = (Floor.self as? any ExtendableFloor.Type).map { Extending.extend(for: $0) }

@@ -87,8 +87,11 @@ enum Thunks {
     static let validate: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafePointer<floor_report_t>?) -> Bool = {
         ctx, model, report in
         let floor = Unmanaged<FloorKind>.fromOpaque(ctx!).takeUnretainedValue()
-        let problems = floor.validate(Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue())
-        if let report { for problem in problems { send(problem, to: report) } }
+        let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
+        let problems = floor.validate(box)
+        // Items left out while decoding are warnings (reported with a true verdict, the floor is kept);
+        // reported with the model's own problems, they are part of why the floor is left out.
+        if let report { for problem in box.leftOutItems + problems { send(problem, to: report) } }
         return problems.isEmpty
     }
 

@@ -195,7 +195,7 @@ enum BehaviourChecks {
         Int(floor_heap_in_use())
     }
 
-    private static func preview(_ bytes: [UInt8]) -> String {
+    static func preview(_ bytes: [UInt8]) -> String {
         let text = String(decoding: bytes.prefix(40), as: UTF8.self)
         return bytes.isEmpty ? "no bytes" : "\"\(text)\(bytes.count > 40 ? "..." : "")\""
     }

@@ -111,10 +111,23 @@ public enum PageDecoder {
                     if case .pointer(let model)? = result { return model }
                     return nil
                 }
+                // The seed's TemplateValidationProtocol, on a model that came back clean: run now so that what
+                // it reports is known before the schema's findings are (its messages still come after them).
+                var verdict: (valid: Bool, problems: DecodeReport)?
+                if let model, refusals.errors.isEmpty, let validate = type.validate {
+                    let problems = DecodeReport()
+                    record.enter(.validate, origin)
+                    let valid = problems.withReport { report in
+                        (try? validate.invoker.perform(.pointer(type.context), .pointer(model), .pointer(report))) == .bool(true)
+                    }
+                    verdict = (valid, problems)
+                }
                 if !findings.isEmpty {
                     // An unknown field is the schema's alone to report; a wrong or missing value the decoder
-                    // refused at the same path is said once, by the decoder.
-                    let refused = Set(refusals.errors.map(\.path))
+                    // refused (or left out: an item dropped by DroppingBrokenItems, reported by the validator)
+                    // at the same path is said once, by the plugin.
+                    let leftOut = verdict?.valid == true ? verdict?.problems.errors.map(\.path) ?? [] : []
+                    let refused = Set(refusals.errors.map(\.path) + leftOut)
                     let shown = findings.filter { $0.kind == .unknownField || !refused.contains($0.path) }
                     for finding in shown.prefix(SchemaFinding.shownPerFloor) { warn(finding.message, at: finding.path) }
                     if shown.count > SchemaFinding.shownPerFloor {
@@ -140,13 +153,8 @@ public enum PageDecoder {
                     placeholder("\(typeName) '\(id)' not shown: \(first.0.isEmpty ? "" : first.0 + ": ")\(first.1)")
                     continue
                 }
-                // The seed's TemplateValidationProtocol: an invalid floor is reported and left out.
-                if let validate = type.validate {
-                    let problems = DecodeReport()
-                    record.enter(.validate, origin)
-                    let valid = problems.withReport { report in
-                        (try? validate.invoker.perform(.pointer(type.context), .pointer(model), .pointer(report))) == .bool(true)
-                    }
+                // An invalid floor is reported and left out.
+                if let (valid, problems) = verdict {
                     if !valid {
                         let found = problems.errors.isEmpty ? [("", "invalid, without a reason")] : problems.errors
                         for (subpath, message) in found {
@@ -156,6 +164,9 @@ public enum PageDecoder {
                         _ = try? type.destroy.invoker.perform(.pointer(type.context), .pointer(model))
                         continue
                     }
+                    // floor_abi.h: problems reported with a true verdict are warnings (e.g. items left out
+                    // by the SDK's DroppingBrokenItems); the floor is shown.
+                    for (subpath, message) in problems.errors { warn("\(message) (plugin \(plugin))", at: subpath, plugin: plugin) }
                 }
                 page.append(.init(floorID: id, floorType: typeName, path: path, file: file, origin: origin, typeID: typeID, model: model,
                                   hasID: floor.id != nil, signature: signature))

@@ -28,6 +28,10 @@
  *                                          reports a wrong one)
  *   SCHEMA_WITHOUT_TEXT                    declare a schema that requires "label" and has no "text", which
  *                                          the plugin's own sample does not match (fails conform's `schema`)
+ *   TEXT_OPTIONAL                          with WITH_SCHEMA: decode accepts an object with no "text" at all
+ *                                          (an empty badge), though the schema requires it; a "text" that is
+ *                                          not a string is still refused (fails conform's `validate`, whose
+ *                                          copy of the sample without "text" is not refused)
  * and each way a plugin can disturb the host's own process state:
  *   CHDIR_IN_INIT                          chdir("/") while registering
  *   CLOSE_OUTPUT_IN_INIT                   close descriptors 1 and 2 while registering
@@ -134,6 +138,15 @@ static void *badge_decode(void *ctx, const char *json, uint64_t len, const floor
     (void)report;
     return calloc(1, sizeof(badge_t));
 #else
+#ifdef TEXT_OPTIONAL
+    /* An object with no "text" key at all is an empty badge. */
+    static const char named[] = "\"text\"";
+    int mentions_text = 0;
+    for (uint64_t i = 0; i + sizeof named - 1 <= len; i++) {
+        if (memcmp(json + i, named, sizeof named - 1) == 0) { mentions_text = 1; break; }
+    }
+    if (!mentions_text && len >= 2 && json[0] == '{' && json[len - 1] == '}') return calloc(1, sizeof(badge_t));
+#endif
     report->error(report, "text", "a badge needs a \"text\" string");
     return NULL;
 #endif

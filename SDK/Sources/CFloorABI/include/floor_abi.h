@@ -241,7 +241,11 @@ typedef struct floor_floor_type {
     floor_selector_t destroy;   /* FLOOR_SIG_DESTROY: called once per model decode returned */
     /* Since 1.1. Optional (fn == NULL): every decoded floor is valid. The seed's TemplateValidationProtocol:
      * data checks before drawing. Returns false after reporting each problem (path relative to the floor);
-     * the host then leaves the floor out and destroys the model. */
+     * the host then leaves the floor out and destroys the model. Problems reported by a call that returns
+     * true are warnings: the floor is shown and each is printed with its path, as extend's dropped items are
+     * (the Swift SDK reports the items a list decoded with DroppingBrokenItems left out this way; a host
+     * that predates this sentence ignores them, and the floor is still shown). The host calls it once,
+     * right after decode. */
     floor_selector_t validate;  /* FLOOR_SIG_VALIDATE */
     /* Since 1.1. Optional (fn == NULL): the floor cannot be continued by a next page. Appends `next`'s
      * content (a model of the same type, decoded from a next page's floor with the same id) to `model`,
