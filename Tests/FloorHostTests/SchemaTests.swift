@@ -116,7 +116,7 @@ import Testing
                                                                     #"FLOOR_TYPE="Badge12""#, #"ROW_TYPE="Badge12Row""#])
         let host = try FloorHost(pluginFolder: plugins)
         #expect(host.loadDiagnostics.isEmpty, "\(host.loadDiagnostics)")
-        #expect(host.plugins.map(\.abiMinor).sorted() == [1, 2, 3, 3])
+        #expect(host.plugins.map(\.abiMinor).sorted() == [1, 2, 4, 4])
         let registry = host.registry
         func schema(_ name: String) throws -> DeclaredSchema? {
             let id = try #require(registry.floorTypeID(named: name))
