@@ -100,7 +100,7 @@ import Testing
         let adapter = try FloorHost(pluginFolder: plugins).layout(page: page, width: 375)
         let warnings = adapter.page.diagnostics.map(\.message)
         #expect(warnings.count == SchemaFinding.shownPerFloor + 1, "\(warnings)")
-        #expect(warnings.first == "\(page): floors[0].items[0].colour (floor 'feed'): unknown field of ProductFeed (its fields here: id, title, price, img, jump)")
+        #expect(warnings.first == "\(page): floors[0].items[0].colour (floor 'feed'): unknown field of ProductFeed (its fields here: id, title, price, originalPrice, img, jump)")
         #expect(warnings.last == "\(page): floors[0] (floor 'feed'): 10 more fields do not match the schema of ProductFeed (the first 20 are listed); `floorhost schema` shows what it expects")
         #expect(adapter.rowCount == 30)
     }
