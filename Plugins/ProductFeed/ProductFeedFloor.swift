@@ -10,6 +10,9 @@ struct ProductFeedFloor: ItemsFloor {
         var id: String
         var title: String
         var price: Price
+        /// The price before a discount, drawn struck through after `price` (on a host older than ABI 1.4,
+        /// which cannot strike text, it is left out rather than shown as a second price).
+        var originalPrice: Price?
         var img: String
         var jump: Jump?
     }
@@ -51,7 +54,8 @@ struct ProductFeedFloor: ItemsFloor {
     static let schemaNotes: [String: SchemaNote] = [
         "items": "The products, one card each; a next page's floor with this id appends to them.",
         "items[].id": "The product's id, unique in the feed (a next page's repeat is dropped).",
-        "items[].title": "The product's name, bold beside the picture.",
+        "items[].title": "The product's name, bold beside the picture; a name too long for one line takes two.",
+        "items[].originalPrice": "The price before a discount, shown struck through after the price (text or a number of yuan).",
         "items[].img": "The product picture's URL, 96 points square.",
         "items[].jump": "Where a tap on the card goes.",
     ]
@@ -74,16 +78,54 @@ struct ProductFeedFloor: ItemsFloor {
         return true
     }
 
-    /// A card: the picture on the left, title and price beside it.
+    /// Where the text beside the picture starts, and the points it leaves at the right.
+    static let textX = 116.0, textMargin = 124.0
+
+    /// The title's lines in a text column `available` points wide: one when it fits, else two, the first
+    /// the longest prefix that fits (cut after a space when there is one), the second the rest (the canvas
+    /// cuts it). `measure` is TextMetrics in the height calculator and the canvas in the cell: the same
+    /// widths, so the cell draws the lines the height made room for. O(log n) measurements.
+    static func titleLines(_ title: String, available: Double, measure: (String) -> Double) -> [String] {
+        guard measure(title) > available else { return [title] }
+        let characters = Array(title)
+        var low = 0, high = characters.count  // the longest fitting prefix has `low` characters
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if measure(String(characters[..<mid])) <= available { low = mid } else { high = mid - 1 }
+        }
+        guard low > 0 else { return [title] }  // not even one character fits: one line, cut by the canvas
+        var cut = low
+        if let space = characters[..<low].lastIndex(of: " "), space > 0 { cut = space + 1 }
+        let first = String(characters[..<cut]).trimmingTrailingSpaces
+        let rest = String(characters[cut...])
+        return rest.isEmpty ? [first] : [first, rest]
+    }
+
+    /// A card: the picture on the left, title and price beside it. A title too long for its line takes
+    /// two, and the card grows a line (108 points, 120 with a two-line title). An original price follows
+    /// the price, muted and struck through.
     static let card = RowType<ProductFeedFloor>(
         "ProductCard",
-        height: { _, _, _ in 108 },
+        height: { floor, item, width in
+            let lines = titleLines(floor.items[item].title, available: width - textMargin) { TextMetrics.width(of: $0, style: .bold) }
+            return 108 + 12 * Double(lines.count - 1)
+        },
         cell: { floor, item, canvas in
             let product = floor.items[item]
+            let available = canvas.width - textMargin
+            let lines = titleLines(product.title, available: available) { canvas.measure($0, style: .bold) }
+            let extra = 12 * Double(lines.count - 1)
             canvas.image(product.img, x: 8, y: 0, width: 96, height: 96)
-            canvas.text(product.title, x: 116, y: 12, maxWidth: canvas.width - 124, style: .bold)
-            canvas.text(product.price.text, x: 116, y: 60, maxWidth: canvas.width - 124, style: .accent)
-            canvas.box(x: 8, y: 96, width: canvas.width - 16, height: 0)
+            for (index, line) in lines.enumerated() {
+                canvas.text(line, x: textX, y: 12 + 12 * Double(index), maxWidth: available, style: .bold)
+            }
+            canvas.text(product.price.text, x: textX, y: 60 + extra, maxWidth: available, style: .accent)
+            if let original = product.originalPrice, canvas.supportsStrike {
+                let x = textX + canvas.measure(product.price.text, style: .accent) + 10
+                let room = canvas.width - 8 - x
+                if room > 0 { canvas.text(original.text, x: x, y: 60 + extra, maxWidth: room, style: [.muted, .strike]) }
+            }
+            canvas.box(x: 8, y: 96 + extra, width: canvas.width - 16, height: 0)
         },
         action: { floor, item, _ in
             let product = floor.items[item]
@@ -96,3 +138,11 @@ let plugin = FloorPlugin(id: "com.floorkit.floor.product-feed", name: "Product f
 
 @_cdecl("floor_plugin_entry")
 public func floorPluginEntry() -> UnsafeRawPointer { plugin.descriptor }
+
+private extension String {
+    var trimmingTrailingSpaces: String {
+        var s = Substring(self)
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}

@@ -48,13 +48,13 @@ struct LoaderFailureTests {
     @Test func abiMajorDiffers() throws {
         let (host, _, _) = try load { _, plugins in try compileCPlugin(to: plugins + "/libABI2.so", defines: ["ABI_MAJOR=2"]) }
         let error = try onlyError(host)
-        #expect(error.message.contains("libABI2.so: plugin ABI 2.3 is incompatible with host ABI 1.3 (major versions differ); rebuild the plugin against floor_abi.h 1.x"))
+        #expect(error.message.contains("libABI2.so: plugin ABI 2.4 is incompatible with host ABI 1.4 (major versions differ); rebuild the plugin against floor_abi.h 1.x"))
     }
 
     @Test func abiMinorNewerThanHost() throws {
         let (host, _, _) = try load { _, plugins in try compileCPlugin(to: plugins + "/libABI17.so", defines: ["ABI_MINOR=7"]) }
         let error = try onlyError(host)
-        #expect(error.message.contains("libABI17.so: plugin ABI 1.7 is newer than host ABI 1.3; update floorhost"))
+        #expect(error.message.contains("libABI17.so: plugin ABI 1.7 is newer than host ABI 1.4; update floorhost"))
     }
 
     @Test func aPluginBuiltAgainstABI10StillLoads() throws {

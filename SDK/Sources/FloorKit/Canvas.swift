@@ -24,6 +24,43 @@ public struct Canvas {
     public func box(x: Double, y: Double, width: Double, height: Double) {
         raw.pointee.box(raw, x, y, width, height)
     }
+
+    /// Whether the host's canvas has the ABI 1.4 additions (measure_text, fill, `.strike`). A 1.3 host's
+    /// canvas ends before them: the SDK then measures itself and draws a fill as a frame.
+    public var isABI14: Bool {
+        Int(raw.pointee.struct_size) >= MemoryLayout<floor_canvas_t>.offset(of: \floor_canvas_t.fill)! + MemoryLayout<UnsafeRawPointer>.size
+    }
+
+    /// Whether struck text shows as struck (ABI 1.4 hosts). A 1.3 host ignores the style bit.
+    public var supportsStrike: Bool { isABI14 }
+
+    /// The width of `text` on one line in `style`, in points: the same in every backend, and what
+    /// `TextMetrics.width(of:style:)` returns in a height calculator.
+    public func measure(_ text: String, style: TextStyle = []) -> Double {
+        guard isABI14, let measure = raw.pointee.measure_text else { return TextMetrics.width(of: text, style: style) }
+        return text.withCString { measure(raw, $0, style.rawValue) }
+    }
+
+    /// A filled rectangle in `tone`; draw it before what goes on top. On a 1.3 host, a frame instead.
+    public func fill(x: Double, y: Double, width: Double, height: Double, tone: Tone = .subtle) {
+        guard isABI14, let fill = raw.pointee.fill else {
+            if width > 0 && height > 0 { box(x: x, y: y, width: width, height: height) }
+            return
+        }
+        fill(raw, x, y, width, height, tone.rawValue)
+    }
+}
+
+/// The tone of `Canvas.fill` (floor_abi.h FLOOR_TONE_*).
+public struct Tone: RawRepresentable, Sendable, Equatable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// A light background behind a card or a group.
+    public static let subtle = Tone(rawValue: FLOOR_TONE_SUBTLE)
+    /// Grey: a placeholder or a disabled area.
+    public static let muted = Tone(rawValue: FLOOR_TONE_MUTED)
+    /// The price colour: a badge or a sale tag.
+    public static let accent = Tone(rawValue: FLOOR_TONE_ACCENT)
 }
 
 /// Text styles; a backend may ignore any of them.
@@ -34,4 +71,6 @@ public struct TextStyle: OptionSet, Sendable {
     public static let muted = TextStyle(rawValue: FLOOR_TEXT_MUTED)
     public static let accent = TextStyle(rawValue: FLOOR_TEXT_ACCENT)
     public static let center = TextStyle(rawValue: FLOOR_TEXT_CENTER)
+    /// Struck through (an old price). ABI 1.4; a 1.3 host draws the text without the line.
+    public static let strike = TextStyle(rawValue: FLOOR_TEXT_STRIKE)
 }

@@ -36,8 +36,12 @@ public final class FloorPlugin: @unchecked Sendable {
     /// Set when the host asks for the descriptor; the host calls `init` right after, on the same thread.
     nonisolated(unsafe) static var loaded: FloorPlugin?
 
+    /// The host table `init` received, kept (as the ABI allows) for `TextMetrics` in height calculators.
+    nonisolated(unsafe) static var host: UnsafePointer<floor_host_t>?
+
     private func register(with host: UnsafePointer<floor_host_t>?) -> Bool {
         guard let host else { return false }
+        FloorPlugin.host = host
         for floor in floorKinds {
             for kind in floor.rowKinds {
                 var rowType = floor_row_type_t(

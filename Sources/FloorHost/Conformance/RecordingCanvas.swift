@@ -7,6 +7,7 @@ final class RecordingCanvas: CanvasBackend {
         case text(String, x: Double, y: Double, maxWidth: Double, style: UInt32)
         case image(String, x: Double, y: Double, width: Double, height: Double)
         case box(x: Double, y: Double, width: Double, height: Double)
+        case fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32)
 
         static func == (a: Operation, b: Operation) -> Bool {
             func same(_ x: [Double], _ y: [Double]) -> Bool { x.map(\.bitPattern) == y.map(\.bitPattern) }
@@ -14,6 +15,7 @@ final class RecordingCanvas: CanvasBackend {
             case let (.text(s, x, y, m, st), .text(s2, x2, y2, m2, st2)): return s == s2 && st == st2 && same([x, y, m], [x2, y2, m2])
             case let (.image(s, x, y, w, h), .image(s2, x2, y2, w2, h2)): return s == s2 && same([x, y, w, h], [x2, y2, w2, h2])
             case let (.box(x, y, w, h), .box(x2, y2, w2, h2)): return same([x, y, w, h], [x2, y2, w2, h2])
+            case let (.fill(x, y, w, h, t), .fill(x2, y2, w2, h2, t2)): return t == t2 && same([x, y, w, h], [x2, y2, w2, h2])
             default: return false
             }
         }
@@ -23,6 +25,7 @@ final class RecordingCanvas: CanvasBackend {
             case let .text(s, x, y, m, _): "text(x: \(x), y: \(y), max_width: \(m), \"\(s.prefix(40))\")"
             case let .image(s, x, y, w, h): "image(x: \(x), y: \(y), w: \(w), h: \(h), \"\(s.prefix(40))\")"
             case let .box(x, y, w, h): "box(x: \(x), y: \(y), w: \(w), h: \(h))"
+            case let .fill(x, y, w, h, t): "fill(x: \(x), y: \(y), w: \(w), h: \(h), tone: \(t))"
             }
         }
 
@@ -37,6 +40,7 @@ final class RecordingCanvas: CanvasBackend {
             case let .text(_, x, y, m, _): return within(x, y, m, 0) && y < height
             case let .image(_, x, y, w, h): return within(x, y, w, h)
             case let .box(x, y, w, h): return within(x, y, w, h)
+            case let .fill(x, y, w, h, _): return within(x, y, w, h)
             }
         }
     }
@@ -55,13 +59,20 @@ final class RecordingCanvas: CanvasBackend {
         operations.append(.box(x: x, y: y, width: width, height: height))
     }
 
+    func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32) {
+        operations.append(.fill(x: x, y: y, width: width, height: height, tone: tone))
+    }
+
     /// Calls `cell` with a floor_canvas_t of `width` x `height` that records into a fresh recorder, and
     /// returns what was drawn.
-    static func record(width: Double, height: Double, _ cell: (UnsafePointer<floor_canvas_t>) -> Void) -> [Operation] {
+    /// `structSize` below the full size plays an older host (tests pass the 1.3 size, which ends before
+    /// measure_text), whose canvas a plugin must not read past.
+    static func record(width: Double, height: Double, structSize: Int = MemoryLayout<floor_canvas_t>.size,
+                       _ cell: (UnsafePointer<floor_canvas_t>) -> Void) -> [Operation] {
         let recorder = RecordingCanvas()
         // Zero-initialised, then filled: fields added to the struct by later ABI minors stay NULL.
         var canvas = floor_canvas_t()
-        canvas.struct_size = UInt32(MemoryLayout<floor_canvas_t>.size)
+        canvas.struct_size = UInt32(structSize)
         canvas.host_data = Unmanaged.passUnretained(recorder).toOpaque()
         canvas.width = width
         canvas.height = height
@@ -76,6 +87,11 @@ final class RecordingCanvas: CanvasBackend {
         canvas.box = { canvas, x, y, w, h in
             guard let canvas else { return }
             recorderOf(canvas).box(x: x, y: y, width: w, height: h)
+        }
+        canvas.measure_text = { _, text, style in TextMeasure.points(cString: text, style: style) }
+        canvas.fill = { canvas, x, y, w, h, tone in
+            guard let canvas else { return }
+            recorderOf(canvas).fill(x: x, y: y, width: w, height: h, tone: tone)
         }
         withUnsafePointer(to: &canvas) { cell($0) }
         return recorder.operations

@@ -45,13 +45,15 @@ enum SnapshotText {
             return "image x \(number(x)) y \(number(y)) w \(number(w)) h \(number(h)) \(quoted(source))"
         case let .box(x, y, w, h):
             return "box x \(number(x)) y \(number(y)) w \(number(w)) h \(number(h))"
+        case let .fill(x, y, w, h, tone):
+            return "fill x \(number(x)) y \(number(y)) w \(number(w)) h \(number(h)) \(Tone(tone).name)"
         }
     }
 
     private static func styleNames(_ style: UInt32) -> String {
-        let names: [(UInt32, String)] = [(0x1, "bold"), (0x2, "muted"), (0x4, "accent"), (0x8, "center")]
+        let names: [(UInt32, String)] = [(0x1, "bold"), (0x2, "muted"), (0x4, "accent"), (0x8, "center"), (0x10, "strike")]
         var parts = names.filter { style & $0.0 != 0 }.map(\.1)
-        let unknown = style & ~0xF
+        let unknown = style & ~0x1F
         if unknown != 0 { parts.append("style 0x\(String(unknown, radix: 16))") }
         return parts.isEmpty ? "" : " " + parts.joined(separator: " ")
     }

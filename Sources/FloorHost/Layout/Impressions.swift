@@ -189,6 +189,7 @@ private final class InkDetector: CanvasBackend {
     func text(_ text: String, x: Double, y: Double, maxWidth: Double, style: UInt32) { if !text.isEmpty { drew = true } }
     func image(_ source: String, x: Double, y: Double, width: Double, height: Double) { drew = true }
     func box(x: Double, y: Double, width: Double, height: Double) { drew = true }
+    func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32) { if width > 0 && height > 0 { drew = true } }
 }
 
 extension Adapter {

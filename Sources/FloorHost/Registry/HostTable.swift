@@ -20,7 +20,8 @@ final class HostTable {
             host_data: nil,
             register_row_type: { host, rowType in HostTable.from(host)?.registerRowType(rowType) ?? -1 },
             register_floor_type: { host, floorType in HostTable.from(host)?.registerFloorType(floorType) ?? false },
-            log: { host, level, message in HostTable.from(host)?.log(level, message) }))
+            log: { host, level, message in HostTable.from(host)?.log(level, message) },
+            measure_text: { _, text, style in TextMeasure.points(cString: text, style: style) }))
         table.pointee.host_data = Unmanaged.passRetained(self).toOpaque()
     }
 

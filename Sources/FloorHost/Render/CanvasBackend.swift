@@ -6,6 +6,8 @@ protocol CanvasBackend: AnyObject {
     func text(_ text: String, x: Double, y: Double, maxWidth: Double, style: UInt32)
     func image(_ source: String, x: Double, y: Double, width: Double, height: Double)
     func box(x: Double, y: Double, width: Double, height: Double)
+    /// Since ABI 1.4: a filled rectangle in a FLOOR_TONE_* tone (unknown tones are FLOOR_TONE_SUBTLE).
+    func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32)
     /// The plugin's own NUL-terminated UTF-8, valid only during the call: a backend that can draw bytes
     /// skips making a String per call. By default, `text(_:...)` with the bytes as a String.
     func text(cString: UnsafePointer<CChar>, x: Double, y: Double, maxWidth: Double, style: UInt32)
@@ -52,6 +54,12 @@ extension Adapter {
             box: { canvas, x, y, w, h in
                 guard let canvas else { return }
                 backendOf(canvas).box(x: x, y: y, width: w, height: h)
+            },
+            // The same width in every backend (TextMeasure), so the backend is not asked.
+            measure_text: { _, text, style in TextMeasure.points(cString: text, style: style) },
+            fill: { canvas, x, y, w, h, tone in
+                guard let canvas else { return }
+                backendOf(canvas).fill(x: x, y: y, width: w, height: h, tone: tone)
             })
         withExtendedLifetime(target) {
             withUnsafePointer(to: &canvas) { drawCell(row: r, into: $0) }

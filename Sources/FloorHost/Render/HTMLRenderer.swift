@@ -97,6 +97,11 @@ public enum HTMLRenderer {
         .t.bold{font-weight:600;font-size:12px}
         .t.muted{color:#8a8f99;font-size:10.5px;line-height:13px}
         .t.accent{color:#e4393c;font-weight:600;font-size:14px}
+        .t.strike{text-decoration:line-through}
+        .fill{position:absolute}
+        .fill.subtle{background:#f5f6f8}
+        .fill.muted{background:#e5e6eb}
+        .fill.accent{background:#fdecec}
         .t.center{text-align:center}
         .img{position:absolute;border-radius:8px;background:linear-gradient(135deg,#eef1f6,#e2e7ef);display:flex;align-items:center;justify-content:center;overflow:hidden}
         .img span{font-size:10px;color:#8a93a3;padding:0 4px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;max-width:100%}

@@ -1,3 +1,5 @@
+import CFloorABI
+
 /// The JSON backend's canvas: each draw call becomes an operation object, so machines and tests see what a
 /// cell drew, with the plugin's own coordinates.
 final class JSONCanvas: CanvasBackend {
@@ -19,6 +21,7 @@ final class JSONCanvas: CanvasBackend {
         field("x", x); field("y", y); field("maxWidth", maxWidth)
         out.raw(","); out.key("text"); out.string(text)
         out.raw(","); out.key("style"); out.number(Int(style))
+        if style & FLOOR_TEXT_STRIKE != 0 { out.raw(","); out.key("strike"); out.raw("true") }
         out.raw("}")
     }
 
@@ -26,6 +29,14 @@ final class JSONCanvas: CanvasBackend {
         begin("image")
         field("x", x); field("y", y); field("width", width); field("height", height)
         out.raw(","); out.key("source"); out.string(source)
+        out.raw("}")
+    }
+
+    /// `{"op":"fill",...,"tone":"subtle"|"muted"|"accent"}`: the tone by name, unknown tones as "subtle".
+    func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32) {
+        begin("fill")
+        field("x", x); field("y", y); field("width", width); field("height", height)
+        out.raw(","); out.key("tone"); out.string(Tone(tone).name)
         out.raw("}")
     }
 

@@ -226,6 +226,27 @@ public struct TextGrid {
         }
     }
 
+    /// Fills columns `column..<column+width`, lines `line..<line+height` with `scalar` (a narrow shade such
+    /// as "░") in `style`, replacing what was there; text drawn afterwards lands on top. Clipped and counted
+    /// as `box` is; nothing for a width or height below 1.
+    public mutating func fill(column: Int, line: Int, width: Int, height: Int, scalar: Unicode.Scalar,
+                              style: TextStyle = []) {
+        guard width >= 1, height >= 1 else { return }
+        let right = Self.sum(column, width)
+        let bottom = Self.sum(line, height)
+        let window = visibleWindow
+        if column < window.left || right > window.right || line < window.top || bottom > window.bottom {
+            clippedDraws += 1
+        }
+        let firstColumn = max(column, window.left), endColumn = min(right, window.right)
+        let firstLine = max(line, window.top), endLine = min(bottom, window.bottom)
+        guard firstColumn < endColumn, firstLine < endLine else { return }
+        let cell = Cell(scalar.value, span: .narrow, style: style, hasMarks: false)
+        for l in firstLine..<endLine {
+            for c in firstColumn..<endColumn { putNarrow(cell, at: l * columns + c) }
+        }
+    }
+
     /// Restricts subsequent drawing to `rect` intersected with the grid (typically a cell's bounds);
     /// `nil` restores the whole grid. A rectangle with a non-positive width or height clips everything.
     public mutating func clip(to rect: Rect?) {
@@ -251,6 +272,7 @@ public struct TextGrid {
         guard l >= 0, l < lines, columns > 0 else { return }
         cells.withUnsafeBufferPointer { all in
             let row = UnsafeBufferPointer(rebasing: all[(l * columns)..<((l + 1) * columns)])
+            // Struck text: SGR 9 when styled (in the style's sequence); plain, U+0336 after each character.
             var last = row.count - 1
             // Blank cells are zero bytes: skip them eight bytes at a time, then drawn spaces one by one.
             let raw = UnsafeRawPointer(row.baseAddress!)
@@ -259,7 +281,7 @@ public struct TextGrid {
             guard last >= 0 else { return }
             // Bytes go into a buffer on the stack, appended to `out` once: at most 4 a scalar, plus an SGR
             // sequence before each and a reset at the end. Marks (rare) are appended one by one.
-            let capacity = (last + 1) * (4 + (styled ? TextStyle.longestSGR : 0)) + TextStyle.longestSGR + 4
+            let capacity = (last + 1) * (4 + 2 + (styled ? TextStyle.longestSGR : 0)) + TextStyle.longestSGR + 4
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
                 var n = 0
                 var current = TextStyle()
@@ -276,7 +298,7 @@ public struct TextGrid {
                         continue
                     }
                     if styled && cell.style != current && cell.utf8 != 0x20 {
-                        for byte in TextStyle.sgrTable[Int(cell.style.rawValue & 7)] { buffer[n] = byte; n += 1 }
+                        for byte in TextStyle.sgrTable[Int(cell.style.rawValue & TextStyle.tableMask)] { buffer[n] = byte; n += 1 }
                         current = cell.style
                     }
                     // All four bytes are stored (the buffer has room past the end); `length` of them count.
@@ -285,6 +307,10 @@ public struct TextGrid {
                     if cell.hasMarks, let attached = marks[l * columns + c] {
                         flush()
                         for mark in attached { Self.appendUTF8(mark.value, to: &out) }
+                    }
+                    if !styled && cell.style.contains(.strike) {
+                        buffer[n] = 0xCC; buffer[n + 1] = 0xB6  // U+0336 COMBINING LONG STROKE OVERLAY
+                        n += 2
                     }
                 }
                 if styled && current != [] {

@@ -262,6 +262,19 @@ public enum TextRenderer {
                             maxColumns: frameColumns(width) - 2, center: true, style: [])
         }
 
+        /// Shaded cells over the rectangle's columns and lines (rounded as a frame's): "░" subtle, "▒" muted,
+        /// "▓" accent (red when styled); text drawn afterwards replaces the shade where it lands.
+        func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32) {
+            guard width > 0, height > 0 else { return }
+            let lines = max(1, cells(height / pointsPerLine, .toNearestOrAwayFromZero))
+            let shade: (Unicode.Scalar, TextStyle) = switch Tone(tone) {
+            case .subtle: ("░", .muted)
+            case .muted: ("▒", .muted)
+            case .accent: ("▓", .accent)
+            }
+            grid.fill(column: column(x), line: line(y), width: frameColumns(width), height: lines, scalar: shade.0, style: shade.1)
+        }
+
         func box(x: Double, y: Double, width: Double, height: Double) {
             let lines = height == 0 ? 1 : max(2, cells(height / pointsPerLine, .toNearestOrAwayFromZero))
             grid.box(column: column(x), line: line(y), width: frameColumns(width), height: lines)

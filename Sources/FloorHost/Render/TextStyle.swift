@@ -13,6 +13,11 @@ public struct TextStyle: OptionSet, Sendable, Hashable {
     public static let muted = TextStyle(rawValue: 1 << 1)
     /// Prices and highlights: red, as e-commerce apps show prices.
     public static let accent = TextStyle(rawValue: 1 << 2)
+    /// Struck through (an old price): SGR 9 when styled; plain output puts U+0336 after each character.
+    public static let strike = TextStyle(rawValue: 1 << 3)
+
+    /// The bits `sgrTable` is indexed by.
+    static let tableMask: UInt8 = 0xF
 
     /// The style bits of a floor_canvas_t.text call (unknown bits and FLOOR_TEXT_CENTER ignored).
     public init(canvasStyle: UInt32) {
@@ -20,15 +25,16 @@ public struct TextStyle: OptionSet, Sendable, Hashable {
         if canvasStyle & FLOOR_TEXT_BOLD != 0 { style.insert(.bold) }
         if canvasStyle & FLOOR_TEXT_MUTED != 0 { style.insert(.muted) }
         if canvasStyle & FLOOR_TEXT_ACCENT != 0 { style.insert(.accent) }
+        if canvasStyle & FLOOR_TEXT_STRIKE != 0 { style.insert(.strike) }
         self = style
     }
 
     /// The SGR sequence that switches a terminal from any style to this one: a reset, then the
     /// attributes (`ESC[0m` alone for no style). The only escape sequences text output ever contains.
-    public var sgr: [UInt8] { Self.sgrTable[Int(rawValue & 7)] }
+    public var sgr: [UInt8] { Self.sgrTable[Int(rawValue & Self.tableMask)] }
 
     /// `sgr` of every style, by raw value: written once per change of style, never built per cell.
-    static let sgrTable: [[UInt8]] = (0..<8).map { TextStyle(rawValue: UInt8($0)).makeSGR() }
+    static let sgrTable: [[UInt8]] = (0...Int(tableMask)).map { TextStyle(rawValue: UInt8($0)).makeSGR() }
 
     /// The length of the longest `sgr`, for sizing buffers.
     static let longestSGR = sgrTable.map(\.count).max()!
@@ -36,6 +42,7 @@ public struct TextStyle: OptionSet, Sendable, Hashable {
     private func makeSGR() -> [UInt8] {
         var parameters = "0"
         if contains(.bold) { parameters += ";1" }
+        if contains(.strike) { parameters += ";9" }
         if contains(.accent) {
             parameters += ";31"
         } else if contains(.muted) {

@@ -32,6 +32,10 @@
  *                                          (an empty badge), though the schema requires it; a "text" that is
  *                                          not a string is still refused (fails conform's `validate`, whose
  *                                          copy of the sample without "text" is not refused)
+ *   USE_ABI_1_4                            use the ABI 1.4 additions, each only when the host's struct_size has
+ *                                          it: the height is the host table's measure_text of the text
+ *                                          (36 without it), and the cell fills the badge in the accent tone
+ *                                          and draws the text struck through
  * and each way a plugin can disturb the host's own process state:
  *   CHDIR_IN_INIT                          chdir("/") while registering
  *   CLOSE_OUTPUT_IN_INIT                   close descriptors 1 and 2 while registering
@@ -108,6 +112,10 @@ typedef struct badge { char text[128]; } badge_t;
 #endif
 
 static int32_t badge_row_type = -1;
+#ifdef USE_ABI_1_4
+static const floor_host_t *badge_host;  /* the ABI lets a plugin keep the host table */
+#define HAS_FIELD(ptr, type, field) ((ptr)->struct_size >= offsetof(type, field) + sizeof((ptr)->field))
+#endif
 
 /* Finds "text":"..." in the floor object; enough JSON for a test plugin (no escapes in the value). */
 static void *badge_decode(void *ctx, const char *json, uint64_t len, const floor_report_t *report) {
@@ -188,6 +196,10 @@ static double badge_height(void *ctx, void *model, uint64_t row, double width) {
 #elif defined(NONDETERMINISTIC_HEIGHT)
     static unsigned calls;
     return 36 + (calls++ & 1);
+#elif defined(USE_ABI_1_4)
+    if (badge_host && HAS_FIELD(badge_host, floor_host_t, measure_text) && badge_host->measure_text)
+        return badge_host->measure_text(badge_host, ((badge_t *)model)->text, FLOOR_TEXT_BOLD);
+    return 36;
 #else
     return 36;
 #endif
@@ -206,10 +218,21 @@ static void badge_cell(void *ctx, void *model, uint64_t row, const floor_canvas_
 #else
     canvas->box(canvas, 0, 0, canvas->width, canvas->height);
 #endif
+#ifdef USE_ABI_1_4
+    if (HAS_FIELD(canvas, floor_canvas_t, fill) && canvas->fill && canvas->measure_text) {
+        canvas->fill(canvas, 0, 0, canvas->width, canvas->height < 12 ? canvas->height : 12, FLOOR_TONE_ACCENT);
+        double w = canvas->measure_text(canvas, badge->text, FLOOR_TEXT_STRIKE);
+        canvas->text(canvas, 0, 0, w < canvas->width ? w : canvas->width, badge->text, FLOOR_TEXT_STRIKE);
+        return;
+    }
+#endif
     canvas->text(canvas, 8, 12, canvas->width - 16, badge->text, FLOOR_TEXT_BOLD);
 }
 
 static bool badge_init(const floor_host_t *host) {
+#ifdef USE_ABI_1_4
+    badge_host = host;
+#endif
 #ifdef ABORT_IN_INIT
     abort();
 #endif

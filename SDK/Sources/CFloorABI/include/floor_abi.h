@@ -45,8 +45,9 @@ extern "C" {
 #endif
 
 #define FLOOR_ABI_MAJOR 1
-#define FLOOR_ABI_MINOR 3  /* 1.1 added the optional action, validate and extend selectors; 1.2 the row sink's keep;
-                              1.3 the floor type's schema_json */
+#define FLOOR_ABI_MINOR 4  /* 1.1 added the optional action, validate and extend selectors; 1.2 the row sink's keep;
+                              1.3 the floor type's schema_json; 1.4 text measuring (canvas and host table), the
+                              canvas's fill and FLOOR_TEXT_STRIKE */
 
 /* The one symbol a plugin exports. Returns a descriptor that stays valid for the life of the process. */
 #define FLOOR_PLUGIN_ENTRY_SYMBOL "floor_plugin_entry"
@@ -163,6 +164,16 @@ typedef struct floor_extend_result {
 #define FLOOR_TEXT_MUTED  0x2u
 #define FLOOR_TEXT_ACCENT 0x4u  /* prices, highlights */
 #define FLOOR_TEXT_CENTER 0x8u  /* center within max_width instead of starting at x */
+/* Since 1.4. A line through the text (an old price). Every 1.4 backend shows it: the text backend with
+ * SGR 9 when styled and U+0336 after each character when plain, JSON as "strike":true, HTML with CSS
+ * line-through. A 1.3 host ignores the bit (as it ignores any unknown style bit): draw nothing that is
+ * wrong without the line (the SDK's `Canvas.supportsStrike` says whether the host knows it). */
+#define FLOOR_TEXT_STRIKE 0x10u
+
+/* Since 1.4. The tones of floor_canvas_t.fill; a backend shows an unknown tone as FLOOR_TONE_SUBTLE. */
+#define FLOOR_TONE_SUBTLE 0u  /* a light background behind a card or a group (text: light shade) */
+#define FLOOR_TONE_MUTED  1u  /* grey: a placeholder, a disabled area (text: medium shade) */
+#define FLOOR_TONE_ACCENT 2u  /* the price colour: a badge, a sale tag (text: dark shade, red when styled) */
 
 /*
  * The surface a cell draws into, implemented by each output backend (text, JSON, HTML). Coordinates are
@@ -176,6 +187,11 @@ typedef struct floor_extend_result {
  * (one terminal column per 5 points; x is rounded to the nearest column, y down to its 12-point line, so
  * text at y = 12 is the cell's second line); the HTML backend uses proportional fonts (11.5 to 14 px)
  * and cuts at max_width like the others.
+ *
+ * Measuring (since 1.4): measure_text, here and on the host table, returns that layout width: 5 points a
+ * display column of the text backend (control characters count as the \uXXXX escape they are drawn as),
+ * whatever the backend, so a height computed from it holds in every output. A plugin never sees a
+ * backend-specific width: heights are cached per row and shared by every output.
  */
 typedef struct floor_canvas floor_canvas_t;
 struct floor_canvas {
@@ -190,6 +206,14 @@ struct floor_canvas {
     void (*image)(const floor_canvas_t *canvas, double x, double y, double w, double h, const char *source);
     /* A frame (w, h > 0) or a rule (h == 0). */
     void (*box)(const floor_canvas_t *canvas, double x, double y, double w, double h);
+    /* Since 1.4 (host-provided: a plugin built against 1.4 reads them only when struct_size >=
+     * offsetof(floor_canvas_t, fill) + sizeof fill; a 1.3 host's canvas ends before them). */
+    /* The width of one line of `utf8` in `style`, in points (see Measuring above); utf8 NULL is 0. Draws
+     * nothing. Same text and style, same result, in every backend and call. */
+    double (*measure_text)(const floor_canvas_t *canvas, const char *utf8, uint32_t style);
+    /* A filled rectangle (w, h > 0) in one of the FLOOR_TONE_* tones, drawn under what the cell draws after
+     * it. Bounds as for box; a fill with w or h <= 0 draws nothing. */
+    void (*fill)(const floor_canvas_t *canvas, double x, double y, double w, double h, uint32_t tone);
 };
 
 /* ---------------------------------------------------------------------------------------------------
@@ -291,6 +315,11 @@ struct floor_host {
      * plugin, on the thread of that call (see Threading above; never from a thread of the plugin's own);
      * `message` is copied and printed with control characters escaped (see Text above). */
     void (*log)(const floor_host_t *host, floor_log_level_t level, const char *message);
+    /* Since 1.4 (read it only when struct_size covers it; a 1.3 host's table ends before it). The same
+     * width as floor_canvas_t.measure_text, for height calculators, which get no canvas: a height that
+     * follows a title's length measures it here. Callable during any call the host makes into the plugin
+     * (height included), on that call's thread; utf8 is read during the call only; NULL is 0. */
+    double (*measure_text)(const floor_host_t *host, const char *utf8, uint32_t style);
 };
 
 typedef struct floor_plugin_descriptor {
