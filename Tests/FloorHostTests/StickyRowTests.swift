@@ -61,4 +61,14 @@ struct StickyRowTests {
         #expect(lines.prefix(3).contains { $0.hasSuffix("pinned") }, "\(result.stdout)")
         #expect(!result.stdout.contains("Flash sale banner"), "the banner has scrolled away")
     }
+
+    @Test func theTerminalViewDrawsThePinnedRowOnTopUntilTheHeaderTakesOver() throws {
+        let viewer = try PageViewer(host: try FloorHost(pluginFolder: plugins), page: page, root: PageRoot(around: page), columns: 60, lines: 20)
+        viewer.resume(at: 200)
+        #expect(TerminalFrame.lines(viewer)[0].contains("Ends in 01:23:45"), "\(TerminalFrame.lines(viewer))")
+        viewer.resume(at: 500)
+        let screen = TerminalFrame.lines(viewer)
+        #expect(screen.prefix(2).contains { $0.contains("Feed") && $0.hasSuffix("pinned") } && !screen.joined().contains("Ends in"),
+                "the feed's header took over: \(screen)")
+    }
 }
