@@ -71,4 +71,13 @@ struct StickyRowTests {
         #expect(screen.prefix(2).contains { $0.contains("Feed") && $0.hasSuffix("pinned") } && !screen.joined().contains("Ends in"),
                 "the feed's header took over: \(screen)")
     }
+
+    /// The html preview (and serve's pinned element, which is this row's html) marks the row sticky, not a
+    /// header.
+    @Test func theHTMLRowIsMarkedStickyAndNotAHeader() throws {
+        let adapter = try FloorHost(pluginFolder: plugins).layout(page: page, width: 375)
+        let strip = HTMLRenderer.row(adapter, 1), header = HTMLRenderer.row(adapter, try #require(adapter.rowIndex(section: 1, row: 0)))
+        #expect(strip.hasPrefix(#"<div class="row sticky" id="r1""#), "\(strip)")
+        #expect(header.hasPrefix(#"<div class="row header sticky""#), "a sticky header's element is as before: \(header)")
+    }
 }
