@@ -108,7 +108,7 @@ final class FloorKind {
             return { box, next in
                 let (dropped, entries) = append(box, next)
                 guard let entries, !box.rows.isEmpty else { return (dropped, nil, 0) }
-                let rows = entries.compactMap { entry in kindOf[entry.kind].map { ($0, entry.item, UInt32(0)) } }
+                let rows = entries.compactMap { entry in kindOf[entry.kind].map { ($0, entry.item, entry.sticky ? FLOOR_ROW_STICKY : 0) } }
                 let bottom = (unsafeDowncast(box, to: FloorBox<Floor>.self).common.margin?.bottom ?? 0) > 0
                 return (dropped, rows, box.rows.count - (bottom ? 1 : 0))
             }
@@ -127,7 +127,7 @@ final class FloorKind {
             for entry in rows.entries {
                 // A row type the model did not list in `rowTypes` was never registered: skip it rather than
                 // hand the host an id it cannot dispatch.
-                if let kind = kindOf[ObjectIdentifier(entry.kind)] { out.append((kind, entry.item, 0)) }
+                if let kind = kindOf[ObjectIdentifier(entry.kind)] { out.append((kind, entry.item, entry.sticky ? FLOOR_ROW_STICKY : 0)) }
             }
             if let spacing, spacing.bottom > 0 { out.append((margin, CommonRows.marginBottom, 0)) }
             return out
@@ -139,7 +139,7 @@ final class FloorKind {
 private enum Extending {
     /// Appends `next`'s items to an ItemsFloor box (ids kept in the box), and lists the appended items'
     /// rows (each row type by identity) when the floor can list them alone.
-    static func appendItems<Floor: ItemsFloor>(for _: Floor.Type) -> (AnyFloorBox, AnyFloorBox) -> ([FloorProblem], [(kind: ObjectIdentifier, item: Int)]?) {
+    static func appendItems<Floor: ItemsFloor>(for _: Floor.Type) -> (AnyFloorBox, AnyFloorBox) -> ([FloorProblem], [(kind: ObjectIdentifier, item: Int, sticky: Bool)]?) {
         { box, next in
             let box = unsafeDowncast(box, to: FloorBox<Floor>.self)
             let incoming = unsafeDowncast(next, to: FloorBox<Floor>.self).floor.items
@@ -150,7 +150,7 @@ private enum Extending {
             box.itemIDs = seen
             var rows = FloorRows<Floor>()
             guard box.floor.expand(items: first..<box.floor.items.count, into: &rows) else { return (dropped, nil) }
-            return (dropped, rows.entries.map { (ObjectIdentifier($0.kind), $0.item) })
+            return (dropped, rows.entries.map { (ObjectIdentifier($0.kind), $0.item, $0.sticky) })
         }
     }
 

@@ -30,12 +30,16 @@ extension FloorModel {
     public static var schemaNotes: [String: SchemaNote] { [:] }
 }
 
-/// The rows a floor expands into: each is a row type and the index of the item it shows.
+/// The rows a floor expands into: each is a row type, the index of the item it shows, and whether it is
+/// sticky.
 public struct FloorRows<Floor: FloorModel> {
-    var entries: [(kind: RowType<Floor>, item: Int)] = []
+    var entries: [(kind: RowType<Floor>, item: Int, sticky: Bool)] = []
 
-    /// Appends a row that draws `item` (an index into the floor's own data) with `type`.
-    public mutating func append(_ type: RowType<Floor>, item: Int = 0) {
-        entries.append((type, item))
+    /// Appends a row that draws `item` (an index into the floor's own data) with `type`. A `sticky` row
+    /// pins to the top of the screen once it scrolls above it, exactly as a sticky title header does: it
+    /// stays while the rest of its floor scrolls under it, and the next sticky row (header or not, of this
+    /// floor or a later one) pushes it up and takes over. The host sees FLOOR_ROW_STICKY on the row.
+    public mutating func append(_ type: RowType<Floor>, item: Int = 0, sticky: Bool = false) {
+        entries.append((type, item, sticky))
     }
 }

@@ -126,16 +126,11 @@ public struct ImpressionTracker: Sendable {
         var counted: [Exposure] = []
         var seen: [Int: (start: Double, fraction: Double)] = [:]
         seen.reserveCapacity(visible.count)
-        // The pinned header, found in O(1): the top row's floor's first row, when that is a sticky header
-        // scrolled above the top. It hides its height's worth of the screen below the top edge.
+        // The pinned sticky row (O(log n)) hides its height's worth of the screen below the top edge.
         var top = viewport.offset, pinned: Int?
-        if let first = visible.first {
-            let section = Int(adapter.rows[first].section), header = adapter.rows(ofSection: section).lowerBound
-            let flags = adapter.rows[header].flags
-            if flags & FLOOR_ROW_HEADER != 0, flags & FLOOR_ROW_STICKY != 0, adapter.rows[header].top < viewport.offset {
-                pinned = header
-                top += adapter.rows[header].height
-            }
+        if let row = adapter.pinnedHeader(in: viewport)?.row {
+            pinned = row
+            top += adapter.rows[row].height
         }
         let bottom = viewport.offset + viewport.height, footer = adapter.footerRow
         for r in visible where r != footer {

@@ -1,3 +1,5 @@
+import CFloorABI
+
 /// Every laid-out row of a page, one 32-byte record a row: row r belongs to section `section`, is row
 /// `index` of its floor, is dispatched by `type`, and spans `top ..< top + height` (its bottom is the next
 /// row's top, exactly: `top` is a prefix sum of heights). y-of-row is O(1), row-at-offset a binary search,
@@ -20,6 +22,9 @@ struct RowTable {
     }
 
     private var rows: [Row] = []
+    /// The rows flagged FLOOR_ROW_STICKY, ascending: what pinning searches (Viewport.swift) in O(log n)
+    /// instead of scanning a floor's rows. Kept in step by `replace`, the only place rows and flags change.
+    private(set) var stickyRows: [Int] = []
     /// The bottom of the last row: the page's height.
     private(set) var totalHeight: Double = 0
 
@@ -45,6 +50,15 @@ struct RowTable {
         self.rows.replaceSubrange(range, with: rows.lazy.map {
             Row(section: section, index: $0.index, type: $0.type, flags: $0.flags, height: .nan, top: 0)
         })
+        // Sticky rows are few: dropping those in `range`, shifting those after it and adding the new ones
+        // costs O(sticky rows after range + rows added), so appending a next page stays O(rows added).
+        let delta = rows.count - range.count
+        let first = stickyRows.partitioningIndex { $0 >= range.lowerBound }
+        let after = stickyRows.partitioningIndex { $0 >= range.upperBound }
+        var added: [Int] = []
+        for (k, row) in rows.enumerated() where row.flags & FLOOR_ROW_STICKY != 0 { added.append(range.lowerBound + k) }
+        let shifted = delta == 0 ? Array(stickyRows[after...]) : stickyRows[after...].map { $0 + delta }
+        stickyRows.replaceSubrange(first..., with: added + shifted)
     }
 
     /// Every row's cached height, in row order (NaN where unmeasured).
@@ -111,12 +125,29 @@ struct RowTable {
         return low
     }
 
+    /// The number of sticky rows whose top is above `y`: `stickyRows[..<n]` have scrolled above it.
+    func stickyRowsStarting(before y: Double) -> Int {
+        stickyRows.partitioningIndex { rows[$0].top >= y }
+    }
+
     /// The number of rows whose top is above `y`.
     func rowsStarting(before y: Double) -> Int {
         var low = 0, high = count
         while low < high {
             let mid = (low + high) / 2
             if rows[mid].top < y { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
+
+extension Array where Element == Int {
+    /// The first index whose element satisfies `predicate`, which must be false then true along the array.
+    func partitioningIndex(where predicate: (Int) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if predicate(self[mid]) { high = mid } else { low = mid + 1 }
         }
         return low
     }

@@ -13,13 +13,14 @@ public struct Viewport: Sendable, Equatable {
     }
 }
 
-/// A sticky header pinned at the top of the viewport (the seed's TemplateSorbRenderProtocol).
+/// A sticky row pinned at the top of the viewport (the seed's TemplateSorbRenderProtocol): a floor's
+/// sticky title header, or any row its plugin listed with FLOOR_ROW_STICKY.
 public struct PinnedHeader: Sendable, Equatable {
-    /// The header's row.
+    /// The pinned row.
     public let row: Int
     public let floor: String
-    /// Where it is drawn, relative to the viewport's top: 0, or negative while the next floor's sticky
-    /// header pushes it up.
+    /// Where it is drawn, relative to the viewport's top: 0, or negative while the next sticky row
+    /// pushes it up.
     public let y: Double
 }
 
@@ -31,25 +32,23 @@ extension Adapter {
         return first < end ? first..<end : first..<first
     }
 
-    /// The sticky header pinned at the viewport's top, if any: the floor whose row is at the top has a
-    /// sticky header that has scrolled above the top. The next sticky header below pushes it up.
+    /// The sticky row pinned at the viewport's top, if any. One rule for every sticky row, header or not:
+    /// the last sticky row that has scrolled above the top stays pinned while the rows of its floor below
+    /// it are at the top (so it unpins when its floor has scrolled away), and the next sticky row below,
+    /// of this floor or a later one, pushes it up and then takes over. O(log n).
     public func pinnedHeader(in viewport: Viewport) -> PinnedHeader? {
-        let visible = visibleRows(in: viewport)
-        guard let top = visible.first else { return nil }
-        let section = Int(rows[top].section)
-        guard let header = stickyHeaderRow(ofSection: section), rows[header].top < viewport.offset else { return nil }
-        let height = rows[header].height
+        guard let top = visibleRows(in: viewport).first else { return nil }
+        let above = rows.stickyRowsStarting(before: viewport.offset)
+        guard above > 0 else { return nil }
+        let sticky = rows.stickyRows[above - 1]
+        let section = Int(rows[sticky].section)
+        guard section == Int(rows[top].section) else { return nil }
+        let height = rows[sticky].height
         var y = 0.0
-        if let next = ((section + 1)..<sections.count).lazy.compactMap(stickyHeaderRow(ofSection:)).first {
-            y = min(0, rows[next].top - viewport.offset - height)
+        if above < rows.stickyRows.count {
+            y = min(0, rows[rows.stickyRows[above]].top - viewport.offset - height)
         }
         guard y > -height else { return nil }
-        return PinnedHeader(row: header, floor: sections[section].floorID, y: y)
-    }
-
-    /// The section's header row when it is sticky.
-    func stickyHeaderRow(ofSection section: Int) -> Int? {
-        rows(ofSection: section).first { rows[$0].flags & FLOOR_ROW_HEADER != 0 }
-            .flatMap { rows[$0].flags & FLOOR_ROW_STICKY != 0 ? $0 : nil }
+        return PinnedHeader(row: sticky, floor: sections[section].floorID, y: y)
     }
 }

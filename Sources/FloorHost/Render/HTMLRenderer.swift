@@ -52,7 +52,8 @@ public enum HTMLRenderer {
         let info = adapter.describe(row: r)
         var classes = "row"
         if info.type == BuiltinRows.placeholder { classes += " placeholder" }
-        if info.isHeader { classes += info.isSticky ? " header sticky" : " header" }
+        if info.isHeader { classes += " header" }
+        if info.isSticky { classes += " sticky" }
         let canvas = HTMLCanvas()
         adapter.drawCell(row: r, into: canvas)
         return "<div class=\"\(classes)\" id=\"r\(r)\" data-index=\"\(r)\" data-section=\"\(info.section)\" data-row=\"\(info.row)\" data-floor=\"\(HTMLText.escaped(info.floor))\" data-type=\"\(HTMLText.escaped(info.type))\" style=\"top:\(HTMLText.px(info.y));height:\(HTMLText.px(info.height))\">"

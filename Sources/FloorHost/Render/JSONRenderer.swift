@@ -100,6 +100,8 @@ public enum JSONRenderer {
             out.raw(",\"height\":"); out.number(row.height)
             if row.flags & FLOOR_ROW_HEADER != 0 {
                 out.raw(row.flags & FLOOR_ROW_STICKY != 0 ? ",\"header\":true,\"sticky\":true" : ",\"header\":true,\"sticky\":false")
+            } else if row.flags & FLOOR_ROW_STICKY != 0 {
+                out.raw(",\"sticky\":true")  // a plugin's own sticky row (not a title header)
             }
             if tappable[Int(row.type)] {
                 out.raw(",\"tappable\":"); out.number(adapter.tappableItems(row: r))

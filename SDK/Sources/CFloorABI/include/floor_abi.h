@@ -117,7 +117,15 @@ struct floor_report {
 
 /* Row flags, given to floor_row_sink_t.add. */
 #define FLOOR_ROW_HEADER 0x1u  /* the floor's header row */
-#define FLOOR_ROW_STICKY 0x2u  /* with FLOOR_ROW_HEADER: the header pins to the top while its floor is in view */
+#define FLOOR_ROW_STICKY 0x2u  /* the row pins to the top of the screen: a title header or any other row */
+/* FLOOR_ROW_STICKY, on any row a floor lists (with or without FLOOR_ROW_HEADER; e.g. a countdown strip
+ * below a banner): once the row has scrolled above the top of the screen it is drawn pinned there while
+ * the rows of its floor below it scroll under it, and unpins when its floor has scrolled away. The next
+ * sticky row below it (of the same floor or a later one) pushes it up as it arrives and then is pinned
+ * instead. One rule for headers and other rows; every front end (text, json `pinned`, the terminal view,
+ * the html preview) shows the same pinned row. The flag's value is unchanged since 1.0; hosts before this
+ * one honoured it only with FLOOR_ROW_HEADER (and only on a floor's first header), so a plugin that needs
+ * its own sticky row on an older host gets a row that scrolls normally, never an error. */
 
 /* Where expand lists a floor's rows, in order. Row i of the floor is the i-th call to add. The row type
  * id is one this same plugin got back from register_row_type; the host rejects any other with a
