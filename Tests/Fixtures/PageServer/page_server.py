@@ -29,6 +29,7 @@ itself after 300 s, so that no test leaves it running.
 """
 import json
 import os
+import select
 import signal
 import socket
 import struct
@@ -129,7 +130,7 @@ class Handler(BaseHTTPRequestHandler):
                 CHANGED.wait_for(lambda: RELEASED.get(step["hold"]), timeout=60)
             return self.serve_file(path)
         if step.get("silent"):
-            time.sleep(60)
+            self.hold_until_client_leaves()
             return self.reset()
         if "redirect" in step:
             return self.answer(step.get("status", 302), b"", {"Location": step["redirect"]})
@@ -146,12 +147,18 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
             if "reset_after" in step:
                 return self.reset()
-            time.sleep(60)
+            self.hold_until_client_leaves()
             return self.reset()
         if "body" in step:
             return self.answer(step.get("status", 200), step["body"].encode(), step.get("headers"))
         status = step.get("status", 200)
         return self.answer(status, ('{"error":"%d"}' % status).encode(), step.get("headers"))
+
+
+    def hold_until_client_leaves(self, seconds=60):
+        """Says nothing more until the client closes the connection (it gave up: its socket turns readable
+        at end of file), or `seconds` pass."""
+        select.select([self.connection], [], [], seconds)
 
 
 class Server(ThreadingHTTPServer):
