@@ -28,7 +28,7 @@ public struct ConformanceFuzzer: Sendable {
 
     func run(library: String, childCommand: [String], checkTimeout: Double, callLimit: Double)
         -> (ConformanceReport.Verdict, String?, [String]?) {
-        var random = FloorMutator.Random(state: seed)
+        var random = SeededRandom(state: seed)
         let started = ProcessInfo.processInfo.systemUptime
         var cases = 0, batches = 0
         var lastMutant: String?

@@ -15,20 +15,6 @@ import Foundation
 /// Only mutants that are a valid floor of a page (PageScanner accepts `{"floors":[mutant]}`) are used:
 /// the plugin gets exactly the bytes a page would give it.
 enum FloorMutator {
-    /// SplitMix64: small, fast, and the same sequence on every machine.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-        mutating func pick<T>(_ options: [T]) -> T { options[int(0...(options.count - 1))] }
-    }
-
     /// A JSON value whose numbers keep their text, so that 1e999 and 9007199254740993 survive.
     indirect enum Value: Decodable {
         case null, bool(Bool), number(String), string(String), array([Value]), object([(String, Value)])
@@ -192,7 +178,7 @@ enum FloorMutator {
 
     /// One mutant of `floor` (the sample's bytes): the bytes and what was done ("long-string at
     /// items[1].id (31,416 characters); remove-field at jump"), or nil when the sample is not JSON.
-    static func mutate(_ floor: [UInt8], _ random: inout Random) -> (bytes: [UInt8], mutations: String)? {
+    static func mutate(_ floor: [UInt8], _ random: inout SeededRandom) -> (bytes: [UInt8], mutations: String)? {
         guard var value = try? JSONDecoder().decode(Value.self, from: Data(floor)) else { return nil }
         var done: [String] = []
         for _ in 0..<random.int(1...3) {

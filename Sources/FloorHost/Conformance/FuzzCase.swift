@@ -18,7 +18,7 @@ enum FuzzCase {
     static func run(seed: UInt64, plugin: PluginUnderTest, samples: SampleSet, showMutant: Bool = false) {
         // Announced before the mutant is made, so that even a slow mutation is this case's, not the last one's.
         plugin.send(.fuzzCase(seed: String(seed), mutations: "(the mutant was being made)"))
-        var random = FloorMutator.Random(state: seed)
+        var random = SeededRandom(state: seed)
         let sample = random.pick(samples.samples)
         guard let (mutant, mutations) = FloorMutator.mutate(sample.bytes, &random) else {
             plugin.send(.fuzzCase(seed: String(seed), mutations: "none (\(sample.label) is not JSON)"))

@@ -1,5 +1,5 @@
-/// SplitMix64: a tiny deterministic generator, so a randomized test checks the same cases on every run
-/// and machine, and a failure reproduces from its seed.
+/// SplitMix64: a tiny deterministic generator, the same sequence on every machine, so that `conform
+/// --fuzz --reproduce SEED` and the randomized tests check the same cases again from their seed.
 struct SeededRandom: RandomNumberGenerator {
     var state: UInt64
 
