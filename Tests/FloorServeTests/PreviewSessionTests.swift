@@ -25,6 +25,22 @@ struct PreviewSessionTests {
     }
 
     /// Waits for the next push on `stream` for at most `seconds`; nil when none came.
+    /// A one-floor page whose next page is missing, opened, and its first view once the load has ended
+    /// (failed); later.json is what the tests write to make a retry succeed.
+    static func shortPageWithAMissingNext() async throws -> (ServeFixture, Preview, String, AsyncStream<String>, View) {
+        let fixture = try ServeFixture()
+        try fixture.write("short.json", #"{"floors":[{"type":"Title","id":"t","title":"短页 Short"}],"next":"later.json"}"#)
+        let preview = fixture.preview
+        let id = preview.open(fixture.pages + "/short.json", phone: .standard)
+        let pushes = try #require(preview.subscribe(id))
+        var view = try view(preview, id, offset: 0, version: -1)
+        if view.load == "loading" {
+            #expect(await nextPush(pushes) == "changed")
+            view = try Self.view(preview, id, offset: 0, version: view.version)
+        }
+        return (fixture, preview, id, pushes, view)
+    }
+
     static func nextPush(_ stream: AsyncStream<String>, within seconds: Double = 5) async -> String? {
         await withTaskGroup(of: String?.self) { group in
             group.addTask { for await message in stream where message != "ping" { return message }; return nil }
@@ -156,16 +172,8 @@ struct PreviewSessionTests {
 
     /// A failed next page shows as failed with its reason; retry loads it once the file is there.
     @Test func aFailedLoadIsShownAndRetryWorks() async throws {
-        let fixture = try ServeFixture()
-        try fixture.write("short.json", #"{"floors":[{"type":"Title","id":"t","title":"短页 Short"}],"next":"later.json"}"#)
-        let preview = fixture.preview
-        let id = preview.open(fixture.pages + "/short.json", phone: .standard)
-        let pushes = try #require(preview.subscribe(id))
-        var view = try Self.view(preview, id, offset: 0, version: -1)
-        if view.load == "loading" {
-            #expect(await Self.nextPush(pushes) == "changed")
-            view = try Self.view(preview, id, offset: 0, version: view.version)
-        }
+        let (fixture, preview, id, pushes, first) = try await Self.shortPageWithAMissingNext()
+        var view = first
         #expect(view.load == "failed")
         try fixture.write("later.json", #"{"floors":[{"type":"Title","id":"t2","title":"后来 Later"}]}"#)
         #expect(preview.retry(id))
@@ -193,16 +201,8 @@ struct PreviewSessionTests {
 
     /// The preview draws the host's footer row; a click on it while the load failed retries the load.
     @Test func aClickOnTheFailedFooterRetries() async throws {
-        let fixture = try ServeFixture()
-        try fixture.write("short.json", #"{"floors":[{"type":"Title","id":"t","title":"短页 Short"}],"next":"later.json"}"#)
-        let preview = fixture.preview
-        let id = preview.open(fixture.pages + "/short.json", phone: .standard)
-        let pushes = try #require(preview.subscribe(id))
-        var view = try Self.view(preview, id, offset: 0, version: -1)
-        if view.load == "loading" {
-            #expect(await Self.nextPush(pushes) == "changed")
-            view = try Self.view(preview, id, offset: 0, version: view.version)
-        }
+        let (fixture, preview, id, pushes, first) = try await Self.shortPageWithAMissingNext()
+        var view = first
         let footer = try #require(view.rows.first { ($0["html"] as! String).contains("floorhost.footer") })
         #expect((footer["html"] as! String).contains("(tap to retry)") && footer["tappable"] as? Int == 1)
         try fixture.write("later.json", #"{"floors":[{"type":"Title","id":"t2","title":"后来 Later"}]}"#)
