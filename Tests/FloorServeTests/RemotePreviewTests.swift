@@ -125,16 +125,25 @@ import Testing
         await server.stop()
     }
 
-    @Test func aWaitingRetryIsShownWithItsReasonAndRetryNowStartsIt() async throws {
+    /// A one-floor page whose next page is served from `server` and answers 503 `failures` times first,
+    /// opened in a preview retrying by `policy`.
+    static func shortPageBeforeAFlakyFeed(failures: Int, policy: RetryPolicy) async throws
+        -> (FeedServer, ServeFixture, Preview, String, AsyncStream<String>) {
         let server = FeedServer()
         try await server.start()
         let fixture = try ServeFixture()
-        server.page("flaky.json", Self.feedPage(0..<12), failures: 1)
+        server.page("flaky.json", feedPage(0..<12), failures: failures)
         try fixture.write("short.json", #"{"floors":[{"type":"Title","id":"t","title":"短页 Short"}],"next":"\#(server.origin)/feed/flaky.json"}"#)
-        // The retry waits 15 to 30 s (the backoff is capped at 30 s): only "retry now" brings the page in time.
-        let preview = try Self.preview(fixture, server, policy: RetryPolicy(attempts: 1, base: 60))
+        let preview = try preview(fixture, server, policy: policy)
         let id = preview.open(fixture.pages + "/short.json", phone: .standard)
         let pushes = try #require(preview.subscribe(id))
+        return (server, fixture, preview, id, pushes)
+    }
+
+    @Test func aWaitingRetryIsShownWithItsReasonAndRetryNowStartsIt() async throws {
+        // The retry waits 15 to 30 s (the backoff is capped at 30 s): only "retry now" brings the page in time.
+        let (server, fixture, preview, id, pushes) = try await Self.shortPageBeforeAFlakyFeed(failures: 1, policy: RetryPolicy(attempts: 1, base: 60))
+        defer { withExtendedLifetime(fixture) {} }  // its folder holds the first page
         #expect(await PreviewSessionTests.push("changed", on: pushes), "the first attempt failed")
         var view = try PreviewSessionTests.view(preview, id, offset: 0, version: -1)
         let load = try #require(view.object["load"] as? [String: Any])
@@ -152,15 +161,9 @@ import Testing
     }
 
     @Test func theRetryButtonWorksAfterThePolicyGaveUp() async throws {
-        let server = FeedServer()
-        try await server.start()
-        let fixture = try ServeFixture()
-        server.page("flaky.json", Self.feedPage(0..<12), failures: 3)
-        try fixture.write("short.json", #"{"floors":[{"type":"Title","id":"t","title":"短页 Short"}],"next":"\#(server.origin)/feed/flaky.json"}"#)
         // One retry, after 5 to 10 ms: 503, 503, and the policy gives up.
-        let preview = try Self.preview(fixture, server, policy: RetryPolicy(attempts: 1, base: 0.01))
-        let id = preview.open(fixture.pages + "/short.json", phone: .standard)
-        let pushes = try #require(preview.subscribe(id))
+        let (server, fixture, preview, id, pushes) = try await Self.shortPageBeforeAFlakyFeed(failures: 3, policy: RetryPolicy(attempts: 1, base: 0.01))
+        defer { withExtendedLifetime(fixture) {} }  // its folder holds the first page
         var view = try PreviewSessionTests.view(preview, id, offset: 0, version: -1)
         while view.load == "loading" {
             #expect(await PreviewSessionTests.push("changed", on: pushes))
