@@ -11,16 +11,9 @@ import Foundation
 /// once, blocking (a restarted view resuming its position).
 /// Threading: one thread at a time.
 public final class PageViewer {
-    public private(set) var session: PageSession
-    private let host: FloorHost
-    private let root: PageRoot
-    private let remote: RemotePageClient?
+    public let session: PageSession
     private let file: String
-    private let prefetch: Prefetch
-    private let retries: Int
-    /// Impressions on the wall clock (`--impression`), nil when off; how many items counted so far.
-    private let impressions: ImpressionRule?
-    private let clock: ImpressionClock
+    /// Impressions on the wall clock (`--impression`): how many items counted so far.
     public private(set) var itemsSeen = 0
     private var eventsRead = 0
 
@@ -44,30 +37,18 @@ public final class PageViewer {
     public init(host: FloorHost, page file: String, root: PageRoot, remote: RemotePageClient? = nil, columns: Int, lines: Int,
                 prefetch: Prefetch = .standard, retries: Int = 0, impressions: ImpressionRule? = nil,
                 clock: ImpressionClock = .wall) throws(PageError) {
-        self.host = host
-        self.root = root
-        self.remote = remote
         self.file = file
-        self.prefetch = prefetch
-        self.retries = retries
-        self.impressions = impressions
-        self.clock = clock
         self.columns = max(1, columns)
         self.lines = max(Self.chromeLines + 1, lines)
-        session = try Self.open(host: host, file: file, root: root, remote: remote, columns: self.columns, lines: self.lines,
-                                prefetch: prefetch, retries: retries, impressions: impressions, clock: clock)
+        // Loaded once: a reload applies a new version to this same session (PageSession.reload).
+        let adapter = try host.layout(page: file, root: root, remote: remote, width: TextRenderer.layoutWidth(columns: self.columns))
+        session = PageSession(adapter: adapter, viewportHeight: Self.viewportHeight(lines: self.lines),
+                              source: PageSource(registry: host.registry, root: root, remote: remote),
+                              retries: retries, deliversLoadsImmediately: false, prefetch: prefetch, impressions: impressions,
+                              impressionClock: clock)
         let diagnostics = host.diagnostics(for: session.adapter)
         message = diagnostics.isEmpty ? "j/k: a line  space/PgDn: a screen  g/G: top/end  Tab: select  Enter: tap  r: reload  q: quit"
             : "\(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s") (listed after you quit); first: \(diagnostics[0].message)"
-    }
-
-    private static func open(host: FloorHost, file: String, root: PageRoot, remote: RemotePageClient?, columns: Int, lines: Int,
-                             prefetch: Prefetch, retries: Int, impressions: ImpressionRule?, clock: ImpressionClock) throws(PageError) -> PageSession {
-        let adapter = try host.layout(page: file, root: root, remote: remote, width: TextRenderer.layoutWidth(columns: columns))
-        return PageSession(adapter: adapter, viewportHeight: viewportHeight(lines: lines),
-                           source: PageSource(registry: host.registry, root: root, remote: remote),
-                           retries: retries, deliversLoadsImmediately: false, prefetch: prefetch, impressions: impressions,
-                           impressionClock: clock)
     }
 
     static func viewportHeight(lines: Int) -> Double { Double(max(1, lines - chromeLines)) * TextRenderer.pointsPerLine }
@@ -241,7 +222,7 @@ public final class PageViewer {
     /// Looks at the screen on the wall clock (the loop calls it when `impressionDue` passes, and after each
     /// key); true when an item counted, which the message line then names.
     public func observeImpressions() -> Bool {
-        guard impressions != nil else { return false }
+        guard session.impressions != nil else { return false }
         session.observeImpressions()
         let events = session.events
         var last: Impression?, counted = 0
@@ -278,7 +259,7 @@ public final class PageViewer {
     public var status: String {
         let pages = adapter.pages.count
         let percent = session.maxOffset > 0 ? Int((session.viewport.offset / session.maxOffset * 100).rounded()) : 100
-        let seen = impressions == nil ? "" : " · \(itemsSeen) seen"
+        let seen = session.impressions == nil ? "" : " · \(itemsSeen) seen"
         return "\(Self.name(file)) · \(adapter.contentRowCount) rows · \(pages) page\(pages == 1 ? "" : "s") · \(percent)%\(seen) · \(loadState)"
     }
 
@@ -286,7 +267,7 @@ public final class PageViewer {
     public var summary: String {
         let loaded = session.loadMore.requested.map(Self.name)
         let pages = loaded.isEmpty ? "no next page loaded" : "\(loaded.count) next page\(loaded.count == 1 ? "" : "s") loaded (\(loaded.joined(separator: ", ")))"
-        let seen = impressions == nil ? "" : ", \(itemsSeen) item\(itemsSeen == 1 ? "" : "s") seen"
+        let seen = session.impressions == nil ? "" : ", \(itemsSeen) item\(itemsSeen == 1 ? "" : "s") seen"
         return "viewed \(Self.name(file)): \(pages), \(adapter.contentRowCount) rows\(seen), \(loadState)"
     }
 

@@ -41,8 +41,9 @@ public enum ViewLoop {
         var nextWatch = now() + options.watchInterval
         var buffer = [UInt8](repeating: 0, count: 4096)
         let arrivals = LoadArrivals()
-        // The load being fetched (for which session, since when) and, once it landed, its result.
-        var fetching: (load: PageSession.Load, session: PageSession, started: Double)?
+        // The load being fetched (since when) and, once it landed, its result. A reload keeps the session
+        // and drops its load in flight: a result landing after it is refused by the session's ticket check.
+        var fetching: (load: PageSession.Load, started: Double)?
         var landed: Result<FetchedPage, PageError>?
         func frame() {
             options.beforeFrame(viewer.session.viewport.offset)
@@ -50,9 +51,8 @@ public enum ViewLoop {
         }
         frame()
         while true {
-            if let current = fetching, current.session !== viewer.session { (fetching, landed) = (nil, nil) }  // reloaded
             if fetching == nil, let load = viewer.session.startLoad() {
-                fetching = (load, viewer.session, now())
+                fetching = (load, now())
                 arrivals.fetch(load, from: viewer.session.source)
                 frame()  // a due retry shows as loading again
             }
@@ -71,7 +71,7 @@ public enum ViewLoop {
             if ready < 0 && errno != EINTR { return .quit }
             var changed = false
             if fds[2].revents != 0 {
-                for arrival in arrivals.take() where arrival.load.ticket == fetching?.load.ticket && fetching?.session === viewer.session {
+                for arrival in arrivals.take() where arrival.load.ticket == fetching?.load.ticket {
                     landed = arrival.result
                 }
             }
