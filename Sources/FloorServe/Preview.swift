@@ -240,8 +240,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
         } else if let due = session.retryDue, !preview.retryTimerScheduled {
             preview.retryTimerScheduled = true
             let wait = max(0, due - clock.now)
-            Task.detached { [self] in
-                try? await Task.sleep(nanoseconds: UInt64(min(wait, 3600) * 1e9))
+            DispatchQueue.global().asyncAfter(deadline: .now() + min(wait, 3600)) { [self] in
                 locked {
                     guard let preview = sessions[id], preview.session === session else { return }
                     preview.retryTimerScheduled = false
@@ -267,13 +266,13 @@ public final class Preview: PreviewService, @unchecked Sendable {
 
     /// Impressions run on the wall clock, and a row counts while nobody scrolls: when the next row on
     /// screen is due, the session looks again and the tab is told ("changed") when something counted, so
-    /// its next answer carries the impression events.
+    /// its next answer carries the impression events. Timers run on Dispatch, not on the cooperative pool,
+    /// so work that blocks the pool's few threads elsewhere in the process cannot hold them back.
     private func scheduleImpressions(_ preview: PreviewSession) {
         guard let due = preview.session?.impressions?.nextDue, !preview.impressionCheckScheduled else { return }
         preview.impressionCheckScheduled = true
         let id = preview.id, delay = max(0, due - ImpressionClock.wallMilliseconds())
-        Task.detached { [self] in
-            try? await Task.sleep(for: .milliseconds(Int(delay.rounded(.up)) + 1))
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(delay.rounded(.up)) + 1)) { [self] in
             lookForImpressions(id)
         }
     }

@@ -41,7 +41,9 @@ struct PreviewSessionTests {
         return (fixture, preview, id, pushes, view)
     }
 
-    static func nextPush(_ stream: AsyncStream<String>, within seconds: Double = 5) async -> String? {
+    /// The next push other than "ping", or nil after `seconds`. The deadline is generous: on a 2-core CI
+    /// machine the tests running beside this one can keep every thread busy for seconds.
+    static func nextPush(_ stream: AsyncStream<String>, within seconds: Double = 30) async -> String? {
         await withTaskGroup(of: String?.self) { group in
             group.addTask { for await message in stream where message != "ping" { return message }; return nil }
             group.addTask { try? await Task.sleep(for: .seconds(seconds)); return nil }
@@ -52,7 +54,7 @@ struct PreviewSessionTests {
     }
 
     /// Waits for `message` on `stream` (other pushes may come first) for at most `seconds`.
-    static func push(_ message: String, on stream: AsyncStream<String>, within seconds: Double = 5) async -> Bool {
+    static func push(_ message: String, on stream: AsyncStream<String>, within seconds: Double = 30) async -> Bool {
         await withTaskGroup(of: Bool.self) { group in
             group.addTask { for await m in stream where m == message { return true }; return false }
             group.addTask { try? await Task.sleep(for: .seconds(seconds)); return false }
