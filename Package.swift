@@ -31,7 +31,7 @@ let package = Package(
         // glibc functions Swift's Glibc module leaves out (mallinfo2, pipe2), for child processes and conform.
         .systemLibrary(name: "CGlibcExtras"),
         .target(name: "FloorHost", dependencies: [
-            .product(name: "CFloorABI", package: "SDK"), "CFFI", "CGlibcExtras", .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"), "CFFI", "CGlibcExtras", .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
         // The browser preview front end: `floorhost serve`.
@@ -43,7 +43,11 @@ let package = Package(
             "FloorHost", "FloorServe",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "FloorHostTests", dependencies: ["FloorHost", .product(name: "CFloorABI", package: "SDK")]),
+        .testTarget(name: "FloorHostTests", dependencies: [
+            "FloorHost", .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"),
+            // The test kit's own tests: ProductFeed linked in, as a plugin package's tests link their plugin.
+            .product(name: "FloorKitTesting", package: "SDK"), "ProductFeedFloor",
+        ]),
         .testTarget(name: "FloorServeTests", dependencies: [
             "FloorServe", "FloorHost", .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),

@@ -1,20 +1,27 @@
 // swift-tools-version: 6.0
-// The FloorKit SDK, all a floor plugin builds against: the C contract (CFloorABI, include/floor_abi.h) and
-// the Swift SDK (FloorKit). A package of its own with no dependencies, so that a plugin package (Scripts/
-// new-floor scaffolds one, depending on this folder by path) resolves and builds nothing but these two
-// targets: the host's dependencies (argument parser, crypto, the `serve` front end's Hummingbird and
-// SwiftNIO) cost it nothing. BENCHMARKS.md, "A new floor's first build", has the figures.
+// The FloorKit SDK, all a floor plugin builds against: the C contract (CFloorABI, include/floor_abi.h), the
+// Swift SDK (FloorKit), and the test kit a plugin's own `swift test` uses (FloorKitTesting, on the rules of
+// HostContract, which floorhost shares). A package of its own with no dependencies, so that a plugin
+// package (Scripts/new-floor scaffolds one, depending on this folder by path) resolves and builds nothing
+// but these targets: the host's dependencies (argument parser, crypto, the `serve` front end's Hummingbird
+// and SwiftNIO) cost it nothing. BENCHMARKS.md, "A new floor's first build", has the figures.
 import PackageDescription
 
 let package = Package(
     name: "FloorKitSDK",
     products: [
         .library(name: "FloorKit", targets: ["FloorKit"]),
-        // The host links the C contract directly.
+        // A plugin's tests: its floors through the ABI in-process, as floorhost calls them.
+        .library(name: "FloorKitTesting", targets: ["FloorKitTesting"]),
+        // The host links the C contract and the rules it shares with the test kit directly.
         .library(name: "CFloorABI", targets: ["CFloorABI"]),
+        .library(name: "HostContract", targets: ["HostContract"]),
     ],
     targets: [
         .target(name: "CFloorABI"),
         .target(name: "FloorKit", dependencies: ["CFloorABI"]),
+        // What every host does the same way toward plugins: text widths, the recording canvas and its text.
+        .target(name: "HostContract", dependencies: ["CFloorABI"]),
+        .target(name: "FloorKitTesting", dependencies: ["CFloorABI", "HostContract"]),
     ]
 )

@@ -1,3 +1,4 @@
+import HostContract
 import ArgumentParser
 import FloorHost
 import Foundation

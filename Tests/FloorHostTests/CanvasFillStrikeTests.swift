@@ -1,3 +1,4 @@
+import HostContract
 import CFloorABI
 import Foundation
 import Testing
@@ -58,6 +59,6 @@ struct CanvasFillStrikeTests {
                                .text("old", x: 0, y: 0, maxWidth: 50, style: FLOOR_TEXT_STRIKE)])
         #expect(operations.allSatisfy { $0.isInside(width: 100, height: 24) })
         #expect(!RecordingCanvas.Operation.fill(x: 0, y: 0, width: 101, height: 1, tone: 0).isInside(width: 100, height: 24))
-        #expect(SnapshotText.line(operations[1]) == "text x 0 y 0 max_width 50 strike \"old\"")
+        #expect(DrawingText.line(operations[1]) == "text x 0 y 0 max_width 50 strike \"old\"")
     }
 }

@@ -1,3 +1,4 @@
+import HostContract
 import Foundation
 import Testing
 @testable import FloorHost

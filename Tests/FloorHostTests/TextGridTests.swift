@@ -1,3 +1,4 @@
+import HostContract
 import Testing
 @testable import FloorHost
 

@@ -1,3 +1,4 @@
+import HostContract
 import Foundation
 
 /// The machine form of a conformance report (`floorhost conform --format json`): one object,

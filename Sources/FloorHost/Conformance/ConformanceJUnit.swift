@@ -1,3 +1,5 @@
+import HostContract
+
 /// The CI form of a conformance report (`floorhost conform --format junit`): JUnit XML, which Jenkins,
 /// GitLab, GitHub Actions reporters and most CI systems read. One `testsuite` per plugin file, one
 /// `testcase` per check (classname `conform.<plugin id>`, name the check's id); a failed check carries a

@@ -1,3 +1,5 @@
+import HostContract
+
 /// The readable form of a conformance report: per plugin, a header line, then one line per check
 /// (verdict, check, reason), then a summary line.
 ///

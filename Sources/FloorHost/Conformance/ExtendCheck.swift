@@ -1,3 +1,4 @@
+import HostContract
 import Foundation
 
 /// The `extend` check: each sample of a floor type with an extender (ABI 1.1, optional) is continued by a

@@ -1,3 +1,4 @@
+import HostContract
 import CFloorABI
 import Foundation
 
@@ -73,10 +74,10 @@ enum FuzzCase {
         for (row, rowType) in rows.enumerated().dropFirst(first).prefix(rowLimit) {
             let type = plugin.rowType(rowType)
             for width in widths {
-                plugin.step("\(type.height.name) on row \(row) of \(what) at width \(SnapshotText.number(width))")
+                plugin.step("\(type.height.name) on row \(row) of \(what) at width \(DrawingText.number(width))")
                 let height = plugin.height(rowType, model, row: row, width: width)
                 let clamped = height.isFinite ? min(max(height, 0), Adapter.maxRowHeight) : 0
-                plugin.step("\(type.cell.name) on row \(row) of \(what) at width \(SnapshotText.number(width))")
+                plugin.step("\(type.cell.name) on row \(row) of \(what) at width \(DrawingText.number(width))")
                 _ = plugin.draw(rowType, model, row: row, width: width, height: clamped)
             }
             guard let tappable = type.tappable, let action = type.action else { continue }

@@ -1,3 +1,4 @@
+import HostContract
 import CFloorABI
 
 /// The seed's generic adapter: expands each floor into rows, dispatches every row by its row model type

@@ -1,4 +1,5 @@
 import CFloorABI
+import HostContract
 
 /// What a tap on a row's item does, as the plugin described it (the seed's TemplateAction). The host
 /// handles every action in one place (`Adapter.tap`), whichever plugin produced it.
@@ -13,10 +14,7 @@ public struct TapAction: Sendable, Equatable {
     /// In the order the plugin gave them.
     public let params: [Parameter]
 
-    public struct Parameter: Sendable, Equatable {
-        public let key: String
-        public let value: String
-    }
+    public typealias Parameter = ActionParameter
 }
 
 /// Why a tap did nothing, in a sentence.
@@ -90,40 +88,5 @@ extension Adapter {
         }
         return .success(TapAction(section: section, row: row, item: item, floor: info.floor, type: info.type, url: url,
                                   eventId: collector.eventId, params: collector.params))
-    }
-}
-
-/// The floor_action_sink_t an action selector fills. Valid only inside `withSink`.
-final class ActionCollector {
-    var url: String?
-    var eventId: String?
-    var params: [TapAction.Parameter] = []
-    /// What the action selector did against floor_abi.h's order (jump once with a URL, then params).
-    private(set) var misuse: [String] = []
-    private var jumped = false
-    private func misused(_ what: String) { if !misuse.contains(what) { misuse.append(what) } }
-
-    func withSink<T>(_ body: (UnsafeMutableRawPointer) -> T) -> T {
-        var sink = floor_action_sink_t(
-            host_data: Unmanaged.passUnretained(self).toOpaque(),
-            jump: { sink, url, event in
-                guard let me = ActionCollector.from(sink) else { return }
-                guard !me.jumped else { me.misused("jump called more than once"); return }
-                me.jumped = true
-                guard let url else { me.misused("jump called with a NULL url"); return }
-                me.url = String(cString: url)
-                me.eventId = event.map { String(cString: $0) }
-            },
-            param: { sink, key, value in
-                guard let me = ActionCollector.from(sink) else { return }
-                guard me.jumped else { me.misused("param called before jump"); return }
-                guard let key, let value else { me.misused("param called with a NULL \(key == nil ? "key" : "value")"); return }
-                me.params.append(.init(key: String(cString: key), value: String(cString: value)))
-            })
-        return withUnsafeMutablePointer(to: &sink) { body(UnsafeMutableRawPointer($0)) }
-    }
-
-    private static func from(_ sink: UnsafePointer<floor_action_sink_t>?) -> ActionCollector? {
-        sink?.pointee.host_data.map { Unmanaged<ActionCollector>.fromOpaque($0).takeUnretainedValue() }
     }
 }

@@ -1,3 +1,5 @@
+import HostContract
+
 /// What `floorhost check` found: every problem on a page and on each next page it links, as a CMS team
 /// would run it in CI before publishing. It makes every call a render makes (decode, validate, expand,
 /// heights, next-page extend, every row's cell selector into a canvas, tappable items and each item's

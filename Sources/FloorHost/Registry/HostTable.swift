@@ -1,3 +1,4 @@
+import HostContract
 import CFloorABI
 
 /// The `floor_host_t` one plugin registers through. One per plugin, kept for the life of the process

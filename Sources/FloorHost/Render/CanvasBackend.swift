@@ -1,3 +1,4 @@
+import HostContract
 import CFloorABI
 
 /// An output backend's drawing surface for one cell. Coordinates are points from the cell's top-left.
@@ -70,3 +71,6 @@ extension Adapter {
 private func backendOf(_ canvas: UnsafePointer<floor_canvas_t>) -> any CanvasBackend {
     Unmanaged<CanvasTarget>.fromOpaque(canvas.pointee.host_data!).takeUnretainedValue().backend
 }
+
+/// The recording canvas (HostContract) is a backend like the others: `check` draws every row into one.
+extension RecordingCanvas: CanvasBackend {}

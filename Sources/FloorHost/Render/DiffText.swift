@@ -1,3 +1,5 @@
+import HostContract
+
 /// `floorhost diff`'s text: what a CMS edit changes on screen, one line per floor that changed (and, under
 /// an updated floor, one per row), in the new page's order, each with where it is, its height and how far
 /// the content below it moves; then the page's height and what was measured. Everything a page supplied

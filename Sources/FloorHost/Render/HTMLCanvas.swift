@@ -1,3 +1,4 @@
+import HostContract
 import CFloorABI
 
 /// The HTML backend's canvas: each draw call of one cell becomes an absolutely placed element inside the

@@ -1,3 +1,5 @@
+import HostContract
+
 /// Text a page or plugin supplied, made safe inside HTML (DESIGN, "Trust model: Output"): control
 /// characters become visible `\uXXXX` escapes first (as in every other output), then the five characters
 /// HTML gives a meaning (`& < > " '`) become character references. The result is safe both as element

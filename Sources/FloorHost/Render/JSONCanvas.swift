@@ -1,3 +1,4 @@
+import HostContract
 import CFloorABI
 
 /// The JSON backend's canvas: each draw call becomes an operation object, so machines and tests see what a

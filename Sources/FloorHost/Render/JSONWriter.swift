@@ -1,3 +1,5 @@
+import HostContract
+
 /// A minimal streaming JSON writer into a byte buffer: the output of a 40,000-row page is megabytes, so
 /// it is written directly rather than built as a tree first. Callers write the commas themselves.
 ///

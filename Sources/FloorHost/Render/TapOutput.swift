@@ -1,3 +1,4 @@
+import HostContract
 import Foundation
 
 /// `--tap` prints the action as one JSON object.

@@ -1,3 +1,4 @@
+import HostContract
 import Glibc
 
 /// A block of terminal lines `columns` wide and `lines` tall that the text renderer draws into.

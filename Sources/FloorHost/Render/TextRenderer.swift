@@ -1,3 +1,4 @@
+import HostContract
 import CFloorABI
 import Glibc
 

@@ -1,3 +1,5 @@
+import HostContract
+
 /// One screen of `floorhost view`: the page's rows in the viewport drawn by the text canvas (the pinned
 /// sticky header over the top; bold, muted and accent in colour when `viewer.styled`), the selected row in
 /// plain reverse video, then the message line and the status line (reverse video). Every line is cut to the

@@ -2,14 +2,14 @@ import CFloorABI
 
 /// A canvas backend that records what a cell draws, for the determinism and bounds checks. Doubles are
 /// compared by bit pattern, so a NaN drawn twice is the same drawing.
-final class RecordingCanvas: CanvasBackend {
-    enum Operation: Equatable, CustomStringConvertible {
+public final class RecordingCanvas {
+    public enum Operation: Equatable, CustomStringConvertible, Sendable {
         case text(String, x: Double, y: Double, maxWidth: Double, style: UInt32)
         case image(String, x: Double, y: Double, width: Double, height: Double)
         case box(x: Double, y: Double, width: Double, height: Double)
         case fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32)
 
-        static func == (a: Operation, b: Operation) -> Bool {
+        public static func == (a: Operation, b: Operation) -> Bool {
             func same(_ x: [Double], _ y: [Double]) -> Bool { x.map(\.bitPattern) == y.map(\.bitPattern) }
             switch (a, b) {
             case let (.text(s, x, y, m, st), .text(s2, x2, y2, m2, st2)): return s == s2 && st == st2 && same([x, y, m], [x2, y2, m2])
@@ -20,7 +20,7 @@ final class RecordingCanvas: CanvasBackend {
             }
         }
 
-        var description: String {
+        public var description: String {
             switch self {
             case let .text(s, x, y, m, _): "text(x: \(x), y: \(y), max_width: \(m), \"\(s.prefix(40))\")"
             case let .image(s, x, y, w, h): "image(x: \(x), y: \(y), w: \(w), h: \(h), \"\(s.prefix(40))\")"
@@ -31,7 +31,7 @@ final class RecordingCanvas: CanvasBackend {
 
         /// Whether the operation stays inside a `width` x `height` cell. A text line starts inside the
         /// cell and is cut to `maxWidth` ending at the right edge; a frame or a rule lies within it.
-        func isInside(width: Double, height: Double) -> Bool {
+        public func isInside(width: Double, height: Double) -> Bool {
             let slack = 1e-6
             func within(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Bool {
                 x >= -slack && y >= -slack && w >= 0 && h >= 0 && x + w <= width + slack && y + h <= height + slack
@@ -45,21 +45,23 @@ final class RecordingCanvas: CanvasBackend {
         }
     }
 
-    private(set) var operations: [Operation] = []
+    public private(set) var operations: [Operation] = []
 
-    func text(_ text: String, x: Double, y: Double, maxWidth: Double, style: UInt32) {
+    public init() {}
+
+    public func text(_ text: String, x: Double, y: Double, maxWidth: Double, style: UInt32) {
         operations.append(.text(text, x: x, y: y, maxWidth: maxWidth, style: style))
     }
 
-    func image(_ source: String, x: Double, y: Double, width: Double, height: Double) {
+    public func image(_ source: String, x: Double, y: Double, width: Double, height: Double) {
         operations.append(.image(source, x: x, y: y, width: width, height: height))
     }
 
-    func box(x: Double, y: Double, width: Double, height: Double) {
+    public func box(x: Double, y: Double, width: Double, height: Double) {
         operations.append(.box(x: x, y: y, width: width, height: height))
     }
 
-    func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32) {
+    public func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32) {
         operations.append(.fill(x: x, y: y, width: width, height: height, tone: tone))
     }
 
@@ -67,7 +69,7 @@ final class RecordingCanvas: CanvasBackend {
     /// returns what was drawn.
     /// `structSize` below the full size plays an older host (tests pass the 1.3 size, which ends before
     /// measure_text), whose canvas a plugin must not read past.
-    static func record(width: Double, height: Double, structSize: Int = MemoryLayout<floor_canvas_t>.size,
+    public static func record(width: Double, height: Double, structSize: Int = MemoryLayout<floor_canvas_t>.size,
                        _ cell: (UnsafePointer<floor_canvas_t>) -> Void) -> [Operation] {
         let recorder = RecordingCanvas()
         // Zero-initialised, then filled: fields added to the struct by later ABI minors stay NULL.

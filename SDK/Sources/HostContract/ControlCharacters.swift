@@ -34,7 +34,7 @@ public enum ControlCharacters {
     }
 
     /// `\u001b` for ESC: four lowercase hex digits (every unsafe scalar is below U+10000).
-    static func escape(_ scalar: Unicode.Scalar) -> String {
+    public static func escape(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16)
         return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }

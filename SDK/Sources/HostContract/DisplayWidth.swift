@@ -12,9 +12,9 @@
 ///   we assume a terminal outside a CJK legacy locale, where those are narrow.
 /// A string's width is the sum of its scalars' widths; emoji ZWJ sequences are not treated as one glyph.
 /// Pure function of its input; safe to call from any thread.
-enum DisplayWidth {
+public enum DisplayWidth {
     /// Display columns of one scalar: 0, 1 or 2.
-    static func of(_ scalar: Unicode.Scalar) -> Int {
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value >= 0x20 && value < 0x7F { return 1 }  // printable ASCII: the common case, no lookup
         if contains(zeroWidth, value) { return 0 }
@@ -23,10 +23,10 @@ enum DisplayWidth {
     }
 
     /// Display columns of a string: the sum over its Unicode scalars.
-    static func of(_ text: String) -> Int { of(scalars: text.unicodeScalars) }
+    public static func of(_ text: String) -> Int { of(scalars: text.unicodeScalars) }
 
     /// Display columns of a substring: the sum over its Unicode scalars.
-    static func of(_ text: Substring) -> Int { of(scalars: text.unicodeScalars) }
+    public static func of(_ text: Substring) -> Int { of(scalars: text.unicodeScalars) }
 
     private static func of<S: Sequence<Unicode.Scalar>>(scalars: S) -> Int {
         var width = 0

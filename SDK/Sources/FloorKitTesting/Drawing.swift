@@ -1,0 +1,24 @@
+import HostContract
+
+/// What a row's cell selector drew into a `width` x `height` cell: the canvas calls in order, readable as
+/// the lines `floorhost conform --snapshots` stores (DrawingText).
+public struct Drawing: CustomStringConvertible, Sendable {
+    public let width: Double
+    public let height: Double
+    public let operations: [RecordingCanvas.Operation]
+
+    /// One line per canvas call: `text x 12 y 16 max_width 351 "First"`.
+    public var lines: [String] { operations.map(DrawingText.line) }
+
+    /// The strings drawn by text calls, in order.
+    public var texts: [String] {
+        operations.compactMap { if case let .text(text, _, _, _, _) = $0 { return text } else { return nil } }
+    }
+
+    /// The sources of the images drawn, in order.
+    public var images: [String] {
+        operations.compactMap { if case let .image(source, _, _, _, _) = $0 { return source } else { return nil } }
+    }
+
+    public var description: String { lines.joined(separator: "\n") }
+}
