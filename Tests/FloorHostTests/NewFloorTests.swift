@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// The plugin author's path, end to end: `Scripts/new-floor` scaffolds a package outside this repository;
-/// it builds, its own test runs `floorhost conform` on it (with its extra samples page) and passes
-/// untouched, and the already-built floorhost renders a page with the new floor (README, "Write a floor").
+/// it builds, its own tests (the floor through the test kit, then `floorhost conform` with its extra samples
+/// page) pass untouched, and the already-built floorhost renders a page with the new floor (README, "Write a floor").
 struct NewFloorTests {
     /// The scaffolded package's environment: swift on PATH, this build's floorhost, and no FLOORKIT_SDK
     /// (unless `sdk` is given), so the package has to find the SDK on its own.
@@ -28,7 +28,8 @@ struct NewFloorTests {
         let scaffold = try run(folder.file("floorkit/Scripts/new-floor"), ["CouponStrip", package])
         #expect(scaffold.status == 0, "\(scaffold.stderr)")
         for file in ["Package.swift", "Sources/CouponStripFloor/CouponStripFloor.swift",
-                     "Tests/CouponStripFloorTests/ConformanceTests.swift", "page.json", "README.md",
+                     "Tests/CouponStripFloorTests/ConformanceTests.swift", "Tests/CouponStripFloorTests/CouponStripFloorTests.swift",
+                     "page.json", "README.md",
                      "libCouponStripFloor.samples.json", ".gitignore", ".git/HEAD"] {
             #expect(FileManager.default.fileExists(atPath: package + "/" + file), "\(file)")
         }
@@ -41,10 +42,16 @@ struct NewFloorTests {
             #expect(!text.contains(Repo.root) && !text.contains(folder.path), "\(file) holds an absolute path")
         }
 
-        // The package's own test builds the plugin and runs floorhost conform on it.
+        // The package's own tests: the floor through the test kit in-process (every one of them ran and
+        // passed), then floorhost conform on the built library.
         let test = try run("/usr/bin/env", ["swift", "test", "--package-path", package], environment: environment())
         #expect(test.status == 0, "the scaffolded package's test failed:\n\(test.stdout)\(test.stderr)")
-        #expect((test.stdout + test.stderr).contains("Test conformancePasses() passed"))
+        let output = test.stdout + test.stderr
+        for kitTest in ["theSampleDecodesIntoOneRowPerItem", "aRowIsAsTallAsItsHeightSaysAndDrawsItsLabel", "aStickyHeaderComesFirst",
+                        "aBrokenItemIsLeftOutWithItsPath", "aFloorWithoutItemsIsRefusedWithThePath", "everyExtraSampleDrawsInsideItsCells"] {
+            #expect(output.contains("Test \(kitTest)() passed"), "\(kitTest)")
+        }
+        #expect(output.contains("Test conformancePasses() passed"))
 
         let library = package + "/.build/debug/libCouponStripFloor.so"
         let conform = try floorhost(["conform", "--format", "json", library])
@@ -100,6 +107,18 @@ struct NewFloorTests {
         let noted = try floorhost(["schema", "--plugins", plugins, "--plugin-cache", folder.file("cache.json")])
         #expect(noted.status == 0)
         #expect(noted.stderr.contains("CouponStripFloor.schemaNotes: 'items[].lables' names no field of the floor's schema"), "\(noted.stderr)")
+
+        // The kit's tests can fail: a height that is not finite fails them, naming the selector.
+        try code.replacingOccurrences(of: "height: { _, _, _ in 44 }", with: "height: { _, _, _ in .nan }")
+            .write(toFile: source, atomically: true, encoding: .utf8)
+        // The build just before finished within the second: swift-driver's incremental build skips a file
+        // whose modification time is not after the last build's, so the edit is dated a little later.
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(2)], ofItemAtPath: source)
+        let failing = try run("/usr/bin/env", ["swift", "test", "--package-path", package, "--filter", "CouponStripFloorTests.CouponStripFloorTests"],
+                             environment: environment())
+        #expect(failing.status != 0)
+        #expect((failing.stdout + failing.stderr).contains("heightForCouponStripItem:width: returned nan for row 0 at width 375"),
+                "\(failing.stdout)\(failing.stderr)")
 
         let after = try FileManager.default.attributesOfItem(atPath: binary)
         #expect(after[.modificationDate] as? Date == before[.modificationDate] as? Date, "floorhost was rebuilt")

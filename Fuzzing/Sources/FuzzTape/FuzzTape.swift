@@ -13,6 +13,7 @@
 import CFloorABI
 @testable import FloorHost
 import FuzzSupport
+import HostContract
 import Glibc
 
 /// The shipped floor types, resolved once.
