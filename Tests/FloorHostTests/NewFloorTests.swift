@@ -47,7 +47,7 @@ struct NewFloorTests {
         let test = try run("/usr/bin/env", ["swift", "test", "--package-path", package], environment: environment())
         #expect(test.status == 0, "the scaffolded package's test failed:\n\(test.stdout)\(test.stderr)")
         let output = test.stdout + test.stderr
-        for kitTest in ["theSampleDecodesIntoOneRowPerItem", "aRowIsAsTallAsItsHeightSaysAndDrawsItsLabel", "aStickyHeaderComesFirst",
+        for kitTest in ["theFloorRegistersWithoutWarnings", "theSampleDecodesIntoOneRowPerItem", "aRowIsAsTallAsItsHeightSaysAndDrawsItsLabel", "aStickyHeaderComesFirst",
                         "aBrokenItemIsLeftOutWithItsPath", "aFloorWithoutItemsIsRefusedWithThePath", "everyExtraSampleDrawsInsideItsCells"] {
             #expect(output.contains("Test \(kitTest)() passed"), "\(kitTest)")
         }
@@ -107,6 +107,11 @@ struct NewFloorTests {
         let noted = try floorhost(["schema", "--plugins", plugins, "--plugin-cache", folder.file("cache.json")])
         #expect(noted.status == 0)
         #expect(noted.stderr.contains("CouponStripFloor.schemaNotes: 'items[].lables' names no field of the floor's schema"), "\(noted.stderr)")
+        // and the floor's own tests say so too, in-process.
+        let warned = try run("/usr/bin/env", ["swift", "test", "--package-path", package, "--filter", "theFloorRegistersWithoutWarnings"],
+                             environment: environment())
+        #expect(warned.status != 0)
+        #expect((warned.stdout + warned.stderr).contains("'items[].lables' names no field"), "\(warned.stdout)\(warned.stderr)")
 
         // The kit's tests can fail: a height that is not finite fails them, naming the selector.
         try code.replacingOccurrences(of: "height: { _, _, _ in 44 }", with: "height: { _, _, _ in .nan }")

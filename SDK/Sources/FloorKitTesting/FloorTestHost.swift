@@ -47,18 +47,19 @@ public final class FloorTestHost: @unchecked Sendable {
     public var messages: [LogMessage] { Self.calling { log } }
 
     /// The plugin whose entry function is `entry` (its `floor_plugin_entry`), loaded once per process as
-    /// floorhost loads a library once: later calls return the same host.
+    /// floorhost loads a library once (`init` is called once): later calls return the same host, or throw
+    /// the same failure.
     public static func load(_ entry: () -> UnsafeRawPointer) throws -> FloorTestHost {
         try calling { () throws -> FloorTestHost in
             let descriptor = entry()
-            if let host = loaded[descriptor] { return host }
-            let host = try FloorTestHost(descriptor.assumingMemoryBound(to: floor_plugin_descriptor_t.self))
-            loaded[descriptor] = host
-            return host
+            if let loaded = loaded[descriptor] { return try loaded.get() }
+            let result = Result { try FloorTestHost(descriptor.assumingMemoryBound(to: floor_plugin_descriptor_t.self)) }
+            loaded[descriptor] = result
+            return try result.get()
         }
     }
 
-    nonisolated(unsafe) private static var loaded: [UnsafeRawPointer: FloorTestHost] = [:]
+    nonisolated(unsafe) private static var loaded: [UnsafeRawPointer: Result<FloorTestHost, any Error>] = [:]
     private static let lock = NSRecursiveLock()
 
     /// Runs `body` holding the lock every call into a plugin holds.
@@ -88,7 +89,8 @@ public final class FloorTestHost: @unchecked Sendable {
         table.pointee.struct_size = UInt32(MemoryLayout<floor_host_t>.size)
         table.pointee.abi_major = UInt32(FLOOR_ABI_MAJOR)
         table.pointee.abi_minor = UInt32(FLOOR_ABI_MINOR)
-        table.pointee.host_data = Unmanaged.passUnretained(self).toOpaque()  // the host lives for the process (`loaded`)
+        // The table and this host live for the process: the plugin may keep the table, even when init fails.
+        table.pointee.host_data = Unmanaged.passRetained(self).toOpaque()
         table.pointee.register_row_type = { table, rowType in
             guard let host = FloorTestHost.from(table), let rowType else { return -1 }
             return host.register(rowType)
