@@ -4,7 +4,7 @@ import FloorKit
 struct ProductFeedFloor: ItemsFloor {
     static let floorType = "ProductFeed"
     static let rowTypes = [card]
-    static let sampleJSON = #"{"type":"ProductFeed","id":"feed","header":{"title":"猜你喜欢","sticky":true},"items":[{"id":"p1","title":"无线蓝牙耳机 Pro","price":"¥199.00","img":"https://img.example.com/p/1.jpg","jump":{"url":"app://product/1","eventId":"feed_click"}},{"id":"p2","title":"Stainless steel water bottle 750ml","price":59.9,"img":"https://img.example.com/p/2.jpg","jump":{"url":"app://product/2"}}]}"#
+    static let sampleJSON = #"{"type":"ProductFeed","id":"feed","header":{"title":"猜你喜欢","sticky":true},"items":[{"id":"p1","title":"无线蓝牙耳机 Pro","price":"¥199.00","img":"https://img.example.com/p/1.jpg","jump":{"url":"app://product/1","eventId":"feed_click"}},{"id":"p2","title":"Stainless steel water bottle 750ml","price":59.9,"originalPrice":79,"img":"https://img.example.com/p/2.jpg","jump":{"url":"app://product/2"}}]}"#
 
     struct Product: Decodable, FloorItem {
         var id: String
@@ -24,10 +24,14 @@ struct ProductFeedFloor: ItemsFloor {
         /// The largest numeric price: a trillion yuan, far above any product and far below Int's cents.
         static let maximumYuan = 1e12
         var text: String
+        /// The amount in yuan: the number sent, or the text read as one ("¥1,299.00", "59.9"); nil for text
+        /// that is not a plain amount ("¥99起", "Free"), which no discount can be taken of.
+        var yuan: Double?
         init(from decoder: any Decoder) throws {
             let c = try decoder.singleValueContainer()
             if let text = try? c.decode(String.self) {
                 self.text = text
+                yuan = Self.amount(text)
                 return
             }
             // Any other value must be a number of yuan a shop could charge: checked before it becomes cents,
@@ -45,6 +49,17 @@ struct ProductFeedFloor: ItemsFloor {
             }
             let cents = Int((number * 100).rounded())
             text = "¥\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
+            yuan = number
+        }
+
+        /// Display text as yuan: an optional "¥" (or "￥"), then digits with "," separators and one ".".
+        static func amount(_ text: String) -> Double? {
+            var digits = Substring(text.trimmingSpaces)
+            if digits.first == "¥" || digits.first == "￥" { digits = digits.dropFirst() }
+            let plain = digits.filter { $0 != "," }
+            guard plain.contains(where: \.isASCIIDigit), plain.allSatisfy({ $0.isASCIIDigit || $0 == "." }),
+                  let value = Double(plain), value.isFinite, value <= maximumYuan else { return nil }
+            return value
         }
     }
 
@@ -55,7 +70,7 @@ struct ProductFeedFloor: ItemsFloor {
         "items": "The products, one card each; a next page's floor with this id appends to them.",
         "items[].id": "The product's id, unique in the feed (a next page's repeat is dropped).",
         "items[].title": "The product's name, bold beside the picture; a name too long for one line takes two.",
-        "items[].originalPrice": "The price before a discount, shown struck through after the price (text or a number of yuan).",
+        "items[].originalPrice": "The price before a discount, shown struck through after the price (text or a number of yuan), with a sale badge under the price: the discount (\"-25%\") when both prices are amounts, else \"SALE\"; none when it is not above the price.",
         "items[].img": "The product picture's URL, 96 points square.",
         "items[].jump": "Where a tap on the card goes.",
     ]
@@ -101,9 +116,34 @@ struct ProductFeedFloor: ItemsFloor {
         return rest.isEmpty ? [first] : [first, rest]
     }
 
+    /// The sale badge's label for a product with an original price: the discount in whole percent ("-34%",
+    /// 1 to 99) when both prices are amounts, "SALE" when either is text no percentage can be taken of, and
+    /// nil when the original price is not above the price (nothing was taken off).
+    static func discountLabel(price: Price, original: Price) -> String? {
+        guard let now = price.yuan, let before = original.yuan else { return "SALE" }
+        guard before > now else { return nil }
+        return "-\(min(99, max(1, Int(((1 - now / before) * 100).rounded()))))%"
+    }
+
+    /// The badge's padding left and right of its label: one column of the text preview.
+    static let badgePadding = 5.0
+
+    /// The sale badge, one text line high with 2 points above and below it, at `y` in the text column: the
+    /// label centred in the price colour on an accent fill (drawn first, so the label sits on it), which is
+    /// the label's measured width and a padding each side; a backend whose font runs wider than the measure
+    /// (HTML) uses the padding before it cuts the label. Left out where the column cannot hold it, so the card
+    /// never draws outside its cell.
+    static func drawSaleBadge(_ label: String, y: Double, canvas: Canvas) {
+        let width = canvas.measure(label, style: .accent) + 2 * badgePadding
+        guard textX + width <= canvas.width - 8 else { return }
+        canvas.fill(x: textX, y: y, width: width, height: 16, tone: .accent)
+        canvas.text(label, x: textX, y: y + 2, maxWidth: width, style: [.accent, .center])
+    }
+
     /// A card: the picture on the left, title and price beside it. A title too long for its line takes
     /// two, and the card grows a line (108 points, 120 with a two-line title). An original price follows
-    /// the price, muted and struck through.
+    /// the price, muted and struck through, and puts a sale badge under the price (on a host older than
+    /// ABI 1.4 neither is drawn: it would show the original price unstruck, and the badge's fill as a frame).
     static let card = RowType<ProductFeedFloor>(
         "ProductCard",
         height: { floor, item, width in
@@ -124,6 +164,9 @@ struct ProductFeedFloor: ItemsFloor {
                 let x = textX + canvas.measure(product.price.text, style: .accent) + 10
                 let room = canvas.width - 8 - x
                 if room > 0 { canvas.text(original.text, x: x, y: 60 + extra, maxWidth: room, style: [.muted, .strike]) }
+                if let label = discountLabel(price: product.price, original: original) {
+                    drawSaleBadge(label, y: 78 + extra, canvas: canvas)
+                }
             }
             canvas.box(x: 8, y: 96 + extra, width: canvas.width - 16, height: 0)
         },
@@ -145,4 +188,15 @@ private extension String {
         while s.last == " " { s.removeLast() }
         return String(s)
     }
+
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
 }
