@@ -1,10 +1,11 @@
 import FloorKit
 
-/// `ProductFeed`: product cards, one row each. The infinite feed that next pages extend.
+/// `ProductFeed`: product cards, one row each, under an optional sticky strip of sort options. The infinite
+/// feed that next pages extend.
 struct ProductFeedFloor: ItemsFloor {
     static let floorType = "ProductFeed"
-    static let rowTypes = [card]
-    static let sampleJSON = #"{"type":"ProductFeed","id":"feed","header":{"title":"猜你喜欢","sticky":true},"items":[{"id":"p1","title":"无线蓝牙耳机 Pro","price":"¥199.00","img":"https://img.example.com/p/1.jpg","jump":{"url":"app://product/1","eventId":"feed_click"}},{"id":"p2","title":"Stainless steel water bottle 750ml","price":59.9,"originalPrice":79,"img":"https://img.example.com/p/2.jpg","jump":{"url":"app://product/2"}}]}"#
+    static let rowTypes = [sortStrip, card]
+    static let sampleJSON = #"{"type":"ProductFeed","id":"feed","header":{"title":"猜你喜欢","sticky":true},"sorts":["综合 Best","销量 Sales","价格 Price"],"items":[{"id":"p1","title":"无线蓝牙耳机 Pro","price":"¥199.00","img":"https://img.example.com/p/1.jpg","jump":{"url":"app://product/1","eventId":"feed_click"}},{"id":"p2","title":"Stainless steel water bottle 750ml","price":59.9,"originalPrice":79,"img":"https://img.example.com/p/2.jpg","jump":{"url":"app://product/2"}}]}"#
 
     struct Product: Decodable, FloorItem {
         var id: String
@@ -65,6 +66,9 @@ struct ProductFeedFloor: ItemsFloor {
 
     /// A product that does not decode is left out with a warning naming its path; the rest of the feed shows.
     @DroppingBrokenItems var items: [Product]
+    /// The sort options of the strip above the cards, the current one first; none (or an empty list): no strip.
+    /// A next page's floor that extends this one adds products only, so its `sorts` are not read.
+    var sorts: [String]?
 
     static let schemaNotes: [String: SchemaNote] = [
         "items": "The products, one card each; a next page's floor with this id appends to them.",
@@ -73,6 +77,7 @@ struct ProductFeedFloor: ItemsFloor {
         "items[].originalPrice": "The price before a discount, shown struck through after the price (text or a number of yuan), with a sale badge under the price: the discount (\"-25%\") when both prices are amounts, else \"SALE\"; none when it is not above the price.",
         "items[].img": "The product picture's URL, 96 points square.",
         "items[].jump": "Where a tap on the card goes.",
+        "sorts": "Sort options (\"综合 Best\", \"销量 Sales\", \"价格 Price\"), the current one first, in a strip above the cards that pins to the top of the screen while the feed is scrolled (the feed's sticky header, if any, hands over to it); leave it out for no strip.",
     ]
 
     func validate() -> [FloorProblem] {
@@ -84,10 +89,12 @@ struct ProductFeedFloor: ItemsFloor {
     }
 
     func expand(into rows: inout FloorRows<ProductFeedFloor>) {
+        if let sorts, !sorts.isEmpty { rows.append(Self.sortStrip, sticky: true) }
         _ = expand(items: items.indices, into: &rows)
     }
 
-    /// One card per item: a next page's items are listed alone, so a long feed extends in O(items added).
+    /// One card per item: a next page's items are listed alone, so a long feed extends in O(items added)
+    /// (the sort strip leads the floor's rows, so the rows already laid out stay as they are).
     func expand(items range: Range<Int>, into rows: inout FloorRows<ProductFeedFloor>) -> Bool {
         for item in range { rows.append(Self.card, item: item) }
         return true
@@ -115,6 +122,29 @@ struct ProductFeedFloor: ItemsFloor {
         let rest = String(characters[cut...])
         return rest.isEmpty ? [first] : [first, rest]
     }
+
+    /// The sort strip: the options from the left, each as wide as it measures and `sortGap` apart, the current
+    /// (first) one in the price colour and bold, the others muted, over a rule; options past the right edge
+    /// are cut, then left out. Sticky (FLOOR_ROW_STICKY): while the cards scroll under it, it stays at the top
+    /// of the screen, so the sort in use stays in sight; it unpins when the feed has scrolled away.
+    static let sortStrip = RowType<ProductFeedFloor>(
+        "ProductSortStrip",
+        height: { _, _, _ in 36 },
+        cell: { floor, _, canvas in
+            var x = 12.0
+            for (index, sort) in (floor.sorts ?? []).enumerated() {
+                let style: TextStyle = index == 0 ? [.accent, .bold] : .muted
+                let room = canvas.width - 8 - x
+                guard room > 0 else { break }
+                let width = canvas.measure(sort, style: style)
+                canvas.text(sort, x: x, y: 12, maxWidth: min(width, room), style: style)
+                x += width + sortGap
+            }
+            canvas.box(x: 0, y: 30, width: canvas.width, height: 0)
+        })
+
+    /// The space between two sort options: four columns of the text preview.
+    static let sortGap = 20.0
 
     /// The sale badge's label for a product with an original price: the discount in whole percent ("-34%",
     /// 1 to 99) when both prices are amounts, "SALE" when either is text no percentage can be taken of, and
