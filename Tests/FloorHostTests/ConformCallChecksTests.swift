@@ -51,4 +51,48 @@ struct ConformCallChecksTests {
         let passed = try floorhost(["conform", strict, "--include", "validate"])
         #expect(passed.status == 0, "\(passed.stdout)")
     }
+
+    /// Which copies validate breaks, on a shipped schema: ProductFeed's sample has a header and two products.
+    /// Besides the root "items", the header's required "title" and each required field of the first product
+    /// (and of its jump) are removed and retyped; optional fields and later products are left alone. ProductFeed
+    /// passes conform (ConformanceTests) because @DroppingBrokenItems leaves such a product out with a warning.
+    @Test func schemaBrokenCopiesReachIntoObjectsAndTheFirstElementOfLists() throws {
+        let folder = try TemporaryFolder()
+        let host = try FloorHost(pluginFolder: try folder.installShippedPlugins(["ProductFeed"]))
+        let id = try #require(host.registry.floorTypeID(named: "ProductFeed"))
+        let type = host.registry.floorTypes[Int(id)]
+        let sample = SampleSet.Sample(floorType: id, bytes: Array(try #require(type.sampleJSON).utf8), label: "sample 1")
+        let copies = BehaviourChecks.brokenPerSchema(sample, type)
+        #expect(copies.map(\.what) == [
+            "with required field 'items' removed", "with required field 'items' given a string",
+            "with required field 'header.title' removed", "with required field 'header.title' given a number",
+            "with required field 'items[0].id' removed", "with required field 'items[0].id' given a number",
+            "with required field 'items[0].title' removed", "with required field 'items[0].title' given a number",
+            "with required field 'items[0].price' removed", "with required field 'items[0].price' given true",
+            "with required field 'items[0].img' removed", "with required field 'items[0].img' given a number",
+            "with required field 'items[0].jump.url' removed", "with required field 'items[0].jump.url' given a number",
+        ])
+        let jumpless = try #require(copies.first { $0.field == "items[0].jump.url" })
+        #expect(jumpless.elements == ["items[0]"] && jumpless.requiredAt == "items[].jump" && jumpless.name == "url")
+        let product = try #require((try JSONSerialization.jsonObject(with: Data(jumpless.bytes)) as? [String: Any])?["items"] as? [[String: Any]])
+        #expect(product.count == 2 && product[0]["jump"] as? [String: String] == ["eventId": "feed_click"] && product[1]["jump"] != nil)
+    }
+
+    /// The schema-broken copies reach inside the floor: listing.c with WITH_SCHEMA requires a string "id" in
+    /// every element of "items". With ITEM_ID_OPTIONAL its decoder skips an element without one, so the copy
+    /// of the sample without items[0].id is accepted, and validate fails naming that nested path (the root
+    /// copies, without "items" and with "items" a string, are refused, so that copy is the first failure).
+    /// Refusing the floor at "items[0].id" passes, and so does leaving just that element out with a warning
+    /// at "items[0]" from a validator that returns true (DROPS_ITEM_WITHOUT_ID, what @DroppingBrokenItems does).
+    @Test func aNestedRequiredFieldTheDecoderDoesWithoutIsNamedWithItsPath() throws {
+        #expect(try reason(["WITH_SCHEMA", "ITEM_ID_OPTIONAL"], "validate")
+                == #"decodeListing: accepted sample 1 ('Listing' from its registration) with required field 'items[0].id' removed ("{"id":"listing","items":[{},{"id":"b"},{..."), which the schema_json of 'Listing' forbids; refuse it in the decoder with the path 'items[0].id' (or leave out just 'items[0]' and report that path as a warning from the validator, as @DroppingBrokenItems does), or, if the floor can do without it, take 'id' out of the "required" of 'items[]' in the schema or widen its "type""#)
+        let folder = try TemporaryFolder("conform-nested-refusal")
+        for defines in [["WITH_SCHEMA"], ["WITH_SCHEMA", "DROPS_ITEM_WITHOUT_ID"]] {
+            let library = folder.file("libListing\(defines.count).so")
+            try compileCPlugin("listing.c", to: library, defines: defines)
+            let passed = try floorhost(["conform", library, "--include", "validate"])
+            #expect(passed.status == 0, "\(defines): \(passed.stdout)")
+        }
+    }
 }

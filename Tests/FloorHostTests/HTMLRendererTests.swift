@@ -42,9 +42,11 @@ struct HTMLRendererTests {
         #expect(element.contains("<span class=\"t bold\""))
         #expect(element.contains("<span class=\"t accent\""))
         #expect(element.contains("<div class=\"rule\""))
-        // The sticky header is marked as such.
-        let sticky = try #require((0..<adapter.rowCount).first { adapter.describe(row: $0).isSticky })
-        #expect(html.contains("<div class=\"row header sticky\" id=\"r\(sticky)\""))
+        // Sticky rows are marked as such: new arrivals' sort strip, and the feed's header, also a header.
+        let sticky = (0..<adapter.rowCount).filter { adapter.describe(row: $0).isSticky }
+        #expect(sticky.count == 2)
+        #expect(html.contains("<div class=\"row sticky\" id=\"r\(sticky[0])\""))
+        #expect(html.contains("<div class=\"row header sticky\" id=\"r\(sticky[1])\""))
     }
 
     @Test func pageAndPluginTextIsEscapedAndUnknownFloorsShowTheirReason() throws {
@@ -85,12 +87,68 @@ struct HTMLRendererTests {
         #expect(HTMLText.px(12.345) == "12.35px")
     }
 
+    /// Where a text line's glyphs are in its 12 px box, for the `.t` elements of `classes` ("bold", "muted"...),
+    /// from the stylesheet's font-size, line-height and height as CSS lays out one line: the line box at the
+    /// top of the element, the font's ascent + descent centred on the line-height, the baseline an ascent
+    /// below that. Font metrics of Noto Sans CJK SC, the CJK font browsers on Linux use (and close to the
+    /// Latin UI fonts'), as Chromium reports them: ascent 1.16 em, descent 0.288 em; glyphs reach at most
+    /// 0.86 em above the baseline (CJK, digits, capitals and ascenders) and 0.3 em below it (descenders,
+    /// brackets).
+    static func glyphs(_ classes: Set<String>) throws -> (box: Double, top: Double, bottom: Double) {
+        var declarations: [String: String] = [:]
+        for rule in HTMLRenderer.stylesheet.split(separator: "\n") {
+            let parts = rule.trimmingCharacters(in: .whitespaces).dropLast().split(separator: "{", maxSplits: 1)
+            guard parts.count == 2, parts[0].hasPrefix(".t"), !parts[0].contains(" ") else { continue }
+            let selector = parts[0].split(separator: ".").map(String.init)
+            guard selector.first == "t", Set(selector.dropFirst()).isSubset(of: classes) else { continue }
+            for declaration in parts[1].split(separator: ";") {
+                let pair = declaration.split(separator: ":", maxSplits: 1).map(String.init)
+                if pair.count == 2 { declarations[pair[0]] = pair[1] }
+            }
+        }
+        func px(_ name: String) throws -> Double {
+            let value = try #require(declarations[name], "no \(name) for .t.\(classes.sorted().joined(separator: "."))")
+            return try #require(Double(value.replacingOccurrences(of: "px", with: "")), "\(name):\(value) is not in px")
+        }
+        let font = try px("font-size"), lineHeight = try px("line-height")
+        let baseline = lineHeight / 2 + (1.16 - 0.288) / 2 * font
+        return (try px("height"), baseline - 0.86 * font, baseline + 0.3 * font)
+    }
+
+    /// floor_abi.h: a text line occupies y to y + 12 and its glyphs stay inside it. In every style (and any
+    /// mix of styles), the element is the 12 px line and the glyphs are at least a quarter pixel inside it,
+    /// so they are never clipped and two lines 12 px apart (a title and its subtitle) are at least half a
+    /// pixel apart, bracket over CJK; 12 px bold text on a 12 px line-height reached 2 px past its line.
+    @Test func textLinesKeepTheirGlyphsInsideTheirTwelvePointLine() throws {
+        let styles = ["bold", "muted", "accent", "center", "strike"]
+        for mask in 0..<(1 << styles.count) {
+            let classes = Set(styles.indices.filter { mask & (1 << $0) != 0 }.map { styles[$0] })
+            let line = try Self.glyphs(classes)
+            #expect(line.box == 12, "\(classes)")
+            #expect(line.top >= 0.25 && line.bottom <= 11.75, "\(classes): glyphs from \(line.top) to \(line.bottom) px")
+        }
+        // The Title plugin's bar: the title (bold) at y 12, the subtitle (muted) at 24, in their own lines.
+        let folder = try TemporaryFolder()
+        let host = try FloorHost(pluginFolder: try folder.installShippedPlugins(["Title"]))
+        let page = try folder.write("p.json", #"{"floors":[{"type":"Title","id":"t","title":"猜你喜欢 For you","subtitle":"Picked for you (每天)"}]}"#)
+        let adapter = try host.layout(page: page, width: 375)
+        let session = PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry, root: PageRoot(around: page)))
+        let html = HTMLRenderer.render(session, diagnostics: [])
+        let spans = html.matches(of: try Regex(#"<span class="t ([a-z ]+)" style="left:0px;top:(\d+)px;"#)).map {
+            (Set(String($0.output[1].substring!).split(separator: " ").map(String.init)), Double(String($0.output[2].substring!))!)
+        }
+        try #require(spans.count == 2)
+        #expect(spans[0].0 == ["bold", "center"] && spans[0].1 == 12 && spans[1].0 == ["muted", "center"] && spans[1].1 == 24)
+        let title = try Self.glyphs(spans[0].0), subtitle = try Self.glyphs(spans[1].0)
+        #expect(spans[0].1 + title.bottom + 0.5 <= spans[1].1 + subtitle.top, "the subtitle clears the title")
+    }
+
     /// The CLI writes the same file.
     @Test func formatHTMLPrintsTheFile() throws {
         let folder = try TemporaryFolder()
         let result = try floorhost(["--plugins", try folder.installShippedPlugins(), Repo.path("Examples/home.json"), "--format", "html"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("<!doctype html>"))
-        #expect(try Self.rowAttributes(result.stdout).count == 37 + 1)  // home.json alone: 37 rows, and the footer
+        #expect(try Self.rowAttributes(result.stdout).count == 38 + 1)  // home.json alone: 38 rows, and the footer
     }
 }

@@ -160,7 +160,7 @@ struct LoadMoreTests {
         #expect(loads.map { ($0["page"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } } == ["home-2.json", "home-2.json", "home-3.json", "home-3.json"])
         #expect(loads.map { $0["rowsAdded"] as? Int } == [nil, 12, nil, 11])
         let rows = try #require(output["rows"] as? [[String: Any]])
-        #expect(rows.count == 37 + 12 + 11 + 1, "every page's rows and the footer")
+        #expect(rows.count == 38 + 12 + 11 + 1, "every page's rows and the footer")
         #expect(rows[rows.count - 2]["floor"] as? String == "end")
         #expect(rows.last?["floor"] as? String == "floorhost.footer")
         #expect(output["next"] is NSNull)

@@ -1,3 +1,4 @@
+import CFloorABI
 import HostContract
 import Foundation
 import Testing
@@ -28,7 +29,7 @@ struct ShippedPluginsTests {
             + Array(repeating: ("flash", "ProductCard", 108), count: 3)
             + [("mid-banner", "FocusMargin", 12), ("mid-banner", "FocusCarousel", 150), ("mid-banner", "FocusMargin", 12)]
             + [("brands", "IconGridHeader", 36), ("brands", "IconGridLine", 84), ("brands", "IconGridLine", 84)]
-            + [("new-title", "TitleMargin", 12), ("new-title", "TitleBar", 36)]
+            + [("new-title", "TitleMargin", 12), ("new-title", "TitleBar", 36), ("new-arrivals", "ProductSortStrip", 36)]
             + Array(repeating: ("new-arrivals", "ProductCard", 108), count: 4)
             + [("global-title", "TitleBar", 36), ("countries", "IconGridLine", 84)]
             + [("feed", "ProductFeedMargin", 12), ("feed", "ProductFeedHeader", 36)]
@@ -43,7 +44,8 @@ struct ShippedPluginsTests {
             y += row.height
         }
         #expect(adapter.totalHeight == y)
-        #expect(rows.filter(\.isSticky).map(\.floor) == ["feed"])
+        // New arrivals' sort strip (a plugin's own sticky row) and the feed's sticky header.
+        #expect(rows.filter(\.isSticky).map { [$0.floor, $0.type] } == [["new-arrivals", "ProductSortStrip"], ["feed", "ProductFeedHeader"]])
         #expect(rows.filter { $0.floor == "feed" }.map(\.row) == Array(0..<14))
         #expect(adapter.diagnostics.isEmpty && adapter.page.diagnostics.isEmpty)
         #expect(adapter.page.next == "home-2.json")
@@ -86,6 +88,33 @@ struct ShippedPluginsTests {
         #expect(adapter.row(at: adapter.totalHeight + 10) == adapter.rowCount - 1)
     }
 
+    /// home.json's new arrivals list `sorts`: ProductFeed puts a sort strip above their cards, a sticky row of
+    /// the plugin's own (not a title header). Scrolled past, it is pinned at the top of the screen, drawn with
+    /// the current sort bold and in the price colour; the next floor pushes it up and it unpins once new
+    /// arrivals have scrolled away, before the feed's sticky header takes the top.
+    @Test func theNewArrivalsSortStripPinsWhileTheirCardsScroll() throws {
+        let folder = try TemporaryFolder()
+        let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
+        let adapter = try host.layout(page: Repo.path("Examples/home.json"), width: 375)
+        let strip = try #require((0..<adapter.rowCount).first { adapter.describe(row: $0).type == "ProductSortStrip" })
+        let info = adapter.describe(row: strip)
+        #expect(info.floor == "new-arrivals" && info.row == 0 && info.isSticky && !info.isHeader)
+        let cards = (0..<adapter.rowCount).filter { adapter.describe(row: $0).floor == "new-arrivals" }.dropFirst()
+        let end = adapter.describe(row: cards.last!).y + 108
+        func pinned(_ offset: Double) -> PinnedHeader? { adapter.pinnedHeader(in: Viewport(width: 375, height: 300, offset: offset)) }
+        #expect(pinned(info.y - 1) == nil)
+        #expect(pinned(info.y + 200) == PinnedHeader(row: strip, floor: "new-arrivals", y: 0))
+        #expect(pinned(end - 10)?.row == strip, "still pinned over the last card")
+        #expect(pinned(end + 1)?.floor != "new-arrivals", "unpinned once its floor has scrolled away")
+
+        let screen = TextRenderer.render(adapter, viewport: Viewport(width: 375, height: 300, offset: info.y + 200), columns: 75)
+        let top = screen.split(separator: "\n").prefix(4).joined(separator: "\n")
+        #expect(top.contains("综合 Best    销量 Sales    价格 Price") && top.contains("pinned"), "\(screen)")
+        let draws = RecordingCanvas.record(width: 375, height: 36) { adapter.drawCell(row: strip, into: $0) }
+        #expect(draws.contains { if case .text("综合 Best", _, _, _, FLOOR_TEXT_ACCENT | FLOOR_TEXT_BOLD) = $0 { true } else { false } })
+        #expect(draws.contains { if case .text("价格 Price", _, _, _, FLOOR_TEXT_MUTED) = $0 { true } else { false } })
+    }
+
     @Test func textPreviewShowsEachFloorAndKeepsCJKColumnsAligned() throws {
         let folder = try TemporaryFolder()
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
@@ -114,7 +143,7 @@ struct ShippedPluginsTests {
         #expect(result.status == 0, "\(result.stderr)")
         let output = try jsonObject(result.stdout)
         let rows = try #require(output["rows"] as? [[String: Any]])
-        #expect(rows.count == 37 + 1, "home.json's rows and the footer: it names a next page")
+        #expect(rows.count == 38 + 1, "home.json's rows and the footer: it names a next page")
         for row in rows {
             for key in ["section", "row", "floor", "type", "y", "height"] { #expect(row[key] != nil, "row lacks \(key)") }
         }

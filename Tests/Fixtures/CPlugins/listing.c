@@ -12,6 +12,13 @@
  *   EXTEND_KEEPS_DUPLICATES  extend appends every item of the next page, reporting nothing   (extend)
  *   EXTEND_PREPENDS          extend puts the new items first, yet claims the old rows lead   (extend)
  *   VALIDATE_REFUSES_ALL     the validator refuses every listing, its sample too             (validate)
+ *   WITH_SCHEMA              declare a schema (ABI 1.3): "items" required, an array of objects each requiring
+ *                            a string "id"; the decoder then refuses an item without one, at "items[i].id"
+ *   ITEM_ID_OPTIONAL         with WITH_SCHEMA: the decoder skips an item without a string "id", though the
+ *                            schema requires it (a copy of the sample without items[0].id is not refused) (validate)
+ *   DROPS_ITEM_WITHOUT_ID    with WITH_SCHEMA: such an item is left out and the validator reports it as a
+ *                            warning at "items[i]" (returning true), as the SDK's @DroppingBrokenItems does:
+ *                            conform's `validate` counts that as refusing the item, and passes
  *   FUZZ_PLANTED_CRASH       decode writes through NULL for an item id longer than 100 bytes (what
  *                            `conform --fuzz` must find; the samples never reach it)
  *   FUZZ_PLANTED_HANG        the height calculator never returns for a row whose id is not ASCII
@@ -37,7 +44,7 @@
 #endif
 
 #define MAX_ITEMS 256
-typedef struct listing { int count; char ids[MAX_ITEMS][32]; } listing_t;
+typedef struct listing { int count; int left_out; char ids[MAX_ITEMS][32]; } listing_t;  /* left_out: first item index dropped, or -1 */
 
 static int32_t listing_row_type = -1;
 
@@ -58,8 +65,33 @@ static void *listing_decode(void *ctx, const char *json, uint64_t len, const flo
     if (!at) { report->error(report, "items", "a listing needs an \"items\" array"); return NULL; }
     const char *close = memchr(at, ']', (size_t)(end - at));
     if (!close) { report->error(report, "items", "unterminated array"); return NULL; }
-    listing_t *listing = calloc(1, sizeof *listing);
     static const char id_key[] = "\"id\":\"";
+    listing_t *listing = calloc(1, sizeof *listing);
+    listing->left_out = -1;
+#if defined(WITH_SCHEMA) && !defined(ITEM_ID_OPTIONAL)
+    /* What the schema requires: every item (a flat object) has a string id. */
+    int index = 0;
+    for (const char *p = at; p < close; p++) {
+        if (*p != '{') continue;
+        const char *stop = memchr(p, '}', (size_t)(close - p));
+        if (!stop) stop = close;
+        int found = 0;
+        for (const char *q = p; q + sizeof id_key - 1 <= stop; q++) found |= memcmp(q, id_key, sizeof id_key - 1) == 0;
+        if (!found) {
+#ifdef DROPS_ITEM_WITHOUT_ID
+            if (listing->left_out < 0) listing->left_out = index;
+#else
+            char path[32];
+            snprintf(path, sizeof path, "items[%d].id", index);
+            report->error(report, path, "an item needs a string \"id\"");
+            free(listing);
+            return NULL;
+#endif
+        }
+        index++;
+        p = stop;
+    }
+#endif
     for (const char *p = at; p + sizeof id_key - 1 <= close && listing->count < MAX_ITEMS; p++) {
         if (memcmp(p, id_key, sizeof id_key - 1) != 0) continue;
         const char *start = p + sizeof id_key - 1, *stop = memchr(start, '"', (size_t)(close - start));
@@ -90,6 +122,11 @@ static bool listing_validate(void *ctx, void *model, const floor_report_t *repor
     return false;
 #else
     if (((listing_t *)model)->count == 0) { report->error(report, "items", "a listing needs at least one item"); return false; }
+    if (((listing_t *)model)->left_out >= 0) {  /* a warning: the floor is shown without that item */
+        char path[32];
+        snprintf(path, sizeof path, "items[%d]", ((listing_t *)model)->left_out);
+        report->error(report, path, "has no string \"id\"; item left out");
+    }
     return true;
 #endif
 }
@@ -115,7 +152,7 @@ static void listing_extend(void *ctx, void *model, void *next_model, const floor
     }
 #ifdef EXTEND_PREPENDS
     /* The new items move to the front, while the claim below still says the old rows lead. */
-    listing_t merged = {0};
+    listing_t merged = {.left_out = listing->left_out};
     for (int i = old; i < listing->count; i++) memcpy(merged.ids[merged.count++], listing->ids[i], 32);
     for (int i = 0; i < old; i++) memcpy(merged.ids[merged.count++], listing->ids[i], 32);
     *listing = merged;
@@ -164,6 +201,14 @@ static bool listing_action(void *ctx, void *model, uint64_t row, uint64_t item, 
     return true;
 }
 
+#ifdef WITH_SCHEMA
+#define SCHEMA_JSON "{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\"," \
+    "\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"}},\"required\":[\"id\"]}}}," \
+    "\"required\":[\"items\"]}"
+#else
+#define SCHEMA_JSON NULL
+#endif
+
 static bool listing_init(const floor_host_t *host) {
     floor_row_type_t row = {
         .struct_size = sizeof row, .type_name = ROW_TYPE, .context = NULL,
@@ -181,6 +226,7 @@ static bool listing_init(const floor_host_t *host) {
         .destroy = {"destroyListing:", FLOOR_SIG_DESTROY, (floor_fn_t)listing_destroy},
         .validate = {"validateListing:", FLOOR_SIG_VALIDATE, (floor_fn_t)listing_validate},
         .extend = {"extendListing:with:", FLOOR_SIG_EXTEND, (floor_fn_t)listing_extend},
+        .schema_json = SCHEMA_JSON,
     };
     host->register_floor_type(host, &floor);
     return true;

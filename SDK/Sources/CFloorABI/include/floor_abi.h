@@ -190,11 +190,12 @@ typedef struct floor_extend_result {
  * before the call returns. Valid only during the cell call.
  *
  * Text metrics: a line of text is 12 points tall in every backend and `y` is its top (the line occupies
- * y to y + 12; the HTML backend places it with CSS `top: y`, line-height 12). Widths: lay text out at 5
- * points a character and 10 for a double-width one (CJK), which is exactly what the text backend draws
- * (one terminal column per 5 points; x is rounded to the nearest column, y down to its 12-point line, so
- * text at y = 12 is the cell's second line); the HTML backend uses proportional fonts (11.5 to 14 px)
- * and cuts at max_width like the others.
+ * y to y + 12 and its glyphs stay inside it, so lines 12 points apart never touch; the HTML backend places
+ * it with CSS `top: y` in a 12 px high box). Widths: lay text out at 5 points a character and 10 for a
+ * double-width one (CJK), which is exactly what the text backend draws (one terminal column per 5 points;
+ * x is rounded to the nearest column, y down to its 12-point line, so text at y = 12 is the cell's second
+ * line); the HTML backend uses proportional fonts at 9.5 px (about 5 px a character on average) and cuts
+ * at max_width like the others.
  *
  * Measuring (since 1.4): measure_text, here and on the host table, returns that layout width: 5 points a
  * display column of the text backend (control characters count as the \uXXXX escape they are drawn as),
