@@ -22,9 +22,12 @@ struct TestKitTests {
         #expect(schema.contains(#""items""#))
         let samples = try host.samples()
         #expect(samples.map(\.type) == ["ProductFeed"])
-        // The sample's sticky title header comes first, then a card per item.
-        #expect(samples[0].rows.first?.isHeader == true && samples[0].rows.first?.isSticky == true)
-        #expect(samples[0].rows.dropFirst().map(\.type) == ["ProductCard", "ProductCard"])
+        // The sample's sticky title header comes first, then its sticky sort strip (a plugin's own sticky
+        // row, not a header), then a card per item.
+        let rows = samples[0].rows
+        #expect(rows.first?.isHeader == true && rows.first?.isSticky == true)
+        #expect(rows.dropFirst().map(\.type) == ["ProductSortStrip", "ProductCard", "ProductCard"])
+        #expect(rows[1].isSticky && !rows[1].isHeader)
     }
 
     @Test func aFloorIsMeasuredDrawnAndTappedAsFloorhostWould() throws {
