@@ -1,7 +1,7 @@
 import ArgumentParser
 import FloorHost
 
-/// How render, check, view and serve load remote pages (http, https): a first page given as a URL, or a
+/// How render, check, view, serve and diff load remote pages (http, https): a page given as a URL, or a
 /// `next` that names one. See RemotePageClient and OriginRules.
 struct RemotePageOptions: ParsableArguments {
     @Option(name: .customLong("load-timeout"),

@@ -157,7 +157,8 @@ import Testing
         let plugins = try server.folder.installShippedPlugins()
         let page = server.url("page-0.json")
         let commands: [[String]] = [["render", "--plugins", plugins, page], ["check", "--plugins", plugins, page],
-                                    ["view", "--plugins", plugins, page], ["serve", "--plugins", plugins, server.folder.path, "--port", "0"]]
+                                    ["view", "--plugins", plugins, page], ["serve", "--plugins", plugins, server.folder.path, "--port", "0"],
+                                    ["diff", "--plugins", plugins, page, page]]
         for command in commands {
             let result = try floorhost(command + ["--ca-file", "/nonexistent"])
             #expect(result.status == 64, "\(command[0]): \(result.stderr)")
@@ -228,6 +229,30 @@ import Testing
         #expect((untrusted.last?["reason"] as? String)?.hasPrefix("\(server.url("page-1.json")): the certificate of 127.0.0.1:\(server.port) is not trusted") == true,
                 "\(untrusted)")
         #expect(server.requests == ["/page-1.json"], "only the trusting worker asked for the page")
+    }
+
+    // MARK: Diff
+
+    @Test func diffComparesTwoHTTPSPagesWithTheCAFile() throws {
+        let (ca, server) = try Self.trustedServer()
+        // The CMS renames p1 on the staging copy of the first page.
+        try server.folder.write("page-0-edited.json", Self.page(Self.ids(0..<10), next: "page-1.json").replacingOccurrences(of: "Product p1\"", with: "Product p1 (new)\""))
+        let plugins = try server.folder.installShippedPlugins()
+        let (old, new) = (server.url("page-0.json"), server.url("page-0-edited.json"))
+        let trusted = try floorhost(["diff", "--plugins", plugins, old, new, "--ca-file", ca.certificate])
+        #expect(trusted.status == 1, "the pages differ: \(trusted.stderr)")
+        #expect(trusted.stdout.hasPrefix("\(old) → \(new) (375 points wide): 1 floor changed"), "\(trusted.stdout)")
+        #expect(trusted.stdout.contains("row 1 ProductCard (item 'p1')"), "\(trusted.stdout)")
+        #expect(server.requests == ["/page-0.json", "/page-0-edited.json"])
+        let untrusted = try floorhost(["diff", "--plugins", plugins, Self.localCopy(of: server, "page-0.json"), new])
+        #expect(untrusted.status == 2)
+        #expect(untrusted.stderr.hasPrefix("error: \(new): the certificate of 127.0.0.1:\(server.port) is not trusted (self-signed, signed by an unknown CA, or expired)"),
+                "\(untrusted.stderr)")
+    }
+
+    /// The served page `name`, as a file beside the server's folder.
+    static func localCopy(of server: PageServer, _ name: String) throws -> String {
+        try server.folder.write("local-\(name)", try String(contentsOfFile: server.folder.file(name), encoding: .utf8))
     }
 
     // MARK: Check
