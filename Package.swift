@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         // Pages over http(s) (PageSource's remote pages); the host only, never the FloorKit SDK.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Trusting a private CA for https pages (--ca-file); already async-http-client's, named here to use it.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         .systemLibrary(name: "CFFI", providers: [.apt(["libffi-dev"])]),
@@ -32,7 +34,7 @@ let package = Package(
         .systemLibrary(name: "CGlibcExtras"),
         .target(name: "FloorHost", dependencies: [
             .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"), "CFFI", "CGlibcExtras", .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
         // The browser preview front end: `floorhost serve`.
         .target(name: "FloorServe", dependencies: [

@@ -8,8 +8,8 @@ struct Diff: ParsableCommand {
         discussion: """
             Lays OLD out, then shows NEW the way a reload does (floors paired by type and id, rows by item \
             id, Heckel's algorithm): every floor and row inserted, deleted, moved or updated, where it is, \
-            its height, and how far the content below it moves. Only the two files are compared (not the \
-            next pages they link). Rows that show what they showed keep their heights; stats.heightCalls \
+            its height, and how far the content below it moves. Only the two pages are compared (not the \
+            next pages they link); either may be an http:// or https:// URL. Rows that show what they showed keep their heights; stats.heightCalls \
             in the json output counts the rows measured again.
             Exit status, as diff(1): 0 nothing on screen changes, 1 something does, 2 a page or the plugin \
             folder is unusable (64 a usage error).
@@ -20,10 +20,10 @@ struct Diff: ParsableCommand {
 
     @OptionGroup var plugins: PluginOptions
 
-    @Argument(help: "The page as it was (JSON).")
+    @Argument(help: "The page as it was (JSON): a file, or an http:// or https:// URL.")
     var old: String
 
-    @Argument(help: "The page as it is now (JSON).")
+    @Argument(help: "The page as it is now (JSON): a file, or an http:// or https:// URL.")
     var new: String
 
     @Option(help: "Output: text (one line per changed floor, and per changed row of an updated floor) or json (floors with their rows, places, heights and shifts; diagnostics; stats).")
@@ -35,6 +35,8 @@ struct Diff: ParsableCommand {
     @OptionGroup var containment: ContainmentOptions
 
     @OptionGroup var pages: PageRootOptions
+
+    @OptionGroup var remote: RemotePageOptions
 
     func validate() throws {
         if !(width >= 1 && width <= 100_000) { throw ValidationError("--width must be between 1 and 100000") }
@@ -50,10 +52,16 @@ struct Diff: ParsableCommand {
             throw ExitCode(2)  // 1 means "the pages differ"
         }
         try containment.attach(host)
+        let client = remote.client(maxPageBytes: pages.maxPageBytes)
         let adapter: Adapter, next: Page
         do {
-            adapter = try host.layout(page: old, root: oldRoot, width: width)
-            next = try PageDecoder.decode(file: new, root: newRoot, registry: host.registry, reusing: ReusableFloors(adapter))
+            adapter = try host.layout(page: old, root: oldRoot, remote: client, width: width)
+            if case .remote(let url) = PageLocation(new) {
+                let fetched = try client.fetchWaiting(url).get()
+                next = try PageDecoder.decode(bytes: fetched.bytes, file: fetched.base, registry: host.registry, reusing: ReusableFloors(adapter))
+            } else {
+                next = try PageDecoder.decode(file: new, root: newRoot, registry: host.registry, reusing: ReusableFloors(adapter))
+            }
         } catch {
             printError("error: \(error)")
             throw ExitCode(2)

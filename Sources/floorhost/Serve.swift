@@ -68,8 +68,7 @@ struct Serve: ParsableCommand {
         let preview: WorkerPreview
         do {
             preview = try WorkerPreview(command: [selfExecutable(), ServeWorker.configuration.commandName!] + plugins.arguments
-                                            + ["--max-page-bytes", "\(maxPageBytes)", "--retry", "\(retry)", "--load-timeout", "\(remote.loadTimeout)"]
-                                            + remote.allowOrigin.flatMap { ["--allow-origin", "\($0)"] } + [root],
+                                            + ["--max-page-bytes", "\(maxPageBytes)", "--retry", "\(retry)"] + remote.arguments + [root],
                                         pluginFolder: plugins.plugins, root: pageRoot, rootArgument: root,
                                         callTimeout: containment.pluginCallTimeout)
         } catch {

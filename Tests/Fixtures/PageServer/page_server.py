@@ -2,7 +2,12 @@
 """A page server for the remote-page tests: serves the files of ROOT over HTTP on 127.0.0.1 (an ephemeral
 port, printed as the first line of stdout), and misbehaves on request, as real servers do.
 
-    python3 page_server.py ROOT [--timing FILE] [--exit-with-stdin]
+    python3 page_server.py ROOT [--tls CERT KEY] [--timing FILE] [--exit-with-stdin]
+
+With --tls, it serves HTTPS with the certificate chain CERT and its key KEY (PEM files), for the https tests;
+a client that refuses the certificate is a closed connection, nothing more. Without it, a client that starts
+a TLS handshake on the plain port is answered 400 Bad Request at once, as nginx does (http.server itself would
+wait for a line end that a ClientHello may never contain).
 
 Behaviour is scripted per path by ROOT/_script.json, read at every request: {"/page-1.json": [step, ...]}.
 Each request to the path takes the next step (the last one is kept once the list runs out); a path with no
@@ -32,6 +37,7 @@ import os
 import select
 import signal
 import socket
+import ssl
 import struct
 import sys
 import threading
@@ -40,6 +46,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 ROOT = os.path.abspath(sys.argv[1])
 TIMING = sys.argv[sys.argv.index("--timing") + 1] if "--timing" in sys.argv else None
+TLS = sys.argv[sys.argv.index("--tls") + 1:sys.argv.index("--tls") + 3] if "--tls" in sys.argv else None
+TLS_CONTEXT = None
+if TLS:
+    TLS_CONTEXT = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    TLS_CONTEXT.load_cert_chain(TLS[0], TLS[1])
 LOG = []
 TAKEN = {}
 RELEASED = {}
@@ -70,6 +81,19 @@ class Handler(BaseHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+    def setup(self):
+        if TLS:
+            # The handshake runs here, on this connection's thread, so that a client that stalls or refuses the
+            # certificate holds up no other connection; a failed one ends the connection (Server.handle_error).
+            self.request.settimeout(60)
+            self.request.do_handshake()
+            self.request.settimeout(None)
+        elif self.request.recv(1, socket.MSG_PEEK) == b"\x16":
+            # A TLS handshake record on the plain port: an https URL aimed at this http server.
+            self.request.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            raise NotHTTP()
+        super().setup()
 
     def file_bytes(self, path):
         full = os.path.realpath(os.path.join(ROOT, path.lstrip("/")))
@@ -161,9 +185,26 @@ class Handler(BaseHTTPRequestHandler):
         select.select([self.connection], [], [], seconds)
 
 
+class NotHTTP(Exception):
+    """The connection did not start with HTTP; it was answered, and is closed."""
+
+
 class Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+
+    def get_request(self):
+        connection, address = super().get_request()
+        if TLS:
+            # Wrapped without the handshake: it runs on the connection's thread (Handler.setup).
+            connection = TLS_CONTEXT.wrap_socket(connection, server_side=True, do_handshake_on_connect=False)
+        return connection, address
+
+    def handle_error(self, request, client_address):
+        # A client that refused the certificate, or spoke TLS to the plain port, is what the tests are about.
+        if isinstance(sys.exc_info()[1], (ssl.SSLError, NotHTTP, ConnectionError, socket.timeout)):
+            return
+        super().handle_error(request, client_address)
 
 
 def exit_when_stdin_closes():

@@ -7,19 +7,24 @@ import Glibc
 
 /// A real HTTP server on loopback for the remote-page tests: Tests/Fixtures/PageServer/page_server.py
 /// serving `folder`, scripted per path (status codes, Retry-After, redirects, held, silent, stalled and
-/// reset answers). Started when made, stopped (SIGTERM) when the value goes away.
+/// reset answers). Started when made, stopped (SIGTERM) when the value goes away. With `tls` (a certificate
+/// and its key, see TestCA) it serves https; `release` speaks plain http, so held answers are for http only.
 final class PageServer {
     let folder: TemporaryFolder
     let port: Int
+    /// "https" with a certificate, else "http".
+    let scheme: String
     private let process: Process
     /// The server's stdin: closing it (here, or by this process ending) stops the server.
     private let lifeline = Pipe()
 
-    init(serving folder: TemporaryFolder) throws {
+    init(serving folder: TemporaryFolder, tls: (certificate: String, key: String)? = nil) throws {
         self.folder = folder
+        scheme = tls == nil ? "http" : "https"
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Repo.path("Tests/Fixtures/PageServer/page_server.py"), folder.path, "--exit-with-stdin"]
+            + (tls.map { ["--tls", $0.certificate, $0.key] } ?? [])
         let out = Pipe()
         process.standardOutput = out
         process.standardInput = lifeline
@@ -42,7 +47,7 @@ final class PageServer {
         process.waitUntilExit()
     }
 
-    var origin: String { "http://127.0.0.1:\(port)" }
+    var origin: String { "\(scheme)://127.0.0.1:\(port)" }
 
     func url(_ path: String) -> String { "\(origin)/\(path)" }
 

@@ -11,6 +11,8 @@ import Glibc
 /// redirects and body included, within `timeout` seconds, and at most `maxBytes` bytes of body, counted as
 /// they arrive. Every way a load goes wrong comes back as a PageError naming the URL, with `retryable`
 /// set where trying again may help (RetryPolicy decides whether it does) and the server's `Retry-After`.
+/// An https server is trusted when the system's CAs or `caFile`'s sign its certificate for the URL's host; a
+/// failed handshake says which of those failed (TLSFailure).
 /// Threading: a value; `fetch` may run on any task, many at once. It makes no plugin call: decoding the
 /// bytes is the caller's, on the session's thread.
 public struct RemotePageClient: Sendable {
@@ -21,16 +23,21 @@ public struct RemotePageClient: Sendable {
     public var timeout: Double
     public var maxBytes: Int
     public var rules: OriginRules
+    /// CAs trusted for https pages besides the system's (`--ca-file`).
+    public var caFile: CAFile?
 
-    public init(timeout: Double = defaultTimeout, maxBytes: Int = PageRoot.defaultMaxPageBytes, rules: OriginRules = OriginRules()) {
+    public init(timeout: Double = defaultTimeout, maxBytes: Int = PageRoot.defaultMaxPageBytes, rules: OriginRules = OriginRules(),
+                caFile: CAFile? = nil) {
         self.timeout = timeout
         self.maxBytes = max(1, maxBytes)
         self.rules = rules
+        self.caFile = caFile
     }
 
     /// One client for the process (a pool of connections, kept alive between next pages). It follows no
     /// redirect itself, so that each hop is judged here, and does not retry connecting on its own: retries
-    /// are RetryPolicy's, visible as events. Never shut down: it lives as long as the process.
+    /// are RetryPolicy's, visible as events. Never shut down: it lives as long as the process. A --ca-file
+    /// goes with each https request (its TLS configuration), which the client pools connections by.
     static let client: HTTPClient = {
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
         configuration.connectionPool.retryConnectionEstablishment = false
@@ -63,7 +70,8 @@ public struct RemotePageClient: Sendable {
         let request: HTTPClient.Request
         do {
             request = try HTTPClient.Request(url: current.absoluteString, method: .GET,
-                                             headers: ["Accept": "application/json", "User-Agent": "floorhost/\(Version.host)"])
+                                             headers: ["Accept": "application/json", "User-Agent": "floorhost/\(Version.host)"],
+                                             tlsConfiguration: current.scheme?.lowercased() == "https" ? caFile?.tlsConfiguration : nil)
         } catch {
             return loop.makeSucceededFuture(.failure(PageError(file: page, line: nil, column: nil, reason: "is not a URL floorhost can request: \(error)")))
         }
@@ -74,7 +82,14 @@ public struct RemotePageClient: Sendable {
                 case .done(let result): return loop.makeSucceededFuture(result)
                 }
             }
-            .recover { error in .failure(self.failure(page, self.describe(error, url: current, received: collector.progress))) }
+            .recover { error in
+                if let tls = TLSFailure(error) {
+                    let place = PageOrigin(current).map { "\($0.host):\($0.port)" } ?? current.absoluteString
+                    return .failure(PageError(file: page, line: nil, column: nil, reason: tls.reason(host: current.host ?? place, place: place, caFile: self.caFile),
+                                              retryable: tls.retryable))
+                }
+                return .failure(self.failure(page, self.describe(error, url: current, received: collector.progress)))
+            }
     }
 
     private enum Judgement {
