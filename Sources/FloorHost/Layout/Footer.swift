@@ -57,7 +57,7 @@ public final class LoadStateFooter: @unchecked Sendable {
         switch status {
         case .notLoaded(let page, _): return .more(page: page)
         case .loading(let page, _): return .loading(page: page)
-        case .failed(let page, let reason, _): return .failed(page: page, reason: reason)
+        case .failed(let page, let reason, _, _): return .failed(page: page, reason: reason)
         case .ended: return .end
         }
     }

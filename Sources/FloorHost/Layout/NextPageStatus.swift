@@ -6,8 +6,9 @@ public enum NextPageStatus: Sendable, Equatable {
     case notLoaded(page: String, loaded: Int)
     /// A load is in flight (an interactive front end; the batch CLI always finishes its loads).
     case loading(page: String, loaded: Int)
-    /// The last load failed and was not retried successfully.
-    case failed(page: String, reason: String, loaded: Int)
+    /// The last load failed and was not retried successfully; `retryable` when trying again may help (a
+    /// time limit, a 5xx, a refused connection: PageError.retryable), not for a 404 or an untrusted certificate.
+    case failed(page: String, reason: String, loaded: Int, retryable: Bool)
     /// No next page: the first page had none, or the last loaded page had none (or linked back).
     case ended(loaded: Int)
 
@@ -18,8 +19,8 @@ public enum NextPageStatus: Sendable, Equatable {
             return "\(Self.pages(loaded))next page \(Self.name(page)) not loaded (--scroll-to end loads every next page)"
         case let .loading(page, loaded):
             return "\(Self.pages(loaded))loading the next page \(Self.name(page))"
-        case let .failed(page, reason, loaded):
-            return "\(Self.pages(loaded))the next page \(Self.name(page)) failed to load: \(reason) (--retry N tries again)"
+        case let .failed(page, reason, loaded, retryable):
+            return "\(Self.pages(loaded))the next page \(Self.name(page)) failed to load: \(reason)\(retryable ? " (--retry N tries again)" : "")"
         case let .ended(loaded):
             return "\(Self.pages(loaded))end of the feed: no next page"
         }
@@ -38,7 +39,8 @@ extension PageSession {
         let loaded = adapter.pages.count - 1
         switch loadMore.state {
         case .loading(let location): return .loading(page: location, loaded: loaded)
-        case .failed(let location, let reason): return .failed(page: location, reason: reason, loaded: loaded)
+        case .failed(let location, let reason):
+            return .failed(page: location, reason: reason, loaded: loaded, retryable: lastFailureRetryable)
         case .idle, .exhausted:
             if let next, !loadMore.requested.contains(next) { return .notLoaded(page: next, loaded: loaded) }
             return .ended(loaded: loaded)

@@ -36,6 +36,8 @@ public final class PageSession: @unchecked Sendable {
     private var displayed = Set<Int>()
     private var trigger: Int?
     private var failures: [String: Int] = [:]
+    /// Whether trying the last failed load again may help (PageError.retryable), for the hint a failure shows.
+    public private(set) var lastFailureRetryable = true
     /// Impression tracking (Impressions.swift), nil when off; its clock and the simulated time.
     public internal(set) var impressions: ImpressionTracker?
     let impressionClock: ImpressionClock
@@ -240,6 +242,7 @@ public final class PageSession: @unchecked Sendable {
             case .giveUp(let why):
                 if let why { reason += "; \(why)" }
             }
+            lastFailureRetryable = error.retryable
             loadMore.failed(reason: reason)
             events.append(.loadMoreFailed(row: trigger, page: location, reason: reason))
         }
