@@ -166,6 +166,7 @@ import Glibc
         FailureMode(name: "a reset", step: ["reset": true], says: ["the connection to 127.0.0.1:PORT was reset"]),
         // The bytes sent before the reset may or may not be read before it: the count is not asserted.
         FailureMode(name: "a reset mid-body", step: ["reset_after": 100], says: ["the connection to 127.0.0.1:PORT was reset after ", " of "]),
+        FailureMode(name: "a close mid-body", step: ["close_after": 100], says: ["the server closed the connection after 100 of ", " bytes, before the page was complete"]),
     ]
 
     @Test(arguments: failureModes) func aFailedNextPageKeepsEveryRowSaysWhyAndCanBeRetried(_ mode: FailureMode) async throws {

@@ -21,6 +21,8 @@ script is served from ROOT. Steps:
                                                         of the file, then nothing more (until 60 s)
     {"reset": true}                                     close the connection with a TCP reset, no answer
     {"reset_after": 100}                                send the headers and 100 bytes, then reset
+    {"close_after": 100}                                send the headers and 100 bytes, then close the
+                                                        connection in order (FIN, no reset)
     {"body": "text", "status": 200}                     answer with this body
     {"serve": true}                                     serve the file
 
@@ -160,9 +162,9 @@ class Handler(BaseHTTPRequestHandler):
             return self.answer(step.get("status", 302), b"", {"Location": step["redirect"]})
         if step.get("reset"):
             return self.reset()
-        if "stall_after" in step or "reset_after" in step:
+        if "stall_after" in step or "reset_after" in step or "close_after" in step:
             body = self.file_bytes(path) or b"{}" * 1000
-            n = step.get("stall_after", step.get("reset_after"))
+            n = step.get("stall_after", step.get("reset_after", step.get("close_after")))
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(body)))
@@ -171,6 +173,10 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
             if "reset_after" in step:
                 return self.reset()
+            if "close_after" in step:
+                self.close_connection = True
+                self.connection.shutdown(socket.SHUT_RDWR)
+                return
             self.hold_until_client_leaves()
             return self.reset()
         if "body" in step:

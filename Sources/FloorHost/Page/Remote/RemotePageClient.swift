@@ -147,11 +147,12 @@ public struct RemotePageClient: Sendable {
                 guard let received else { return "no answer from \(place) \(limit)" }
                 return "the server stopped sending the page \(of(received)); it did not finish \(limit)"
             case .remoteConnectionClosed, .bodyLengthMismatch:
-                guard let received else { return "the server at \(place) closed the connection without answering" }
-                return "the server closed the connection \(of(received)), before the page was complete"
+                return closed(received, place)
             default: break
             }
         }
+        // A connection closed in order (FIN) before the announced length arrived ends the parser's stream early.
+        if let parser = error as? HTTPParserError, case .invalidEOFState = parser { return closed(received, place) }
         let text = String(describing: error)
         if let io = error as? IOError {
             switch io.errnoCode {
@@ -171,6 +172,11 @@ public struct RemotePageClient: Sendable {
             return "cannot find the host \(url.host ?? place) (DNS); check the URL"
         }
         return "cannot load it from \(place): \(text)"
+    }
+
+    private func closed(_ received: (count: Int, expected: Int?)?, _ place: String) -> String {
+        guard let received else { return "the server at \(place) closed the connection without answering" }
+        return "the server closed the connection \(of(received)), before the page was complete"
     }
 
     private func of(_ received: (count: Int, expected: Int?)) -> String {
