@@ -109,8 +109,8 @@ import Testing
                        says: "the certificate of 127.0.0.1:PORT is for other host names, not 127.0.0.1; use a host name it was issued for in the URL, or give the server a certificate for 127.0.0.1",
                        retryable: false),
         TLSFailureMode(name: "a plain http server", server: .plainHTTP,
-                       says: "the server at 127.0.0.1:PORT closed the connection during the TLS handshake: is it a plain http server? Then the page's URL starts with http://, not https://",
-                       retryable: true),
+                       says: "the server at 127.0.0.1:PORT does not answer in TLS: is it a plain http server? Then the page's URL starts with http://, not https://",
+                       retryable: false),
     ]
 
     @Test(arguments: tlsFailureModes) func aTLSFailureOfANextPageSaysWhatToDoAndKeepsEveryRow(_ mode: TLSFailureMode) throws {

@@ -157,8 +157,11 @@ import Testing
         #expect(retryIn > 10 && retryIn <= 30)
         #expect((load["reason"] as? String)?.hasSuffix("the server answered 503 Service Unavailable") == true)
         #expect(preview.retry(id))
-        #expect(await PreviewSessionTests.push("changed", on: pushes))
-        view = try PreviewSessionTests.view(preview, id, offset: 0, version: view.version)
+        // The tab is told that the retry started ("loading"), then that the page arrived.
+        while view.load == "loading" {
+            guard await PreviewSessionTests.push("changed", on: pushes) else { Issue.record("the retried load never arrived"); break }
+            view = try PreviewSessionTests.view(preview, id, offset: 0, version: view.version)
+        }
         #expect(view.load == "end")
         #expect(server.requests == ["flaky.json", "flaky.json"])
         preview.endPushes()

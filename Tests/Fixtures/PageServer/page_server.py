@@ -92,8 +92,12 @@ class Handler(BaseHTTPRequestHandler):
             self.request.do_handshake()
             self.request.settimeout(None)
         elif self.request.recv(1, socket.MSG_PEEK) == b"\x16":
-            # A TLS handshake record on the plain port: an https URL aimed at this http server.
+            # A TLS handshake record on the plain port: an https URL aimed at this http server. The ClientHello
+            # is read first (one record, one segment from a loopback client): closing with it unread would
+            # send a reset, which may reach the client before the answer does.
+            self.request.recv(65536)
             self.request.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            self.request.shutdown(socket.SHUT_WR)
             raise NotHTTP()
         super().setup()
 
