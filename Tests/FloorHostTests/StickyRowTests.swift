@@ -37,6 +37,20 @@ struct StickyRowTests {
         #expect(pinned(at: 431) == PinnedHeader(row: header, floor: "feed", y: 0))
     }
 
+    /// With no sticky row after it, the end of its floor pushes the strip up as it leaves: the pinned row
+    /// never covers the next floor's rows (as a table's section header never covers the next section).
+    @Test func theEndOfItsFloorPushesThePinnedRowUp() throws {
+        let items = (0..<3).map { #"{"id":"p\#($0)","title":"T\#($0)","price":"¥1","img":"i.jpg"}"# }
+        let plain = try folder.write("plain.json", #"{"floors":[{"type":"Countdown","id":"sale","lines":6},{"type":"ProductFeed","id":"feed","items":[\#(items.joined(separator: ","))]}]}"#)
+        let adapter = try FloorHost(pluginFolder: plugins).layout(page: plain, width: 375)
+        func pinned(at offset: Double) -> PinnedHeader? { adapter.pinnedHeader(in: Viewport(width: 375, height: 812, offset: offset)) }
+        // The sale floor ends at 430 and the strip is 30 points: pinned flat until 400, then pushed.
+        #expect(pinned(at: 400) == PinnedHeader(row: 1, floor: "sale", y: 0))
+        #expect(pinned(at: 410) == PinnedHeader(row: 1, floor: "sale", y: -10))
+        #expect(pinned(at: 429) == PinnedHeader(row: 1, floor: "sale", y: -29))
+        #expect(pinned(at: 430) == nil, "its floor has left the screen")
+    }
+
     @Test func jsonNamesThePinnedRowAndMarksItSticky() throws {
         let result = try floorhost(["--plugins", plugins, page, "--format", "json", "--viewport", "375x240", "--scroll-to", "200"])
         #expect(result.status == 0, "\(result.stderr)")

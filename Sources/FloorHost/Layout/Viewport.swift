@@ -34,8 +34,9 @@ extension Adapter {
 
     /// The sticky row pinned at the viewport's top, if any. One rule for every sticky row, header or not:
     /// the last sticky row that has scrolled above the top stays pinned while the rows of its floor below
-    /// it are at the top (so it unpins when its floor has scrolled away), and the next sticky row below,
-    /// of this floor or a later one, pushes it up and then takes over. O(log n).
+    /// it are at the top; the end of its floor pushes it up as it leaves (so it never covers the next
+    /// floor, as a table's section header does), and so does the next sticky row below, of this floor or a
+    /// later one, which then takes over. O(log n).
     public func pinnedHeader(in viewport: Viewport) -> PinnedHeader? {
         guard let top = visibleRows(in: viewport).first else { return nil }
         let above = rows.stickyRowsStarting(before: viewport.offset)
@@ -44,9 +45,10 @@ extension Adapter {
         let section = Int(rows[sticky].section)
         guard section == Int(rows[top].section) else { return nil }
         let height = rows[sticky].height
-        var y = 0.0
+        // Pushed up by the end of its floor (it never covers the next floor's rows) and by the next sticky row.
+        var y = min(0, rows[self.rows(ofSection: section).upperBound - 1].bottom - viewport.offset - height)
         if above < rows.stickyRows.count {
-            y = min(0, rows[rows.stickyRows[above]].top - viewport.offset - height)
+            y = min(y, rows[rows.stickyRows[above]].top - viewport.offset - height)
         }
         guard y > -height else { return nil }
         return PinnedHeader(row: sticky, floor: sections[section].floorID, y: y)

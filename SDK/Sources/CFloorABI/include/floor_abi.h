@@ -120,9 +120,10 @@ struct floor_report {
 #define FLOOR_ROW_STICKY 0x2u  /* the row pins to the top of the screen: a title header or any other row */
 /* FLOOR_ROW_STICKY, on any row a floor lists (with or without FLOOR_ROW_HEADER; e.g. a countdown strip
  * below a banner): once the row has scrolled above the top of the screen it is drawn pinned there while
- * the rows of its floor below it scroll under it, and unpins when its floor has scrolled away. The next
- * sticky row below it (of the same floor or a later one) pushes it up as it arrives and then is pinned
- * instead. One rule for headers and other rows; every front end (text, json `pinned`, the terminal view,
+ * the rows of its floor below it scroll under it; the end of its floor pushes it up as the floor leaves
+ * the screen (it never covers the next floor's rows, as a table's section header never covers the next
+ * section). The next sticky row below it (of the same floor or a later one) pushes it up as it arrives and
+ * then is pinned instead. One rule for headers and other rows; every front end (text, json `pinned`, the terminal view,
  * the html preview) shows the same pinned row. The flag's value is unchanged since 1.0; hosts before this
  * one honoured it only with FLOOR_ROW_HEADER (and only on a floor's first header), so a plugin that needs
  * its own sticky row on an older host gets a row that scrolls normally, never an error. */
