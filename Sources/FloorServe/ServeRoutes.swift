@@ -20,7 +20,7 @@ public enum ServeRoutes {
         let router = Router()
         router.add(middleware: JSONErrors())
         router.get("/") { _, _ in
-            html(PreviewPages.index(await preview.index(), rootArgument: preview.rootArgument))
+            html(PreviewPages.index(preview.index(), rootArgument: preview.rootArgument))
         }
         router.get("/page/**") { request, _ in
             let (file, path) = try await page(request, prefix: "/page/", preview)
@@ -88,7 +88,7 @@ public enum ServeRoutes {
         let raw = request.uri.path
         guard raw.hasPrefix(prefix), let path = RequestedPage.relativePath(raw.dropFirst(prefix.count)) else { throw APIError.noSuchPage }
         let file = RequestedPage.join(preview.rootArgument, path)
-        guard await preview.exists(file) else { throw APIError.noSuchPage }
+        guard preview.exists(file) else { throw APIError.noSuchPage }
         return (file, path)
     }
 

@@ -120,7 +120,7 @@ struct BadPageTests {
             bytes[i] = UInt8(truncatingIfNeeded: state >> 56)
         }
         let page = folder.file("garbage.json")
-        FileManager.default.createFile(atPath: page, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: page, contents: Data(bytes))
         let result = try render(page)
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("error: \(page):"))

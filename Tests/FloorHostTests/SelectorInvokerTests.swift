@@ -158,13 +158,13 @@ struct SelectorInvokerTests {
         #expect(refusalTestCalls == 1)
 
         let none: @convention(c) () -> Void = {}
-        let empty = selector("v()", unsafeBitCast(none, to: floor_fn_t.self)).invoker
+        let empty = selector("v()", none).invoker
         #expect(throws: SelectorInvoker.Failure.argumentCount(expected: 0, got: 5)) { try empty.perform(p, p, q, q, p) }
     }
 
     @Test func registrationChecksTheSignatureAgainstTheSlot() {
         let f: @convention(c) () -> Void = {}
-        let fn = unsafeBitCast(f, to: floor_fn_t.self)
+        let fn: floor_fn_t = f
         // Registered strings live as long as the process (the ABI's rule), so the test leaks them too.
         let name = UnsafePointer(strdup("heightForX"))
         func check(_ signature: String?) -> String? {

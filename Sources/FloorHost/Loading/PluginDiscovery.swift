@@ -30,7 +30,7 @@ public enum PluginDiscovery {
     /// otherwise only be an "unknown floor type" line.
     public static func nothingFound(in folder: String) -> Diagnostic {
         var isFolder: ObjCBool = false
-        FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder)
+        _ = FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder)
         let what = isFolder.boolValue
             ? "it holds no plugin libraries (*.so, searched \(defaultMaxDepth) folders deep)"
             : "it is a file, not a folder of plugin libraries (nor a .so file)"

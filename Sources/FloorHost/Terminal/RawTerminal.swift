@@ -84,7 +84,7 @@ public final class RawTerminal {
 // while no handler is installed for them.
 nonisolated(unsafe) private var savedTerminal: (input: Int32, output: Int32, settings: termios)?
 nonisolated(unsafe) private var resizeSignalPipe: Int32 = -1
-nonisolated(unsafe) private let leaveBytes: [UInt8] = Array(RawTerminal.leaveSequence.utf8)
+private let leaveBytes: [UInt8] = Array(RawTerminal.leaveSequence.utf8)
 
 private func installHandler(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
     var action = sigaction()
