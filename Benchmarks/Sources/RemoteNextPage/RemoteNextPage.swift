@@ -2,7 +2,9 @@
 // to the server's own. Scripts/bench --only remote starts Tests/Fixtures/PageServer/page_server.py on a
 // chain of pages (make_page.py chain, 20 products a page) with --timing, then runs this:
 //
-//   RemoteNextPage PLUGINS URL_OF_PAGE_0 LOADS SERVER_TIMING_FILE
+//   RemoteNextPage PLUGINS URL_OF_PAGE_0 LOADS SERVER_TIMING_FILE [CA_FILE]
+//
+// (an https URL with the CA that signed the server's certificate, as `--ca-file` takes it, for the same over TLS)
 //
 // It opens a session on page 0 and, LOADS times, scrolls to the end (the LoadMore rules request the next
 // page), fetches the load the way the interactive front ends do (PageSource.fetch on a task), and finishes
@@ -16,13 +18,14 @@ import Foundation
 struct RemoteNextPage {
     static func main() async throws {
         let arguments = CommandLine.arguments
-        guard arguments.count == 5, let loads = Int(arguments[3]) else {
-            FileHandle.standardError.write(Data("usage: RemoteNextPage PLUGINS URL_OF_PAGE_0 LOADS SERVER_TIMING_FILE\n".utf8))
+        guard arguments.count == 5 || arguments.count == 6, let loads = Int(arguments[3]) else {
+            FileHandle.standardError.write(Data("usage: RemoteNextPage PLUGINS URL_OF_PAGE_0 LOADS SERVER_TIMING_FILE [CA_FILE]\n".utf8))
             exit(64)
         }
+        let client = RemotePageClient(caFile: arguments.count == 6 ? try CAFile(path: arguments[5]) : nil)
         let host = try FloorHost(pluginFolder: arguments[1])
-        let adapter = try host.layout(page: arguments[2], width: 375)
-        let session = PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry),
+        let adapter = try host.layout(page: arguments[2], remote: client, width: 375)
+        let session = PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry, remote: client),
                                   deliversLoadsImmediately: false)
         // The server's log so far holds page 0: the loads' lines follow it.
         let serverLinesBefore = lines(arguments[4]).count
