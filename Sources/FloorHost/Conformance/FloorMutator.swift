@@ -53,7 +53,7 @@ enum FloorMutator {
             case .null: out += "null"
             case .bool(let value): out += value ? "true" : "false"
             case .number(let text): out += text
-            case .string(let text): Self.writeString(text, to: &out)
+            case .string(let text): out += FloorSchema.quoted(text)
             case .array(let items):
                 out += "["
                 for (i, item) in items.enumerated() { if i > 0 { out += "," }; item.write(to: &out) }
@@ -62,25 +62,12 @@ enum FloorMutator {
                 out += "{"
                 for (i, (key, value)) in members.enumerated() {
                     if i > 0 { out += "," }
-                    Self.writeString(key, to: &out)
+                    out += FloorSchema.quoted(key)
                     out += ":"
                     value.write(to: &out)
                 }
                 out += "}"
             }
-        }
-
-        static func writeString(_ text: String, to out: inout String) {
-            out += "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
-            out += "\""
         }
     }
 

@@ -186,6 +186,8 @@ public final class FloorSchema: Sendable {
         }
     }
 
+    /// `text` as a JSON string: quote, backslash and C0 controls escaped, the rest as is (schema output and
+    /// conform's mutant floors).
     static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
