@@ -79,7 +79,6 @@ struct Serve: ParsableCommand {
     }
 
     private func runServer(_ app: some ApplicationProtocol) throws {
-        nonisolated(unsafe) let app = app
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var failure: (any Error)?
         Task {

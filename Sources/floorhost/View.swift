@@ -87,7 +87,7 @@ struct View: ParsableCommand {
         let start = host.supervisedViewOffset ?? offset
         if start > 0 { viewer.resume(at: start) }
         terminal.enter()
-        nonisolated(unsafe) let supervised = host
+        let supervised = host
         let ending = ViewLoop.run(viewer, terminal: terminal, pluginFolder: plugins.plugins,
                                   options: ViewLoop.Options(loadLatency: loadLatency / 1000, watch: watch,
                                                             beforeFrame: { supervised.supervisedViewOffset = $0 }))

@@ -244,7 +244,7 @@ struct JSONSkim {
         let (end, escaped) = stringEnd(from: i)
         let content = UnsafeRawBufferPointer(rebasing: bytes[(i + 1)..<(end - 1)])
         guard escaped else { return String(decoding: content, as: UTF8.self) }
-        return Self.unescape(content)
+        return JSONStringContent.decoded(content)
     }
 
     /// A member's key where it stands (quotes included): read without making a String of it, since a page
@@ -332,46 +332,5 @@ struct JSONSkim {
         let number = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
         let integer = number.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-") }
         return integer ? String(decoding: number, as: UTF8.self) : nil
-    }
-
-    /// A string's content with its escapes decoded (a lone surrogate becomes U+FFFD, as the page scanner does).
-    static func unescape(_ content: UnsafeRawBufferPointer) -> String {
-        var scalars = String.UnicodeScalarView()
-        var utf8: [UInt8] = []
-        func flush() {
-            if !utf8.isEmpty { scalars.append(contentsOf: String(decoding: utf8, as: UTF8.self).unicodeScalars); utf8.removeAll() }
-        }
-        func hex(_ at: Int) -> UInt32? {
-            guard at + 4 <= content.count else { return nil }
-            return UInt32(String(decoding: UnsafeRawBufferPointer(rebasing: content[at..<(at + 4)]), as: UTF8.self), radix: 16)
-        }
-        var i = 0
-        while i < content.count {
-            let c = content[i]
-            guard c == UInt8(ascii: "\\"), i + 1 < content.count else { utf8.append(c); i += 1; continue }
-            let e = content[i + 1]
-            i += 2
-            switch e {
-            case UInt8(ascii: "b"): utf8.append(0x08)
-            case UInt8(ascii: "f"): utf8.append(0x0C)
-            case UInt8(ascii: "n"): utf8.append(0x0A)
-            case UInt8(ascii: "r"): utf8.append(0x0D)
-            case UInt8(ascii: "t"): utf8.append(0x09)
-            case UInt8(ascii: "u"):
-                flush()
-                guard let unit = hex(i) else { break }
-                i += 4
-                var scalar = Unicode.Scalar(unit)
-                if (0xD800..<0xDC00).contains(unit), i + 6 <= content.count, content[i] == UInt8(ascii: "\\"),
-                   content[i + 1] == UInt8(ascii: "u"), let low = hex(i + 2), (0xDC00..<0xE000).contains(low) {
-                    scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
-                    i += 6
-                }
-                scalars.append(scalar ?? "\u{FFFD}")
-            default: utf8.append(e)
-            }
-        }
-        flush()
-        return String(scalars)
     }
 }

@@ -575,54 +575,8 @@ extension PageScanner {
         }
 
         func text(_ span: StringSpan) -> String {
-            guard span.escaped else {
-                let content = UnsafeRawBufferPointer(start: raw + span.start, count: span.end - span.start)
-                return String(decoding: content, as: UTF8.self)
-            }
-            var scalars = String.UnicodeScalarView()
-            var i = span.start
-            while i < span.end {
-                let b = byte(i)
-                if b != Ascii.backslash {
-                    var end = i + 1
-                    while end < span.end && byte(end) != Ascii.backslash { end += 1 }
-                    scalars.append(contentsOf: String(decoding: UnsafeRawBufferPointer(start: raw + i, count: end - i),
-                                                      as: UTF8.self).unicodeScalars)
-                    i = end
-                    continue
-                }
-                let escaped = byte(i + 1)
-                i += 2
-                let value: UInt32
-                switch escaped {
-                case UInt8(ascii: "b"): value = 0x08
-                case UInt8(ascii: "f"): value = 0x0C
-                case UInt8(ascii: "n"): value = 0x0A
-                case UInt8(ascii: "r"): value = 0x0D
-                case UInt8(ascii: "t"): value = 0x09
-                case UInt8(ascii: "u"):
-                    let unit = hex4(at: i)
-                    i += 4
-                    if (0xD800...0xDBFF).contains(unit), i + 6 <= span.end,
-                       byte(i) == Ascii.backslash, byte(i + 1) == UInt8(ascii: "u"),
-                       case let trail = hex4(at: i + 2), (0xDC00...0xDFFF).contains(trail) {
-                        value = 0x10000 + ((unit - 0xD800) << 10) + (trail - 0xDC00)
-                        i += 6
-                    } else {
-                        value = unit
-                    }
-                default: value = UInt32(escaped)
-                }
-                scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
-            }
-            return String(scalars)
-        }
-
-        /// Precondition: four validated hex digits at `i`.
-        func hex4(at i: Int) -> UInt32 {
-            var value: UInt32 = 0
-            for k in i..<(i + 4) { value = value << 4 | UInt32(Ascii.hexValue(byte(k)) ?? 0) }
-            return value
+            let content = UnsafeRawBufferPointer(start: raw + span.start, count: span.end - span.start)
+            return span.escaped ? JSONStringContent.decoded(content) : String(decoding: content, as: UTF8.self)
         }
 
         // MARK: Errors (the only place line and column are computed)

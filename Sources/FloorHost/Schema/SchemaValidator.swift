@@ -252,7 +252,7 @@ public struct SchemaValidator {
     /// A string's content (between its quotes) as text, escapes resolved.
     private func decoded(_ start: Int, _ end: Int, escaped: Bool) -> String {
         guard escaped else { return text(start, end) }
-        return (try? SchemaValue.parse("\"" + text(start, end) + "\"")).flatMap { if case .string(let s) = $0 { s } else { nil } } ?? text(start, end)
+        return JSONStringContent.decoded(UnsafeRawBufferPointer(rebasing: raw[start..<end]))
     }
 
     private mutating func note(_ kind: SchemaFinding.Kind, _ message: String, field: String? = nil) {
