@@ -1,17 +1,5 @@
 import CFloorABI
-
-// The C types of the selectors floor_abi.h defines, to call a registered floor_fn_t as its FLOOR_SIG_*
-// says. Registration checks each signature first, so a cast here always matches the function.
-typealias DecodeFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?, UInt64, UnsafePointer<floor_report_t>?) -> UnsafeMutableRawPointer?
-typealias ExpandFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafePointer<floor_row_sink_t>?) -> Void
-typealias DestroyFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
-typealias ValidateFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafePointer<floor_report_t>?) -> Bool
-typealias ExtendFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
-                                           UnsafePointer<floor_report_t>?, UnsafeMutablePointer<floor_extend_result_t>?) -> Void
-typealias HeightFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, Double) -> Double
-typealias CellFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UnsafePointer<floor_canvas_t>?) -> Void
-typealias TappableFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64) -> UInt64
-typealias ActionFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UInt64, UnsafePointer<floor_action_sink_t>?) -> Bool
+import HostContract
 
 /// One registered selector: its name (for messages) and its function, cast to its C type.
 struct Selector<Function> {

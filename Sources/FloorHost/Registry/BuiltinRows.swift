@@ -1,3 +1,4 @@
+import HostContract
 import CFloorABI
 
 /// Rows the host itself draws, registered like any plugin's so that dispatch has one path: a floor the
@@ -55,8 +56,7 @@ enum BuiltinRows {
             guard let footer = footer(model), case .failed = footer.state else { return 0 }
             return 1
         }
-        let action: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UInt64,
-                                    UnsafePointer<floor_action_sink_t>?) -> Bool = { _, model, _, item, sink in
+        let action: ActionFunction = { _, model, _, item, sink in
             guard let footer = footer(model), case .failed(let page, _) = footer.state, item == 0, let sink else { return false }
             LoadStateFooter.retryURL.withCString { sink.pointee.jump(sink, $0, nil) }
             "page".withCString { key in page.withCString { sink.pointee.param(sink, key, $0) } }

@@ -1,4 +1,5 @@
 import CFloorABI
+import HostContract
 
 /// A plugin the host loaded.
 public struct PluginInfo: Sendable, Equatable {
@@ -10,13 +11,6 @@ public struct PluginInfo: Sendable, Equatable {
     public let abiMajor: UInt32
     public let abiMinor: UInt32
 }
-
-/// Typed forms of the selectors called per row. The host calls these directly once the registered signature
-/// has been checked equal to FLOOR_SIG_HEIGHT / FLOOR_SIG_CELL / FLOOR_SIG_TAPPABLE; everything else goes
-/// through libffi.
-typealias HeightFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, Double) -> Double
-typealias CellFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UnsafePointer<floor_canvas_t>?) -> Void
-typealias TappableFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64) -> UInt64
 
 /// What the adapter needs to call a row type's hot selectors, as plain values.
 struct RowDispatch {
