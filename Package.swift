@@ -8,10 +8,17 @@ import PackageDescription
 /// The floor plugins we ship: each folder under Plugins/ becomes one dynamic library, lib<Name>Floor.so.
 let shippedFloors = ["Focus", "IconGrid", "ProductFeed", "Title"]
 
+/// The host's library targets, lowest layer first (ARCHITECTURE.md).
+let hostLayers = [
+    "FloorCore", "FloorRuntime", "FloorLayout", "FloorSession", "FloorRender",
+    "FloorTerminal", "FloorCheck", "FloorConform", "FloorServe",
+]
+
 let package = Package(
     name: "FloorKit",
     products: [
-        .library(name: "FloorHost", targets: ["FloorHost"]),
+        // The host as libraries, layer by layer (ARCHITECTURE.md): what tests, benchmarks and fuzzers link.
+        .library(name: "FloorHost", targets: hostLayers),
         .executable(name: "floorhost", targets: ["floorhost"]),
     ] + shippedFloors.map { .library(name: "\($0)Floor", type: .dynamic, targets: ["\($0)Floor"]) },
     dependencies: [
@@ -32,26 +39,55 @@ let package = Package(
         .systemLibrary(name: "CFFI", providers: [.apt(["libffi-dev"])]),
         // glibc functions Swift's Glibc module leaves out (mallinfo2, pipe2), for child processes and conform.
         .systemLibrary(name: "CGlibcExtras"),
-        .target(name: "FloorHost", dependencies: [
-            .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"), "CFFI", "CGlibcExtras", .product(name: "Crypto", package: "swift-crypto"),
+        // The layers, each importing only those above it in this list (ARCHITECTURE.md, "Layers"): the
+        // compiler rejects a dependency that points down the pipeline.
+        // Core: diagnostics, host output, plugin-call records, child processes, the JSON cursor and writer.
+        .target(name: "FloorCore", dependencies: [
+            .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"), "CGlibcExtras",
+        ]),
+        // Plugin runtime: discovery, trust, loading, registry, selector calls, schema, page decoding.
+        .target(name: "FloorRuntime", dependencies: [
+            "FloorCore", .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"),
+            "CFFI", "CGlibcExtras", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        // Layout: adapter, row table, viewport, sticky rows, taps, cell drawing, diffing. No output format.
+        .target(name: "FloorLayout", dependencies: [
+            "FloorCore", "FloorRuntime", .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"),
+        ]),
+        // Session: a page being looked at (load-more, prefetch, retry, impressions) and its page sources.
+        .target(name: "FloorSession", dependencies: [
+            "FloorCore", "FloorRuntime", "FloorLayout", .product(name: "CFloorABI", package: "SDK"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
-        // The browser preview front end: `floorhost serve`.
+        // Rendering: the text, json and html backends of the canvas.
+        .target(name: "FloorRender", dependencies: [
+            "FloorCore", "FloorRuntime", "FloorLayout", "FloorSession",
+            .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"),
+        ]),
+        // Front ends, peers: none imports another.
+        .target(name: "FloorTerminal", dependencies: ["FloorCore", "FloorRuntime", "FloorLayout", "FloorSession", "FloorRender"]),
+        .target(name: "FloorCheck", dependencies: ["FloorCore", "FloorRuntime", "FloorLayout", "FloorSession", "FloorRender"]),
+        .target(name: "FloorConform", dependencies: [
+            "FloorCore", "FloorRuntime", "FloorLayout", "FloorSession", "FloorRender", "CGlibcExtras",
+            .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"),
+        ]),
+        // The browser preview: `floorhost serve`.
         .target(name: "FloorServe", dependencies: [
-            "FloorHost", .product(name: "Hummingbird", package: "hummingbird"),
+            "FloorCore", "FloorRuntime", "FloorLayout", "FloorSession", "FloorRender",
+            .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
-        .executableTarget(name: "floorhost", dependencies: [
-            "FloorHost", "FloorServe",
+        // The CLI: argument parsing and wiring only.
+        .executableTarget(name: "floorhost", dependencies: hostLayers.map { .target(name: $0) } + [
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "FloorHostTests", dependencies: [
-            "FloorHost", .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"),
+        .testTarget(name: "FloorHostTests", dependencies: hostLayers.map { .target(name: $0) } + [
+            .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"),
             // The test kit's own tests: ProductFeed linked in, as a plugin package's tests link their plugin.
             .product(name: "FloorKitTesting", package: "SDK"), "ProductFeedFloor",
         ]),
-        .testTarget(name: "FloorServeTests", dependencies: [
-            "FloorServe", "FloorHost", .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .testTarget(name: "FloorServeTests", dependencies: hostLayers.map { .target(name: $0) } + [
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
     ] + shippedFloors.map { .target(name: "\($0)Floor", dependencies: [.product(name: "FloorKit", package: "SDK")], path: "Plugins/\($0)") }
 )

@@ -8,7 +8,7 @@
  * cell draws nothing; compiled with -DBULK_DRAWS (the terminal view's figures) it draws what a product row
  * does: a bold title, a muted line, an accent price and a rule.
  *
- * It also exports the seed's way of finding a cell: one C symbol per row model type, named
+ * It also exports the dlsym-per-row way of finding a cell: one C symbol per row model type, named
  * "cellFor" + type name and "heightFor" + type name (iOS: NSSelectorFromString(@"tableView:cellFor%@:")),
  * which the dispatch benchmark looks up with dlsym for every row.
  *
@@ -82,7 +82,7 @@ static void bulk_cell(void *ctx, void *model, uint64_t row, const floor_canvas_t
 #endif
 }
 
-/* The seed's per-class symbols: same functions, found by name. */
+/* The per-class symbols of the dlsym-per-row way: same functions, found by name. */
 double CONCAT(heightFor, ROW)(void *ctx, void *model, uint64_t row, double width) {
     return bulk_height(ctx, model, row, width);
 }

@@ -3,8 +3,8 @@
 /// are the server's PageSession. It keeps in the DOM only the rows the last answer listed (one screen
 /// above and below), each row element once, keyed by its page-wide index, so a 40,000-row page scrolls as
 /// lightly as a short one. A push ("changed", "reload") makes it report again.
-enum ClientScript {
-    static let source = #"""
+package enum ClientScript {
+    package static let source = #"""
     (() => {
       const api = '/api/sessions/' + FLOOR_SESSION;
       const screen = document.querySelector('.screen'), page = document.querySelector('.page');
@@ -163,7 +163,7 @@ enum ClientScript {
     })();
     """#
 
-    static let stylesheet = """
+    package static let stylesheet = """
         .panels{display:flex;flex-direction:column;gap:12px;width:340px;font-size:12px}
         .tools{background:#fff;border-radius:10px;padding:10px 14px;display:flex;gap:12px;align-items:center}
         .tools a{color:#4c7cf3;text-decoration:none}.widths a,.widths b{margin:0 4px}

@@ -2,13 +2,13 @@ import Foundation
 
 /// What tells that a file changed: its inode, size and modification time (ns). An editor that saves by
 /// renaming a new file over the old one changes the inode; one that writes in place changes the time.
-struct FileStamp: Equatable, Sendable {
-    let inode: UInt64
-    let size: Int64
-    let modified: Int64
+package struct FileStamp: Equatable, Sendable {
+    package let inode: UInt64
+    package let size: Int64
+    package let modified: Int64
 
     /// The stamp of `path` now, following symlinks; nil when it cannot be stat'ed (deleted, mid-rename).
-    init?(_ path: String) {
+    package init?(_ path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         inode = UInt64(info.st_ino)

@@ -1,5 +1,8 @@
-import FloorHost
 import Foundation
+import FloorRuntime
+import FloorLayout
+import FloorSession
+import FloorRender
 
 /// The state behind `floorhost serve`: the plugins (one FloorHost), the page root, and one PreviewSession
 /// per open tab. Routes (ServeRoutes) are thin over this, and tests call it directly.
@@ -19,7 +22,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
     public let remote: RemotePageClient?
     /// Retries of failed loads (`--retry`), waited for on `clock`.
     public let retryPolicy: RetryPolicy
-    let clock: any LoadClock
+    package let clock: any LoadClock
 
     private let lock = NSLock()
     private var sessions: [String: PreviewSession] = [:]
@@ -39,7 +42,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
     }
 
     /// Where sessions read pages from.
-    var source: PageSource { PageSource(registry: host.registry, root: root, remote: remote) }
+    package var source: PageSource { PageSource(registry: host.registry, root: root, remote: remote) }
 
     private func locked<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
@@ -212,7 +215,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
     }
 
     /// A session's PageSession, for tests; nil for an unknown session.
-    func withSession<T>(_ id: String, _ body: (PreviewSession) -> T) -> T? {
+    package func withSession<T>(_ id: String, _ body: (PreviewSession) -> T) -> T? {
         locked { sessions[id].map(body) }
     }
 

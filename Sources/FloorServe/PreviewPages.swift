@@ -1,10 +1,9 @@
-import FloorHost
 
 /// The HTML `serve` answers with: the index of pages, a page in the phone frame (with the panels and the
 /// client script), and a page that does not decode (its file:line:column message). Everything from a
 /// page or plugin is escaped (HTMLText); session ids and numbers are the server's own.
-enum PreviewPages {
-    static func index(_ entries: [PageIndex.Entry], rootArgument: String) -> String {
+package enum PreviewPages {
+    package static func index(_ entries: [PageIndex.Entry], rootArgument: String) -> String {
         var list = ""
         for entry in entries {
             let link = "/page/" + urlPath(entry.path)
@@ -28,7 +27,7 @@ enum PreviewPages {
 
     /// A page being previewed: the phone frame, title and panels; the script draws the rows the server
     /// sends as the tab reports where it is scrolled (the first report comes as the page loads).
-    static func page(session id: String, path: String, phone: PhoneSize, title: String?) -> String {
+    package static func page(session id: String, path: String, phone: PhoneSize, title: String?) -> String {
         var switcher = ""
         for size in PhoneSize.all {
             let w = Int(size.width)
@@ -52,7 +51,7 @@ enum PreviewPages {
 
     /// A page that does not decode: its message (file:line:column: reason) instead of the page. The tab
     /// still watches the file and shows the page once it is fixed.
-    static func error(_ message: String, file: String, session id: String) -> String {
+    package static func error(_ message: String, file: String, session id: String) -> String {
         let extra = """
             <div id="error" class="pageerror">\(HTMLText.escaped(message))</div>
             <style>\(ClientScript.stylesheet)</style>
@@ -63,7 +62,7 @@ enum PreviewPages {
     }
 
     /// A relative page path as a URL path: each segment percent-encoded.
-    static func urlPath(_ path: String) -> String {
+    package static func urlPath(_ path: String) -> String {
         path.split(separator: "/").map { segment in
             segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(.init(charactersIn: "/?#"))) ?? ""
         }.joined(separator: "/")
@@ -71,3 +70,5 @@ enum PreviewPages {
 }
 
 import Foundation
+import FloorSession
+import FloorRender

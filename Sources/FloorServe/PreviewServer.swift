@@ -1,7 +1,7 @@
-import FloorHost
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import FloorSession
 
 /// `floorhost serve` as a library: the Hummingbird application over a preview, with its services (the
 /// PageWatcher of an in-process Preview, or a WorkerPreview's supervision) running beside it. Binds `host` (127.0.0.1 unless told otherwise: the preview is for the person at

@@ -1,4 +1,6 @@
-import FloorHost
+import FloorRuntime
+import FloorSession
+
 
 /// What the routes need of a preview: the in-process Preview (plugins loaded in the server; tests and
 /// `--no-plugin-isolation`), or WorkerPreview (plugins and sessions in a replaceable worker process).

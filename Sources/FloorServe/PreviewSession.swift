@@ -1,42 +1,44 @@
-import FloorHost
 import Foundation
+import FloorCore
+import FloorRuntime
+import FloorSession
 
 /// One browser tab looking at one page: the PageSession that decides everything (load-more, sticky header,
 /// heights, actions), the files it was built from (watched for live reload), and what the tab has been
 /// told (layout version, events already sent). The tab only reports where it is scrolled; this answers
 /// with the rows near the screen. Threading: guarded by Preview's lock.
-final class PreviewSession {
-    let id: String
+package final class PreviewSession {
+    package let id: String
     /// The first page, as `serve`'s root argument names it.
-    let file: String
-    let phone: PhoneSize
+    package let file: String
+    package let phone: PhoneSize
     /// Nil while the page does not decode (then `error` says why, with file:line:column).
-    private(set) var session: PageSession?
-    private(set) var error: PageError?
+    package private(set) var session: PageSession?
+    package private(set) var error: PageError?
     /// Diagnostics of the last build (plugins, page, layout).
-    private(set) var diagnostics: [Diagnostic] = []
+    package private(set) var diagnostics: [Diagnostic] = []
     /// Bumped whenever the rows change (a next page's rows, a reload): the tab then takes new heights.
-    private(set) var version = 0
+    package private(set) var version = 0
     /// How many of the session's events the tab has been sent.
-    var eventsSent = 0
+    package var eventsSent = 0
     /// The files the current rows came from (first page and every next page loaded), as last seen.
-    private(set) var watched: [(file: String, stamp: FileStamp?)] = []
+    package private(set) var watched: [(file: String, stamp: FileStamp?)] = []
     /// Its files changed since it was built: it is built again before it answers anything.
-    var stale = false
+    package var stale = false
     /// The load in flight is being fetched on a task (Preview delivers in-flight loads off the request).
-    var deliveryScheduled = false
+    package var deliveryScheduled = false
     /// A look for impressions is scheduled (Preview: when the next row on screen is due to count).
-    var impressionCheckScheduled = false
+    package var impressionCheckScheduled = false
     /// A task waits for the load's retry to come due.
-    var retryTimerScheduled = false
-    var lastUsed = Date()
+    package var retryTimerScheduled = false
+    package var lastUsed = Date()
     /// The tabs' push channels (a tab may reconnect; each connection is one subscriber).
-    var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
+    package var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
 
     private let retryPolicy: RetryPolicy
     private let clock: any LoadClock
 
-    init(id: String, file: String, phone: PhoneSize, host: FloorHost, source: PageSource, offset: Double = 0,
+    package init(id: String, file: String, phone: PhoneSize, host: FloorHost, source: PageSource, offset: Double = 0,
          retryPolicy: RetryPolicy = RetryPolicy(), clock: any LoadClock = SystemLoadClock()) {
         self.id = id
         self.file = file
@@ -48,7 +50,7 @@ final class PreviewSession {
 
     /// Lays the page out again from its files, then replays what the tab had done: scrolls back toward
     /// `offset` (loading next pages on the way as the rules say), as far as the content now allows.
-    func build(host: FloorHost, source: PageSource, offset: Double) {
+    package func build(host: FloorHost, source: PageSource, offset: Double) {
         version += 1
         stale = false
         eventsSent = 0
@@ -74,12 +76,12 @@ final class PreviewSession {
 
     /// Where the tab should scroll to stay on the content it showed, after a reload moved that content;
     /// sent once with the next answer (ViewUpdate), which then ignores the offset the tab reported.
-    var scrollTo: Double?
+    package var scrollTo: Double?
 
     /// The page's files changed: a session that exists reloads in place (PageSession.reload: only changed
     /// rows are measured, the screen stays on the same content, next pages loaded stay loaded); without one
     /// (the page did not decode before) it is built afresh. A page that no longer decodes shows its error.
-    func refresh(host: FloorHost, source: PageSource) {
+    package func refresh(host: FloorHost, source: PageSource) {
         guard let session else { return build(host: host, source: source, offset: 0) }
         version += 1
         stale = false
@@ -100,22 +102,22 @@ final class PreviewSession {
 
     /// The files the rows came from: those stamped before keep their stamp, the others (next pages just
     /// loaded) are stamped as they are now.
-    func restamp() {
+    package func restamp() {
         let files = session.map { $0.adapter.pages.map(\.file) } ?? [file]
         let known = Dictionary(watched.map { ($0.file, $0.stamp) }, uniquingKeysWith: { first, _ in first })
         watched = files.map { ($0, known[$0] ?? FileStamp($0)) }
     }
 
     /// Whether a file the rows came from changed since it was stamped.
-    var filesChanged: Bool { watched.contains { FileStamp($0.file) != $0.stamp } }
+    package var filesChanged: Bool { watched.contains { FileStamp($0.file) != $0.stamp } }
 
     /// A next page's rows were laid out (or its load failed): the rows may have changed.
-    func loadDelivered() {
+    package func loadDelivered() {
         version += 1
         restamp()
     }
 
-    func push(_ message: String) {
+    package func push(_ message: String) {
         for continuation in subscribers.values { continuation.yield(message) }
     }
 }

@@ -1,5 +1,5 @@
-import FloorHost
 import Foundation
+import FloorSession
 
 /// The page file a request names (`/page/<path>`, `/layout/<path>`, `?page=<path>`): a path relative to
 /// the served root, percent-decoded once. Anything that is not a plain relative path (empty, absolute,
@@ -23,7 +23,7 @@ public enum RequestedPage {
         return decoded
     }
 
-    static func join(_ folder: String, _ relative: String) -> String {
+    package static func join(_ folder: String, _ relative: String) -> String {
         folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
     }
 }

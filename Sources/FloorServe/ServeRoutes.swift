@@ -1,7 +1,7 @@
-import FloorHost
 import Foundation
 import Hummingbird
 import ServiceLifecycle
+import FloorSession
 
 /// The HTTP face of a Preview:
 ///
@@ -101,23 +101,23 @@ public enum ServeRoutes {
         return value
     }
 
-    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+    package static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(status: status, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
-    static func json(_ bytes: [UInt8]) -> Response {
+    package static func json(_ bytes: [UInt8]) -> Response {
         Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }
 
 /// A tab's view report and click, as the client script posts them.
-struct ViewReport: Decodable { let offset: Double; let version: Int }
-struct TapReport: Decodable { let row: Int; let x: Double }
+package struct ViewReport: Decodable { package let offset: Double; package let version: Int }
+package struct TapReport: Decodable { package let row: Int; package let x: Double }
 
 /// Every refusal as one line of JSON: APIError's own, and the router's (no such route, wrong method).
-struct JSONErrors: RouterMiddleware {
-    typealias Context = BasicRequestContext
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+package struct JSONErrors: RouterMiddleware {
+    package typealias Context = BasicRequestContext
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as APIError {

@@ -1,4 +1,8 @@
-import FloorHost
+import FloorCore
+import FloorLayout
+import FloorSession
+import FloorRender
+
 
 /// The answer to a tab's view report, one JSON object:
 ///
@@ -12,8 +16,8 @@ import FloorHost
 /// `reason` while a retry by --retry waits), failed (with the reason; the tab offers retry)
 /// or end. `scrollTo` comes once after a reload moved the content the tab showed: where to scroll to
 /// stay on it. Events and diagnostics are written exactly as `--format json` writes them.
-enum ViewUpdate {
-    static func json(_ preview: PreviewSession, knownVersion: Int) -> [UInt8] {
+package enum ViewUpdate {
+    package static func json(_ preview: PreviewSession, knownVersion: Int) -> [UInt8] {
         var out = JSONWriter(capacity: 16_384)
         out.raw("{"); out.key("version"); out.number(preview.version)
         guard let session = preview.session else {

@@ -1,7 +1,10 @@
 import HostContract
 import ArgumentParser
-import FloorHost
 import Foundation
+import FloorCore
+import FloorRuntime
+import FloorSession
+import FloorCheck
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
-import FloorHost
 import Foundation
+import FloorSession
+import FloorConform
 
 struct Conform: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
-import FloorHost
+import FloorSession
+import FloorConform
 
 /// The child half of `conform`: not for people. Loads one plugin and runs the given checks, or the given
 /// fuzz cases, writing one JSON line per event to stdout for the parent (see ConformanceChild).

@@ -1,6 +1,8 @@
 import ArgumentParser
-import FloorHost
 import Foundation
+import FloorCore
+import FloorRuntime
+import FloorSession
 
 /// What a command that runs plugins on a page (render, check) needs to run under PageSupervisor: with
 /// plugin isolation on, the command is first run again as a supervised child (the same arguments plus the

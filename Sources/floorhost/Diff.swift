@@ -1,6 +1,9 @@
 import ArgumentParser
-import FloorHost
 import Foundation
+import FloorRuntime
+import FloorLayout
+import FloorSession
+import FloorRender
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(

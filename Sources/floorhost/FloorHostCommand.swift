@@ -1,5 +1,6 @@
 import ArgumentParser
-import FloorHost
+import FloorCore
+import FloorSession
 
 @main
 struct FloorHostCommand: ParsableCommand {

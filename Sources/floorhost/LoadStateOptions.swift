@@ -1,5 +1,5 @@
 import ArgumentParser
-import FloorHost
+import FloorSession
 
 /// When render and view load the next page (--load-more-distance, --prefetch) and whether they report
 /// impressions (--impression): the options behind PageSession's Prefetch and ImpressionRule.
@@ -25,7 +25,7 @@ struct LoadStateOptions: ParsableArguments {
         if let loadMoreDistance, loadMoreDistance < 1 { throw ValidationError("--load-more-distance must be 1 or more (the last rows that trigger a load)") }
     }
 
-    /// --prefetch and --load-more-distance together; the seed's last 4 rows when neither is given.
+    /// --prefetch and --load-more-distance together; the classic pull-up rule's last 4 rows when neither is given.
     var prefetchRule: Prefetch {
         Prefetch(prefetch + (loadMoreDistance.map { [.rows($0)] } ?? [])) ?? .standard
     }

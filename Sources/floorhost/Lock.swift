@@ -1,5 +1,7 @@
 import ArgumentParser
-import FloorHost
+import FloorCore
+import FloorRuntime
+import FloorSession
 
 struct Lock: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
-import FloorHost
+import FloorRuntime
+import FloorSession
 
 /// Where render and check may read pages from (see PageRoot).
 struct PageRootOptions: ParsableArguments {

@@ -1,5 +1,7 @@
 import ArgumentParser
-import FloorHost
+import FloorCore
+import FloorRuntime
+import FloorSession
 
 /// The plugin folder option every command that renders or checks pages shares.
 struct PluginOptions: ParsableArguments {

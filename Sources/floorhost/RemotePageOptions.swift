@@ -1,5 +1,5 @@
 import ArgumentParser
-import FloorHost
+import FloorSession
 
 /// How render, check, view, serve and diff load remote pages (http, https): a page given as a URL, or a
 /// `next` that names one. See RemotePageClient and OriginRules.

@@ -1,7 +1,10 @@
 import HostContract
 import ArgumentParser
-import FloorHost
 import Foundation
+import FloorCore
+import FloorLayout
+import FloorSession
+import FloorRender
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
-import FloorHost
+import FloorRuntime
+import FloorSession
 
 /// The child half of plugin isolation: not for people. Loads one plugin library in this process and
 /// draws its sample floors, so that the parent learns whether it crashes or hangs (see PluginScanner).

@@ -1,5 +1,6 @@
 import ArgumentParser
-import FloorHost
+import FloorRuntime
+import FloorSession
 
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,8 +1,9 @@
 import ArgumentParser
-import FloorHost
 import FloorServe
 import Foundation
 import Hummingbird
+import FloorRuntime
+import FloorSession
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(

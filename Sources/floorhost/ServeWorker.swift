@@ -1,7 +1,9 @@
 import ArgumentParser
-import FloorHost
 import FloorServe
 import Foundation
+import FloorCore
+import FloorRuntime
+import FloorSession
 
 /// The worker half of `serve`: not for people. Loads the plugins and holds the sessions, answering the
 /// server on stdin/stdout (WorkerWire); the server replaces it when plugins change or a plugin fails.

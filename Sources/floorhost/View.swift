@@ -1,6 +1,8 @@
 import ArgumentParser
-import FloorHost
 import Foundation
+import FloorSession
+import FloorRender
+import FloorTerminal
 
 struct View: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,7 +2,8 @@ import HostContract
 import CFloorABI
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorSession
+import FloorRender
 
 /// ABI 1.4 appends measure_text and fill to the canvas and measure_text to the host table: a plugin built
 /// against 1.3 (which never reads them) loads and draws beside 1.4 ones, and the Swift SDK, given a 1.3

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorRuntime
+import FloorLayout
+import FloorSession
 
 /// Sticky headers, actions, validation and the height cache, on pages written here.
 struct AdapterTests {

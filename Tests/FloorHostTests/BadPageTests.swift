@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorSession
 
 /// A bad page never crashes the host: unusable input exits 2 with file:line:column, a bad floor becomes a
 /// placeholder and a diagnostic while the rest of the page renders (exit 0).

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorSession
 
 /// The ABI is language-neutral: a plugin written in C, compiled with `cc -shared` against floor_abi.h,
 /// loads and renders beside the Swift ones.

@@ -2,7 +2,8 @@ import HostContract
 import CFloorABI
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorSession
+import FloorRender
 
 /// ABI 1.4's `fill` and FLOOR_TEXT_STRIKE, as each backend draws them: the text grid shades cells and
 /// strikes with U+0336 (plain) or SGR 9 (styled); JSON records `{"op":"fill",...}` and `"strike":true`;

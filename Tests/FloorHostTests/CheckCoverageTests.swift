@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorSession
+import FloorCheck
 
 /// `floorhost check` fails whenever a render would (issue 9, item 9): it makes every call a render makes
 /// (cell selectors into a canvas, tappable items, every item's action, besides decode, expand, heights and

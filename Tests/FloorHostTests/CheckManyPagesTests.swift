@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorSession
+import FloorCheck
 
 /// `floorhost check` over many pages (files, folders, globs), in parallel child processes, one summary.
 @Suite struct CheckManyPagesTests {

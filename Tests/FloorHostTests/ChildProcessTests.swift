@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorCore
+import FloorSession
 
 /// The isolation primitive: how a child ended (exit status, signal, killed after a deadline), its lines
 /// as they come, and the end of its stderr, with real processes.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorSession
+import FloorConform
 
 /// What `actions`, `extend` and `validate` say when they fail (listing.c's defects): the selector, the
 /// item, row and sample, and what the host expected instead. (ConformanceTests proves each defect fails

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorSession
+import FloorConform
 
 /// `floorhost conform --fuzz`: mutated sample floors at random widths, in batches of child processes. A
 /// planted crash (listing.c's FUZZ_PLANTED_CRASH: an item id longer than 100 bytes) is found, the failure

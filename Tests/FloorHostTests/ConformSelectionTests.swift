@@ -3,7 +3,8 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import FloorHost
+import FloorSession
+import FloorConform
 
 /// What CI systems need of `floorhost conform`: `--include`/`--exclude` to pick checks, `--format junit`
 /// beside json, and a type name two plugins of a folder claim named with both.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorSession
+import FloorConform
 
 /// `floorhost conform --snapshots DIR --record|--verify`: each sample's drawing at 320, 375 and 414
 /// points, kept as readable text; verify passes on an unchanged drawing and shows a diff of a changed one.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorSession
+import FloorConform
 
 /// One deliberately broken plugin per check (Tests/Fixtures/CPlugins/broken-plugins.json: a C fixture,
 /// badge.c unless `source` names another, compiled with one defect macro, or a file that is not a shared

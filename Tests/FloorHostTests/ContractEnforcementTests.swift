@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorCore
+import FloorRuntime
+import FloorLayout
+import FloorSession
 
 /// Each rule of floor_abi.h a plugin can break is enforced or told, naming the plugin: the contract.c
 /// fixture breaks one rule per build.

@@ -1,7 +1,8 @@
 import HostContract
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorCore
+import FloorSession
 
 /// A plugin cannot forge host output: everything it supplies reaches the terminal with control characters
 /// escaped (ControlCharacters), json keeps them as JSON escapes, and type names with them are refused.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorRuntime
+import FloorSession
+import FloorCore
 
 /// A plugin bug that only real page data reaches (its samples pass the scan) crashes the rendering child,
 /// not floorhost: the floor it crashed on is left out with an error naming the plugin, the selector and

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorCore
+import FloorSession
 
 /// A plugin that crashes says why on stderr first (a Swift force-unwrap: "Fatal error: Unexpectedly found
 /// nil ... File.swift:115"). The isolated child's last stderr lines are quoted with the crash in render,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorRuntime
+import FloorSession
 
 /// A key repeated in a floor object or in the page object is reported with its path (the last value is
 /// used, by the scanner and by the plugins' decoders alike), in render and in check.

@@ -1,7 +1,9 @@
 import HostContract
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorLayout
+import FloorSession
+import FloorCheck
 
 /// A chain of next pages that keeps extending one ProductFeed floor costs O(items added) a page: the
 /// plugin lists only the appended items' rows (ABI 1.2, floor_row_sink_t.keep), so the rows listed over the

@@ -1,5 +1,6 @@
 import Testing
-@testable import FloorHost
+import FloorRuntime
+import FloorSession
 
 /// What a floor's signature says is "the same content": values, not their spelling.
 struct FloorSignatureTests {

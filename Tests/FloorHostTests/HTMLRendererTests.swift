@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorRuntime
+import FloorSession
+import FloorRender
 
 /// `--format html`: one self-contained file with the page in a phone frame, one element per row carrying
 /// its identity, and everything a page or plugin supplied escaped.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorLayout
+import FloorSession
+import FloorCheck
 
 /// Heights and margins are bounded (floor_abi.h, FLOOR_MAX_ROW_HEIGHT): a height calculator that answers
 /// NaN, an infinity, a negative or a huge height is clamped and named in a diagnostic, `check` counts it,

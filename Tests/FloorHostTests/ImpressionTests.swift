@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorLayout
+import FloorSession
 
 /// Impression events (Layout/Impressions.swift) on an injected clock: thresholds on both sides of P and D,
 /// once per item, what each event names. Product cards are 108 points; an 812-point screen at offset 0

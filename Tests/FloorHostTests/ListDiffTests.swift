@@ -1,5 +1,7 @@
 import Testing
-@testable import FloorHost
+import FloorLayout
+import FloorSession
+import FloorConform
 
 /// Heckel's algorithm on plain lists: what it pairs, what it calls a move, and, on random lists, that
 /// applying the diff to the old list gives the new one.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorRuntime
+import FloorSession
+import FloorConform
 
 /// Random page chains and random scroll sequences (seeded, so a failure reproduces): every next page is
 /// requested exactly once, the final rows are the pages' rows in order minus the reported duplicates, and

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorLayout
+import FloorSession
 
-/// Load-more as DESIGN specifies it, one test per bug users of list frameworks report. Product cards are
+/// Load-more as ARCHITECTURE.md specifies it, one test per bug users of list frameworks report. Product cards are
 /// 108 points tall, so a 812-point viewport shows about 7.5 of them.
 struct LoadMoreTests {
     static func ids(_ range: Range<Int>) -> [String] { range.map { "p\($0)" } }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorLayout
+import FloorSession
 
 /// The host-drawn load-state footer (Layout/Footer.swift): where it is, what it says in each state, how it
 /// stays out of load-more's row count, and a tap on it retrying a failed load. Product cards are 108 points.

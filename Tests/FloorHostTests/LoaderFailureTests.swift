@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorCore
+import FloorRuntime
+import FloorLayout
+import FloorSession
 
 /// Each defect a plugin library can have is one clear line naming the file and the reason, and the host
 /// still renders the page with the other plugins.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorCore
+import FloorRuntime
+import FloorSession
 
 // Messages that say what to do, each through the real floorhost binary where the message is the CLI's.
 struct MessageTests {

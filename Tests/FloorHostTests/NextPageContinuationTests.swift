@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorSession
+import FloorCheck
 
 /// A next page's floor with an id already on the page continues that floor, but it is decoded first as a
 /// whole floor of its own: a field its decoder requires must be on page 2 too. When it is not, the message

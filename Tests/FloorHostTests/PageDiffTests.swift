@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorRuntime
+import FloorLayout
+import FloorSession
 
 /// Adapter.reload on two versions of a page, with the shipped plugins: which floors and rows it calls
 /// inserted, deleted, moved and updated, what it measures again (the height calls), and how it treats

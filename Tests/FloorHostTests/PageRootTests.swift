@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-@testable import FloorHost
 #if canImport(Glibc)
 import Glibc
 #endif
+import FloorRuntime
+import FloorSession
 
 /// Pages are read only from the page root (issue 9, item 5): a `next` that resolves outside it, or names
 /// something that is not a regular file, or is too large, is refused, and never a byte of it is shown.

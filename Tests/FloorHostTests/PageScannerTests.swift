@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorRuntime
+import FloorSession
+import FloorConform
 
 // Unit tests for `PageScanner`: the page shape it extracts (floor types, ids, byte ranges, `next`), the
 // problems it attaches to bad floors, and the exact position and wording of every kind of error it throws.
@@ -82,7 +84,7 @@ struct PageScannerValidPageTests {
         #expect(spec.next == nil)
     }
 
-    /// `pattern` (the seed CMS's name) stands in for `type` when `type` is absent.
+    /// `pattern` (an older CMS name) stands in for `type` when `type` is absent.
     @Test func patternIsAnAliasForType() throws {
         let spec = try scan(page(floors: #"{"pattern": "Focus", "id": "f"}"#))
         #expect(spec.floors[0].type == "Focus")

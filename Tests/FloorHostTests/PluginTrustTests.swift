@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-@testable import FloorHost
 #if canImport(Glibc)
 import Glibc
 #endif
+import FloorRuntime
+import FloorSession
 
 /// A plugin runs with the user's rights, so where it comes from is a trust decision (issue 9, "Plugin
 /// trust"): libraries others can change are refused, plugins.lock pins libraries by SHA-256, and the scan

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorSession
 
 /// Prefetch distance in rows, in screens, and both (whichever is reached first). 60 cards of 108 points:
 /// 6480 points of content under an 812-point screen, then the footer.

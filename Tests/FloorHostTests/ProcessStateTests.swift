@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorSession
 
 /// A plugin runs inside floorhost's process (or its render child), so it can disturb state the host relies
 /// on: the working directory, descriptors 1 and 2, stdout itself. And floorhost can be killed while a

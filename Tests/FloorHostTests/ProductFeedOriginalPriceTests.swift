@@ -2,7 +2,9 @@ import HostContract
 import CFloorABI
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorLayout
+import FloorSession
+import FloorRender
 
 /// ProductFeed on ABI 1.4: an item's optional `originalPrice` is drawn struck through after its price with a
 /// sale badge (an accent fill behind the discount) under the price, and a title too long for its line takes

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorRuntime
+import FloorSession
+import FloorConform
 
 /// Random versions of a page and random CMS edits of them (floors and items inserted, deleted, moved,
 /// edited; ids missing or repeated; the file re-indented): a reload of the old version onto the new one

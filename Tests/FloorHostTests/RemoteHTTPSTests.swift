@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorSession
 
 /// Pages over https (issue 13): real TLS servers on loopback (page_server.py --tls) with certificates a
 /// throwaway CA issues at test time (TestCA, the `openssl` command), the real client and the real CLI. A

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
-@testable import FloorHost
 #if canImport(Glibc)
 import Glibc
 #endif
+import FloorRuntime
+import FloorLayout
+import FloorSession
 
 /// Pages over HTTP (issue 13): a real server on loopback (Tests/Fixtures/PageServer/page_server.py), the
 /// real client, the session's load-more rules under real timing, and every way a load goes wrong, each a

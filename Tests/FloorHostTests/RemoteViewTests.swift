@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorSession
 
 /// `floorhost view` on pages over HTTP, in a real terminal (tmux) against a real server on loopback: a page
 /// the server holds back is fetched while the keys keep scrolling, and a failed page is retried by the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorRuntime
+import FloorSession
 
 /// A render survives plugins that crash or hang: floorhost scans each new or changed library in a child
 /// process first, records a bad one in the scan cache (path, size, modification time), skips it with one

@@ -1,5 +1,6 @@
 import Testing
-@testable import FloorHost
+import FloorLayout
+import FloorSession
 
 /// The row table's prefix sums and searches, on rows written here.
 struct RowTableTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorSession
 
 /// The SDK's side of sticky rows: a Swift floor built against FloorKit (out of tree, as a plugin author
 /// builds one) lists its second row with `rows.append(_:sticky: true)`; the host sees FLOOR_ROW_STICKY on

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorSession
 
 /// The plugin scan's deadline is for a call that stops answering: a plugin whose sample has many quick
 /// rows takes longer than the deadline in all and is still safe.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorRuntime
+import FloorSession
 
 /// Issue 12 A: each floor type declares a JSON Schema (ABI 1.3 `schema_json`), `floorhost schema` prints the
 /// page's schema, and check/render hold every floor to its type's schema.

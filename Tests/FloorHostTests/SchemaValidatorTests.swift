@@ -1,5 +1,6 @@
 import Testing
-@testable import FloorHost
+import FloorRuntime
+import FloorSession
 
 /// The host's validator for the schema subset, on floor objects as the page scanner hands them over.
 @Suite struct SchemaValidatorTests {

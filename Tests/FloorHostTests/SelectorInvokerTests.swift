@@ -1,7 +1,8 @@
 import CFloorABI
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorRuntime
+import FloorSession
 
 /// The invoker the reentrancy test's selector performs from inside its own call (a C function cannot
 /// capture it). Only that test uses it.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorRuntime
+import FloorLayout
+import FloorSession
+import FloorTerminal
 
 /// PageSession.reload: the screen stays on the same content, next pages already loaded stay loaded (read
 /// again along the chain as it is now), and the reload's work shows in the events and stats.

@@ -1,7 +1,7 @@
 import HostContract
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorSession
 
 /// Every shipped plugin refuses a JSON number it cannot use, with the number's path, and never traps:
 /// in-process here, so a trap in a decoder would end the test run.

@@ -2,7 +2,9 @@ import CFloorABI
 import HostContract
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorLayout
+import FloorSession
+import FloorRender
 
 /// The four catalog plugins load and render the example home page exactly as laid out here.
 struct ShippedPluginsTests {

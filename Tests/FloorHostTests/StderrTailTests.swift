@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorCore
+import FloorSession
 
 /// A supervised child's stderr is passed through as it comes and its end kept (StderrTail), with a real
 /// process: what the crash message quotes.

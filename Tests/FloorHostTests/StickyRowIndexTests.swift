@@ -1,11 +1,13 @@
 import CFloorABI
 import Testing
-@testable import FloorHost
+import FloorLayout
+import FloorRuntime
+import FloorSession
 
 /// The row table's index of sticky rows (what pinning searches): ascending, and kept in step by every
 /// replace (an append, an edit in the middle that shifts the rows after it, a removal at the end).
 struct StickyRowIndexTests {
-    private func rows(_ flags: [UInt32]) -> [RowTable.Expanded] {
+    private func rows(_ flags: [UInt32]) -> [ExpandedRow] {
         flags.enumerated().map { .init(index: UInt32($0.offset), type: 0, flags: $0.element) }
     }
 
@@ -22,7 +24,7 @@ struct StickyRowIndexTests {
         // Rows 2..<6 (two sticky ones among them) become one plain row: the rest move up by three.
         table.replace(2..<6, with: rows([0]), section: 0)
         #expect(table.stickyRows == [0, 5])
-        table.replace(3..<table.count, with: [RowTable.Expanded](), section: 0)
+        table.replace(3..<table.count, with: [ExpandedRow](), section: 0)
         #expect(table.stickyRows == [0])
         #expect((0..<table.count).filter { table[$0].flags & FLOOR_ROW_STICKY != 0 } == table.stickyRows)
     }

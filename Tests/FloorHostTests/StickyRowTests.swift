@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorRuntime
+import FloorLayout
+import FloorSession
+import FloorRender
+import FloorTerminal
 
 /// A plugin's own sticky row (FLOOR_ROW_STICKY without FLOOR_ROW_HEADER) pins exactly as a sticky title
 /// header does: pinned once it scrolls above the top while its floor scrolls under it, pushed up and

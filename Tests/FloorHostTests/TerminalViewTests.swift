@@ -1,7 +1,8 @@
 import HostContract
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorLayout
+import FloorSession
 
 /// `floorhost view` in a real terminal (tmux), read as a person reads it: the first screen, a pinned header,
 /// loading then new rows at the end of a multi-page feed, each next page loaded once, the end, a tap, a

@@ -1,6 +1,8 @@
 import HostContract
 import Testing
-@testable import FloorHost
+import FloorSession
+import FloorRender
+import FloorConform
 
 // Unit tests for `DisplayWidth` (terminal columns of Unicode text) and `TextGrid` (the block of terminal
 // lines the text renderer draws into): widths, cutting with "…", centring, clipping and its counter,

@@ -2,7 +2,8 @@ import HostContract
 import CFloorABI
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorSession
+import FloorRender
 
 /// ABI 1.4's measure_text: the width of a line in points is what the text backend's columns say (5 points
 /// a display column, controls as their \uXXXX escape), from the canvas in a cell and from the host table in

@@ -1,7 +1,9 @@
 import HostContract
 import Foundation
 import Testing
-@testable import FloorHost
+import FloorRuntime
+import FloorSession
+import FloorRender
 
 // The text preview as a person reads it, through the real floorhost binary and the shipped plugins: what
 // a new user saw wrong (image labels, 'pinned', blank padding), styles in colour and plain, the gutter,

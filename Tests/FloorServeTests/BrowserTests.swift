@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FloorServe
+import FloorServe
 
 /// The real-browser test: the built `floorhost serve` (its worker included) on a loopback port, driven by
 /// Tests/Browser/serve_in_browser.py through headless chromium. Runs where Scripts/setup --browser has

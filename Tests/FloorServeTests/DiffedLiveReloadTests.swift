@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import FloorHost
 @testable import FloorServe
+import FloorSession
 
 /// serve's live reload goes through PageSession.reload: a save measures only what changed, and the tab is
 /// told where its content went when an edit above it moved it.

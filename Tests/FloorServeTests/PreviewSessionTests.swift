@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import FloorHost
 @testable import FloorServe
+import FloorSession
+import FloorServe
 
 /// The browser's side of a session, driven the way the client script drives it: report an offset, draw
 /// the rows of the answer, follow pushes. Load-more, sticky headers and reloads are the server's.

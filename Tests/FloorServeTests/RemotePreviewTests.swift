@@ -4,8 +4,10 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 import Testing
-@testable import FloorHost
 @testable import FloorServe
+import FloorRuntime
+import FloorSession
+import FloorServe
 
 /// The preview (`serve`) loading next pages over HTTP from a real server on loopback, in-process on
 /// Hummingbird (the framework the preview is built on): a page the server holds back is fetched off the

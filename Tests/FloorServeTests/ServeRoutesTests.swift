@@ -2,8 +2,9 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
-@testable import FloorHost
 @testable import FloorServe
+import FloorSession
+import FloorServe
 
 /// `floorhost serve` through HummingbirdTesting's client (the router framework: no socket is bound, and
 /// the server is gone when `test` returns).

@@ -1,6 +1,8 @@
 import Foundation
-@testable import FloorHost
 @testable import FloorServe
+import FloorRuntime
+import FloorSession
+import FloorServe
 
 /// The repository and build folder, as FloorHostTests finds them (this file's path; the test binary's folder).
 enum ServeRepo {

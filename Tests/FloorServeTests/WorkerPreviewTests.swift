@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import FloorHost
 @testable import FloorServe
+import FloorSession
+import FloorServe
 
 /// Plugins without a restart: the server's plugins and sessions live in a worker process (the built
 /// `floorhost serve-worker`) that is replaced when plugins change or fail, with the sessions replayed.

@@ -7,8 +7,10 @@
 // measured on their own, for the whole picture of a reload.
 // Every iteration checks that the height calls equal the rows the edits changed (expected.json).
 import Benchmark
-import FloorHost
 import Foundation
+import FloorRuntime
+import FloorLayout
+import FloorSession
 
 let benchmarks: @Sendable () -> Void = {
     guard let inputs = ProcessInfo.processInfo.environment["FLOORKIT_BENCH_INPUTS"] else {

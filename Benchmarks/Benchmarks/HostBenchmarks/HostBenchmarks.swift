@@ -19,8 +19,11 @@
 import Benchmark
 import CBenchSupport
 import CFloorABI
-@testable import FloorHost
 import Foundation
+@testable import FloorCore
+@testable import FloorRuntime
+@testable import FloorLayout
+@testable import FloorSession
 
 /// Rows per iteration of the dispatch benchmarks.
 let dispatchBatch = 10_000
@@ -62,7 +65,7 @@ final class DispatchFixture: @unchecked Sendable {
     let rowType: [Int32]
     let rowSection: [UInt32]
     let rowIndex: [UInt32]
-    /// Per row type id, its name (the seed gets it from the model's class).
+    /// Per row type id, its name (the dlsym-per-row way gets it from the model's class).
     let typeNames: [String]
     let byName: [String: (HeightFunction, CellFunction)]
     /// A canvas whose functions do nothing (the trivial cell draws nothing anyway).
@@ -93,7 +96,7 @@ final class DispatchFixture: @unchecked Sendable {
 
     // The three ways compared, each over every row once; a benchmark alone or two back to back (paired).
 
-    /// The seed's way (iOS: NSSelectorFromString("tableView:cellFor" + class) + performSelector): build the
+    /// The dlsym-per-row way (iOS: NSSelectorFromString("tableView:cellFor" + class) + performSelector): build the
     /// selector's name from the row model's type name and look the symbol up, for every row.
     @inline(never) func seedWay() {
         let model = page.sections[0].model
@@ -225,7 +228,7 @@ let benchmarks: @Sendable () -> Void = {
         dispatchFixture.hostFFI()
     }, setup: setUpDispatch)
 
-    // The ratios, paired: each iteration times the seed's way and each host path back to back (a few ms
+    // The ratios, paired: each iteration times the dlsym-per-row way and each host path back to back (a few ms
     // in all), so that every ratio compares two figures taken under the same conditions on a shared
     // machine, where separate medians minutes apart can each catch a different burst of load. Recorded
     // as ratio x 100 (metrics are integers); the report takes the median.
@@ -266,7 +269,7 @@ let benchmarks: @Sendable () -> Void = {
     })
 
     // What one allocation costs in this process (package-benchmark's malloc interposer sits in front of
-    // malloc): the seed's way allocates a name per row. Also counts them (10,000 an iteration), which shows
+    // malloc): the dlsym-per-row way allocates a name per row. Also counts them (10,000 an iteration), which shows
     // that the counter the ffi path's 0 comes from counts.
     Benchmark("malloc free 32 bytes (10000 times)", configuration: mallocCountingConfig, closure: { benchmark in
         for _ in 0..<dispatchBatch {

@@ -7,8 +7,10 @@
 //                                            before: every height measured again) and the frame is drawn
 //                                            and written. Target <= 50 ms.
 import Benchmark
-@testable import FloorHost
 import Foundation
+@testable import FloorRuntime
+@testable import FloorSession
+@testable import FloorTerminal
 
 /// A viewer of `page` in an 80x40 terminal, the drawing plugin loaded in-process.
 func drawingViewer(_ page: String, columns: Int = 80, lines: Int = 40) -> PageViewer {

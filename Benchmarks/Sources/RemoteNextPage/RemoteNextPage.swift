@@ -11,8 +11,8 @@
 // it (decode, extend the feed, lay the new rows out). Each load's time is taken from just before
 // `startLoad` to just after `finish`; the server's own time for the same request (its log, in order) is
 // taken off it. Prints one JSON object: p50/p95/max of the total, the server's time and the difference.
-import FloorHost
 import Foundation
+import FloorSession
 
 @main
 struct RemoteNextPage {

@@ -7,10 +7,13 @@
 // The page is decoded as if it were a file in the examples folder ($FLOORKIT_FUZZ_EXAMPLES), so that a
 // `next` of "home-2.json" continues into the real example pages. Beyond "no crash", the json output must be
 // JSON the SDK's tape accepts.
-@testable import FloorHost
 @testable import FloorKit
 import FuzzSupport
 import Glibc
+@testable import FloorRuntime
+@testable import FloorLayout
+@testable import FloorSession
+@testable import FloorRender
 
 nonisolated(unsafe) private var pageFile = ""
 

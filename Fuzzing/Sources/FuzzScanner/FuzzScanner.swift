@@ -7,8 +7,9 @@
 //   that the SDK's tape (FloorKit/JSON/JSONTape.swift), the plugins' own parser, accepts too, unless it
 //   is nested deeper than the tape's limit (which is lower than the scanner's).
 // A broken contract traps (precondition), and libFuzzer reports it as a crash with the input.
-@testable import FloorHost
 @testable import FloorKit
+@testable import FloorRuntime
+@testable import FloorSession
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScanner(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

@@ -1,5 +1,6 @@
-import FloorHost
 import Glibc
+import FloorRuntime
+import FloorSession
 
 /// The shipped floor plugins, opened in this process the way `floorhost --no-plugin-isolation` opens them
 /// (dlopen of each library in the folder), from `$FLOORKIT_FUZZ_PLUGINS`. Scripts/fuzz builds them with the

@@ -11,10 +11,11 @@
 // Seeds: with FLOORKIT_FUZZ_WRITE_SEEDS=DIR and FLOORKIT_FUZZ_EXAMPLES=DIR, the harness writes every floor
 // object of the example pages, and each floor type's sample JSON, into DIR as separate files, and exits.
 import CFloorABI
-@testable import FloorHost
 import FuzzSupport
 import HostContract
 import Glibc
+@testable import FloorRuntime
+@testable import FloorSession
 
 /// The shipped floor types, resolved once.
 nonisolated(unsafe) private var floorTypes: [Registry.FloorType] = []

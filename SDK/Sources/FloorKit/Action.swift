@@ -1,4 +1,4 @@
-/// What a tap does (the seed's `TemplateAction`): a jump to `url`, tracked as `eventId`, with parameters.
+/// What a tap does (the command pattern: an action object, handled in one place): a jump to `url`, tracked as `eventId`, with parameters.
 /// Plugins describe actions; the host performs every one of them in one place.
 public struct Action: Sendable, Equatable {
     public var url: String

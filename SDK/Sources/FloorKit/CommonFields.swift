@@ -1,9 +1,9 @@
 import CFloorABI
 
-/// The fields any floor may carry (the seed's `TemplateContainerModel`): a title row and spacing.
+/// The fields any floor may carry (common to every floor, as a section model's are): a title row and spacing.
 public struct FloorHeader: Decodable, Sendable, Equatable {
     public var title: String
-    /// Pins the header to the top while its floor is in view (the seed's `TemplateSorbRenderProtocol`).
+    /// Pins the header to the top while its floor is in view (as a table view's section header sticks).
     public var sticky: Bool
 
     enum CodingKeys: String, CodingKey { case title, sticky }
@@ -35,7 +35,7 @@ public struct FloorMargin: Decodable, Sendable, Equatable {
     }
 }
 
-/// Where a tap goes (the seed's `TemplateJumpModel`).
+/// Where a tap goes (a jump: a URL and a tracking event).
 public struct Jump: Decodable, Sendable, Equatable {
     public var url: String
     public var eventId: String?

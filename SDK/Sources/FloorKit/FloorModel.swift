@@ -1,6 +1,6 @@
 /// A floor type's model: decoded from the floor's JSON object, expanded into rows.
 ///
-/// This is the seed's `TemplateContainerModel` + `TemplateContainerProtocol`: a floor is a section that
+/// A floor is a table view's section (`numberOfRowsInSection:`, `cellForRowAtIndexPath:`): it
 /// expands into rows, each row rendered by a `RowType`. The common fields `header` and `margin` are decoded
 /// and expanded by the SDK, so a model lists only its own content rows.
 public protocol FloorModel: Decodable {
@@ -12,7 +12,7 @@ public protocol FloorModel: Decodable {
     static var sampleJSON: String { get }
     /// Lists the floor's content rows, in order. Called again after the model changes.
     func expand(into rows: inout FloorRows<Self>)
-    /// Data checks before drawing (the seed's TemplateValidationProtocol): a floor with any problem is
+    /// Data checks before drawing (data checks before drawing): a floor with any problem is
     /// reported and left out of the page. Defaults to none.
     func validate() -> [FloorProblem]
     /// The floor object's JSON Schema: the model's own fields (the host adds type, pattern, id, header and

@@ -1,4 +1,4 @@
-/// Something wrong with a floor's data (the seed's `TemplateValidationProtocol`), or an item dropped while
+/// Something wrong with a floor's data (data checks before drawing), or an item dropped while
 /// extending it. `path` is relative to the floor object: "items[2].img".
 public struct FloorProblem: Sendable, Equatable {
     public var path: String

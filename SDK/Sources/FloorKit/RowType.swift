@@ -1,5 +1,5 @@
 /// A row model type: the unit the host dispatches on. Its name is registered with the host together with
-/// a height calculator (`+calculateSizeWithData:constrainedToSize:` in the seed) and a cell selector
+/// a height calculator (what `tableView:heightForRowAtIndexPath:` answers on iOS) and a cell selector
 /// (`tableView:cellFor<Class>:`). Names are unique across every plugin a host loads.
 ///
 /// Contracts the conformance suite checks: `height` is finite, >= 0 and deterministic for a width;

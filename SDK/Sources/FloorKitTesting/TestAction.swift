@@ -1,6 +1,6 @@
 import HostContract
 
-/// What a tap on an item does, as the action selector described it (the seed's TemplateAction): a url,
+/// What a tap on an item does, as the action selector described it (the command pattern: an action object): a url,
 /// an optional event id, and parameters in the order given.
 public struct TestAction: Equatable, CustomStringConvertible, Sendable {
     public let url: String

@@ -1,5 +1,5 @@
-import FloorHost
 import Foundation
+import FloorSession
 
 /// The worker's side of WorkerWire: serves one Preview (plugins and sessions, all in this process) to
 /// the server on stdin/stdout until stdin closes. Pushes (from loads delivered on tasks, and from the

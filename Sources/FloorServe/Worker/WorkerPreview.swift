@@ -1,11 +1,13 @@
-import FloorHost
 import Foundation
 import ServiceLifecycle
 #if canImport(Glibc)
 import Glibc
 #endif
+import FloorCore
+import FloorRuntime
+import FloorSession
 
-/// `serve` with the plugins out of the server's process (DESIGN, "Front ends"): a loaded library is never
+/// `serve` with the plugins out of the server's process (ARCHITECTURE.md, "Front ends"): a loaded library is never
 /// unloaded, so plugins and the sessions that call them live in a worker process the server can replace.
 ///
 /// - A plugin library added, changed or removed in the plugin folder: a fresh worker starts (it scans new
@@ -286,7 +288,7 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
 
     /// Every plugin library under the folder with its stamp: what tells that a plugin was added, rebuilt
     /// or removed.
-    static func stamps(_ folder: String) -> [String: FileStamp?] {
+    package static func stamps(_ folder: String) -> [String: FileStamp?] {
         let libraries = (try? PluginDiscovery.libraries(in: folder)) ?? []
         return Dictionary(libraries.map { ($0, FileStamp($0)) }, uniquingKeysWith: { first, _ in first })
     }

@@ -1,8 +1,9 @@
-import FloorHost
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import FloorCore
+import FloorSession
 
 /// One running worker (`floorhost serve-worker ...`), as the server sees it: requests go to its stdin, and
 /// a reader thread parses its frames (WorkerWire), hands answers to the waiting caller, and pushes and page
@@ -10,19 +11,19 @@ import Glibc
 /// progress for `callTimeout` seconds gets the worker killed, like PageSupervisor does.
 ///
 /// Threading: `call` may be called from any thread; calls are answered one at a time, in order.
-final class WorkerProcess: @unchecked Sendable {
+package final class WorkerProcess: @unchecked Sendable {
     /// How the worker ended, once it has.
-    enum Ending: Sendable, Equatable {
+    package enum Ending: Sendable, Equatable {
         case exited(Int32)
         case crashed(signal: Int32)
         case hung(seconds: Double)
     }
 
     /// The worker's process id; reaped by the reader thread once its output ends.
-    let pid: pid_t
+    package let pid: pid_t
     private let input: FileHandle
     private let output: Int32
-    let record: CrashRecord
+    package let record: CrashRecord
     private let callTimeout: Double
     private let onFrame: @Sendable (WorkerFrame) -> Void
 
@@ -30,17 +31,17 @@ final class WorkerProcess: @unchecked Sendable {
     private let callLock = NSLock()
     private var nextRequest = 0
     private var waiting: [Int: (DispatchSemaphore, Box)] = [:]
-    private(set) var ending: Ending?
+    package private(set) var ending: Ending?
     private var hungFor: Double?
 
-    final class Box: @unchecked Sendable { var frame: (WorkerFrame.Kind, [UInt8])? }
+    package final class Box: @unchecked Sendable { package var frame: (WorkerFrame.Kind, [UInt8])? }
 
     /// Where the worker finds its crash record (`--crash-record-fd`).
-    static let recordDescriptor: Int32 = 3
+    package static let recordDescriptor: Int32 = 3
 
     /// Starts `command` (program first) with a fresh crash record (in memory, handed down as descriptor 3:
     /// `--crash-record-fd 3`). The worker dies with this process.
-    init(command: [String], callTimeout: Double, onFrame: @escaping @Sendable (WorkerFrame) -> Void) throws {
+    package init(command: [String], callTimeout: Double, onFrame: @escaping @Sendable (WorkerFrame) -> Void) throws {
         do {
             record = try CrashRecord.createShared()
         } catch {
@@ -72,7 +73,7 @@ final class WorkerProcess: @unchecked Sendable {
     deinit { close(output) }
 
     /// Sends `request` and waits for its answer; nil when the worker died first (`ending` says how).
-    func call(_ request: WorkerRequest) -> (WorkerFrame.Kind, [UInt8])? {
+    package func call(_ request: WorkerRequest) -> (WorkerFrame.Kind, [UInt8])? {
         callLock.lock()
         defer { callLock.unlock() }
         var request = request
@@ -94,7 +95,7 @@ final class WorkerProcess: @unchecked Sendable {
     }
 
     /// Asks the worker to end (its stdin closes) and kills it if it has not within `grace` seconds.
-    func stop(grace: Double = 1) {
+    package func stop(grace: Double = 1) {
         try? input.close()
         DispatchQueue.global().asyncAfter(deadline: .now() + grace) { [self] in
             // Not yet reaped (the reader sets `ending` after waitpid), so the id is still the worker's.
@@ -155,7 +156,7 @@ final class WorkerProcess: @unchecked Sendable {
     }
 
     /// The first whole frame in `bytes` and how many bytes it took, or nil when more must be read.
-    static func parse(_ bytes: [UInt8]) -> (WorkerFrame, Int)? {
+    package static func parse(_ bytes: [UInt8]) -> (WorkerFrame, Int)? {
         guard let newline = bytes.firstIndex(of: 10) else { return nil }
         let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
         guard let last = header.last, let length = Int(last), bytes.count >= newline + 1 + length else { return nil }

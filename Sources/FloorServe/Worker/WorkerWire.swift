@@ -12,22 +12,22 @@ import Foundation
 ///
 /// The ordinal frame comes before the page's first plugin call, so when the worker dies in one, the
 /// server knows which file the crash record's page number means.
-struct WorkerRequest: Codable, Sendable {
-    enum Op: String, Codable, Sendable { case open, first, view, tap, retry, layout }
-    var request: Int
-    var op: Op
-    var session: String?
-    var file: String?
-    var width: Double?
-    var offset: Double?
-    var version: Int?
-    var row: Int?
-    var x: Double?
+package struct WorkerRequest: Codable, Sendable {
+    package enum Op: String, Codable, Sendable { case open, first, view, tap, retry, layout }
+    package var request: Int
+    package var op: Op
+    package var session: String?
+    package var file: String?
+    package var width: Double?
+    package var offset: Double?
+    package var version: Int?
+    package var row: Int?
+    package var x: Double?
 }
 
 /// One frame from the worker.
-enum WorkerFrame: Sendable {
-    enum Kind: String, Sendable { case ok, none, fail }
+package enum WorkerFrame: Sendable {
+    package enum Kind: String, Sendable { case ok, none, fail }
     case answer(request: Int, kind: Kind, payload: [UInt8])
     case push(session: String, message: String)
     case ordinal(Int32, file: String)

@@ -1,5 +1,5 @@
 import Foundation
-@testable import FloorHost
+import FloorSession
 
 /// Writes a chain of pages for load-more tests: page k holds a ProductFeed floor "feed" whose items are
 /// `items[k]` (product ids), extended page by page; page k links to page k + 1; the last links nowhere.

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-@testable import FloorHost
 #if canImport(Glibc)
 import Glibc
 #endif
+import FloorSession
 
 /// A real HTTP server on loopback for the remote-page tests: Tests/Fixtures/PageServer/page_server.py
 /// serving `folder`, scripted per path (status codes, Retry-After, redirects, held, silent, stalled and

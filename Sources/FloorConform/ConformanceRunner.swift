@@ -1,0 +1,238 @@
+import Foundation
+import FloorCore
+import FloorRuntime
+
+/// The parent side of `floorhost conform`: checks each plugin library in child processes, so that a
+/// plugin that crashes or hangs costs a child, never this process.
+///
+/// Per library: a child runs every check it can; when it dies (a signal, an unexpected exit) or stops
+/// answering for `checkTimeout` seconds (it is killed), the check that had started and not finished gets
+/// the verdict — a crash fails that check, a hang fails `time-limit` and leaves that check unfinished
+/// (skipped) — and a fresh child carries on with the checks not yet judged, so every check gets a verdict.
+/// Checks whose requirements did not pass are skipped. `unique-id`, cross-plugin `type-names` and
+/// `time-limit` are judged here once every library has been checked. `snapshots` is judged here too, from
+/// the drawings the child sent (SnapshotStore), and `fuzz` runs after the checks, in children of its own
+/// (ConformanceFuzzer).
+public struct ConformanceRunner: Sendable {
+    /// How to start a child: the program and leading arguments; the runner appends
+    /// `LIBRARY --checks ID,ID,... --call-limit SECONDS`. The CLI re-runs itself: ["/proc/self/exe", "conform-child"].
+    public var childCommand: [String]
+    /// Seconds a check may run without finishing before its child is killed.
+    public var checkTimeout: Double
+    /// Seconds a single plugin call may take.
+    public var callLimit: Double
+    /// The checks reported, in ConformanceCheck.all order (`--include`, `--exclude`): all by default.
+    public var checks: [ConformanceCheck] = ConformanceCheck.all
+    /// Checks not run at all (`--exclude`); those that require one run as if it had passed. The checks
+    /// `checks` require and that are not excluded run too, unreported.
+    public var excluded: Set<String> = []
+    /// `--snapshots DIR --record|--verify`: adds the `snapshots` check.
+    public var snapshots: SnapshotStore?
+    /// `--fuzz` or `--reproduce`: adds the `fuzz` check.
+    public var fuzz: ConformanceFuzzer?
+
+    public init(childCommand: [String], checkTimeout: Double = 10, callLimit: Double = 1) {
+        self.childCommand = childCommand
+        self.checkTimeout = checkTimeout
+        self.callLimit = callLimit
+    }
+
+    /// The checks reported: `checks`, then the requested ones of ConformanceCheck.onRequest.
+    package var reported: [ConformanceCheck] {
+        checks + (snapshots == nil ? [] : [.snapshots]) + (fuzz == nil ? [] : [.fuzz])
+    }
+
+    /// The checks children run: the child-run checks reported, and what they require, less the excluded.
+    package var runByChildren: [ConformanceCheck] {
+        ConformanceCheck.withRequirements(reported.filter { $0 != .fuzz })
+            .filter { !excluded.contains($0.id) && $0 != .uniqueID && $0 != .timeLimit && $0 != .fuzz }
+    }
+
+    /// Checks every plugin library at `paths` (files, or folders searched like --plugins), in path order
+    /// within each folder. Throws when a path does not exist.
+    public func run(paths: [String]) throws(PluginDiscovery.Failure) -> ConformanceReport {
+        var libraries: [String] = []
+        let advice = "give conform the path of a plugin library (.so) or of a folder that holds them"
+        for path in paths {
+            for library in try PluginDiscovery.libraries(in: path, what: "plugin library or folder", advice: advice)
+            where !libraries.contains(library) {
+                libraries.append(library)
+            }
+        }
+        var checked = libraries.map(check)
+        judgeAcrossPlugins(&checked)
+        return ConformanceReport(plugins: checked.map(\.report))
+    }
+
+    /// What one library's children said, before the cross-plugin checks.
+    package struct Checked {
+        package var report: ConformanceReport.Plugin
+        package var floorTypes: [String] = []
+        package var rowTypes: [String] = []
+        /// One line per hang (the child was killed) and per call slower than the limit.
+        package var hangs: [String] = []
+        package var slowCalls: [String] = []
+    }
+
+    package func check(_ library: String) -> Checked {
+        var checked = Checked(report: .init(file: library, results: []))
+        var results: [String: ConformanceReport.Result] = [:]
+        func judge(_ check: ConformanceCheck, _ verdict: ConformanceReport.Verdict, _ reason: String?, _ details: [String]? = nil) {
+            results[check.id] = .init(check: check.id, stage: check.stage, verdict: verdict, reason: reason, details: details)
+        }
+        /// What the child drew for `--snapshots`: (sample name, text), in sample order.
+        var drawings: [(name: String, text: String)] = []
+        let runByChildren = self.runByChildren
+        while true {
+            var toRun: [ConformanceCheck] = []
+            for check in runByChildren where results[check.id] == nil {
+                if let requirement = check.requires.first(where: { results[$0].map { $0.verdict != .pass } ?? false }) {
+                    judge(check, .skip, "needs \(requirement), which did not pass")
+                } else {
+                    toRun.append(check)
+                }
+            }
+            if toRun.isEmpty { break }
+
+            var running: ConformanceCheck?
+            var lastStep: String?
+            /// The running check's last progress report, and when it arrived (ProcessInfo uptime).
+            var progress: (calls: Int, seconds: Double, slowestCall: String, slowestSeconds: Double, at: Double)?
+            let arguments = childCommand + [library, "--checks", toRun.map(\.id).joined(separator: ","),
+                                            "--call-limit", String(callLimit)]
+            let outcome: ChildProcess.Outcome
+            do {
+                outcome = try ChildProcess.run(arguments, timeout: checkTimeout) { line in
+                    guard let event = ChildEvent(line: line) else { return false }
+                    switch event {
+                    case .start(let id):
+                        running = ConformanceCheck.named(id)
+                        lastStep = nil
+                        progress = nil
+                        return true
+                    case .step(let detail):
+                        lastStep = detail
+                    case .result(let id, let verdict, let reason):
+                        if let check = ConformanceCheck.named(id) { judge(check, verdict, reason) }
+                        if running?.id == id { running = nil }
+                    case .plugin(let id, let name, let version, let floorTypes, let rowTypes):
+                        checked.report.id = id
+                        checked.report.name = name
+                        checked.report.version = version
+                        checked.floorTypes = floorTypes
+                        checked.rowTypes = rowTypes
+                    case .progress(_, let calls, let seconds, let slowestCall, let slowestSeconds):
+                        progress = (calls, seconds, slowestCall, slowestSeconds, ProcessInfo.processInfo.systemUptime)
+                    case .slowCall(let id, let call, let seconds):
+                        checked.slowCalls.append("\(call) took \(String(format: "%.2f", seconds)) s (limit \(callLimit) s) during \(id)")
+                    case .snapshot(let name, let text):
+                        drawings.append((name, text))
+                    case .fuzzCase, .fuzzMutant:
+                        break
+                    }
+                    return false
+                }
+            } catch {
+                for check in toRun where results[check.id] == nil { judge(check, .fail, error.message) }
+                break
+            }
+            // The check a death belongs to: the one that started and did not finish, else (the child died
+            // while loading the plugin again) the first one still waiting.
+            let culprit = running ?? toRun.first { results[$0.id] == nil }
+            let place = lastStep.map { " in \($0)" } ?? ""
+            let lastWords = StderrTail.lastLines(of: outcome.stderr)
+            let said = lastWords.isEmpty ? "" : "; its last words on stderr: \(StderrTail.quoted(lastWords))"
+            switch outcome.ending {
+            case .signaled(let signal):
+                if let culprit { judge(culprit, .fail, "crashed with \(ChildProcess.signalName(signal))\(place)\(said)") }
+            case .timedOut(let seconds):
+                guard let culprit else { break }
+                let silence = progress.map { ProcessInfo.processInfo.systemUptime - $0.at }
+                if let progress, let silence, silence < max(callLimit, PluginUnderTest.progressInterval * 2) {
+                    // Calls kept returning until the kill: the check as a whole outran its limit, no call hung.
+                    judge(culprit, .skip, "did not finish within the check's limit of \(String(format: "%g", seconds)) s, though no call hung: \(progress.calls) calls returned, \(String(format: "%.1f", progress.seconds)) s of plugin time in all, the slowest (\(progress.slowestCall)) in \(String(format: "%.3g", progress.slowestSeconds * 1000)) ms (the per-call limit is \(String(format: "%g", callLimit)) s)\(place); the samples have too many rows to check in time: give fewer, or a longer --timeout")
+                } else {
+                    judge(culprit, .skip, "did not finish: a call hung (see time-limit)")
+                    let before = progress.map { "; \($0.calls) calls had returned, the last \(String(format: "%.1f", silence ?? 0)) s before the kill" } ?? ""
+                    checked.hangs.append("no answer for \(String(format: "%g", seconds)) s during \(culprit.id)\(place)\(before); the child was killed")
+                }
+            case .exited(let status):
+                if let culprit, status != 0 || running != nil {
+                    judge(culprit, .fail, "the process exited with status \(status) during this check\(place)\(said)")
+                }
+            }
+            // A child that ended cleanly without judging everything it was given would loop forever.
+            if case .exited(0) = outcome.ending, running == nil {
+                for check in toRun where results[check.id] == nil { judge(check, .fail, "the child ended without a verdict\(said)") }
+            }
+        }
+        // The child drew every sample; the files say whether that is the drawing recorded.
+        if let snapshots, results[ConformanceCheck.snapshots.id]?.verdict == .pass {
+            let (verdict, reason, details) = snapshots.judge(drawings, pluginID: checked.report.id ?? fileName(library))
+            judge(.snapshots, verdict, reason, details)
+        }
+        if let fuzz {
+            if let requirement = ConformanceCheck.fuzz.requires.first(where: { results[$0].map { $0.verdict != .pass } ?? false }) {
+                judge(.fuzz, .skip, "needs \(requirement), which did not pass")
+            } else {
+                let (verdict, reason, details) = fuzz.run(library: library, childCommand: childCommand, checkTimeout: checkTimeout, callLimit: callLimit)
+                judge(.fuzz, verdict, reason, details)
+            }
+        }
+        checked.report.results = reported.compactMap { results[$0.id] }
+        return checked
+    }
+
+    /// Judges what needs every library's answers: unique ids, type names unique across plugins, and the
+    /// time limit (from hangs and slow calls).
+    package func judgeAcrossPlugins(_ checked: inout [Checked]) {
+        for i in checked.indices {
+            var results = checked[i].report.results
+            func set(_ check: ConformanceCheck, _ verdict: ConformanceReport.Verdict, _ reason: String?) {
+                let result = ConformanceReport.Result(check: check.id, stage: check.stage, verdict: verdict, reason: reason)
+                if let at = results.firstIndex(where: { $0.check == check.id }) { results[at] = result } else { results.append(result) }
+            }
+            func passed(_ check: ConformanceCheck) -> Bool { results.first { $0.check == check.id }?.verdict == .pass }
+            let earlier = checked[..<i]
+
+            let judges = (uniqueID: checks.contains(.uniqueID), typeNames: checks.contains(.typeNames), timeLimit: checks.contains(.timeLimit))
+            if !judges.uniqueID {
+                // Not reported; a taken id still keeps the copy's type names out of the clash below.
+            } else if !passed(.descriptor) {
+                set(.uniqueID, .skip, "needs descriptor, which did not pass")
+            } else if let id = checked[i].report.id, let other = earlier.first(where: { $0.report.id == id }) {
+                set(.uniqueID, .fail, "plugin id '\(id)' is also the id of \(other.report.file); the host loads only the first")
+            } else {
+                set(.uniqueID, .pass, nil)
+            }
+
+            // A copy with a taken id is not loaded at all, so its type names cannot clash. A name two
+            // libraries claim belongs to neither, so the clash fails both, each naming the other.
+            if judges.typeNames && passed(.typeNames) && !earlier.contains(where: { $0.report.id == checked[i].report.id }) {
+                let others = checked.indices.filter { j in
+                    j != i && !checked[..<j].contains { $0.report.id == checked[j].report.id }
+                }.map { checked[$0] }
+                let clashes = others.flatMap { other in
+                    (Set(other.floorTypes).intersection(checked[i].floorTypes).sorted().map { "floor type '\($0)'" }
+                     + Set(other.rowTypes).intersection(checked[i].rowTypes).sorted().map { "row type '\($0)'" })
+                        .map { "\($0) is also registered by \(other.report.id ?? "?") (\(other.report.file))" }
+                }
+                if !clashes.isEmpty { set(.typeNames, .fail, clashes.joined(separator: "; ") + "; a name two libraries claim belongs to neither, so the host withdraws it from both") }
+            }
+
+            let late = checked[i].hangs + checked[i].slowCalls
+            if !judges.timeLimit {
+                // Not reported.
+            } else if !late.isEmpty {
+                set(.timeLimit, .fail, late.joined(separator: "; "))
+            } else if !passed(.registration) {
+                set(.timeLimit, .skip, "needs registration, which did not pass")
+            } else {
+                set(.timeLimit, .pass, nil)
+            }
+            checked[i].report.results = reported.compactMap { check in results.first { $0.check == check.id } }
+        }
+    }
+}
+
+private func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }

@@ -1,0 +1,77 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The process's own standard output and error, out of plugin code's reach. `claim()` (first thing in
+/// `main`) keeps private duplicates of descriptors 1 and 2, so a plugin that closes or reopens descriptor
+/// 1 or 2 no longer touches what floorhost writes; `shieldFromPlugins()` (just before plugins load) points
+/// descriptor 1 at the error stream, so whatever plugin code prints lands on stderr instead of in a page's
+/// json or a child's protocol. Every write floorhost makes after that goes through `standardOutput` or
+/// `standardError` (until then, `--help` and usage errors are printed the ordinary way).
+/// Threading: `write` may be called from any thread; a line is written with as few write(2) calls as the
+/// kernel allows, so lines from two threads may interleave only at those boundaries.
+public struct HostOutput: Sendable {
+    public let descriptor: Int32
+    /// "the output", "stderr": what a failed write names.
+    package let name: String
+
+    public struct Failure: Error, Sendable {
+        public let message: String
+    }
+
+    public static let standardOutput = HostOutput(claiming: 1, name: "the output")
+    public static let standardError = HostOutput(claiming: 2, name: "stderr")
+
+    private init(claiming descriptor: Int32, name: String) {
+        // A descriptor that is not open (`floorhost >&-`) stays -1: every write then fails with EBADF.
+        self.descriptor = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
+        self.name = name
+    }
+
+    /// Keeps private copies of descriptors 1 and 2. Idempotent; call it before any plugin code can run.
+    public static func claim() {
+        _ = standardOutput
+        _ = standardError
+        // A standard descriptor the process was started without would be handed to the next file opened
+        // (a crash record, a plugin's file) and written to as output: hold it with /dev/null instead. The
+        // claimed copy stays -1, so floorhost's own writes still fail and say so.
+        for fd in Int32(0)...2 where fcntl(fd, F_GETFD) == -1 {
+            let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+            if null >= 0 && null != fd { dup2(null, fd); close(null) }
+        }
+    }
+
+    private static let shielded: Void = {
+        claim()
+        dup2(2, 1)
+    }()
+
+    /// Claims the descriptors and points descriptor 1 at stderr. Idempotent; call it before plugins load.
+    public static func shieldFromPlugins() { shielded }
+
+    /// Writes all of `bytes`, retrying short and interrupted writes.
+    public func write(_ bytes: some Collection<UInt8>) throws(Failure) {
+        let failure: Int32? = bytes.withContiguousStorageIfAvailable { Self.writeAll(descriptor, $0) }
+            ?? Array(bytes).withUnsafeBufferPointer { Self.writeAll(descriptor, $0) }
+        if let failure { throw Failure(message: "cannot write \(name): \(String(cString: strerror(failure)))") }
+    }
+
+    public func write(_ text: String) throws(Failure) { try write(Array(text.utf8)) }
+
+    /// The errno of the write that failed, nil when everything was written.
+    private static func writeAll(_ fd: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Int32? {
+        var written = 0
+        while written < buffer.count {
+            let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return errno }
+            if n == 0 { return EIO }
+            written += n
+        }
+        return nil
+    }
+
+    /// Whether this stream is a terminal (the original descriptor, not what plugins see as 1).
+    public var isTerminal: Bool { isatty(descriptor) == 1 }
+}

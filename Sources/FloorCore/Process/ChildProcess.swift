@@ -1,0 +1,305 @@
+import CGlibcExtras
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a program as a child process that may crash or hang: its stdout is read line by line as it comes,
+/// a deadline kills it (SIGKILL) when it stops making progress, and how it ended (exit status, signal,
+/// timeout) comes back as a value. This is how the host keeps a plugin's crash out of its own process.
+/// `runInheritingOutput` is the plain form: the child writes to this process's own stdout and stderr.
+///
+/// `run`'s child gets /dev/null as stdin; every child gets SWIFT_BACKTRACE=enable=no (a crash report
+/// should be the signal, not seconds of symbolication) and this process's id in FLOORHOST_PARENT_PID, by
+/// which `dieWithParent()` in the child makes sure it never outlives this process. Pipes are
+/// close-on-exec, so concurrent spawns never inherit each other's ends. Threading: both forms block the calling thread; separate calls may
+/// run on separate threads.
+public struct ChildProcess {
+    public enum Ending: Equatable, Sendable {
+        case exited(Int32)
+        case signaled(Int32)
+        /// Killed after `seconds` without the progress `onLine` asked for.
+        case timedOut(seconds: Double)
+    }
+
+    package struct Outcome: Sendable {
+        package let ending: Ending
+        /// The end of what the child wrote to stderr (at most the last 16 KB).
+        package let stderr: String
+    }
+
+    public struct Failure: Error, Sendable { public let message: String }
+
+    /// Runs `arguments[0]` with `arguments`. The deadline is `timeout` seconds after the start, and again
+    /// after every line for which `onLine` returns true.
+    package static func run(_ arguments: [String], timeout: Double, onLine: (String) -> Bool) throws(Failure) -> Outcome {
+        var out: [Int32] = [-1, -1], err: [Int32] = [-1, -1]
+        guard floor_pipe_cloexec(&out) == 0, floor_pipe_cloexec(&err) == 0 else {
+            throw Failure(message: "cannot create a pipe for a child process: \(String(cString: strerror(errno)))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, out[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, err[1], 2)
+        var pid: pid_t = 0
+        let spawned = spawn(&pid, arguments, actions: &actions)
+        close(out[1])
+        close(err[1])
+        guard spawned == 0 else {
+            close(out[0])
+            close(err[0])
+            throw Failure(message: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+        }
+        defer { close(out[0]); close(err[0]) }
+
+        var deadline = now() + timeout
+        var lineBuffer: [UInt8] = [], errTail: [UInt8] = []
+        var outOpen = true, errOpen = true
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while outOpen || errOpen {
+            let remaining = deadline - now()
+            if remaining <= 0 { return killed(pid, after: timeout, stderr: errTail) }
+            var fds = [pollfd(fd: outOpen ? out[0] : -1, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: errOpen ? err[0] : -1, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, Int32(min(remaining * 1000, 60_000).rounded(.up)))
+            if ready < 0 && errno == EINTR { continue }
+            if ready <= 0 { continue }
+            if fds[0].revents != 0 {
+                let n = read(out[0], &chunk, chunk.count)
+                if n <= 0 { outOpen = false } else {
+                    lineBuffer.append(contentsOf: chunk[0..<n])
+                    while let newline = lineBuffer.firstIndex(of: UInt8(ascii: "\n")) {
+                        let line = String(decoding: lineBuffer[..<newline], as: UTF8.self)
+                        lineBuffer.removeSubrange(...newline)
+                        if onLine(line) { deadline = now() + timeout }
+                    }
+                }
+            }
+            if fds[1].revents != 0 {
+                let n = read(err[0], &chunk, chunk.count)
+                if n <= 0 { errOpen = false } else {
+                    errTail.append(contentsOf: chunk[0..<n])
+                    if errTail.count > 16384 { errTail.removeFirst(errTail.count - 16384) }
+                }
+            }
+        }
+        // Both pipes are closed; the child is exiting (or closed them and went on: the deadline still holds).
+        var status: Int32 = 0
+        while true {
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid { break }
+            if done < 0 && errno != EINTR { return Outcome(ending: .exited(-1), stderr: text(errTail)) }
+            if now() >= deadline { return killed(pid, after: timeout, stderr: errTail) }
+            _ = poll(nil, 0, 5)
+        }
+        return Outcome(ending: ending(status), stderr: text(errTail))
+    }
+
+    /// Runs `arguments[0]` with `arguments` on this process's stdin and its own stdout and stderr
+    /// (HostOutput's, whatever a plugin did to descriptors 1 and 2), with each descriptor of `passing`
+    /// (close-on-exec here) given to the child as the number it maps to, and waits for it, asking `isStuck`
+    /// every `interval` seconds meanwhile: when it answers a number of seconds, the child is killed
+    /// (SIGKILL) and the ending is `.timedOut(seconds:)` with that number. (Where the kernel has no
+    /// pidfd_open, the wait is plain and `isStuck` is never asked.)
+    ///
+    /// With `stderrTail`, the child's stderr is a pipe this process reads while it waits: every byte is
+    /// written on to this process's stderr at once, and the end of it is kept in `stderrTail`. (Without
+    /// pidfd_open, the child writes to this process's stderr directly and the tail stays empty.)
+    package static func runInheritingOutput(_ arguments: [String], passing: [Int32: Int32] = [:], interval: Double = 0.25,
+                                    stderrTail: StderrTail? = nil, isStuck: () -> Double?) throws(Failure) -> Ending {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // The pipe only where the wait below can read it while it waits (pidfd_open works here).
+        var errPipe: [Int32] = [-1, -1]
+        if stderrTail != nil, HostOutput.standardError.descriptor >= 0 {
+            let probe = floor_pidfd_open(getpid())
+            if probe >= 0 {
+                close(probe)
+                if floor_pipe_cloexec(&errPipe) != 0 { errPipe = [-1, -1] }
+            }
+        }
+        defer { if errPipe[0] >= 0 { close(errPipe[0]) } }
+        for (output, number) in [(HostOutput.standardOutput, Int32(1)), (HostOutput.standardError, 2)] {
+            if number == 2 && errPipe[1] >= 0 {
+                posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+                continue
+            }
+            // Closed when this process was started without it, so that the child fails to write as this one would.
+            // (posix_spawn fails on closing a descriptor that is not open, so only an open one is closed.)
+            if output.descriptor >= 0 {
+                posix_spawn_file_actions_adddup2(&actions, output.descriptor, number)
+            } else if fcntl(number, F_GETFD) != -1 {
+                posix_spawn_file_actions_addclose(&actions, number)
+            }
+        }
+        for (descriptor, number) in passing { posix_spawn_file_actions_adddup2(&actions, descriptor, number) }
+        var pid: pid_t = 0
+        let spawned = spawn(&pid, arguments, actions: &actions)
+        if errPipe[1] >= 0 { close(errPipe[1]) }
+        guard spawned == 0 else { throw Failure(message: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        /// Passes on what the child wrote to stderr and keeps its end; false at end of file.
+        func forwardStderr() -> Bool {
+            let n = read(errPipe[0], &chunk, chunk.count)
+            if n < 0 && (errno == EINTR || errno == EAGAIN) { return true }
+            guard n > 0 else { return false }
+            stderrTail?.append(chunk[0..<n])
+            try? HostOutput.standardError.write(chunk[0..<n])
+            return true
+        }
+        let exitWatch = floor_pidfd_open(pid)
+        if exitWatch >= 0 {
+            defer { close(exitWatch) }
+            var errOpen = errPipe[0] >= 0
+            var lastAsked = now()
+            while true {
+                var watch = [pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0),
+                             pollfd(fd: errOpen ? errPipe[0] : -1, events: Int16(POLLIN), revents: 0)]
+                let ready = poll(&watch, 2, Int32(interval * 1000))
+                if ready > 0 && watch[1].revents != 0 { errOpen = forwardStderr() }
+                if ready > 0 && watch[0].revents != 0 {
+                    // The child ended: take what is left in the pipe without waiting for writers it left behind.
+                    if errOpen {
+                        _ = fcntl(errPipe[0], F_SETFL, fcntl(errPipe[0], F_GETFL) | O_NONBLOCK)
+                        while true {
+                            let n = read(errPipe[0], &chunk, chunk.count)
+                            if n < 0 && errno == EINTR { continue }
+                            guard n > 0 else { break }
+                            stderrTail?.append(chunk[0..<n])
+                            try? HostOutput.standardError.write(chunk[0..<n])
+                        }
+                    }
+                    break
+                }
+                if ready < 0 && errno != EINTR { break }
+                // A child that writes to stderr without pause is still asked about every `interval`.
+                if ready > 0 && now() - lastAsked < interval { continue }
+                lastAsked = now()
+                if let seconds = isStuck() {
+                    kill(pid, SIGKILL)
+                    var status: Int32 = 0
+                    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                    return .timedOut(seconds: seconds)
+                }
+            }
+        }
+        // No exit watch: read the pipe to its end (the child's exit closes it) so the child never blocks on it.
+        if exitWatch < 0 && errPipe[0] >= 0 { while forwardStderr() {} }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return .exited(-1) }
+        }
+        return ending(status)
+    }
+
+    /// A pipe whose two ends are close-on-exec (a child gets an end only through `start`'s descriptors).
+    public static func pipe() throws(Failure) -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard floor_pipe_cloexec(&ends) == 0 else {
+            throw Failure(message: "cannot create a pipe for a child process: \(String(cString: strerror(errno)))")
+        }
+        return (ends[0], ends[1])
+    }
+
+    /// Starts `arguments[0]` with `arguments`, stdin and stdout on the descriptors given, stderr on this
+    /// process's own (HostOutput's) and each descriptor of `passing` given as the number it maps to, and
+    /// returns at once with its process id: for a long-lived child that talks to this process (serve's
+    /// worker). The caller reaps it with `waitForEnd`.
+    public static func start(_ arguments: [String], standardInput: Int32, standardOutput: Int32,
+                             passing: [Int32: Int32] = [:]) throws(Failure) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
+        posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
+        if HostOutput.standardError.descriptor >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, HostOutput.standardError.descriptor, 2)
+        }
+        for (descriptor, number) in passing { posix_spawn_file_actions_adddup2(&actions, descriptor, number) }
+        var pid: pid_t = 0
+        let spawned = spawn(&pid, arguments, actions: &actions)
+        guard spawned == 0 else { throw Failure(message: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        return pid
+    }
+
+    /// Waits for a child `start` started and says how it ended.
+    public static func waitForEnd(_ pid: pid_t) -> Ending {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return .exited(-1) }
+        }
+        return ending(status)
+    }
+
+    /// posix_spawn with default signal dispositions, nothing blocked, and SWIFT_BACKTRACE=enable=no.
+    private static func spawn(_ pid: inout pid_t, _ arguments: [String], actions: UnsafePointer<posix_spawn_file_actions_t>?) -> Int32 {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The child starts with default signal dispositions and nothing blocked, whatever the parent set.
+        var defaults = sigset_t(), empty = sigset_t()
+        sigfillset(&defaults)
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment[parentVariable] = String(getpid())
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        return posix_spawn(&pid, arguments[0], actions, &attributes, argv, envp)
+    }
+
+    package static let parentVariable = "FLOORHOST_PARENT_PID"
+
+    /// In a child this process started (FLOORHOST_PARENT_PID set): asks the kernel to kill this process
+    /// when its parent ends, and ends it now when the parent is already gone. A parent killed while a
+    /// plugin hangs in its child thus never leaves that child running. Call it first thing in `main`.
+    public static func dieWithParent() {
+        guard let parent = ProcessInfo.processInfo.environment[parentVariable].flatMap({ pid_t($0) }) else { return }
+        _ = floor_die_with_parent()
+        // The parent may have ended before the request above: then this process has been handed to another.
+        if getppid() != parent { _exit(128 + SIGKILL) }
+    }
+
+    /// WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import (they are macros).
+    private static func ending(_ status: Int32) -> Ending {
+        let signal = status & 0x7f
+        if signal != 0 && signal != 0x7f { return .signaled(signal) }
+        return .exited((status >> 8) & 0xff)
+    }
+
+    private static func killed(_ pid: pid_t, after seconds: Double, stderr: [UInt8]) -> Outcome {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return Outcome(ending: .timedOut(seconds: seconds), stderr: text(stderr))
+    }
+
+    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    private static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
+    /// "SIGSEGV" for 11, and so on; the number for signals without a common name.
+    package static func signalName(_ signal: Int32) -> String {
+        let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL",
+                                      SIGFPE: "SIGFPE", SIGTRAP: "SIGTRAP", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM",
+                                      SIGPIPE: "SIGPIPE", SIGSYS: "SIGSYS"]
+        return names[signal] ?? "signal \(signal)"
+    }
+
+    /// The last non-empty line of a child's stderr, for a one-line reason ("Fatal error: ...").
+    package static func lastLine(_ stderr: String) -> String? {
+        stderr.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) }).map(String.init)
+    }
+}

@@ -1,0 +1,62 @@
+import CFloorABI
+
+/// The part of the page a phone screen shows: `height` points starting `offset` points from the top.
+public struct Viewport: Sendable, Equatable {
+    public var width: Double
+    public var height: Double
+    public var offset: Double
+
+    public init(width: Double = 375, height: Double = 812, offset: Double = 0) {
+        self.width = width
+        self.height = height
+        self.offset = offset
+    }
+}
+
+/// A sticky row pinned at the top of the viewport (as a table view's section header sticks): a floor's
+/// sticky title header, or any row its plugin listed with FLOOR_ROW_STICKY.
+public struct PinnedHeader: Sendable, Equatable {
+    /// The pinned row.
+    public let row: Int
+    public let floor: String
+    /// Where it is drawn, relative to the viewport's top: 0, or negative while the next sticky row
+    /// pushes it up.
+    public let y: Double
+
+    package init(row: Int, floor: String, y: Double) {
+        self.row = row
+        self.floor = floor
+        self.y = y
+    }
+}
+
+extension Adapter {
+    /// The rows at least partly inside the viewport (a zero-height row counts when its top is inside).
+    public func visibleRows(in viewport: Viewport) -> Range<Int> {
+        let first = rows.firstRow(endingAfter: viewport.offset)
+        let end = rows.rowsStarting(before: viewport.offset + viewport.height)
+        return first < end ? first..<end : first..<first
+    }
+
+    /// The sticky row pinned at the viewport's top, if any. One rule for every sticky row, header or not:
+    /// the last sticky row that has scrolled above the top stays pinned while the rows of its floor below
+    /// it are at the top; the end of its floor pushes it up as it leaves (so it never covers the next
+    /// floor, as a table's section header does), and so does the next sticky row below, of this floor or a
+    /// later one, which then takes over. O(log n).
+    public func pinnedHeader(in viewport: Viewport) -> PinnedHeader? {
+        guard let top = visibleRows(in: viewport).first else { return nil }
+        let above = rows.stickyRowsStarting(before: viewport.offset)
+        guard above > 0 else { return nil }
+        let sticky = rows.stickyRows[above - 1]
+        let section = Int(rows[sticky].section)
+        guard section == Int(rows[top].section) else { return nil }
+        let height = rows[sticky].height
+        // Pushed up by the end of its floor (it never covers the next floor's rows) and by the next sticky row.
+        var y = min(0, rows[self.rows(ofSection: section).upperBound - 1].bottom - viewport.offset - height)
+        if above < rows.stickyRows.count {
+            y = min(y, rows[rows.stickyRows[above]].top - viewport.offset - height)
+        }
+        guard y > -height else { return nil }
+        return PinnedHeader(row: sticky, floor: sections[section].floorID, y: y)
+    }
+}

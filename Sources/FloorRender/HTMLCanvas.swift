@@ -1,0 +1,43 @@
+import HostContract
+import CFloorABI
+import FloorLayout
+
+/// The HTML backend's canvas: each draw call of one cell becomes an absolutely placed element inside the
+/// row's element, at the plugin's own coordinates (CSS pixels = points). Text keeps its style as classes
+/// (`bold`, `muted`, `accent`, `center`, `strike`, from floor_abi.h's FLOOR_TEXT_*), is cut to its max width with an
+/// ellipsis, and is escaped; an image is a placeholder frame naming its source (nothing is fetched); a box
+/// is a frame, or a rule when its height is 0.
+package final class HTMLCanvas: CanvasBackend {
+    package init() {}
+
+    package private(set) var html = ""
+
+    package func text(_ text: String, x: Double, y: Double, maxWidth: Double, style: UInt32) {
+        var classes = "t"
+        if style & FLOOR_TEXT_BOLD != 0 { classes += " bold" }
+        if style & FLOOR_TEXT_MUTED != 0 { classes += " muted" }
+        if style & FLOOR_TEXT_ACCENT != 0 { classes += " accent" }
+        if style & FLOOR_TEXT_CENTER != 0 { classes += " center" }
+        if style & FLOOR_TEXT_STRIKE != 0 { classes += " strike" }  // CSS line-through
+        html += "<span class=\"\(classes)\" style=\"left:\(HTMLText.px(x));top:\(HTMLText.px(y));width:\(HTMLText.px(max(0, maxWidth)))\">"
+            + HTMLText.escaped(text) + "</span>"
+    }
+
+    package func image(_ source: String, x: Double, y: Double, width: Double, height: Double) {
+        let escaped = HTMLText.escaped(source)
+        // The file's base name names an image well enough in a preview; the whole source is the tooltip.
+        let file = source.split(separator: "/").last.map(String.init) ?? source
+        html += "<div class=\"img\" title=\"\(escaped)\" data-source=\"\(escaped)\" style=\"left:\(HTMLText.px(x));top:\(HTMLText.px(y));width:\(HTMLText.px(max(0, width)));height:\(HTMLText.px(max(0, height)))\"><span>"
+            + HTMLText.escaped(file) + "</span></div>"
+    }
+
+    /// A `div.fill` with the tone as a class (`subtle`, `muted`, `accent`), which sets its background.
+    package func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32) {
+        html += "<div class=\"fill \(Tone(tone).name)\" style=\"left:\(HTMLText.px(x));top:\(HTMLText.px(y));width:\(HTMLText.px(max(0, width)));height:\(HTMLText.px(max(0, height)))\"></div>"
+    }
+
+    package func box(x: Double, y: Double, width: Double, height: Double) {
+        let kind = height == 0 ? "rule" : "box"
+        html += "<div class=\"\(kind)\" style=\"left:\(HTMLText.px(x));top:\(HTMLText.px(y));width:\(HTMLText.px(max(0, width)));height:\(HTMLText.px(max(0, height)))\"></div>"
+    }
+}

@@ -1,0 +1,495 @@
+import HostContract
+import Glibc
+
+/// A block of terminal lines `columns` wide and `lines` tall that the text renderer draws into.
+///
+/// Each cell holds one scalar of display width 1, the left half of a double-width scalar, or the right
+/// half of one (see `DisplayWidth`), and the `TextStyle` it was drawn with. Combining marks and conjoining
+/// Hangul vowels/finals stay attached to the cell of the scalar they follow; other zero-width scalars
+/// (controls such as "\n" or ESC, format characters, variation selectors) are dropped, so a rendered line
+/// never contains a terminal control. Text given as UTF-8 bytes with `escapingControls` shows each
+/// control character as its `\uXXXX` escape instead (see ControlCharacters), as the text renderer does
+/// with what plugins draw. The only escape sequences ever written are the SGR codes of
+/// `write(line:to:styled:)` with `styled`.
+///
+/// Drawing is clipped to a clip rectangle (`clip(to:)`, always within the grid). A draw call that loses
+/// any part of what it was asked to draw to the clip or to the grid edges adds one to `clippedDraws`;
+/// coordinates may be anything (negative, huge): they are clipped, never trapped on. Cutting text to its
+/// own `maxColumns` is the caller's request, not clipping, and is not counted.
+///
+/// Invariants: a double-width scalar always occupies two cells on one line, both inside the grid, so every
+/// rendered line is at most `columns` display columns and columns line up across lines.
+/// Cost: cells are plain values (no reference counting); `reset(lines:)` reuses the storage, so drawing
+/// a page row by row into one grid allocates once. A value type: copy it freely; not for concurrent mutation.
+public struct TextGrid {
+    /// A rectangle in cell coordinates: columns `column..<column+width`, lines `line..<line+height`.
+    public typealias Rect = (column: Int, line: Int, width: Int, height: Int)
+
+    /// Width of the grid in display columns (>= 0).
+    public let columns: Int
+    /// Height of the grid in lines (>= 0).
+    public private(set) var lines: Int
+    /// Number of draw calls that were partly or wholly clipped away (conformance checks this stays 0
+    /// for a cell that draws inside its bounds).
+    public private(set) var clippedDraws = 0
+
+    private var cells: [Cell]
+    /// The marks attached to cells, by cell index (rare: most text has none).
+    private var marks: [Int: [Unicode.Scalar]] = [:]
+    /// The clip as last set, in the caller's coordinates; `nil` means the whole grid.
+    private var clipRect: Rect?
+    /// Scratch for the glyphs of the text being drawn, and their marks (reused between calls).
+    private var glyphs: [Glyph] = []
+    private var glyphMarks: [Unicode.Scalar] = []
+
+    /// An empty (all blank) grid. Negative sizes are treated as 0.
+    public init(columns: Int, lines: Int) {
+        self.columns = max(0, columns)
+        self.lines = max(0, lines)
+        cells = Array(repeating: .blank, count: self.columns * self.lines)
+        assert(MemoryLayout<Cell>.stride == 8, "write(line:) reads a cell as 8 bytes")
+    }
+
+    /// Makes the grid `lines` tall and blank again, with no clip and no clipped draws counted, keeping
+    /// its storage.
+    public mutating func reset(lines: Int) {
+        self.lines = max(0, lines)
+        let count = columns * self.lines
+        if cells.count > count { cells.removeLast(cells.count - count) }
+        // A blank cell is all zero bytes (see Cell), so clearing is a memset.
+        cells.withUnsafeMutableBytes { if let base = $0.baseAddress { memset(base, 0, $0.count) } }
+        if cells.count < count { cells.append(contentsOf: repeatElement(.blank, count: count - cells.count)) }
+        if !marks.isEmpty { marks.removeAll(keepingCapacity: true) }
+        clipRect = nil
+        clippedDraws = 0
+    }
+
+    // MARK: Drawing
+
+    /// Writes `s` starting at (`column`, `line`), cut to `maxColumns` display columns and to the clip.
+    ///
+    /// When the text is cut (by `maxColumns` or by the clip's right edge), the last visible column is "…".
+    /// A double-width scalar never straddles a limit: if only one column is left for it, that column
+    /// becomes a space. With `center`, text narrower than `maxColumns` is centred in
+    /// `column..<column+maxColumns` (extra column on the right). A wide scalar cut by the clip's left
+    /// edge leaves a space in its visible half. Overwriting half of a wide character blanks its other
+    /// half. Nothing is drawn for `maxColumns <= 0` or text without visible scalars.
+    public mutating func text(_ s: String, column: Int, line: Int, maxColumns: Int, center: Bool = false,
+                              style: TextStyle = []) {
+        startGlyphs()
+        for scalar in s.unicodeScalars { addGlyph(scalar.value) }
+        drawGlyphs(column: column, line: line, maxColumns: maxColumns, center: center, style: style)
+    }
+
+    /// `text` for UTF-8 bytes (invalid sequences show as U+FFFD). With `escapingControls`, every character
+    /// ControlCharacters calls unsafe is drawn as its visible `\uXXXX` escape.
+    public mutating func text(utf8: UnsafeBufferPointer<UInt8>, escapingControls: Bool, column: Int, line: Int,
+                              maxColumns: Int, center: Bool = false, style: TextStyle = []) {
+        startGlyphs()
+        addGlyphs(utf8: utf8, escapingControls: escapingControls)
+        drawGlyphs(column: column, line: line, maxColumns: maxColumns, center: center, style: style)
+    }
+
+    /// Starts the text of a draw call made of pieces (`addGlyphs`, `addGlyph`), drawn by `drawGlyphs`.
+    package mutating func startGlyphs() {
+        glyphs.removeAll(keepingCapacity: true)
+        glyphMarks.removeAll(keepingCapacity: true)
+    }
+
+    package mutating func addGlyphs(utf8: UnsafeBufferPointer<UInt8>, escapingControls: Bool) {
+        // Printable ASCII (most of what plugins draw) is one narrow glyph a byte; everything else goes
+        // through the UTF-8 decoder a run at a time. An ASCII byte is never inside a multi-byte sequence,
+        // so cutting runs there decodes exactly as decoding the whole text would.
+        var i = 0
+        let count = utf8.count
+        while i < count {
+            let byte = utf8[i]
+            if byte >= 0x20 && byte < 0x7F {
+                glyphs.append(Glyph(scalar: UInt32(byte), width: 1, marks: glyphMarks.count..<glyphMarks.count))
+                i += 1
+                continue
+            }
+            var end = i + 1
+            while end < count && !(utf8[end] >= 0x20 && utf8[end] < 0x7F) { end += 1 }
+            var iterator = UnsafeBufferPointer(rebasing: utf8[i..<end]).makeIterator()
+            var decoder = UTF8()
+            decoding: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar):
+                    if escapingControls && ControlCharacters.isUnsafe(scalar) {
+                        for c in ControlCharacters.escape(scalar).unicodeScalars { addGlyph(c.value) }
+                    } else {
+                        addGlyph(scalar.value)
+                    }
+                case .error: addGlyph(0xFFFD)
+                case .emptyInput: break decoding
+                }
+            }
+            i = end
+        }
+    }
+
+    /// Adds one scalar: a glyph when it has a width, a mark on the previous glyph when it attaches.
+    package mutating func addGlyph(_ value: UInt32) {
+        let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+        let width = DisplayWidth.of(scalar)
+        if width > 0 {
+            glyphs.append(Glyph(scalar: scalar.value, width: width, marks: glyphMarks.count..<glyphMarks.count))
+        } else if !glyphs.isEmpty, Self.isAttachable(scalar) {
+            glyphMarks.append(scalar)
+            glyphs[glyphs.count - 1].marks = glyphs[glyphs.count - 1].marks.lowerBound..<glyphMarks.count
+        }
+    }
+
+    /// Draws the glyphs added since `startGlyphs` (see `text`).
+    package mutating func drawGlyphs(column: Int, line: Int, maxColumns: Int, center: Bool, style: TextStyle) {
+        guard !glyphs.isEmpty, maxColumns > 0 else { return }
+        var naturalWidth = 0
+        for glyph in glyphs { naturalWidth += glyph.width }
+        let width = min(naturalWidth, maxColumns)
+        if naturalWidth > maxColumns { cutGlyphs(to: maxColumns) }
+        let start = center ? Self.sum(column, (maxColumns - width) / 2) : column
+        let end = Self.sum(start, width)
+
+        let window = visibleWindow
+        guard line >= window.top, line < window.bottom, start < window.right, end > window.left else {
+            clippedDraws += 1
+            return
+        }
+        var clipped = false
+        if end > window.right {
+            clipped = true
+            // Cutting what was already cut to a narrower limit gives what cutting the whole text would.
+            cutGlyphs(to: window.right - start)
+        }
+        var cellColumn = start
+        for glyph in glyphs {
+            defer { cellColumn += glyph.width }
+            if cellColumn < window.left {
+                clipped = true
+                if glyph.width == 2 && cellColumn + 1 == window.left {
+                    put(Glyph.space, column: window.left, line: line, style: style)
+                }
+                continue
+            }
+            put(glyph, column: cellColumn, line: line, style: style)
+        }
+        if clipped { clippedDraws += 1 }
+    }
+
+    /// Draws a frame ┌─┐ │ │ └─┘ on the edges of columns `column..<column+width`, lines
+    /// `line..<line+height`, leaving the inside untouched. `height == 1` draws a horizontal rule ─,
+    /// `width == 1` (with `height >= 2`) a vertical rule │; nothing for a width or height below 1.
+    public mutating func box(column: Int, line: Int, width: Int, height: Int, style: TextStyle = []) {
+        guard width >= 1, height >= 1 else { return }
+        let right = Self.sum(column, width - 1)  // last column of the frame
+        let bottom = Self.sum(line, height - 1)  // last line of the frame
+        let window = visibleWindow
+        if column < window.left || right >= window.right || line < window.top || bottom >= window.bottom {
+            clippedDraws += 1
+        }
+        let firstColumn = max(column, window.left)
+        let lastColumn = min(right, window.right - 1)
+        let firstLine = max(line, window.top)
+        let lastLine = min(bottom, window.bottom - 1)
+        guard firstColumn <= lastColumn, firstLine <= lastLine else { return }
+
+        func frameScalar(_ c: Int, _ l: Int) -> Unicode.Scalar {
+            if height == 1 { return "─" }
+            if width == 1 { return "│" }
+            switch (c == column, c == right, l == line, l == bottom) {
+            case (true, _, true, _): return "┌"
+            case (_, true, true, _): return "┐"
+            case (true, _, _, true): return "└"
+            case (_, true, _, true): return "┘"
+            case (_, _, true, _), (_, _, _, true): return "─"
+            default: return "│"
+            }
+        }
+        func place(_ c: Int, _ l: Int) {
+            putNarrow(Cell(frameScalar(c, l).value, span: .narrow, style: style, hasMarks: false), at: l * columns + c)
+        }
+        for l in firstLine...lastLine {
+            if l == line || l == bottom {
+                if lastColumn - firstColumn >= 2 {
+                    // The inner columns of a rule or an edge are one cell, made (and encoded) once.
+                    place(firstColumn, l)
+                    let inner = Cell(frameScalar(firstColumn + 1, l).value, span: .narrow, style: style, hasMarks: false)
+                    for c in (firstColumn + 1)..<lastColumn { putNarrow(inner, at: l * columns + c) }
+                    place(lastColumn, l)
+                } else {
+                    for c in firstColumn...lastColumn { place(c, l) }
+                }
+            } else {
+                if (firstColumn...lastColumn).contains(column) { place(column, l) }
+                if right != column && (firstColumn...lastColumn).contains(right) { place(right, l) }
+            }
+        }
+    }
+
+    /// Fills columns `column..<column+width`, lines `line..<line+height` with `scalar` (a narrow shade such
+    /// as "░") in `style`, replacing what was there; text drawn afterwards lands on top. Clipped and counted
+    /// as `box` is; nothing for a width or height below 1.
+    public mutating func fill(column: Int, line: Int, width: Int, height: Int, scalar: Unicode.Scalar,
+                              style: TextStyle = []) {
+        guard width >= 1, height >= 1 else { return }
+        let right = Self.sum(column, width)
+        let bottom = Self.sum(line, height)
+        let window = visibleWindow
+        if column < window.left || right > window.right || line < window.top || bottom > window.bottom {
+            clippedDraws += 1
+        }
+        let firstColumn = max(column, window.left), endColumn = min(right, window.right)
+        let firstLine = max(line, window.top), endLine = min(bottom, window.bottom)
+        guard firstColumn < endColumn, firstLine < endLine else { return }
+        let cell = Cell(scalar.value, span: .narrow, style: style, hasMarks: false)
+        for l in firstLine..<endLine {
+            for c in firstColumn..<endColumn { putNarrow(cell, at: l * columns + c) }
+        }
+    }
+
+    /// Restricts subsequent drawing to `rect` intersected with the grid (typically a cell's bounds);
+    /// `nil` restores the whole grid. A rectangle with a non-positive width or height clips everything.
+    public mutating func clip(to rect: Rect?) {
+        clipRect = rect
+    }
+
+    // MARK: Output
+
+    /// The grid's lines, top to bottom, without styles: each wide character emitted once, with its
+    /// attached marks, trailing blank cells trimmed. Every line's `DisplayWidth` is at most `columns`.
+    public func render() -> [String] {
+        (0..<lines).map { l in
+            var bytes: [UInt8] = []
+            write(line: l, to: &bytes, styled: false)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// Appends line `l` (trailing blank cells trimmed, no line break) as UTF-8 to `out`. With `styled`,
+    /// each change of style is an SGR sequence (`TextStyle.sgr`) and a line that changed the style ends
+    /// with a reset, so every line stands alone; blanks never switch the style.
+    public func write(line l: Int, to out: inout [UInt8], styled: Bool) {
+        guard l >= 0, l < lines, columns > 0 else { return }
+        cells.withUnsafeBufferPointer { all in
+            let row = UnsafeBufferPointer(rebasing: all[(l * columns)..<((l + 1) * columns)])
+            // Struck text: SGR 9 when styled (in the style's sequence); plain, U+0336 after each character.
+            var last = row.count - 1
+            // Blank cells are zero bytes: skip them eight bytes at a time, then drawn spaces one by one.
+            let raw = UnsafeRawPointer(row.baseAddress!)
+            while last >= 0 && raw.loadUnaligned(fromByteOffset: last &* 8, as: UInt64.self) == 0 { last -= 1 }
+            while last >= 0 && row[last].isBlank { last -= 1 }
+            guard last >= 0 else { return }
+            // Bytes go into a buffer on the stack, appended to `out` once: at most 4 a scalar, plus an SGR
+            // sequence before each and a reset at the end. Marks (rare) are appended one by one.
+            let capacity = (last + 1) * (4 + 2 + (styled ? TextStyle.longestSGR : 0)) + TextStyle.longestSGR + 4
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+                var n = 0
+                var current = TextStyle()
+                func flush() {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
+                    n = 0
+                }
+                for c in 0...last {
+                    let cell = row[c]
+                    if cell.length == 0 {
+                        if cell.span == .wideRight { continue }  // the left half wrote the character
+                        buffer[n] = 0x20  // a blank
+                        n += 1
+                        continue
+                    }
+                    if styled && cell.style != current && cell.utf8 != 0x20 {
+                        for byte in TextStyle.sgrTable[Int(cell.style.rawValue & TextStyle.tableMask)] { buffer[n] = byte; n += 1 }
+                        current = cell.style
+                    }
+                    // All four bytes are stored (the buffer has room past the end); `length` of them count.
+                    UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(of: cell.utf8.littleEndian, as: UInt32.self)
+                    n += Int(cell.length)
+                    if cell.hasMarks, let attached = marks[l * columns + c] {
+                        flush()
+                        for mark in attached { Self.appendUTF8(mark.value, to: &out) }
+                    }
+                    if !styled && cell.style.contains(.strike) {
+                        buffer[n] = 0xCC; buffer[n + 1] = 0xB6  // U+0336 COMBINING LONG STROKE OVERLAY
+                        n += 2
+                    }
+                }
+                if styled && current != [] {
+                    for byte in TextStyle.sgrTable[0] { buffer[n] = byte; n += 1 }
+                }
+                flush()
+            }
+        }
+    }
+
+    package static func appendUTF8(_ value: UInt32, to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { buffer in
+            let n = encodeUTF8(value, into: buffer.baseAddress!)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
+        }
+    }
+
+    /// Writes `value` (a Unicode scalar) as UTF-8 at `p` (room for 4 bytes); returns the bytes written.
+    @inline(__always)
+    package static func encodeUTF8(_ value: UInt32, into p: UnsafeMutablePointer<UInt8>) -> Int {
+        switch value {
+        case 0..<0x80:
+            p[0] = UInt8(value)
+            return 1
+        case 0x80..<0x800:
+            p[0] = UInt8(0xC0 | (value >> 6))
+            p[1] = UInt8(0x80 | (value & 0x3F))
+            return 2
+        case 0x800..<0x10000:
+            p[0] = UInt8(0xE0 | (value >> 12))
+            p[1] = UInt8(0x80 | ((value >> 6) & 0x3F))
+            p[2] = UInt8(0x80 | (value & 0x3F))
+            return 3
+        default:
+            p[0] = UInt8(0xF0 | (value >> 18))
+            p[1] = UInt8(0x80 | ((value >> 12) & 0x3F))
+            p[2] = UInt8(0x80 | ((value >> 6) & 0x3F))
+            p[3] = UInt8(0x80 | (value & 0x3F))
+            return 4
+        }
+    }
+
+    // MARK: Internals
+
+    /// The clip intersected with the grid, as half-open bounds; may be empty.
+    private var visibleWindow: (left: Int, top: Int, right: Int, bottom: Int) {
+        guard let rect = clipRect else { return (0, 0, columns, lines) }
+        let left = min(max(rect.column, 0), columns)
+        let top = min(max(rect.line, 0), lines)
+        let right = max(left, min(Self.sum(rect.column, max(rect.width, 0)), columns))
+        let bottom = max(top, min(Self.sum(rect.line, max(rect.height, 0)), lines))
+        return (left, top, right, bottom)
+    }
+
+    /// Stores a glyph at a cell that the caller has checked to be inside the grid (and, for a wide glyph,
+    /// the next cell too), keeping the "wide characters are whole" invariant.
+    private mutating func put(_ glyph: Glyph, column: Int, line: Int, style: TextStyle) {
+        let index = line * columns + column
+        breakWideCharacter(at: index)
+        let hasMarks = !glyph.marks.isEmpty
+        if cells[index].hasMarks { marks[index] = nil }
+        if hasMarks { marks[index] = Array(glyphMarks[glyph.marks]) }
+        if glyph.width == 2 {
+            breakWideCharacter(at: index + 1)
+            if cells[index + 1].hasMarks { marks[index + 1] = nil }
+            cells[index] = Cell(glyph.scalar, span: .wideLeft, style: style, hasMarks: hasMarks)
+            cells[index + 1] = Cell(0x20, span: .wideRight, style: style, hasMarks: false)
+        } else {
+            cells[index] = Cell(glyph.scalar, span: .narrow, style: style, hasMarks: hasMarks)
+        }
+    }
+
+    /// Stores a narrow cell without marks at `index` (checked by the caller), keeping wide characters whole.
+    private mutating func putNarrow(_ cell: Cell, at index: Int) {
+        let old = cells[index]
+        if old.span != .narrow { breakWideCharacter(at: index) }
+        if old.hasMarks { marks[index] = nil }
+        cells[index] = cell
+    }
+
+    /// If the cell at `index` is half of a wide character, blanks the other half (the caller is about to
+    /// overwrite this one).
+    private mutating func breakWideCharacter(at index: Int) {
+        switch cells[index].span {
+        case .narrow: break
+        case .wideLeft:
+            cells[index + 1] = .blank
+        case .wideRight:
+            if cells[index - 1].hasMarks { marks[index - 1] = nil }
+            cells[index - 1] = .blank
+        }
+    }
+
+    private static func isAttachable(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        if properties.isVariationSelector { return false }
+        switch properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: return false
+        default: return true
+        }
+    }
+
+    /// Cuts the glyphs (wider than `limit >= 1`) to exactly `limit` columns, the last one "…".
+    private mutating func cutGlyphs(to limit: Int) {
+        var kept = 0
+        var used = 0
+        for glyph in glyphs {
+            if used + glyph.width > limit - 1 { break }
+            kept += 1
+            used += glyph.width
+        }
+        glyphs.removeLast(glyphs.count - kept)
+        if used < limit - 1 { glyphs.append(.space) }  // a wide scalar did not fit in the one column left
+        glyphs.append(Glyph("…"))
+    }
+
+    /// `a + b`, saturating instead of trapping, so absurd coordinates are clipped rather than crash.
+    private static func sum(_ a: Int, _ b: Int) -> Int {
+        let (result, overflow) = a.addingReportingOverflow(b)
+        if overflow { return b > 0 ? Int.max : Int.min }
+        return result
+    }
+
+    /// One visible scalar to draw; its marks are a range of the grid's `glyphMarks`.
+    package struct Glyph {
+        package var scalar: UInt32
+        package var width: Int
+        package var marks: Range<Int>
+
+        package init(scalar: UInt32, width: Int, marks: Range<Int>) {
+            self.scalar = scalar
+            self.width = width
+            self.marks = marks
+        }
+
+        package init(_ scalar: Unicode.Scalar) {
+            self.init(scalar: scalar.value, width: 1, marks: 0..<0)
+        }
+
+        package static let space = Glyph(" ")
+    }
+
+    /// One grid cell: a plain value of 8 bytes, its scalar already as UTF-8 (`length` bytes of `utf8`,
+    /// first byte lowest), since every cell is written and most are drawn once. A `.wideRight` cell has
+    /// length 0: the left half carries the character. `hasMarks` says whether `marks` holds marks for it.
+    /// `blank` is all zero bytes, so that a grid is cleared with memset; a drawn space is not blank
+    /// (`isBlank` tells both apart from everything else).
+    private struct Cell {
+        enum Span: UInt8 { case narrow, wideLeft, wideRight }
+
+        var utf8: UInt32
+        var length: UInt8
+        var span: Span
+        var style: TextStyle
+        var hasMarks: Bool
+
+        init(_ scalar: UInt32, span: Span, style: TextStyle, hasMarks: Bool) {
+            var bytes: UInt32 = 0
+            let count = withUnsafeMutableBytes(of: &bytes) { raw in
+                TextGrid.encodeUTF8(scalar, into: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            }
+            utf8 = UInt32(littleEndian: bytes)
+            length = span == .wideRight ? 0 : UInt8(count)
+            self.span = span
+            self.style = style
+            self.hasMarks = hasMarks
+        }
+
+        static let blank = Cell(utf8: 0, length: 0, span: .narrow, style: [], hasMarks: false)
+
+        private init(utf8: UInt32, length: UInt8, span: Span, style: TextStyle, hasMarks: Bool) {
+            self.utf8 = utf8
+            self.length = length
+            self.span = span
+            self.style = style
+            self.hasMarks = hasMarks
+        }
+
+        var isBlank: Bool { span == .narrow && !hasMarks && (length == 0 || utf8 == 0x20) }
+    }
+}

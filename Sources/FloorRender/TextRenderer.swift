@@ -1,0 +1,285 @@
+import HostContract
+import CFloorABI
+import Glibc
+import FloorLayout
+
+/// Draws a laid-out page as terminal text. Points map to a character grid: the layout width spreads over
+/// the columns (by default one column is `pointsPerColumn` points, so 75 columns show a 375-point phone)
+/// and one line is `pointsPerLine` points tall. Row edges are rounded to lines from their prefix-summed
+/// offsets, so rounding never accumulates down the page.
+///
+/// Rows are drawn one at a time into one reused TextGrid and written out as UTF-8 at once: the cost is
+/// the output's bytes plus one row's grid, whatever the page's height. Styles (bold, muted, accent) are
+/// kept in the grid and written as ANSI SGR only with `Options.styled`. `Options.gutter` adds a left
+/// margin naming each row (`section:row floor type`) on its first line.
+public enum TextRenderer {
+    public static let pointsPerColumn = 5.0
+    public static let pointsPerLine = 12.0
+    public static let defaultColumns = 75
+    /// The widest gutter label shown; longer ones are cut with "…".
+    public static let maxGutterColumns = 40
+
+    public struct Options: Sendable, Equatable {
+        /// Columns of the drawing (the gutter comes on top of them).
+        public var columns: Int
+        /// Write styles as ANSI SGR sequences (for a terminal); otherwise plain text.
+        public var styled: Bool
+        /// A left margin naming each row: `section:row floor type`.
+        public var gutter: Bool
+
+        public init(columns: Int = TextRenderer.defaultColumns, styled: Bool = false, gutter: Bool = false) {
+            self.columns = columns
+            self.styled = styled
+            self.gutter = gutter
+        }
+    }
+
+    /// The layout width, in points, that a text rendering `columns` wide shows.
+    public static func layoutWidth(columns: Int) -> Double { Double(columns) * pointsPerColumn }
+
+    /// The whole page, every row, top to bottom (nothing is pinned).
+    public static func render(_ adapter: Adapter, columns: Int) -> String {
+        render(adapter, options: Options(columns: columns))
+    }
+
+    public static func render(_ adapter: Adapter, options: Options) -> String {
+        var out: [UInt8] = []
+        write(adapter, options: options, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    public static func write(_ adapter: Adapter, options: Options, to out: inout [UInt8]) {
+        var drawing = Drawing(adapter, options: options, labelling: 0..<adapter.rowCount)
+        drawing.body(rows: 0..<adapter.rowCount, from: 0, to: adapter.totalHeight, pinned: nil, to: &out)
+    }
+
+    /// What a phone screen shows: the rows in the viewport, cut at its top edge and at the end of the
+    /// content (a short page is not padded to the screen's height), with the pinned sticky header drawn
+    /// over the top and marked "pinned".
+    public static func render(_ adapter: Adapter, viewport: Viewport, columns: Int) -> String {
+        render(adapter, viewport: viewport, options: Options(columns: columns))
+    }
+
+    public static func render(_ adapter: Adapter, viewport: Viewport, options: Options) -> String {
+        var out: [UInt8] = []
+        write(adapter, viewport: viewport, options: options, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    public static func write(_ adapter: Adapter, viewport: Viewport, options: Options, to out: inout [UInt8]) {
+        let top = viewport.offset
+        let bottom = min(viewport.offset + viewport.height, max(adapter.totalHeight, top))
+        let visible = adapter.visibleRows(in: viewport)
+        let pinned = adapter.pinnedHeader(in: viewport)
+        // The pinned header may be far above the visible rows: only the rows drawn are labelled.
+        var drawing = Drawing(adapter, options: options, labelling: Array(visible) + (pinned.map { [$0.row] } ?? []))
+        drawing.body(rows: visible, from: top, to: bottom, pinned: pinned, to: &out)
+    }
+
+    /// One line of host text (a title, a status) outside the drawing: escaped, in `style` when styled.
+    public static func writeLine(_ text: String, style: TextStyle, options: Options, to out: inout [UInt8]) {
+        let styled = options.styled && style != []
+        if styled { out.append(contentsOf: style.sgr) }
+        out.append(contentsOf: ControlCharacters.escaped(text).utf8)
+        if styled { out.append(contentsOf: TextStyle().sgr) }
+        out.append(0x0A)
+    }
+
+    /// The label a gutter shows for row `r`.
+    public static func gutterLabel(_ adapter: Adapter, row r: Int) -> String {
+        let row = adapter.describe(row: r)
+        return ControlCharacters.escaped("\(row.section):\(row.row) \(row.floor) \(row.type)")
+    }
+
+    /// One drawing's state: the reused grid behind the canvas, and the gutter.
+    private struct Drawing {
+        let adapter: Adapter
+        let options: Options
+        let backend: GridBackend
+        /// Gutter label columns (0: no gutter), and a reused one-line grid to draw labels into.
+        let gutterColumns: Int
+        var gutterGrid: TextGrid
+        var blankGutter: [UInt8] = []
+
+        /// `rows`: the rows whose gutter labels set the gutter's width (only read with a gutter).
+        init(_ adapter: Adapter, options: Options, labelling rows: some Sequence<Int>) {
+            self.adapter = adapter
+            self.options = options
+            let columns = max(0, options.columns)
+            backend = GridBackend(TextGrid(columns: columns, lines: 0), pointsPerColumn: adapter.width / Double(max(1, columns)))
+            var widest = 0
+            if options.gutter {
+                for r in rows where widest < TextRenderer.maxGutterColumns {
+                    widest = max(widest, DisplayWidth.of(TextRenderer.gutterLabel(adapter, row: r)))
+                }
+                widest = min(max(widest, 1), TextRenderer.maxGutterColumns)
+            }
+            gutterColumns = widest
+            gutterGrid = TextGrid(columns: options.gutter ? widest + 2 : 0, lines: 1)
+            if options.gutter {
+                gutterGrid.text("│", column: widest + 1, line: 0, maxColumns: 1, style: .muted)
+                gutterGrid.write(line: 0, to: &blankGutter, styled: options.styled)
+                blankGutter.append(0x20)
+            }
+        }
+
+        /// Offsets become lines relative to `top`; they are bounded (rows are at most FLOOR_MAX_ROW_HEIGHT
+        /// high), but a line number never traps.
+        private func line(_ y: Double, top: Double) -> Int {
+            let line = ((y - top) / pointsPerLine).rounded()
+            return line >= 1e15 ? 1 << 50 : (line >= -1e15 ? Int(line) : -(1 << 50))
+        }
+
+        /// The lines showing the page from offset `top` to `bottom`, drawn from `rows` (consecutive), with
+        /// `pinned` drawn first over the top lines.
+        mutating func body(rows: Range<Int>, from top: Double, to bottom: Double, pinned: PinnedHeader?, to out: inout [UInt8]) {
+            let total = max(0, line(bottom, top: top))
+            // Room for every line at its widest (3 bytes a column: box drawing and CJK), capped: pages of a
+            // large reservation that are never written are never resident, and no regrowth copies the text.
+            let widest = (backend.grid.columns + gutterColumns + 2) * 3 + (options.styled ? 64 : 0) + 1
+            out.reserveCapacity(out.count + min(total, (1 << 28) / widest) * widest)
+            var emitted = 0
+            if let pinned {
+                let header = adapter.rows[pinned.row]
+                let first = line(top + pinned.y, top: top)
+                let end = min(total, line(top + pinned.y + header.height, top: top))
+                if end > 0 {
+                    draw(row: pinned.row, firstLine: first, shown: 0..<end, marker: "pinned", to: &out)
+                    emitted = end
+                }
+            }
+            for r in rows {
+                let row = adapter.rows[r]
+                let first = line(row.top, top: top), end = line(row.bottom, top: top)
+                let lower = max(first, emitted), upper = min(end, total)
+                guard lower < upper else { continue }
+                let shown = lower..<upper
+                blankLines(shown.lowerBound - emitted, to: &out)
+                draw(row: r, firstLine: first, shown: shown, marker: nil, to: &out)
+                emitted = shown.upperBound
+            }
+            blankLines(total - emitted, to: &out)
+        }
+
+        private func blankLines(_ count: Int, to out: inout [UInt8]) {
+            guard count > 0 else { return }
+            if options.gutter {
+                for _ in 0..<count {
+                    out.append(contentsOf: blankGutter.dropLast())
+                    out.append(0x0A)
+                }
+            } else {
+                out.append(contentsOf: repeatElement(0x0A, count: count))
+            }
+        }
+
+        /// Draws row `r`, whose first line is `firstLine`, keeping the lines `shown`; the row's label goes
+        /// in the gutter of the first line shown.
+        private mutating func draw(row r: Int, firstLine: Int, shown: Range<Int>, marker: String?, to out: inout [UInt8]) {
+            backend.grid.reset(lines: shown.count)
+            backend.origin = firstLine - shown.lowerBound
+            adapter.drawCell(row: r, into: backend)
+            if let marker {
+                let columns = backend.grid.columns
+                backend.grid.text(marker, column: columns - marker.count - 2, line: backend.origin + 1,
+                                  maxColumns: marker.count, style: .muted)
+            }
+            for l in 0..<shown.count {
+                if options.gutter {
+                    if l == 0 {
+                        gutterGrid.reset(lines: 1)
+                        gutterGrid.text(TextRenderer.gutterLabel(adapter, row: r), column: 0, line: 0, maxColumns: gutterColumns, style: .muted)
+                        gutterGrid.text("│", column: gutterColumns + 1, line: 0, maxColumns: 1, style: .muted)
+                        gutterGrid.write(line: 0, to: &out, styled: options.styled)
+                        out.append(0x20)
+                    } else {
+                        out.append(contentsOf: blankGutter)
+                    }
+                }
+                let before = out.count
+                backend.grid.write(line: l, to: &out, styled: options.styled)
+                if options.gutter && out.count == before { out.removeLast() }  // no trailing space after the gutter
+                out.append(0x0A)
+            }
+        }
+    }
+
+    /// The canvas backend over a TextGrid; `origin` is the current cell's first line.
+    package final class GridBackend: CanvasBackend {
+        package var grid: TextGrid
+        package var origin = 0
+        package let pointsPerColumn: Double
+        package init(_ grid: TextGrid, pointsPerColumn: Double) {
+            self.grid = grid
+            self.pointsPerColumn = pointsPerColumn
+        }
+
+        // Plugins may pass any double, NaN and infinities included; the grid clips whatever integer it gets.
+        private func cells(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            guard value.isFinite else { return value > 0 ? 1 << 30 : -(1 << 30) }
+            return Int(max(-1e9, min(1e9, value.rounded(rule))))
+        }
+        private func column(_ x: Double) -> Int { cells(x / pointsPerColumn, .toNearestOrAwayFromZero) }
+        private func columns(_ w: Double) -> Int { cells(w / pointsPerColumn, .down) }
+        private func line(_ y: Double) -> Int { origin + cells(y / pointsPerLine, .down) }
+        /// A frame's width in columns, as `box` draws it.
+        private func frameColumns(_ w: Double) -> Int { max(1, cells(w / pointsPerColumn, .toNearestOrAwayFromZero)) }
+
+        package func text(_ text: String, x: Double, y: Double, maxWidth: Double, style: UInt32) {
+            grid.text(ControlCharacters.escaped(text), column: column(x), line: line(y), maxColumns: columns(maxWidth),
+                      center: style & FLOOR_TEXT_CENTER != 0, style: TextStyle(canvasStyle: style))
+        }
+
+        package func text(cString: UnsafePointer<CChar>, x: Double, y: Double, maxWidth: Double, style: UInt32) {
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self), count: strlen(cString))
+            grid.text(utf8: bytes, escapingControls: true, column: column(x), line: line(y), maxColumns: columns(maxWidth),
+                      center: style & FLOOR_TEXT_CENTER != 0, style: TextStyle(canvasStyle: style))
+        }
+
+        package func image(_ source: String, x: Double, y: Double, width: Double, height: Double) {
+            var source = source
+            source.withUTF8 { image(bytes: $0, x: x, y: y, width: width, height: height) }
+        }
+
+        package func image(cString: UnsafePointer<CChar>, x: Double, y: Double, width: Double, height: Double) {
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self), count: strlen(cString))
+            image(bytes: bytes, x: x, y: y, width: width, height: height)
+        }
+
+        /// A frame with the image's name in its middle: the file's base name (after the last "/", up to
+        /// the first "."), which identifies an image well enough in a preview, given every column inside
+        /// the frame.
+        private func image(bytes: UnsafeBufferPointer<UInt8>, x: Double, y: Double, width: Double, height: Double) {
+            box(x: x, y: y, width: width, height: height)
+            var start = bytes.count
+            while start > 0 && bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: ".") { end += 1 }
+            if start == bytes.count { start = 0; end = bytes.count }  // "a/" names nothing: show it whole
+            grid.startGlyphs()
+            grid.addGlyph(UInt32(UInt8(ascii: "[")))
+            grid.addGlyphs(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]), escapingControls: true)
+            grid.addGlyph(UInt32(UInt8(ascii: "]")))
+            grid.drawGlyphs(column: column(x) + 1, line: line(y + height / 2 - pointsPerLine / 2),
+                            maxColumns: frameColumns(width) - 2, center: true, style: [])
+        }
+
+        /// Shaded cells over the rectangle's columns and lines (rounded as a frame's): "░" subtle, "▒" muted,
+        /// "▓" accent (red when styled); text drawn afterwards replaces the shade where it lands.
+        package func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32) {
+            guard width > 0, height > 0 else { return }
+            let lines = max(1, cells(height / pointsPerLine, .toNearestOrAwayFromZero))
+            let shade: (Unicode.Scalar, TextStyle) = switch Tone(tone) {
+            case .subtle: ("░", .muted)
+            case .muted: ("▒", .muted)
+            case .accent: ("▓", .accent)
+            }
+            grid.fill(column: column(x), line: line(y), width: frameColumns(width), height: lines, scalar: shade.0, style: shade.1)
+        }
+
+        package func box(x: Double, y: Double, width: Double, height: Double) {
+            let lines = height == 0 ? 1 : max(2, cells(height / pointsPerLine, .toNearestOrAwayFromZero))
+            grid.box(column: column(x), line: line(y), width: frameColumns(width), height: lines)
+        }
+    }
+}

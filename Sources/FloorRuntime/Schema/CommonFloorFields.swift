@@ -1,0 +1,42 @@
+/// The fields every floor object may carry whatever its type, which the host adds to each floor type's
+/// schema: `type` (alias `pattern`) and `id`, which the host reads, and `header` and `margin`, the common
+/// fields of ARCHITECTURE.md's "Pages" (the Swift SDK decodes them for its plugins; a C plugin reads them itself). A plugin's
+/// schema lists only its own fields; one that declares one of these names itself keeps its declaration.
+/// Defined here once, as schema text, for the page schema (`floorhost schema`) and for checking floors.
+public enum CommonFloorFields {
+    package static let type = value(#"{"type":"string","description":"The floor type: which plugin decodes and draws this floor."}"#)
+    package static let pattern = value(#"{"type":"string","description":"The older CMS name for 'type'; used when 'type' is absent."}"#)
+    package static let id = value(#"{"type":["string","integer"],"description":"The floor's id, unique in the page. A next page's floor with the same id extends this floor."}"#)
+    package static let header = value(#"{"type":"object","description":"A title row above the floor's content.","properties":{"title":{"type":"string","description":"The title's text."},"sticky":{"type":"boolean","description":"Pin the title to the top of the screen while the floor is in view.","default":false}},"required":["title"],"additionalProperties":false}"#)
+    package static let margin = value(#"{"type":"object","description":"Space above and below the floor, in points (spacing rows).","properties":{"top":{"type":"number","minimum":0,"maximum":10000,"description":"Points above the floor, 0 to 10,000.","default":0},"bottom":{"type":"number","minimum":0,"maximum":10000,"description":"Points below the floor, 0 to 10,000.","default":0}},"additionalProperties":false}"#)
+
+    /// The floor object's full schema: `plugin` (an object schema of the plugin's own fields) with the
+    /// common fields added in front and unknown fields forbidden unless the plugin said otherwise.
+    /// `checking`: for the host's own check of a floor, where `type`, `pattern` and `id` are left unchecked
+    /// (the page scanner already reports a wrong one) and `id` is not required (a floor without one is
+    /// named by its path, with a warning of its own); for the page schema, `id` is required.
+    package static func floorObject(_ plugin: SchemaValue, checking: Bool) -> SchemaValue {
+        guard case .object(var members) = plugin else { return plugin }
+        var declared: [(String, SchemaValue)] = []
+        if case .object(let own)? = plugin["properties"] { declared = own }
+        let common: [(String, SchemaValue)] = [
+            ("type", checking ? .bool(true) : type), ("pattern", checking ? .bool(true) : pattern),
+            ("id", checking ? .bool(true) : id), ("header", header), ("margin", margin),
+        ]
+        let properties = common.filter { name, _ in !declared.contains { $0.0 == name } } + declared
+        members.removeAll { $0.0 == "properties" }
+        var required: [SchemaValue] = []
+        if case .array(let own)? = plugin["required"] { required = own }
+        if !checking, !required.contains(.string("id")) { required.insert(.string("id"), at: 0) }
+        members.removeAll { $0.0 == "required" || $0.0 == "additionalProperties" }
+        members.append(("properties", .object(properties)))
+        if !required.isEmpty { members.append(("required", .array(required))) }
+        members.append(("additionalProperties", plugin["additionalProperties"] ?? .bool(false)))
+        return .object(members)
+    }
+
+    private static func value(_ text: String) -> SchemaValue {
+        // Literal text above: a parse failure is a bug in this file, found by any test that loads a plugin.
+        try! SchemaValue.parse(text)
+    }
+}

@@ -1,0 +1,92 @@
+/// The host as a library: plugins loaded from a folder, pages laid out with them. The CLI is wiring over
+/// this; tests call it directly.
+import FloorCore
+import FloorRuntime
+import FloorLayout
+
+public final class FloorHost: @unchecked Sendable {
+    public let registry = Registry()
+    /// One diagnostic per plugin library that did not load (or loaded with refused registrations).
+    public let loadDiagnostics: [Diagnostic]
+
+    /// Loads every plugin under `pluginFolder` that `trust` lets through (see PluginTrust: no library
+    /// others can change, and only what plugins.lock pins when the folder has one). Throws only when the
+    /// folder itself (or its required lock file) is unusable.
+    ///
+    /// With `isolation`, each library new or changed since its last scan is first scanned in a child
+    /// process; one that crashed or hung there is not opened in this process (one error diagnostic says
+    /// why, and that it is retried when the file changes). Without it, every library is opened here
+    /// directly, as library callers and tests expect.
+    public init(pluginFolder: String, isolation: PluginIsolation? = nil, trust: PluginTrust = PluginTrust()) throws(PluginDiscovery.Failure) {
+        let found = try PluginDiscovery.libraries(in: pluginFolder)
+        let nothing = found.isEmpty ? [PluginDiscovery.nothingFound(in: pluginFolder)] : []
+        guard let isolation else {
+            loadDiagnostics = nothing + (try PluginLoader.loadFolder(pluginFolder, into: registry, trust: trust))
+            return
+        }
+        let (libraries, vetting) = try trust.vet(found, in: pluginFolder)
+        let cache = PluginScanCache(file: isolation.cacheFile)
+        var diagnostics = nothing + vetting
+        for library in libraries {
+            switch PluginScanner.decide(library, isolation: isolation, cache: cache) {
+            case .skip(let why):
+                diagnostics.append(why)
+            case .load(let note):
+                diagnostics += (note.map { [$0] } ?? []) + PluginLoader.load(library, into: registry)
+            }
+        }
+        do {
+            try cache.save()
+        } catch {
+            diagnostics.append(Diagnostic(.warning, error.message, file: cache.file))
+        }
+        loadDiagnostics = diagnostics
+    }
+
+    /// Runs as a supervised child (PageSupervisor): notes every plugin call in the crash record open at
+    /// `descriptor`, and shows a placeholder instead of each floor in `skipped`.
+    public func recordPluginCalls(in descriptor: Int32, skipping skipped: [SkippedFloor]) throws(CrashRecord.Failure) {
+        registry.crashRecord = try CrashRecord(sharedDescriptor: descriptor)
+        registry.skippedFloors = Dictionary(skipped.map { ($0.origin, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Where a supervised `floorhost view` was scrolled when its process last began a frame, kept in the crash
+    /// record across attempts: a view restarted after a plugin failed on a floor resumes there. Nil when not
+    /// supervised or before the first frame.
+    public var supervisedViewOffset: Double? {
+        get { registry.crashRecord.viewOffset }
+        set { registry.crashRecord.viewOffset = newValue }
+    }
+
+    /// Numbers every page decoded from now on by `ordinal(file)` instead of in decode order (see
+    /// FloorOrigin): the serve worker gives each page file one number for the server's lifetime, so a floor
+    /// a plugin crashed on is skipped again in the fresh worker that replays the page. Called before any
+    /// page is decoded; `ordinal` runs on the decoding thread, before the page's first plugin call.
+    public func numberPages(by ordinal: @escaping (String) -> Int32) {
+        registry.pageOrdinal = ordinal
+    }
+
+    /// Loaded plugins, in load order, without the host's built-in rows.
+    public var plugins: [PluginInfo] { registry.plugins.filter { $0.id != BuiltinRows.pluginID } }
+
+    /// Decodes and lays out a page at `width` points, read through `root` (default: the page's folder), or
+    /// fetched by `remote` (waiting for it) when `file` is an http(s) URL.
+    public func layout(page file: String, root: PageRoot? = nil, remote: RemotePageClient? = nil, width: Double,
+                       dispatch: DispatchMode = .typed) throws(PageError) -> Adapter {
+        let page: Page
+        if case .remote(let url) = PageLocation(file) {
+            let client = remote ?? RemotePageClient(maxBytes: root?.maxPageBytes ?? PageRoot.defaultMaxPageBytes)
+            // Named (and its next resolved) by the URL that answered, after any redirects.
+            let fetched = try client.fetchWaiting(url).get()
+            page = try PageDecoder.decode(bytes: fetched.bytes, file: fetched.base, registry: registry)
+        } else {
+            page = try PageDecoder.decode(file: file, root: root ?? PageRoot(around: file), registry: registry)
+        }
+        return Adapter(page: page, registry: registry, width: width, dispatch: dispatch)
+    }
+
+    /// Everything worth telling about a run, in the order it happened.
+    public func diagnostics(for adapter: Adapter) -> [Diagnostic] {
+        loadDiagnostics + registry.pluginMessages + adapter.page.diagnostics + adapter.diagnostics
+    }
+}

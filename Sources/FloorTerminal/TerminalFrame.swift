@@ -1,0 +1,64 @@
+import HostContract
+import FloorRender
+
+/// One screen of `floorhost view`: the page's rows in the viewport drawn by the text canvas (the pinned
+/// sticky header over the top; bold, muted and accent in colour when `viewer.styled`), the selected row in
+/// plain reverse video, then the message line and the status line (reverse video). Every line is cut to the
+/// terminal's width by display columns; whatever a page or plugin supplied is escaped (TextGrid and
+/// ControlCharacters), so the only control sequences are the frame's own.
+public enum TerminalFrame {
+    /// The frame as terminal lines, `viewer.lines` of them, without cursor movement.
+    public static func lines(_ viewer: PageViewer) -> [String] {
+        let session = viewer.session, adapter = viewer.adapter, columns = viewer.columns
+        let pageLines = viewer.lines - PageViewer.chromeLines
+        let options = TextRenderer.Options(columns: columns, styled: viewer.styled)
+        var screen = Array(TextRenderer.render(adapter, viewport: session.viewport, options: options)
+            .split(separator: "\n", omittingEmptySubsequences: false).prefix(pageLines).map(String.init))
+        screen += repeatElement("", count: max(0, pageLines - screen.count))
+        if let selected = viewer.selection?.row {
+            let row = adapter.describe(row: selected), top = session.viewport.offset
+            let first = max(0, Int(((row.y - top) / TextRenderer.pointsPerLine).rounded()))
+            let end = min(pageLines, Int(((row.y + row.height - top) / TextRenderer.pointsPerLine).rounded()))
+            for l in first..<max(first, end) { screen[l] = reverse(padded(unstyled(screen[l]), to: columns)) }
+        }
+        screen.append(fitted(viewer.message, columns: columns))
+        screen.append(reverse(padded(fitted(viewer.status, columns: columns), to: columns)))
+        return screen
+    }
+
+    /// The bytes that draw `lines` over the whole screen: home, each line with the rest of it erased.
+    public static func bytes(_ lines: [String]) -> [UInt8] {
+        Array(("\u{1b}[H" + lines.joined(separator: "\u{1b}[K\r\n") + "\u{1b}[K").utf8)
+    }
+
+    /// `text` with control characters escaped, cut to `columns` display columns ("…" where cut).
+    package static func fitted(_ text: String, columns: Int) -> String {
+        var grid = TextGrid(columns: columns, lines: 1)
+        grid.text(ControlCharacters.escaped(text), column: 0, line: 0, maxColumns: columns)
+        return grid.render()[0]
+    }
+
+    /// `line` with spaces up to `columns` display columns, so that reverse video spans the whole width.
+    package static func padded(_ line: String, to columns: Int) -> String {
+        line + String(repeating: " ", count: max(0, columns - DisplayWidth.of(line)))
+    }
+
+    package static func reverse(_ line: String) -> String { "\u{1b}[7m" + line + "\u{1b}[27m" }
+
+    /// `line` without its SGR sequences (`ESC [ digits ; ... m`): the text renderer's styles are the only
+    /// escape sequences a drawn line holds, and a selected row is shown in plain reverse video.
+    package static func unstyled(_ line: String) -> String {
+        guard line.utf8.contains(0x1B) else { return line }
+        var out: [UInt8] = [], bytes = Array(line.utf8), i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x1B, i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "[") {
+                var j = i + 2
+                while j < bytes.count, bytes[j] == UInt8(ascii: ";") || (bytes[j] >= 0x30 && bytes[j] <= 0x39) { j += 1 }
+                if j < bytes.count, bytes[j] == UInt8(ascii: "m") { i = j + 1; continue }
+            }
+            out.append(bytes[i])
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
