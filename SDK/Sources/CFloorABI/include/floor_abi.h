@@ -34,6 +34,7 @@
  *     [any call]         during init or any other call the host makes into the plugin
  *     [at registration]  read by the register_* call only
  *     [for the process]  valid, and unchanged, for the life of the process
+ *     A qualifier after a comma narrows a tag: [during expand, once, before any add].
  *   Who owns it:
  *     [plugin-owned]  the plugin's memory or function: it keeps it valid as long as "when" says; the host never
  *                     writes or frees it

@@ -53,9 +53,9 @@ struct floor_action_sink {
 
 /* What extend says about the floor's rows, so that only changed rows are measured again (docs/ABI.md, "Extend"). */
 typedef struct floor_extend_result {
-    /* [data][written during extend][host-owned] how many of the old rows at the start the new list keeps unchanged */
+    /* [data][during extend][host-owned] written by extend: old rows at the start the new list keeps unchanged */
     uint64_t unchanged_leading;
-    /* [data][written during extend][host-owned] how many of the old rows at the end the new list keeps unchanged */
+    /* [data][during extend][host-owned] written by extend: old rows at the end the new list keeps unchanged */
     uint64_t unchanged_trailing;
 } floor_extend_result_t;
 
