@@ -1,0 +1,80 @@
+/*
+ * floor_abi/registration.h: the row types and floor types a plugin registers during init (floor_host_t in
+ * floor_abi/host.h), and the bounds on what their selectors answer.
+ * Part of floor_abi.h, which a plugin includes (its top comment explains the [tags]).
+ */
+#ifndef FLOOR_ABI_REGISTRATION_H
+#define FLOOR_ABI_REGISTRATION_H
+
+#include <stdint.h>
+
+#include "selector.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The most items a row can offer to taps; a larger tappable answer gives it none (docs/ABI.md, "Taps and actions"). */
+#define FLOOR_TAPPABLE_MAX 4096u
+
+/* The tallest row, in points: a height outside 0..this is clamped and reported (docs/ABI.md, "Heights"). */
+#define FLOOR_MAX_ROW_HEIGHT 10000.0
+
+/*
+ * A row model type, the unit of dispatch: the host asks it for row i's height and cell, as a table view asks
+ * its data source (`tableView:heightForRowAtIndexPath:`, `tableView:cellForRowAtIndexPath:`); docs/ABI.md,
+ * "Row types" and "Type names".
+ */
+typedef struct floor_row_type {
+    /* [data][at registration][plugin-owned] sizeof(floor_row_type_t) as the plugin compiled it */
+    uint32_t struct_size;
+    /* [data][for the process][plugin-owned] e.g. "ProductCard"; unique across all loaded plugins */
+    const char *type_name;
+    /* [data][for the process][plugin-owned] passed back as `ctx` to every selector below */
+    void *context;
+    /* [host-thread][after init][plugin-owned] FLOOR_SIG_HEIGHT: 0 to FLOOR_MAX_ROW_HEIGHT; same inputs, same result */
+    floor_selector_t height;
+    /* [host-thread][after init][plugin-owned] FLOOR_SIG_CELL: draws the row; must stay inside the canvas */
+    floor_selector_t cell;
+    /* Since 1.1. Optional, both or neither (fn == NULL): rows of this type are not tappable. */
+    /* [host-thread][after init][plugin-owned] FLOOR_SIG_TAPPABLE: items a tap can hit, 0..FLOOR_TAPPABLE_MAX */
+    floor_selector_t tappable;
+    /* [host-thread][after init][plugin-owned] FLOOR_SIG_ACTION: the action for item < tappable; false when none */
+    floor_selector_t action;
+} floor_row_type_t;
+
+/*
+ * A floor type: what a page's floor object names in its "type" (or "pattern") field. decode turns the floor's
+ * JSON object into a plugin-owned model; expand lists its rows; destroy frees the model (docs/ABI.md,
+ * "Floor types", "Decode", "Validate", "Extend", "Schema").
+ */
+typedef struct floor_floor_type {
+    /* [data][at registration][plugin-owned] sizeof(floor_floor_type_t) as the plugin compiled it */
+    uint32_t struct_size;
+    /* [data][for the process][plugin-owned] e.g. "ProductFeed"; unique across all loaded plugins */
+    const char *type_name;
+    /* [data][for the process][plugin-owned] passed back as `ctx` to every selector below */
+    void *context;
+    /* [data][for the process][plugin-owned] a floor object this type decodes, for `floorhost conform`; may be NULL */
+    const char *sample_json;
+    /* [host-thread][after init][plugin-owned] FLOOR_SIG_DECODE: the floor's JSON to a model; NULL after report->error */
+    floor_selector_t decode;
+    /* [host-thread][after init][plugin-owned] FLOOR_SIG_EXPAND: lists the model's rows; again after it changes */
+    floor_selector_t expand;
+    /* [host-thread][after init][plugin-owned] FLOOR_SIG_DESTROY: frees a model, once per model decode returned */
+    floor_selector_t destroy;
+    /* Since 1.1. Optional (fn == NULL): every decoded floor is valid / the floor cannot be continued by a next page. */
+    /* [host-thread][after init][plugin-owned] FLOOR_SIG_VALIDATE: data checks, once, right after decode */
+    floor_selector_t validate;
+    /* [host-thread][after init][plugin-owned] FLOOR_SIG_EXTEND: appends a next page's floor with the same id */
+    floor_selector_t extend;
+    /* Since 1.3. Optional (NULL: no schema, no field checked; a 1.1 or 1.2 plugin's struct ends before it). */
+    /* [data][for the process][plugin-owned] a JSON Schema (draft 2020-12) of the floor object */
+    const char *schema_json;
+} floor_floor_type_t;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FLOOR_ABI_REGISTRATION_H */
