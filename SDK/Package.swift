@@ -26,5 +26,6 @@ let package = Package(
         // The SDK's own tests (Scripts/test runs them before the root package's): nothing but these targets,
         // no plugin library, no floorhost. What needs the host stays in the root's Tests/FloorHostTests.
         .testTarget(name: "HostContractTests", dependencies: ["CFloorABI", "HostContract"]),
+        .testTarget(name: "FloorKitTests", dependencies: ["FloorKit"]),
     ]
 )
