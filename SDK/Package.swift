@@ -23,5 +23,11 @@ let package = Package(
         // What every host does the same way toward plugins: text widths, the recording canvas and its text.
         .target(name: "HostContract", dependencies: ["CFloorABI"]),
         .target(name: "FloorKitTesting", dependencies: ["CFloorABI", "HostContract"]),
+        // The SDK's own tests (Scripts/test runs them before the root package's): nothing but these targets,
+        // no plugin library, no floorhost. What needs the host stays in the root's Tests/FloorHostTests.
+        .testTarget(name: "HostContractTests", dependencies: ["CFloorABI", "HostContract"]),
+        .testTarget(name: "FloorKitTests", dependencies: ["FloorKit"]),
+        // The test kit on floor plugins written in the test target itself (SampleFloors.swift).
+        .testTarget(name: "FloorKitTestingTests", dependencies: ["FloorKit", "FloorKitTesting", "HostContract"]),
     ]
 )

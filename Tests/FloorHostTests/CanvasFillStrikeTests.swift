@@ -1,4 +1,3 @@
-import HostContract
 import CFloorABI
 import Foundation
 import Testing
@@ -7,8 +6,8 @@ import FloorRender
 
 /// ABI 1.4's `fill` and FLOOR_TEXT_STRIKE, as each backend draws them: the text grid shades cells and
 /// strikes with U+0336 (plain) or SGR 9 (styled); JSON records `{"op":"fill",...}` and `"strike":true`;
-/// HTML gives a `div.fill` with its tone and a `strike` class styled line-through; conform's recorder keeps
-/// both calls as they were made.
+/// HTML gives a `div.fill` with its tone and a `strike` class styled line-through. That conform's recorder
+/// keeps both calls as they were made is the SDK's RecordingCanvasTests (SDK/Tests/HostContractTests).
 struct CanvasFillStrikeTests {
     @Test func textShadesAFillAndStrikesEachCharacter() {
         let backend = TextRenderer.GridBackend(TextGrid(columns: 20, lines: 2), pointsPerColumn: 5)
@@ -49,17 +48,5 @@ struct CanvasFillStrikeTests {
         #expect(canvas.html.contains("<span class=\"t muted strike\""))
         #expect(HTMLRenderer.stylesheet.contains(".t.strike{text-decoration:line-through}"))
         #expect(HTMLRenderer.stylesheet.contains(".fill.accent{background:"))
-    }
-
-    @Test func theRecorderKeepsFillsAndStruckText() {
-        let operations = RecordingCanvas.record(width: 100, height: 24) { canvas in
-            canvas.pointee.fill(canvas, 0, 0, 100, 24, FLOOR_TONE_SUBTLE)
-            canvas.pointee.text(canvas, 0, 0, 50, "old", FLOOR_TEXT_STRIKE)
-        }
-        #expect(operations == [.fill(x: 0, y: 0, width: 100, height: 24, tone: FLOOR_TONE_SUBTLE),
-                               .text("old", x: 0, y: 0, maxWidth: 50, style: FLOOR_TEXT_STRIKE)])
-        #expect(operations.allSatisfy { $0.isInside(width: 100, height: 24) })
-        #expect(!RecordingCanvas.Operation.fill(x: 0, y: 0, width: 101, height: 1, tone: 0).isInside(width: 100, height: 24))
-        #expect(DrawingText.line(operations[1]) == "text x 0 y 0 max_width 50 strike \"old\"")
     }
 }

@@ -26,14 +26,6 @@ struct TextMeasureTests {
         #expect(measured == Self.drawnPoints(text))
     }
 
-    @Test func knownWidths() {
-        #expect(TextMeasure.points("abc") == 15)
-        #expect(TextMeasure.points("耳机") == 20)            // double width
-        #expect(TextMeasure.points("e\u{301}") == 5)         // a combining mark adds nothing
-        #expect(TextMeasure.points("a\u{7}") == 35)          // BEL is drawn as \u0007
-        #expect(TextMeasure.points(cString: nil, style: 0) == 0)
-    }
-
     /// A C plugin whose height is the host table's measure of its text: the height calculator (no canvas)
     /// gets the same number, and the cell's struck text fills exactly those columns.
     @Test func aHeightCalculatorMeasuresThroughTheHostTable() throws {
