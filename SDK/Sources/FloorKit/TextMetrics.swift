@@ -1,6 +1,6 @@
 import CFloorABI
 
-/// Text widths for height calculators, which get no canvas (floor_abi.h, "Measuring"): a height that
+/// Text widths for height calculators, which get no canvas (docs/ABI.md, "Measuring"): a height that
 /// follows a title's length measures it here, and `Canvas.measure` returns the same number when drawing.
 ///
 ///     height: { floor, item, width in

@@ -1,7 +1,7 @@
 import CFloorABI
 import Glibc
 
-/// The width of a line of text as every backend reports it to plugins (floor_abi.h, "Measuring"): 5 points
+/// The width of a line of text as every backend reports it to plugins (docs/ABI.md, "Measuring"): 5 points
 /// a display column of the text backend, control characters counted as the `\uXXXX` escape they are drawn
 /// as. One function for every backend and for the host table, so a height computed from it holds in every
 /// output. Styles do not change the width (the text backend draws bold and struck text in the same
