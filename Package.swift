@@ -17,8 +17,9 @@ let hostLayers = [
 let package = Package(
     name: "FloorKit",
     products: [
-        // The host as libraries, layer by layer (ARCHITECTURE.md): what tests, benchmarks and fuzzers link.
-        .library(name: "FloorHost", targets: hostLayers),
+        // The host as libraries, layer by layer (ARCHITECTURE.md): what benchmarks and fuzzers link. Not the
+        // browser preview, so that they do not build Hummingbird.
+        .library(name: "FloorHost", targets: hostLayers.filter { $0 != "FloorServe" }),
         .executable(name: "floorhost", targets: ["floorhost"]),
     ] + shippedFloors.map { .library(name: "\($0)Floor", type: .dynamic, targets: ["\($0)Floor"]) },
     dependencies: [
