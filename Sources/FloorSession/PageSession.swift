@@ -81,7 +81,7 @@ public final class PageSession: @unchecked Sendable {
         loadMore = prefetch.map(LoadMore.init(prefetch:)) ?? LoadMore(distance: distance)
         self.impressions = impressions.map(ImpressionTracker.init(rule:))
         self.impressionClock = impressionClock
-        next = adapter.page.next.map { Self.location($0, relativeTo: adapter.page.file) }
+        next = adapter.page.next.map { PageLocation.location(of: $0, relativeTo: adapter.page.file) }
         nextLink = adapter.page.next.map { (adapter.page.file, $0) }
         if next != nil { adapter.installFooter(LoadStateFooter(state: .end)) }
         update()
@@ -228,7 +228,7 @@ public final class PageSession: @unchecked Sendable {
             displayed = Self.remap(displayed, through: edits)
             impressions?.remap(through: edits)
             // Resolved against where the page came from (a redirect's target), named by it in refusals.
-            next = page.next.map { Self.location($0, relativeTo: page.file) }
+            next = page.next.map { PageLocation.location(of: $0, relativeTo: page.file) }
             nextLink = page.next.map { (page.file, $0) }
             loadMore.completed()
             events.append(.loadMoreCompleted(row: trigger, page: location, rowsAdded: edits.reduce(0) { $0 + $1.added - $1.removed }))
@@ -325,12 +325,5 @@ public final class PageSession: @unchecked Sendable {
                 return r + edit.added - edit.removed
             })
         }
-    }
-
-    /// A next-page location in one canonical spelling (a path, or a URL resolved against a remote page), so
-    /// that "a/../b.json" and "b.json" are one location. A `next` that is no location at all on a remote
-    /// page stays as written, and the origin rules refuse it when it is loaded.
-    package static func location(_ next: String, relativeTo page: String) -> String {
-        PageLocation.resolve(next, relativeTo: page)?.description ?? next
     }
 }

@@ -280,9 +280,6 @@ public final class PageViewer {
         reason.hasPrefix(location + ": ") ? String(reason.dropFirst(location.count + 2)) : reason
     }
 
-    /// A page location as a person names it: its file name (the last part of a URL's path).
-    package static func name(_ location: String) -> String {
-        if case .remote(let url) = PageLocation(location) { return url.lastPathComponent.isEmpty || url.lastPathComponent == "/" ? location : url.lastPathComponent }
-        return (location as NSString).lastPathComponent
-    }
+    /// A page location as a person names it (PageLocation.name).
+    package static func name(_ location: String) -> String { PageLocation.name(location) }
 }
