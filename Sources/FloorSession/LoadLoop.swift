@@ -10,8 +10,9 @@ import FloorRuntime
 /// (LoadClock.after), so tests that inject a clock time it exactly.
 ///
 /// Front ends say only where and when a result is delivered:
-/// - the batch CLI, `check`-like replays and a resumed view deliver here and now, blocking
-///   (`deliverWaiting`, which PageSession runs itself when it `deliversLoadsImmediately`);
+/// - the batch CLI, a resumed view and serve's replay of a tab deliver here and now, blocking
+///   (`deliverWaiting`, which PageSession runs itself when it `deliversLoadsImmediately`, and
+///   `deliverLoad` runs);
 /// - the terminal view (FloorTerminal's ViewLoop) hops to its poll loop through a wake pipe, and delivers
 ///   no earlier than `--load-latency` after the load started (`latency`);
 /// - the browser preview (FloorServe's Preview) hops under its lock, then pushes to the tab (`onStep`).

@@ -43,8 +43,9 @@ public enum ViewLoop {
         var files = WatchedFiles(pages: viewer.adapter.pages.map(\.file), pluginFolder: pluginFolder)
         var nextWatch = now() + options.watchInterval
         var buffer = [UInt8](repeating: 0, count: 4096)
-        // A reload keeps the session and drops its load in flight: a result landing after it is refused by
-        // the session's ticket check.
+        // The viewer's load loop delivers no earlier than --load-latency after a load started. A reload
+        // keeps the session and drops its load in flight: a result landing after it is refused by the
+        // session's ticket check.
         viewer.loads.latency = options.loadLatency
         func frame() {
             options.beforeFrame(viewer.session.viewport.offset)
