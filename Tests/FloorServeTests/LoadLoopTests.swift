@@ -49,8 +49,9 @@ struct LoadLoopTests {
         let deadline = Date().addingTimeInterval(30)
         while Self.completions(viewer.session).count < 2, Date() < deadline {
             viewer.loads.pump()
+            // Not blocking in poll: this task's thread is one of the few the fetch needs too.
             var fds = [pollfd(fd: viewer.arrivals.descriptor, events: Int16(POLLIN), revents: 0)]
-            if poll(&fds, 1, 100) > 0 { viewer.arrivals.run() }
+            if poll(&fds, 1, 0) > 0 { viewer.arrivals.run() } else { try await Task.sleep(for: .milliseconds(5)) }
         }
         #expect(Self.completions(viewer.session).count == 2)
         #expect(viewer.session.loadsRun.map(\.location) == Self.completions(viewer.session))
@@ -68,5 +69,83 @@ struct LoadLoopTests {
         #expect(completed.count == 2)
         #expect(runs.map(\.location) == completed)
         #expect(runs.allSatisfy { $0.driver == .hopping })
+    }
+
+    /// A clock whose time moves only when the test says, and whose timers fire only when the test fires them.
+    final class ManualClock: LoadClock, @unchecked Sendable {
+        private let lock = NSLock()
+        private var time = 500.0
+        private var timers: [(deadline: Double, body: @Sendable () -> Void)] = []
+        var now: Double { lock.withLock { time } }
+        func wait(until deadline: Double) { lock.withLock { time = max(time, deadline) } }
+        func after(_ deadline: Double, _ body: @escaping @Sendable () -> Void) { lock.withLock { timers.append((deadline, body)) } }
+        var deadlines: [Double] { lock.withLock { timers.map(\.deadline) } }
+        /// Moves time to `deadline` and fires the timers due by then.
+        func advance(to deadline: Double) {
+            let due = lock.withLock {
+                time = max(time, deadline)
+                defer { timers.removeAll { $0.deadline <= time } }
+                return timers.filter { $0.deadline <= time }
+            }
+            due.forEach { $0.body() }
+        }
+    }
+
+    /// The hop of a test: work waits here until the test runs it on its own thread.
+    final class Mailbox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var work: [@Sendable () -> Void] = []
+        func post(_ item: @escaping @Sendable () -> Void) { lock.withLock { work.append(item) } }
+        /// Runs what arrived, waiting up to 30 s for something to arrive (sleeping, not blocking the thread:
+        /// the fetch's task needs one).
+        func run() async -> Bool {
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline {
+                let items = lock.withLock { defer { work.removeAll() }; return work }
+                if !items.isEmpty { items.forEach { $0() }; return true }
+                try? await Task.sleep(for: .milliseconds(2))
+            }
+            return false
+        }
+    }
+
+    @Test func aHoppingLoopWaitsForTheRetryOnTheSessionsClockThenDelivers() async throws {
+        let fixture = try ServeFixture()
+        let first = try Self.chain(fixture)
+        try FileManager.default.removeItem(atPath: fixture.pages + "/loop-1.json")  // missing: retryable
+        let host = fixture.preview.host, clock = ManualClock()
+        let session = PageSession(adapter: try host.layout(page: first, width: 375), viewportHeight: 812,
+                                  source: PageSource(registry: host.registry), retryPolicy: RetryPolicy(attempts: 1, base: 2, jitter: { 1 }),
+                                  clock: clock, deliversLoadsImmediately: false)
+        let mailbox = Mailbox()
+        var steps: [String] = []
+        let loop = LoadLoop(session: session, hop: { mailbox.post($0) }, onStep: { step in
+            switch step {
+            case .started(_, let retry): steps.append(retry ? "started retry" : "started")
+            case .delivered: steps.append("delivered")
+            }
+        })
+        session.scroll(to: session.maxOffset)
+        loop.pump()
+        #expect(await mailbox.run())  // the failure, delivered: the retry waits 2 s on the clock
+        #expect(session.retryDue == 502)
+        #expect(clock.deadlines == [502], "one wake-up, at the retry's due time")
+        loop.pump()
+        #expect(clock.deadlines == [502], "pumping again schedules no second wake-up")
+        try Self.chain(fixture)  // the page appears
+        clock.advance(to: 502)
+        #expect(await mailbox.run())  // the wake-up: the retry starts
+        #expect(await mailbox.run())  // its page, delivered
+        #expect(steps.prefix(4) == ["started", "delivered", "started retry", "delivered"])
+        let phases = session.events.compactMap { event -> String? in
+            switch event {
+            case .loadMoreRequested: "requested"
+            case .loadMoreCompleted: "completed"
+            case .loadMoreFailed: "failed"
+            default: nil
+            }
+        }
+        #expect(phases.prefix(4) == ["requested", "failed", "requested", "completed"])
+        #expect(session.loadsRun.prefix(2).map(\.driver) == [.hopping, .hopping])
     }
 }
