@@ -61,8 +61,8 @@ public final class PageViewer {
         let diagnostics = host.diagnostics(for: session.adapter)
         message = diagnostics.isEmpty ? "j/k: a line  space/PgDn: a screen  g/G: top/end  Tab: select  Enter: tap  r: reload  q: quit"
             : "\(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s") (listed after you quit); first: \(diagnostics[0].message)"
-        loads.onStep = { [unowned self] step in
-            if case .delivered = step { loadDelivered() }
+        loads.onStep = { [weak self] step in
+            if case .delivered = step { self?.loadDelivered() }
         }
     }
 
