@@ -9,9 +9,9 @@ import FloorRender
 ///
 /// Threading: every method may be called from any thread; one lock serialises them (plugin calls are not
 /// reentrant, and a page's work is milliseconds). A load in flight is carried by the session's load loop
-/// (LoadLoop): fetched on a task, outside the lock (a slow server holds up no request, and the tab keeps
-/// scrolling), then decoded and laid out under the lock, and the tab is told by a push; a retry the
-/// policy scheduled is started when it is due.
+/// (LoadLoop): fetched on another thread, outside the lock (a slow server holds up no request, and the
+/// tab keeps scrolling), then decoded and laid out under the lock, and the tab is told by a push; a retry
+/// the policy scheduled is started when it is due.
 public final class Preview: PreviewService, @unchecked Sendable {
     public let host: FloorHost
     public let root: PageRoot
@@ -227,9 +227,9 @@ public final class Preview: PreviewService, @unchecked Sendable {
 
     // MARK: Loads
 
-    /// Moves the session's load in flight on through its load loop (LoadLoop: fetched on a task, outside
-    /// the lock, after the request that started it has been answered; a retry the policy scheduled started
-    /// when due). The loop hops back under the lock, into this session only while it is the tab's current
+    /// Moves the session's load in flight on through its load loop (LoadLoop: fetched on another thread,
+    /// outside the lock, after the request that started it has been answered; a retry the policy scheduled
+    /// started when due). The loop hops back under the lock, into this session only while it is the tab's current
     /// one and not stale (a rebuilt session started its own load; a stale one is rebuilt, and its load
     /// started again, when its tab asks), and the tab is told by a push. Called with the lock held.
     private func scheduleDelivery(_ preview: PreviewSession) {

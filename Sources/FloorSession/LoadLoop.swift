@@ -21,10 +21,10 @@ import FloorRuntime
 /// that a front end's loads came through here.
 ///
 /// Threading: `pump` and everything `onStep` is told run on the session's thread (or under its lock);
-/// fetches run on tasks, waits on the clock's timers; the hop brings each result back.
+/// fetches run on Dispatch threads, waits on the clock's timers; the hop brings each result back.
 public final class LoadLoop: @unchecked Sendable {
     /// Runs `work` on the session's thread (or under the lock that guards it), soon. The loop calls it from
-    /// a task or a timer with the result of a fetch or a retry that came due.
+    /// a Dispatch thread with the result of a fetch or a retry that came due.
     public typealias Hop = @Sendable (@escaping @Sendable () -> Void) -> Void
 
     /// What the loop did, for the front end to show (on the session's thread).
@@ -46,7 +46,7 @@ public final class LoadLoop: @unchecked Sendable {
     public enum Driver: String, Sendable, Equatable {
         /// Fetched and delivered on the calling thread, blocking (`deliverWaiting`).
         case waiting
-        /// Fetched on a task and delivered through a hop (`pump`).
+        /// Fetched off the session's thread and delivered through a hop (`pump`).
         case hopping
     }
 
@@ -62,7 +62,8 @@ public final class LoadLoop: @unchecked Sendable {
     /// The retry due time a wake-up is scheduled for (one at a time).
     private var wakeFor: Double?
 
-    public init(session: PageSession, latency: Double = 0, hop: @escaping Hop, onStep: @escaping (Step) -> Void = { _ in }) {
+    public init(session: PageSession, latency: Double = 0, hop: @escaping Hop,
+                onStep: @escaping (Step) -> Void = { _ in }) {
         self.session = session
         self.latency = max(0, latency)
         self.hop = hop
@@ -84,10 +85,13 @@ public final class LoadLoop: @unchecked Sendable {
         }
     }
 
+    /// Fetches on a Dispatch thread, not on the cooperative pool: work that blocks the pool's few threads
+    /// elsewhere in the process (a lock held across a replay, a busy test run) cannot hold a load back.
+    /// The wait blocks only that thread (a remote page waits on the HTTP client's event loops).
     private func fetch(_ load: PageSession.Load) {
         let source = session.source, clock = session.clock, started = clock.now, latency = latency
-        Task.detached { [self] in
-            let fetched = await source.fetch(load.location, linkedFrom: load.linkedFrom)
+        DispatchQueue.global().async { [self] in
+            let fetched = source.fetchWaiting(load.location, linkedFrom: load.linkedFrom)
             let deliver: @Sendable () -> Void = { [self] in hop { [self] in self.deliver(load, fetched) } }
             if clock.now >= started + latency { deliver() } else { clock.after(started + latency, deliver) }
         }
@@ -120,6 +124,7 @@ public final class LoadLoop: @unchecked Sendable {
     package static func deliverWaiting(_ session: PageSession) {
         if let due = session.retryDue { session.clock.wait(until: due) }
         guard let load = session.startLoad(superseding: true) else { return }
-        session.complete(load, with: session.source.fetchWaiting(load.location, linkedFrom: load.linkedFrom), by: .waiting)
+        let fetched = session.source.fetchWaiting(load.location, linkedFrom: load.linkedFrom)
+        session.complete(load, with: fetched, by: .waiting)
     }
 }

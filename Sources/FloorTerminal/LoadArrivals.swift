@@ -4,9 +4,9 @@ import Foundation
 import Glibc
 #endif
 
-/// The view's hop (LoadLoop.Hop): work the load loop sends from a task or a timer (a fetched page to deliver,
-/// a retry that came due) is put here, and a byte written to a pipe that the view's poll watches, so the
-/// poll loop wakes at once and runs the work on its own thread (decoding calls plugins).
+/// The view's hop (LoadLoop.Hop): work the load loop sends from another thread (a fetched page to
+/// deliver, a retry that came due) is put here, and a byte written to a pipe that the view's poll
+/// watches, so the poll loop wakes at once and runs the work on its own thread (decoding calls plugins).
 /// Threading: `post` from any thread; `run` and `descriptor` on the loop's.
 package final class LoadArrivals: @unchecked Sendable {
     /// The read end of the wake pipe, for poll.

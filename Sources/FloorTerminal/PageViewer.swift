@@ -10,10 +10,10 @@ import FloorRender
 /// session's and the adapter's, exactly as in every other front end.
 ///
 /// Loads are not delivered by the session itself: a load stays in flight (the status line says so, and
-/// scrolling goes on) while the load loop (`loads`, a LoadLoop) fetches it on a task and hops back through
-/// `arrivals`, whose pipe ViewLoop polls; its rows arrive when ViewLoop runs the arrivals, no earlier than
-/// `--load-latency`. `deliverLoad()` has the loop do it all at once, blocking (a restarted view resuming
-/// its position).
+/// scrolling goes on) while the load loop (`loads`, a LoadLoop) fetches it off this thread and hops back
+/// through `arrivals`, whose pipe ViewLoop polls; its rows arrive when ViewLoop runs the arrivals, no
+/// earlier than `--load-latency`. `deliverLoad()` has the loop do it all at once, blocking (a restarted
+/// view resuming its position).
 /// Threading: one thread at a time.
 public final class PageViewer {
     public let session: PageSession

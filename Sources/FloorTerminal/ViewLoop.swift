@@ -8,9 +8,9 @@ import FloorSession
 /// The driver of `floorhost view`: waits for keys, resizes, next pages fetched, a retry coming due, the end
 /// of a load's latency and (with `--watch`) file changes, hands each to the PageViewer and draws a new
 /// frame after every batch. It owns *when*; the viewer and the session own *what*. A next page is carried
-/// by the viewer's load loop (LoadLoop): fetched on a task while keys keep scrolling, and delivered here,
-/// on this thread, when its arrival wakes the poll (LoadArrivals), no earlier than `--load-latency` after
-/// it started; a retry coming due wakes the poll the same way.
+/// by the viewer's load loop (LoadLoop): fetched on another thread while keys keep scrolling, and
+/// delivered here, on this thread, when its arrival wakes the poll (LoadArrivals), no earlier than
+/// `--load-latency` after it started; a retry coming due wakes the poll the same way.
 public enum ViewLoop {
     public enum Ending: Equatable, Sendable {
         case quit
