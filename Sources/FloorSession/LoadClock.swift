@@ -4,8 +4,9 @@ import Glibc
 #endif
 
 /// The clock load retries wait on (LoadLoop): `now` in seconds (monotonic, any epoch), `after` for the
-/// interactive front ends, which must not block, and `wait(until:)` for the batch CLI, which blocks. Tests inject one that records the waits and returns at once, so that
-/// backoff is asserted without sleeping. Threading: any thread.
+/// interactive front ends, which must not block, and `wait(until:)` for the batch CLI, which blocks. Tests
+/// inject one that records the waits and returns at once, so that backoff is asserted without sleeping.
+/// Threading: any thread.
 public protocol LoadClock: Sendable {
     var now: Double { get }
     /// Blocks the calling thread until `now` reaches `deadline`.

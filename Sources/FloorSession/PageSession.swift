@@ -214,7 +214,8 @@ public final class PageSession: @unchecked Sendable {
 
     /// `finish`, noting the loop's driver in `loadsRun`; false when `load` is no longer the one in flight.
     @discardableResult
-    package func finish(_ load: Load, with fetched: Result<FetchedPage, PageError>, by driver: LoadLoop.Driver?) -> Bool {
+    package func finish(_ load: Load, with fetched: Result<FetchedPage, PageError>,
+                        by driver: LoadLoop.Driver?) -> Bool {
         guard complete(load, with: fetched, by: driver) else { return false }
         update()
         return true
@@ -223,7 +224,8 @@ public final class PageSession: @unchecked Sendable {
     /// Delivers `load`'s result (decoded and merged, or failed and perhaps retried) without laying out what
     /// comes next; false when it is no longer the load in flight.
     @discardableResult
-    package func complete(_ load: Load, with fetched: Result<FetchedPage, PageError>, by driver: LoadLoop.Driver?) -> Bool {
+    package func complete(_ load: Load, with fetched: Result<FetchedPage, PageError>,
+                          by driver: LoadLoop.Driver?) -> Bool {
         guard case .fetching(let ticket) = stage, ticket == load.ticket,
               case .loading(let location) = loadMore.state, location == load.location else { return false }
         stage = nil

@@ -59,7 +59,8 @@ struct Diff: ParsableCommand {
         let adapter: Adapter, next: Page
         do {
             adapter = try host.layout(page: old, root: oldRoot, remote: client, width: width)
-            next = try PageSource(registry: host.registry, root: newRoot, remote: client).load(new, reusing: ReusableFloors(adapter)).get()
+            next = try PageSource(registry: host.registry, root: newRoot, remote: client)
+                .load(new, reusing: ReusableFloors(adapter)).get()
         } catch {
             printError("error: \(error)")
             throw ExitCode(2)

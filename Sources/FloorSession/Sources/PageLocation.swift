@@ -53,7 +53,8 @@ public enum PageLocation: Sendable, Equatable, CustomStringConvertible {
         case .file(let path):
             if let url = remoteURL(next) { return .remote(canonical(url)) }
             let folder = (path as NSString).deletingLastPathComponent
-            let resolved = next.hasPrefix("/") || folder.isEmpty ? next : (folder as NSString).appendingPathComponent(next)
+            let resolved = next.hasPrefix("/") || folder.isEmpty
+                ? next : (folder as NSString).appendingPathComponent(next)
             let standardized = (resolved as NSString).standardizingPath
             return .file(standardized.isEmpty ? resolved : standardized)
         }

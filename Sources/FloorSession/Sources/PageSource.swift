@@ -65,7 +65,8 @@ public struct PageSource: Sendable {
     }
 
     /// Fetches (blocking) and decodes the page at `location`.
-    public func load(_ location: String, linkedFrom: (page: String, link: String)? = nil, reusing: ReusableFloors? = nil) -> Result<Page, PageError> {
+    public func load(_ location: String, linkedFrom: (page: String, link: String)? = nil,
+                     reusing: ReusableFloors? = nil) -> Result<Page, PageError> {
         fetchWaiting(location, linkedFrom: linkedFrom).flatMap { decode($0, reusing: reusing) }
     }
 

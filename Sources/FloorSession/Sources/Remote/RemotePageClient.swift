@@ -66,12 +66,14 @@ public struct RemotePageClient: PageProvider {
         PageLocation.remoteURL(location) != nil
     }
 
-    public func fetch(_ location: String, linkedFrom: (page: String, link: String)?) async -> Result<FetchedPage, PageError> {
+    public func fetch(_ location: String,
+                      linkedFrom: (page: String, link: String)?) async -> Result<FetchedPage, PageError> {
         guard let url = PageLocation.remoteURL(location) else { return .failure(notURL(location)) }
         return await fetch(url)
     }
 
-    public func fetchWaiting(_ location: String, linkedFrom: (page: String, link: String)?) -> Result<FetchedPage, PageError> {
+    public func fetchWaiting(_ location: String,
+                             linkedFrom: (page: String, link: String)?) -> Result<FetchedPage, PageError> {
         guard let url = PageLocation.remoteURL(location) else { return .failure(notURL(location)) }
         return fetchWaiting(url)
     }
