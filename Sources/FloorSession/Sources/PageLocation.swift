@@ -21,8 +21,6 @@ public enum PageLocation: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var isRemote: Bool { if case .remote = self { true } else { false } }
-
     /// The absolute http(s) URL `text` names, or nil when it is not one (no scheme, another scheme, no host).
     package static func remoteURL(_ text: String) -> URL? {
         guard let scheme = Self.scheme(of: text), scheme == "http" || scheme == "https",
