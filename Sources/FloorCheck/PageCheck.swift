@@ -36,8 +36,7 @@ public struct PageCheck: Sendable {
         }
         let first: Page
         do {
-            first = PageLocation(file).isRemote ? try source.load(file).get()
-                : try PageDecoder.decode(file: file, root: source.root!, registry: registry)
+            first = try source.load(file).get()
         } catch {
             unusable(error)
             return PageCheck(pages: pages, problems: problems)
@@ -45,7 +44,7 @@ public struct PageCheck: Sendable {
         let adapter = Adapter(page: first, registry: registry, width: width)
         var current = first
         chain: while let link = current.next {
-            let next = PageSession.location(link, relativeTo: current.file)
+            let next = PageLocation.location(of: link, relativeTo: current.file)
             guard inChain.insert(next).inserted else {
                 problems.append(Diagnostic(.error, "\(current.file): next page '\(link)' links back to \(next), already in the chain",
                                            file: current.file, path: "next"))

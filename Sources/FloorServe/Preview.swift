@@ -8,9 +8,10 @@ import FloorRender
 /// per open tab. Routes (ServeRoutes) are thin over this, and tests call it directly.
 ///
 /// Threading: every method may be called from any thread; one lock serialises them (plugin calls are not
-/// reentrant, and a page's work is milliseconds). A load in flight is fetched on a task, outside the lock
-/// (a slow server holds up no request, and the tab keeps scrolling), then decoded and laid out under the
-/// lock, and the tab is told by a push; a retry the policy scheduled is started when it is due.
+/// reentrant, and a page's work is milliseconds). A load in flight is carried by the session's load loop
+/// (LoadLoop): fetched on another thread, outside the lock (a slow server holds up no request, and the
+/// tab keeps scrolling), then decoded and laid out under the lock, and the tab is told by a push; a retry
+/// the policy scheduled is started when it is due.
 public final class Preview: PreviewService, @unchecked Sendable {
     public let host: FloorHost
     public let root: PageRoot
@@ -226,45 +227,33 @@ public final class Preview: PreviewService, @unchecked Sendable {
 
     // MARK: Loads
 
-    /// When the session has a load in flight, fetches it on a task (the request that started it has already
-    /// been answered), then decodes and lays it out under the lock and tells the tab; when its retry waits,
-    /// starts it once due. Called with the lock held.
+    /// Moves the session's load in flight on through its load loop (LoadLoop: fetched on another thread,
+    /// outside the lock, after the request that started it has been answered; a retry the policy scheduled
+    /// started when due). The loop hops back under the lock, into this session only while it is the tab's current
+    /// one and not stale (a rebuilt session started its own load; a stale one is rebuilt, and its load
+    /// started again, when its tab asks), and the tab is told by a push. Called with the lock held.
     private func scheduleDelivery(_ preview: PreviewSession) {
-        guard let session = preview.session, case .loading = session.loadMore.state, !preview.deliveryScheduled else { return }
-        let id = preview.id
-        let retrying = session.retryDue != nil
-        if let load = session.startLoad() {
-            preview.deliveryScheduled = true
-            if retrying { push(preview, "changed") }  // a retry that came due: the tab shows it loading again
-            Task.detached { [self] in
-                let fetched = await session.source.fetch(load.location, linkedFrom: load.linkedFrom)
-                deliver(id, session, load, fetched)
-            }
-        } else if let due = session.retryDue, !preview.retryTimerScheduled {
-            preview.retryTimerScheduled = true
-            let wait = max(0, due - clock.now)
-            DispatchQueue.global().asyncAfter(deadline: .now() + min(wait, 3600)) { [self] in
-                locked {
-                    guard let preview = sessions[id], preview.session === session else { return }
-                    preview.retryTimerScheduled = false
-                    scheduleDelivery(preview)
-                }
-            }
-        }
+        guard let session = preview.session else { return }
+        if preview.loads?.session !== session { preview.loads = loop(for: session, of: preview.id) }
+        preview.loads?.pump()
     }
 
-    private func deliver(_ id: String, _ session: PageSession, _ load: PageSession.Load, _ fetched: Result<FetchedPage, PageError>) {
-        locked {
-            // A session rebuilt meanwhile (its files changed) started its own load.
-            guard let preview = sessions[id], preview.session === session else { return }
-            preview.deliveryScheduled = false
-            // A stale session is rebuilt (and its load started again) when its tab asks.
-            guard !preview.stale else { return }
-            session.finish(load, with: fetched)
-            preview.loadDelivered()
-            push(preview, "changed")
-            scheduleDelivery(preview)
-        }
+    private func loop(for session: PageSession, of id: String) -> LoadLoop {
+        LoadLoop(session: session, hop: { [weak self] work in
+            self?.locked {
+                guard let preview = self?.sessions[id], preview.session === session, !preview.stale else { return }
+                work()
+            }
+        }, onStep: { [weak self] step in
+            guard let self, let preview = sessions[id] else { return }
+            switch step {
+            case .started(_, let retry):
+                if retry { push(preview, "changed") }  // a retry that came due: the tab shows it loading again
+            case .delivered:
+                preview.loadDelivered()
+                push(preview, "changed")
+            }
+        })
     }
 
     /// Impressions run on the wall clock, and a row counts while nobody scrolls: when the next row on

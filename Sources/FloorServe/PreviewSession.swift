@@ -25,12 +25,10 @@ package final class PreviewSession {
     package private(set) var watched: [(file: String, stamp: FileStamp?)] = []
     /// Its files changed since it was built: it is built again before it answers anything.
     package var stale = false
-    /// The load in flight is being fetched on a task (Preview delivers in-flight loads off the request).
-    package var deliveryScheduled = false
+    /// The load loop carrying `session`'s loads (Preview makes one per session it builds).
+    package var loads: LoadLoop?
     /// A look for impressions is scheduled (Preview: when the next row on screen is due to count).
     package var impressionCheckScheduled = false
-    /// A task waits for the load's retry to come due.
-    package var retryTimerScheduled = false
     package var lastUsed = Date()
     /// The tabs' push channels (a tab may reconnect; each connection is one subscriber).
     package var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]

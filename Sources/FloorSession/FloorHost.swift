@@ -69,19 +69,12 @@ public final class FloorHost: @unchecked Sendable {
     /// Loaded plugins, in load order, without the host's built-in rows.
     public var plugins: [PluginInfo] { registry.plugins.filter { $0.id != BuiltinRows.pluginID } }
 
-    /// Decodes and lays out a page at `width` points, read through `root` (default: the page's folder), or
-    /// fetched by `remote` (waiting for it) when `file` is an http(s) URL.
+    /// Decodes and lays out a page at `width` points, from wherever PageSource says `file` is: read through
+    /// `root` (default: the page's folder), or fetched by `remote` (waiting for it) when it is an http(s)
+    /// URL, and then named (and its next resolved) by the URL that answered, after any redirects.
     public func layout(page file: String, root: PageRoot? = nil, remote: RemotePageClient? = nil, width: Double,
                        dispatch: DispatchMode = .typed) throws(PageError) -> Adapter {
-        let page: Page
-        if case .remote(let url) = PageLocation(file) {
-            let client = remote ?? RemotePageClient(maxBytes: root?.maxPageBytes ?? PageRoot.defaultMaxPageBytes)
-            // Named (and its next resolved) by the URL that answered, after any redirects.
-            let fetched = try client.fetchWaiting(url).get()
-            page = try PageDecoder.decode(bytes: fetched.bytes, file: fetched.base, registry: registry)
-        } else {
-            page = try PageDecoder.decode(file: file, root: root ?? PageRoot(around: file), registry: registry)
-        }
+        let page = try PageSource(registry: registry, root: root, remote: remote).rooted(at: file).load(file).get()
         return Adapter(page: page, registry: registry, width: width, dispatch: dispatch)
     }
 

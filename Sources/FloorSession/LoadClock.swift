@@ -3,14 +3,27 @@ import Foundation
 import Glibc
 #endif
 
-/// The clock load retries wait on: `now` in seconds (monotonic, any epoch) for the interactive front ends,
-/// which wait by their own means (a poll timeout, a task's sleep) until a retry is due, and `wait(until:)`
-/// for the batch CLI, which blocks. Tests inject one that records the waits and returns at once, so that
-/// backoff is asserted without sleeping. Threading: any thread.
+/// The clock load retries wait on (LoadLoop): `now` in seconds (monotonic, any epoch), `after` for the
+/// interactive front ends, which must not block, and `wait(until:)` for the batch CLI, which blocks. Tests
+/// inject one that records the waits and returns at once, so that backoff is asserted without sleeping.
+/// Threading: any thread.
 public protocol LoadClock: Sendable {
     var now: Double { get }
     /// Blocks the calling thread until `now` reaches `deadline`.
     func wait(until deadline: Double)
+    /// Runs `body` once `now` reaches `deadline`, without blocking the caller (LoadLoop: a retry coming
+    /// due, a load's latency). The default measures the wait on `now` and sleeps it on a Dispatch timer.
+    func after(_ deadline: Double, _ body: @escaping @Sendable () -> Void)
+}
+
+extension LoadClock {
+    /// On a Dispatch thread, not on the cooperative pool: work blocking the pool's few threads elsewhere in
+    /// the process cannot hold a retry back.
+    public func after(_ deadline: Double, _ body: @escaping @Sendable () -> Void) {
+        let wait = deadline - now
+        guard wait > 0 else { return DispatchQueue.global().async(execute: body) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + min(wait, 3600), execute: body)
+    }
 }
 
 /// CLOCK_MONOTONIC, and a real sleep.

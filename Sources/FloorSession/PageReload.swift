@@ -20,26 +20,19 @@ extension PageSession {
         let first = adapter.page.file
         // Floors unchanged since the page on screen keep their models (ReusableFloors): decoding, expanding
         // and destroying cost O(floors changed).
-        let page: Page
-        if PageLocation(first).isRemote {
-            let fetched = try source.fetchWaiting(first).get()
-            page = try PageDecoder.decode(bytes: fetched.bytes, file: fetched.base, registry: adapter.registry, reusing: ReusableFloors(adapter))
-        } else {
-            page = try PageDecoder.decode(file: first, root: source.root ?? PageRoot(around: first), registry: adapter.registry,
-                                          reusing: ReusableFloors(adapter))
-        }
+        let page = try source.load(first, reusing: ReusableFloors(adapter)).get()
         var pages = [page], loaded: [String] = []
         var from = first, link = page.next
         var visited: Set<String> = [first]
         while loaded.count < adapter.pages.count - 1, let written = link {
-            let location = Self.location(written, relativeTo: from)
+            let location = PageLocation.location(of: written, relativeTo: from)
             guard visited.insert(location).inserted, case .success(let next) = source.load(location, linkedFrom: (from, written)) else { break }
             pages.append(next)
             loaded.append(location)
             from = next.file  // where it came from (a redirect's target): its next resolves against that
             link = next.next
         }
-        return show(reloaded: pages, loaded: loaded, next: link.map { Self.location($0, relativeTo: from) },
+        return show(reloaded: pages, loaded: loaded, next: link.map { PageLocation.location(of: $0, relativeTo: from) },
                     link: link.map { (from, $0) })
     }
 }

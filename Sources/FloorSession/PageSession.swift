@@ -6,12 +6,13 @@ import FloorLayout
 /// (a table adapter with its pull-up delegate and a paging data presenter). Everything that happens
 /// is appended to `events`.
 ///
-/// A load is requested by the LoadMore rules, fetched, then delivered. With `deliversLoadsImmediately` the
-/// session fetches and delivers it itself, blocking, right after the request (the batch CLI). Otherwise it
-/// stays in flight while scrolling goes on, and a driver carries it: `startLoad()` hands out the load to
-/// fetch (at most one at a time, and a retry only once `retryDue` has passed on `clock`), the driver
-/// fetches it off this thread (`PageSource.fetch`), and `finish(_:with:)` decodes and lays it out here
-/// (the view's loop, serve's tasks); or `deliverLoad()` does all of it, blocking (tests, replays).
+/// A load is requested by the LoadMore rules, fetched, then delivered, always by the one load loop
+/// (LoadLoop). With `deliversLoadsImmediately` the session has the loop fetch and deliver it, blocking,
+/// right after the request (the batch CLI). Otherwise it stays in flight while scrolling goes on, and a
+/// LoadLoop carries it: `startLoad()` hands out the load to fetch (at most one at a time, and a retry only
+/// once `retryDue` has passed on `clock`), the loop fetches it off this thread (`PageSource.fetch`), and
+/// `finish(_:with:)` decodes and lays it out here (the view's poll loop, serve's lock); or
+/// `deliverLoad()` has the loop do all of it, blocking (a resumed view, replays, tests).
 /// A failure is retried by `retryPolicy` (backoff, jitter, Retry-After): the load stays in flight while
 /// the retry waits, so nothing else starts, and each attempt is a `requested` event and each failure a
 /// `failed` one. Threading: one thread at a time; `startLoad`'s loads may be fetched on any thread.
@@ -38,6 +39,9 @@ public final class PageSession: @unchecked Sendable {
     private var displayed = Set<Int>()
     private var trigger: Int?
     private var failures: [String: Int] = [:]
+    /// Every attempt the load loop delivered (LoadLoop), in order: how tests see that a front end's loads
+    /// went through it. An attempt delivered by calling `finish` directly is not here.
+    public private(set) var loadsRun: [LoadLoop.Run] = []
     /// Whether trying the last failed load again may help (PageError.retryable), for the hint a failure shows.
     public private(set) var lastFailureRetryable = true
     /// Impression tracking (Impressions.swift), nil when off; its clock and the simulated time.
@@ -81,7 +85,7 @@ public final class PageSession: @unchecked Sendable {
         loadMore = prefetch.map(LoadMore.init(prefetch:)) ?? LoadMore(distance: distance)
         self.impressions = impressions.map(ImpressionTracker.init(rule:))
         self.impressionClock = impressionClock
-        next = adapter.page.next.map { Self.location($0, relativeTo: adapter.page.file) }
+        next = adapter.page.next.map { PageLocation.location(of: $0, relativeTo: adapter.page.file) }
         nextLink = adapter.page.next.map { (adapter.page.file, $0) }
         if next != nil { adapter.installFooter(LoadStateFooter(state: .end)) }
         update()
@@ -144,7 +148,7 @@ public final class PageSession: @unchecked Sendable {
     /// here, and the driver's result is then ignored.
     public func deliverLoad() {
         guard case .loading = loadMore.state else { return }
-        attemptBlocking()
+        LoadLoop.deliverWaiting(self)
         update()
     }
 
@@ -164,11 +168,18 @@ public final class PageSession: @unchecked Sendable {
     /// The load a driver should fetch now, marked as being fetched; nil when no load is in flight, it is
     /// being fetched already, or its retry is not due yet (`retryDue`). A due retry is requested here.
     public func startLoad() -> Load? {
+        startLoad(superseding: false)
+    }
+
+    /// `startLoad`; `superseding` (a blocking delivery, which has waited for the retry itself) hands out a
+    /// new load even while one is being fetched or before its retry is due: the older one's result is
+    /// then ignored.
+    package func startLoad(superseding: Bool) -> Load? {
         guard case .loading(let location) = loadMore.state else { return nil }
         switch stage {
-        case .fetching: return nil
+        case .fetching: if !superseding { return nil }
         case .retrying(let due, _):
-            guard clock.now >= due else { return nil }
+            guard superseding || clock.now >= due else { return nil }
             events.append(.loadMoreRequested(row: trigger, page: location))
         case nil: break
         }
@@ -198,27 +209,34 @@ public final class PageSession: @unchecked Sendable {
     /// The bytes a driver fetched for `load` (or why not): decoded and laid out here, on this session's
     /// thread. A load that is no longer the one in flight (delivered another way) is ignored.
     public func finish(_ load: Load, with fetched: Result<FetchedPage, PageError>) {
-        guard case .fetching(let ticket) = stage, ticket == load.ticket,
-              case .loading(let location) = loadMore.state, location == load.location else { return }
-        stage = nil
-        apply(fetched.flatMap { source.decode($0) }, location: location)
+        finish(load, with: fetched, by: nil)
+    }
+
+    /// `finish`, noting the loop's driver in `loadsRun`; false when `load` is no longer the one in flight.
+    @discardableResult
+    package func finish(_ load: Load, with fetched: Result<FetchedPage, PageError>,
+                        by driver: LoadLoop.Driver?) -> Bool {
+        guard complete(load, with: fetched, by: driver) else { return false }
         update()
+        return true
+    }
+
+    /// Delivers `load`'s result (decoded and merged, or failed and perhaps retried) without laying out what
+    /// comes next; false when it is no longer the load in flight.
+    @discardableResult
+    package func complete(_ load: Load, with fetched: Result<FetchedPage, PageError>,
+                          by driver: LoadLoop.Driver?) -> Bool {
+        guard case .fetching(let ticket) = stage, ticket == load.ticket,
+              case .loading(let location) = loadMore.state, location == load.location else { return false }
+        stage = nil
+        if let driver { loadsRun.append(LoadLoop.Run(location: location, driver: driver)) }
+        apply(fetched.flatMap { source.decode($0) }, location: location)
+        return true
     }
 
     private var nextLocationInFlight: String? {
         if case .loading(let location) = loadMore.state { return location }
         return nil
-    }
-
-    /// One attempt of the load in flight, fetched and decoded on this thread.
-    private func attemptBlocking() {
-        guard case .loading(let location) = loadMore.state else { return }
-        if case .retrying(let due, _) = stage {
-            clock.wait(until: due)
-            events.append(.loadMoreRequested(row: trigger, page: location))
-        }
-        stage = nil
-        apply(source.load(location, linkedFrom: nextLink), location: location)
     }
 
     private func apply(_ result: Result<Page, PageError>, location: String) {
@@ -228,7 +246,7 @@ public final class PageSession: @unchecked Sendable {
             displayed = Self.remap(displayed, through: edits)
             impressions?.remap(through: edits)
             // Resolved against where the page came from (a redirect's target), named by it in refusals.
-            next = page.next.map { Self.location($0, relativeTo: page.file) }
+            next = page.next.map { PageLocation.location(of: $0, relativeTo: page.file) }
             nextLink = page.next.map { (page.file, $0) }
             loadMore.completed()
             events.append(.loadMoreCompleted(row: trigger, page: location, rowsAdded: edits.reduce(0) { $0 + $1.added - $1.removed }))
@@ -272,7 +290,7 @@ public final class PageSession: @unchecked Sendable {
             displayed = Set(visible)
             if case .loading = loadMore.state {
                 guard deliversLoadsImmediately, !isFetching else { return }
-                attemptBlocking()
+                LoadLoop.deliverWaiting(self)
                 continue
             }
             let filled = adapter.totalHeight >= viewport.offset + viewport.height
@@ -325,12 +343,5 @@ public final class PageSession: @unchecked Sendable {
                 return r + edit.added - edit.removed
             })
         }
-    }
-
-    /// A next-page location in one canonical spelling (a path, or a URL resolved against a remote page), so
-    /// that "a/../b.json" and "b.json" are one location. A `next` that is no location at all on a remote
-    /// page stays as written, and the origin rules refuse it when it is loaded.
-    package static func location(_ next: String, relativeTo page: String) -> String {
-        PageLocation.resolve(next, relativeTo: page)?.description ?? next
     }
 }

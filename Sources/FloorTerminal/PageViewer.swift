@@ -10,12 +10,17 @@ import FloorRender
 /// session's and the adapter's, exactly as in every other front end.
 ///
 /// Loads are not delivered by the session itself: a load stays in flight (the status line says so, and
-/// scrolling goes on) while the loop fetches it (`session.startLoad()`, on a task), and its rows arrive
-/// when the loop calls `finish(_:with:)`, no earlier than `--load-latency`; `deliverLoad()` does it all at
-/// once, blocking (a restarted view resuming its position).
+/// scrolling goes on) while the load loop (`loads`, a LoadLoop) fetches it off this thread and hops back
+/// through `arrivals`, whose pipe ViewLoop polls; its rows arrive when ViewLoop runs the arrivals, no
+/// earlier than `--load-latency`. `deliverLoad()` has the loop do it all at once, blocking (a restarted
+/// view resuming its position).
 /// Threading: one thread at a time.
 public final class PageViewer {
     public let session: PageSession
+    /// The load loop that carries the session's loads: `pump()` after anything that may ask for one.
+    public let loads: LoadLoop
+    /// Where the loop's results land, for ViewLoop's poll (`descriptor`) and thread (`run`).
+    package let arrivals: LoadArrivals
     private let file: String
     /// Impressions on the wall clock (`--impression`): how many items counted so far.
     public private(set) var itemsSeen = 0
@@ -50,9 +55,15 @@ public final class PageViewer {
                               source: PageSource(registry: host.registry, root: root, remote: remote),
                               retries: retries, deliversLoadsImmediately: false, prefetch: prefetch, impressions: impressions,
                               impressionClock: clock)
+        let arrivals = LoadArrivals()
+        self.arrivals = arrivals
+        loads = LoadLoop(session: session, hop: { arrivals.post($0) })
         let diagnostics = host.diagnostics(for: session.adapter)
         message = diagnostics.isEmpty ? "j/k: a line  space/PgDn: a screen  g/G: top/end  Tab: select  Enter: tap  r: reload  q: quit"
             : "\(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s") (listed after you quit); first: \(diagnostics[0].message)"
+        loads.onStep = { [weak self] step in
+            if case .delivered = step { self?.loadDelivered() }
+        }
     }
 
     package static func viewportHeight(lines: Int) -> Double { Double(max(1, lines - chromeLines)) * TextRenderer.pointsPerLine }
@@ -112,13 +123,8 @@ public final class PageViewer {
         loadDelivered()
     }
 
-    /// The loop fetched `load`: its rows appear in place, or its failure is shown (or its retry waits), and
-    /// after `G` scrolling goes on to the end.
-    public func finish(_ load: PageSession.Load, with fetched: Result<FetchedPage, PageError>) {
-        session.finish(load, with: fetched)
-        loadDelivered()
-    }
-
+    /// A load was delivered (here, or by `loads`): its rows appear in place, or its failure is shown (or its
+    /// retry waits), and after `G` scrolling goes on to the end.
     private func loadDelivered() {
         if let reason = session.retryReason, case .loading(let location) = session.loadMore.state {
             message = "could not load \(Self.name(location)) (--retry tries again): \(Self.reason(reason, of: location))"
@@ -280,9 +286,6 @@ public final class PageViewer {
         reason.hasPrefix(location + ": ") ? String(reason.dropFirst(location.count + 2)) : reason
     }
 
-    /// A page location as a person names it: its file name (the last part of a URL's path).
-    package static func name(_ location: String) -> String {
-        if case .remote(let url) = PageLocation(location) { return url.lastPathComponent.isEmpty || url.lastPathComponent == "/" ? location : url.lastPathComponent }
-        return (location as NSString).lastPathComponent
-    }
+    /// A page location as a person names it (PageLocation.name).
+    package static func name(_ location: String) -> String { PageLocation.name(location) }
 }

@@ -7,9 +7,10 @@ import FloorSession
 
 /// The driver of `floorhost view`: waits for keys, resizes, next pages fetched, a retry coming due, the end
 /// of a load's latency and (with `--watch`) file changes, hands each to the PageViewer and draws a new
-/// frame after every batch. It owns *when*; the viewer and the session own *what*. A next page is fetched
-/// on a task while keys keep scrolling (LoadArrivals wakes the loop when it lands) and delivered here, on
-/// the loop's thread, no earlier than `--load-latency` after it started.
+/// frame after every batch. It owns *when*; the viewer and the session own *what*. A next page is carried
+/// by the viewer's load loop (LoadLoop): fetched on another thread while keys keep scrolling, and
+/// delivered here, on this thread, when its arrival wakes the poll (LoadArrivals), no earlier than
+/// `--load-latency` after it started; a retry coming due wakes the poll the same way.
 public enum ViewLoop {
     public enum Ending: Equatable, Sendable {
         case quit
@@ -42,24 +43,20 @@ public enum ViewLoop {
         var files = WatchedFiles(pages: viewer.adapter.pages.map(\.file), pluginFolder: pluginFolder)
         var nextWatch = now() + options.watchInterval
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let arrivals = LoadArrivals()
-        // The load being fetched (since when) and, once it landed, its result. A reload keeps the session
-        // and drops its load in flight: a result landing after it is refused by the session's ticket check.
-        var fetching: (load: PageSession.Load, started: Double)?
-        var landed: Result<FetchedPage, PageError>?
+        // The viewer's load loop delivers no earlier than --load-latency after a load started. A reload
+        // keeps the session and drops its load in flight: a result landing after it is refused by the
+        // session's ticket check.
+        viewer.loads.latency = options.loadLatency
         func frame() {
             options.beforeFrame(viewer.session.viewport.offset)
             draw(viewer, terminal)
         }
         frame()
         while true {
-            if fetching == nil, let load = viewer.session.startLoad() {
-                fetching = (load, now())
-                arrivals.fetch(load, from: viewer.session.source)
-                frame()  // a due retry shows as loading again
-            }
+            let waiting = !viewer.session.isFetching
+            viewer.loads.pump()
+            if waiting && viewer.session.isFetching { frame() }  // a due retry shows as loading again
             var deadlines: [Double] = []
-            if let fetching, landed != nil { deadlines.append(fetching.started + options.loadLatency) }
             // While a retry waits, the status line counts down: a frame every half second until it is due.
             if let due = viewer.session.retryDue { deadlines.append(min(due, now() + 0.5)) }
             if options.watch { deadlines.append(nextWatch) }
@@ -68,15 +65,10 @@ public enum ViewLoop {
             let timeout = deadlines.min().map { Int32(min(max(0, ($0 - now()) * 1000).rounded(.up), 3_600_000)) } ?? -1
             var fds = [pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: terminal.resizes, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: arrivals.descriptor, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: viewer.arrivals.descriptor, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 3, timeout)
             if ready < 0 && errno != EINTR { return .quit }
             var changed = false
-            if fds[2].revents != 0 {
-                for arrival in arrivals.take() where arrival.load.ticket == fetching?.load.ticket {
-                    landed = arrival.result
-                }
-            }
             if fds[1].revents != 0 {
                 while read(terminal.resizes, &buffer, buffer.count) > 0 {}
                 let size = terminal.size
@@ -97,11 +89,8 @@ public enum ViewLoop {
                 }
                 changed = true
             }
-            if let current = fetching, let result = landed, now() >= current.started + options.loadLatency {
-                (fetching, landed) = (nil, nil)
-                viewer.finish(current.load, with: result)
-                changed = true
-            }
+            // Loads fetched (or retries come due) since the last look: delivered here, after the keys.
+            if fds[2].revents != 0, viewer.arrivals.run() { changed = true }
             if viewer.session.retryDue != nil { changed = true }
             if options.watch, now() >= nextWatch {
                 nextWatch = now() + options.watchInterval

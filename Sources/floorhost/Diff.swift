@@ -59,12 +59,8 @@ struct Diff: ParsableCommand {
         let adapter: Adapter, next: Page
         do {
             adapter = try host.layout(page: old, root: oldRoot, remote: client, width: width)
-            if case .remote(let url) = PageLocation(new) {
-                let fetched = try client.fetchWaiting(url).get()
-                next = try PageDecoder.decode(bytes: fetched.bytes, file: fetched.base, registry: host.registry, reusing: ReusableFloors(adapter))
-            } else {
-                next = try PageDecoder.decode(file: new, root: newRoot, registry: host.registry, reusing: ReusableFloors(adapter))
-            }
+            next = try PageSource(registry: host.registry, root: newRoot, remote: client)
+                .load(new, reusing: ReusableFloors(adapter)).get()
         } catch {
             printError("error: \(error)")
             throw ExitCode(2)

@@ -60,7 +60,7 @@ public enum PageIndex {
         var nextOf: [String: String] = [:]
         for (path, spec) in found {
             guard let next = spec.next else { continue }
-            let target = (PageSource.resolve(next, relativeTo: path) as NSString).standardizingPath
+            let target = PageLocation.location(of: next, relativeTo: path)
             if nextOf[target] == nil { nextOf[target] = path }
         }
         return found.map { Entry(path: $0.path, title: $0.spec.title, nextOf: nextOf[$0.path], floors: $0.spec.floors.count) }

@@ -3,7 +3,8 @@ import Foundation
 /// Where a page is: a file (a path, relative to the working directory or absolute, read through the page
 /// root) or a remote page (an absolute http:// or https:// URL, fetched over HTTP). Locations travel as
 /// strings (events, LoadMore, json output name them as written here); this is how one is told apart and
-/// how a page's `next` is resolved against the page that names it.
+/// how a page's `next` is resolved against the page that names it: `resolve` is the one link resolver
+/// (sessions, reloads, `check`, serve's page index all go through it).
 public enum PageLocation: Sendable, Equatable, CustomStringConvertible {
     case file(String)
     case remote(URL)
@@ -19,8 +20,6 @@ public enum PageLocation: Sendable, Equatable, CustomStringConvertible {
         case .remote(let url): url.absoluteString
         }
     }
-
-    public var isRemote: Bool { if case .remote = self { true } else { false } }
 
     /// The absolute http(s) URL `text` names, or nil when it is not one (no scheme, another scheme, no host).
     package static func remoteURL(_ text: String) -> URL? {
@@ -51,10 +50,28 @@ public enum PageLocation: Sendable, Equatable, CustomStringConvertible {
             return remoteURL(url.absoluteString).map { .remote(Self.canonical($0)) } ?? .file(url.absoluteString)
         case .file(let path):
             if let url = remoteURL(next) { return .remote(canonical(url)) }
-            let resolved = PageSource.resolve(next, relativeTo: path)
+            let folder = (path as NSString).deletingLastPathComponent
+            let resolved = next.hasPrefix("/") || folder.isEmpty
+                ? next : (folder as NSString).appendingPathComponent(next)
             let standardized = (resolved as NSString).standardizingPath
             return .file(standardized.isEmpty ? resolved : standardized)
         }
+    }
+
+    /// `resolve`, spelled as the location string that sessions, LoadMore, events and `check` carry (one
+    /// canonical spelling, so that "a/../b.json" and "b.json" are one location). A `next` that is no
+    /// location at all on a remote page stays as written: the origin rules refuse it when it is loaded.
+    public static func location(of next: String, relativeTo page: String) -> String {
+        resolve(next, relativeTo: page)?.description ?? next
+    }
+
+    /// A location as a person names it: its file name (the last part of a URL's path), or the whole URL
+    /// when its path names none.
+    public static func name(_ location: String) -> String {
+        if case .remote(let url) = PageLocation(location) {
+            return url.lastPathComponent.isEmpty || url.lastPathComponent == "/" ? location : url.lastPathComponent
+        }
+        return (location as NSString).lastPathComponent
     }
 
     /// One spelling per URL, so that "a/../b.json" and "b.json" are one location for LoadMore's

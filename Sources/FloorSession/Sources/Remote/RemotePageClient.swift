@@ -17,7 +17,7 @@ import FloorRuntime
 /// failed handshake says which of those failed (TLSFailure).
 /// Threading: a value; `fetch` may run on any task, many at once. It makes no plugin call: decoding the
 /// bytes is the caller's, on the session's thread.
-public struct RemotePageClient: Sendable {
+public struct RemotePageClient: PageProvider {
     public static let defaultTimeout = 10.0
     public static let maxRedirects = 5
 
@@ -57,6 +57,29 @@ public struct RemotePageClient: Sendable {
     /// a task of the cooperative pool.
     public func fetchWaiting(_ url: URL) -> Result<FetchedPage, PageError> {
         (try? load(url).wait()) ?? .failure(failure(url.absoluteString, "the load was cancelled"))
+    }
+
+    // MARK: PageProvider
+
+    /// Absolute http(s) URLs with a host.
+    public func serves(_ location: String) -> Bool {
+        PageLocation.remoteURL(location) != nil
+    }
+
+    public func fetch(_ location: String,
+                      linkedFrom: (page: String, link: String)?) async -> Result<FetchedPage, PageError> {
+        guard let url = PageLocation.remoteURL(location) else { return .failure(notURL(location)) }
+        return await fetch(url)
+    }
+
+    public func fetchWaiting(_ location: String,
+                             linkedFrom: (page: String, link: String)?) -> Result<FetchedPage, PageError> {
+        guard let url = PageLocation.remoteURL(location) else { return .failure(notURL(location)) }
+        return fetchWaiting(url)
+    }
+
+    private func notURL(_ location: String) -> PageError {
+        PageError(file: location, line: nil, column: nil, reason: "is not an http or https URL")
     }
 
     /// The load of `url` as one future that always succeeds with the body or the failure: one GET per hop,
