@@ -7,9 +7,9 @@
 // (an https URL with the CA that signed the server's certificate, as `--ca-file` takes it, for the same over TLS)
 //
 // It opens a session on page 0 and, LOADS times, scrolls to the end (the LoadMore rules request the next
-// page), fetches the load the way the interactive front ends do (PageSource.fetch on a task), and finishes
-// it (decode, extend the feed, lay the new rows out). Each load's time is taken from just before
-// `startLoad` to just after `finish`; the server's own time for the same request (its log, in order) is
+// page), and lets a LoadLoop carry the load as `view` and `serve` do (fetched on a Dispatch thread, delivered
+// through the loop's hop: decode, extend the feed, lay the new rows out). Each load's time is taken from just
+// before the loop's `pump` to its `delivered` step; the server's own time for the same request (its log, in order) is
 // taken off it. Prints one JSON object: p50/p95/max of the total, the server's time and the difference.
 import Foundation
 import FloorSession
@@ -27,6 +27,8 @@ struct RemoteNextPage {
         let adapter = try host.layout(page: arguments[2], remote: client, width: 375)
         let session = PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry, remote: client),
                                   deliversLoadsImmediately: false)
+        // The session's thread is this task's: it waits while the loop fetches, so the hop delivers in place.
+        let loop = LoadLoop(session: session, hop: { work in work() })
         // The server's log so far holds page 0: the loads' lines follow it.
         let serverLinesBefore = lines(arguments[4]).count
         var totals: [Double] = []
@@ -34,9 +36,7 @@ struct RemoteNextPage {
             session.scroll(to: session.maxOffset)
             let rowsBefore = session.adapter.rowCount
             let start = DispatchTime.now().uptimeNanoseconds
-            guard let load = session.startLoad() else { break }
-            let fetched = await session.source.fetch(load.location, linkedFrom: load.linkedFrom)
-            session.finish(load, with: fetched)
+            guard await deliverOne(loop) else { break }
             let end = DispatchTime.now().uptimeNanoseconds
             guard session.adapter.rowCount == rowsBefore + 20 else {
                 FileHandle.standardError.write(Data("RemoteNextPage: a load did not add 20 rows: \(session.loadMore.state)\n".utf8))
@@ -74,5 +74,23 @@ struct RemoteNextPage {
 
     static func lines(_ file: String) -> [String] {
         ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    /// Starts the session's next load through `loop` and waits for its delivery; false when there was none.
+    /// The loop says `started` inside `pump`, on this thread, and `delivered` once, from its fetch's thread.
+    static func deliverOne(_ loop: LoadLoop) async -> Bool {
+        await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+            var started = false
+            loop.onStep = { step in
+                switch step {
+                case .started: started = true
+                case .delivered:
+                    loop.onStep = { _ in }
+                    done.resume(returning: true)
+                }
+            }
+            loop.pump()
+            if !started { done.resume(returning: false) }
+        }
     }
 }
