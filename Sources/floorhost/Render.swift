@@ -142,57 +142,6 @@ struct Render: ParsableCommand {
     }
 }
 
-// The values below are parsed with `parsing: .unconditional`, so that "-5" reaches them instead of being
-// read as an option, and each says what it expected: ArgumentParser prints
-// "The value 'X' is invalid for '--option <V>': <message>" and exits 64.
-
-/// `--viewport WxH`.
-struct ViewportSize {
-    let width: Double
-    let height: Double
-
-    static func parse(_ argument: String) throws -> ViewportSize {
-        let form = "expected WIDTHxHEIGHT in points, e.g. --viewport 375x812 (an iPhone's screen)"
-        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
-            throw ValidationError(parts.count == 1 && Double(argument) != nil ? "\(form); '\(argument)' has no height" : form)
-        }
-        guard w >= 1, w <= 100_000, h >= 1, h <= 1_000_000 else {
-            throw ValidationError("the width must be 1 to 100000 points and the height 1 to 1000000; \(form)")
-        }
-        return ViewportSize(width: w, height: h)
-    }
-}
-
-/// `--scroll-to end|Y`.
-enum ScrollTarget {
-    case end
-    case offset(Double)
-
-    static func parse(_ argument: String) throws -> ScrollTarget {
-        if argument == "end" { return .end }
-        let form = "expected 'end' or Y, a number of points from the top of the page, 0 or more (e.g. --scroll-to 2400)"
-        guard let y = Double(argument), y.isFinite else { throw ValidationError(form) }
-        guard y >= 0 else { throw ValidationError("\(argument) is above the top of the page; \(form)") }
-        return .offset(y)
-    }
-}
-
-/// `--tap SECTION:ROW[:ITEM]`.
-struct TapTarget {
-    let section: Int
-    let row: Int
-    let item: Int
-
-    static func parse(_ argument: String) throws -> TapTarget {
-        let parts = argument.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
-        guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 }) else {
-            throw ValidationError("expected SECTION:ROW or SECTION:ROW:ITEM, whole numbers from 0 (e.g. --tap 1:0:2; --gutter shows each row's SECTION:ROW)")
-        }
-        return TapTarget(section: parts[0]!, row: parts[1]!, item: parts.count == 3 ? parts[2]! : 0)
-    }
-}
-
 /// One line to stderr, control characters escaped. A stderr that cannot be written to is no reason to stop.
 func printError(_ line: String) {
     try? HostOutput.standardError.write(ControlCharacters.escaped(line) + "\n")
