@@ -86,8 +86,7 @@ struct Conform: ParsableCommand {
     }
 
     func run() throws {
-        var runner = ConformanceRunner(childCommand: [selfExecutable(), ConformChild.configuration.commandName!],
-                                       checkTimeout: timeout, callLimit: callLimit)
+        var runner = ConformanceRunner(childCommand: childCommand(.conform), checkTimeout: timeout, callLimit: callLimit)
         if case .success(let checks) = ConformanceCheck.selection(include: ids(include), exclude: ids(exclude)) {
             // --reproduce runs the one case, and only the checks asked for by name.
             runner.checks = reproduce != nil && include.isEmpty ? [] : checks

@@ -46,7 +46,7 @@ struct Diff: ParsableCommand {
     }
 
     func run() throws {
-        try containment.superviseUnlessChild(isolation: plugins.pluginIsolation)
+        try containment.superviseUnlessChild(isolation: plugins.pluginIsolation, command: self)
         let oldRoot = try pages.root(for: old), newRoot = try pages.root(for: new)
         let host: FloorHost
         do {

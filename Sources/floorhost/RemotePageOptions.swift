@@ -25,12 +25,6 @@ struct RemotePageOptions: ParsableArguments {
         if !(loadTimeout > 0 && loadTimeout <= 3600) { throw ValidationError("--load-timeout takes seconds, more than 0 and at most 3600, e.g. --load-timeout 5") }
     }
 
-    /// These options as arguments, for a child that loads pages the same way (check's shards).
-    var arguments: [String] {
-        ["--load-timeout", "\(loadTimeout)"] + allowOrigin.flatMap { ["--allow-origin", $0.description] }
-            + (caFile.map { ["--ca-file", $0.path] } ?? [])
-    }
-
     /// The client for remote pages, refusing bodies over `maxPageBytes` (--max-page-bytes).
     func client(maxPageBytes: Int) -> RemotePageClient {
         RemotePageClient(timeout: loadTimeout, maxBytes: maxPageBytes, rules: OriginRules(allowed: Set(allowOrigin)), caFile: caFile)

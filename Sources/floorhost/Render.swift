@@ -86,7 +86,7 @@ struct Render: ParsableCommand {
     func run() throws {
         // With isolation, this process only supervises: a child renders, and a floor a plugin crashes or
         // hangs on is left out of the next attempt (PageSupervisor).
-        try containment.superviseUnlessChild(isolation: plugins.pluginIsolation)
+        try containment.superviseUnlessChild(isolation: plugins.pluginIsolation, command: self)
         let root = try pages.root(for: page)
         let remotePages = remote.client(maxPageBytes: pages.maxPageBytes)
         let host = try plugins.load()

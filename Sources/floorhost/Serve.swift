@@ -68,8 +68,7 @@ struct Serve: ParsableCommand {
         // or fail; this process loads no plugin.
         let preview: WorkerPreview
         do {
-            preview = try WorkerPreview(command: [selfExecutable(), ServeWorker.configuration.commandName!] + plugins.arguments
-                                            + ["--max-page-bytes", "\(maxPageBytes)", "--retry", "\(retry)"] + remote.arguments + [root],
+            preview = try WorkerPreview(command: childCommand(.worker),
                                         pluginFolder: plugins.plugins, root: pageRoot, rootArgument: root,
                                         callTimeout: containment.pluginCallTimeout)
         } catch {

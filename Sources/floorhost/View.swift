@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FloorCore
 import FloorSession
 import FloorRender
 import FloorTerminal
@@ -65,7 +66,7 @@ struct View: ParsableCommand {
         // or hangs on is left out of the next attempt. A child that ended abnormally may have left the
         // terminal raw: put it back here.
         do {
-            try containment.superviseUnlessChild(isolation: plugins.pluginIsolation)
+            try containment.superviseUnlessChild(isolation: plugins.pluginIsolation, command: self)
         } catch let exit as ExitCode where exit != .success {
             terminal.enter()
             terminal.restore()
@@ -107,11 +108,9 @@ struct View: ParsableCommand {
     /// A plugin library changed: only a fresh process can load it (a loaded library is never unloaded), so
     /// this one becomes that process, with the same arguments and the position kept.
     private func restart(at offset: Double) -> Never {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        if let i = arguments.firstIndex(of: "--offset"), i + 1 < arguments.count { arguments.removeSubrange(i...(i + 1)) }
-        arguments = arguments.filter { !$0.hasPrefix("--offset=") } + ["--offset", String(offset)]
-        let program = selfExecutable()
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        let arguments = ChildArguments.inserting(["--offset", String(offset)], into: childCommand(.restart))
+        let program = arguments[0]
+        let argv = arguments.map { strdup($0) } + [nil]
         execv(program, argv)
         printError("error: cannot start floorhost again to load the changed plugins: \(String(cString: strerror(errno)))")
         Foundation.exit(1)
