@@ -22,7 +22,7 @@ struct Render: ParsableCommand {
               floorhost --plugins Plugins/ http://127.0.0.1:8000/home.json --scroll-to end --retry 3
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, html }
+    typealias Format = PageRender.Format
 
     @OptionGroup var plugins: PluginOptions
 
@@ -91,54 +91,22 @@ struct Render: ParsableCommand {
         let remotePages = remote.client(maxPageBytes: pages.maxPageBytes)
         let host = try plugins.load()
         try containment.attach(host)
-        // --width counts columns for text and points for json; --viewport's width, when given, is the layout's.
-        let textWidth = TextRenderer.layoutWidth(columns: Int(width ?? Double(TextRenderer.defaultColumns)))
-        let screen = viewport ?? ViewportSize(width: format == .text ? textWidth : width ?? 375, height: 812)
-        let columns = Int(width ?? (screen.width / TextRenderer.pointsPerColumn).rounded())
-        let adapter: Adapter
+        var render = PageRender()
+        (render.format, render.width, render.viewport, render.scrollTo, render.tap) = (format, width, viewport, scrollTo, tap)
+        (render.retries, render.prefetch, render.impressions) = (retry, loading.prefetchRule, loading.impression)
+        (render.dispatch, render.gutter) = (dispatch, gutter)
+        render.styled = color.styled(outputIsTerminal: HostOutput.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment)
+        let result: PageRender.Result
         do {
-            adapter = try host.layout(page: page, root: root, remote: remotePages, width: screen.width, dispatch: dispatch)
+            result = try render.run(host: host, page: page, root: root, remote: remotePages)
         } catch {
             printError("error: \(error)")
             throw ExitCode(2)
         }
-        let session = PageSession(adapter: adapter, viewportHeight: screen.height, source: PageSource(registry: host.registry, root: root, remote: remotePages),
-                                  retries: retry, prefetch: loading.prefetchRule, impressions: loading.impression)
-        switch scrollTo {
-        case .end?: session.scrollToEnd()
-        case .offset(let y)?: session.scroll(toward: y)
-        case nil: break
-        }
-        session.settleImpressions()
-        // A next page that failed to load is a problem of this render, not only an event.
-        let diagnostics = host.diagnostics(for: adapter) + session.loadDiagnostics
-        var output: [UInt8] = [], failure: String?
-        if let tap {
-            switch session.tap(section: tap.section, row: tap.row, item: tap.item) {
-            case .success(let action): output = Array(TapOutput.json(action).utf8)
-            case .failure(let none): failure = "no action: \(none)"
-            }
-        } else {
-            switch format {
-            case .text:
-                let styled = color.styled(outputIsTerminal: HostOutput.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment)
-                let options = TextRenderer.Options(columns: columns, styled: styled, gutter: gutter)
-                TextPreview.write(session, extent: viewport == nil && scrollTo == nil ? .wholePage : .screen, options: options, to: &output)
-            case .json:
-                output = JSONRenderer.render(session, plugins: host.plugins, diagnostics: diagnostics)
-            case .html:
-                output = Array(HTMLRenderer.render(session, diagnostics: diagnostics).utf8)
-            }
-        }
-        // Every plugin call has returned: only now is anything written, so that a supervised attempt that
-        // crashed left nothing behind. json carries its diagnostics in the output; the rest go to stderr.
-        if tap != nil || format != .json {
-            for d in diagnostics { printError("\(d.level.rawValue): \(d.message)") }
-        }
-        if let failure { printError(failure) }
+        for line in result.messages { printError(line) }
         // Written from the buffer itself (no copy: a whole page's text would double the peak memory).
-        try writeOutput(output)
-        try containment.finish(failure == nil ? 0 : 1)
+        try writeOutput(result.output)
+        try containment.finish(result.failed ? 1 : 0)
     }
 }
 
@@ -162,5 +130,7 @@ func writeOutput(_ output: some Collection<UInt8>) throws {
 func writeOutput(line: String) throws { try writeOutput(Array((line + "\n").utf8)) }
 
 extension DispatchMode: ExpressibleByArgument {}
+
+extension PageRender.Format: ExpressibleByArgument {}
 
 extension ColorChoice: ExpressibleByArgument {}
