@@ -98,15 +98,8 @@ struct Check: ParsableCommand {
     }
 
     private func write(_ report: CheckReport, pluginDiagnostics: [Diagnostic]) throws {
-        switch format {
-        case .text:
-            for d in pluginDiagnostics { printError("\(d.level.rawValue): \(d.message)") }
-            for problem in report.problems.dropFirst(report.pluginProblems) {
-                try writeOutput(line: ControlCharacters.escaped("\(problem.level.rawValue): \(problem.message)"))
-            }
-            try writeOutput(line: report.summary)
-        case .json:
-            try writeOutput(report.json())
-        }
+        guard format == .text else { return try writeOutput(report.json()) }
+        for d in pluginDiagnostics { printError("\(d.level.rawValue): \(d.message)") }
+        try writeOutput(Array(report.text().utf8))
     }
 }
