@@ -4,8 +4,9 @@
 // an option, and each says what it expected: ArgumentParser prints
 // "The value 'X' is invalid for '--option <V>': <message>" and exits 64.
 
-/// A --viewport, --scroll-to or --tap value of the wrong form, with the form expected.
-package struct TargetFormError: Error, CustomStringConvertible {
+/// An option's value of the wrong form (--viewport, --scroll-to, --tap, --allow-origin, --ca-file), with the
+/// form expected: ArgumentParser prints it as the reason the value is invalid.
+package struct ArgumentFormError: Error, CustomStringConvertible {
     package let description: String
     init(_ description: String) { self.description = description }
 }
@@ -26,10 +27,10 @@ package struct ViewportSize: Sendable, CustomStringConvertible {
         let form = "expected WIDTHxHEIGHT in points, e.g. --viewport 375x812 (an iPhone's screen)"
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
-            throw TargetFormError(parts.count == 1 && Double(argument) != nil ? "\(form); '\(argument)' has no height" : form)
+            throw ArgumentFormError(parts.count == 1 && Double(argument) != nil ? "\(form); '\(argument)' has no height" : form)
         }
         guard w >= 1, w <= 100_000, h >= 1, h <= 1_000_000 else {
-            throw TargetFormError("the width must be 1 to 100000 points and the height 1 to 1000000; \(form)")
+            throw ArgumentFormError("the width must be 1 to 100000 points and the height 1 to 1000000; \(form)")
         }
         return ViewportSize(width: w, height: h)
     }
@@ -50,8 +51,8 @@ package enum ScrollTarget: Sendable, CustomStringConvertible {
     package static func parse(_ argument: String) throws -> ScrollTarget {
         if argument == "end" { return .end }
         let form = "expected 'end' or Y, a number of points from the top of the page, 0 or more (e.g. --scroll-to 2400)"
-        guard let y = Double(argument), y.isFinite else { throw TargetFormError(form) }
-        guard y >= 0 else { throw TargetFormError("\(argument) is above the top of the page; \(form)") }
+        guard let y = Double(argument), y.isFinite else { throw ArgumentFormError(form) }
+        guard y >= 0 else { throw ArgumentFormError("\(argument) is above the top of the page; \(form)") }
         return .offset(y)
     }
 }
@@ -67,7 +68,7 @@ package struct TapTarget: Sendable, CustomStringConvertible {
     package static func parse(_ argument: String) throws -> TapTarget {
         let parts = argument.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
         guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 }) else {
-            throw TargetFormError("expected SECTION:ROW or SECTION:ROW:ITEM, whole numbers from 0 (e.g. --tap 1:0:2; --gutter shows each row's SECTION:ROW)")
+            throw ArgumentFormError("expected SECTION:ROW or SECTION:ROW:ITEM, whole numbers from 0 (e.g. --tap 1:0:2; --gutter shows each row's SECTION:ROW)")
         }
         return TapTarget(section: parts[0]!, row: parts[1]!, item: parts.count == 3 ? parts[2]! : 0)
     }

@@ -143,7 +143,6 @@ extension LoadStateOptions: ChildOptions {
 
 extension Render: ChildLauncher {
     var children: [Child] { [.supervised] }
-
     func write(to a: inout ChildArguments) {
         for group in [plugins, containment, pages, remote, loading] as [any ChildOptions] { group.write(to: &a) }
         a.options(["--format": format.rawValue, "--width": width, "--viewport": viewport, "--scroll-to": scrollTo,
@@ -155,7 +154,6 @@ extension Render: ChildLauncher {
 
 extension View: ChildLauncher {
     var children: [Child] { [.supervised, .restart] }
-
     func write(to a: inout ChildArguments) {
         for group in [plugins, containment, pages, remote, loading] as [any ChildOptions] { group.write(to: &a) }
         a.options(["--load-latency": loadLatency, "--offset": offset, "--retry": retry, "--color": color.rawValue])
@@ -166,7 +164,6 @@ extension View: ChildLauncher {
 
 extension Check: ChildLauncher {
     var children: [Child] { [.supervised, .shard] }
-
     func write(to a: inout ChildArguments) {
         for group in [plugins, containment, pages, remote] as [any ChildOptions] { group.write(to: &a) }
         a.options(["--format": format.rawValue, "--jobs": jobs])
@@ -177,7 +174,6 @@ extension Check: ChildLauncher {
 
 extension Diff: ChildLauncher {
     var children: [Child] { [.supervised] }
-
     func write(to a: inout ChildArguments) {
         for group in [plugins, containment, pages, remote] as [any ChildOptions] { group.write(to: &a) }
         a.options(["--format": format.rawValue, "--width": width])
@@ -188,7 +184,6 @@ extension Diff: ChildLauncher {
 
 extension Serve: ChildLauncher {
     var children: [Child] { [.worker] }
-
     func write(to a: inout ChildArguments) {
         for group in [plugins, containment, remote] as [any ChildOptions] { group.write(to: &a) }
         a.options(["--host": host, "--port": port, "--max-page-bytes": maxPageBytes, "--retry": retry])
@@ -198,7 +193,6 @@ extension Serve: ChildLauncher {
 
 extension Conform: ChildLauncher {
     var children: [Child] { [.conform] }
-
     func write(to a: inout ChildArguments) {
         a.options(["--format": format.rawValue, "--timeout": timeout, "--call-limit": callLimit, "--snapshots": snapshots,
                    "--seed": seed, "--duration": duration, "--reproduce": reproduce])
@@ -211,6 +205,5 @@ extension Conform: ChildLauncher {
 
 extension Schema: ChildLauncher {
     var children: [Child] { [.scan] }
-
     func write(to a: inout ChildArguments) { plugins.write(to: &a) }
 }

@@ -23,9 +23,8 @@ struct ServeWorker: ParsableCommand {
 
     @Option var retry = 0
 
-    @Option(name: .customLong("crash-record-fd")) var crashRecord: Int32?
-
-    @Option var skipFloor: [SkippedFloor] = []
+    /// --crash-record-fd and --skip-floor, from the server (WorkerProcess, WorkerPreview).
+    @OptionGroup var containment: ContainmentOptions
 
     /// `N=FILE`: the number the server's earlier workers gave a page file.
     @Option var pageOrdinal: [String] = []
@@ -33,14 +32,7 @@ struct ServeWorker: ParsableCommand {
     func run() throws {
         let pageRoot = try servedRoot(root, maxPageBytes: maxPageBytes)
         let host = try plugins.load()
-        if let crashRecord {
-            do {
-                try host.recordPluginCalls(in: crashRecord, skipping: skipFloor)
-            } catch {
-                printError("error: \(error.message)")
-                throw ExitCode(1)
-            }
-        }
+        try containment.attach(host)
         let preview = Preview(host: host, root: pageRoot, rootArgument: root, remote: remote.client(maxPageBytes: maxPageBytes),
                               retryPolicy: RetryPolicy(attempts: retry))
         // Frames go to the real stdout: from here on descriptor 1 is stderr, for what plugin code prints.
