@@ -6,15 +6,21 @@ import Foundation
 extension ConformanceCheck {
     /// The ids in `--include` or `--exclude` values, each comma-separated.
     package static func ids(_ values: [String]) -> [String] {
-        values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+        values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter {
+            !$0.isEmpty
+        }
     }
 }
 
 extension ConformanceRunner {
     /// Selects the checks `--include` and `--exclude` name (values comma-separated); with `reproducing`
     /// (--reproduce) only those included by name run. The error says why the names are unusable.
-    package mutating func select(include: [String], exclude: [String], reproducing: Bool) -> ConformanceCheck.SelectionError? {
-        switch ConformanceCheck.selection(include: ConformanceCheck.ids(include), exclude: ConformanceCheck.ids(exclude)) {
+    package mutating func select(include: [String], exclude: [String], reproducing: Bool) -> ConformanceCheck
+        .SelectionError?
+    {
+        switch ConformanceCheck.selection(
+            include: ConformanceCheck.ids(include), exclude: ConformanceCheck.ids(exclude))
+        {
         case .failure(let error): return error
         case .success(let selected):
             checks = reproducing && include.isEmpty ? [] : selected

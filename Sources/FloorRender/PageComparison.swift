@@ -8,17 +8,22 @@ import FloorSession
 package enum PageComparison {
     /// The output; thrown errors are the pages' or the plugin folder's (an unusable input: exit 2).
     /// `changed`: whether anything on screen changes. In text, `diagnostics` are for stderr.
-    package static func run(host: FloorHost, old: String, oldRoot: PageRoot, new: String, newRoot: PageRoot,
-                            remote: RemotePageClient, width: Double, json: Bool) throws
-        -> (output: [UInt8], diagnostics: [Diagnostic], changed: Bool) {
+    package static func run(
+        host: FloorHost, old: String, oldRoot: PageRoot, new: String, newRoot: PageRoot,
+        remote: RemotePageClient, width: Double, json: Bool
+    ) throws
+        -> (output: [UInt8], diagnostics: [Diagnostic], changed: Bool)
+    {
         let adapter = try host.layout(page: old, root: oldRoot, remote: remote, width: width)
         let next: Page
         if case .remote(let url) = PageLocation(new) {
             let fetched = try remote.fetchWaiting(url).get()
-            next = try PageDecoder.decode(bytes: fetched.bytes, file: fetched.base, registry: host.registry,
-                                          reusing: ReusableFloors(adapter))
+            next = try PageDecoder.decode(
+                bytes: fetched.bytes, file: fetched.base, registry: host.registry,
+                reusing: ReusableFloors(adapter))
         } else {
-            next = try PageDecoder.decode(file: new, root: newRoot, registry: host.registry, reusing: ReusableFloors(adapter))
+            next = try PageDecoder.decode(
+                file: new, root: newRoot, registry: host.registry, reusing: ReusableFloors(adapter))
         }
         let before = adapter.stats
         let oldDiagnostics = host.diagnostics(for: adapter)
@@ -31,7 +36,8 @@ package enum PageComparison {
         for d in host.diagnostics(for: adapter) where !diagnostics.contains(where: { $0.message == d.message }) {
             diagnostics.append(d)
         }
-        let output = json
+        let output =
+            json
             ? DiffJSON.render(diff, old: old, new: new, width: width, diagnostics: diagnostics, stats: stats)
             : Array(DiffText.render(diff, old: old, new: new, width: width).utf8)
         return (output, json ? [] : diagnostics, !diff.isEmpty)

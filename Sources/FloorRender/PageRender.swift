@@ -44,9 +44,10 @@ package struct PageRender: Sendable {
         let screen = viewport ?? ViewportSize(width: format == .text ? textWidth : width ?? 375, height: 812)
         let columns = Int(width ?? (screen.width / TextRenderer.pointsPerColumn).rounded())
         let adapter = try host.layout(page: page, root: root, remote: remote, width: screen.width, dispatch: dispatch)
-        let session = PageSession(adapter: adapter, viewportHeight: screen.height,
-                                  source: PageSource(registry: host.registry, root: root, remote: remote),
-                                  retries: retries, prefetch: prefetch, impressions: impressions)
+        let session = PageSession(
+            adapter: adapter, viewportHeight: screen.height,
+            source: PageSource(registry: host.registry, root: root, remote: remote),
+            retries: retries, prefetch: prefetch, impressions: impressions)
         switch scrollTo {
         case .end?: session.scrollToEnd()
         case .offset(let y)?: session.scroll(toward: y)
@@ -67,8 +68,9 @@ package struct PageRender: Sendable {
         switch format {
         case .text:
             let options = TextRenderer.Options(columns: columns, styled: styled, gutter: gutter)
-            TextPreview.write(session, extent: viewport == nil && scrollTo == nil ? .wholePage : .screen, options: options,
-                              to: &output)
+            TextPreview.write(
+                session, extent: viewport == nil && scrollTo == nil ? .wholePage : .screen, options: options,
+                to: &output)
         case .json:
             output = JSONRenderer.render(session, plugins: host.plugins, diagnostics: diagnostics)
         case .html:

@@ -27,7 +27,8 @@ package struct ViewportSize: Sendable, CustomStringConvertible {
         let form = "expected WIDTHxHEIGHT in points, e.g. --viewport 375x812 (an iPhone's screen)"
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
-            throw ArgumentFormError(parts.count == 1 && Double(argument) != nil ? "\(form); '\(argument)' has no height" : form)
+            throw ArgumentFormError(
+                parts.count == 1 && Double(argument) != nil ? "\(form); '\(argument)' has no height" : form)
         }
         guard w >= 1, w <= 100_000, h >= 1, h <= 1_000_000 else {
             throw ArgumentFormError("the width must be 1 to 100000 points and the height 1 to 1000000; \(form)")
@@ -68,7 +69,9 @@ package struct TapTarget: Sendable, CustomStringConvertible {
     package static func parse(_ argument: String) throws -> TapTarget {
         let parts = argument.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
         guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 }) else {
-            throw ArgumentFormError("expected SECTION:ROW or SECTION:ROW:ITEM, whole numbers from 0 (e.g. --tap 1:0:2; --gutter shows each row's SECTION:ROW)")
+            throw ArgumentFormError(
+                "expected SECTION:ROW or SECTION:ROW:ITEM, whole numbers from 0 (e.g. --tap 1:0:2; --gutter shows each row's SECTION:ROW)"
+            )
         }
         return TapTarget(section: parts[0]!, row: parts[1]!, item: parts.count == 3 ? parts[2]! : 0)
     }

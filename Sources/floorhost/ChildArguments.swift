@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import FloorCore
+import Foundation
 
 // Every child floorhost starts of itself, and what it is given: written here, in one place, from the
 // parent's parsed options. Each command and option group writes every option it has (`write`); a child gets
@@ -27,6 +27,7 @@ enum Child: String, CaseIterable {
     var parentOnly: [String: String] {
         let supervisor = "the supervising parent gives its child its own (PageSupervisor)"
         let conform = "the parent acts on it, giving each child --checks or --fuzz"
+        let drawings = "the parent records or compares the drawings its children send"
         let scanner = "the scanning parent acts on it and names the one library to scan (PluginScanner)"
         let server = "the server acts on it: it listens, times the worker's plugin calls and names the floors to skip"
         switch self {
@@ -46,9 +47,8 @@ enum Child: String, CaseIterable {
             return [
                 "paths": "each library is given a child of its own", "--format": "the parent writes the report",
                 "--timeout": "the parent kills a child that takes longer", "--include": conform, "--exclude": conform,
-                "--snapshots": "the parent keeps and compares the drawings", "--record": "the parent keeps the drawings",
-                "--verify": "the parent compares the drawings", "--fuzz": conform, "--seed": conform,
-                "--duration": conform, "--reproduce": conform,
+                "--snapshots": drawings, "--record": drawings, "--verify": drawings, "--fuzz": conform,
+                "--seed": conform, "--duration": conform, "--reproduce": conform,
             ]
         case .scan:
             return [
@@ -145,8 +145,10 @@ extension Render: ChildLauncher {
     var children: [Child] { [.supervised] }
     func write(to a: inout ChildArguments) {
         for group in [plugins, containment, pages, remote, loading] as [any ChildOptions] { group.write(to: &a) }
-        a.options(["--format": format.rawValue, "--width": width, "--viewport": viewport, "--scroll-to": scrollTo,
-                   "--tap": tap, "--retry": retry, "--dispatch": dispatch.rawValue, "--color": color.rawValue])
+        a.options([
+            "--format": format.rawValue, "--width": width, "--viewport": viewport, "--scroll-to": scrollTo,
+            "--tap": tap, "--retry": retry, "--dispatch": dispatch.rawValue, "--color": color.rawValue,
+        ])
         a.flag("--gutter", gutter)
         a.argument("page", page)
     }
@@ -194,8 +196,10 @@ extension Serve: ChildLauncher {
 extension Conform: ChildLauncher {
     var children: [Child] { [.conform] }
     func write(to a: inout ChildArguments) {
-        a.options(["--format": format.rawValue, "--timeout": timeout, "--call-limit": callLimit, "--snapshots": snapshots,
-                   "--seed": seed, "--duration": duration, "--reproduce": reproduce])
+        a.options([
+            "--format": format.rawValue, "--timeout": timeout, "--call-limit": callLimit, "--snapshots": snapshots,
+            "--seed": seed, "--duration": duration, "--reproduce": reproduce,
+        ])
         a.repeated("--include", include)
         a.repeated("--exclude", exclude)
         a.flags(["--record": record, "--verify": verify, "--fuzz": fuzz])

@@ -59,8 +59,9 @@ import Testing
                 let preferred = (argument["preferredName"] as? [String: Any])?["name"] as? String
                 let name = kind == "positional" ? valueName : "--" + (preferred ?? valueName)
                 if Self.builtIn.contains(name) { return nil }
-                return Declared(kind: kind, name: name, valueName: valueName, defaultValue: argument["defaultValue"] as? String,
-                                allValues: argument["allValues"] as? [String] ?? [])
+                return Declared(
+                    kind: kind, name: name, valueName: valueName, defaultValue: argument["defaultValue"] as? String,
+                    allValues: argument["allValues"] as? [String] ?? [])
             }
             return (try #require(command["commandName"] as? String), arguments)
         }
@@ -75,8 +76,9 @@ import Testing
         var children: [String: Child] = [:]
         for (name, value) in try jsonObject(result.stdout) {
             let child = try #require(value as? [String: Any])
-            children[name] = Child(arguments: try #require(child["arguments"] as? [String]),
-                                   parentOnly: try #require(child["parentOnly"] as? [String: String]))
+            children[name] = Child(
+                arguments: try #require(child["arguments"] as? [String]),
+                parentOnly: try #require(child["parentOnly"] as? [String: String]))
         }
         return (0, children, result.stderr)
     }
@@ -93,7 +95,8 @@ import Testing
 
     /// Numbers as numbers, so that the child's 11.0 is the 11 given.
     func normalized(_ text: String) -> String {
-        var result = "", number = ""
+        var result = ""
+        var number = ""
         for character in text + " " {
             if character.isASCII && (character.isNumber || (character == "." && !number.isEmpty)) {
                 number.append(character)
@@ -126,7 +129,8 @@ import Testing
 
     /// The parent-only reason for `option` in `child`; an inverted flag (`--no-x`) is listed as `--x`.
     func reason(_ child: Child, _ option: Declared) -> String? {
-        child.parentOnly[option.name] ?? (option.name.hasPrefix("--no-") ? child.parentOnly["--" + option.name.dropFirst(5)] : nil)
+        child.parentOnly[option.name]
+            ?? (option.name.hasPrefix("--no-") ? child.parentOnly["--" + option.name.dropFirst(5)] : nil)
     }
 
     @Test func everyOptionReachesEveryChildOrIsTheParentsAlone() throws {
@@ -134,7 +138,8 @@ import Testing
         let ca = try TestCA(in: folder).certificate
         var launchers: [String] = []
         // By child: what the commands that start it declare, and what its parentOnly lists.
-        var declaredByLaunchers: [String: Set<String>] = [:], listed: [String: Set<String>] = [:]
+        var declaredByLaunchers: [String: Set<String>] = [:]
+        var listed: [String: Set<String>] = [:]
         for (command, declared) in try commands() {
             let positionals = declared.filter { $0.kind == "positional" }
             // Each positional argument given as its name: page.json, old.json and new.json, paths.json, ...
@@ -160,28 +165,43 @@ import Testing
                 let arguments = option.kind == "positional" ? base : base + given + (Self.companions[option.name] ?? [])
                 let result = try children(arguments)
                 guard result.status == 0 else {
-                    Issue.record("floorhost \(arguments.joined(separator: " ")) was refused (\(result.status)): \(result.stderr); give the test a sample value (samples) or what the option needs beside it (companions)")
+                    Issue.record(
+                        "floorhost \(arguments.joined(separator: " ")) was refused (\(result.status)): \(result.stderr); give the test a sample value (samples) or what the option needs beside it (companions)"
+                    )
                     continue
                 }
                 for (name, child) in result.children.sorted(by: { $0.key < $1.key }) {
                     if let reason = reason(child, option) {
-                        #expect(!child.arguments.contains(option.name), "\(command) \(option.name) is the parent's alone (\(reason)) but reached \(name): \(child.arguments)")
+                        #expect(
+                            !child.arguments.contains(option.name),
+                            "\(command) \(option.name) is the parent's alone (\(reason)) but reached \(name): \(child.arguments)"
+                        )
                     } else {
-                        #expect(carries(child, option, given), "\(command) \(given.joined(separator: " ")) does not reach its \(name) child: \(child.arguments); write it in Sources/floorhost/ChildArguments.swift, or list it in \(name)'s parentOnly with the reason")
+                        #expect(
+                            carries(child, option, given),
+                            "\(command) \(given.joined(separator: " ")) does not reach its \(name) child: \(child.arguments); write it in Sources/floorhost/ChildArguments.swift, or list it in \(name)'s parentOnly with the reason"
+                        )
                     }
                     // The child must take what it is given.
                     let own = child.arguments + (Self.launcherAdds[name] ?? [])
                     let accepted = try children(own)
-                    #expect(accepted.status == 0, "\(command) \(given.joined(separator: " ")): its \(name) child refuses \(own): \(accepted.stderr)")
+                    #expect(
+                        accepted.status == 0,
+                        "\(command) \(given.joined(separator: " ")): its \(name) child refuses \(own): \(accepted.stderr)"
+                    )
                 }
             }
         }
         // The print-children mode works: the commands known to start children are among those found.
-        #expect(Set(["render", "view", "check", "diff", "serve", "conform", "schema"]).isSubset(of: launchers), "\(launchers)")
+        #expect(
+            Set(["render", "view", "check", "diff", "serve", "conform", "schema"]).isSubset(of: launchers),
+            "\(launchers)")
         // No stale names: what a child's parentOnly lists is an option of a command that starts it.
         for (child, names) in listed {
             let stale = names.subtracting(declaredByLaunchers[child] ?? [])
-            #expect(stale.isEmpty, "\(child)'s parentOnly lists \(stale.sorted()), which no command that starts it declares")
+            #expect(
+                stale.isEmpty, "\(child)'s parentOnly lists \(stale.sorted()), which no command that starts it declares"
+            )
         }
     }
 }
