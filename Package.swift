@@ -67,7 +67,9 @@ let package = Package(
         ]),
         // Front ends, peers: none imports another.
         .target(name: "FloorTerminal", dependencies: ["FloorCore", "FloorRuntime", "FloorLayout", "FloorSession", "FloorRender"]),
-        .target(name: "FloorCheck", dependencies: ["FloorCore", "FloorRuntime", "FloorLayout", "FloorSession", "FloorRender"]),
+        .target(name: "FloorCheck", dependencies: [
+            "FloorCore", "FloorRuntime", "FloorLayout", "FloorSession", "FloorRender", .product(name: "HostContract", package: "SDK"),
+        ]),
         .target(name: "FloorConform", dependencies: [
             "FloorCore", "FloorRuntime", "FloorLayout", "FloorSession", "FloorRender", "CGlibcExtras",
             .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"),

@@ -2,6 +2,7 @@
 /// (a plugin that failed to load, a refused registration), which fail check as page problems do; plugin
 /// warnings are notes that do not. Exit status 0 exactly when `problems` is empty.
 import FloorCore
+import HostContract
 
 public struct CheckReport: Sendable {
     public let pages: [String]
@@ -29,6 +30,12 @@ public struct CheckReport: Sendable {
     public var passed: Bool { problems.isEmpty }
 
     /// The last line of the text output.
+    /// check's text output: one line per problem not in a plugin (those go to stderr), then the summary.
+    package func text() -> String {
+        problems.dropFirst(pluginProblems).map { ControlCharacters.escaped("\($0.level.rawValue): \($0.message)") + "\n" }
+            .joined() + summary + "\n"
+    }
+
     public var summary: String {
         let pageCount = "\(pages.count) page\(pages.count == 1 ? "" : "s")"
         if passed { return "ok: \(pageCount) checked, no problems" }

@@ -27,7 +27,7 @@ public struct ConformanceFuzzer: Sendable {
         self.programName = programName
     }
 
-    package func run(library: String, childCommand: [String], checkTimeout: Double, callLimit: Double)
+    package func run(library: String, childCommand: [String], checkTimeout: Double)
         -> (ConformanceReport.Verdict, String?, [String]?) {
         var random = SeededRandom(state: seed)
         let started = ProcessInfo.processInfo.systemUptime
@@ -41,8 +41,7 @@ public struct ConformanceFuzzer: Sendable {
             var verdict: (ConformanceReport.Verdict, String?)?
             let outcome: ChildProcess.Outcome
             do {
-                outcome = try ChildProcess.run(childCommand + [library, "--fuzz", seeds.map(String.init).joined(separator: ","),
-                                                               "--call-limit", String(callLimit)],
+                outcome = try ChildProcess.run(childCommand + [library, "--fuzz", seeds.map(String.init).joined(separator: ",")],
                                                timeout: checkTimeout) { line in
                     guard let event = ChildEvent(line: line) else { return false }
                     switch event {

@@ -14,12 +14,14 @@ import FloorRuntime
 /// the drawings the child sent (SnapshotStore), and `fuzz` runs after the checks, in children of its own
 /// (ConformanceFuzzer).
 public struct ConformanceRunner: Sendable {
-    /// How to start a child: the program and leading arguments; the runner appends
-    /// `LIBRARY --checks ID,ID,... --call-limit SECONDS`. The CLI re-runs itself: ["/proc/self/exe", "conform-child"].
+    /// How to start a child: the program, leading arguments and the child's options; the runner appends
+    /// `LIBRARY --checks ID,ID,...` (or `LIBRARY --fuzz SEED,...`). The CLI re-runs itself with its
+    /// parsed options (floorhost's ChildArguments.swift): ["/proc/self/exe", "conform-child", "--call-limit", "1.0"].
     public var childCommand: [String]
     /// Seconds a check may run without finishing before its child is killed.
     public var checkTimeout: Double
-    /// Seconds a single plugin call may take.
+    /// Seconds a single plugin call may take, as the runner judges slow calls (the child enforces the
+    /// `--call-limit` in `childCommand`; it is 1 when that gives none).
     public var callLimit: Double
     /// The checks reported, in ConformanceCheck.all order (`--include`, `--exclude`): all by default.
     public var checks: [ConformanceCheck] = ConformanceCheck.all
@@ -98,8 +100,7 @@ public struct ConformanceRunner: Sendable {
             var lastStep: String?
             /// The running check's last progress report, and when it arrived (ProcessInfo uptime).
             var progress: (calls: Int, seconds: Double, slowestCall: String, slowestSeconds: Double, at: Double)?
-            let arguments = childCommand + [library, "--checks", toRun.map(\.id).joined(separator: ","),
-                                            "--call-limit", String(callLimit)]
+            let arguments = childCommand + [library, "--checks", toRun.map(\.id).joined(separator: ",")]
             let outcome: ChildProcess.Outcome
             do {
                 outcome = try ChildProcess.run(arguments, timeout: checkTimeout) { line in
@@ -175,7 +176,7 @@ public struct ConformanceRunner: Sendable {
             if let requirement = ConformanceCheck.fuzz.requires.first(where: { results[$0].map { $0.verdict != .pass } ?? false }) {
                 judge(.fuzz, .skip, "needs \(requirement), which did not pass")
             } else {
-                let (verdict, reason, details) = fuzz.run(library: library, childCommand: childCommand, checkTimeout: checkTimeout, callLimit: callLimit)
+                let (verdict, reason, details) = fuzz.run(library: library, childCommand: childCommand, checkTimeout: checkTimeout)
                 judge(.fuzz, verdict, reason, details)
             }
         }

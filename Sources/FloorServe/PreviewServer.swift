@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -16,5 +17,26 @@ public enum PreviewServer {
                            services: services,
                            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
                            logger: logger)
+    }
+
+    /// What `onRunning` does for `floorhost serve`: says on stdout where the preview is, with the bound port.
+    package static func announcement(host: String, root: String) -> @Sendable (Int) async -> Void {
+        { port in
+            let line = "floorhost serve: http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (pages under \(root); Ctrl-C stops)\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
+        }
+    }
+
+    /// Runs `app` on a task of its own until it stops (Ctrl-C, SIGTERM), blocking this thread: for the
+    /// CLI's synchronous `run()`. Throws what stopped it with a failure.
+    package static func runBlocking(_ app: some ApplicationProtocol) throws {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var failure: (any Error)?
+        Task {
+            do { try await app.runService() } catch { failure = error }
+            done.signal()
+        }
+        done.wait()
+        if let failure { throw failure }
     }
 }

@@ -35,9 +35,17 @@ public struct Prefetch: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// One `--prefetch` value: `Nrows` or `Sscreens` (S may have a fraction: `1.5screens`).
-    public enum Distance: Sendable, Equatable {
+    public enum Distance: Sendable, Equatable, CustomStringConvertible {
         case rows(Int)
         case screens(Double)
+
+        /// As `--prefetch` takes it: `4rows`, `1.5screens`.
+        public var description: String {
+            switch self {
+            case .rows(let n): "\(n)rows"
+            case .screens(let s): "\(s)screens"
+            }
+        }
 
         public static let form = "expected N rows or S screens, e.g. --prefetch 4rows or --prefetch 2screens (Texture's default); give both to load at whichever comes first"
 

@@ -62,7 +62,7 @@ struct Check: ParsableCommand {
             return
         }
         // As render: a floor a plugin crashes or hangs on is left out of the next attempt, and is a problem.
-        try containment.superviseUnlessChild(isolation: plugins.pluginIsolation)
+        try containment.superviseUnlessChild(isolation: plugins.pluginIsolation, command: self)
         let host = try plugins.load()
         try containment.attach(host)
         let client = remote.client(maxPageBytes: pages.maxPageBytes)
@@ -82,12 +82,11 @@ struct Check: ParsableCommand {
 
     /// Shares of the pages checked by child processes at once (ParallelCheck), one report.
     private func checkInParallel(_ files: [String], jobs: Int) throws {
-        let options = plugins.arguments + ["--plugin-call-timeout", "\(containment.pluginCallTimeout)", "--max-page-bytes", "\(pages.maxPageBytes)"]
-            + (pages.pageRoot.map { ["--page-root", $0] } ?? []) + remote.arguments
+        let shard = childCommand(.shard)
         let merged: (checks: [PageCheck], pluginDiagnostics: [Diagnostic])
         do {
             merged = try ParallelCheck.run(files: files, jobs: jobs) { share in
-                [selfExecutable(), "check", "--shard"] + options + ["--"] + share
+                shard + ["--"] + share
             }
         } catch {
             printError("error: \(error.message)")
@@ -99,15 +98,8 @@ struct Check: ParsableCommand {
     }
 
     private func write(_ report: CheckReport, pluginDiagnostics: [Diagnostic]) throws {
-        switch format {
-        case .text:
-            for d in pluginDiagnostics { printError("\(d.level.rawValue): \(d.message)") }
-            for problem in report.problems.dropFirst(report.pluginProblems) {
-                try writeOutput(line: ControlCharacters.escaped("\(problem.level.rawValue): \(problem.message)"))
-            }
-            try writeOutput(line: report.summary)
-        case .json:
-            try writeOutput(report.json())
-        }
+        guard format == .text else { return try writeOutput(report.json()) }
+        for d in pluginDiagnostics { printError("\(d.level.rawValue): \(d.message)") }
+        try writeOutput(Array(report.text().utf8))
     }
 }

@@ -22,7 +22,7 @@ struct Conform: ParsableCommand {
               floorhost conform --reproduce SEED libX.so   (a case --fuzz printed)
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, junit }
+    typealias Format = ConformanceReport.Format
 
     @Argument(help: "Plugin libraries (*.so) or folders of them (searched up to 4 folders deep).")
     var paths: [String]
@@ -76,23 +76,14 @@ struct Conform: ParsableCommand {
         if !fuzz && (seed != nil) { throw ValidationError("--seed needs --fuzz") }
         if !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds") }
         if fuzz && reproduce != nil { throw ValidationError("give --fuzz or --reproduce SEED, not both") }
-        if case .failure(let error) = ConformanceCheck.selection(include: ids(include), exclude: ids(exclude)) {
-            throw ValidationError(error.message)
-        }
-    }
-
-    private func ids(_ values: [String]) -> [String] {
-        values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+        var runner = ConformanceRunner(childCommand: [])
+        if let error = runner.select(include: include, exclude: exclude, reproducing: false) { throw ValidationError(error.message) }
     }
 
     func run() throws {
-        var runner = ConformanceRunner(childCommand: [selfExecutable(), ConformChild.configuration.commandName!],
-                                       checkTimeout: timeout, callLimit: callLimit)
-        if case .success(let checks) = ConformanceCheck.selection(include: ids(include), exclude: ids(exclude)) {
-            // --reproduce runs the one case, and only the checks asked for by name.
-            runner.checks = reproduce != nil && include.isEmpty ? [] : checks
-        }
-        runner.excluded = Set(ids(exclude))
+        var runner = ConformanceRunner(childCommand: childCommand(.conform), checkTimeout: timeout, callLimit: callLimit)
+        // --reproduce runs the one case, and only the checks asked for by name. (validate() tried the names.)
+        _ = runner.select(include: include, exclude: exclude, reproducing: reproduce != nil)
         if let snapshots { runner.snapshots = SnapshotStore(directory: snapshots, mode: record ? .record : .verify) }
         if fuzz || reproduce != nil {
             runner.fuzz = ConformanceFuzzer(seed: seed ?? UInt64.random(in: 1...UInt64(Int64.max)), duration: duration, reproduce: reproduce)
@@ -104,14 +95,12 @@ struct Conform: ParsableCommand {
             printError("error: \(error.message)")
             throw ExitCode(1)
         }
-        switch format {
-        case .text: try writeOutput(Array(ConformanceTable.render(report).utf8))
-        case .json: try writeOutput(ConformanceJSON.render(report))
-        case .junit: try writeOutput(Array(ConformanceJUnit.render(report).utf8))
-        }
+        try writeOutput(report.rendered(as: format))
         if !report.passed { throw ExitCode(1) }
     }
 }
+
+extension ConformanceReport.Format: ExpressibleByArgument {}
 
 /// This program's own file, for re-running itself as a child.
 func selfExecutable() -> String {

@@ -5,8 +5,8 @@ import FloorRuntime
 import FloorSession
 
 /// What a command that runs plugins on a page (render, check) needs to run under PageSupervisor: with
-/// plugin isolation on, the command is first run again as a supervised child (the same arguments plus the
-/// hidden --crash-record-fd and --skip-floor), and this process only reports how the child ended.
+/// plugin isolation on, the command is first run again as a supervised child (its options, ChildArguments, plus
+/// the hidden --crash-record-fd and --skip-floor), and this process only reports how the child ended.
 struct ContainmentOptions: ParsableArguments {
     @Option(help: "Seconds a plugin may spend in one call (or on one floor's rows) before that floor is left out as hung. Needs plugin isolation.")
     var pluginCallTimeout: Double = 10
@@ -21,12 +21,12 @@ struct ContainmentOptions: ParsableArguments {
         if !(pluginCallTimeout > 0) { throw ValidationError("--plugin-call-timeout must be more than 0 seconds") }
     }
 
-    /// With `isolation` and not yet the child: runs this command as a supervised child and ends this
-    /// process the way the child ended (by throwing its ExitCode). Otherwise returns at once.
-    func superviseUnlessChild(isolation: Bool) throws {
+    /// With `isolation` and not yet the child: runs `command`'s `.supervised` child and ends this process the
+    /// way the child ended (by throwing its ExitCode). Otherwise returns at once.
+    func superviseUnlessChild(isolation: Bool, command: some ChildLauncher) throws {
         guard isolation, crashRecord == nil else { return }
-        switch PageSupervisor.run(program: selfExecutable(), arguments: Array(CommandLine.arguments.dropFirst()),
-                                  callTimeout: pluginCallTimeout) {
+        let child = command.childCommand(.supervised)
+        switch PageSupervisor.run(program: child[0], arguments: Array(child.dropFirst()), callTimeout: pluginCallTimeout) {
         case .exited(let status): throw ExitCode(status)
         case .failed(let message):
             printError("error: \(message)")

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import FloorRuntime
-import FloorLayout
+import FloorCore
 import FloorSession
 import FloorRender
 
@@ -46,7 +46,7 @@ struct Diff: ParsableCommand {
     }
 
     func run() throws {
-        try containment.superviseUnlessChild(isolation: plugins.pluginIsolation)
+        try containment.superviseUnlessChild(isolation: plugins.pluginIsolation, command: self)
         let oldRoot = try pages.root(for: old), newRoot = try pages.root(for: new)
         let host: FloorHost
         do {
@@ -55,34 +55,16 @@ struct Diff: ParsableCommand {
             throw ExitCode(2)  // 1 means "the pages differ"
         }
         try containment.attach(host)
-        let client = remote.client(maxPageBytes: pages.maxPageBytes)
-        let adapter: Adapter, next: Page
+        let result: (output: [UInt8], diagnostics: [Diagnostic], changed: Bool)
         do {
-            adapter = try host.layout(page: old, root: oldRoot, remote: client, width: width)
-            next = try PageSource(registry: host.registry, root: newRoot, remote: client)
-                .load(new, reusing: ReusableFloors(adapter)).get()
+            result = try PageComparison.run(host: host, old: old, oldRoot: oldRoot, new: new, newRoot: newRoot,
+                                            remote: remote.client(maxPageBytes: pages.maxPageBytes), width: width, json: format == .json)
         } catch {
             printError("error: \(error)")
             throw ExitCode(2)
         }
-        let before = adapter.stats
-        let oldDiagnostics = host.diagnostics(for: adapter)
-        let diff = adapter.reload([next])
-        var stats = adapter.stats
-        stats.heightCalls -= before.heightCalls
-        stats.heightsKept -= before.heightsKept
-        // Each problem once: the old page's, then the new page's that it did not have.
-        var diagnostics = oldDiagnostics
-        for d in host.diagnostics(for: adapter) where !diagnostics.contains(where: { $0.message == d.message }) { diagnostics.append(d) }
-        let output: [UInt8]
-        switch format {
-        case .text:
-            for d in diagnostics { printError("\(d.level.rawValue): \(d.message)") }
-            output = Array(DiffText.render(diff, old: old, new: new, width: width).utf8)
-        case .json:
-            output = DiffJSON.render(diff, old: old, new: new, width: width, diagnostics: diagnostics, stats: stats)
-        }
-        try writeOutput(output)
-        try containment.finish(diff.isEmpty ? 0 : 1)
+        for d in result.diagnostics { printError("\(d.level.rawValue): \(d.message)") }
+        try writeOutput(result.output)
+        try containment.finish(result.changed ? 1 : 0)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FloorCore
+import Foundation
 import FloorSession
 
 @main
@@ -21,6 +22,7 @@ struct FloorHostCommand: ParsableCommand {
     /// the process's own output is kept out of plugin code's reach (HostOutput), and relative paths keep
     /// meaning the folder floorhost was started in (WorkingDirectory).
     static func main() {
+        if ProcessInfo.processInfo.environment["FLOORHOST_PRINT_CHILDREN"] != nil { printChildrenAndExit() }
         ChildProcess.dieWithParent()
         HostOutput.claim()
         WorkingDirectory.capture()

@@ -18,16 +18,11 @@ struct PageRootOptions: ParsableArguments {
     /// The root for `firstPage`; a --page-root that is not a folder exits 2 (the input is unusable).
     func root(for firstPage: String) throws -> PageRoot {
         guard let pageRoot else { return PageRoot(around: firstPage, maxPageBytes: maxPageBytes) }
-        do {
-            return try PageRoot(folder: pageRoot, maxPageBytes: maxPageBytes)
-        } catch {
-            printError("error: \(error)")
-            throw ExitCode(2)
-        }
+        return try servedRoot(pageRoot, maxPageBytes: maxPageBytes)
     }
 }
 
-/// The folder `serve` (and its worker) serves pages from; one that is not a folder exits 2.
+/// The folder `serve` (and its worker) serves pages from, or --page-root; one that is not a folder exits 2.
 func servedRoot(_ folder: String, maxPageBytes: Int) throws -> PageRoot {
     do {
         return try PageRoot(folder: folder, maxPageBytes: maxPageBytes)

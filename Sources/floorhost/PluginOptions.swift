@@ -25,19 +25,12 @@ struct PluginOptions: ParsableArguments {
     @Flag(help: "Require the plugin folder's plugins.lock (written by `floorhost lock`): refuse to run without one. Whenever the lock file exists, a library it does not pin by SHA-256 is refused.")
     var locked = false
 
-    /// These options as arguments, for a child that loads the same plugins the same way (serve's worker).
-    var arguments: [String] {
-        ["--plugins", plugins, "--plugin-scan-timeout", "\(pluginScanTimeout)"]
-            + (pluginCache.map { ["--plugin-cache", $0] } ?? [])
-            + (allowInsecurePlugins ? ["--allow-insecure-plugins"] : []) + (locked ? ["--locked"] : [])
-    }
-
     /// Loads the plugins, or exits 1 with the reason when the folder is unusable. From here on, what plugin
     /// code prints goes to stderr (HostOutput).
     func load() throws -> FloorHost {
         HostOutput.shieldFromPlugins()
         let isolation = pluginIsolation
-            ? PluginIsolation(childCommand: [selfExecutable(), ScanPlugin.configuration.commandName!],
+            ? PluginIsolation(childCommand: childCommand(.scan),
                               cacheFile: pluginCache ?? PluginScanCache.defaultFile, timeout: pluginScanTimeout)
             : nil
         do {

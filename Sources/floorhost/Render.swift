@@ -22,7 +22,7 @@ struct Render: ParsableCommand {
               floorhost --plugins Plugins/ http://127.0.0.1:8000/home.json --scroll-to end --retry 3
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, html }
+    typealias Format = PageRender.Format
 
     @OptionGroup var plugins: PluginOptions
 
@@ -86,110 +86,27 @@ struct Render: ParsableCommand {
     func run() throws {
         // With isolation, this process only supervises: a child renders, and a floor a plugin crashes or
         // hangs on is left out of the next attempt (PageSupervisor).
-        try containment.superviseUnlessChild(isolation: plugins.pluginIsolation)
+        try containment.superviseUnlessChild(isolation: plugins.pluginIsolation, command: self)
         let root = try pages.root(for: page)
         let remotePages = remote.client(maxPageBytes: pages.maxPageBytes)
         let host = try plugins.load()
         try containment.attach(host)
-        // --width counts columns for text and points for json; --viewport's width, when given, is the layout's.
-        let textWidth = TextRenderer.layoutWidth(columns: Int(width ?? Double(TextRenderer.defaultColumns)))
-        let screen = viewport ?? ViewportSize(width: format == .text ? textWidth : width ?? 375, height: 812)
-        let columns = Int(width ?? (screen.width / TextRenderer.pointsPerColumn).rounded())
-        let adapter: Adapter
+        var render = PageRender()
+        (render.format, render.width, render.viewport, render.scrollTo, render.tap) = (format, width, viewport, scrollTo, tap)
+        (render.retries, render.prefetch, render.impressions) = (retry, loading.prefetchRule, loading.impression)
+        (render.dispatch, render.gutter) = (dispatch, gutter)
+        render.styled = color.styled(outputIsTerminal: HostOutput.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment)
+        let result: PageRender.Result
         do {
-            adapter = try host.layout(page: page, root: root, remote: remotePages, width: screen.width, dispatch: dispatch)
+            result = try render.run(host: host, page: page, root: root, remote: remotePages)
         } catch {
             printError("error: \(error)")
             throw ExitCode(2)
         }
-        let session = PageSession(adapter: adapter, viewportHeight: screen.height, source: PageSource(registry: host.registry, root: root, remote: remotePages),
-                                  retries: retry, prefetch: loading.prefetchRule, impressions: loading.impression)
-        switch scrollTo {
-        case .end?: session.scrollToEnd()
-        case .offset(let y)?: session.scroll(toward: y)
-        case nil: break
-        }
-        session.settleImpressions()
-        // A next page that failed to load is a problem of this render, not only an event.
-        let diagnostics = host.diagnostics(for: adapter) + session.loadDiagnostics
-        var output: [UInt8] = [], failure: String?
-        if let tap {
-            switch session.tap(section: tap.section, row: tap.row, item: tap.item) {
-            case .success(let action): output = Array(TapOutput.json(action).utf8)
-            case .failure(let none): failure = "no action: \(none)"
-            }
-        } else {
-            switch format {
-            case .text:
-                let styled = color.styled(outputIsTerminal: HostOutput.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment)
-                let options = TextRenderer.Options(columns: columns, styled: styled, gutter: gutter)
-                TextPreview.write(session, extent: viewport == nil && scrollTo == nil ? .wholePage : .screen, options: options, to: &output)
-            case .json:
-                output = JSONRenderer.render(session, plugins: host.plugins, diagnostics: diagnostics)
-            case .html:
-                output = Array(HTMLRenderer.render(session, diagnostics: diagnostics).utf8)
-            }
-        }
-        // Every plugin call has returned: only now is anything written, so that a supervised attempt that
-        // crashed left nothing behind. json carries its diagnostics in the output; the rest go to stderr.
-        if tap != nil || format != .json {
-            for d in diagnostics { printError("\(d.level.rawValue): \(d.message)") }
-        }
-        if let failure { printError(failure) }
+        for line in result.messages { printError(line) }
         // Written from the buffer itself (no copy: a whole page's text would double the peak memory).
-        try writeOutput(output)
-        try containment.finish(failure == nil ? 0 : 1)
-    }
-}
-
-// The values below are parsed with `parsing: .unconditional`, so that "-5" reaches them instead of being
-// read as an option, and each says what it expected: ArgumentParser prints
-// "The value 'X' is invalid for '--option <V>': <message>" and exits 64.
-
-/// `--viewport WxH`.
-struct ViewportSize {
-    let width: Double
-    let height: Double
-
-    static func parse(_ argument: String) throws -> ViewportSize {
-        let form = "expected WIDTHxHEIGHT in points, e.g. --viewport 375x812 (an iPhone's screen)"
-        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
-            throw ValidationError(parts.count == 1 && Double(argument) != nil ? "\(form); '\(argument)' has no height" : form)
-        }
-        guard w >= 1, w <= 100_000, h >= 1, h <= 1_000_000 else {
-            throw ValidationError("the width must be 1 to 100000 points and the height 1 to 1000000; \(form)")
-        }
-        return ViewportSize(width: w, height: h)
-    }
-}
-
-/// `--scroll-to end|Y`.
-enum ScrollTarget {
-    case end
-    case offset(Double)
-
-    static func parse(_ argument: String) throws -> ScrollTarget {
-        if argument == "end" { return .end }
-        let form = "expected 'end' or Y, a number of points from the top of the page, 0 or more (e.g. --scroll-to 2400)"
-        guard let y = Double(argument), y.isFinite else { throw ValidationError(form) }
-        guard y >= 0 else { throw ValidationError("\(argument) is above the top of the page; \(form)") }
-        return .offset(y)
-    }
-}
-
-/// `--tap SECTION:ROW[:ITEM]`.
-struct TapTarget {
-    let section: Int
-    let row: Int
-    let item: Int
-
-    static func parse(_ argument: String) throws -> TapTarget {
-        let parts = argument.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
-        guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 }) else {
-            throw ValidationError("expected SECTION:ROW or SECTION:ROW:ITEM, whole numbers from 0 (e.g. --tap 1:0:2; --gutter shows each row's SECTION:ROW)")
-        }
-        return TapTarget(section: parts[0]!, row: parts[1]!, item: parts.count == 3 ? parts[2]! : 0)
+        try writeOutput(result.output)
+        try containment.finish(result.failed ? 1 : 0)
     }
 }
 
@@ -213,5 +130,7 @@ func writeOutput(_ output: some Collection<UInt8>) throws {
 func writeOutput(line: String) throws { try writeOutput(Array((line + "\n").utf8)) }
 
 extension DispatchMode: ExpressibleByArgument {}
+
+extension PageRender.Format: ExpressibleByArgument {}
 
 extension ColorChoice: ExpressibleByArgument {}

@@ -50,11 +50,7 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         let pageRoot = try servedRoot(root, maxPageBytes: maxPageBytes)
-        let host = self.host, root = self.root
-        let announce: @Sendable (Int) async -> Void = { port in
-            let line = "floorhost serve: http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (pages under \(root); Ctrl-C stops)\n"
-            FileHandle.standardOutput.write(Data(line.utf8))
-        }
+        let announce = PreviewServer.announcement(host: host, root: root)
         guard plugins.pluginIsolation else {
             // Everything in this process: a plugin crash ends the server, and a changed plugin needs a restart.
             let loaded = try plugins.load()
@@ -68,8 +64,7 @@ struct Serve: ParsableCommand {
         // or fail; this process loads no plugin.
         let preview: WorkerPreview
         do {
-            preview = try WorkerPreview(command: [selfExecutable(), ServeWorker.configuration.commandName!] + plugins.arguments
-                                            + ["--max-page-bytes", "\(maxPageBytes)", "--retry", "\(retry)"] + remote.arguments + [root],
+            preview = try WorkerPreview(command: childCommand(.worker),
                                         pluginFolder: plugins.plugins, root: pageRoot, rootArgument: root,
                                         callTimeout: containment.pluginCallTimeout)
         } catch {
@@ -80,15 +75,10 @@ struct Serve: ParsableCommand {
     }
 
     private func runServer(_ app: some ApplicationProtocol) throws {
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var failure: (any Error)?
-        Task {
-            do { try await app.runService() } catch { failure = error }
-            done.signal()
-        }
-        done.wait()
-        if let failure {
-            printError("error: floorhost serve: \(failure)")
+        do {
+            try PreviewServer.runBlocking(app)
+        } catch {
+            printError("error: floorhost serve: \(error)")
             throw ExitCode(1)
         }
     }

@@ -23,9 +23,8 @@ struct ServeWorker: ParsableCommand {
 
     @Option var retry = 0
 
-    @Option(name: .customLong("crash-record-fd")) var crashRecord: Int32?
-
-    @Option var skipFloor: [SkippedFloor] = []
+    /// --crash-record-fd and --skip-floor, from the server (WorkerProcess, WorkerPreview).
+    @OptionGroup var containment: ContainmentOptions
 
     /// `N=FILE`: the number the server's earlier workers gave a page file.
     @Option var pageOrdinal: [String] = []
@@ -33,45 +32,14 @@ struct ServeWorker: ParsableCommand {
     func run() throws {
         let pageRoot = try servedRoot(root, maxPageBytes: maxPageBytes)
         let host = try plugins.load()
-        if let crashRecord {
-            do {
-                try host.recordPluginCalls(in: crashRecord, skipping: skipFloor)
-            } catch {
-                printError("error: \(error.message)")
-                throw ExitCode(1)
-            }
-        }
+        try containment.attach(host)
         let preview = Preview(host: host, root: pageRoot, rootArgument: root, remote: remote.client(maxPageBytes: maxPageBytes),
                               retryPolicy: RetryPolicy(attempts: retry))
         // Frames go to the real stdout: from here on descriptor 1 is stderr, for what plugin code prints.
         let worker = PreviewWorker(preview, output: FileHandle(fileDescriptor: HostOutput.standardOutput.descriptor, closeOnDealloc: false))
-        let numbers = PageNumbers(pageOrdinal.compactMap { entry -> (String, Int32)? in
-            guard let equals = entry.firstIndex(of: "="), let n = Int32(entry[..<equals]) else { return nil }
-            return (String(entry[entry.index(after: equals)...]), n)
-        })
+        let numbers = PageNumbers(arguments: pageOrdinal)
         host.numberPages { file in numbers.ordinal(file) { worker.announce(ordinal: $0, file: file) } }
         Task { await PageWatcher(preview: preview).runUntilCancelled() }
         worker.run()
-    }
-}
-
-/// Page files' numbers in this worker: the server's table, then new files in the order they are decoded.
-final class PageNumbers: @unchecked Sendable {
-    private var table: [String: Int32]
-    private let lock = NSLock()
-
-    init(_ entries: [(String, Int32)]) {
-        table = Dictionary(entries, uniquingKeysWith: { first, _ in first })
-    }
-
-    /// The file's number; a new number is announced (through `announce`) before it is used.
-    func ordinal(_ file: String, announce: (Int32) -> Void) -> Int32 {
-        lock.lock()
-        defer { lock.unlock() }
-        if let n = table[file] { return n }
-        let n = (table.values.max() ?? -1) + 1
-        table[file] = n
-        announce(n)
-        return n
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FloorCore
 import FloorSession
 import FloorRender
 import FloorTerminal
@@ -65,7 +66,7 @@ struct View: ParsableCommand {
         // or hangs on is left out of the next attempt. A child that ended abnormally may have left the
         // terminal raw: put it back here.
         do {
-            try containment.superviseUnlessChild(isolation: plugins.pluginIsolation)
+            try containment.superviseUnlessChild(isolation: plugins.pluginIsolation, command: self)
         } catch let exit as ExitCode where exit != .success {
             terminal.enter()
             terminal.restore()
@@ -85,35 +86,14 @@ struct View: ParsableCommand {
             throw ExitCode(2)
         }
         viewer.styled = color.styled(outputIsTerminal: true, environment: ProcessInfo.processInfo.environment)
-        // A supervised attempt after a plugin failed on a floor picks up where the last one was drawing.
-        let start = host.supervisedViewOffset ?? offset
-        if start > 0 { viewer.resume(at: start) }
-        terminal.enter()
-        let supervised = host
-        let ending = ViewLoop.run(viewer, terminal: terminal, pluginFolder: plugins.plugins,
-                                  options: ViewLoop.Options(loadLatency: loadLatency / 1000, watch: watch,
-                                                            beforeFrame: { supervised.supervisedViewOffset = $0 }))
-        terminal.restore()
-        switch ending {
-        case .quit:
-            for d in host.diagnostics(for: viewer.adapter) { printError("\(d.level.rawValue): \(d.message)") }
-            printError(viewer.summary)
-            try containment.finish(0)
-        case .restart(let offset):
-            restart(at: offset)
-        }
-    }
-
-    /// A plugin library changed: only a fresh process can load it (a loaded library is never unloaded), so
-    /// this one becomes that process, with the same arguments and the position kept.
-    private func restart(at offset: Double) -> Never {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        if let i = arguments.firstIndex(of: "--offset"), i + 1 < arguments.count { arguments.removeSubrange(i...(i + 1)) }
-        arguments = arguments.filter { !$0.hasPrefix("--offset=") } + ["--offset", String(offset)]
-        let program = selfExecutable()
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        execv(program, argv)
-        printError("error: cannot start floorhost again to load the changed plugins: \(String(cString: strerror(errno)))")
+        let (ending, report) = ViewLoop.run(viewer, host: host, terminal: terminal, from: offset, pluginFolder: plugins.plugins,
+                                            options: ViewLoop.Options(loadLatency: loadLatency / 1000, watch: watch))
+        for line in report { printError(line) }
+        guard case .restart(let offset) = ending else { return try containment.finish(0) }
+        // A plugin library changed: only a fresh process can load it (a loaded library is never unloaded), so
+        // this one becomes that process, with the same options and the position kept.
+        let failure = ChildProcess.replaceProcess(with: ChildArguments.inserting(["--offset", "\(offset)"], into: childCommand(.restart)))
+        printError("error: cannot start floorhost again to load the changed plugins: \(failure)")
         Foundation.exit(1)
     }
 }

@@ -24,7 +24,6 @@ public enum PageSupervisor {
     /// does not fail in a plugin, at most `attempts` times. A plugin call that makes no progress for
     /// `callTimeout` seconds counts as hung.
     public static func run(program: String, arguments: [String], callTimeout: Double = 10, attempts: Int = 32) -> Outcome {
-        let split = arguments.firstIndex(of: "--") ?? arguments.endIndex
         let record: CrashRecord
         do {
             record = try CrashRecord.createShared()
@@ -41,7 +40,7 @@ public enum PageSupervisor {
             var seen = record.snapshot, since = Date()
             let ending: ChildProcess.Ending
             do {
-                ending = try ChildProcess.runInheritingOutput([program] + arguments[..<split] + options + arguments[split...],
+                ending = try ChildProcess.runInheritingOutput([program] + ChildArguments.inserting(options, into: arguments),
                                                               passing: [record.descriptor: childRecordDescriptor],
                                                               stderrTail: tail) {
                     let now = record.snapshot

@@ -298,6 +298,14 @@ public struct ChildProcess {
         return names[signal] ?? "signal \(signal)"
     }
 
+    /// Makes this process run `arguments` (program first) instead, keeping its id, environment and inherited
+    /// descriptors (view's restart, which only a fresh process can do). Returns only when that failed: why.
+    package static func replaceProcess(with arguments: [String]) -> String {
+        let argv = arguments.map { strdup($0) } + [nil]
+        execv(arguments[0], argv)
+        return String(cString: strerror(errno))
+    }
+
     /// The last non-empty line of a child's stderr, for a one-line reason ("Fatal error: ...").
     package static func lastLine(_ stderr: String) -> String? {
         stderr.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) }).map(String.init)

@@ -250,7 +250,7 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
         for _ in 0..<32 {
             let (skips, table, replay) = locked { (skipped, ordinals, sessions.filter { $0.value.inWorker != nil }) }
             let options = skips.flatMap { ["--skip-floor", $0.argument] } + table.flatMap { ["--page-ordinal", "\($0.value)=\($0.key)"] }
-            let started = try WorkerProcess(command: command + options, callTimeout: callTimeout) { [weak self] frame in
+            let started = try WorkerProcess(command: ChildArguments.inserting(options, into: command), callTimeout: callTimeout) { [weak self] frame in
                 self?.received(frame)
             }
             locked { workersStarted += 1 }

@@ -53,7 +53,7 @@ package final class WorkerProcess: @unchecked Sendable {
             let requests = try ChildProcess.pipe(), frames = try ChildProcess.pipe()
             defer { close(requests.read); close(frames.write) }
             do {
-                pid = try ChildProcess.start(command + ["--crash-record-fd", String(Self.recordDescriptor)],
+                pid = try ChildProcess.start(ChildArguments.inserting(["--crash-record-fd", String(Self.recordDescriptor)], into: command),
                                              standardInput: requests.read, standardOutput: frames.write,
                                              passing: [record.descriptor: Self.recordDescriptor])
             } catch {

@@ -28,6 +28,16 @@ public struct CAFile: Sendable {
     /// What an https load verifies its server with: the system's trust roots and these certificates.
     package let tlsConfiguration: TLSConfiguration
 
+    /// `--ca-file`'s value, read and parsed now: a file that cannot be used is a usage error, the option
+    /// parser naming the file, before any page is requested.
+    package static func parse(_ argument: String) throws -> CAFile {
+        do {
+            return try CAFile(path: argument)
+        } catch {
+            throw ArgumentFormError("\(error.reason), e.g. --ca-file staging-ca.pem")
+        }
+    }
+
     public init(path: String) throws(Failure) {
         let expected = "expected a PEM file of the CA certificates to trust (-----BEGIN CERTIFICATE----- blocks)"
         func refuse(_ why: String) -> Failure { Failure(file: path, reason: "\(why); \(expected)") }

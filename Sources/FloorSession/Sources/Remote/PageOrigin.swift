@@ -17,6 +17,14 @@ public struct PageOrigin: Sendable, Hashable, CustomStringConvertible {
         port = url.port ?? (scheme == "https" ? 443 : 80)
     }
 
+    /// `--allow-origin`'s value, or an error that says what was expected.
+    package static func parse(_ argument: String) throws -> PageOrigin {
+        guard let origin = PageOrigin(argument: argument) else {
+            throw ArgumentFormError("expected an origin, scheme://host[:port] with scheme http or https and no path, e.g. --allow-origin https://cms.example.com or --allow-origin http://127.0.0.1:8000")
+        }
+        return origin
+    }
+
     /// `--allow-origin` as written: `https://host[:port]`, nothing after it but an optional "/".
     public init?(argument: String) {
         guard let url = URL(string: argument), let origin = PageOrigin(url),

@@ -1,0 +1,81 @@
+import FloorCore
+import FloorLayout
+import FloorRuntime
+import FloorSession
+
+/// `floorhost render`: a page laid out for a screen, scrolled, and written as text, json or html, or the
+/// action of a tap. Every plugin call has returned before anything is written (the caller writes
+/// `output`), so that a supervised attempt that crashed leaves nothing behind.
+package struct PageRender: Sendable {
+    package enum Format: String, CaseIterable, Sendable {
+        case text
+        case json
+        case html
+    }
+
+    package var format: Format = .text
+    /// Terminal columns for text, layout points for json and html (nil: 75 columns, 375 points).
+    package var width: Double?
+    package var viewport: ViewportSize?
+    package var scrollTo: ScrollTarget?
+    package var tap: TapTarget?
+    package var retries = 0
+    package var prefetch: Prefetch = .standard
+    package var impressions: ImpressionRule?
+    package var dispatch: DispatchMode = .typed
+    /// Text in colour and bold (ANSI).
+    package var styled = false
+    package var gutter = false
+
+    package init() {}
+
+    /// What to write: `output` to stdout, `messages` to stderr (json carries its diagnostics in the output);
+    /// `failed` when the tap found no action.
+    package struct Result {
+        package let output: [UInt8]
+        package let messages: [String]
+        package let failed: Bool
+    }
+
+    /// Throws when the page is unusable (unreadable, malformed, refused).
+    package func run(host: FloorHost, page: String, root: PageRoot, remote: RemotePageClient) throws -> Result {
+        // --width counts columns for text and points for json; --viewport's width, when given, is the layout's.
+        let textWidth = TextRenderer.layoutWidth(columns: Int(width ?? Double(TextRenderer.defaultColumns)))
+        let screen = viewport ?? ViewportSize(width: format == .text ? textWidth : width ?? 375, height: 812)
+        let columns = Int(width ?? (screen.width / TextRenderer.pointsPerColumn).rounded())
+        let adapter = try host.layout(page: page, root: root, remote: remote, width: screen.width, dispatch: dispatch)
+        let session = PageSession(
+            adapter: adapter, viewportHeight: screen.height,
+            source: PageSource(registry: host.registry, root: root, remote: remote),
+            retries: retries, prefetch: prefetch, impressions: impressions)
+        switch scrollTo {
+        case .end?: session.scrollToEnd()
+        case .offset(let y)?: session.scroll(toward: y)
+        case nil: break
+        }
+        session.settleImpressions()
+        // A next page that failed to load is a problem of this render, not only an event.
+        let diagnostics = host.diagnostics(for: adapter) + session.loadDiagnostics
+        var messages = tap != nil || format != .json ? diagnostics.map { "\($0.level.rawValue): \($0.message)" } : []
+        var output: [UInt8] = []
+        if let tap {
+            switch session.tap(section: tap.section, row: tap.row, item: tap.item) {
+            case .success(let action): output = Array(TapOutput.json(action).utf8)
+            case .failure(let none): messages.append("no action: \(none)")
+            }
+            return Result(output: output, messages: messages, failed: output.isEmpty)
+        }
+        switch format {
+        case .text:
+            let options = TextRenderer.Options(columns: columns, styled: styled, gutter: gutter)
+            TextPreview.write(
+                session, extent: viewport == nil && scrollTo == nil ? .wholePage : .screen, options: options,
+                to: &output)
+        case .json:
+            output = JSONRenderer.render(session, plugins: host.plugins, diagnostics: diagnostics)
+        case .html:
+            output = Array(HTMLRenderer.render(session, diagnostics: diagnostics).utf8)
+        }
+        return Result(output: output, messages: messages, failed: false)
+    }
+}

@@ -1,0 +1,213 @@
+import ArgumentParser
+import FloorCore
+import Foundation
+
+// Every child floorhost starts of itself, and what it is given: written here, in one place, from the
+// parent's parsed options. Each command and option group writes every option it has (`write`); a child gets
+// them all but those its `parentOnly` names, and its launcher adds only what the launcher alone knows
+// (--crash-record-fd, --skip-floor, --page-ordinal, --shard's pages, --offset, the plugin library).
+// ChildArgumentsTests holds this to every option `floorhost <command> --experimental-dump-help` declares.
+
+/// A child of floorhost, by the command that starts it.
+enum Child: String, CaseIterable {
+    /// render, view, check and diff under PageSupervisor: the same command.
+    case supervised
+    /// view, run again in its own process to load changed plugins, where it was (--offset).
+    case restart
+    /// `check --shard`: a share of a parallel check's pages.
+    case shard
+    /// serve's `serve-worker`.
+    case worker
+    /// conform's `conform-child`, for one library.
+    case conform
+    /// `scan-plugin`, for one library: PluginOptions' child (listed under schema, whose options are those alone).
+    case scan
+
+    /// The options (and positional arguments) this child is not given, each with the reason.
+    var parentOnly: [String: String] {
+        let supervisor = "the supervising parent gives its child its own (PageSupervisor)"
+        let conform = "the parent acts on it, giving each child --checks or --fuzz"
+        let drawings = "the parent records or compares the drawings its children send"
+        let scanner = "the scanning parent acts on it and names the one library to scan (PluginScanner)"
+        let server = "the server acts on it: it listens, times the worker's plugin calls and names the floors to skip"
+        switch self {
+        case .supervised: return ["--crash-record-fd": supervisor, "--skip-floor": supervisor]
+        case .restart: return ["--offset": "the view is restarted where it was, as --offset"]
+        case .shard:
+            return [
+                "--crash-record-fd": supervisor, "--skip-floor": supervisor, "--format": "the parent writes the report",
+                "--jobs": "the parent shares the pages out", "page": "each shard is given its share of the pages",
+            ]
+        case .worker:
+            return [
+                "--host": server, "--port": server, "--plugin-call-timeout": server, "--crash-record-fd": server,
+                "--skip-floor": server,
+            ]
+        case .conform:
+            return [
+                "paths": "each library is given a child of its own", "--format": "the parent writes the report",
+                "--timeout": "the parent kills a child that takes longer", "--include": conform, "--exclude": conform,
+                "--snapshots": drawings, "--record": drawings, "--verify": drawings, "--fuzz": conform,
+                "--seed": conform, "--duration": conform, "--reproduce": conform,
+            ]
+        case .scan:
+            return [
+                "--plugins": scanner, "--plugin-cache": scanner, "--plugin-scan-timeout": scanner,
+                "--plugin-isolation": scanner, "--allow-insecure-plugins": scanner, "--locked": scanner,
+            ]
+        }
+    }
+
+    /// The child's subcommand (and its own flags), after the program.
+    func subcommand(of parent: Any.Type) -> [String] {
+        switch self {
+        case .supervised, .restart: [(parent as? any ParsableCommand.Type)?._commandName ?? ""]
+        case .shard: [Check._commandName, "--shard"]
+        case .worker: [ServeWorker._commandName]
+        case .conform: [ConformChild._commandName]
+        case .scan: [ScanPlugin._commandName]
+        }
+    }
+}
+
+/// A command or option group that writes its parsed options for a child, every one of them.
+protocol ChildOptions {
+    func write(to arguments: inout ChildArguments)
+}
+
+extension ChildOptions {
+    /// The child's command line: this program, the child's subcommand and what it is given of these options.
+    func childCommand(_ child: Child) -> [String] {
+        var arguments = ChildArguments(parentOnly: child.parentOnly)
+        write(to: &arguments)
+        return [selfExecutable()] + child.subcommand(of: Self.self) + arguments.arguments
+    }
+}
+
+/// A command that starts children of floorhost.
+protocol ChildLauncher: ChildOptions {
+    var children: [Child] { get }
+}
+
+/// With FLOORHOST_PRINT_CHILDREN set (ChildArgumentsTests): parses the arguments, prints each child the command
+/// starts as JSON (its command line without the program, and its parentOnly), and exits 0 starting nothing.
+func printChildrenAndExit() -> Never {
+    do {
+        var children: [String: Any] = [:]
+        if let launcher = try FloorHostCommand.parseAsRoot() as? any ChildLauncher {
+            for child in launcher.children {
+                children[child.rawValue] = [
+                    "arguments": Array(launcher.childCommand(child).dropFirst()), "parentOnly": child.parentOnly,
+                ]
+            }
+        }
+        FileHandle.standardOutput.write(try JSONSerialization.data(withJSONObject: children, options: .sortedKeys))
+        exit(0)
+    } catch {
+        FloorHostCommand.exit(withError: error)
+    }
+}
+
+extension PluginOptions: ChildOptions {
+    func write(to a: inout ChildArguments) {
+        a.options(["--plugins": plugins, "--plugin-cache": pluginCache, "--plugin-scan-timeout": pluginScanTimeout])
+        a.flag("--plugin-isolation", pluginIsolation, inversion: "--no-plugin-isolation")
+        a.flags(["--allow-insecure-plugins": allowInsecurePlugins, "--locked": locked])
+    }
+}
+
+extension ContainmentOptions: ChildOptions {
+    func write(to a: inout ChildArguments) {
+        a.options(["--plugin-call-timeout": pluginCallTimeout, "--crash-record-fd": crashRecord])
+        a.repeated("--skip-floor", skipFloor.map(\.argument))
+    }
+}
+
+extension PageRootOptions: ChildOptions {
+    func write(to a: inout ChildArguments) { a.options(["--page-root": pageRoot, "--max-page-bytes": maxPageBytes]) }
+}
+
+extension RemotePageOptions: ChildOptions {
+    func write(to a: inout ChildArguments) {
+        a.options(["--load-timeout": loadTimeout, "--ca-file": caFile?.path])
+        a.repeated("--allow-origin", allowOrigin)
+    }
+}
+
+extension LoadStateOptions: ChildOptions {
+    func write(to a: inout ChildArguments) {
+        a.options(["--load-more-distance": loadMoreDistance, "--impression": impression])
+        a.repeated("--prefetch", prefetch)
+    }
+}
+
+extension Render: ChildLauncher {
+    var children: [Child] { [.supervised] }
+    func write(to a: inout ChildArguments) {
+        for group in [plugins, containment, pages, remote, loading] as [any ChildOptions] { group.write(to: &a) }
+        a.options([
+            "--format": format.rawValue, "--width": width, "--viewport": viewport, "--scroll-to": scrollTo,
+            "--tap": tap, "--retry": retry, "--dispatch": dispatch.rawValue, "--color": color.rawValue,
+        ])
+        a.flag("--gutter", gutter)
+        a.argument("page", page)
+    }
+}
+
+extension View: ChildLauncher {
+    var children: [Child] { [.supervised, .restart] }
+    func write(to a: inout ChildArguments) {
+        for group in [plugins, containment, pages, remote, loading] as [any ChildOptions] { group.write(to: &a) }
+        a.options(["--load-latency": loadLatency, "--offset": offset, "--retry": retry, "--color": color.rawValue])
+        a.flag("--watch", watch)
+        a.argument("page", page)
+    }
+}
+
+extension Check: ChildLauncher {
+    var children: [Child] { [.supervised, .shard] }
+    func write(to a: inout ChildArguments) {
+        for group in [plugins, containment, pages, remote] as [any ChildOptions] { group.write(to: &a) }
+        a.options(["--format": format.rawValue, "--jobs": jobs])
+        a.flag("--shard", shard)
+        a.argument("page", page)
+    }
+}
+
+extension Diff: ChildLauncher {
+    var children: [Child] { [.supervised] }
+    func write(to a: inout ChildArguments) {
+        for group in [plugins, containment, pages, remote] as [any ChildOptions] { group.write(to: &a) }
+        a.options(["--format": format.rawValue, "--width": width])
+        a.argument("old", old)
+        a.argument("new", new)
+    }
+}
+
+extension Serve: ChildLauncher {
+    var children: [Child] { [.worker] }
+    func write(to a: inout ChildArguments) {
+        for group in [plugins, containment, remote] as [any ChildOptions] { group.write(to: &a) }
+        a.options(["--host": host, "--port": port, "--max-page-bytes": maxPageBytes, "--retry": retry])
+        a.argument("root", root)
+    }
+}
+
+extension Conform: ChildLauncher {
+    var children: [Child] { [.conform] }
+    func write(to a: inout ChildArguments) {
+        a.options([
+            "--format": format.rawValue, "--timeout": timeout, "--call-limit": callLimit, "--snapshots": snapshots,
+            "--seed": seed, "--duration": duration, "--reproduce": reproduce,
+        ])
+        a.repeated("--include", include)
+        a.repeated("--exclude", exclude)
+        a.flags(["--record": record, "--verify": verify, "--fuzz": fuzz])
+        a.argument("paths", paths)
+    }
+}
+
+extension Schema: ChildLauncher {
+    var children: [Child] { [.scan] }
+    func write(to a: inout ChildArguments) { plugins.write(to: &a) }
+}
