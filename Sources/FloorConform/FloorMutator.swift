@@ -18,7 +18,12 @@ import FloorRuntime
 package enum FloorMutator {
     /// A JSON value whose numbers keep their text, so that 1e999 and 9007199254740993 survive.
     package indirect enum Value: Decodable {
-        case null, bool(Bool), number(String), string(String), array([Value]), object([(String, Value)])
+        case null
+        case bool(Bool)
+        case number(String)
+        case string(String)
+        case array([Value])
+        case object([(String, Value)])
 
         package init(from decoder: Decoder) throws {
             if var array = try? decoder.unkeyedContainer() {
@@ -74,7 +79,10 @@ package enum FloorMutator {
 
     /// A place in the floor: keys and indices from the floor object down.
     package typealias Path = [PathPart]
-    package enum PathPart { case key(String), index(Int) }
+    package enum PathPart {
+        case key(String)
+        case index(Int)
+    }
 
     package static func describe(_ path: Path) -> String {
         var text = ""

@@ -472,9 +472,9 @@ public final class Adapter: @unchecked Sendable {
             }
         }
         for (path, message) in dropped.errors {
-            let where_ = DecodeReport.path(path, in: section.path)
-            diagnostics.append(Diagnostic(.warning, "\(next.file): \(where_) (floor '\(section.floorID)'): \(message)",
-                                          file: next.file, path: where_))
+            let jsonPath = DecodeReport.path(path, in: section.path)
+            diagnostics.append(Diagnostic(.warning, "\(next.file): \(jsonPath) (floor '\(section.floorID)'): \(message)",
+                                          file: next.file, path: jsonPath))
         }
         record.withPluginCall(.destroy, on: section.origin) {
             _ = try? floorType.destroy.invoker.perform(.pointer(floorType.context), .pointer(section.model))

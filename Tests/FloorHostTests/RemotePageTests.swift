@@ -72,7 +72,8 @@ import FloorSession
         }
         try folder.write("page-0.json", page(Self.ids(0..<3), next: "feed/page-1.json"))       // relative
         try folder.write("feed/page-1.json", page(Self.ids(3..<6), next: "/page-2.json"))       // absolute path
-        try folder.write("page-2.json", page(Self.ids(6..<9), next: server.url("feed/../feed/page-3.json#top")))  // absolute URL
+        // An absolute URL.
+        try folder.write("page-2.json", page(Self.ids(6..<9), next: server.url("feed/../feed/page-3.json#top")))
         try folder.write("feed/page-3.json", page(Self.ids(9..<12), next: "page-3.json"))       // itself: the chain ends
         let (session, _) = try Self.session(server)
         session.scrollToEnd()

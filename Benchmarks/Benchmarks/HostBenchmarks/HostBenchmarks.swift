@@ -14,7 +14,7 @@
 // percentiles are exact integers); per-row figures divide by the batch size named in the benchmark.
 //
 // `@testable import`: the dispatch figure calls the host's registry entries and SelectorInvoker, which are
-// internal. Scripts/bench builds with `-Xswiftc -enable-testing`; BENCHMARKS.md proposes the public API
+// `package` (visible to another package only through @testable). Scripts/bench builds with `-Xswiftc -enable-testing`; BENCHMARKS.md proposes the public API
 // that would make this unnecessary.
 import Benchmark
 import CBenchSupport

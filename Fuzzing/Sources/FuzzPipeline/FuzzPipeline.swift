@@ -7,6 +7,7 @@
 // The page is decoded as if it were a file in the examples folder ($FLOORKIT_FUZZ_EXAMPLES), so that a
 // `next` of "home-2.json" continues into the real example pages. Beyond "no crash", the json output must be
 // JSON the SDK's tape accepts.
+
 @testable import FloorKit
 import FuzzSupport
 import Glibc

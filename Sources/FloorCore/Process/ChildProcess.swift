@@ -252,7 +252,7 @@ public struct ChildProcess {
         environment[parentVariable] = String(getpid())
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         return posix_spawn(&pid, arguments[0], actions, &attributes, argv, envp)
     }
 
