@@ -14,8 +14,8 @@
 // percentiles are exact integers); per-row figures divide by the batch size named in the benchmark.
 //
 // `@testable import`: the dispatch figure calls the host's registry entries and SelectorInvoker, which are
-// `package` (visible to another package only through @testable). Scripts/bench builds with `-Xswiftc -enable-testing`; BENCHMARKS.md proposes the public API
-// that would make this unnecessary.
+// `package` (another package sees them only through @testable). Scripts/bench builds with
+// `-Xswiftc -enable-testing`; BENCHMARKS.md proposes the public API that would make this unnecessary.
 import Benchmark
 import CBenchSupport
 import CFloorABI
