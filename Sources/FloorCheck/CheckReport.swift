@@ -1,9 +1,9 @@
-/// What `floorhost check` reports: the page problems PageCheck found plus the plugin errors of the run
-/// (a plugin that failed to load, a refused registration), which fail check as page problems do; plugin
-/// warnings are notes that do not. Exit status 0 exactly when `problems` is empty.
 import FloorCore
 import HostContract
 
+/// What `floorhost check` reports: the page problems PageCheck found plus the plugin errors of the run
+/// (a plugin that failed to load, a refused registration), which fail check as page problems do; plugin
+/// warnings are notes that do not. Exit status 0 exactly when `problems` is empty.
 public struct CheckReport: Sendable {
     public let pages: [String]
     /// Plugin errors first (they happened first), then the pages' problems in page order.

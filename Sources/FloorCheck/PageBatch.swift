@@ -1,12 +1,12 @@
+import FloorCore
+import FloorRuntime
+import FloorSession
+
 /// `floorhost check` over many pages: each page is checked as the head of its chain of next pages
 /// (PageCheck), one after another in this process, and a page another page's chain already went through
 /// is reported there only (so `check Examples/` checks home.json's chain once, not home-2.json again on
 /// its own). Plugins are called from one thread at a time (floor_abi.h), so parallelism is by processes:
 /// ParallelCheck gives each of several children a share of the pages and merges what they report here.
-import FloorCore
-import FloorRuntime
-import FloorSession
-
 public enum PageBatch {
     /// Checks `files` in order, each read through `root(file)` (nil: the file's own folder), or fetched by
     /// `remote` when it is a URL.

@@ -1,8 +1,8 @@
+import FloorRuntime
+
 /// One named check of `floorhost conform`. The list, its order and its dependencies are the contract:
 /// checks run in `all` order; a check whose requirements did not all pass is skipped (with the reason),
 /// so one defect is flagged by exactly one check instead of by everything downstream of it.
-import FloorRuntime
-
 public struct ConformanceCheck: Sendable, Hashable, Codable, CustomStringConvertible {
     public enum Stage: String, Sendable, Codable { case loading, behaviour }
 

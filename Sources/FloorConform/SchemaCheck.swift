@@ -1,10 +1,10 @@
+import FloorRuntime
+
 /// conform's `schema` check: every floor type's declared schema (ABI 1.3 `schema_json`) is one the host can
 /// use (valid in the subset floor_abi.h names, its root an object schema, no required field it forbids), and
 /// every sample floor validates against it, as the host would check the floor on a page. A floor type
 /// without a schema (a plugin built before 1.3, or one that declares none) passes: there is nothing to hold
 /// its samples to. Host code only; no plugin call.
-import FloorRuntime
-
 package enum SchemaCheck {
     package static func run(_ plugin: PluginUnderTest, _ samples: SampleSet) throws(ConformanceFailure) {
         let registry = plugin.registry

@@ -1,3 +1,5 @@
+import FloorRuntime
+
 /// The host-drawn row after the last floor of a feed: what the next page is doing, as the list frameworks'
 /// load-state footers say it (Paging 3's LoadState, Tangram-Android #42): `loading`, `failed: reason (tap
 /// to retry)`, and `no more` once the feed ended.
@@ -11,8 +13,6 @@
 /// load-more's `count − distance` counts floors' rows only, and impressions skip it. A tap on it while a load
 /// has failed retries that load (PageSession.tap). Plugins may restyle it later; the host draws it now.
 /// Threading: the session's (one thread at a time); the cell selector reads `state` while drawing.
-import FloorRuntime
-
 public final class LoadStateFooter: FooterRowModel, @unchecked Sendable {
     public enum State: Sendable, Equatable {
         /// A next page exists and was not requested yet (nothing scrolled near the end).

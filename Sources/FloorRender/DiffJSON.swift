@@ -1,3 +1,6 @@
+import FloorCore
+import FloorLayout
+
 /// `floorhost diff --format json`: one object,
 ///
 ///     {"old":file, "new":file, "width":points, "same":bool,
@@ -12,9 +15,6 @@
 /// it counted; `shiftBelowOldPlace`, for a moved floor, how far what followed its old place moves. `change` is inserted, deleted, moved, updated or
 /// moved+updated. `stats` counts the new version's layout only: the height calls it made (the rows it
 /// measured) and the heights it kept.
-import FloorCore
-import FloorLayout
-
 public enum DiffJSON {
     public static func render(_ diff: PageDiff, old: String, new: String, width: Double, diagnostics: [Diagnostic],
                               stats: Adapter.Stats) -> [UInt8] {

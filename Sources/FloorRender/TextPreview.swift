@@ -1,8 +1,8 @@
+import FloorSession
+
 /// The text output of a page session, as a person reads it: the page's title (when it has one), the
 /// floors (the whole page, or the screen a viewport shows), and a last line saying where the session
 /// stands with next pages (`NextPageStatus`), so that a next page that failed to load is never silent.
-import FloorSession
-
 public enum TextPreview {
     /// What to draw of the page.
     public enum Extent: Sendable, Equatable {

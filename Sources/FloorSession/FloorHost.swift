@@ -1,9 +1,9 @@
-/// The host as a library: plugins loaded from a folder, pages laid out with them. The CLI is wiring over
-/// this; tests call it directly.
 import FloorCore
 import FloorRuntime
 import FloorLayout
 
+/// The host as a library: plugins loaded from a folder, pages laid out with them. The CLI is wiring over
+/// this; tests call it directly.
 public final class FloorHost: @unchecked Sendable {
     public let registry = Registry()
     /// One diagnostic per plugin library that did not load (or loaded with refused registrations).

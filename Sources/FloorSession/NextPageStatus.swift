@@ -1,9 +1,9 @@
-/// Where a page session stands with its next pages, for the line a preview ends with: whether a next page
-/// exists and was not loaded, how many were loaded, whether the last load failed (and why), or that the
-/// feed ended. A failed load is never silent: text output says it here, json as a diagnostic.
 import FloorCore
 import FloorLayout
 
+/// Where a page session stands with its next pages, for the line a preview ends with: whether a next page
+/// exists and was not loaded, how many were loaded, whether the last load failed (and why), or that the
+/// feed ended. A failed load is never silent: text output says it here, json as a diagnostic.
 public enum NextPageStatus: Sendable, Equatable {
     /// A next page exists and was not loaded (nothing scrolled far enough).
     case notLoaded(page: String, loaded: Int)

@@ -1,9 +1,9 @@
+import FloorLayout
+
 /// What keeps a screen on the same content across a reload: the row at the viewport's top edge and how
 /// far into it the edge was. After the reload the edge goes to that row's new place, the same distance
 /// into it (at most its new height); when the row is gone, to the top of the first row after it that
 /// survived (else the bottom of the last one before it; else the top of the page).
-import FloorLayout
-
 package struct ReloadAnchor {
     package let row: Int?
     package let into: Double

@@ -1,3 +1,5 @@
+import FloorRuntime
+
 /// How a failed next-page load is tried again by itself (`--retry N`): up to `attempts` more times, each
 /// after an exponential backoff with jitter (the k-th retry waits between half and all of
 /// `base * 2^(k-1)`, at most `cap` seconds), or after what the server's `Retry-After` asked when it asked
@@ -6,8 +8,6 @@
 /// a page that arrived and is unusable, or was refused by the trust rules, fails at once. After the policy
 /// gives up, a manual retry (the view's R, the preview's button) still starts the load again.
 /// Threading: a value; `jitter` may be called from any thread.
-import FloorRuntime
-
 public struct RetryPolicy: Sendable {
     public var attempts: Int
     public var base: Double

@@ -7,6 +7,7 @@
 //   that the SDK's tape (FloorKit/JSON/JSONTape.swift), the plugins' own parser, accepts too, unless it
 //   is nested deeper than the tape's limit (which is lower than the scanner's).
 // A broken contract traps (precondition), and libFuzzer reports it as a crash with the input.
+
 @testable import FloorKit
 @testable import FloorRuntime
 @testable import FloorSession

@@ -10,6 +10,7 @@
 //
 // Seeds: with FLOORKIT_FUZZ_WRITE_SEEDS=DIR and FLOORKIT_FUZZ_EXAMPLES=DIR, the harness writes every floor
 // object of the example pages, and each floor type's sample JSON, into DIR as separate files, and exits.
+
 import CFloorABI
 import FuzzSupport
 import HostContract

@@ -1,9 +1,9 @@
+import FloorRuntime
+
 /// What a new version of a page changes on screen, floor by floor and row by row, after the new version
 /// is laid out (Adapter.reload): floors inserted, deleted, moved or updated, the rows of each updated floor
 /// that changed, every place and height before and after, and how far the content below each change moves.
 /// `floorhost diff` prints it; PageSession.reload uses it to keep the screen on the same content.
-import FloorRuntime
-
 public struct PageDiff: Sendable {
     public enum Change: String, Sendable {
         case inserted, deleted, moved, updated

@@ -1,7 +1,7 @@
-/// A page's sections and rows at one moment: what a reload compares (the page on screen before it, and
-/// the new version, expanded but not yet measured).
 import FloorRuntime
 
+/// A page's sections and rows at one moment: what a reload compares (the page on screen before it, and
+/// the new version, expanded but not yet measured).
 package struct LaidOutPage {
     package let sections: [Page.Section]
     /// The first row of each section, plus the row count at the end.

@@ -1,7 +1,7 @@
-/// A page's floors after their plugins decoded them: one section per floor, in page order. The page owns
-/// every model handle and gives each back to its plugin's destroy selector exactly once, when it goes.
 import FloorCore
 
+/// A page's floors after their plugins decoded them: one section per floor, in page order. The page owns
+/// every model handle and gives each back to its plugin's destroy selector exactly once, when it goes.
 public final class Page: @unchecked Sendable {
     public struct Section: Sendable {
         /// The floor's `id` on the page (or "floors[i]" when it had none).

@@ -1,10 +1,10 @@
+import FloorCore
+
 /// The JSON Schema (draft 2020-12) of a whole page for the floor types `registry` holds, as
 /// `floorhost schema` prints it: the page's fields; each floor's common fields (`type`/`pattern`, `id`,
 /// `header`, `margin`); and each floor type's object, selected by its `type` (or, without one, its
 /// `pattern`). An editor that reads JSON Schema completes and checks a page with it. A floor type whose
 /// plugin declares no schema (built before ABI 1.3) or an unusable one accepts any fields. Pure.
-import FloorCore
-
 public enum PageSchema {
     public static let dialect = "https://json-schema.org/draft/2020-12/schema"
 
