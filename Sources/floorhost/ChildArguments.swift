@@ -8,56 +8,7 @@ import Foundation
 // (--crash-record-fd, --skip-floor, --page-ordinal, --shard's pages, --offset, the plugin library).
 // ChildArgumentsTests holds this to every option `floorhost <command> --experimental-dump-help` declares.
 
-/// A child of floorhost, by the command that starts it.
-enum Child: String, CaseIterable {
-    /// render, view, check and diff under PageSupervisor: the same command.
-    case supervised
-    /// view, run again in its own process to load changed plugins, where it was (--offset).
-    case restart
-    /// `check --shard`: a share of a parallel check's pages.
-    case shard
-    /// serve's `serve-worker`.
-    case worker
-    /// conform's `conform-child`, for one library.
-    case conform
-    /// `scan-plugin`, for one library: PluginOptions' child (listed under schema, whose options are those alone).
-    case scan
-
-    /// The options (and positional arguments) this child is not given, each with the reason.
-    var parentOnly: [String: String] {
-        let supervisor = "the supervising parent gives its child its own (PageSupervisor)"
-        let conform = "the parent acts on it, giving each child --checks or --fuzz"
-        let drawings = "the parent records or compares the drawings its children send"
-        let scanner = "the scanning parent acts on it and names the one library to scan (PluginScanner)"
-        let server = "the server acts on it: it listens, times the worker's plugin calls and names the floors to skip"
-        switch self {
-        case .supervised: return ["--crash-record-fd": supervisor, "--skip-floor": supervisor]
-        case .restart: return ["--offset": "the view is restarted where it was, as --offset"]
-        case .shard:
-            return [
-                "--crash-record-fd": supervisor, "--skip-floor": supervisor, "--format": "the parent writes the report",
-                "--jobs": "the parent shares the pages out", "page": "each shard is given its share of the pages",
-            ]
-        case .worker:
-            return [
-                "--host": server, "--port": server, "--plugin-call-timeout": server, "--crash-record-fd": server,
-                "--skip-floor": server,
-            ]
-        case .conform:
-            return [
-                "paths": "each library is given a child of its own", "--format": "the parent writes the report",
-                "--timeout": "the parent kills a child that takes longer", "--include": conform, "--exclude": conform,
-                "--snapshots": drawings, "--record": drawings, "--verify": drawings, "--fuzz": conform,
-                "--seed": conform, "--duration": conform, "--reproduce": conform,
-            ]
-        case .scan:
-            return [
-                "--plugins": scanner, "--plugin-cache": scanner, "--plugin-scan-timeout": scanner,
-                "--plugin-isolation": scanner, "--allow-insecure-plugins": scanner, "--locked": scanner,
-            ]
-        }
-    }
-
+extension Child {
     /// The child's subcommand (and its own flags), after the program.
     func subcommand(of parent: Any.Type) -> [String] {
         switch self {
@@ -80,7 +31,7 @@ extension ChildOptions {
     func childCommand(_ child: Child) -> [String] {
         var arguments = ChildArguments(parentOnly: child.parentOnly)
         write(to: &arguments)
-        return [selfExecutable()] + child.subcommand(of: Self.self) + arguments.arguments
+        return [Child.executable] + child.subcommand(of: Self.self) + arguments.arguments
     }
 }
 

@@ -101,8 +101,3 @@ struct Conform: ParsableCommand {
 }
 
 extension ConformanceReport.Format: ExpressibleByArgument {}
-
-/// This program's own file, for re-running itself as a child.
-func selfExecutable() -> String {
-    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-}
