@@ -43,54 +43,87 @@ let package = Package(
         // The layers, each importing only those above it in this list (ARCHITECTURE.md, "Layers"): the
         // compiler rejects a dependency that points down the pipeline.
         // Core: diagnostics, host output, plugin-call records, child processes, the JSON cursor and writer.
-        .target(name: "FloorCore", dependencies: [
-            .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"), "CGlibcExtras",
-        ]),
+        .target(
+            name: "FloorCore",
+            dependencies: [
+                .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"),
+                "CGlibcExtras",
+            ]),
         // Plugin runtime: discovery, trust, loading, registry, selector calls, schema, page decoding.
-        .target(name: "FloorRuntime", dependencies: [
-            "FloorCore", .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"),
-            "CFFI", "CGlibcExtras", .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        .target(
+            name: "FloorRuntime",
+            dependencies: [
+                "FloorCore", .product(name: "CFloorABI", package: "SDK"),
+                .product(name: "HostContract", package: "SDK"),
+                "CFFI", "CGlibcExtras", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // Layout: adapter, row table, viewport, sticky rows, taps, cell drawing, diffing. No output format.
-        .target(name: "FloorLayout", dependencies: [
-            "FloorCore", "FloorRuntime", .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"),
-        ]),
+        .target(
+            name: "FloorLayout",
+            dependencies: [
+                "FloorCore", "FloorRuntime", .product(name: "CFloorABI", package: "SDK"),
+                .product(name: "HostContract", package: "SDK"),
+            ]),
         // Session: a page being looked at (load-more, prefetch, retry, impressions) and its page sources.
-        .target(name: "FloorSession", dependencies: [
-            "FloorCore", "FloorRuntime", "FloorLayout", .product(name: "CFloorABI", package: "SDK"),
-            .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
-        ]),
+        .target(
+            name: "FloorSession",
+            dependencies: [
+                "FloorCore", "FloorRuntime", "FloorLayout", .product(name: "CFloorABI", package: "SDK"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]),
         // Rendering: the text, json and html backends of the canvas.
-        .target(name: "FloorRender", dependencies: [
-            "FloorCore", "FloorRuntime", "FloorLayout", "FloorSession",
-            .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"),
-        ]),
+        .target(
+            name: "FloorRender",
+            dependencies: [
+                "FloorCore", "FloorRuntime", "FloorLayout", "FloorSession",
+                .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"),
+            ]),
         // Front ends, peers: none imports another.
-        .target(name: "FloorTerminal", dependencies: ["FloorCore", "FloorRuntime", "FloorLayout", "FloorSession", "FloorRender"]),
-        .target(name: "FloorCheck", dependencies: [
-            "FloorCore", "FloorRuntime", "FloorLayout", "FloorSession", "FloorRender", .product(name: "HostContract", package: "SDK"),
-        ]),
-        .target(name: "FloorConform", dependencies: [
-            "FloorCore", "FloorRuntime", "FloorLayout", "FloorSession", "FloorRender", "CGlibcExtras",
-            .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"),
-        ]),
+        .target(
+            name: "FloorTerminal",
+            dependencies: ["FloorCore", "FloorRuntime", "FloorLayout", "FloorSession", "FloorRender"]),
+        .target(
+            name: "FloorCheck",
+            dependencies: [
+                "FloorCore", "FloorRuntime", "FloorLayout", "FloorSession", "FloorRender",
+                .product(name: "HostContract", package: "SDK"),
+            ]),
+        .target(
+            name: "FloorConform",
+            dependencies: [
+                "FloorCore", "FloorRuntime", "FloorLayout", "FloorSession", "FloorRender", "CGlibcExtras",
+                .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"),
+            ]),
         // The browser preview: `floorhost serve`.
-        .target(name: "FloorServe", dependencies: [
-            "FloorCore", "FloorRuntime", "FloorLayout", "FloorSession", "FloorRender",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        ]),
+        .target(
+            name: "FloorServe",
+            dependencies: [
+                "FloorCore", "FloorRuntime", "FloorLayout", "FloorSession", "FloorRender",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         // The CLI: argument parsing and wiring only.
-        .executableTarget(name: "floorhost", dependencies: hostLayers.map { .target(name: $0) } + [
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .testTarget(name: "FloorHostTests", dependencies: hostLayers.map { .target(name: $0) } + [
-            .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"),
-            // The test kit's own tests: ProductFeed linked in, as a plugin package's tests link their plugin.
-            .product(name: "FloorKitTesting", package: "SDK"), "ProductFeedFloor",
-        ]),
-        .testTarget(name: "FloorServeTests", dependencies: hostLayers.map { .target(name: $0) } + [
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-        ]),
-    ] + shippedFloors.map { .target(name: "\($0)Floor", dependencies: [.product(name: "FloorKit", package: "SDK")], path: "Plugins/\($0)") }
+        .executableTarget(
+            name: "floorhost",
+            dependencies: hostLayers.map { .target(name: $0) } + [
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ]),
+        .testTarget(
+            name: "FloorHostTests",
+            dependencies: hostLayers.map { .target(name: $0) } + [
+                .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"),
+                // The test kit's own tests: ProductFeed linked in, as a plugin package's tests link their plugin.
+                .product(name: "FloorKitTesting", package: "SDK"), "ProductFeedFloor",
+            ]),
+        .testTarget(
+            name: "FloorServeTests",
+            dependencies: hostLayers.map { .target(name: $0) } + [
+                .product(name: "HummingbirdTesting", package: "hummingbird")
+            ]),
+    ]
+        + shippedFloors.map {
+            .target(
+                name: "\($0)Floor", dependencies: [.product(name: "FloorKit", package: "SDK")], path: "Plugins/\($0)")
+        }
 )

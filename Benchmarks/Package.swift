@@ -38,7 +38,8 @@ let package = Package(
         ),
         // A next page over loopback HTTP, request to rows laid out, against the server's own time
         // (Scripts/bench --only remote; a plain executable: it pairs each load with the server's log).
-        .executableTarget(name: "RemoteNextPage", dependencies: [.product(name: "FloorHost", package: "FloorKit")],
-                          path: "Sources/RemoteNextPage"),
+        .executableTarget(
+            name: "RemoteNextPage", dependencies: [.product(name: "FloorHost", package: "FloorKit")],
+            path: "Sources/RemoteNextPage"),
     ]
 )

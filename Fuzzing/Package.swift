@@ -17,14 +17,26 @@ let package = Package(
         // What more than one harness needs: the shipped plugins, loaded in-process, and the guards that keep
         // the harnesses off defects other work items own (each guard says which).
         .target(name: "FuzzSupport", dependencies: [.product(name: "FloorHost", package: "FloorKit")]),
-        .executableTarget(name: "fuzz-scanner", dependencies: [.product(name: "FloorHost", package: "FloorKit"),
-                                                               .product(name: "FloorKit", package: "SDK")],
-                          path: "Sources/FuzzScanner"),
-        .executableTarget(name: "fuzz-tape", dependencies: ["FuzzSupport", .product(name: "FloorHost", package: "FloorKit"),
-                                                            .product(name: "HostContract", package: "SDK")],
-                          path: "Sources/FuzzTape"),
-        .executableTarget(name: "fuzz-pipeline", dependencies: ["FuzzSupport", .product(name: "FloorHost", package: "FloorKit"),
-                                                                .product(name: "FloorKit", package: "SDK")],
-                          path: "Sources/FuzzPipeline"),
+        .executableTarget(
+            name: "fuzz-scanner",
+            dependencies: [
+                .product(name: "FloorHost", package: "FloorKit"),
+                .product(name: "FloorKit", package: "SDK"),
+            ],
+            path: "Sources/FuzzScanner"),
+        .executableTarget(
+            name: "fuzz-tape",
+            dependencies: [
+                "FuzzSupport", .product(name: "FloorHost", package: "FloorKit"),
+                .product(name: "HostContract", package: "SDK"),
+            ],
+            path: "Sources/FuzzTape"),
+        .executableTarget(
+            name: "fuzz-pipeline",
+            dependencies: [
+                "FuzzSupport", .product(name: "FloorHost", package: "FloorKit"),
+                .product(name: "FloorKit", package: "SDK"),
+            ],
+            path: "Sources/FuzzPipeline"),
     ]
 )

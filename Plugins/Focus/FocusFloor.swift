@@ -4,7 +4,8 @@ import FloorKit
 struct FocusFloor: FloorModel {
     static let floorType = "Focus"
     static let rowTypes = [carousel]
-    static let sampleJSON = #"{"type":"Focus","id":"focus","items":[{"id":"b1","img":"https://img.example.com/banner/1111.jpg","title":"双十一 Big sale","jump":{"url":"app://activity/1111","eventId":"focus_1"}},{"id":"b2","img":"https://img.example.com/banner/new.jpg","jump":{"url":"app://activity/new"}}]}"#
+    static let sampleJSON =
+        #"{"type":"Focus","id":"focus","items":[{"id":"b1","img":"https://img.example.com/banner/1111.jpg","title":"双十一 Big sale","jump":{"url":"app://activity/1111","eventId":"focus_1"}},{"id":"b2","img":"https://img.example.com/banner/new.jpg","jump":{"url":"app://activity/new"}}]}"#
 
     struct Banner: Decodable {
         var id: String
@@ -53,8 +54,9 @@ struct FocusFloor: FloorModel {
         })
 }
 
-let plugin = FloorPlugin(id: "com.floorkit.floor.focus", name: "Focus banner carousel", version: "1.0.0",
-                         floors: [FocusFloor.self])
+let plugin = FloorPlugin(
+    id: "com.floorkit.floor.focus", name: "Focus banner carousel", version: "1.0.0",
+    floors: [FocusFloor.self])
 
 @_cdecl("floor_plugin_entry")
 public func floorPluginEntry() -> UnsafeRawPointer { plugin.descriptor }

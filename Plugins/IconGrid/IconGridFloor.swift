@@ -4,7 +4,8 @@ import FloorKit
 struct IconGridFloor: FloorModel {
     static let floorType = "IconGrid"
     static let rowTypes = [iconLine]
-    static let sampleJSON = #"{"type":"IconGrid","id":"channels","columns":4,"items":[{"id":"i1","img":"https://img.example.com/icon/market.png","title":"超市","jump":{"url":"app://channel/market"}},{"id":"i2","img":"https://img.example.com/icon/fresh.png","title":"生鲜 Fresh","jump":{"url":"app://channel/fresh"}},{"id":"i3","img":"https://img.example.com/icon/phone.png","title":"手机","jump":{"url":"app://channel/phone"}},{"id":"i4","img":"https://img.example.com/icon/home.png","title":"家电","jump":{"url":"app://channel/home"}},{"id":"i5","img":"https://img.example.com/icon/coupon.png","title":"领券","jump":{"url":"app://coupon"}}]}"#
+    static let sampleJSON =
+        #"{"type":"IconGrid","id":"channels","columns":4,"items":[{"id":"i1","img":"https://img.example.com/icon/market.png","title":"超市","jump":{"url":"app://channel/market"}},{"id":"i2","img":"https://img.example.com/icon/fresh.png","title":"生鲜 Fresh","jump":{"url":"app://channel/fresh"}},{"id":"i3","img":"https://img.example.com/icon/phone.png","title":"手机","jump":{"url":"app://channel/phone"}},{"id":"i4","img":"https://img.example.com/icon/home.png","title":"家电","jump":{"url":"app://channel/home"}},{"id":"i5","img":"https://img.example.com/icon/coupon.png","title":"领券","jump":{"url":"app://coupon"}}]}"#
 
     struct Icon: Decodable {
         var id: String
@@ -32,7 +33,8 @@ struct IconGridFloor: FloorModel {
         items = try c.decode(DroppingBrokenItems<Icon>.self, forKey: .items).wrappedValue
         let columns = try c.decodeIfPresent(Int.self, forKey: .columns) ?? 4
         guard (1...10).contains(columns) else {
-            throw DecodingError.dataCorruptedError(forKey: .columns, in: c, debugDescription: "columns must be 1 to 10, found \(columns)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .columns, in: c, debugDescription: "columns must be 1 to 10, found \(columns)")
         }
         self.columns = columns
     }
@@ -70,12 +72,15 @@ struct IconGridFloor: FloorModel {
             let icons = floor.icons(onLine: line)
             guard tap < icons.count else { return nil }
             let icon = icons[icons.startIndex + tap]
-            return icon.jump.map { Action($0, params: ["iconId": icon.id, "position": String(icons.startIndex + tap)]) }
+            return icon.jump.map {
+                Action($0, params: ["iconId": icon.id, "position": String(icons.startIndex + tap)])
+            }
         })
 }
 
-let plugin = FloorPlugin(id: "com.floorkit.floor.icon-grid", name: "Icon grid", version: "1.0.0",
-                         floors: [IconGridFloor.self])
+let plugin = FloorPlugin(
+    id: "com.floorkit.floor.icon-grid", name: "Icon grid", version: "1.0.0",
+    floors: [IconGridFloor.self])
 
 @_cdecl("floor_plugin_entry")
 public func floorPluginEntry() -> UnsafeRawPointer { plugin.descriptor }

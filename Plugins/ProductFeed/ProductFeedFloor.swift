@@ -5,7 +5,8 @@ import FloorKit
 struct ProductFeedFloor: ItemsFloor {
     static let floorType = "ProductFeed"
     static let rowTypes = [sortStrip, card]
-    static let sampleJSON = #"{"type":"ProductFeed","id":"feed","header":{"title":"猜你喜欢","sticky":true},"sorts":["综合 Best","销量 Sales","价格 Price"],"items":[{"id":"p1","title":"无线蓝牙耳机 Pro","price":"¥199.00","img":"https://img.example.com/p/1.jpg","jump":{"url":"app://product/1","eventId":"feed_click"}},{"id":"p2","title":"Stainless steel water bottle 750ml","price":59.9,"originalPrice":79,"img":"https://img.example.com/p/2.jpg","jump":{"url":"app://product/2"}}]}"#
+    static let sampleJSON =
+        #"{"type":"ProductFeed","id":"feed","header":{"title":"猜你喜欢","sticky":true},"sorts":["综合 Best","销量 Sales","价格 Price"],"items":[{"id":"p1","title":"无线蓝牙耳机 Pro","price":"¥199.00","img":"https://img.example.com/p/1.jpg","jump":{"url":"app://product/1","eventId":"feed_click"}},{"id":"p2","title":"Stainless steel water bottle 750ml","price":59.9,"originalPrice":79,"img":"https://img.example.com/p/2.jpg","jump":{"url":"app://product/2"}}]}"#
 
     struct Product: Decodable, FloorItem {
         var id: String
@@ -20,8 +21,9 @@ struct ProductFeedFloor: ItemsFloor {
 
     /// A price as the CMS sends it: display text ("¥199.00") or a number of yuan (199).
     struct Price: Decodable, JSONSchemaDescribed {
-        static let jsonSchema = JSONSchema(types: ["string", "number"], description: "Display text (\"¥199.00\") or a number of yuan, 0 to 10^12.",
-                                           minimum: 0, maximum: maximumYuan)
+        static let jsonSchema = JSONSchema(
+            types: ["string", "number"], description: "Display text (\"¥199.00\") or a number of yuan, 0 to 10^12.",
+            minimum: 0, maximum: maximumYuan)
         /// The largest numeric price: a trillion yuan, far above any product and far below Int's cents.
         static let maximumYuan = 1e12
         var text: String
@@ -46,7 +48,10 @@ struct ProductFeedFloor: ItemsFloor {
                 throw DecodingError.valueNotFound(String.self, context)
             }
             guard number >= 0, number <= Self.maximumYuan else {
-                throw DecodingError.dataCorruptedError(in: c, debugDescription: "price must be text or a number of yuan from 0 to \(Int(Self.maximumYuan)), found \(number)")
+                throw DecodingError.dataCorruptedError(
+                    in: c,
+                    debugDescription:
+                        "price must be text or a number of yuan from 0 to \(Int(Self.maximumYuan)), found \(number)")
             }
             let cents = Int((number * 100).rounded())
             text = "¥\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
@@ -59,7 +64,8 @@ struct ProductFeedFloor: ItemsFloor {
             if digits.first == "¥" || digits.first == "￥" { digits = digits.dropFirst() }
             let plain = digits.filter { $0 != "," }
             guard plain.contains(where: \.isASCIIDigit), plain.allSatisfy({ $0.isASCIIDigit || $0 == "." }),
-                  let value = Double(plain), value.isFinite, value <= maximumYuan else { return nil }
+                let value = Double(plain), value.isFinite, value <= maximumYuan
+            else { return nil }
             return value
         }
     }
@@ -74,10 +80,12 @@ struct ProductFeedFloor: ItemsFloor {
         "items": "The products, one card each; a next page's floor with this id appends to them.",
         "items[].id": "The product's id, unique in the feed (a next page's repeat is dropped).",
         "items[].title": "The product's name, bold beside the picture; a name too long for one line takes two.",
-        "items[].originalPrice": "The price before a discount, shown struck through after the price (text or a number of yuan), with a sale badge under the price: the discount (\"-25%\") when both prices are amounts, else \"SALE\"; none when it is not above the price.",
+        "items[].originalPrice":
+            "The price before a discount, shown struck through after the price (text or a number of yuan), with a sale badge under the price: the discount (\"-25%\") when both prices are amounts, else \"SALE\"; none when it is not above the price.",
         "items[].img": "The product picture's URL, 96 points square.",
         "items[].jump": "Where a tap on the card goes.",
-        "sorts": "Sort options (\"综合 Best\", \"销量 Sales\", \"价格 Price\"), the current one first, in a strip above the cards that pins to the top of the screen while the feed is scrolled (the feed's sticky header, if any, hands over to it); leave it out for no strip.",
+        "sorts":
+            "Sort options (\"综合 Best\", \"销量 Sales\", \"价格 Price\"), the current one first, in a strip above the cards that pins to the top of the screen while the feed is scrolled (the feed's sticky header, if any, hands over to it); leave it out for no strip.",
     ]
 
     func validate() -> [FloorProblem] {
@@ -110,7 +118,8 @@ struct ProductFeedFloor: ItemsFloor {
     static func titleLines(_ title: String, available: Double, measure: (String) -> Double) -> [String] {
         guard measure(title) > available else { return [title] }
         let characters = Array(title)
-        var low = 0, high = characters.count  // the longest fitting prefix has `low` characters
+        var low = 0
+        var high = characters.count  // the longest fitting prefix has `low` characters
         while low < high {
             let mid = (low + high + 1) / 2
             if measure(String(characters[..<mid])) <= available { low = mid } else { high = mid - 1 }
@@ -177,7 +186,9 @@ struct ProductFeedFloor: ItemsFloor {
     static let card = RowType<ProductFeedFloor>(
         "ProductCard",
         height: { floor, item, width in
-            let lines = titleLines(floor.items[item].title, available: width - textMargin) { TextMetrics.width(of: $0, style: .bold) }
+            let lines = titleLines(floor.items[item].title, available: width - textMargin) {
+                TextMetrics.width(of: $0, style: .bold)
+            }
             return 108 + 12 * Double(lines.count - 1)
         },
         cell: { floor, item, canvas in
@@ -193,7 +204,9 @@ struct ProductFeedFloor: ItemsFloor {
             if let original = product.originalPrice, canvas.supportsStrike {
                 let x = textX + canvas.measure(product.price.text, style: .accent) + 10
                 let room = canvas.width - 8 - x
-                if room > 0 { canvas.text(original.text, x: x, y: 60 + extra, maxWidth: room, style: [.muted, .strike]) }
+                if room > 0 {
+                    canvas.text(original.text, x: x, y: 60 + extra, maxWidth: room, style: [.muted, .strike])
+                }
                 if let label = discountLabel(price: product.price, original: original) {
                     drawSaleBadge(label, y: 78 + extra, canvas: canvas)
                 }
@@ -206,20 +219,21 @@ struct ProductFeedFloor: ItemsFloor {
         })
 }
 
-let plugin = FloorPlugin(id: "com.floorkit.floor.product-feed", name: "Product feed", version: "1.0.0",
-                         floors: [ProductFeedFloor.self])
+let plugin = FloorPlugin(
+    id: "com.floorkit.floor.product-feed", name: "Product feed", version: "1.0.0",
+    floors: [ProductFeedFloor.self])
 
 @_cdecl("floor_plugin_entry")
 public func floorPluginEntry() -> UnsafeRawPointer { plugin.descriptor }
 
-private extension String {
-    var trimmingTrailingSpaces: String {
+extension String {
+    fileprivate var trimmingTrailingSpaces: String {
         var s = Substring(self)
         while s.last == " " { s.removeLast() }
         return String(s)
     }
 
-    var trimmingSpaces: String {
+    fileprivate var trimmingSpaces: String {
         var s = Substring(self)
         while s.first == " " { s.removeFirst() }
         while s.last == " " { s.removeLast() }
@@ -227,6 +241,6 @@ private extension String {
     }
 }
 
-private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -4,7 +4,8 @@ import FloorKit
 struct TitleFloor: FloorModel {
     static let floorType = "Title"
     static let rowTypes = [titleBar]
-    static let sampleJSON = #"{"type":"Title","id":"t1","title":"猜你喜欢 For you","subtitle":"Picked from what you viewed"}"#
+    static let sampleJSON =
+        #"{"type":"Title","id":"t1","title":"猜你喜欢 For you","subtitle":"Picked from what you viewed"}"#
 
     var title: String
     var subtitle: String?

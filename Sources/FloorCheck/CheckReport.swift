@@ -32,8 +32,10 @@ public struct CheckReport: Sendable {
     /// The last line of the text output.
     /// check's text output: one line per problem not in a plugin (those go to stderr), then the summary.
     package func text() -> String {
-        problems.dropFirst(pluginProblems).map { ControlCharacters.escaped("\($0.level.rawValue): \($0.message)") + "\n" }
-            .joined() + summary + "\n"
+        problems.dropFirst(pluginProblems).map {
+            ControlCharacters.escaped("\($0.level.rawValue): \($0.message)") + "\n"
+        }
+        .joined() + summary + "\n"
     }
 
     public var summary: String {
@@ -48,20 +50,39 @@ public struct CheckReport: Sendable {
     /// note has `level`, `message` and, where known, `file`, `plugin` and `path`.
     public func json() -> [UInt8] {
         var out = JSONWriter()
-        out.raw("{"); out.key("pages"); out.raw("[")
+        out.raw("{")
+        out.key("pages")
+        out.raw("[")
         for (i, page) in pages.enumerated() {
             if i > 0 { out.raw(",") }
             out.string(page)
         }
-        out.raw("],"); out.key("problems"); out.diagnostics(problems)
-        out.raw(","); out.key("notes"); out.diagnostics(notes)
-        out.raw(","); out.key("summary"); out.raw("{")
-        out.key("ok"); out.raw(passed ? "true" : "false")
-        out.raw(","); out.key("pages"); out.number(pages.count)
-        out.raw(","); out.key("problems"); out.number(problems.count)
-        out.raw(","); out.key("pluginProblems"); out.number(pluginProblems)
-        out.raw(","); out.key("errors"); out.number(problems.filter { $0.level == .error }.count)
-        out.raw(","); out.key("warnings"); out.number(problems.filter { $0.level == .warning }.count)
+        out.raw("],")
+        out.key("problems")
+        out.diagnostics(problems)
+        out.raw(",")
+        out.key("notes")
+        out.diagnostics(notes)
+        out.raw(",")
+        out.key("summary")
+        out.raw("{")
+        out.key("ok")
+        out.raw(passed ? "true" : "false")
+        out.raw(",")
+        out.key("pages")
+        out.number(pages.count)
+        out.raw(",")
+        out.key("problems")
+        out.number(problems.count)
+        out.raw(",")
+        out.key("pluginProblems")
+        out.number(pluginProblems)
+        out.raw(",")
+        out.key("errors")
+        out.number(problems.filter { $0.level == .error }.count)
+        out.raw(",")
+        out.key("warnings")
+        out.number(problems.filter { $0.level == .warning }.count)
         out.raw("}}\n")
         return out.bytes
     }

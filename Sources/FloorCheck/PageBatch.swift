@@ -10,8 +10,10 @@ import FloorSession
 public enum PageBatch {
     /// Checks `files` in order, each read through `root(file)` (nil: the file's own folder), or fetched by
     /// `remote` when it is a URL.
-    public static func run(files: [String], registry: Registry, remote: RemotePageClient? = nil,
-                           root: (String) -> PageRoot? = { _ in nil }) -> [PageCheck] {
+    public static func run(
+        files: [String], registry: Registry, remote: RemotePageClient? = nil,
+        root: (String) -> PageRoot? = { _ in nil }
+    ) -> [PageCheck] {
         files.map { PageCheck.run(file: $0, registry: registry, root: root($0), remote: remote) }
     }
 
@@ -31,23 +33,35 @@ public enum PageBatch {
     /// one JSON object, for `decode` in the parent.
     public static func encode(_ checks: [PageCheck], pluginDiagnostics: [Diagnostic]) -> [UInt8] {
         var out = JSONWriter()
-        out.raw("{"); out.key("checks"); out.raw("[")
+        out.raw("{")
+        out.key("checks")
+        out.raw("[")
         for (i, check) in checks.enumerated() {
             if i > 0 { out.raw(",") }
-            out.raw("{"); out.key("pages"); out.raw("[")
+            out.raw("{")
+            out.key("pages")
+            out.raw("[")
             for (j, page) in check.pages.enumerated() {
                 if j > 0 { out.raw(",") }
                 out.string(page)
             }
-            out.raw("],"); out.key("problems"); out.diagnostics(check.problems); out.raw("}")
+            out.raw("],")
+            out.key("problems")
+            out.diagnostics(check.problems)
+            out.raw("}")
         }
-        out.raw("],"); out.key("plugins"); out.diagnostics(pluginDiagnostics); out.raw("}\n")
+        out.raw("],")
+        out.key("plugins")
+        out.diagnostics(pluginDiagnostics)
+        out.raw("}\n")
         return out.bytes
     }
 
     public struct ShardError: Error, Sendable { public let message: String }
 
-    public static func decode(_ bytes: [UInt8]) throws(ShardError) -> (checks: [PageCheck], pluginDiagnostics: [Diagnostic]) {
+    public static func decode(_ bytes: [UInt8]) throws(ShardError) -> (
+        checks: [PageCheck], pluginDiagnostics: [Diagnostic]
+    ) {
         let document: SchemaValue
         do {
             document = try SchemaValue.parse(String(decoding: bytes, as: UTF8.self))
@@ -62,12 +76,17 @@ public enum PageBatch {
         func diagnostics(_ value: SchemaValue?) -> [Diagnostic] {
             guard case .array(let list)? = value else { return [] }
             return list.map { d in
-                Diagnostic(Diagnostic.Level(rawValue: text(d["level"]) ?? "") ?? .error, text(d["message"]) ?? "",
-                           file: text(d["file"]), plugin: text(d["plugin"]), path: text(d["path"]))
+                Diagnostic(
+                    Diagnostic.Level(rawValue: text(d["level"]) ?? "") ?? .error, text(d["message"]) ?? "",
+                    file: text(d["file"]), plugin: text(d["plugin"]), path: text(d["path"]))
             }
         }
-        guard case .array(let checks)? = document["checks"] else { throw ShardError(message: "its report has no checks") }
-        return (checks.map { PageCheck(pages: strings($0["pages"]), problems: diagnostics($0["problems"])) },
-                diagnostics(document["plugins"]))
+        guard case .array(let checks)? = document["checks"] else {
+            throw ShardError(message: "its report has no checks")
+        }
+        return (
+            checks.map { PageCheck(pages: strings($0["pages"]), problems: diagnostics($0["problems"])) },
+            diagnostics(document["plugins"])
+        )
     }
 }

@@ -1,8 +1,8 @@
-import HostContract
 import FloorCore
-import FloorRuntime
 import FloorLayout
+import FloorRuntime
 import FloorSession
+import HostContract
 
 /// What `floorhost check` found: every problem on a page and on each next page it links, as a CMS team
 /// would run it in CI before publishing. It makes every call a render makes (decode, validate, expand,
@@ -26,7 +26,9 @@ public struct PageCheck: Sendable {
     /// Pages are read through `root` (default: the first page's folder); a next page it refuses is a
     /// problem of the page that links it ("home.json: next: ...").
     /// A remote first page or next page is fetched by `remote` (default: its defaults).
-    public static func run(file: String, registry: Registry, root: PageRoot? = nil, remote: RemotePageClient? = nil, width: Double = 375) -> PageCheck {
+    public static func run(
+        file: String, registry: Registry, root: PageRoot? = nil, remote: RemotePageClient? = nil, width: Double = 375
+    ) -> PageCheck {
         let source = PageSource(registry: registry, root: root, remote: remote).rooted(at: file)
         var pages = [file]
         var inChain: Set<String> = [file]  // `pages` as a set: a long chain is checked in O(pages)
@@ -46,8 +48,10 @@ public struct PageCheck: Sendable {
         chain: while let link = current.next {
             let next = PageLocation.location(of: link, relativeTo: current.file)
             guard inChain.insert(next).inserted else {
-                problems.append(Diagnostic(.error, "\(current.file): next page '\(link)' links back to \(next), already in the chain",
-                                           file: current.file, path: "next"))
+                problems.append(
+                    Diagnostic(
+                        .error, "\(current.file): next page '\(link)' links back to \(next), already in the chain",
+                        file: current.file, path: "next"))
                 break
             }
             pages.append(next)

@@ -1,8 +1,9 @@
+import FloorCore
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import FloorCore
 
 /// Checks many pages on every core: the pages are cut into `jobs` contiguous shares, each share is checked
 /// by a child process (a `floorhost check --shard` run, itself supervised as any check is, so a plugin crash
@@ -14,7 +15,8 @@ public enum ParallelCheck {
 
     /// `command(share)` is the argument vector (program first) that checks `share`.
     public static func run(files: [String], jobs: Int, command: ([String]) -> [String]) throws(Failure)
-        -> (checks: [PageCheck], pluginDiagnostics: [Diagnostic]) {
+        -> (checks: [PageCheck], pluginDiagnostics: [Diagnostic])
+    {
         let count = max(1, min(jobs, files.count))
         let shares = (0..<count).map { i in Array(files[(files.count * i / count)..<(files.count * (i + 1) / count)]) }
         let commands = shares.map(command)
@@ -22,14 +24,18 @@ public enum ParallelCheck {
         DispatchQueue.concurrentPerform(iterations: count) { i in
             results.set(i, runShare(commands[i], pages: shares[i].count))
         }
-        var checks: [PageCheck] = [], plugins: [Diagnostic]?
+        var checks: [PageCheck] = []
+        var plugins: [Diagnostic]?
         for (i, result) in results.all.enumerated() {
             switch result {
             case .success(let report):
                 checks += report.checks
                 if plugins == nil { plugins = report.pluginDiagnostics }  // every share loaded the same plugins
             case .failure(let failure):
-                throw Failure(message: "checking pages \(files.count * i / count + 1) to \(files.count * (i + 1) / count) (from \(shares[i].first ?? "")) failed: \(failure.message)")
+                throw Failure(
+                    message:
+                        "checking pages \(files.count * i / count + 1) to \(files.count * (i + 1) / count) (from \(shares[i].first ?? "")) failed: \(failure.message)"
+                )
             case nil:
                 throw Failure(message: "a share of the pages was not checked; this is a bug in floorhost")
             }
@@ -37,7 +43,9 @@ public enum ParallelCheck {
         return (checks, plugins ?? [])
     }
 
-    private static func runShare(_ arguments: [String], pages: Int) -> Result<(checks: [PageCheck], pluginDiagnostics: [Diagnostic]), Failure> {
+    private static func runShare(_ arguments: [String], pages: Int) -> Result<
+        (checks: [PageCheck], pluginDiagnostics: [Diagnostic]), Failure
+    > {
         let output: (read: Int32, write: Int32)
         do {
             output = try ChildProcess.pipe()
@@ -50,7 +58,8 @@ public enum ParallelCheck {
         do {
             pid = try ChildProcess.start(arguments, standardInput: input, standardOutput: output.write)
         } catch {
-            close(output.read); close(output.write)
+            close(output.read)
+            close(output.write)
             return .failure(Failure(message: error.message))
         }
         close(output.write)
@@ -58,14 +67,21 @@ public enum ParallelCheck {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(output.read, $0.baseAddress, $0.count) }
-            if n > 0 { bytes += buffer[0..<n]; continue }
+            if n > 0 {
+                bytes += buffer[0..<n]
+                continue
+            }
             if n < 0 && errno == EINTR { continue }
             break
         }
         close(output.read)
         let ending = ChildProcess.waitForEnd(pid)
         guard ending == .exited(0) else {
-            return .failure(Failure(message: "its process \(ending == .exited(2) ? "found the input unusable" : "ended with \(ending)") (its messages are above)"))
+            return .failure(
+                Failure(
+                    message:
+                        "its process \(ending == .exited(2) ? "found the input unusable" : "ended with \(ending)") (its messages are above)"
+                ))
         }
         do {
             let report = try PageBatch.decode(bytes)
@@ -83,10 +99,14 @@ public enum ParallelCheck {
         private var results: [Result<(checks: [PageCheck], pluginDiagnostics: [Diagnostic]), Failure>?]
         init(count: Int) { results = Array(repeating: nil, count: count) }
         func set(_ i: Int, _ result: Result<(checks: [PageCheck], pluginDiagnostics: [Diagnostic]), Failure>) {
-            lock.lock(); results[i] = result; lock.unlock()
+            lock.lock()
+            results[i] = result
+            lock.unlock()
         }
         var all: [Result<(checks: [PageCheck], pluginDiagnostics: [Diagnostic]), Failure>?] {
-            lock.lock(); defer { lock.unlock() }; return results
+            lock.lock()
+            defer { lock.unlock() }
+            return results
         }
     }
 }

@@ -1,6 +1,6 @@
-import HostContract
 import CFloorABI
 import Foundation
+import HostContract
 
 /// The `actions` check: every tappable item of every row of every sample is tapped, as `--tap` and
 /// `check` would, and what the action selector describes must be usable by the one place that handles
@@ -19,11 +19,15 @@ extension BehaviourChecks {
                     plugin.step("\(tappable.name) on \(place)")
                     let count = plugin.tappable(rowType, model, row: row) ?? 0
                     if count > UInt64(FLOOR_TAPPABLE_MAX) {
-                        throw ConformanceFailure("\(tappable.name) returned \(count) for \(place), more than FLOOR_TAPPABLE_MAX (\(FLOOR_TAPPABLE_MAX)); the host gives such a row no tappable items")
+                        throw ConformanceFailure(
+                            "\(tappable.name) returned \(count) for \(place), more than FLOOR_TAPPABLE_MAX (\(FLOOR_TAPPABLE_MAX)); the host gives such a row no tappable items"
+                        )
                     }
                     for item in 0..<count {
                         plugin.step("\(action.name) on item \(item) of \(place)")
-                        guard let (returned, sink) = plugin.action(rowType, model, row: row, item: item) else { continue }
+                        guard let (returned, sink) = plugin.action(rowType, model, row: row, item: item) else {
+                            continue
+                        }
                         if let problem = actionProblem(returned: returned, sink) {
                             throw ConformanceFailure("\(action.name) on item \(item) of \(place): \(problem)")
                         }
@@ -36,10 +40,13 @@ extension BehaviourChecks {
     /// What is wrong with an action, or nil when it is none or a valid one.
     package static func actionProblem(returned: Bool, _ sink: ActionCollector) -> String? {
         if !sink.misuse.isEmpty {
-            return "misused the action sink: \(sink.misuse.joined(separator: "; ")) (floor_abi.h: call jump once, with a URL, then param)"
+            return
+                "misused the action sink: \(sink.misuse.joined(separator: "; ")) (floor_abi.h: call jump once, with a URL, then param)"
         }
         guard returned else {
-            return sink.url == nil ? nil : "called jump(\"\(sink.url!)\") but returned false; return true for an action, false (with no jump) for none"
+            return sink.url == nil
+                ? nil
+                : "called jump(\"\(sink.url!)\") but returned false; return true for an action, false (with no jump) for none"
         }
         guard let url = sink.url else { return "returned true without calling jump; an action needs a URL" }
         if url.isEmpty { return "jumped to an empty URL" }
@@ -47,7 +54,8 @@ extension BehaviourChecks {
             return "jumped to \(String(reflecting: url)), which has spaces or control characters; percent-encode them"
         }
         guard let parts = URLComponents(string: url), parts.scheme != nil || url.hasPrefix("/") else {
-            return "jumped to \(String(reflecting: url)), which is neither a URL with a scheme (app://..., https://...) nor an absolute path"
+            return
+                "jumped to \(String(reflecting: url)), which is neither a URL with a scheme (app://..., https://...) nor an absolute path"
         }
         if let event = sink.eventId, event.isEmpty { return "gave an empty eventId; pass NULL for none" }
         var keys = Set<String>()

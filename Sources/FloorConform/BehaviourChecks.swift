@@ -1,6 +1,6 @@
 import CGlibcExtras
-import Foundation
 import FloorLayout
+import Foundation
 
 /// The behaviour checks: what a loaded plugin's selectors do with its own sample floors. Each returns
 /// normally when the check passes and throws the first failure, named by selector, sample, row and width.
@@ -11,7 +11,9 @@ package enum BehaviourChecks {
     package static let probeWidths: [Double] = [1, 320, 375, 414, 768, 2048]
     package static let drawWidths: [Double] = [320, 375, 414, 768]
 
-    package static func run(_ check: ConformanceCheck, on plugin: PluginUnderTest, samples: SampleSet) throws(ConformanceFailure) {
+    package static func run(_ check: ConformanceCheck, on plugin: PluginUnderTest, samples: SampleSet)
+        throws(ConformanceFailure)
+    {
         switch check {
         case .validate: try validateSamples(plugin, samples)
         case .actions: try actions(plugin, samples)
@@ -36,13 +38,18 @@ package enum BehaviourChecks {
             plugin.step("\(type.decode.name) on \(sample.label)")
             let decoded = plugin.decode(sample.floorType, sample.bytes)
             guard let model = decoded.model else {
-                let why = decoded.errors.map { $0.path.isEmpty ? $0.message : "\($0.path): \($0.message)" }.joined(separator: "; ")
-                throw ConformanceFailure("\(type.decode.name) refused \(sample.label): \(why.isEmpty ? "no reason given" : why)")
+                let why = decoded.errors.map { $0.path.isEmpty ? $0.message : "\($0.path): \($0.message)" }.joined(
+                    separator: "; ")
+                throw ConformanceFailure(
+                    "\(type.decode.name) refused \(sample.label): \(why.isEmpty ? "no reason given" : why)")
             }
             defer { plugin.destroy(sample.floorType, model) }
             plugin.step("\(type.expand.name) on \(sample.label)")
             let rows = try plugin.expand(sample.floorType, model).get()
-            if rows.isEmpty { throw ConformanceFailure("\(type.expand.name) listed no rows for \(sample.label); a sample should show something") }
+            if rows.isEmpty {
+                throw ConformanceFailure(
+                    "\(type.expand.name) listed no rows for \(sample.label); a sample should show something")
+            }
         }
     }
 
@@ -83,10 +90,14 @@ package enum BehaviourChecks {
                 let decoded = plugin.decode(sample.floorType, bytes)
                 if let model = decoded.model {
                     plugin.destroy(sample.floorType, model)
-                    throw ConformanceFailure("\(type.decode.name) accepted \(what) (\(preview(bytes))); it must return NULL after report->error")
+                    throw ConformanceFailure(
+                        "\(type.decode.name) accepted \(what) (\(preview(bytes))); it must return NULL after report->error"
+                    )
                 }
                 if decoded.errors.isEmpty || decoded.errors.allSatisfy({ $0.message.isEmpty }) {
-                    throw ConformanceFailure("\(type.decode.name) refused \(what) without a reason; call report->error with the JSON path and what is wrong")
+                    throw ConformanceFailure(
+                        "\(type.decode.name) refused \(what) without a reason; call report->error with the JSON path and what is wrong"
+                    )
                 }
             }
         }
@@ -101,7 +112,9 @@ package enum BehaviourChecks {
                     for width in sweepWidths {
                         let h = plugin.height(rowType, model, row: row, width: Double(width))
                         guard h >= 0 && h <= Adapter.maxRowHeight else {
-                            throw ConformanceFailure("\(type.height.name) returned \(h) for row \(row) ('\(type.name)') of \(sample.label) at width \(width); heights must be 0 to \(Int(Adapter.maxRowHeight)) points (FLOOR_MAX_ROW_HEIGHT)")
+                            throw ConformanceFailure(
+                                "\(type.height.name) returned \(h) for row \(row) ('\(type.name)') of \(sample.label) at width \(width); heights must be 0 to \(Int(Adapter.maxRowHeight)) points (FLOOR_MAX_ROW_HEIGHT)"
+                            )
                         }
                     }
                 }
@@ -122,7 +135,9 @@ package enum BehaviourChecks {
                             let b = plugin.height(rowType, first, row: row, width: width)
                             let c = plugin.height(rowType, second, row: row, width: width)
                             if a.bitPattern != b.bitPattern || a.bitPattern != c.bitPattern {
-                                throw ConformanceFailure("\(type.height.name) gave \(a), then \(b == a ? c : b) for \(place) at width \(number(width)); the same input must give the same height")
+                                throw ConformanceFailure(
+                                    "\(type.height.name) gave \(a), then \(b == a ? c : b) for \(place) at width \(number(width)); the same input must give the same height"
+                                )
                             }
                         }
                         for width in drawWidths {
@@ -132,8 +147,12 @@ package enum BehaviourChecks {
                             let c = plugin.draw(rowType, second, row: row, width: width, height: h)
                             if a != b || a != c {
                                 let other = a != b ? b : c
-                                let at = zip(a, other).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, other.count)
-                                throw ConformanceFailure("\(type.cell.name) drew differently on the same input (\(place), width \(number(width))): operation \(at + 1) was \(at < a.count ? a[at].description : "absent"), then \(at < other.count ? other[at].description : "absent")")
+                                let at =
+                                    zip(a, other).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                                    ?? min(a.count, other.count)
+                                throw ConformanceFailure(
+                                    "\(type.cell.name) drew differently on the same input (\(place), width \(number(width))): operation \(at + 1) was \(at < a.count ? a[at].description : "absent"), then \(at < other.count ? other[at].description : "absent")"
+                                )
                             }
                         }
                     }
@@ -152,7 +171,9 @@ package enum BehaviourChecks {
                         let h = plugin.height(rowType, model, row: row, width: width)
                         let operations = plugin.draw(rowType, model, row: row, width: width, height: h)
                         if let outside = operations.first(where: { !$0.isInside(width: width, height: h) }) {
-                            throw ConformanceFailure("\(type.cell.name) drew \(outside) outside its \(number(width)) x \(number(h)) cell (row \(row) ('\(type.name)') of \(sample.label)); coordinates are relative to the cell and must stay inside it")
+                            throw ConformanceFailure(
+                                "\(type.cell.name) drew \(outside) outside its \(number(width)) x \(number(h)) cell (row \(row) ('\(type.name)') of \(sample.label)); coordinates are relative to the cell and must stay inside it"
+                            )
                         }
                     }
                 }
@@ -170,7 +191,9 @@ package enum BehaviourChecks {
         var seen = Set<Int32>()
         for sample in samples.samples where seen.insert(sample.floorType).inserted {
             let type = plugin.floorType(sample.floorType)
-            plugin.step("\(type.decode.name), \(type.expand.name) and \(type.destroy.name) \(leakCycles * 2) times on \(sample.label)")
+            plugin.step(
+                "\(type.decode.name), \(type.expand.name) and \(type.destroy.name) \(leakCycles * 2) times on \(sample.label)"
+            )
             func cycles(_ n: Int) throws(ConformanceFailure) {
                 // What the plugin logs is kept for the run; here it would read as a leaked model.
                 for _ in 0..<n {
@@ -186,7 +209,9 @@ package enum BehaviourChecks {
                 growth.append(Double(heapInUse() - before) / Double(leakCycles))
             }
             if growth.allSatisfy({ $0 > leakBytesPerCycle }) {
-                throw ConformanceFailure("the heap grew by about \(Int(growth.min()!.rounded())) bytes per decode/destroy cycle of \(sample.label) (\(leakCycles * 2) cycles); \(type.destroy.name) must free everything \(type.decode.name) allocated")
+                throw ConformanceFailure(
+                    "the heap grew by about \(Int(growth.min()!.rounded())) bytes per decode/destroy cycle of \(sample.label) (\(leakCycles * 2) cycles); \(type.destroy.name) must free everything \(type.decode.name) allocated"
+                )
             }
         }
     }

@@ -1,10 +1,11 @@
 import CFloorABI
+import FloorCore
+import FloorRuntime
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import FloorCore
-import FloorRuntime
 
 /// The child side of `floorhost conform`: loads one plugin library in this process and runs the checks it
 /// was given, in ConformanceCheck.all order, writing ChildEvent lines as it goes. Whatever the plugin does
@@ -20,7 +21,8 @@ public enum ConformanceChild {
         let requested = (ConformanceCheck.runInChild + [.snapshots]).filter { checkIDs.contains($0.id) }
         guard requested.count == Set(checkIDs).count else {
             let unknown = checkIDs.filter { id in !requested.contains { $0.id == id } }
-            try? HostOutput.standardError.write("conform-child: unknown or parent-only checks: \(unknown.joined(separator: ", "))\n")
+            try? HostOutput.standardError.write(
+                "conform-child: unknown or parent-only checks: \(unknown.joined(separator: ", "))\n")
             return 64
         }
         var verdicts: [String: ConformanceReport.Verdict] = [:]
@@ -48,7 +50,8 @@ public enum ConformanceChild {
             case .registration:
                 // Say who the plugin is before its init runs: init may be what crashes.
                 if let info = registry.plugins.last {
-                    stream.send(.plugin(id: info.id, name: info.name, version: info.version, floorTypes: [], rowTypes: []))
+                    stream.send(
+                        .plugin(id: info.id, name: info.name, version: info.version, floorTypes: [], rowTypes: []))
                 }
                 stream.send(.step(detail: "init (registering its types)"))
             default: break
@@ -56,20 +59,32 @@ public enum ConformanceChild {
         }
         let byCheck = Dictionary(grouping: refusals) { ConformanceCheck.judging($0.step) }
         func reasons(_ check: ConformanceCheck) -> String? {
-            byCheck[check].map { $0.map { strip($0.diagnostic.message, library, id: $0.diagnostic.plugin) }.joined(separator: "; ") }
+            byCheck[check].map {
+                $0.map { strip($0.diagnostic.message, library, id: $0.diagnostic.plugin) }.joined(separator: "; ")
+            }
         }
-        if let last = running, loading.contains(last) { finish(last, reasons(last) == nil ? .pass : .fail, reasons(last)) }
+        if let last = running, loading.contains(last) {
+            finish(last, reasons(last) == nil ? .pass : .fail, reasons(last))
+        }
 
         let pluginIndex = registry.plugins.firstIndex { $0.path == library }
         if let index = pluginIndex {
             let info = registry.plugins[index]
-            stream.send(.plugin(id: info.id, name: info.name, version: info.version,
-                                floorTypes: registry.floorTypeNames.filter { registry.floorTypes[Int(registry.floorTypeID(named: $0)!)].plugin == index },
-                                rowTypes: registry.rowTypeNames.filter { registry.rowTypes[Int(registry.rowTypeID(named: $0)!)].plugin == index }))
+            stream.send(
+                .plugin(
+                    id: info.id, name: info.name, version: info.version,
+                    floorTypes: registry.floorTypeNames.filter {
+                        registry.floorTypes[Int(registry.floorTypeID(named: $0)!)].plugin == index
+                    },
+                    rowTypes: registry.rowTypeNames.filter {
+                        registry.rowTypes[Int(registry.rowTypeID(named: $0)!)].plugin == index
+                    }))
         }
         // A restarted child did not ask for the loading checks, but needs the plugin loaded as before.
-        let loadedAgain: String? = loading.isEmpty ? refusals.first { $0.step != .typeNames && $0.step != .selectorSignatures }
-            .map { "the plugin did not load again: " + strip($0.diagnostic.message, library) } : nil
+        let loadedAgain: String? =
+            loading.isEmpty
+            ? refusals.first { $0.step != .typeNames && $0.step != .selectorSignatures }
+                .map { "the plugin did not load again: " + strip($0.diagnostic.message, library) } : nil
 
         var samples: Result<SampleSet, ConformanceFailure>?
         var lateRegistrations: [String] = []
@@ -84,10 +99,17 @@ public enum ConformanceChild {
                 finish(check, reasons(check) == nil ? .pass : .fail, reasons(check))
                 continue
             }
-            if let loadedAgain { finish(check, .fail, loadedAgain); continue }
-            guard let index = pluginIndex else { finish(check, .fail, "the plugin did not load"); continue }
-            let plugin = PluginUnderTest(library: library, registry: registry, plugin: index, callLimit: callLimit,
-                                         emit: stream.send(_:))
+            if let loadedAgain {
+                finish(check, .fail, loadedAgain)
+                continue
+            }
+            guard let index = pluginIndex else {
+                finish(check, .fail, "the plugin did not load")
+                continue
+            }
+            let plugin = PluginUnderTest(
+                library: library, registry: registry, plugin: index, callLimit: callLimit,
+                emit: stream.send(_:))
             plugin.check = check.id
             if samples == nil { samples = SampleSet.collect(library: library, plugin: index, registry: registry) }
             let messagesBefore = registry.pluginMessages.count
@@ -101,13 +123,22 @@ public enum ConformanceChild {
             // plugin's registration, whichever check's calls reached it. (Only refuseLate in HostTable
             // writes such an error among the plugin's messages.)
             for message in registry.pluginMessages.dropFirst(messagesBefore).map(\.message)
-            where message.contains("called after init returned") && !lateRegistrations.contains(where: { $0.hasPrefix(strip(message, library, id: registry.plugins[index].id)) }) {
-                lateRegistrations.append(strip(message, library, id: registry.plugins[index].id) + " (reached by the \(check.id) check's calls)")
+            where message.contains("called after init returned")
+                && !lateRegistrations.contains(where: {
+                    $0.hasPrefix(strip(message, library, id: registry.plugins[index].id))
+                })
+            {
+                lateRegistrations.append(
+                    strip(message, library, id: registry.plugins[index].id)
+                        + " (reached by the \(check.id) check's calls)")
             }
         }
         if !lateRegistrations.isEmpty {
             // Sent after the loading verdict, this one replaces it in the parent's report.
-            stream.send(.result(check: ConformanceCheck.registration.id, verdict: .fail, reason: lateRegistrations.joined(separator: "; ")))
+            stream.send(
+                .result(
+                    check: ConformanceCheck.registration.id, verdict: .fail,
+                    reason: lateRegistrations.joined(separator: "; ")))
         }
         return 0
     }
@@ -122,19 +153,23 @@ public enum ConformanceChild {
         let registry = Registry()
         let refusals = PluginLoader.loadSteps(library, into: registry) { _ in }
         guard let index = registry.plugins.firstIndex(where: { $0.path == library }),
-              !refusals.contains(where: { $0.step != .typeNames && $0.step != .selectorSignatures }) else {
+            !refusals.contains(where: { $0.step != .typeNames && $0.step != .selectorSignatures })
+        else {
             let why = refusals.first.map { strip($0.diagnostic.message, library) } ?? "it registered nothing"
             stream.send(.result(check: check.id, verdict: .fail, reason: "the plugin did not load: \(why)"))
             return 0
         }
-        let plugin = PluginUnderTest(library: library, registry: registry, plugin: index, callLimit: callLimit, emit: stream.send(_:))
+        let plugin = PluginUnderTest(
+            library: library, registry: registry, plugin: index, callLimit: callLimit, emit: stream.send(_:))
         plugin.check = check.id
         switch SampleSet.collect(library: library, plugin: index, registry: registry) {
         case .failure(let failure):
             stream.send(.result(check: check.id, verdict: .fail, reason: failure.message))
         case .success(let samples):
             // One case is a reproduction: show its mutant.
-            for seed in seeds { FuzzCase.run(seed: seed, plugin: plugin, samples: samples, showMutant: seeds.count == 1) }
+            for seed in seeds {
+                FuzzCase.run(seed: seed, plugin: plugin, samples: samples, showMutant: seeds.count == 1)
+            }
             stream.send(.result(check: check.id, verdict: .pass, reason: nil))
         }
         return 0

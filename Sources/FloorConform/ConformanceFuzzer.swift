@@ -1,5 +1,5 @@
-import Foundation
 import FloorCore
+import Foundation
 
 /// The parent half of `conform --fuzz`: runs fuzz cases (FuzzCase) on one plugin library in batches, each
 /// batch in a fresh child with the check's time limit (restarted at every case), until `duration` seconds
@@ -19,7 +19,10 @@ public struct ConformanceFuzzer: Sendable {
     /// How a person runs this program, for the command in a failure's details ("floorhost").
     public var programName: String
 
-    public init(seed: UInt64, duration: Double = 10, reproduce: UInt64? = nil, batchSize: Int = 64, programName: String = "floorhost") {
+    public init(
+        seed: UInt64, duration: Double = 10, reproduce: UInt64? = nil, batchSize: Int = 64,
+        programName: String = "floorhost"
+    ) {
         self.seed = seed
         self.duration = duration
         self.reproduce = reproduce
@@ -28,10 +31,12 @@ public struct ConformanceFuzzer: Sendable {
     }
 
     package func run(library: String, childCommand: [String], checkTimeout: Double)
-        -> (ConformanceReport.Verdict, String?, [String]?) {
+        -> (ConformanceReport.Verdict, String?, [String]?)
+    {
         var random = SeededRandom(state: seed)
         let started = ProcessInfo.processInfo.systemUptime
-        var cases = 0, batches = 0
+        var cases = 0
+        var batches = 0
         var lastMutant: String?
         repeat {
             let seeds = reproduce.map { [$0] } ?? (0..<batchSize).map { _ in random.next() }
@@ -41,8 +46,10 @@ public struct ConformanceFuzzer: Sendable {
             var verdict: (ConformanceReport.Verdict, String?)?
             let outcome: ChildProcess.Outcome
             do {
-                outcome = try ChildProcess.run(childCommand + [library, "--fuzz", seeds.map(String.init).joined(separator: ",")],
-                                               timeout: checkTimeout) { line in
+                outcome = try ChildProcess.run(
+                    childCommand + [library, "--fuzz", seeds.map(String.init).joined(separator: ",")],
+                    timeout: checkTimeout
+                ) { line in
                     guard let event = ChildEvent(line: line) else { return false }
                     switch event {
                     case .fuzzCase(let seed, let mutations):
@@ -82,18 +89,29 @@ public struct ConformanceFuzzer: Sendable {
             let place = lastStep.map { " in \($0)" } ?? ""
             let command = "\(programName) conform --reproduce \(current.seed) \(shellQuoted(library))"
             if let mutant {
-                return (.fail, "fuzz case \(current.seed) \(how)\(place) (mutated: \(current.mutations))\(said)", ["the mutant floor: \(mutant)"])
+                return (
+                    .fail, "fuzz case \(current.seed) \(how)\(place) (mutated: \(current.mutations))\(said)",
+                    ["the mutant floor: \(mutant)"]
+                )
             }
-            return (.fail, "fuzz case \(current.seed) \(how)\(place) (mutated: \(current.mutations))\(said); reproduce it with: \(command)",
-                    ["reproduce: \(command)", "after \(cases) cases that passed, in \(batches) batch\(batches == 1 ? "" : "es"), run seed \(seed)"])
+            return (
+                .fail,
+                "fuzz case \(current.seed) \(how)\(place) (mutated: \(current.mutations))\(said); reproduce it with: \(command)",
+                [
+                    "reproduce: \(command)",
+                    "after \(cases) cases that passed, in \(batches) batch\(batches == 1 ? "" : "es"), run seed \(seed)",
+                ]
+            )
         } while reproduce == nil && ProcessInfo.processInfo.systemUptime - started < duration
         let seconds = ProcessInfo.processInfo.systemUptime - started
-        let summary = reproduce.map { "case \($0) passed" + (lastMutant.map { "; the mutant floor: \($0)" } ?? "") }
+        let summary =
+            reproduce.map { "case \($0) passed" + (lastMutant.map { "; the mutant floor: \($0)" } ?? "") }
             ?? "\(cases) cases in \(batches) batch\(batches == 1 ? "" : "es") in \(String(format: "%.1f", seconds)) s passed; run seed \(seed) (--seed \(seed) repeats this run)"
         return (.pass, nil, [summary])
     }
 
     private func shellQuoted(_ text: String) -> String {
-        text.allSatisfy { $0.isLetter || $0.isNumber || "/._-+=:,@".contains($0) } ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        text.allSatisfy { $0.isLetter || $0.isNumber || "/._-+=:,@".contains($0) }
+            ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

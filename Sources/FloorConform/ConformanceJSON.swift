@@ -1,5 +1,5 @@
-import HostContract
 import Foundation
+import HostContract
 
 /// The machine form of a conformance report (`floorhost conform --format json`): one object,
 ///
@@ -19,16 +19,21 @@ public enum ConformanceJSON {
                 "version": plugin.version ?? NSNull(),
                 "passed": plugin.passed,
                 "checks": plugin.results.map { result -> [String: Any] in
-                    var check: [String: Any] = ["check": result.check, "stage": result.stage.rawValue, "verdict": result.verdict.rawValue,
-                                                "reason": result.reason ?? NSNull()]
+                    var check: [String: Any] = [
+                        "check": result.check, "stage": result.stage.rawValue, "verdict": result.verdict.rawValue,
+                        "reason": result.reason ?? NSNull(),
+                    ]
                     if let details = result.details { check["details"] = details }
                     return check
                 },
             ]
         }
         let object: [String: Any] = ["passed": report.passed, "plugins": plugins]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let data =
+            (try? JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         // JSONSerialization escapes C0 inside strings; DEL, C1 and bidi controls it leaves raw.
-        return Data(ControlCharacters.escaped(String(decoding: data, as: UTF8.self), keepingLineBreaks: true).utf8) + Data("\n".utf8)
+        return Data(ControlCharacters.escaped(String(decoding: data, as: UTF8.self), keepingLineBreaks: true).utf8)
+            + Data("\n".utf8)
     }
 }

@@ -23,18 +23,24 @@ public enum ConformanceJUnit {
         let tests = report.plugins.map(\.results.count).reduce(0, +)
         let failures = report.plugins.map { count($0, .fail) }.reduce(0, +)
         let skipped = report.plugins.map { count($0, .skip) }.reduce(0, +)
-        var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#,
-                     #"<testsuites name="floorhost conform" tests="\#(tests)" failures="\#(failures)" skipped="\#(skipped)">"#]
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<testsuites name="floorhost conform" tests="\#(tests)" failures="\#(failures)" skipped="\#(skipped)">"#,
+        ]
         for plugin in report.plugins {
             let file = escaped(plugin.file)
             let name = escaped(plugin.file.split(separator: "/").last.map(String.init) ?? plugin.file)
-            lines.append(#"  <testsuite name="\#(name)" tests="\#(plugin.results.count)" failures="\#(count(plugin, .fail))" skipped="\#(count(plugin, .skip))" file="\#(file)">"#)
+            lines.append(
+                #"  <testsuite name="\#(name)" tests="\#(plugin.results.count)" failures="\#(count(plugin, .fail))" skipped="\#(count(plugin, .skip))" file="\#(file)">"#
+            )
             var properties = [("file", plugin.file)]
             if let id = plugin.id { properties.append(("id", id)) }
             if let version = plugin.version { properties.append(("version", version)) }
             if let pluginName = plugin.name { properties.append(("name", pluginName)) }
             lines.append("    <properties>")
-            for (key, value) in properties { lines.append(#"      <property name="\#(key)" value="\#(escaped(value))"/>"#) }
+            for (key, value) in properties {
+                lines.append(#"      <property name="\#(key)" value="\#(escaped(value))"/>"#)
+            }
             lines.append("    </properties>")
             let classname = escaped("conform." + (plugin.id ?? name))
             for result in plugin.results {
@@ -44,7 +50,9 @@ public enum ConformanceJUnit {
                     // What a passing check adds (snapshots recorded, a fuzz run's figures) goes to the CI log.
                     if let details = result.details {
                         lines.append(open + ">")
-                        lines.append("      <system-out>\(escaped(details.joined(separator: "\n"), keepingLineBreaks: true))</system-out>")
+                        lines.append(
+                            "      <system-out>\(escaped(details.joined(separator: "\n"), keepingLineBreaks: true))</system-out>"
+                        )
                         lines.append("    </testcase>")
                     } else {
                         lines.append(open + "/>")
@@ -53,7 +61,9 @@ public enum ConformanceJUnit {
                     let reason = result.reason ?? "failed"
                     let body = ([reason] + (result.details ?? [])).joined(separator: "\n")
                     lines.append(open + ">")
-                    lines.append(#"      <failure message="\#(escaped(reason))" type="fail">\#(escaped(body, keepingLineBreaks: true))</failure>"#)
+                    lines.append(
+                        #"      <failure message="\#(escaped(reason))" type="fail">\#(escaped(body, keepingLineBreaks: true))</failure>"#
+                    )
                     lines.append("    </testcase>")
                 case .skip:
                     lines.append(open + ">")
@@ -84,7 +94,9 @@ public enum ConformanceJUnit {
             case "\t": out += "&#9;"
             case "\r": out += "&#13;"
             case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16, uppercase: true)
+                out +=
+                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16, uppercase: true)
             default: out.unicodeScalars.append(scalar)
             }
         }

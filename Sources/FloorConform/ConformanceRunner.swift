@@ -1,6 +1,6 @@
-import Foundation
 import FloorCore
 import FloorRuntime
+import Foundation
 
 /// The parent side of `floorhost conform`: checks each plugin library in child processes, so that a
 /// plugin that crashes or hangs costs a child, never this process.
@@ -79,8 +79,12 @@ public struct ConformanceRunner: Sendable {
     package func check(_ library: String) -> Checked {
         var checked = Checked(report: .init(file: library, results: []))
         var results: [String: ConformanceReport.Result] = [:]
-        func judge(_ check: ConformanceCheck, _ verdict: ConformanceReport.Verdict, _ reason: String?, _ details: [String]? = nil) {
-            results[check.id] = .init(check: check.id, stage: check.stage, verdict: verdict, reason: reason, details: details)
+        func judge(
+            _ check: ConformanceCheck, _ verdict: ConformanceReport.Verdict, _ reason: String?,
+            _ details: [String]? = nil
+        ) {
+            results[check.id] = .init(
+                check: check.id, stage: check.stage, verdict: verdict, reason: reason, details: details)
         }
         /// What the child drew for `--snapshots`: (sample name, text), in sample order.
         var drawings: [(name: String, text: String)] = []
@@ -125,7 +129,8 @@ public struct ConformanceRunner: Sendable {
                     case .progress(_, let calls, let seconds, let slowestCall, let slowestSeconds):
                         progress = (calls, seconds, slowestCall, slowestSeconds, ProcessInfo.processInfo.systemUptime)
                     case .slowCall(let id, let call, let seconds):
-                        checked.slowCalls.append("\(call) took \(String(format: "%.2f", seconds)) s (limit \(callLimit) s) during \(id)")
+                        checked.slowCalls.append(
+                            "\(call) took \(String(format: "%.2f", seconds)) s (limit \(callLimit) s) during \(id)")
                     case .snapshot(let name, let text):
                         drawings.append((name, text))
                     case .fuzzCase, .fuzzMutant:
@@ -145,17 +150,27 @@ public struct ConformanceRunner: Sendable {
             let said = lastWords.isEmpty ? "" : "; its last words on stderr: \(StderrTail.quoted(lastWords))"
             switch outcome.ending {
             case .signaled(let signal):
-                if let culprit { judge(culprit, .fail, "crashed with \(ChildProcess.signalName(signal))\(place)\(said)") }
+                if let culprit {
+                    judge(culprit, .fail, "crashed with \(ChildProcess.signalName(signal))\(place)\(said)")
+                }
             case .timedOut(let seconds):
                 guard let culprit else { break }
                 let silence = progress.map { ProcessInfo.processInfo.systemUptime - $0.at }
                 if let progress, let silence, silence < max(callLimit, PluginUnderTest.progressInterval * 2) {
                     // Calls kept returning until the kill: the check as a whole outran its limit, no call hung.
-                    judge(culprit, .skip, "did not finish within the check's limit of \(String(format: "%g", seconds)) s, though no call hung: \(progress.calls) calls returned, \(String(format: "%.1f", progress.seconds)) s of plugin time in all, the slowest (\(progress.slowestCall)) in \(String(format: "%.3g", progress.slowestSeconds * 1000)) ms (the per-call limit is \(String(format: "%g", callLimit)) s)\(place); the samples have too many rows to check in time: give fewer, or a longer --timeout")
+                    judge(
+                        culprit, .skip,
+                        "did not finish within the check's limit of \(String(format: "%g", seconds)) s, though no call hung: \(progress.calls) calls returned, \(String(format: "%.1f", progress.seconds)) s of plugin time in all, the slowest (\(progress.slowestCall)) in \(String(format: "%.3g", progress.slowestSeconds * 1000)) ms (the per-call limit is \(String(format: "%g", callLimit)) s)\(place); the samples have too many rows to check in time: give fewer, or a longer --timeout"
+                    )
                 } else {
                     judge(culprit, .skip, "did not finish: a call hung (see time-limit)")
-                    let before = progress.map { "; \($0.calls) calls had returned, the last \(String(format: "%.1f", silence ?? 0)) s before the kill" } ?? ""
-                    checked.hangs.append("no answer for \(String(format: "%g", seconds)) s during \(culprit.id)\(place)\(before); the child was killed")
+                    let before =
+                        progress.map {
+                            "; \($0.calls) calls had returned, the last \(String(format: "%.1f", silence ?? 0)) s before the kill"
+                        } ?? ""
+                    checked.hangs.append(
+                        "no answer for \(String(format: "%g", seconds)) s during \(culprit.id)\(place)\(before); the child was killed"
+                    )
                 }
             case .exited(let status):
                 if let culprit, status != 0 || running != nil {
@@ -164,7 +179,9 @@ public struct ConformanceRunner: Sendable {
             }
             // A child that ended cleanly without judging everything it was given would loop forever.
             if case .exited(0) = outcome.ending, running == nil {
-                for check in toRun where results[check.id] == nil { judge(check, .fail, "the child ended without a verdict\(said)") }
+                for check in toRun where results[check.id] == nil {
+                    judge(check, .fail, "the child ended without a verdict\(said)")
+                }
             }
         }
         // The child drew every sample; the files say whether that is the drawing recorded.
@@ -173,10 +190,13 @@ public struct ConformanceRunner: Sendable {
             judge(.snapshots, verdict, reason, details)
         }
         if let fuzz {
-            if let requirement = ConformanceCheck.fuzz.requires.first(where: { results[$0].map { $0.verdict != .pass } ?? false }) {
+            if let requirement = ConformanceCheck.fuzz.requires.first(where: {
+                results[$0].map { $0.verdict != .pass } ?? false
+            }) {
                 judge(.fuzz, .skip, "needs \(requirement), which did not pass")
             } else {
-                let (verdict, reason, details) = fuzz.run(library: library, childCommand: childCommand, checkTimeout: checkTimeout)
+                let (verdict, reason, details) = fuzz.run(
+                    library: library, childCommand: childCommand, checkTimeout: checkTimeout)
                 judge(.fuzz, verdict, reason, details)
             }
         }
@@ -190,35 +210,52 @@ public struct ConformanceRunner: Sendable {
         for i in checked.indices {
             var results = checked[i].report.results
             func set(_ check: ConformanceCheck, _ verdict: ConformanceReport.Verdict, _ reason: String?) {
-                let result = ConformanceReport.Result(check: check.id, stage: check.stage, verdict: verdict, reason: reason)
-                if let at = results.firstIndex(where: { $0.check == check.id }) { results[at] = result } else { results.append(result) }
+                let result = ConformanceReport.Result(
+                    check: check.id, stage: check.stage, verdict: verdict, reason: reason)
+                if let at = results.firstIndex(where: { $0.check == check.id }) {
+                    results[at] = result
+                } else {
+                    results.append(result)
+                }
             }
             func passed(_ check: ConformanceCheck) -> Bool { results.first { $0.check == check.id }?.verdict == .pass }
             let earlier = checked[..<i]
 
-            let judges = (uniqueID: checks.contains(.uniqueID), typeNames: checks.contains(.typeNames), timeLimit: checks.contains(.timeLimit))
+            let judges = (
+                uniqueID: checks.contains(.uniqueID), typeNames: checks.contains(.typeNames),
+                timeLimit: checks.contains(.timeLimit)
+            )
             if !judges.uniqueID {
                 // Not reported; a taken id still keeps the copy's type names out of the clash below.
             } else if !passed(.descriptor) {
                 set(.uniqueID, .skip, "needs descriptor, which did not pass")
             } else if let id = checked[i].report.id, let other = earlier.first(where: { $0.report.id == id }) {
-                set(.uniqueID, .fail, "plugin id '\(id)' is also the id of \(other.report.file); the host loads only the first")
+                set(
+                    .uniqueID, .fail,
+                    "plugin id '\(id)' is also the id of \(other.report.file); the host loads only the first")
             } else {
                 set(.uniqueID, .pass, nil)
             }
 
             // A copy with a taken id is not loaded at all, so its type names cannot clash. A name two
             // libraries claim belongs to neither, so the clash fails both, each naming the other.
-            if judges.typeNames && passed(.typeNames) && !earlier.contains(where: { $0.report.id == checked[i].report.id }) {
+            if judges.typeNames && passed(.typeNames)
+                && !earlier.contains(where: { $0.report.id == checked[i].report.id })
+            {
                 let others = checked.indices.filter { j in
                     j != i && !checked[..<j].contains { $0.report.id == checked[j].report.id }
                 }.map { checked[$0] }
                 let clashes = others.flatMap { other in
                     (Set(other.floorTypes).intersection(checked[i].floorTypes).sorted().map { "floor type '\($0)'" }
-                     + Set(other.rowTypes).intersection(checked[i].rowTypes).sorted().map { "row type '\($0)'" })
+                        + Set(other.rowTypes).intersection(checked[i].rowTypes).sorted().map { "row type '\($0)'" })
                         .map { "\($0) is also registered by \(other.report.id ?? "?") (\(other.report.file))" }
                 }
-                if !clashes.isEmpty { set(.typeNames, .fail, clashes.joined(separator: "; ") + "; a name two libraries claim belongs to neither, so the host withdraws it from both") }
+                if !clashes.isEmpty {
+                    set(
+                        .typeNames, .fail,
+                        clashes.joined(separator: "; ")
+                            + "; a name two libraries claim belongs to neither, so the host withdraws it from both")
+                }
             }
 
             let late = checked[i].hangs + checked[i].slowCalls

@@ -31,13 +31,20 @@ public enum ConformanceTable {
         if report.plugins.isEmpty {
             lines.append("no plugin libraries (*.so) found")
         } else {
-            var summary = "\(report.plugins.count - failed.count) of \(report.plugins.count) plugin\(report.plugins.count == 1 ? "" : "s") passed"
+            var summary =
+                "\(report.plugins.count - failed.count) of \(report.plugins.count) plugin\(report.plugins.count == 1 ? "" : "s") passed"
             if !failed.isEmpty {
-                summary += "; failed: " + failed.map { plugin in
-                    // A plugin can fail without a failed check: a check that did not finish is skipped.
-                    let why = plugin.failed.isEmpty ? "unfinished: " + plugin.results.filter { $0.verdict == .skip }.map(\.check).joined(separator: ", ") : plugin.failed.joined(separator: ", ")
-                    return "\(fileName(plugin.file)) (\(why))"
-                }.joined(separator: ", ")
+                summary +=
+                    "; failed: "
+                    + failed.map { plugin in
+                        // A plugin can fail without a failed check: a check that did not finish is skipped.
+                        let why =
+                            plugin.failed.isEmpty
+                            ? "unfinished: "
+                                + plugin.results.filter { $0.verdict == .skip }.map(\.check).joined(separator: ", ")
+                            : plugin.failed.joined(separator: ", ")
+                        return "\(fileName(plugin.file)) (\(why))"
+                    }.joined(separator: ", ")
             }
             lines.append(ControlCharacters.escaped(summary))
         }

@@ -1,5 +1,5 @@
-import Foundation
 import FloorRuntime
+import Foundation
 
 /// Mutated copies of a sample floor for `conform --fuzz`, each fully determined by its seed, so that the
 /// seed alone reproduces a case (`--reproduce SEED`). A mutant is 1 to 3 of these, each at a random place
@@ -31,13 +31,21 @@ package enum FloorMutator {
                 while !array.isAtEnd { items.append(try array.decode(Value.self)) }
                 self = .array(items)
             } else if let object = try? decoder.container(keyedBy: Key.self) {
-                self = .object(try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map { ($0.stringValue, try object.decode(Value.self, forKey: $0)) })
+                self = .object(
+                    try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
+                        ($0.stringValue, try object.decode(Value.self, forKey: $0))
+                    })
             } else {
                 let single = try decoder.singleValueContainer()
-                if single.decodeNil() { self = .null }
-                else if let bool = try? single.decode(Bool.self) { self = .bool(bool) }
-                else if let number = try? single.decode(Double.self) { self = .number(number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : "\(number)") }
-                else { self = .string(try single.decode(String.self)) }
+                if single.decodeNil() {
+                    self = .null
+                } else if let bool = try? single.decode(Bool.self) {
+                    self = .bool(bool)
+                } else if let number = try? single.decode(Double.self) {
+                    self = .number(number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : "\(number)")
+                } else {
+                    self = .string(try single.decode(String.self))
+                }
             }
         }
 
@@ -62,7 +70,10 @@ package enum FloorMutator {
             case .string(let text): out += FloorSchema.quoted(text)
             case .array(let items):
                 out += "["
-                for (i, item) in items.enumerated() { if i > 0 { out += "," }; item.write(to: &out) }
+                for (i, item) in items.enumerated() {
+                    if i > 0 { out += "," }
+                    item.write(to: &out)
+                }
                 out += "]"
             case .object(let members):
                 out += "{"
@@ -103,7 +114,8 @@ package enum FloorMutator {
         case .array(let items): return items.reduce(items.count) { $0 + placeCount(in: $1, isRoot: false) }
         case .object(let members):
             return members.reduce(0) { total, member in
-                isRoot && (member.0 == "type" || member.0 == "pattern") ? total : total + 1 + placeCount(in: member.1, isRoot: false)
+                isRoot && (member.0 == "type" || member.0 == "pattern")
+                    ? total : total + 1 + placeCount(in: member.1, isRoot: false)
             }
         default: return 0
         }
@@ -115,11 +127,14 @@ package enum FloorMutator {
         func children(_ value: Value, isRoot: Bool) -> [(PathPart, Value)] {
             switch value {
             case .array(let items): return items.enumerated().map { (.index($0.offset), $0.element) }
-            case .object(let members): return members.filter { !(isRoot && ($0.0 == "type" || $0.0 == "pattern")) }.map { (.key($0.0), $0.1) }
+            case .object(let members):
+                return members.filter { !(isRoot && ($0.0 == "type" || $0.0 == "pattern")) }.map { (.key($0.0), $0.1) }
             default: return []
             }
         }
-        var node = value, current = path, isRoot = path.isEmpty
+        var node = value
+        var current = path
+        var isRoot = path.isEmpty
         while true {
             var descended = false
             for (part, child) in children(node, isRoot: isRoot) {
@@ -145,11 +160,19 @@ package enum FloorMutator {
         let rest = Array(path.dropFirst())
         switch (value, first) {
         case (.array(var items), .index(let i)) where i < items.count:
-            if rest.isEmpty, change(items[i]) == nil { items.remove(at: i) } else { items[i] = replacing(items[i], at: rest, change) }
+            if rest.isEmpty, change(items[i]) == nil {
+                items.remove(at: i)
+            } else {
+                items[i] = replacing(items[i], at: rest, change)
+            }
             return .array(items)
         case (.object(var members), .key(let key)):
             guard let i = members.firstIndex(where: { $0.0 == key }) else { return value }
-            if rest.isEmpty, change(members[i].1) == nil { members.remove(at: i) } else { members[i].1 = replacing(members[i].1, at: rest, change) }
+            if rest.isEmpty, change(members[i].1) == nil {
+                members.remove(at: i)
+            } else {
+                members[i].1 = replacing(members[i].1, at: rest, change)
+            }
             return .object(members)
         default: return value
         }
@@ -168,9 +191,15 @@ package enum FloorMutator {
         }
     }
 
-    package static let kinds = ["swap-type", "remove-field", "huge-number", "non-finite", "long-string", "cjk-string", "deep-nesting", "many-items", "empty"]
+    package static let kinds = [
+        "swap-type", "remove-field", "huge-number", "non-finite", "long-string", "cjk-string", "deep-nesting",
+        "many-items", "empty",
+    ]
 
-    package static let strangeText = ["商品标题很长很长的中文标题，还有更多的字", "👨‍👩‍👧‍👦🏳️‍🌈🇨🇳", "e\u{301}\u{301}\u{301}\u{301}", "\u{202E}gnp.exe", "\u{200B}\u{200D}\u{FEFF}", "ｆｕｌｌｗｉｄｔｈ　ＴＥＸＴ", "한국어 텍스트", "\u{0}\u{1}\u{1B}[31m"]
+    package static let strangeText = [
+        "商品标题很长很长的中文标题，还有更多的字", "👨‍👩‍👧‍👦🏳️‍🌈🇨🇳", "e\u{301}\u{301}\u{301}\u{301}", "\u{202E}gnp.exe", "\u{200B}\u{200D}\u{FEFF}",
+        "ｆｕｌｌｗｉｄｔｈ　ＴＥＸＴ", "한국어 텍스트", "\u{0}\u{1}\u{1B}[31m",
+    ]
 
     /// One mutant of `floor` (the sample's bytes): the bytes and what was done ("long-string at
     /// items[1].id (31,416 characters); remove-field at jump"), or nil when the sample is not JSON.
@@ -178,11 +207,15 @@ package enum FloorMutator {
         guard var value = try? JSONDecoder().decode(Value.self, from: Data(floor)) else { return nil }
         var done: [String] = []
         for _ in 0..<random.int(1...3) {
-            let before = value, applied = done.count
+            let before = value
+            let applied = done.count
             defer {
                 // A mutant stays small enough to make quickly and to decode many of in a batch (a page
                 // could be larger): at most maxPlaces values and about maxBytes bytes.
-                if done.count > applied && (placeCount(in: value) > maxPlaces || estimatedBytes(value) > maxBytes) { value = before; done.removeLast() }
+                if done.count > applied && (placeCount(in: value) > maxPlaces || estimatedBytes(value) > maxBytes) {
+                    value = before
+                    done.removeLast()
+                }
             }
             let count = placeCount(in: value)
             guard count > 0, let (path, old) = place(random.int(0...(count - 1)), in: value) else { break }
@@ -190,7 +223,10 @@ package enum FloorMutator {
             let at = describe(path)
             switch kind {
             case "swap-type":
-                let options: [Value] = [.null, .bool(true), .number("0"), .number("-1"), .string("wrongly typed"), .array([]), .object([]), .array([old]), .object([("value", old)])]
+                let options: [Value] = [
+                    .null, .bool(true), .number("0"), .number("-1"), .string("wrongly typed"), .array([]), .object([]),
+                    .array([old]), .object([("value", old)]),
+                ]
                 let new = random.pick(options.filter { kindName($0) != kindName(old) })
                 value = replacing(value, at: path) { _ in new }
                 done.append("swap-type at \(at) (\(kindName(old)) -> \(kindName(new)))")
@@ -198,7 +234,9 @@ package enum FloorMutator {
                 value = replacing(value, at: path) { _ in nil }
                 done.append("remove-field at \(at)")
             case "huge-number":
-                let number = random.pick(["1e308", "-1e308", "9007199254740993", "1e-320", "-0", "18446744073709551616"])
+                let number = random.pick([
+                    "1e308", "-1e308", "9007199254740993", "1e-320", "-0", "18446744073709551616",
+                ])
                 value = replacing(value, at: path) { _ in .number(number) }
                 done.append("huge-number at \(at) (\(number))")
             case "non-finite":
@@ -214,9 +252,12 @@ package enum FloorMutator {
             case "cjk-string":
                 let text = random.pick(strangeText)
                 value = replacing(value, at: path) { _ in .string(text) }
-                done.append("cjk-string at \(at) (\(text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? String($0) : String(format: "\\u%04X", $0.value) }.joined()))")
+                done.append(
+                    "cjk-string at \(at) (\(text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? String($0) : String(format: "\\u%04X", $0.value) }.joined()))"
+                )
             case "deep-nesting":
-                let depth = random.int(100...400), arrays = random.int(0...1) == 0
+                let depth = random.int(100...400)
+                let arrays = random.int(0...1) == 0
                 var nested: Value = old
                 for _ in 0..<depth { nested = arrays ? .array([nested]) : .object([("a", nested)]) }
                 value = replacing(value, at: path) { _ in nested }
@@ -224,7 +265,9 @@ package enum FloorMutator {
             case "many-items":
                 let count = random.int(1_000...5_000)
                 value = replacing(value, at: path) { old in
-                    if case .array(let items) = old, let first = items.first { return .array(Array(repeating: first, count: count)) }
+                    if case .array(let items) = old, let first = items.first {
+                        return .array(Array(repeating: first, count: count))
+                    }
                     return .array(Array(repeating: old, count: count))
                 }
                 done.append("many-items at \(at) (\(count) copies)")
@@ -241,15 +284,29 @@ package enum FloorMutator {
     /// how long it was, and the whole at most `limit` characters. Works on the text, so numbers a double
     /// cannot hold (1e999) stay as they are.
     package static func abbreviated(_ bytes: [UInt8], limit: Int = 1500) -> String {
-        var out = "", literal = "", inString = false, escaped = false
+        var out = ""
+        var literal = ""
+        var inString = false
+        var escaped = false
         for character in String(decoding: bytes, as: UTF8.self) {
             guard inString else {
                 out.append(character)
-                if character == "\"" { inString = true; literal = "" }
+                if character == "\"" {
+                    inString = true
+                    literal = ""
+                }
                 continue
             }
-            if escaped { escaped = false; literal.append(character); continue }
-            if character == "\\" { escaped = true; literal.append(character); continue }
+            if escaped {
+                escaped = false
+                literal.append(character)
+                continue
+            }
+            if character == "\\" {
+                escaped = true
+                literal.append(character)
+                continue
+            }
             if character == "\"" {
                 out += literal.count > 40 ? String(literal.prefix(20)) + "...(\(literal.count) characters)" : literal
                 out.append(character)

@@ -1,8 +1,8 @@
-import HostContract
 import CFloorABI
-import Foundation
-import FloorRuntime
 import FloorLayout
+import FloorRuntime
+import Foundation
+import HostContract
 
 /// The child half of `conform --fuzz`: runs fuzz cases, each given by its seed, on one loaded plugin.
 /// A case picks a sample, mutates it (FloorMutator) and makes the calls a page render makes with it, at
@@ -67,12 +67,21 @@ package enum FuzzCase {
         plugin.destroy(sample.floorType, next)
         let leading = Int(clamping: claim?.unchanged_leading ?? 0)
         plugin.step("\(type.expand.name) on \(what) after \(extend.name)")
-        guard let extended = try? plugin.expand(sample.floorType, model, reusable: min(leading, rows.count), previous: rows).get() else { return }
-        calls(on: extended, from: min(leading, rows.count, extended.count), model: model, widths: [375], what: what, plugin)
+        guard
+            let extended = try? plugin.expand(
+                sample.floorType, model, reusable: min(leading, rows.count), previous: rows
+            ).get()
+        else { return }
+        calls(
+            on: extended, from: min(leading, rows.count, extended.count), model: model, widths: [375], what: what,
+            plugin)
     }
 
     /// Heights, cells, tappable items and actions of `rows[from...]` (at most rowLimit of them).
-    private static func calls(on rows: [Int32], from first: Int, model: UnsafeMutableRawPointer, widths: [Double], what: String, _ plugin: PluginUnderTest) {
+    private static func calls(
+        on rows: [Int32], from first: Int, model: UnsafeMutableRawPointer, widths: [Double], what: String,
+        _ plugin: PluginUnderTest
+    ) {
         for (row, rowType) in rows.enumerated().dropFirst(first).prefix(rowLimit) {
             let type = plugin.rowType(rowType)
             for width in widths {

@@ -20,28 +20,50 @@ package enum LineDiff {
         }
         // The edit script: (kind, old index, new index).
         var script: [(Character, Int, Int)] = []
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < a.count || j < b.count {
-            if i < a.count && j < b.count && a[i] == b[j] { script.append((" ", i, j)); i += 1; j += 1 }
+            if i < a.count && j < b.count && a[i] == b[j] {
+                script.append((" ", i, j))
+                i += 1
+                j += 1
+            }
             // Removals before additions, as diff(1) writes them.
-            else if i < a.count && (j == b.count || lcs[i + 1][j] >= lcs[i][j + 1]) { script.append(("-", i, j)); i += 1 }
-            else { script.append(("+", i, j)); j += 1 }
+            else if i < a.count && (j == b.count || lcs[i + 1][j] >= lcs[i][j + 1]) {
+                script.append(("-", i, j))
+                i += 1
+            } else {
+                script.append(("+", i, j))
+                j += 1
+            }
         }
         var lines: [String] = []
         var k = 0
         while k < script.count {
-            guard script[k].0 != " " else { k += 1; continue }
+            guard script[k].0 != " " else {
+                k += 1
+                continue
+            }
             // A hunk: from `context` lines before this change to `context` lines after the last change
             // that is within 2 * context lines of the previous one.
             let start = max(0, k - context)
             var end = k
             while end < script.count {
-                if script[end].0 != " " { end += 1; continue }
+                if script[end].0 != " " {
+                    end += 1
+                    continue
+                }
                 let run = script[end...].prefix { $0.0 == " " }.count
-                if end + run < script.count && run <= 2 * context { end += run } else { end = min(script.count, end + context); break }
+                if end + run < script.count && run <= 2 * context {
+                    end += run
+                } else {
+                    end = min(script.count, end + context)
+                    break
+                }
             }
             let hunk = script[start..<end]
-            let oldCount = hunk.filter { $0.0 != "+" }.count, newCount = hunk.filter { $0.0 != "-" }.count
+            let oldCount = hunk.filter { $0.0 != "+" }.count
+            let newCount = hunk.filter { $0.0 != "-" }.count
             lines.append("@@ -\(hunk.first!.1 + 1),\(oldCount) +\(hunk.first!.2 + 1),\(newCount) @@")
             for (kind, oi, nj) in hunk { lines.append(String(kind) + (kind == "+" ? b[nj] : a[oi])) }
             k = end

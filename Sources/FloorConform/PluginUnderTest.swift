@@ -1,7 +1,7 @@
-import HostContract
 import CFloorABI
-import Foundation
 import FloorRuntime
+import Foundation
+import HostContract
 
 /// One loaded plugin as the behaviour checks see it: its types in the registry, and timed calls into its
 /// selectors. Every call is measured; one that returns later than `callLimit` seconds is reported as a
@@ -16,7 +16,9 @@ package final class PluginUnderTest {
     package var check = ""
     private let emit: (ChildEvent) -> Void
 
-    package init(library: String, registry: Registry, plugin: Int, callLimit: Double, emit: @escaping (ChildEvent) -> Void) {
+    package init(
+        library: String, registry: Registry, plugin: Int, callLimit: Double, emit: @escaping (ChildEvent) -> Void
+    ) {
         self.library = library
         self.registry = registry
         self.plugin = plugin
@@ -34,7 +36,9 @@ package final class PluginUnderTest {
     package func rowType(_ id: Int32) -> Registry.RowType { registry.rowTypes[Int(id)] }
 
     /// A decoded model, or nil with the reasons the decoder reported (path, message).
-    package func decode(_ type: Int32, _ bytes: [UInt8]) -> (model: UnsafeMutableRawPointer?, errors: [(path: String, message: String)]) {
+    package func decode(_ type: Int32, _ bytes: [UInt8]) -> (
+        model: UnsafeMutableRawPointer?, errors: [(path: String, message: String)]
+    ) {
         let floor = floorType(type)
         // An exact-size copy: the decoder gets no NUL terminator and nothing after the floor, as on a page.
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(1, bytes.count), alignment: 1)
@@ -43,8 +47,9 @@ package final class PluginUnderTest {
         let report = DecodeReport()
         let model = report.withReport { report in
             timed(floor.decode.name) {
-                let result = try? floor.decode.invoker.perform(.pointer(floor.context), .pointer(buffer),
-                                                               .uint(UInt64(bytes.count)), .pointer(report))
+                let result = try? floor.decode.invoker.perform(
+                    .pointer(floor.context), .pointer(buffer),
+                    .uint(UInt64(bytes.count)), .pointer(report))
                 if case .pointer(let model)? = result { return model }
                 return nil
             }
@@ -56,7 +61,9 @@ package final class PluginUnderTest {
     /// `previous` are the rows the host holds from the last expand, of which the first `reusable` may be
     /// kept (ABI 1.2's floor_row_sink_t.keep, offered only right after an extend); the result is the whole
     /// row list, kept rows included.
-    package func expand(_ type: Int32, _ model: UnsafeMutableRawPointer, reusable: Int = 0, previous: [Int32] = []) -> Result<[Int32], ConformanceFailure> {
+    package func expand(_ type: Int32, _ model: UnsafeMutableRawPointer, reusable: Int = 0, previous: [Int32] = [])
+        -> Result<[Int32], ConformanceFailure>
+    {
         let floor = floorType(type)
         let sink = RowList()
         sink.previous = Array(previous.prefix(reusable))
@@ -79,13 +86,17 @@ package final class PluginUnderTest {
         }
         timed(floor.expand.name) {
             withUnsafeMutablePointer(to: &raw) { pointer in
-                _ = try? floor.expand.invoker.perform(.pointer(floor.context), .pointer(model),
-                                                      .pointer(UnsafeMutableRawPointer(pointer)))
+                _ = try? floor.expand.invoker.perform(
+                    .pointer(floor.context), .pointer(model),
+                    .pointer(UnsafeMutableRawPointer(pointer)))
             }
         }
         for (row, id) in sink.types.enumerated() {
             guard id >= 0, Int(id) < registry.rowTypes.count, registry.rowTypes[Int(id)].plugin == plugin else {
-                return .failure(.init("\(floor.expand.name) listed row \(row) with row type id \(id), which this plugin did not register"))
+                return .failure(
+                    .init(
+                        "\(floor.expand.name) listed row \(row) with row type id \(id), which this plugin did not register"
+                    ))
             }
         }
         return .success(sink.types)
@@ -93,13 +104,16 @@ package final class PluginUnderTest {
 
     /// The floor type's validator's verdict on `model` with the problems it reported, or nil when the type
     /// registers no validator (ABI 1.1, optional).
-    package func validate(_ type: Int32, _ model: UnsafeMutableRawPointer) -> (valid: Bool, errors: [(path: String, message: String)])? {
+    package func validate(_ type: Int32, _ model: UnsafeMutableRawPointer) -> (
+        valid: Bool, errors: [(path: String, message: String)]
+    )? {
         let floor = floorType(type)
         guard let validate = floor.validate else { return nil }
         let report = DecodeReport()
         let valid = report.withReport { report in
             timed(validate.name) {
-                (try? validate.invoker.perform(.pointer(floor.context), .pointer(model), .pointer(report))) == .bool(true)
+                (try? validate.invoker.perform(.pointer(floor.context), .pointer(model), .pointer(report)))
+                    == .bool(true)
             }
         }
         return (valid, report.errors)
@@ -117,10 +131,14 @@ package final class PluginUnderTest {
         return timed(type.height.name) { type.heightFunction(type.context, model, UInt64(row), width) }
     }
 
-    package func draw(_ rowType: Int32, _ model: UnsafeMutableRawPointer, row: Int, width: Double, height: Double) -> [RecordingCanvas.Operation] {
+    package func draw(_ rowType: Int32, _ model: UnsafeMutableRawPointer, row: Int, width: Double, height: Double)
+        -> [RecordingCanvas.Operation]
+    {
         let type = self.rowType(rowType)
         return timed(type.cell.name) {
-            RecordingCanvas.record(width: width, height: height) { type.cellFunction(type.context, model, UInt64(row), $0) }
+            RecordingCanvas.record(width: width, height: height) {
+                type.cellFunction(type.context, model, UInt64(row), $0)
+            }
         }
     }
 
@@ -129,20 +147,28 @@ package final class PluginUnderTest {
         let type = self.rowType(rowType)
         guard let tappable = type.tappable else { return nil }
         return timed(tappable.name) {
-            if case .uint(let count)? = try? tappable.invoker.perform(.pointer(type.context), .pointer(model), .uint(UInt64(row))) { return count }
+            if case .uint(let count)? = try? tappable.invoker.perform(
+                .pointer(type.context), .pointer(model), .uint(UInt64(row)))
+            {
+                return count
+            }
             return 0
         }
     }
 
     /// What the action selector said for item `item` of row `row`: whether it returned true, and what it
     /// gave the action sink (url, eventId, params, and any misuse of the sink).
-    package func action(_ rowType: Int32, _ model: UnsafeMutableRawPointer, row: Int, item: UInt64) -> (returned: Bool, sink: ActionCollector)? {
+    package func action(_ rowType: Int32, _ model: UnsafeMutableRawPointer, row: Int, item: UInt64) -> (
+        returned: Bool, sink: ActionCollector
+    )? {
         let type = self.rowType(rowType)
         guard let action = type.action else { return nil }
         let collector = ActionCollector()
         let returned = timed(action.name) {
             collector.withSink { sink in
-                (try? action.invoker.perform(.pointer(type.context), .pointer(model), .uint(UInt64(row)), .uint(item), .pointer(sink))) == .bool(true)
+                (try? action.invoker.perform(
+                    .pointer(type.context), .pointer(model), .uint(UInt64(row)), .uint(item), .pointer(sink)))
+                    == .bool(true)
             }
         }
         return (returned, collector)
@@ -152,7 +178,8 @@ package final class PluginUnderTest {
     /// the dropped duplicates it reported and its claim of unchanged rows. The caller still owns `next`
     /// and destroys it, as the host does. Nil when the type registers no extender.
     package func extend(_ type: Int32, _ model: UnsafeMutableRawPointer, with next: UnsafeMutableRawPointer)
-        -> (reported: [(path: String, message: String)], result: floor_extend_result_t)? {
+        -> (reported: [(path: String, message: String)], result: floor_extend_result_t)?
+    {
         let floor = floorType(type)
         guard let extend = floor.extend else { return nil }
         let report = DecodeReport()
@@ -160,8 +187,9 @@ package final class PluginUnderTest {
         report.withReport { report in
             timed(extend.name) {
                 withUnsafeMutablePointer(to: &result) { result in
-                    _ = try? extend.invoker.perform(.pointer(floor.context), .pointer(model), .pointer(next),
-                                                    .pointer(report), .pointer(UnsafeMutableRawPointer(result)))
+                    _ = try? extend.invoker.perform(
+                        .pointer(floor.context), .pointer(model), .pointer(next),
+                        .pointer(report), .pointer(UnsafeMutableRawPointer(result)))
                 }
             }
         }
@@ -170,10 +198,14 @@ package final class PluginUnderTest {
 
     /// Decodes `sample`, which the samples check proved decodes and expands, runs `body` with the model and
     /// its rows, and destroys the model.
-    package func withModel<T>(_ sample: SampleSet.Sample, _ body: (UnsafeMutableRawPointer, [Int32]) throws(ConformanceFailure) -> T) throws(ConformanceFailure) -> T {
+    package func withModel<T>(
+        _ sample: SampleSet.Sample, _ body: (UnsafeMutableRawPointer, [Int32]) throws(ConformanceFailure) -> T
+    ) throws(ConformanceFailure) -> T {
         let decoded = decode(sample.floorType, sample.bytes)
         guard let model = decoded.model else {
-            throw ConformanceFailure("\(floorType(sample.floorType).decode.name) refused \(sample.label) this time, though it decoded it before")
+            throw ConformanceFailure(
+                "\(floorType(sample.floorType).decode.name) refused \(sample.label) this time, though it decoded it before"
+            )
         }
         defer { destroy(sample.floorType, model) }
         let rows = try expand(sample.floorType, model).get()
@@ -188,14 +220,18 @@ package final class PluginUnderTest {
     private func timed<T>(_ call: String, _ body: () -> T) -> T {
         let start = Self.now()
         let result = body()
-        let end = Self.now(), seconds = end - start
+        let end = Self.now()
+        let seconds = end - start
         if seconds > callLimit { emit(.slowCall(check: check, call: call, seconds: seconds)) }
         calls += 1
         callSeconds += seconds
         if seconds > slowest.seconds { slowest = (call, seconds) }
         if end - lastProgress >= Self.progressInterval {
             lastProgress = end
-            emit(.progress(check: check, calls: calls, seconds: callSeconds, slowestCall: slowest.call, slowestSeconds: slowest.seconds))
+            emit(
+                .progress(
+                    check: check, calls: calls, seconds: callSeconds, slowestCall: slowest.call,
+                    slowestSeconds: slowest.seconds))
         }
         return result
     }
@@ -206,5 +242,9 @@ package final class PluginUnderTest {
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
-    private final class RowList { var types: [Int32] = []; var previous: [Int32] = []; var kept = false }
+    private final class RowList {
+        var types: [Int32] = []
+        var previous: [Int32] = []
+        var kept = false
+    }
 }

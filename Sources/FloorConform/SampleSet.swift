@@ -1,5 +1,5 @@
-import Foundation
 import FloorRuntime
+import Foundation
 
 /// The sample floors a plugin ships, which the behaviour checks feed to its selectors: each floor type's
 /// `sample_json` from its registration, plus every floor of an optional samples page beside the library,
@@ -34,16 +34,22 @@ package struct SampleSet {
     /// Collects the samples of `plugin` (a registry plugin index) loaded from `library`, or says why they
     /// are unusable (a floor type without a sample, a samples page that does not parse or names a type
     /// this plugin does not register).
-    package static func collect(library: String, plugin: Int, registry: Registry) -> Result<SampleSet, ConformanceFailure> {
+    package static func collect(library: String, plugin: Int, registry: Registry) -> Result<
+        SampleSet, ConformanceFailure
+    > {
         var samples: [Sample] = []
-        let types = registry.floorTypes.indices.filter { registry.floorTypes[$0].plugin == plugin
-            && registry.floorTypeID(named: registry.floorTypes[$0].name) == Int32($0) }
+        let types = registry.floorTypes.indices.filter {
+            registry.floorTypes[$0].plugin == plugin
+                && registry.floorTypeID(named: registry.floorTypes[$0].name) == Int32($0)
+        }
         for index in types {
             let type = registry.floorTypes[index]
             guard let json = type.sampleJSON, !json.isEmpty else { continue }
-            samples.append(Sample(floorType: Int32(index), bytes: Array(json.utf8),
-                                  label: "sample \(samples.count + 1) ('\(type.name)' from its registration)",
-                                  name: fileSafe(type.name)))
+            samples.append(
+                Sample(
+                    floorType: Int32(index), bytes: Array(json.utf8),
+                    label: "sample \(samples.count + 1) ('\(type.name)' from its registration)",
+                    name: fileSafe(type.name)))
         }
         let file = samplesFile(for: library)
         let name = (file as NSString).lastPathComponent
@@ -58,18 +64,24 @@ package struct SampleSet {
             for floor in page.floors {
                 let path = "\(name): floors[\(floor.index)]"
                 guard let typeName = floor.type else { return .failure(.init("\(path) has no type")) }
-                guard let id = registry.floorTypeID(named: typeName), registry.floorTypes[Int(id)].plugin == plugin else {
+                guard let id = registry.floorTypeID(named: typeName), registry.floorTypes[Int(id)].plugin == plugin
+                else {
                     return .failure(.init("\(path) has type '\(typeName)', which this plugin does not register"))
                 }
-                samples.append(Sample(floorType: id, bytes: Array(bytes[floor.bytes]),
-                                      label: "sample \(samples.count + 1) ('\(typeName)' floor '\(floor.id ?? "?")' from \(name))",
-                                      name: fileSafe("\(typeName)-\(floor.id ?? "floors\(floor.index)")")))
+                samples.append(
+                    Sample(
+                        floorType: id, bytes: Array(bytes[floor.bytes]),
+                        label: "sample \(samples.count + 1) ('\(typeName)' floor '\(floor.id ?? "?")' from \(name))",
+                        name: fileSafe("\(typeName)-\(floor.id ?? "floors\(floor.index)")")))
             }
         }
         let missing = types.filter { index in !samples.contains { $0.floorType == Int32(index) } }
         if let first = missing.first {
             let names = missing.map { "'\(registry.floorTypes[$0].name)'" }.joined(separator: ", ")
-            return .failure(.init("floor type\(missing.count > 1 ? "s" : "") \(names) ship\(missing.count > 1 ? "" : "s") no sample JSON; set sample_json when registering '\(registry.floorTypes[first].name)' (FloorModel.sampleJSON in the SDK) or list one in \(name)"))
+            return .failure(
+                .init(
+                    "floor type\(missing.count > 1 ? "s" : "") \(names) ship\(missing.count > 1 ? "" : "s") no sample JSON; set sample_json when registering '\(registry.floorTypes[first].name)' (FloorModel.sampleJSON in the SDK) or list one in \(name)"
+                ))
         }
         if types.isEmpty { return .failure(.init("the plugin registers no floor type, so nothing can be checked")) }
         return .success(SampleSet(samples: samples))
@@ -78,6 +90,10 @@ package struct SampleSet {
 
 /// `text` with every character other than a letter, digit, '.', '_' or '-' replaced by '_'.
 package func fileSafe(_ text: String) -> String {
-    let safe = String(text.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) ? Character($0) : "_" })
+    let safe = String(
+        text.unicodeScalars.map {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0))
+                ? Character($0) : "_"
+        })
     return safe.hasPrefix(".") ? "_" + safe.dropFirst() : safe
 }

@@ -23,14 +23,20 @@ package enum SchemaCheck {
             // The validator reads JSON the page scanner has accepted: so must a sample be.
             let page = Array(#"{"floors":["#.utf8) + sample.bytes + Array("]}".utf8)
             guard let spec = try? PageScanner.scan(page), spec.floors.count == 1 else {
-                throw ConformanceFailure("\(sample.label) is not one JSON object, so it cannot be held to the schema of '\(type.name)'")
+                throw ConformanceFailure(
+                    "\(sample.label) is not one JSON object, so it cannot be held to the schema of '\(type.name)'")
             }
             let findings = page.withUnsafeBytes { raw in
-                SchemaValidator.validate(UnsafeRawBufferPointer(rebasing: raw[spec.floors[0].bytes]), against: schema.floorObject, typeName: type.name)
+                SchemaValidator.validate(
+                    UnsafeRawBufferPointer(rebasing: raw[spec.floors[0].bytes]), against: schema.floorObject,
+                    typeName: type.name)
             }
             guard findings.isEmpty else {
-                let listed = findings.prefix(3).map { $0.path.isEmpty ? $0.message : "\($0.path): \($0.message)" }.joined(separator: "; ")
-                throw ConformanceFailure("\(sample.label) does not match the schema of '\(type.name)': \(listed)\(findings.count > 3 ? "; and \(findings.count - 3) more" : ""); the schema must describe what the plugin decodes")
+                let listed = findings.prefix(3).map { $0.path.isEmpty ? $0.message : "\($0.path): \($0.message)" }
+                    .joined(separator: "; ")
+                throw ConformanceFailure(
+                    "\(sample.label) does not match the schema of '\(type.name)': \(listed)\(findings.count > 3 ? "; and \(findings.count - 3) more" : ""); the schema must describe what the plugin decodes"
+                )
             }
         }
     }
@@ -40,7 +46,8 @@ package enum SchemaCheck {
     package static func unsatisfiable(_ schema: FloorSchema, at path: String) -> String? {
         if case .forbidden = schema.additional {
             for name in schema.required where !schema.properties.contains(where: { $0.name == name }) {
-                return "requires field '\(name)'\(path.isEmpty ? "" : " in \(path)") but does not list it in \"properties\" and allows no other field, so no floor can match"
+                return
+                    "requires field '\(name)'\(path.isEmpty ? "" : " in \(path)") but does not list it in \"properties\" and allows no other field, so no floor can match"
             }
         }
         for (name, child) in schema.properties {

@@ -19,7 +19,9 @@ public struct SnapshotStore: Sendable {
     public func folder(pluginID: String) -> String { directory + "/" + fileSafe(pluginID) }
 
     /// The verdict on what a plugin drew: (verdict, reason, details).
-    package func judge(_ drawings: [(name: String, text: String)], pluginID: String) -> (ConformanceReport.Verdict, String?, [String]?) {
+    package func judge(_ drawings: [(name: String, text: String)], pluginID: String) -> (
+        ConformanceReport.Verdict, String?, [String]?
+    ) {
         let folder = folder(pluginID: pluginID)
         switch mode {
         case .record:
@@ -33,7 +35,8 @@ public struct SnapshotStore: Sendable {
             }
             return (.pass, nil, drawings.map { "recorded \(folder)/\($0.name).txt" })
         case .verify:
-            var problems: [String] = [], details: [String] = []
+            var problems: [String] = []
+            var details: [String] = []
             for drawing in drawings {
                 let file = "\(folder)/\(drawing.name).txt"
                 guard let data = FileManager.default.contents(atPath: file) else {
@@ -48,7 +51,9 @@ public struct SnapshotStore: Sendable {
                 details += ["--- \(file) (recorded)", "+++ \(drawing.name) (drawn now)"] + hunks
             }
             guard !problems.isEmpty else { return (.pass, nil, nil) }
-            let advice = details.isEmpty ? "record them with --snapshots \(directory) --record"
+            let advice =
+                details.isEmpty
+                ? "record them with --snapshots \(directory) --record"
                 : "if the change is intended, record again with --snapshots \(directory) --record"
             return (.fail, problems.joined(separator: "; ") + "; " + advice, details.isEmpty ? nil : details)
         }

@@ -5,15 +5,22 @@ import HostContract
 /// keeps in DIR/<plugin id>/<sample name>.txt and compares line by line.
 package enum SnapshotText {
     /// Draws `sample` (which the samples check proved decodes and expands) at every snapshot width.
-    package static func render(_ plugin: PluginUnderTest, _ sample: SampleSet.Sample, name: String) throws(ConformanceFailure) -> String {
+    package static func render(_ plugin: PluginUnderTest, _ sample: SampleSet.Sample, name: String)
+        throws(ConformanceFailure) -> String
+    {
         try plugin.withModel(sample) { model, rows throws(ConformanceFailure) in
-            DrawingText.floor(name: name, rowTypes: rows.map { plugin.rowType($0).name }, height: { row, width in
-                let type = plugin.rowType(rows[row])
-                plugin.step("\(type.height.name) and \(type.cell.name) on row \(row) of \(sample.label) at width \(DrawingText.number(width)), for its snapshot")
-                return plugin.height(rows[row], model, row: row, width: width)
-            }, draw: { row, width, height in
-                plugin.draw(rows[row], model, row: row, width: width, height: height)
-            })
+            DrawingText.floor(
+                name: name, rowTypes: rows.map { plugin.rowType($0).name },
+                height: { row, width in
+                    let type = plugin.rowType(rows[row])
+                    plugin.step(
+                        "\(type.height.name) and \(type.cell.name) on row \(row) of \(sample.label) at width \(DrawingText.number(width)), for its snapshot"
+                    )
+                    return plugin.height(rows[row], model, row: row, width: width)
+                },
+                draw: { row, width, height in
+                    plugin.draw(rows[row], model, row: row, width: width, height: height)
+                })
         }
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FloorRuntime
+import Foundation
 
 /// The `validate` check, in two halves.
 /// - A floor type's validator (ABI 1.1, optional: data checks before drawing) accepts the
@@ -26,8 +26,11 @@ extension BehaviourChecks {
             try plugin.withModel(sample) { model, _ throws(ConformanceFailure) in
                 plugin.step("\(validate.name) on \(sample.label)")
                 guard let verdict = plugin.validate(sample.floorType, model), !verdict.valid else { return }
-                let why = verdict.errors.map { $0.path.isEmpty ? $0.message : "\($0.path): \($0.message)" }.joined(separator: "; ")
-                throw ConformanceFailure("\(validate.name) rejected \(sample.label): \(why.isEmpty ? "no reason given" : why); a sample must be a floor the page would show")
+                let why = verdict.errors.map { $0.path.isEmpty ? $0.message : "\($0.path): \($0.message)" }.joined(
+                    separator: "; ")
+                throw ConformanceFailure(
+                    "\(validate.name) rejected \(sample.label): \(why.isEmpty ? "no reason given" : why); a sample must be a floor the page would show"
+                )
             }
         }
         for sample in samples.samples {
@@ -54,7 +57,8 @@ extension BehaviourChecks {
 
     /// One step of a JSON path into a sample.
     private enum Step {
-        case key(String), index(Int)
+        case key(String)
+        case index(Int)
     }
 
     /// The copies of `sample` broken per `type`'s schema: each required field the sample has, removed, then
@@ -64,7 +68,8 @@ extension BehaviourChecks {
     /// hundred bytes and each field it has is broken at most twice, so the copies are few.
     package static func brokenPerSchema(_ sample: SampleSet.Sample, _ type: Registry.FloorType) -> [SchemaBrokenCopy] {
         guard let schema = type.schema?.floorObject,
-              let root = (try? JSONSerialization.jsonObject(with: Data(sample.bytes))) as? [String: Any] else { return [] }
+            let root = (try? JSONSerialization.jsonObject(with: Data(sample.bytes))) as? [String: Any]
+        else { return [] }
         let hostFields: Set<String> = ["type", "pattern", "id"]
         var copies: [SchemaBrokenCopy] = []
         func text(_ steps: [Step], schemaTerms: Bool = false) -> String {
@@ -79,11 +84,16 @@ extension BehaviourChecks {
         }
         func copy(_ steps: [Step], _ name: String, _ what: String, _ value: Any?) {
             guard let object = replacing(root, steps[...], with: value) as? [String: Any],
-                  let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
-            let elements = steps.indices.filter { if case .index = steps[$0] { true } else { false } }.map { text(Array(steps[...$0])) }
+                let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            else { return }
+            let elements = steps.indices.filter { if case .index = steps[$0] { true } else { false } }.map {
+                text(Array(steps[...$0]))
+            }
             let field = text(steps)
-            copies.append(SchemaBrokenCopy(field: field, name: name, requiredAt: text(steps.dropLast(), schemaTerms: true),
-                                           elements: elements, what: "with required field '\(field)' \(what)", bytes: [UInt8](data)))
+            copies.append(
+                SchemaBrokenCopy(
+                    field: field, name: name, requiredAt: text(steps.dropLast(), schemaTerms: true),
+                    elements: elements, what: "with required field '\(field)' \(what)", bytes: [UInt8](data)))
         }
         func visit(_ schema: FloorSchema, _ object: [String: Any], at steps: [Step]) {
             for name in schema.required where !(steps.isEmpty && hostFields.contains(name)) && object[name] != nil {
@@ -91,18 +101,24 @@ extension BehaviourChecks {
                 copy(here, name, "removed", nil)
                 let kinds = schema.properties.first { $0.name == name }?.schema.kinds ?? .any
                 let wrong: (Any, String)? =
-                    !kinds.contains(.string) ? ("wrongly typed", "a string")
-                    : !kinds.contains(.number) && !kinds.contains(.integer) ? (12345, "a number")
-                    : !kinds.contains(.boolean) ? (true, "true")
-                    : !kinds.contains(.array) ? ([] as [Any], "an array")
-                    : !kinds.contains(.object) ? ([:] as [String: Any], "an object") : nil
+                    !kinds.contains(.string)
+                    ? ("wrongly typed", "a string")
+                    : !kinds.contains(.number) && !kinds.contains(.integer)
+                        ? (12345, "a number")
+                        : !kinds.contains(.boolean)
+                            ? (true, "true")
+                            : !kinds.contains(.array)
+                                ? ([] as [Any], "an array")
+                                : !kinds.contains(.object) ? ([:] as [String: Any], "an object") : nil
                 if let (value, said) = wrong { copy(here, name, "given \(said)", value) }
             }
             guard steps.count < FloorSchema.maxDepth else { return }
             for (name, property) in schema.properties where !(steps.isEmpty && hostFields.contains(name)) {
                 if let inner = object[name] as? [String: Any] {
                     visit(property, inner, at: steps + [.key(name)])
-                } else if let list = object[name] as? [Any], let first = list.first as? [String: Any], let element = property.items {
+                } else if let list = object[name] as? [Any], let first = list.first as? [String: Any],
+                    let element = property.items
+                {
                     visit(element, first, at: steps + [.key(name), .index(0)])
                 }
             }
@@ -118,11 +134,13 @@ extension BehaviourChecks {
         switch step {
         case .key(let key):
             guard var object = node as? [String: Any] else { return node }
-            object[key] = steps.count == 1 ? value : object[key].flatMap { replacing($0, steps.dropFirst(), with: value) }
+            object[key] =
+                steps.count == 1 ? value : object[key].flatMap { replacing($0, steps.dropFirst(), with: value) }
             return object
         case .index(let index):
             guard var list = node as? [Any], list.indices.contains(index),
-                  let element = replacing(list[index], steps.dropFirst(), with: value) else { return node }
+                let element = replacing(list[index], steps.dropFirst(), with: value)
+            else { return node }
             list[index] = element
             return list
         }
@@ -131,20 +149,25 @@ extension BehaviourChecks {
     /// The decoder refuses `broken` with a path at or inside its broken field, or, when it decodes it, the
     /// validator does; or, for a field inside an array element, the validator accepts the floor with a
     /// warning at that field or that element (the element left out, as `@DroppingBrokenItems` does).
-    package static func expectRefusal(_ plugin: PluginUnderTest, _ sample: SampleSet.Sample, _ broken: SchemaBrokenCopy) throws(ConformanceFailure) {
+    package static func expectRefusal(_ plugin: PluginUnderTest, _ sample: SampleSet.Sample, _ broken: SchemaBrokenCopy)
+        throws(ConformanceFailure)
+    {
         let type = plugin.floorType(sample.floorType)
         func atField(_ path: String) -> Bool {
             path == broken.field || path.hasPrefix(broken.field + ".") || path.hasPrefix(broken.field + "[")
         }
         func listed(_ errors: [(path: String, message: String)]) -> String {
-            errors.prefix(3).map { $0.path.isEmpty ? "(no path): \($0.message)" : "\($0.path): \($0.message)" }.joined(separator: "; ")
+            errors.prefix(3).map { $0.path.isEmpty ? "(no path): \($0.message)" : "\($0.path): \($0.message)" }.joined(
+                separator: "; ")
         }
         let copy = "\(sample.label) \(broken.what)"
         plugin.step("\(type.decode.name) on \(copy)")
         let decoded = plugin.decode(sample.floorType, broken.bytes)
         guard let model = decoded.model else {
             if decoded.errors.contains(where: { atField($0.path) }) { return }
-            throw ConformanceFailure("\(type.decode.name) refused \(copy), but reported \(decoded.errors.isEmpty ? "no reason" : listed(decoded.errors)); report->error with the path '\(broken.field)' (or one inside it), so a page's editor can find the field")
+            throw ConformanceFailure(
+                "\(type.decode.name) refused \(copy), but reported \(decoded.errors.isEmpty ? "no reason" : listed(decoded.errors)); report->error with the path '\(broken.field)' (or one inside it), so a page's editor can find the field"
+            )
         }
         defer { plugin.destroy(sample.floorType, model) }
         if let validate = type.validate {
@@ -152,17 +175,30 @@ extension BehaviourChecks {
             if let verdict = plugin.validate(sample.floorType, model) {
                 if !verdict.valid {
                     if verdict.errors.contains(where: { atField($0.path) }) { return }
-                    throw ConformanceFailure("\(validate.name) refused \(copy), but reported \(verdict.errors.isEmpty ? "no reason" : listed(verdict.errors)); report the path '\(broken.field)' (or one inside it)")
+                    throw ConformanceFailure(
+                        "\(validate.name) refused \(copy), but reported \(verdict.errors.isEmpty ? "no reason" : listed(verdict.errors)); report the path '\(broken.field)' (or one inside it)"
+                    )
                 }
                 // The element holding the field left out, with a warning saying so: the floor is shown
                 // without that element, which is how a list stays usable when one of its items is broken.
-                if !broken.elements.isEmpty, verdict.errors.contains(where: { atField($0.path) || broken.elements.contains($0.path) }) { return }
+                if !broken.elements.isEmpty,
+                    verdict.errors.contains(where: { atField($0.path) || broken.elements.contains($0.path) })
+                {
+                    return
+                }
             }
         }
         if broken.requiredAt.isEmpty {
-            throw ConformanceFailure("\(type.decode.name) accepted \(copy) (\(preview(broken.bytes))), which the schema_json of '\(type.name)' forbids; refuse it in the decoder with the path '\(broken.field)', or, if the floor can do without it, take '\(broken.field)' out of the schema's \"required\" or widen its \"type\"")
+            throw ConformanceFailure(
+                "\(type.decode.name) accepted \(copy) (\(preview(broken.bytes))), which the schema_json of '\(type.name)' forbids; refuse it in the decoder with the path '\(broken.field)', or, if the floor can do without it, take '\(broken.field)' out of the schema's \"required\" or widen its \"type\""
+            )
         }
-        let leaveOut = broken.elements.last.map { " (or leave out just '\($0)' and report that path as a warning from the validator, as @DroppingBrokenItems does)" } ?? ""
-        throw ConformanceFailure("\(type.decode.name) accepted \(copy) (\(preview(broken.bytes))), which the schema_json of '\(type.name)' forbids; refuse it in the decoder with the path '\(broken.field)'\(leaveOut), or, if the floor can do without it, take '\(broken.name)' out of the \"required\" of '\(broken.requiredAt)' in the schema or widen its \"type\"")
+        let leaveOut =
+            broken.elements.last.map {
+                " (or leave out just '\($0)' and report that path as a warning from the validator, as @DroppingBrokenItems does)"
+            } ?? ""
+        throw ConformanceFailure(
+            "\(type.decode.name) accepted \(copy) (\(preview(broken.bytes))), which the schema_json of '\(type.name)' forbids; refuse it in the decoder with the path '\(broken.field)'\(leaveOut), or, if the floor can do without it, take '\(broken.name)' out of the \"required\" of '\(broken.requiredAt)' in the schema or widen its \"type\""
+        )
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -38,7 +39,10 @@ public struct HostOutput: Sendable {
         // claimed copy stays -1, so floorhost's own writes still fail and say so.
         for fd in Int32(0)...2 where fcntl(fd, F_GETFD) == -1 {
             let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
-            if null >= 0 && null != fd { dup2(null, fd); close(null) }
+            if null >= 0 && null != fd {
+                dup2(null, fd)
+                close(null)
+            }
         }
     }
 
@@ -52,7 +56,8 @@ public struct HostOutput: Sendable {
 
     /// Writes all of `bytes`, retrying short and interrupted writes.
     public func write(_ bytes: some Collection<UInt8>) throws(Failure) {
-        let failure: Int32? = bytes.withContiguousStorageIfAvailable { Self.writeAll(descriptor, $0) }
+        let failure: Int32? =
+            bytes.withContiguousStorageIfAvailable { Self.writeAll(descriptor, $0) }
             ?? Array(bytes).withUnsafeBufferPointer { Self.writeAll(descriptor, $0) }
         if let failure { throw Failure(message: "cannot write \(name): \(String(cString: strerror(failure)))") }
     }

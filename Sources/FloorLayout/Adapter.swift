@@ -1,7 +1,7 @@
-import HostContract
 import CFloorABI
 import FloorCore
 import FloorRuntime
+import HostContract
 
 /// The generic adapter (one `UITableViewDataSource` for every page, knowing no floor type): expands each floor into rows, dispatches every row by its row model type
 /// to the registered height calculator and cell selector, and lays the page out at a width. It knows no
@@ -130,9 +130,10 @@ public final class Adapter: @unchecked Sendable {
 
     public func describe(row r: Int) -> RowInfo {
         let row = rows[r]
-        return RowInfo(section: Int(row.section), row: Int(row.index), floor: sections[Int(row.section)].floorID,
-                       type: registry.rowTypes[Int(row.type)].name, y: row.top, height: row.height,
-                       isHeader: row.flags & FLOOR_ROW_HEADER != 0, isSticky: row.flags & FLOOR_ROW_STICKY != 0)
+        return RowInfo(
+            section: Int(row.section), row: Int(row.index), floor: sections[Int(row.section)].floorID,
+            type: registry.rowTypes[Int(row.type)].name, y: row.top, height: row.height,
+            isHeader: row.flags & FLOOR_ROW_HEADER != 0, isSticky: row.flags & FLOOR_ROW_STICKY != 0)
     }
 
     /// The global row index of row `row` of section `section`, if there is one.
@@ -171,7 +172,9 @@ public final class Adapter: @unchecked Sendable {
     /// Calls the row's cell selector with a canvas of the row's size.
     package func drawCell(row r: Int, into canvas: UnsafePointer<floor_canvas_t>) {
         stats.cellCalls += 1
-        let row = rows[r], model = models[Int(row.section)], record = registry.crashRecord
+        let row = rows[r]
+        let model = models[Int(row.section)]
+        let record = registry.crashRecord
         record.withPluginCall(.cell, on: origins[Int(row.section)]) {
             switch dispatch {
             case .typed:
@@ -179,9 +182,11 @@ public final class Adapter: @unchecked Sendable {
                 entry.cell(entry.context, model, UInt64(row.index), canvas)
             case .ffi:
                 // Field by field: a copy of the whole entry would retain each of its invokers for the call.
-                let type = Int(row.type), context = registry.invokers[type].context
-                _ = try? registry.invokers[type].cell.perform(.pointer(context), .pointer(model), .uint(UInt64(row.index)),
-                                                              .pointer(UnsafeMutableRawPointer(mutating: canvas)))
+                let type = Int(row.type)
+                let context = registry.invokers[type].context
+                _ = try? registry.invokers[type].cell.perform(
+                    .pointer(context), .pointer(model), .uint(UInt64(row.index)),
+                    .pointer(UnsafeMutableRawPointer(mutating: canvas)))
             }
         }
     }
@@ -190,49 +195,58 @@ public final class Adapter: @unchecked Sendable {
     /// (the registry's dispatch table or its invokers) and the models through locals and the rows through a
     /// buffer: no retain, release or exclusivity check per row.
     private func measure(_ range: Range<Int>, onlyUnmeasured: Bool = false) {
-        let models = self.models, origins = self.origins, width = self.width, dispatch = self.dispatch, registry = self.registry
+        let models = self.models
+        let origins = self.origins
+        let width = self.width
+        let dispatch = self.dispatch
+        let registry = self.registry
         let record = registry.crashRecord
         guard !range.isEmpty else { return }
         var outOfBounds: [OutOfBoundsHeight] = []
         let calls = record.withPluginCall(.height, on: origins[Int(rows[range.lowerBound].section)]) {
-        rows.withRows { rows in
-            var calls = 0, section = rows[range.lowerBound].section
-            /// The loop both dispatch modes share; `height` calls the row's height calculator. A height out of
-            /// bounds is the rare branch: clamped, and noted once per run of rows of one floor and row type.
-            func measureRows(_ height: (RowTable.Row) -> Double) {
-                for r in range where !onlyUnmeasured || rows[r].height.isNaN {
-                    let row = rows[r]
-                    if row.section != section { section = row.section; record.on(origins[Int(section)]) }
-                    record.step(r)
-                    let measured = height(row)
-                    if measured >= 0 && measured <= Self.maxRowHeight {
-                        rows[r].height = measured
-                    } else {
-                        rows[r].height = Self.clamped(measured)
-                        OutOfBoundsHeight.note(row, measured, in: &outOfBounds)
+            rows.withRows { rows in
+                var calls = 0
+                var section = rows[range.lowerBound].section
+                /// The loop both dispatch modes share; `height` calls the row's height calculator. A height out of
+                /// bounds is the rare branch: clamped, and noted once per run of rows of one floor and row type.
+                func measureRows(_ height: (RowTable.Row) -> Double) {
+                    for r in range where !onlyUnmeasured || rows[r].height.isNaN {
+                        let row = rows[r]
+                        if row.section != section {
+                            section = row.section
+                            record.on(origins[Int(section)])
+                        }
+                        record.step(r)
+                        let measured = height(row)
+                        if measured >= 0 && measured <= Self.maxRowHeight {
+                            rows[r].height = measured
+                        } else {
+                            rows[r].height = Self.clamped(measured)
+                            OutOfBoundsHeight.note(row, measured, in: &outOfBounds)
+                        }
+                        calls += 1
                     }
-                    calls += 1
                 }
+                switch dispatch {
+                case .typed:
+                    let table = registry.dispatch
+                    measureRows { row in
+                        let entry = table[Int(row.type)]
+                        return entry.height(entry.context, models[Int(row.section)], UInt64(row.index), width)
+                    }
+                case .ffi:
+                    let table = registry.invokers
+                    measureRows { row in
+                        let entry = table[Int(row.type)]
+                        let result = try? entry.height.perform(
+                            .pointer(entry.context), .pointer(models[Int(row.section)]),
+                            .uint(UInt64(row.index)), .double(width))
+                        if case .double(let height)? = result { return height }
+                        return 0
+                    }
+                }
+                return calls
             }
-            switch dispatch {
-            case .typed:
-                let table = registry.dispatch
-                measureRows { row in
-                    let entry = table[Int(row.type)]
-                    return entry.height(entry.context, models[Int(row.section)], UInt64(row.index), width)
-                }
-            case .ffi:
-                let table = registry.invokers
-                measureRows { row in
-                    let entry = table[Int(row.type)]
-                    let result = try? entry.height.perform(.pointer(entry.context), .pointer(models[Int(row.section)]),
-                                                           .uint(UInt64(row.index)), .double(width))
-                    if case .double(let height)? = result { return height }
-                    return 0
-                }
-            }
-            return calls
-        }
         }
         stats.heightCalls += calls
         if !outOfBounds.isEmpty { report(outOfBounds) }
@@ -253,15 +267,24 @@ public final class Adapter: @unchecked Sendable {
         var merged: [OutOfBoundsHeight] = []
         var at: [OutOfBoundsHeight.Key: Int] = [:]
         for entry in found {
-            if let i = at[entry.key] { merged[i].count += entry.count } else { at[entry.key] = merged.count; merged.append(entry) }
+            if let i = at[entry.key] {
+                merged[i].count += entry.count
+            } else {
+                at[entry.key] = merged.count
+                merged.append(entry)
+            }
         }
         for entry in merged {
-            let section = sections[Int(entry.key.section)], type = registry.rowTypes[Int(entry.key.type)]
+            let section = sections[Int(entry.key.section)]
+            let type = registry.rowTypes[Int(entry.key.type)]
             let plugin = registry.plugins[type.plugin].id
             let more = entry.count > 1 ? " and \(entry.count - 1) more of its rows" : ""
             let limit = Self.maxRowHeight.pointsText
-            diagnostics.append(Diagnostic(.warning, "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) returned a height of \(entry.value) points for row type '\(type.name)' (row \(entry.row) of the floor\(more)); a row is 0 to \(limit) points high (FLOOR_MAX_ROW_HEIGHT), so \(Self.clamped(entry.value).pointsText) is used",
-                                          file: section.file, plugin: plugin, path: section.path))
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) returned a height of \(entry.value) points for row type '\(type.name)' (row \(entry.row) of the floor\(more)); a row is 0 to \(limit) points high (FLOOR_MAX_ROW_HEIGHT), so \(Self.clamped(entry.value).pointsText) is used",
+                    file: section.file, plugin: plugin, path: section.path))
         }
     }
 
@@ -299,18 +322,25 @@ public final class Adapter: @unchecked Sendable {
         stats.expands += 1
         registry.crashRecord.withPluginCall(.expand, on: section.origin) {
             sink.withSink { sink in
-                _ = try? floorType.expand.invoker.perform(.pointer(floorType.context), .pointer(section.model), .pointer(sink))
+                _ = try? floorType.expand.invoker.perform(
+                    .pointer(floorType.context), .pointer(section.model), .pointer(sink))
             }
         }
         if let foreign = sink.foreignType {
             let plugin = registry.plugins[floorType.plugin].id
-            diagnostics.append(Diagnostic(.error, "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) listed a row with \(foreign); the row is left out",
-                                          file: section.file, plugin: plugin, path: section.path))
+            diagnostics.append(
+                Diagnostic(
+                    .error,
+                    "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) listed a row with \(foreign); the row is left out",
+                    file: section.file, plugin: plugin, path: section.path))
         }
         if let misuse = sink.refusedKeep {
             let plugin = registry.plugins[floorType.plugin].id
-            diagnostics.append(Diagnostic(.warning, "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) called keep(\(misuse.count)) on the row sink \(misuse.why); the call is ignored",
-                                          file: section.file, plugin: plugin, path: section.path))
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) called keep(\(misuse.count)) on the row sink \(misuse.why); the call is ignored",
+                    file: section.file, plugin: plugin, path: section.path))
         }
         stats.rowsListed += sink.rowsListed
         return (sink.kept, sink.rows)
@@ -335,14 +365,17 @@ public final class Adapter: @unchecked Sendable {
         reserveSections(sections.count + 1)
         let number = sections.count
         let model = Unmanaged.passUnretained(footer).toOpaque()
-        let section = Page.Section(floorID: LoadStateFooter.floorID, floorType: BuiltinRows.footer, path: "footer",
-                                   file: page.file, origin: FloorOrigin(page: -1, floor: -1), typeID: nil, model: model,
-                                   hasID: true, signature: FloorSignature())
+        let section = Page.Section(
+            floorID: LoadStateFooter.floorID, floorType: BuiltinRows.footer, path: "footer",
+            file: page.file, origin: FloorOrigin(page: -1, floor: -1), typeID: nil, model: model,
+            hasID: true, signature: FloorSignature())
         sections.append(section)
         models.append(model)
         origins.append(section.origin)
-        rows.replace(rows.count..<rows.count, with: [.init(index: 0, type: registry.rowTypeID(named: BuiltinRows.footer)!, flags: 0)],
-                     section: number)
+        rows.replace(
+            rows.count..<rows.count,
+            with: [.init(index: 0, type: registry.rowTypeID(named: BuiltinRows.footer)!, flags: 0)],
+            section: number)
         sectionStart.append(rows.count)
     }
 
@@ -404,7 +437,9 @@ public final class Adapter: @unchecked Sendable {
         var edits: [Edit] = []
         if let at = removeFooterSection() { edits.append(Edit(at: at, removed: 1, added: 0)) }
         for (index, section) in next.sections.enumerated() {
-            if let existing = sectionOfFloor[section.floorID], let edit = extend(existing, with: section, index: index, of: next) {
+            if let existing = sectionOfFloor[section.floorID],
+                let edit = extend(existing, with: section, index: index, of: next)
+            {
                 edits.append(edit)
             } else {
                 let at = rows.count
@@ -423,7 +458,8 @@ public final class Adapter: @unchecked Sendable {
         guard measuresAppends, let first = edits.map(\.at).min() else { return edits }
         for width in heightsAtOtherWidths.keys {
             for edit in edits {
-                heightsAtOtherWidths[width]!.replaceSubrange(edit.at..<(edit.at + edit.removed), with: repeatElement(.nan, count: edit.added))
+                heightsAtOtherWidths[width]!.replaceSubrange(
+                    edit.at..<(edit.at + edit.removed), with: repeatElement(.nan, count: edit.added))
             }
         }
         measure(first..<rows.count, onlyUnmeasured: true)
@@ -436,12 +472,17 @@ public final class Adapter: @unchecked Sendable {
     private func extend(_ existing: Int, with section: Page.Section, index: Int, of next: Page) -> Edit? {
         let target = sections[existing]
         func refuse(_ reason: String) -> Edit? {
-            diagnostics.append(Diagnostic(.warning, "\(next.file): \(section.path) (floor '\(section.floorID)'): \(reason); it is shown as a new floor",
-                                          file: next.file, path: section.path))
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "\(next.file): \(section.path) (floor '\(section.floorID)'): \(reason); it is shown as a new floor",
+                    file: next.file, path: section.path))
             return nil
         }
         guard let typeID = target.typeID else {
-            return refuse("it continues floor '\(section.floorID)', which is not shown (a placeholder), so it cannot be continued")
+            return refuse(
+                "it continues floor '\(section.floorID)', which is not shown (a placeholder), so it cannot be continued"
+            )
         }
         guard section.typeID == typeID else {
             if section.typeID == nil && section.floorType == target.floorType {
@@ -450,11 +491,17 @@ public final class Adapter: @unchecked Sendable {
                 let prefix = "\(section.floorType) '\(section.floorID)' not shown: "
                 let reason = why.hasPrefix(prefix) ? String(why.dropFirst(prefix.count)) : why
                 if reason.hasPrefix("its plugin ") || reason.hasPrefix("two plugins ") {
-                    return refuse("it continues floor '\(section.floorID)' ('\(section.floorType)') but is not shown itself (\(reason))")
+                    return refuse(
+                        "it continues floor '\(section.floorID)' ('\(section.floorType)') but is not shown itself (\(reason))"
+                    )
                 }
-                return refuse("it continues floor '\(section.floorID)' ('\(section.floorType)') but did not decode on its own (\(reason)); a next page's floor is decoded as a whole floor before it extends the first, so every field its decoder requires must be on the next page too (a field only the first page carries must be optional)")
+                return refuse(
+                    "it continues floor '\(section.floorID)' ('\(section.floorType)') but did not decode on its own (\(reason)); a next page's floor is decoded as a whole floor before it extends the first, so every field its decoder requires must be on the next page too (a field only the first page carries must be optional)"
+                )
             }
-            return refuse("a floor with this id is already on the page with type '\(target.floorType)', not '\(section.floorType)'")
+            return refuse(
+                "a floor with this id is already on the page with type '\(target.floorType)', not '\(section.floorType)'"
+            )
         }
         let floorType = registry.floorTypes[Int(typeID)]
         guard let extend = floorType.extend else {
@@ -466,15 +513,18 @@ public final class Adapter: @unchecked Sendable {
         record.withPluginCall(.extend, on: section.origin) {
             dropped.withReport { report in
                 withUnsafeMutablePointer(to: &result) { result in
-                    _ = try? extend.invoker.perform(.pointer(floorType.context), .pointer(target.model), .pointer(section.model),
-                                                    .pointer(report), .pointer(UnsafeMutableRawPointer(result)))
+                    _ = try? extend.invoker.perform(
+                        .pointer(floorType.context), .pointer(target.model), .pointer(section.model),
+                        .pointer(report), .pointer(UnsafeMutableRawPointer(result)))
                 }
             }
         }
         for (path, message) in dropped.errors {
             let jsonPath = DecodeReport.path(path, in: section.path)
-            diagnostics.append(Diagnostic(.warning, "\(next.file): \(jsonPath) (floor '\(section.floorID)'): \(message)",
-                                          file: next.file, path: jsonPath))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "\(next.file): \(jsonPath) (floor '\(section.floorID)'): \(message)",
+                    file: next.file, path: jsonPath))
         }
         record.withPluginCall(.destroy, on: section.origin) {
             _ = try? floorType.destroy.invoker.perform(.pointer(floorType.context), .pointer(section.model))
@@ -486,7 +536,9 @@ public final class Adapter: @unchecked Sendable {
         // The plugin may list only the rows after those it keeps (ABI 1.2), so that this costs O(rows
         // added), not O(rows in the floor): the expanded floor is `kept` old rows, then `listed`.
         let old = rows(ofSection: existing)
-        let claimed = (leading: Int(clamping: result.unchanged_leading), trailing: Int(clamping: result.unchanged_trailing))
+        let claimed = (
+            leading: Int(clamping: result.unchanged_leading), trailing: Int(clamping: result.unchanged_trailing)
+        )
         let (kept, listed) = expand(target, number: existing, reusable: min(claimed.leading, old.count))
         let count = kept + listed.count
         var (leading, trailing) = claimed
@@ -494,8 +546,11 @@ public final class Adapter: @unchecked Sendable {
             // A claim past the rows that exist cannot be trusted for any row: measure again every row the
             // plugin did not explicitly keep through the row sink (all of them, for a 1.1 plugin).
             let plugin = registry.plugins[floorType.plugin].id
-            diagnostics.append(Diagnostic(.warning, "\(next.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin)'s extender \(extend.name) claimed \(result.unchanged_leading) leading and \(result.unchanged_trailing) trailing unchanged rows, but the floor had \(old.count) rows and now has \(count); every row of the floor is measured again",
-                                          file: next.file, plugin: plugin, path: section.path))
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "\(next.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin)'s extender \(extend.name) claimed \(result.unchanged_leading) leading and \(result.unchanged_trailing) trailing unchanged rows, but the floor had \(old.count) rows and now has \(count); every row of the floor is measured again",
+                    file: next.file, plugin: plugin, path: section.path))
             (leading, trailing) = (kept, 0)
         }
         let replaced = (old.lowerBound + leading)..<(old.upperBound - trailing)
@@ -531,20 +586,27 @@ public final class Adapter: @unchecked Sendable {
         }
 
         func withSink(_ body: (UnsafeMutableRawPointer) -> Void) {
-            var sink = floor_row_sink_t(host_data: Unmanaged.passUnretained(self).toOpaque(), add: { sink, type, flags in
-                guard let data = sink?.pointee.host_data else { return }
-                Unmanaged<RowSink>.fromOpaque(data).takeUnretainedValue().add(type: type, flags: flags)
-            }, reusable: UInt64(reusable), keep: { sink, count in
-                guard let data = sink?.pointee.host_data else { return }
-                Unmanaged<RowSink>.fromOpaque(data).takeUnretainedValue().keep(count)
-            })
+            var sink = floor_row_sink_t(
+                host_data: Unmanaged.passUnretained(self).toOpaque(),
+                add: { sink, type, flags in
+                    guard let data = sink?.pointee.host_data else { return }
+                    Unmanaged<RowSink>.fromOpaque(data).takeUnretainedValue().add(type: type, flags: flags)
+                }, reusable: UInt64(reusable),
+                keep: { sink, count in
+                    guard let data = sink?.pointee.host_data else { return }
+                    Unmanaged<RowSink>.fromOpaque(data).takeUnretainedValue().keep(count)
+                })
             withUnsafeMutablePointer(to: &sink) { body(UnsafeMutableRawPointer($0)) }
         }
 
         private func keep(_ count: UInt64) {
             guard next == 0, count <= UInt64(reusable) else {
-                let why = kept > 0 ? "a second time" : next > 0 ? "after adding rows"
-                    : "but the host holds \(reusable) rows it could keep"
+                let why =
+                    kept > 0
+                    ? "a second time"
+                    : next > 0
+                        ? "after adding rows"
+                        : "but the host holds \(reusable) rows it could keep"
                 if refusedKeep == nil { refusedKeep = (count, why) }
                 return
             }
@@ -560,9 +622,12 @@ public final class Adapter: @unchecked Sendable {
             guard type >= 0, Int(type) < types.count, types[Int(type)].plugin == plugin else {
                 if foreignType == nil {
                     let known = type >= 0 && Int(type) < types.count
-                    foreignType = !known ? "row type id \(type), which it did not register"
-                        : types[Int(type)].plugin == Registry.nobody ? "row type '\(types[Int(type)].name)', a name two plugins claim (so it belongs to neither)"
-                        : "row type '\(types[Int(type)].name)', which it did not register"
+                    foreignType =
+                        !known
+                        ? "row type id \(type), which it did not register"
+                        : types[Int(type)].plugin == Registry.nobody
+                            ? "row type '\(types[Int(type)].name)', a name two plugins claim (so it belongs to neither)"
+                            : "row type '\(types[Int(type)].name)', which it did not register"
                 }
                 return
             }
@@ -585,13 +650,17 @@ package struct OutOfBoundsHeight {
 
     package static func note(_ row: RowTable.Row, _ value: Double, in found: inout [OutOfBoundsHeight]) {
         let key = Key(section: row.section, type: row.type)
-        if found.last?.key == key { found[found.count - 1].count += 1 } else { found.append(.init(key: key, row: row.index, value: value)) }
+        if found.last?.key == key {
+            found[found.count - 1].count += 1
+        } else {
+            found.append(.init(key: key, row: row.index, value: value))
+        }
     }
 }
 
-private extension Double {
+extension Double {
     /// 10000 rather than 10000.0 when whole: heights in messages read like the page's own numbers.
-    var pointsText: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
+    fileprivate var pointsText: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }
 
 /// One laid-out row, for renderers and tests.

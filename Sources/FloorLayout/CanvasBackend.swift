@@ -1,5 +1,5 @@
-import HostContract
 import CFloorABI
+import HostContract
 
 /// An output backend's drawing surface for one cell. Coordinates are points from the cell's top-left.
 /// Each output (text, JSON, HTML) implements this once; plugins never know which one they draw into.

@@ -43,9 +43,11 @@ package struct RowTable {
     package mutating func replace(_ range: Range<Int>, with rows: some Collection<ExpandedRow>, section: Int) {
         reserve(count - range.count + rows.count)
         let section = UInt32(section)
-        self.rows.replaceSubrange(range, with: rows.lazy.map {
-            Row(section: section, index: $0.index, type: $0.type, flags: $0.flags, height: .nan, top: 0)
-        })
+        self.rows.replaceSubrange(
+            range,
+            with: rows.lazy.map {
+                Row(section: section, index: $0.index, type: $0.type, flags: $0.flags, height: .nan, top: 0)
+            })
         // Sticky rows are few: dropping those in `range`, shifting those after it and adding the new ones
         // costs O(sticky rows after range + rows added), so appending a next page stays O(rows added).
         let delta = rows.count - range.count
@@ -78,7 +80,9 @@ package struct RowTable {
         let capacity = needed + max(needed / 2, 1024)
         let count = rows.count
         rows.reserveCapacity(capacity)
-        rows.append(contentsOf: repeatElement(Row(section: 0, index: 0, type: 0, flags: 0, height: 0, top: 0), count: capacity - count))
+        rows.append(
+            contentsOf: repeatElement(
+                Row(section: 0, index: 0, type: 0, flags: 0, height: 0, top: 0), count: capacity - count))
         rows.removeLast(capacity - count)
     }
 
@@ -103,7 +107,8 @@ package struct RowTable {
     /// The row under offset `y` (clamped to the first and last rows); nil when there are no rows.
     package func row(at y: Double) -> Int? {
         guard count > 0 else { return nil }
-        var low = 0, high = count - 1
+        var low = 0
+        var high = count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if rows[mid].top <= y { low = mid } else { high = mid - 1 }
@@ -113,7 +118,8 @@ package struct RowTable {
 
     /// The first row whose bottom is below `y` (count when none).
     package func firstRow(endingAfter y: Double) -> Int {
-        var low = 0, high = count
+        var low = 0
+        var high = count
         while low < high {
             let mid = (low + high) / 2
             if rows[mid].bottom > y { high = mid } else { low = mid + 1 }
@@ -128,7 +134,8 @@ package struct RowTable {
 
     /// The number of rows whose top is above `y`.
     package func rowsStarting(before y: Double) -> Int {
-        var low = 0, high = count
+        var low = 0
+        var high = count
         while low < high {
             let mid = (low + high) / 2
             if rows[mid].top < y { low = mid + 1 } else { high = mid }
@@ -140,7 +147,8 @@ package struct RowTable {
 extension Array where Element == Int {
     /// The first index whose element satisfies `predicate`, which must be false then true along the array.
     package func partitioningIndex(where predicate: (Int) -> Bool) -> Int {
-        var low = 0, high = count
+        var low = 0
+        var high = count
         while low < high {
             let mid = (low + high) / 2
             if predicate(self[mid]) { high = mid } else { low = mid + 1 }

@@ -1,6 +1,6 @@
 import CFloorABI
-import HostContract
 import FloorCore
+import HostContract
 
 /// What a tap on a row's item does, as the plugin described it (the command pattern: a tap becomes an action object, handled in one place). The host
 /// handles every action in one place (`Adapter.tap`), whichever plugin produced it.
@@ -28,7 +28,10 @@ extension Adapter {
     /// How many items of row `r` a tap can hit (0 when its row type registered no action). Called for
     /// every row of the json output, so the typed mode calls the checked function pointer directly.
     public func tappableItems(row r: Int) -> Int {
-        let row = rows[r], model = models[Int(row.section)], index = UInt64(row.index), record = registry.crashRecord
+        let row = rows[r]
+        let model = models[Int(row.section)]
+        let index = UInt64(row.index)
+        let record = registry.crashRecord
         let count: UInt64 = record.withPluginCall(.tappable, on: origins[Int(row.section)]) {
             switch dispatch {
             case .typed:
@@ -36,9 +39,10 @@ extension Adapter {
                 return entry.tappable.map { $0(entry.context, model, index) } ?? 0
             case .ffi:
                 // Field by field, as drawCell does.
-                let type = Int(row.type), context = registry.invokers[type].context
+                let type = Int(row.type)
+                let context = registry.invokers[type].context
                 guard let tappable = registry.invokers[type].tappable,
-                      case .uint(let answer)? = try? tappable.perform(.pointer(context), .pointer(model), .uint(index))
+                    case .uint(let answer)? = try? tappable.perform(.pointer(context), .pointer(model), .uint(index))
                 else { return 0 }
                 return answer
             }
@@ -46,10 +50,14 @@ extension Adapter {
         guard count > UInt64(FLOOR_TAPPABLE_MAX) else { return Int(count) }
         // Past the bound is no count a row can show (UINT64_MAX is usually a C `return -1`): no items.
         if tappableOverflowReported.insert(row.type).inserted {
-            let type = registry.rowTypes[Int(row.type)], info = describe(row: r)
+            let type = registry.rowTypes[Int(row.type)]
+            let info = describe(row: r)
             let plugin = type.plugin >= 0 ? registry.plugins[type.plugin].id : "?"
-            report(Diagnostic(.warning, "plugin \(plugin)'s tappable-items selector \(type.tappable?.name ?? "?") returned \(count) for row \(row.section):\(row.index) ('\(type.name)' of floor '\(info.floor)'), more than FLOOR_TAPPABLE_MAX (\(FLOOR_TAPPABLE_MAX)); rows of this type get no tappable items",
-                              plugin: plugin))
+            report(
+                Diagnostic(
+                    .warning,
+                    "plugin \(plugin)'s tappable-items selector \(type.tappable?.name ?? "?") returned \(count) for row \(row.section):\(row.index) ('\(type.name)' of floor '\(info.floor)'), more than FLOOR_TAPPABLE_MAX (\(FLOOR_TAPPABLE_MAX)); rows of this type get no tappable items",
+                    plugin: plugin))
         }
         return 0
     }
@@ -58,35 +66,59 @@ extension Adapter {
     public func tap(section: Int, row: Int, item: Int = 0) -> Result<TapAction, NoAction> {
         guard let r = rowIndex(section: section, row: row) else {
             guard section < sections.count else {
-                return .failure(NoAction(description: "no row \(section):\(row) on the page (\(sections.count) sections, 0 to \(sections.count - 1))"))
+                return .failure(
+                    NoAction(
+                        description:
+                            "no row \(section):\(row) on the page (\(sections.count) sections, 0 to \(sections.count - 1))"
+                    ))
             }
             let count = rows(ofSection: section).count
-            return .failure(NoAction(description: "no row \(section):\(row) on the page (floor '\(sections[section].floorID)', section \(section), has \(count) row\(count == 1 ? "" : "s"))"))
+            return .failure(
+                NoAction(
+                    description:
+                        "no row \(section):\(row) on the page (floor '\(sections[section].floorID)', section \(section), has \(count) row\(count == 1 ? "" : "s"))"
+                ))
         }
         let info = describe(row: r)
-        let tapped = rows[r], type = registry.rowTypes[Int(tapped.type)]
+        let tapped = rows[r]
+        let type = registry.rowTypes[Int(tapped.type)]
         guard let action = type.action else {
-            return .failure(NoAction(description: "row \(section):\(row) (\(info.type) of floor '\(info.floor)') is not tappable"))
+            return .failure(
+                NoAction(description: "row \(section):\(row) (\(info.type) of floor '\(info.floor)') is not tappable"))
         }
         let count = tappableItems(row: r)
         guard item >= 0, item < count else {
-            return .failure(NoAction(description: "row \(section):\(row) (\(info.type) of floor '\(info.floor)') has \(count) tappable item\(count == 1 ? "" : "s"); there is no item \(item)"))
+            return .failure(
+                NoAction(
+                    description:
+                        "row \(section):\(row) (\(info.type) of floor '\(info.floor)') has \(count) tappable item\(count == 1 ? "" : "s"); there is no item \(item)"
+                ))
         }
         let collector = ActionCollector()
         let described = registry.crashRecord.withPluginCall(.action, on: origins[Int(tapped.section)]) {
             collector.withSink { sink in
-                (try? action.invoker.perform(.pointer(type.context), .pointer(models[Int(tapped.section)]),
-                                             .uint(UInt64(tapped.index)), .uint(UInt64(item)), .pointer(sink))) == .bool(true)
+                (try? action.invoker.perform(
+                    .pointer(type.context), .pointer(models[Int(tapped.section)]),
+                    .uint(UInt64(tapped.index)), .uint(UInt64(item)), .pointer(sink))) == .bool(true)
             }
         }
         if !collector.misuse.isEmpty {
             let plugin = type.plugin >= 0 ? registry.plugins[type.plugin].id : "?"
-            return .failure(NoAction(description: "plugin \(plugin)'s action selector \(action.name) misused the action sink for item \(item) of row \(section):\(row) (\(info.type) of floor '\(info.floor)'): \(collector.misuse.joined(separator: "; ")); the tap does nothing (floor_abi.h: call jump once, with a URL, then param)"))
+            return .failure(
+                NoAction(
+                    description:
+                        "plugin \(plugin)'s action selector \(action.name) misused the action sink for item \(item) of row \(section):\(row) (\(info.type) of floor '\(info.floor)'): \(collector.misuse.joined(separator: "; ")); the tap does nothing (floor_abi.h: call jump once, with a URL, then param)"
+                ))
         }
         guard described, let url = collector.url else {
-            return .failure(NoAction(description: "item \(item) of row \(section):\(row) (\(info.type) of floor '\(info.floor)') has no action"))
+            return .failure(
+                NoAction(
+                    description:
+                        "item \(item) of row \(section):\(row) (\(info.type) of floor '\(info.floor)') has no action"))
         }
-        return .success(TapAction(section: section, row: row, item: item, floor: info.floor, type: info.type, url: url,
-                                  eventId: collector.eventId, params: collector.params))
+        return .success(
+            TapAction(
+                section: section, row: row, item: item, floor: info.floor, type: info.type, url: url,
+                eventId: collector.eventId, params: collector.params))
     }
 }

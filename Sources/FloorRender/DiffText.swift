@@ -1,5 +1,5 @@
-import HostContract
 import FloorLayout
+import HostContract
 
 /// `floorhost diff`'s text: what a CMS edit changes on screen, one line per floor that changed (and, under
 /// an updated floor, one per row), in the new page's order, each with where it is, its height and how far
@@ -14,7 +14,9 @@ public enum DiffText {
             return lines.map { ControlCharacters.escaped($0) }.joined(separator: "\n") + "\n"
         }
         let count = diff.floors.count
-        lines.append("\(header): \(count) floor\(count == 1 ? "" : "s") changed; the page is \(points(diff.oldHeight)) → \(points(diff.newHeight)) points (\(signed(diff.newHeight - diff.oldHeight)))")
+        lines.append(
+            "\(header): \(count) floor\(count == 1 ? "" : "s") changed; the page is \(points(diff.oldHeight)) → \(points(diff.newHeight)) points (\(signed(diff.newHeight - diff.oldHeight)))"
+        )
         for floor in diff.floors {
             lines.append("  " + line(floor))
             for row in floor.rows { lines.append("      " + line(row)) }
@@ -30,15 +32,20 @@ public enum DiffText {
         let name = "\(label(floor.change)) floor '\(floor.floor)' (\(floor.type))"
         switch (floor.change, floor.old, floor.new) {
         case (.inserted, _, let new?):
-            return "\(name) at \(new.path), y \(points(new.y)): \(rows(new.rows)), \(points(new.height)) points; \(shift(new.height))"
+            return
+                "\(name) at \(new.path), y \(points(new.y)): \(rows(new.rows)), \(points(new.height)) points; \(shift(new.height))"
         case (.deleted, let old?, _):
-            return "\(name), was \(old.path) at y \(points(old.y)): \(rows(old.rows)), \(points(old.height)) points; \(shift(-old.height))"
+            return
+                "\(name), was \(old.path) at y \(points(old.y)): \(rows(old.rows)), \(points(old.height)) points; \(shift(-old.height))"
         case (.moved, let old?, let new?):
-            return "\(name): \(old.path) → \(new.path), now at y \(points(new.y)) (was \(points(old.y))), \(points(new.height)) points; \(move(old.height, new.height))"
+            return
+                "\(name): \(old.path) → \(new.path), now at y \(points(new.y)) (was \(points(old.y))), \(points(new.height)) points; \(move(old.height, new.height))"
         case (.movedAndUpdated, let old?, let new?):
-            return "\(name): \(old.path) → \(new.path), now at y \(points(new.y)) (was \(points(old.y))), \(changedRows(floor.rows)), \(heights(old.height, new.height)); \(move(old.height, new.height))"
+            return
+                "\(name): \(old.path) → \(new.path), now at y \(points(new.y)) (was \(points(old.y))), \(changedRows(floor.rows)), \(heights(old.height, new.height)); \(move(old.height, new.height))"
         case (_, let old?, let new?):
-            return "\(name) at \(new.path), y \(points(new.y)): \(changedRows(floor.rows)), \(heights(old.height, new.height)); \(shift(new.height - old.height))"
+            return
+                "\(name) at \(new.path), y \(points(new.y)): \(changedRows(floor.rows)), \(heights(old.height, new.height)); \(shift(new.height - old.height))"
         default:
             return name
         }
@@ -49,14 +56,19 @@ public enum DiffText {
         let item = row.item.map { " (item '\($0)')" } ?? ""
         let name = "\(label(row.change)) row \(place.row) \(row.type)\(item)"
         switch (row.change, row.old, row.new) {
-        case (.inserted, _, let new?): return "\(name) at y \(points(new.y)), \(points(new.height)) points; \(shift(new.height))"
-        case (.deleted, let old?, _): return "\(name), was at y \(points(old.y)), \(points(old.height)) points; \(shift(-old.height))"
+        case (.inserted, _, let new?):
+            return "\(name) at y \(points(new.y)), \(points(new.height)) points; \(shift(new.height))"
+        case (.deleted, let old?, _):
+            return "\(name), was at y \(points(old.y)), \(points(old.height)) points; \(shift(-old.height))"
         case (.moved, let old?, let new?):
-            return "\(name): was row \(old.row), now at y \(points(new.y)) (was \(points(old.y))); \(move(old.height, new.height))"
+            return
+                "\(name): was row \(old.row), now at y \(points(new.y)) (was \(points(old.y))); \(move(old.height, new.height))"
         case (.movedAndUpdated, let old?, let new?):
-            return "\(name): was row \(old.row), now at y \(points(new.y)) (was \(points(old.y))), \(heights(old.height, new.height)); \(move(old.height, new.height))"
+            return
+                "\(name): was row \(old.row), now at y \(points(new.y)) (was \(points(old.y))), \(heights(old.height, new.height)); \(move(old.height, new.height))"
         case (_, let old?, let new?):
-            return "\(name) at y \(points(new.y)): \(heights(old.height, new.height)); \(shift(new.height - old.height))"
+            return
+                "\(name) at y \(points(new.y)): \(heights(old.height, new.height)); \(shift(new.height - old.height))"
         default: return name
         }
     }
@@ -78,7 +90,8 @@ public enum DiffText {
     }
 
     private static func heights(_ old: Double, _ new: Double) -> String {
-        old == new ? "\(points(new)) points, as before" : "\(points(old)) → \(points(new)) points (\(signed(new - old)))"
+        old == new
+            ? "\(points(new)) points, as before" : "\(points(old)) → \(points(new)) points (\(signed(new - old)))"
     }
 
     private static func shift(_ delta: Double) -> String {

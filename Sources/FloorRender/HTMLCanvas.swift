@@ -1,6 +1,6 @@
-import HostContract
 import CFloorABI
 import FloorLayout
+import HostContract
 
 /// The HTML backend's canvas: each draw call of one cell becomes an absolutely placed element inside the
 /// row's element, at the plugin's own coordinates (CSS pixels = points). Text keeps its style as classes
@@ -19,7 +19,8 @@ package final class HTMLCanvas: CanvasBackend {
         if style & FLOOR_TEXT_ACCENT != 0 { classes += " accent" }
         if style & FLOOR_TEXT_CENTER != 0 { classes += " center" }
         if style & FLOOR_TEXT_STRIKE != 0 { classes += " strike" }  // CSS line-through
-        html += "<span class=\"\(classes)\" style=\"left:\(HTMLText.px(x));top:\(HTMLText.px(y));width:\(HTMLText.px(max(0, maxWidth)))\">"
+        html +=
+            "<span class=\"\(classes)\" style=\"left:\(HTMLText.px(x));top:\(HTMLText.px(y));width:\(HTMLText.px(max(0, maxWidth)))\">"
             + HTMLText.escaped(text) + "</span>"
     }
 
@@ -27,17 +28,20 @@ package final class HTMLCanvas: CanvasBackend {
         let escaped = HTMLText.escaped(source)
         // The file's base name names an image well enough in a preview; the whole source is the tooltip.
         let file = source.split(separator: "/").last.map(String.init) ?? source
-        html += "<div class=\"img\" title=\"\(escaped)\" data-source=\"\(escaped)\" style=\"left:\(HTMLText.px(x));top:\(HTMLText.px(y));width:\(HTMLText.px(max(0, width)));height:\(HTMLText.px(max(0, height)))\"><span>"
+        html +=
+            "<div class=\"img\" title=\"\(escaped)\" data-source=\"\(escaped)\" style=\"left:\(HTMLText.px(x));top:\(HTMLText.px(y));width:\(HTMLText.px(max(0, width)));height:\(HTMLText.px(max(0, height)))\"><span>"
             + HTMLText.escaped(file) + "</span></div>"
     }
 
     /// A `div.fill` with the tone as a class (`subtle`, `muted`, `accent`), which sets its background.
     package func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32) {
-        html += "<div class=\"fill \(Tone(tone).name)\" style=\"left:\(HTMLText.px(x));top:\(HTMLText.px(y));width:\(HTMLText.px(max(0, width)));height:\(HTMLText.px(max(0, height)))\"></div>"
+        html +=
+            "<div class=\"fill \(Tone(tone).name)\" style=\"left:\(HTMLText.px(x));top:\(HTMLText.px(y));width:\(HTMLText.px(max(0, width)));height:\(HTMLText.px(max(0, height)))\"></div>"
     }
 
     package func box(x: Double, y: Double, width: Double, height: Double) {
         let kind = height == 0 ? "rule" : "box"
-        html += "<div class=\"\(kind)\" style=\"left:\(HTMLText.px(x));top:\(HTMLText.px(y));width:\(HTMLText.px(max(0, width)));height:\(HTMLText.px(max(0, height)))\"></div>"
+        html +=
+            "<div class=\"\(kind)\" style=\"left:\(HTMLText.px(x));top:\(HTMLText.px(y));width:\(HTMLText.px(max(0, width)));height:\(HTMLText.px(max(0, height)))\"></div>"
     }
 }

@@ -1,7 +1,7 @@
 import CFloorABI
 import FloorCore
-import FloorRuntime
 import FloorLayout
+import FloorRuntime
 import FloorSession
 
 /// `--format html`: one self-contained file (no script, no network) showing the page as a phone would:
@@ -18,16 +18,19 @@ public enum HTMLRenderer {
         var rows = ""
         rows.reserveCapacity(adapter.rowCount * 400)
         for r in 0..<adapter.rowCount { rows += row(adapter, r) }
-        return document(title: adapter.page.title, file: adapter.page.file, width: session.viewport.width,
-                        screenHeight: session.viewport.height, pageHeight: adapter.totalHeight, rows: rows,
-                        diagnostics: diagnostics)
+        return document(
+            title: adapter.page.title, file: adapter.page.file, width: session.viewport.width,
+            screenHeight: session.viewport.height, pageHeight: adapter.totalHeight, rows: rows,
+            diagnostics: diagnostics)
     }
 
     /// A page document around `rows` (row elements): the phone frame, the title bar, the diagnostics, and
     /// `extra` (markup a front end adds after the phone, e.g. its panels and script), which is inserted
     /// as is: the caller escapes what it puts there.
-    public static func document(title: String?, file: String, width: Double, screenHeight: Double, pageHeight: Double,
-                                rows: String, diagnostics: [Diagnostic], extra: String = "") -> String {
+    public static func document(
+        title: String?, file: String, width: Double, screenHeight: Double, pageHeight: Double,
+        rows: String, diagnostics: [Diagnostic], extra: String = ""
+    ) -> String {
         let name = file.split(separator: "/").last.map(String.init) ?? file
         var html = """
             <!doctype html>
@@ -60,7 +63,8 @@ public enum HTMLRenderer {
         if info.isSticky { classes += " sticky" }
         let canvas = HTMLCanvas()
         adapter.drawCell(row: r, into: canvas)
-        return "<div class=\"\(classes)\" id=\"r\(r)\" data-index=\"\(r)\" data-section=\"\(info.section)\" data-row=\"\(info.row)\" data-floor=\"\(HTMLText.escaped(info.floor))\" data-type=\"\(HTMLText.escaped(info.type))\" style=\"top:\(HTMLText.px(info.y));height:\(HTMLText.px(info.height))\">"
+        return
+            "<div class=\"\(classes)\" id=\"r\(r)\" data-index=\"\(r)\" data-section=\"\(info.section)\" data-row=\"\(info.row)\" data-floor=\"\(HTMLText.escaped(info.floor))\" data-type=\"\(HTMLText.escaped(info.type))\" style=\"top:\(HTMLText.px(info.y));height:\(HTMLText.px(info.height))\">"
             + canvas.html + "</div>\n"
     }
 

@@ -7,7 +7,8 @@ import HostContract
 public enum HTMLText {
     public static func escaped(_ text: String) -> String {
         let visible = ControlCharacters.escaped(text)
-        guard visible.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+        guard visible.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 })
+        else {
             return visible
         }
         var out = ""

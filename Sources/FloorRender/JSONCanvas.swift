@@ -1,7 +1,7 @@
-import HostContract
 import CFloorABI
 import FloorCore
 import FloorLayout
+import HostContract
 
 /// The JSON backend's canvas: each draw call becomes an operation object, so machines and tests see what a
 /// cell drew, with the plugin's own coordinates.
@@ -14,40 +14,69 @@ package final class JSONCanvas: CanvasBackend {
     private func begin(_ op: StaticString) {
         if count > 0 { out.raw(",") }
         count += 1
-        out.raw("{"); out.key("op"); out.raw("\""); out.raw(op); out.raw("\"")
+        out.raw("{")
+        out.key("op")
+        out.raw("\"")
+        out.raw(op)
+        out.raw("\"")
     }
 
     private func field(_ name: StaticString, _ value: Double) {
-        out.raw(","); out.key(name); out.number(value)
+        out.raw(",")
+        out.key(name)
+        out.number(value)
     }
 
     package func text(_ text: String, x: Double, y: Double, maxWidth: Double, style: UInt32) {
         begin("text")
-        field("x", x); field("y", y); field("maxWidth", maxWidth)
-        out.raw(","); out.key("text"); out.string(text)
-        out.raw(","); out.key("style"); out.number(Int(style))
-        if style & FLOOR_TEXT_STRIKE != 0 { out.raw(","); out.key("strike"); out.raw("true") }
+        field("x", x)
+        field("y", y)
+        field("maxWidth", maxWidth)
+        out.raw(",")
+        out.key("text")
+        out.string(text)
+        out.raw(",")
+        out.key("style")
+        out.number(Int(style))
+        if style & FLOOR_TEXT_STRIKE != 0 {
+            out.raw(",")
+            out.key("strike")
+            out.raw("true")
+        }
         out.raw("}")
     }
 
     package func image(_ source: String, x: Double, y: Double, width: Double, height: Double) {
         begin("image")
-        field("x", x); field("y", y); field("width", width); field("height", height)
-        out.raw(","); out.key("source"); out.string(source)
+        field("x", x)
+        field("y", y)
+        field("width", width)
+        field("height", height)
+        out.raw(",")
+        out.key("source")
+        out.string(source)
         out.raw("}")
     }
 
     /// `{"op":"fill",...,"tone":"subtle"|"muted"|"accent"}`: the tone by name, unknown tones as "subtle".
     package func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32) {
         begin("fill")
-        field("x", x); field("y", y); field("width", width); field("height", height)
-        out.raw(","); out.key("tone"); out.string(Tone(tone).name)
+        field("x", x)
+        field("y", y)
+        field("width", width)
+        field("height", height)
+        out.raw(",")
+        out.key("tone")
+        out.string(Tone(tone).name)
         out.raw("}")
     }
 
     package func box(x: Double, y: Double, width: Double, height: Double) {
         begin("box")
-        field("x", x); field("y", y); field("width", width); field("height", height)
+        field("x", x)
+        field("y", y)
+        field("width", width)
+        field("height", height)
         out.raw("}")
     }
 }

@@ -23,19 +23,25 @@ extension PluginScanner {
         }
         if let plugin = registry.plugins.firstIndex(where: { $0.path == library }) {
             let samples = registry.floorTypes.enumerated()
-                .filter { $0.element.plugin == plugin && registry.floorTypeID(named: $0.element.name) == Int32($0.offset) }
+                .filter {
+                    $0.element.plugin == plugin && registry.floorTypeID(named: $0.element.name) == Int32($0.offset)
+                }
                 .compactMap(\.element.sampleJSON)
             if !samples.isEmpty {
                 let json = "{\"floors\":[" + samples.joined(separator: ",") + "]}"
                 say(stepPrefix + "decoding its sample floors")
-                if let page = try? PageDecoder.decode(bytes: Array(json.utf8), file: library + " (samples)", registry: registry) {
+                if let page = try? PageDecoder.decode(
+                    bytes: Array(json.utf8), file: library + " (samples)", registry: registry)
+                {
                     say(stepPrefix + "laying out its sample floors (expand, height)")
                     let adapter = Adapter(page: page, registry: registry, width: 375)
                     // In chunks of rows, each a step, so many quick cells never look like one that hangs.
                     let rowCount = adapter.rowCount
                     for start in stride(from: 0, to: max(rowCount, 1), by: rowsPerStep) {
                         let end = min(rowCount, start + rowsPerStep)
-                        say(stepPrefix + "drawing its sample floors (cell)" + (rowCount > rowsPerStep ? ", rows \(start)-\(end - 1) of \(rowCount)" : ""))
+                        say(
+                            stepPrefix + "drawing its sample floors (cell)"
+                                + (rowCount > rowsPerStep ? ", rows \(start)-\(end - 1) of \(rowCount)" : ""))
                         guard end > start else { break }
                         let top = adapter.rows[start].top
                         let viewport = Viewport(width: 375, height: adapter.rows[end - 1].bottom - top, offset: top)

@@ -1,6 +1,6 @@
-import HostContract
-import Foundation
 import FloorLayout
+import Foundation
+import HostContract
 
 /// `--tap` prints the action as one JSON object.
 public enum TapOutput {

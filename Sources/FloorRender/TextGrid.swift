@@ -1,5 +1,5 @@
-import HostContract
 import Glibc
+import HostContract
 
 /// A block of terminal lines `columns` wide and `lines` tall that the text renderer draws into.
 ///
@@ -74,8 +74,10 @@ public struct TextGrid {
     /// `column..<column+maxColumns` (extra column on the right). A wide scalar cut by the clip's left
     /// edge leaves a space in its visible half. Overwriting half of a wide character blanks its other
     /// half. Nothing is drawn for `maxColumns <= 0` or text without visible scalars.
-    public mutating func text(_ s: String, column: Int, line: Int, maxColumns: Int, center: Bool = false,
-                              style: TextStyle = []) {
+    public mutating func text(
+        _ s: String, column: Int, line: Int, maxColumns: Int, center: Bool = false,
+        style: TextStyle = []
+    ) {
         startGlyphs()
         for scalar in s.unicodeScalars { addGlyph(scalar.value) }
         drawGlyphs(column: column, line: line, maxColumns: maxColumns, center: center, style: style)
@@ -83,8 +85,10 @@ public struct TextGrid {
 
     /// `text` for UTF-8 bytes (invalid sequences show as U+FFFD). With `escapingControls`, every character
     /// ControlCharacters calls unsafe is drawn as its visible `\uXXXX` escape.
-    public mutating func text(utf8: UnsafeBufferPointer<UInt8>, escapingControls: Bool, column: Int, line: Int,
-                              maxColumns: Int, center: Bool = false, style: TextStyle = []) {
+    public mutating func text(
+        utf8: UnsafeBufferPointer<UInt8>, escapingControls: Bool, column: Int, line: Int,
+        maxColumns: Int, center: Bool = false, style: TextStyle = []
+    ) {
         startGlyphs()
         addGlyphs(utf8: utf8, escapingControls: escapingControls)
         drawGlyphs(column: column, line: line, maxColumns: maxColumns, center: center, style: style)
@@ -214,7 +218,8 @@ public struct TextGrid {
                 if lastColumn - firstColumn >= 2 {
                     // The inner columns of a rule or an edge are one cell, made (and encoded) once.
                     place(firstColumn, l)
-                    let inner = Cell(frameScalar(firstColumn + 1, l).value, span: .narrow, style: style, hasMarks: false)
+                    let inner = Cell(
+                        frameScalar(firstColumn + 1, l).value, span: .narrow, style: style, hasMarks: false)
                     for c in (firstColumn + 1)..<lastColumn { putNarrow(inner, at: l * columns + c) }
                     place(lastColumn, l)
                 } else {
@@ -230,8 +235,10 @@ public struct TextGrid {
     /// Fills columns `column..<column+width`, lines `line..<line+height` with `scalar` (a narrow shade such
     /// as "░") in `style`, replacing what was there; text drawn afterwards lands on top. Clipped and counted
     /// as `box` is; nothing for a width or height below 1.
-    public mutating func fill(column: Int, line: Int, width: Int, height: Int, scalar: Unicode.Scalar,
-                              style: TextStyle = []) {
+    public mutating func fill(
+        column: Int, line: Int, width: Int, height: Int, scalar: Unicode.Scalar,
+        style: TextStyle = []
+    ) {
         guard width >= 1, height >= 1 else { return }
         let right = Self.sum(column, width)
         let bottom = Self.sum(line, height)
@@ -239,8 +246,10 @@ public struct TextGrid {
         if column < window.left || right > window.right || line < window.top || bottom > window.bottom {
             clippedDraws += 1
         }
-        let firstColumn = max(column, window.left), endColumn = min(right, window.right)
-        let firstLine = max(line, window.top), endLine = min(bottom, window.bottom)
+        let firstColumn = max(column, window.left)
+        let endColumn = min(right, window.right)
+        let firstLine = max(line, window.top)
+        let endLine = min(bottom, window.bottom)
         guard firstColumn < endColumn, firstLine < endLine else { return }
         let cell = Cell(scalar.value, span: .narrow, style: style, hasMarks: false)
         for l in firstLine..<endLine {
@@ -299,23 +308,31 @@ public struct TextGrid {
                         continue
                     }
                     if styled && cell.style != current && cell.utf8 != 0x20 {
-                        for byte in TextStyle.sgrTable[Int(cell.style.rawValue & TextStyle.tableMask)] { buffer[n] = byte; n += 1 }
+                        for byte in TextStyle.sgrTable[Int(cell.style.rawValue & TextStyle.tableMask)] {
+                            buffer[n] = byte
+                            n += 1
+                        }
                         current = cell.style
                     }
                     // All four bytes are stored (the buffer has room past the end); `length` of them count.
-                    UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(of: cell.utf8.littleEndian, as: UInt32.self)
+                    UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(
+                        of: cell.utf8.littleEndian, as: UInt32.self)
                     n += Int(cell.length)
                     if cell.hasMarks, let attached = marks[l * columns + c] {
                         flush()
                         for mark in attached { Self.appendUTF8(mark.value, to: &out) }
                     }
                     if !styled && cell.style.contains(.strike) {
-                        buffer[n] = 0xCC; buffer[n + 1] = 0xB6  // U+0336 COMBINING LONG STROKE OVERLAY
+                        buffer[n] = 0xCC
+                        buffer[n + 1] = 0xB6  // U+0336 COMBINING LONG STROKE OVERLAY
                         n += 2
                     }
                 }
                 if styled && current != [] {
-                    for byte in TextStyle.sgrTable[0] { buffer[n] = byte; n += 1 }
+                    for byte in TextStyle.sgrTable[0] {
+                        buffer[n] = byte
+                        n += 1
+                    }
                 }
                 flush()
             }

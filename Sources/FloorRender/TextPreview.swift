@@ -18,7 +18,9 @@ public enum TextPreview {
         return String(decoding: out, as: UTF8.self)
     }
 
-    public static func write(_ session: PageSession, extent: Extent, options: TextRenderer.Options, to out: inout [UInt8]) {
+    public static func write(
+        _ session: PageSession, extent: Extent, options: TextRenderer.Options, to out: inout [UInt8]
+    ) {
         let adapter = session.adapter
         if let title = adapter.page.title, !title.isEmpty {
             TextRenderer.writeLine(title, style: .bold, options: options, to: &out)
@@ -39,7 +41,8 @@ public enum TextPreview {
         var line = "-- "
         if extent == .screen {
             let v = session.viewport
-            line += "screen \(points(v.width))x\(points(v.height)) at y \(points(v.offset)) of \(points(session.adapter.totalHeight)) points; "
+            line +=
+                "screen \(points(v.width))x\(points(v.height)) at y \(points(v.offset)) of \(points(session.adapter.totalHeight)) points; "
         }
         if case .failed = status { line = "!! " + line.dropFirst(3) }
         return line + status.summary + seen(session)
@@ -48,7 +51,8 @@ public enum TextPreview {
     /// With impressions on: how many items counted, and where they are listed.
     private static func seen(_ session: PageSession) -> String {
         guard session.impressions != nil else { return "" }
-        let count = session.events.reduce(0) { count, event in if case .impression = event { count + 1 } else { count } }
+        let count = session.events.reduce(0) { count, event in if case .impression = event { count + 1 } else { count }
+        }
         return "; \(count) item\(count == 1 ? "" : "s") seen (--format json lists the impression events)"
     }
 

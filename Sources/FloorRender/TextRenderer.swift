@@ -1,7 +1,7 @@
-import HostContract
 import CFloorABI
-import Glibc
 import FloorLayout
+import Glibc
+import HostContract
 
 /// Draws a laid-out page as terminal text. Points map to a character grid: the layout width spreads over
 /// the columns (by default one column is `pointsPerColumn` points, so 75 columns show a 375-point phone)
@@ -106,7 +106,8 @@ public enum TextRenderer {
             self.adapter = adapter
             self.options = options
             let columns = max(0, options.columns)
-            backend = GridBackend(TextGrid(columns: columns, lines: 0), pointsPerColumn: adapter.width / Double(max(1, columns)))
+            backend = GridBackend(
+                TextGrid(columns: columns, lines: 0), pointsPerColumn: adapter.width / Double(max(1, columns)))
             var widest = 0
             if options.gutter {
                 for r in rows where widest < TextRenderer.maxGutterColumns {
@@ -132,7 +133,9 @@ public enum TextRenderer {
 
         /// The lines showing the page from offset `top` to `bottom`, drawn from `rows` (consecutive), with
         /// `pinned` drawn first over the top lines.
-        mutating func body(rows: Range<Int>, from top: Double, to bottom: Double, pinned: PinnedHeader?, to out: inout [UInt8]) {
+        mutating func body(
+            rows: Range<Int>, from top: Double, to bottom: Double, pinned: PinnedHeader?, to out: inout [UInt8]
+        ) {
             let total = max(0, line(bottom, top: top))
             // Room for every line at its widest (3 bytes a column: box drawing and CJK), capped: pages of a
             // large reservation that are never written are never resident, and no regrowth copies the text.
@@ -150,8 +153,10 @@ public enum TextRenderer {
             }
             for r in rows {
                 let row = adapter.rows[r]
-                let first = line(row.top, top: top), end = line(row.bottom, top: top)
-                let lower = max(first, emitted), upper = min(end, total)
+                let first = line(row.top, top: top)
+                let end = line(row.bottom, top: top)
+                let lower = max(first, emitted)
+                let upper = min(end, total)
                 guard lower < upper else { continue }
                 let shown = lower..<upper
                 blankLines(shown.lowerBound - emitted, to: &out)
@@ -175,20 +180,25 @@ public enum TextRenderer {
 
         /// Draws row `r`, whose first line is `firstLine`, keeping the lines `shown`; the row's label goes
         /// in the gutter of the first line shown.
-        private mutating func draw(row r: Int, firstLine: Int, shown: Range<Int>, marker: String?, to out: inout [UInt8]) {
+        private mutating func draw(
+            row r: Int, firstLine: Int, shown: Range<Int>, marker: String?, to out: inout [UInt8]
+        ) {
             backend.grid.reset(lines: shown.count)
             backend.origin = firstLine - shown.lowerBound
             adapter.drawCell(row: r, into: backend)
             if let marker {
                 let columns = backend.grid.columns
-                backend.grid.text(marker, column: columns - marker.count - 2, line: backend.origin + 1,
-                                  maxColumns: marker.count, style: .muted)
+                backend.grid.text(
+                    marker, column: columns - marker.count - 2, line: backend.origin + 1,
+                    maxColumns: marker.count, style: .muted)
             }
             for l in 0..<shown.count {
                 if options.gutter {
                     if l == 0 {
                         gutterGrid.reset(lines: 1)
-                        gutterGrid.text(TextRenderer.gutterLabel(adapter, row: r), column: 0, line: 0, maxColumns: gutterColumns, style: .muted)
+                        gutterGrid.text(
+                            TextRenderer.gutterLabel(adapter, row: r), column: 0, line: 0, maxColumns: gutterColumns,
+                            style: .muted)
                         gutterGrid.text("│", column: gutterColumns + 1, line: 0, maxColumns: 1, style: .muted)
                         gutterGrid.write(line: 0, to: &out, styled: options.styled)
                         out.append(0x20)
@@ -226,14 +236,17 @@ public enum TextRenderer {
         private func frameColumns(_ w: Double) -> Int { max(1, cells(w / pointsPerColumn, .toNearestOrAwayFromZero)) }
 
         package func text(_ text: String, x: Double, y: Double, maxWidth: Double, style: UInt32) {
-            grid.text(ControlCharacters.escaped(text), column: column(x), line: line(y), maxColumns: columns(maxWidth),
-                      center: style & FLOOR_TEXT_CENTER != 0, style: TextStyle(canvasStyle: style))
+            grid.text(
+                ControlCharacters.escaped(text), column: column(x), line: line(y), maxColumns: columns(maxWidth),
+                center: style & FLOOR_TEXT_CENTER != 0, style: TextStyle(canvasStyle: style))
         }
 
         package func text(cString: UnsafePointer<CChar>, x: Double, y: Double, maxWidth: Double, style: UInt32) {
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self), count: strlen(cString))
-            grid.text(utf8: bytes, escapingControls: true, column: column(x), line: line(y), maxColumns: columns(maxWidth),
-                      center: style & FLOOR_TEXT_CENTER != 0, style: TextStyle(canvasStyle: style))
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self), count: strlen(cString))
+            grid.text(
+                utf8: bytes, escapingControls: true, column: column(x), line: line(y), maxColumns: columns(maxWidth),
+                center: style & FLOOR_TEXT_CENTER != 0, style: TextStyle(canvasStyle: style))
         }
 
         package func image(_ source: String, x: Double, y: Double, width: Double, height: Double) {
@@ -242,7 +255,8 @@ public enum TextRenderer {
         }
 
         package func image(cString: UnsafePointer<CChar>, x: Double, y: Double, width: Double, height: Double) {
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self), count: strlen(cString))
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self), count: strlen(cString))
             image(bytes: bytes, x: x, y: y, width: width, height: height)
         }
 
@@ -255,13 +269,17 @@ public enum TextRenderer {
             while start > 0 && bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
             var end = start
             while end < bytes.count && bytes[end] != UInt8(ascii: ".") { end += 1 }
-            if start == bytes.count { start = 0; end = bytes.count }  // "a/" names nothing: show it whole
+            if start == bytes.count {
+                start = 0
+                end = bytes.count
+            }  // "a/" names nothing: show it whole
             grid.startGlyphs()
             grid.addGlyph(UInt32(UInt8(ascii: "[")))
             grid.addGlyphs(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]), escapingControls: true)
             grid.addGlyph(UInt32(UInt8(ascii: "]")))
-            grid.drawGlyphs(column: column(x) + 1, line: line(y + height / 2 - pointsPerLine / 2),
-                            maxColumns: frameColumns(width) - 2, center: true, style: [])
+            grid.drawGlyphs(
+                column: column(x) + 1, line: line(y + height / 2 - pointsPerLine / 2),
+                maxColumns: frameColumns(width) - 2, center: true, style: [])
         }
 
         /// Shaded cells over the rectangle's columns and lines (rounded as a frame's): "░" subtle, "▒" muted,
@@ -269,12 +287,15 @@ public enum TextRenderer {
         package func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32) {
             guard width > 0, height > 0 else { return }
             let lines = max(1, cells(height / pointsPerLine, .toNearestOrAwayFromZero))
-            let shade: (Unicode.Scalar, TextStyle) = switch Tone(tone) {
-            case .subtle: ("░", .muted)
-            case .muted: ("▒", .muted)
-            case .accent: ("▓", .accent)
-            }
-            grid.fill(column: column(x), line: line(y), width: frameColumns(width), height: lines, scalar: shade.0, style: shade.1)
+            let shade: (Unicode.Scalar, TextStyle) =
+                switch Tone(tone) {
+                case .subtle: ("░", .muted)
+                case .muted: ("▒", .muted)
+                case .accent: ("▓", .accent)
+                }
+            grid.fill(
+                column: column(x), line: line(y), width: frameColumns(width), height: lines, scalar: shade.0,
+                style: shade.1)
         }
 
         package func box(x: Double, y: Double, width: Double, height: Double) {

@@ -5,163 +5,163 @@
 /// lightly as a short one. A push ("changed", "reload") makes it report again.
 package enum ClientScript {
     package static let source = #"""
-    (() => {
-      const api = '/api/sessions/' + FLOOR_SESSION;
-      const screen = document.querySelector('.screen'), page = document.querySelector('.page');
-      const pinned = document.querySelector('.pinned'), errorBox = document.getElementById('error');
-      const eventsList = document.getElementById('events'), diagList = document.getElementById('diagnostics');
-      const actionBox = document.getElementById('action');
-      const state = document.createElement('div');
-      state.className = 'loadstate';
-      if (page) page.appendChild(state);
-      const drawn = new Map();  // row index -> element
-      if (page) for (const el of page.querySelectorAll('.row')) drawn.set(+el.dataset.index, el);
-      let version = -1, inflight = false, again = false, ticking = false;
-      const status = window.floorPreview = { reports: 0, answers: 0, version: -1, load: null, pinned: null };
+        (() => {
+          const api = '/api/sessions/' + FLOOR_SESSION;
+          const screen = document.querySelector('.screen'), page = document.querySelector('.page');
+          const pinned = document.querySelector('.pinned'), errorBox = document.getElementById('error');
+          const eventsList = document.getElementById('events'), diagList = document.getElementById('diagnostics');
+          const actionBox = document.getElementById('action');
+          const state = document.createElement('div');
+          state.className = 'loadstate';
+          if (page) page.appendChild(state);
+          const drawn = new Map();  // row index -> element
+          if (page) for (const el of page.querySelectorAll('.row')) drawn.set(+el.dataset.index, el);
+          let version = -1, inflight = false, again = false, ticking = false;
+          const status = window.floorPreview = { reports: 0, answers: 0, version: -1, load: null, pinned: null };
 
-      function fromHTML(html) {
-        const t = document.createElement('template');
-        t.innerHTML = html.trim();
-        return t.content.firstElementChild;
-      }
-      function showError(text) {
-        if (!errorBox) return;
-        errorBox.textContent = text;
-        errorBox.hidden = false;
-      }
+          function fromHTML(html) {
+            const t = document.createElement('template');
+            t.innerHTML = html.trim();
+            return t.content.firstElementChild;
+          }
+          function showError(text) {
+            if (!errorBox) return;
+            errorBox.textContent = text;
+            errorBox.hidden = false;
+          }
 
-      async function report() {
-        if (inflight) { again = true; return; }
-        inflight = true;
-        status.reports++;
-        try {
-          const r = await fetch(api + '/view', { method: 'POST', headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ offset: screen ? screen.scrollTop : 0, version }) });
-          if (r.status === 404) { showError('This preview session ended; reload the page.'); return; }
-          apply(await r.json());
-        } catch (e) {
-          console.warn('floorhost serve: view report failed', e);
-        } finally {
-          inflight = false;
-          if (again) { again = false; report(); }
-        }
-      }
+          async function report() {
+            if (inflight) { again = true; return; }
+            inflight = true;
+            status.reports++;
+            try {
+              const r = await fetch(api + '/view', { method: 'POST', headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ offset: screen ? screen.scrollTop : 0, version }) });
+              if (r.status === 404) { showError('This preview session ended; reload the page.'); return; }
+              apply(await r.json());
+            } catch (e) {
+              console.warn('floorhost serve: view report failed', e);
+            } finally {
+              inflight = false;
+              if (again) { again = false; report(); }
+            }
+          }
 
-      function apply(v) {
-        status.answers++;
-        if (v.error !== undefined) {
-          version = status.version = v.version;
-          for (const el of drawn.values()) el.remove();
-          drawn.clear();
-          showError(v.error);
-          return;
-        }
-        if (errorBox && !errorBox.hidden) {
-          errorBox.hidden = true;
-          if (window.floorReloadWhenFixed) { location.reload(); return; }
-        }
-        const fresh = v.version !== version;
-        version = status.version = v.version;
-        page.style.height = (v.height + 56) + 'px';
-        if (v.scrollTo !== undefined && screen) screen.scrollTop = v.scrollTo;
-        const keep = new Set();
-        for (const row of v.rows) {
-          keep.add(row.index);
-          const old = drawn.get(row.index);
-          if (old && !fresh && old.dataset.version === String(version)) continue;
-          const el = fromHTML(row.html);
-          el.dataset.version = String(version);
-          if (row.tappable > 0) el.classList.add('tappable');
-          if (old) old.replaceWith(el); else page.appendChild(el);
-          drawn.set(row.index, el);
-        }
-        for (const [i, el] of drawn) if (!keep.has(i)) { el.remove(); drawn.delete(i); }
-        pinned.textContent = '';
-        status.pinned = v.pinned ? v.pinned.index : null;
-        if (v.pinned) {
-          const el = fromHTML(v.pinned.html);
-          el.removeAttribute('id');
-          el.style.top = v.pinned.y + 'px';
-          el.classList.add('pinnedrow');
-          pinned.appendChild(el);
-        }
-        drawLoad(v.load, v.height);
-        for (const e of v.events) addEvent(e);
-        if (v.diagnostics) drawDiagnostics(v.diagnostics);
-      }
+          function apply(v) {
+            status.answers++;
+            if (v.error !== undefined) {
+              version = status.version = v.version;
+              for (const el of drawn.values()) el.remove();
+              drawn.clear();
+              showError(v.error);
+              return;
+            }
+            if (errorBox && !errorBox.hidden) {
+              errorBox.hidden = true;
+              if (window.floorReloadWhenFixed) { location.reload(); return; }
+            }
+            const fresh = v.version !== version;
+            version = status.version = v.version;
+            page.style.height = (v.height + 56) + 'px';
+            if (v.scrollTo !== undefined && screen) screen.scrollTop = v.scrollTo;
+            const keep = new Set();
+            for (const row of v.rows) {
+              keep.add(row.index);
+              const old = drawn.get(row.index);
+              if (old && !fresh && old.dataset.version === String(version)) continue;
+              const el = fromHTML(row.html);
+              el.dataset.version = String(version);
+              if (row.tappable > 0) el.classList.add('tappable');
+              if (old) old.replaceWith(el); else page.appendChild(el);
+              drawn.set(row.index, el);
+            }
+            for (const [i, el] of drawn) if (!keep.has(i)) { el.remove(); drawn.delete(i); }
+            pinned.textContent = '';
+            status.pinned = v.pinned ? v.pinned.index : null;
+            if (v.pinned) {
+              const el = fromHTML(v.pinned.html);
+              el.removeAttribute('id');
+              el.style.top = v.pinned.y + 'px';
+              el.classList.add('pinnedrow');
+              pinned.appendChild(el);
+            }
+            drawLoad(v.load, v.height);
+            for (const e of v.events) addEvent(e);
+            if (v.diagnostics) drawDiagnostics(v.diagnostics);
+          }
 
-      function drawLoad(load, height) {
-        status.load = load.state;
-        state.style.top = height + 'px';
-        state.className = 'loadstate ' + load.state;
-        // The page's last row, the host's load-state footer, says loading / failed (tap to retry) / no more;
-        // this element only keeps the state for scripts and tests.
-        state.textContent = '';
-        // While the retry policy waits, the footer says loading; this says for how long, and offers it now.
-        if (load.state === 'loading' && load.retryIn != null) {
-          const why = document.createElement('div');
-          why.textContent = '重试中 retrying in ' + Math.ceil(load.retryIn) + ' s: ' + load.reason;
-          const now = document.createElement('button');
-          now.textContent = '现在重试 Retry now';
-          now.onclick = async () => { await fetch(api + '/retry', { method: 'POST' }); report(); };
-          state.append(why, now);
-        }
-      }
+          function drawLoad(load, height) {
+            status.load = load.state;
+            state.style.top = height + 'px';
+            state.className = 'loadstate ' + load.state;
+            // The page's last row, the host's load-state footer, says loading / failed (tap to retry) / no more;
+            // this element only keeps the state for scripts and tests.
+            state.textContent = '';
+            // While the retry policy waits, the footer says loading; this says for how long, and offers it now.
+            if (load.state === 'loading' && load.retryIn != null) {
+              const why = document.createElement('div');
+              why.textContent = '重试中 retrying in ' + Math.ceil(load.retryIn) + ' s: ' + load.reason;
+              const now = document.createElement('button');
+              now.textContent = '现在重试 Retry now';
+              now.onclick = async () => { await fetch(api + '/retry', { method: 'POST' }); report(); };
+              state.append(why, now);
+            }
+          }
 
-      function addEvent(e) {
-        const li = document.createElement('li');
-        li.className = e.kind;
-        if (e.kind === 'willDisplay') li.textContent = `willDisplay row ${e.row} (${e.floor} ${e.sectionRow})`;
-        else if (e.kind === 'reload') li.textContent = `reload: ${e.floorsChanged} floors changed, ${e.rowsMeasured} rows measured, ${e.rowsKept} kept`;
-        else if (e.kind === 'impression') li.textContent = `impression ${e.floor}` + (e.itemId != null ? ` ${e.itemId}` : '')
-          + ` row ${e.row} (${Math.round(e.fraction * 100)}% for ${Math.round(e.visibleMs)} ms)`;
-        else li.textContent = `loadMore ${e.phase} ${e.page}` + (e.row != null ? ` at row ${e.row}` : '')
-          + (e.rowsAdded != null ? `, ${e.rowsAdded} rows` : '') + (e.reason ? `: ${e.reason}` : '');
-        eventsList.prepend(li);
-        while (eventsList.childElementCount > 300) eventsList.lastElementChild.remove();
-      }
+          function addEvent(e) {
+            const li = document.createElement('li');
+            li.className = e.kind;
+            if (e.kind === 'willDisplay') li.textContent = `willDisplay row ${e.row} (${e.floor} ${e.sectionRow})`;
+            else if (e.kind === 'reload') li.textContent = `reload: ${e.floorsChanged} floors changed, ${e.rowsMeasured} rows measured, ${e.rowsKept} kept`;
+            else if (e.kind === 'impression') li.textContent = `impression ${e.floor}` + (e.itemId != null ? ` ${e.itemId}` : '')
+              + ` row ${e.row} (${Math.round(e.fraction * 100)}% for ${Math.round(e.visibleMs)} ms)`;
+            else li.textContent = `loadMore ${e.phase} ${e.page}` + (e.row != null ? ` at row ${e.row}` : '')
+              + (e.rowsAdded != null ? `, ${e.rowsAdded} rows` : '') + (e.reason ? `: ${e.reason}` : '');
+            eventsList.prepend(li);
+            while (eventsList.childElementCount > 300) eventsList.lastElementChild.remove();
+          }
 
-      function drawDiagnostics(list) {
-        diagList.textContent = '';
-        for (const d of list) {
-          const li = document.createElement('li');
-          li.className = d.level;
-          const level = document.createElement('b');
-          level.textContent = d.level + ' ';
-          li.append(level);
-          if (d.path) { const c = document.createElement('code'); c.textContent = d.path; li.append(c, ' '); }
-          li.append(d.message);
-          diagList.append(li);
-        }
-        if (!list.length) diagList.innerHTML = '<li class="none">none</li>';
-      }
+          function drawDiagnostics(list) {
+            diagList.textContent = '';
+            for (const d of list) {
+              const li = document.createElement('li');
+              li.className = d.level;
+              const level = document.createElement('b');
+              level.textContent = d.level + ' ';
+              li.append(level);
+              if (d.path) { const c = document.createElement('code'); c.textContent = d.path; li.append(c, ' '); }
+              li.append(d.message);
+              diagList.append(li);
+            }
+            if (!list.length) diagList.innerHTML = '<li class="none">none</li>';
+          }
 
-      async function tap(ev) {
-        const el = ev.target.closest('.row');
-        if (!el || !el.classList.contains('tappable')) return;
-        document.querySelectorAll('.row.selected').forEach(r => r.classList.remove('selected'));
-        el.classList.add('selected');
-        const x = ev.clientX - el.getBoundingClientRect().left;
-        const r = await fetch(api + '/tap', { method: 'POST', headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ row: +el.dataset.index, x }) });
-        const action = await r.json();
-        actionBox.textContent = JSON.stringify(action, null, 2);
-        if (action.url === 'floorhost://retry') report();  // the footer's tap retried the load
-      }
+          async function tap(ev) {
+            const el = ev.target.closest('.row');
+            if (!el || !el.classList.contains('tappable')) return;
+            document.querySelectorAll('.row.selected').forEach(r => r.classList.remove('selected'));
+            el.classList.add('selected');
+            const x = ev.clientX - el.getBoundingClientRect().left;
+            const r = await fetch(api + '/tap', { method: 'POST', headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ row: +el.dataset.index, x }) });
+            const action = await r.json();
+            actionBox.textContent = JSON.stringify(action, null, 2);
+            if (action.url === 'floorhost://retry') report();  // the footer's tap retried the load
+          }
 
-      if (screen) {
-        screen.addEventListener('scroll', () => {
-          if (ticking) return;
-          ticking = true;
-          requestAnimationFrame(() => { ticking = false; report(); });
-        }, { passive: true });
-        screen.addEventListener('click', tap);
-      }
-      const pushes = new EventSource(api + '/events');
-      pushes.onmessage = () => report();
-      report();
-    })();
-    """#
+          if (screen) {
+            screen.addEventListener('scroll', () => {
+              if (ticking) return;
+              ticking = true;
+              requestAnimationFrame(() => { ticking = false; report(); });
+            }, { passive: true });
+            screen.addEventListener('click', tap);
+          }
+          const pushes = new EventSource(api + '/events');
+          pushes.onmessage = () => report();
+          report();
+        })();
+        """#
 
     package static let stylesheet = """
         .panels{display:flex;flex-direction:column;gap:12px;width:340px;font-size:12px}

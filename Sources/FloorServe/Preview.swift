@@ -1,8 +1,8 @@
-import Foundation
-import FloorRuntime
 import FloorLayout
-import FloorSession
 import FloorRender
+import FloorRuntime
+import FloorSession
+import Foundation
 
 /// The state behind `floorhost serve`: the plugins (one FloorHost), the page root, and one PreviewSession
 /// per open tab. Routes (ServeRoutes) are thin over this, and tests call it directly.
@@ -31,8 +31,10 @@ public final class Preview: PreviewService, @unchecked Sendable {
     /// process forwards pushes to the server. Set before the first session opens.
     public var onPush: (@Sendable (String, String) -> Void)?
 
-    public init(host: FloorHost, root: PageRoot, rootArgument: String, maxSessions: Int = 256, remote: RemotePageClient? = nil,
-                retryPolicy: RetryPolicy = RetryPolicy(), clock: any LoadClock = SystemLoadClock()) {
+    public init(
+        host: FloorHost, root: PageRoot, rootArgument: String, maxSessions: Int = 256, remote: RemotePageClient? = nil,
+        retryPolicy: RetryPolicy = RetryPolicy(), clock: any LoadClock = SystemLoadClock()
+    ) {
         self.host = host
         self.root = root
         self.rootArgument = rootArgument
@@ -65,7 +67,8 @@ public final class Preview: PreviewService, @unchecked Sendable {
                 return .failure(ServeFailure("\(error)"))
             }
             let session = PageSession(adapter: adapter, viewportHeight: phone.height, source: source)
-            return .success(JSONRenderer.render(session, plugins: host.plugins, diagnostics: host.diagnostics(for: adapter)))
+            return .success(
+                JSONRenderer.render(session, plugins: host.plugins, diagnostics: host.diagnostics(for: adapter)))
         }
     }
 
@@ -88,8 +91,9 @@ public final class Preview: PreviewService, @unchecked Sendable {
                 forgotten = Array(oldest.subscribers.values)
                 sessions[oldest.id] = nil
             }
-            let preview = PreviewSession(id: id, file: file, phone: phone, host: host, source: source, offset: offset,
-                                         retryPolicy: retryPolicy, clock: clock)
+            let preview = PreviewSession(
+                id: id, file: file, phone: phone, host: host, source: source, offset: offset,
+                retryPolicy: retryPolicy, clock: clock)
             sessions[id] = preview
             scheduleDelivery(preview)
             return forgotten
@@ -102,7 +106,8 @@ public final class Preview: PreviewService, @unchecked Sendable {
         locked {
             guard let preview = current(id) else { return nil }
             guard let session = preview.session else {
-                return FirstScreen(rows: "", height: 0, title: nil, error: preview.error?.description ?? "the page did not decode")
+                return FirstScreen(
+                    rows: "", height: 0, title: nil, error: preview.error?.description ?? "the page did not decode")
             }
             let adapter = session.adapter
             let rows = adapter.visibleRows(in: session.viewport).map { HTMLRenderer.row(adapter, $0) }.joined()
@@ -134,10 +139,12 @@ public final class Preview: PreviewService, @unchecked Sendable {
     public func tap(_ id: String, row: Int, x: Double) -> Result<[UInt8], ServeFailure>? {
         locked {
             guard let preview = current(id) else { return nil }
-            guard let session = preview.session, case let adapter = session.adapter, row >= 0, row < adapter.rowCount else {
+            guard let session = preview.session, case let adapter = session.adapter, row >= 0, row < adapter.rowCount
+            else {
                 return .failure(ServeFailure("no action: no row \(row) on the page"))
             }
-            let info = adapter.describe(row: row), count = adapter.tappableItems(row: row)
+            let info = adapter.describe(row: row)
+            let count = adapter.tappableItems(row: row)
             let item = count <= 1 || !x.isFinite ? 0 : min(count - 1, max(0, Int(x / adapter.width * Double(count))))
             // The session's tap: on the failed load-state footer it also retries the load.
             switch session.tap(section: info.section, row: info.row, item: item) {
@@ -239,21 +246,24 @@ public final class Preview: PreviewService, @unchecked Sendable {
     }
 
     private func loop(for session: PageSession, of id: String) -> LoadLoop {
-        LoadLoop(session: session, hop: { [weak self] work in
-            self?.locked {
-                guard let preview = self?.sessions[id], preview.session === session, !preview.stale else { return }
-                work()
-            }
-        }, onStep: { [weak self] step in
-            guard let self, let preview = sessions[id] else { return }
-            switch step {
-            case .started(_, let retry):
-                if retry { push(preview, "changed") }  // a retry that came due: the tab shows it loading again
-            case .delivered:
-                preview.loadDelivered()
-                push(preview, "changed")
-            }
-        })
+        LoadLoop(
+            session: session,
+            hop: { [weak self] work in
+                self?.locked {
+                    guard let preview = self?.sessions[id], preview.session === session, !preview.stale else { return }
+                    work()
+                }
+            },
+            onStep: { [weak self] step in
+                guard let self, let preview = sessions[id] else { return }
+                switch step {
+                case .started(_, let retry):
+                    if retry { push(preview, "changed") }  // a retry that came due: the tab shows it loading again
+                case .delivered:
+                    preview.loadDelivered()
+                    push(preview, "changed")
+                }
+            })
     }
 
     /// Impressions run on the wall clock, and a row counts while nobody scrolls: when the next row on
@@ -263,7 +273,8 @@ public final class Preview: PreviewService, @unchecked Sendable {
     private func scheduleImpressions(_ preview: PreviewSession) {
         guard let due = preview.session?.impressions?.nextDue, !preview.impressionCheckScheduled else { return }
         preview.impressionCheckScheduled = true
-        let id = preview.id, delay = max(0, due - ImpressionClock.wallMilliseconds())
+        let id = preview.id
+        let delay = max(0, due - ImpressionClock.wallMilliseconds())
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(delay.rounded(.up)) + 1)) { [self] in
             lookForImpressions(id)
         }

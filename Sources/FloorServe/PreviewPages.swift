@@ -1,3 +1,6 @@
+import FloorRender
+import FloorSession
+import Foundation
 
 /// The HTML `serve` answers with: the index of pages, a page in the phone frame (with the panels and the
 /// client script), and a page that does not decode (its file:line:column message). Everything from a
@@ -13,7 +16,9 @@ package enum PreviewPages {
             if let of = entry.nextOf { list += " <span class=\"next\">next page of \(HTMLText.escaped(of))</span>" }
             list += " <a class=\"json\" href=\"/layout/\(urlPath(entry.path))\">json</a></li>\n"
         }
-        if entries.isEmpty { list = "<li class=\"meta\">no pages (*.json files that read as a page) under this folder</li>" }
+        if entries.isEmpty {
+            list = "<li class=\"meta\">no pages (*.json files that read as a page) under this folder</li>"
+        }
         return """
             <!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>floorhost serve</title>
             <style>\(HTMLRenderer.stylesheet)
@@ -45,8 +50,9 @@ package enum PreviewPages {
             <script>const FLOOR_SESSION = "\(id)";\n\(ClientScript.source)</script>
             """
         let file = path.split(separator: "/").last.map(String.init) ?? path
-        return HTMLRenderer.document(title: title, file: file, width: phone.width, screenHeight: phone.height,
-                                     pageHeight: 0, rows: "", diagnostics: [], extra: extra)
+        return HTMLRenderer.document(
+            title: title, file: file, width: phone.width, screenHeight: phone.height,
+            pageHeight: 0, rows: "", diagnostics: [], extra: extra)
     }
 
     /// A page that does not decode: its message (file:line:column: reason) instead of the page. The tab
@@ -57,18 +63,16 @@ package enum PreviewPages {
             <style>\(ClientScript.stylesheet)</style>
             <script>window.floorReloadWhenFixed = true; const FLOOR_SESSION = "\(id)";\n\(ClientScript.source)</script>
             """
-        return HTMLRenderer.document(title: "\(file) · error", file: file, width: PhoneSize.standard.width, screenHeight: 200,
-                                     pageHeight: 0, rows: "", diagnostics: [], extra: extra)
+        return HTMLRenderer.document(
+            title: "\(file) · error", file: file, width: PhoneSize.standard.width, screenHeight: 200,
+            pageHeight: 0, rows: "", diagnostics: [], extra: extra)
     }
 
     /// A relative page path as a URL path: each segment percent-encoded.
     package static func urlPath(_ path: String) -> String {
         path.split(separator: "/").map { segment in
-            segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(.init(charactersIn: "/?#"))) ?? ""
+            segment.addingPercentEncoding(
+                withAllowedCharacters: .urlPathAllowed.subtracting(.init(charactersIn: "/?#"))) ?? ""
         }.joined(separator: "/")
     }
 }
-
-import Foundation
-import FloorSession
-import FloorRender

@@ -1,28 +1,32 @@
+import FloorSession
 import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
-import FloorSession
 
 /// `floorhost serve` as a library: the Hummingbird application over a preview, with its services (the
 /// PageWatcher of an in-process Preview, or a WorkerPreview's supervision) running beside it. Binds `host` (127.0.0.1 unless told otherwise: the preview is for the person at
 /// this machine). `onRunning` gets the bound port (useful with port 0).
 public enum PreviewServer {
-    public static func application(_ preview: some PreviewService, services: [any Service], host: String = "127.0.0.1", port: Int = 8080,
-                                   onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    public static func application(
+        _ preview: some PreviewService, services: [any Service], host: String = "127.0.0.1", port: Int = 8080,
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
         var logger = Logger(label: "floorhost.serve")
         logger.logLevel = .warning
-        return Application(router: ServeRoutes.router(preview),
-                           configuration: .init(address: .hostname(host, port: port), serverName: "floorhost"),
-                           services: services,
-                           onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
-                           logger: logger)
+        return Application(
+            router: ServeRoutes.router(preview),
+            configuration: .init(address: .hostname(host, port: port), serverName: "floorhost"),
+            services: services,
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
+            logger: logger)
     }
 
     /// What `onRunning` does for `floorhost serve`: says on stdout where the preview is, with the bound port.
     package static func announcement(host: String, root: String) -> @Sendable (Int) async -> Void {
         { port in
-            let line = "floorhost serve: http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (pages under \(root); Ctrl-C stops)\n"
+            let line =
+                "floorhost serve: http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (pages under \(root); Ctrl-C stops)\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
     }

@@ -1,7 +1,6 @@
 import FloorRuntime
 import FloorSession
 
-
 /// What the routes need of a preview: the in-process Preview (plugins loaded in the server; tests and
 /// `--no-plugin-isolation`), or WorkerPreview (plugins and sessions in a replaceable worker process).
 /// Methods that name a session return nil when it is unknown.

@@ -1,7 +1,7 @@
-import Foundation
 import FloorCore
 import FloorRuntime
 import FloorSession
+import Foundation
 
 /// One browser tab looking at one page: the PageSession that decides everything (load-more, sticky header,
 /// heights, actions), the files it was built from (watched for live reload), and what the tab has been
@@ -36,8 +36,10 @@ package final class PreviewSession {
     private let retryPolicy: RetryPolicy
     private let clock: any LoadClock
 
-    package init(id: String, file: String, phone: PhoneSize, host: FloorHost, source: PageSource, offset: Double = 0,
-         retryPolicy: RetryPolicy = RetryPolicy(), clock: any LoadClock = SystemLoadClock()) {
+    package init(
+        id: String, file: String, phone: PhoneSize, host: FloorHost, source: PageSource, offset: Double = 0,
+        retryPolicy: RetryPolicy = RetryPolicy(), clock: any LoadClock = SystemLoadClock()
+    ) {
         self.id = id
         self.file = file
         self.phone = phone
@@ -57,8 +59,9 @@ package final class PreviewSession {
         do {
             let adapter = try host.layout(page: file, root: source.root, remote: source.remote, width: phone.width)
             // Impressions on the wall clock, with the standard rule: the Events panel lists them.
-            let session = PageSession(adapter: adapter, viewportHeight: phone.height, source: source, retryPolicy: retryPolicy,
-                                      clock: clock, deliversLoadsImmediately: offset > 0, impressions: .standard, impressionClock: .wall)
+            let session = PageSession(
+                adapter: adapter, viewportHeight: phone.height, source: source, retryPolicy: retryPolicy,
+                clock: clock, deliversLoadsImmediately: offset > 0, impressions: .standard, impressionClock: .wall)
             session.scroll(toward: offset)
             session.deliversLoadsImmediately = false
             self.session = session

@@ -1,5 +1,5 @@
-import Foundation
 import FloorSession
+import Foundation
 
 /// The page file a request names (`/page/<path>`, `/layout/<path>`, `?page=<path>`): a path relative to
 /// the served root, percent-decoded once. Anything that is not a plain relative path (empty, absolute,
@@ -16,7 +16,9 @@ public enum RequestedPage {
 
     /// The decoded relative path, or nil when it is not a plain relative path.
     public static func relativePath(_ encoded: Substring) -> String? {
-        guard let decoded = String(encoded).removingPercentEncoding, !decoded.isEmpty, decoded.utf8.count <= 4096 else { return nil }
+        guard let decoded = String(encoded).removingPercentEncoding, !decoded.isEmpty, decoded.utf8.count <= 4096 else {
+            return nil
+        }
         guard !decoded.hasPrefix("/"), !decoded.contains("\0"), !decoded.contains("\\") else { return nil }
         let segments = decoded.split(separator: "/", omittingEmptySubsequences: false)
         guard segments.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { return nil }

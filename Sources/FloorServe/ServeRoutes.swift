@@ -1,7 +1,7 @@
+import FloorSession
 import Foundation
 import Hummingbird
 import ServiceLifecycle
-import FloorSession
 
 /// The HTTP face of a Preview:
 ///
@@ -32,7 +32,8 @@ public enum ServeRoutes {
             let id = await preview.open(file, phone: phone)
             switch preview.title(of: file) {
             case .failure(let error):
-                return html(PreviewPages.error(error.description, file: path, session: id), status: .unprocessableContent)
+                return html(
+                    PreviewPages.error(error.description, file: path, session: id), status: .unprocessableContent)
             case .success(let title):
                 return html(PreviewPages.page(session: id, path: path, phone: phone, title: title))
             }
@@ -46,14 +47,19 @@ public enum ServeRoutes {
         }
         router.post("/api/sessions/:id/view") { request, context in
             let report = try await body(ViewReport.self, request, context, expected: #"{"offset":Y,"version":V}"#)
-            guard let bytes = await preview.view(try context.parameters.require("id"), offset: report.offset, knownVersion: report.version) else {
+            guard
+                let bytes = await preview.view(
+                    try context.parameters.require("id"), offset: report.offset, knownVersion: report.version)
+            else {
                 throw APIError.noSuchSession
             }
             return json(bytes)
         }
         router.post("/api/sessions/:id/tap") { request, context in
             let tap = try await body(TapReport.self, request, context, expected: #"{"row":R,"x":X}"#)
-            guard let result = await preview.tap(try context.parameters.require("id"), row: tap.row, x: tap.x) else { throw APIError.noSuchSession }
+            guard let result = await preview.tap(try context.parameters.require("id"), row: tap.row, x: tap.x) else {
+                throw APIError.noSuchSession
+            }
             switch result {
             case .success(let action): return json(action)
             case .failure(let failure): throw APIError(status: .unprocessableContent, message: failure.message)
@@ -64,67 +70,92 @@ public enum ServeRoutes {
             return json(Array(#"{"retried":true}"#.utf8) + [10])
         }
         router.get("/api/sessions/:id/events") { _, context in
-            guard let stream = await preview.subscribe(try context.parameters.require("id")) else { throw APIError.noSuchSession }
-            return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
-                            body: ResponseBody { writer in
-                                try await writer.write(ByteBuffer(string: ": connected\n\n"))
-                                // The server stops only when every response has ended: a stopping server
-                                // ends the push streams (the tabs reconnect to the next server).
-                                try await withGracefulShutdownHandler {
-                                    for await message in stream {
-                                        try await writer.write(ByteBuffer(string: message == "ping" ? ": ping\n\n" : "data: \(message)\n\n"))
-                                    }
-                                } onGracefulShutdown: {
-                                    preview.endPushes()
-                                }
-                                try await writer.finish(nil)
-                            })
+            guard let stream = await preview.subscribe(try context.parameters.require("id")) else {
+                throw APIError.noSuchSession
+            }
+            return Response(
+                status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+                body: ResponseBody { writer in
+                    try await writer.write(ByteBuffer(string: ": connected\n\n"))
+                    // The server stops only when every response has ended: a stopping server
+                    // ends the push streams (the tabs reconnect to the next server).
+                    try await withGracefulShutdownHandler {
+                        for await message in stream {
+                            try await writer.write(
+                                ByteBuffer(string: message == "ping" ? ": ping\n\n" : "data: \(message)\n\n"))
+                        }
+                    } onGracefulShutdown: {
+                        preview.endPushes()
+                    }
+                    try await writer.finish(nil)
+                })
         }
         return router
     }
 
     /// The page file a `/page/...` or `/layout/...` request names, and its path relative to the root.
-    private static func page(_ request: Request, prefix: String, _ preview: some PreviewService) async throws -> (file: String, path: String) {
+    private static func page(_ request: Request, prefix: String, _ preview: some PreviewService) async throws -> (
+        file: String, path: String
+    ) {
         let raw = request.uri.path
-        guard raw.hasPrefix(prefix), let path = RequestedPage.relativePath(raw.dropFirst(prefix.count)) else { throw APIError.noSuchPage }
+        guard raw.hasPrefix(prefix), let path = RequestedPage.relativePath(raw.dropFirst(prefix.count)) else {
+            throw APIError.noSuchPage
+        }
         let file = RequestedPage.join(preview.rootArgument, path)
         guard preview.exists(file) else { throw APIError.noSuchPage }
         return (file, path)
     }
 
-    private static func body<T: Decodable>(_ type: T.Type, _ request: Request, _ context: BasicRequestContext, expected: String) async throws -> T {
+    private static func body<T: Decodable>(
+        _ type: T.Type, _ request: Request, _ context: BasicRequestContext, expected: String
+    ) async throws -> T {
         var request = request
         guard let buffer = try? await request.collectBody(upTo: 16 << 10),
-              let value = try? JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView)) else {
+            let value = try? JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+        else {
             throw APIError(status: .badRequest, message: "the body must be JSON \(expected)")
         }
         return value
     }
 
     package static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: text)))
+        Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
     package static func json(_ bytes: [UInt8]) -> Response {
-        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }
 
 /// A tab's view report and click, as the client script posts them.
-package struct ViewReport: Decodable { package let offset: Double; package let version: Int }
-package struct TapReport: Decodable { package let row: Int; package let x: Double }
+package struct ViewReport: Decodable {
+    package let offset: Double
+    package let version: Int
+}
+package struct TapReport: Decodable {
+    package let row: Int
+    package let x: Double
+}
 
 /// Every refusal as one line of JSON: APIError's own, and the router's (no such route, wrong method).
 package struct JSONErrors: RouterMiddleware {
     package typealias Context = BasicRequestContext
-    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
         do {
             return try await next(request, context)
         } catch let error as APIError {
             return error.response
         } catch let error as HTTPResponseError {
             let status = error.status
-            return APIError(status: status, message: status == .notFound ? "no such page" : status.reasonPhrase.lowercased()).response
+            return APIError(
+                status: status, message: status == .notFound ? "no such page" : status.reasonPhrase.lowercased()
+            ).response
         }
     }
 }

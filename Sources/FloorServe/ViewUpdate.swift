@@ -1,8 +1,7 @@
 import FloorCore
 import FloorLayout
-import FloorSession
 import FloorRender
-
+import FloorSession
 
 /// The answer to a tab's view report, one JSON object:
 ///
@@ -19,53 +18,91 @@ import FloorRender
 package enum ViewUpdate {
     package static func json(_ preview: PreviewSession, knownVersion: Int) -> [UInt8] {
         var out = JSONWriter(capacity: 16_384)
-        out.raw("{"); out.key("version"); out.number(preview.version)
+        out.raw("{")
+        out.key("version")
+        out.number(preview.version)
         guard let session = preview.session else {
-            out.raw(","); out.key("error"); out.string(preview.error?.description ?? "the page did not decode")
+            out.raw(",")
+            out.key("error")
+            out.string(preview.error?.description ?? "the page did not decode")
             out.raw("}")
             return out.bytes
         }
-        let adapter = session.adapter, viewport = session.viewport
-        out.raw(","); out.key("height"); out.number(adapter.totalHeight)
+        let adapter = session.adapter
+        let viewport = session.viewport
+        out.raw(",")
+        out.key("height")
+        out.number(adapter.totalHeight)
         if let scrollTo = preview.scrollTo {
-            out.raw(","); out.key("scrollTo"); out.number(scrollTo)
+            out.raw(",")
+            out.key("scrollTo")
+            out.number(scrollTo)
             preview.scrollTo = nil
         }
         if knownVersion != preview.version {
-            out.raw(","); out.key("diagnostics"); out.diagnostics(preview.diagnostics)
+            out.raw(",")
+            out.key("diagnostics")
+            out.diagnostics(preview.diagnostics)
         }
-        out.raw(","); out.key("rows"); out.raw("[")
-        let near = Viewport(width: viewport.width, height: viewport.height * 3, offset: max(0, viewport.offset - viewport.height))
+        out.raw(",")
+        out.key("rows")
+        out.raw("[")
+        let near = Viewport(
+            width: viewport.width, height: viewport.height * 3, offset: max(0, viewport.offset - viewport.height))
         let nearRows = adapter.visibleRows(in: near)
         for r in nearRows {
             if r > nearRows.lowerBound { out.raw(",") }
             row(adapter, r, into: &out)
         }
-        out.raw("],"); out.key("pinned")
+        out.raw("],")
+        out.key("pinned")
         if let pinned = adapter.pinnedHeader(in: viewport) {
-            out.raw("{"); out.key("index"); out.number(pinned.row)
-            out.raw(","); out.key("y"); out.number(pinned.y)
-            out.raw(","); out.key("html"); out.string(HTMLRenderer.row(adapter, pinned.row))
+            out.raw("{")
+            out.key("index")
+            out.number(pinned.row)
+            out.raw(",")
+            out.key("y")
+            out.number(pinned.y)
+            out.raw(",")
+            out.key("html")
+            out.string(HTMLRenderer.row(adapter, pinned.row))
             out.raw("}")
         } else {
             out.raw("null")
         }
-        out.raw(","); out.key("load"); out.raw("{"); out.key("state")
+        out.raw(",")
+        out.key("load")
+        out.raw("{")
+        out.key("state")
         switch session.loadMore.state {
         case .idle where session.next != nil: out.string("idle")
         case .idle, .exhausted: out.string("end")
         case .loading(let page):
-            out.string("loading"); out.raw(","); out.key("page"); out.string(page)
+            out.string("loading")
+            out.raw(",")
+            out.key("page")
+            out.string(page)
             // A failed attempt whose retry (--retry) waits: when, and why the last one failed.
             if let due = session.retryDue, let reason = session.retryReason {
-                out.raw(","); out.key("retryIn"); out.number(max(0, due - session.clock.now))
-                out.raw(","); out.key("reason"); out.string(reason)
+                out.raw(",")
+                out.key("retryIn")
+                out.number(max(0, due - session.clock.now))
+                out.raw(",")
+                out.key("reason")
+                out.string(reason)
             }
         case .failed(let page, let reason):
-            out.string("failed"); out.raw(","); out.key("page"); out.string(page)
-            out.raw(","); out.key("reason"); out.string(reason)
+            out.string("failed")
+            out.raw(",")
+            out.key("page")
+            out.string(page)
+            out.raw(",")
+            out.key("reason")
+            out.string(reason)
         }
-        out.raw("},"); out.key("events"); out.raw("[")
+        out.raw("},")
+        out.key("events")
+        out.raw("[")
         let events = session.events
         for i in min(preview.eventsSent, events.count)..<events.count {
             if i > preview.eventsSent { out.raw(",") }
@@ -78,11 +115,21 @@ package enum ViewUpdate {
 
     private static func row(_ adapter: Adapter, _ r: Int, into out: inout JSONWriter) {
         let info = adapter.describe(row: r)
-        out.raw("{"); out.key("index"); out.number(r)
-        out.raw(","); out.key("y"); out.number(info.y)
-        out.raw(","); out.key("height"); out.number(info.height)
-        out.raw(","); out.key("tappable"); out.number(adapter.tappableItems(row: r))
-        out.raw(","); out.key("html"); out.string(HTMLRenderer.row(adapter, r))
+        out.raw("{")
+        out.key("index")
+        out.number(r)
+        out.raw(",")
+        out.key("y")
+        out.number(info.y)
+        out.raw(",")
+        out.key("height")
+        out.number(info.height)
+        out.raw(",")
+        out.key("tappable")
+        out.number(adapter.tappableItems(row: r))
+        out.raw(",")
+        out.key("html")
+        out.string(HTMLRenderer.row(adapter, r))
         out.raw("}")
     }
 }

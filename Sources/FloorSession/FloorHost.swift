@@ -1,6 +1,6 @@
 import FloorCore
-import FloorRuntime
 import FloorLayout
+import FloorRuntime
 
 /// The host as a library: plugins loaded from a folder, pages laid out with them. The CLI is wiring over
 /// this; tests call it directly.
@@ -17,7 +17,9 @@ public final class FloorHost: @unchecked Sendable {
     /// process; one that crashed or hung there is not opened in this process (one error diagnostic says
     /// why, and that it is retried when the file changes). Without it, every library is opened here
     /// directly, as library callers and tests expect.
-    public init(pluginFolder: String, isolation: PluginIsolation? = nil, trust: PluginTrust = PluginTrust()) throws(PluginDiscovery.Failure) {
+    public init(pluginFolder: String, isolation: PluginIsolation? = nil, trust: PluginTrust = PluginTrust())
+        throws(PluginDiscovery.Failure)
+    {
         let found = try PluginDiscovery.libraries(in: pluginFolder)
         let nothing = found.isEmpty ? [PluginDiscovery.nothingFound(in: pluginFolder)] : []
         guard let isolation else {
@@ -72,8 +74,10 @@ public final class FloorHost: @unchecked Sendable {
     /// Decodes and lays out a page at `width` points, from wherever PageSource says `file` is: read through
     /// `root` (default: the page's folder), or fetched by `remote` (waiting for it) when it is an http(s)
     /// URL, and then named (and its next resolved) by the URL that answered, after any redirects.
-    public func layout(page file: String, root: PageRoot? = nil, remote: RemotePageClient? = nil, width: Double,
-                       dispatch: DispatchMode = .typed) throws(PageError) -> Adapter {
+    public func layout(
+        page file: String, root: PageRoot? = nil, remote: RemotePageClient? = nil, width: Double,
+        dispatch: DispatchMode = .typed
+    ) throws(PageError) -> Adapter {
         let page = try PageSource(registry: registry, root: root, remote: remote).rooted(at: file).load(file).get()
         return Adapter(page: page, registry: registry, width: width, dispatch: dispatch)
     }

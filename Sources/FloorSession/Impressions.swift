@@ -1,8 +1,9 @@
 import CFloorABI
+import FloorLayout
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import FloorLayout
 
 /// When an item counts as *exposed* (曝光, Epoxy's visibility tracker, DivKit's visibility actions): at
 /// least `fraction` of it visible for at least `milliseconds`, without a break. `--impression 50%:500ms`.
@@ -25,21 +26,29 @@ public struct ImpressionRule: Sendable, Equatable, CustomStringConvertible {
 
     private static func number(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }
 
-    public static let form = "expected P%:Dms, P% or Dms (e.g. --impression 50%:500ms: at least half of an item visible for at least 500 ms), P from 1 to 100, D 0 or more"
+    public static let form =
+        "expected P%:Dms, P% or Dms (e.g. --impression 50%:500ms: at least half of an item visible for at least 500 ms), P from 1 to 100, D 0 or more"
 
     /// `P%:Dms`, `P%` or `Dms`; what is left out is the standard rule's.
     public static func parse(_ argument: String) throws(PrefetchFormError) -> ImpressionRule {
-        var fraction = standard.fraction, milliseconds = standard.milliseconds
+        var fraction = standard.fraction
+        var milliseconds = standard.milliseconds
         let parts = argument.lowercased().split(separator: ":", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count) else { throw PrefetchFormError(message: form) }
-        var seenPercent = false, seenTime = false
+        var seenPercent = false
+        var seenTime = false
         for part in parts {
             if part.hasSuffix("%"), !seenPercent, let p = Double(part.dropLast()), p >= 1, p <= 100 {
-                fraction = p / 100; seenPercent = true
+                fraction = p / 100
+                seenPercent = true
             } else if part.hasSuffix("ms"), !seenTime, let d = Double(part.dropLast(2)), d >= 0, d.isFinite {
-                milliseconds = d; seenTime = true
-            } else if part.hasSuffix("s"), !part.hasSuffix("ms"), !seenTime, let d = Double(part.dropLast()), d >= 0, d.isFinite {
-                milliseconds = d * 1000; seenTime = true
+                milliseconds = d
+                seenTime = true
+            } else if part.hasSuffix("s"), !part.hasSuffix("ms"), !seenTime, let d = Double(part.dropLast()), d >= 0,
+                d.isFinite
+            {
+                milliseconds = d * 1000
+                seenTime = true
             } else {
                 throw PrefetchFormError(message: "'\(part)' is not a percentage or a duration; \(form)")
             }
@@ -128,12 +137,14 @@ public struct ImpressionTracker: Sendable {
         var seen: [Int: (start: Double, fraction: Double)] = [:]
         seen.reserveCapacity(visible.count)
         // The pinned sticky row (O(log n)) hides its height's worth of the screen below the top edge.
-        var top = viewport.offset, pinned: Int?
+        var top = viewport.offset
+        var pinned: Int?
         if let row = adapter.pinnedHeader(in: viewport)?.row {
             pinned = row
             top += adapter.rows[row].height
         }
-        let bottom = viewport.offset + viewport.height, footer = adapter.footerRow
+        let bottom = viewport.offset + viewport.height
+        let footer = adapter.footerRow
         for r in visible where r != footer {
             let row = adapter.rows[r]
             guard row.height > 0, !exposed.contains(Self.key(row)) else { continue }
@@ -166,7 +177,11 @@ public struct ImpressionTracker: Sendable {
         for edit in edits {
             var next: [Int: (start: Double, fraction: Double)] = [:]
             for (r, c) in moved {
-                if r < edit.at { next[r] = c } else if r >= edit.at + edit.removed { next[r + edit.added - edit.removed] = c }
+                if r < edit.at {
+                    next[r] = c
+                } else if r >= edit.at + edit.removed {
+                    next[r + edit.added - edit.removed] = c
+                }
             }
             moved = next
         }
@@ -182,10 +197,14 @@ public struct ImpressionTracker: Sendable {
 /// A canvas that only notes whether a cell drew anything.
 private final class InkDetector: CanvasBackend {
     var drew = false
-    func text(_ text: String, x: Double, y: Double, maxWidth: Double, style: UInt32) { if !text.isEmpty { drew = true } }
+    func text(_ text: String, x: Double, y: Double, maxWidth: Double, style: UInt32) {
+        if !text.isEmpty { drew = true }
+    }
     func image(_ source: String, x: Double, y: Double, width: Double, height: Double) { drew = true }
     func box(x: Double, y: Double, width: Double, height: Double) { drew = true }
-    func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32) { if width > 0 && height > 0 { drew = true } }
+    func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32) {
+        if width > 0 && height > 0 { drew = true }
+    }
 }
 
 extension Adapter {
@@ -242,9 +261,12 @@ extension PageSession {
             let info = adapter.describe(row: exposure.row)
             let items = adapter.tappableItems(row: exposure.row)
             func event(_ item: Int?) -> Event {
-                .impression(Impression(row: exposure.row, section: info.section, sectionRow: info.row, floor: info.floor,
-                                       type: info.type, item: item, itemID: item.flatMap { adapter.itemID(row: exposure.row, item: $0) },
-                                       fraction: exposure.fraction, visibleMilliseconds: exposure.milliseconds, at: now))
+                .impression(
+                    Impression(
+                        row: exposure.row, section: info.section, sectionRow: info.row, floor: info.floor,
+                        type: info.type, item: item,
+                        itemID: item.flatMap { adapter.itemID(row: exposure.row, item: $0) },
+                        fraction: exposure.fraction, visibleMilliseconds: exposure.milliseconds, at: now))
             }
             if items > 0 {
                 for item in 0..<items { events.append(event(item)) }

@@ -1,5 +1,5 @@
-import Foundation
 import FloorRuntime
+import Foundation
 
 /// The one load loop: how a next page the LoadMore rules asked for gets from "loading" to its rows (or its
 /// failure), for every front end. Each attempt is the same three steps: take the load the session hands out
@@ -62,8 +62,10 @@ public final class LoadLoop: @unchecked Sendable {
     /// The retry due time a wake-up is scheduled for (one at a time).
     private var wakeFor: Double?
 
-    public init(session: PageSession, latency: Double = 0, hop: @escaping Hop,
-                onStep: @escaping (Step) -> Void = { _ in }) {
+    public init(
+        session: PageSession, latency: Double = 0, hop: @escaping Hop,
+        onStep: @escaping (Step) -> Void = { _ in }
+    ) {
         self.session = session
         self.latency = max(0, latency)
         self.hop = hop
@@ -89,7 +91,10 @@ public final class LoadLoop: @unchecked Sendable {
     /// elsewhere in the process (a lock held across a replay, a busy test run) cannot hold a load back.
     /// The wait blocks only that thread (a remote page waits on the HTTP client's event loops).
     private func fetch(_ load: PageSession.Load) {
-        let source = session.source, clock = session.clock, started = clock.now, latency = latency
+        let source = session.source
+        let clock = session.clock
+        let started = clock.now
+        let latency = latency
         DispatchQueue.global().async { [self] in
             let fetched = source.fetchWaiting(load.location, linkedFrom: load.linkedFrom)
             let deliver: @Sendable () -> Void = { [self] in hop { [self] in self.deliver(load, fetched) } }

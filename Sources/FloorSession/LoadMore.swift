@@ -35,14 +35,18 @@ public struct LoadMore: Sendable, Equatable {
     /// The location to load now, or nil. `lastDisplayedRow` is the highest row index on screen (nil when
     /// none), `filled` whether content reaches the viewport's bottom, `next` the next page's location,
     /// `screensBelow` the content below the viewport's bottom edge in viewport heights (for the screen rule).
-    public mutating func trigger(lastDisplayedRow: Int?, rowCount: Int, filled: Bool, next: String?,
-                                 screensBelow: Double = .infinity) -> String? {
+    public mutating func trigger(
+        lastDisplayedRow: Int?, rowCount: Int, filled: Bool, next: String?,
+        screensBelow: Double = .infinity
+    ) -> String? {
         guard state == .idle else { return nil }
         guard let next, !requestedSet.contains(next) else {
             state = .exhausted
             return nil
         }
-        guard !filled || prefetch.reached(lastDisplayedRow: lastDisplayedRow, rowCount: rowCount, screensBelow: screensBelow)
+        guard
+            !filled
+                || prefetch.reached(lastDisplayedRow: lastDisplayedRow, rowCount: rowCount, screensBelow: screensBelow)
         else { return nil }
         requested.append(next)
         requestedSet.insert(next)

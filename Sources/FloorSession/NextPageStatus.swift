@@ -18,13 +18,15 @@ public enum NextPageStatus: Sendable, Equatable {
     /// One line for a person, naming what to do where there is something to do.
     public var summary: String {
         switch self {
-        case let .notLoaded(page, loaded):
-            return "\(Self.pages(loaded))next page \(Self.name(page)) not loaded (--scroll-to end loads every next page)"
-        case let .loading(page, loaded):
+        case .notLoaded(let page, let loaded):
+            return
+                "\(Self.pages(loaded))next page \(Self.name(page)) not loaded (--scroll-to end loads every next page)"
+        case .loading(let page, let loaded):
             return "\(Self.pages(loaded))loading the next page \(Self.name(page))"
-        case let .failed(page, reason, loaded, retryable):
-            return "\(Self.pages(loaded))the next page \(Self.name(page)) failed to load: \(reason)\(retryable ? " (--retry N tries again)" : "")"
-        case let .ended(loaded):
+        case .failed(let page, let reason, let loaded, let retryable):
+            return
+                "\(Self.pages(loaded))the next page \(Self.name(page)) failed to load: \(reason)\(retryable ? " (--retry N tries again)" : "")"
+        case .ended(let loaded):
             return "\(Self.pages(loaded))end of the feed: no next page"
         }
     }
@@ -33,7 +35,9 @@ public enum NextPageStatus: Sendable, Equatable {
         loaded == 0 ? "" : "\(loaded) next page\(loaded == 1 ? "" : "s") loaded; "
     }
 
-    private static func name(_ page: String) -> String { "'\(page.split(separator: "/").last.map(String.init) ?? page)'" }
+    private static func name(_ page: String) -> String {
+        "'\(page.split(separator: "/").last.map(String.init) ?? page)'"
+    }
 }
 
 extension PageSession {
@@ -54,8 +58,10 @@ extension PageSession {
     /// output, whose events a reader may skip, names it where problems are listed.
     public var loadDiagnostics: [Diagnostic] {
         events.compactMap { event in
-            guard case let .loadMoreFailed(_, page, reason) = event else { return nil }
-            return Diagnostic(.warning, "\(adapter.page.file): next page '\(page)' failed to load: \(reason)", file: page, path: "next")
+            guard case .loadMoreFailed(_, let page, let reason) = event else { return nil }
+            return Diagnostic(
+                .warning, "\(adapter.page.file): next page '\(page)' failed to load: \(reason)", file: page,
+                path: "next")
         }
     }
 }
@@ -67,11 +73,17 @@ extension PageSession {
     public func tap(section: Int, row: Int, item: Int = 0) -> Result<TapAction, NoAction> {
         let result = adapter.tap(section: section, row: row, item: item)
         if case .success(let action) = result, action.url == LoadStateFooter.retryURL,
-           adapter.rowIndex(section: section, row: row) == adapter.footerRow {
+            adapter.rowIndex(section: section, row: row) == adapter.footerRow
+        {
             retry()
         }
         guard case .failure(let none) = result, adapter.rowIndex(section: section, row: row) == nil,
-              case .notLoaded = nextPageStatus else { return result }
-        return .failure(NoAction(description: none.description + "; rows of next pages exist only once they are loaded: add --scroll-to end to load every next page before the tap"))
+            case .notLoaded = nextPageStatus
+        else { return result }
+        return .failure(
+            NoAction(
+                description: none.description
+                    + "; rows of next pages exist only once they are loaded: add --scroll-to end to load every next page before the tap"
+            ))
     }
 }

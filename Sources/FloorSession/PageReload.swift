@@ -1,5 +1,5 @@
-import FloorRuntime
 import FloorLayout
+import FloorRuntime
 
 extension PageSession {
     /// Reads the page again and applies what changed (the view's `r` and `--watch`, serve's live reload):
@@ -21,18 +21,23 @@ extension PageSession {
         // Floors unchanged since the page on screen keep their models (ReusableFloors): decoding, expanding
         // and destroying cost O(floors changed).
         let page = try source.load(first, reusing: ReusableFloors(adapter)).get()
-        var pages = [page], loaded: [String] = []
-        var from = first, link = page.next
+        var pages = [page]
+        var loaded: [String] = []
+        var from = first
+        var link = page.next
         var visited: Set<String> = [first]
         while loaded.count < adapter.pages.count - 1, let written = link {
             let location = PageLocation.location(of: written, relativeTo: from)
-            guard visited.insert(location).inserted, case .success(let next) = source.load(location, linkedFrom: (from, written)) else { break }
+            guard visited.insert(location).inserted,
+                case .success(let next) = source.load(location, linkedFrom: (from, written))
+            else { break }
             pages.append(next)
             loaded.append(location)
             from = next.file  // where it came from (a redirect's target): its next resolves against that
             link = next.next
         }
-        return show(reloaded: pages, loaded: loaded, next: link.map { PageLocation.location(of: $0, relativeTo: from) },
-                    link: link.map { (from, $0) })
+        return show(
+            reloaded: pages, loaded: loaded, next: link.map { PageLocation.location(of: $0, relativeTo: from) },
+            link: link.map { (from, $0) })
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
-import FloorRuntime
 import FloorLayout
+import FloorRuntime
+import Foundation
 
 /// A page being viewed: the adapter, a viewport scrolled over it, and the next pages load-more fetches
 /// (a table adapter with its pull-up delegate and a paging data presenter). Everything that happens
@@ -72,10 +72,13 @@ public final class PageSession: @unchecked Sendable {
     /// impression events on, measured on `impressionClock` (Impressions.swift). `clock` times the retry
     /// policy's waits (RetryPolicy). A page that names a next page gets the
     /// load-state footer (Footer.swift).
-    public init(adapter: Adapter, viewportHeight: Double, source: PageSource, distance: Int = 4, retries: Int = 0,
-                retryPolicy: RetryPolicy? = nil, clock: any LoadClock = SystemLoadClock(), deliversLoadsImmediately: Bool = true,
-                prefetch: Prefetch? = nil, impressions: ImpressionRule? = nil,
-                impressionClock: ImpressionClock = .simulated(step: ImpressionClock.standardStep)) {
+    public init(
+        adapter: Adapter, viewportHeight: Double, source: PageSource, distance: Int = 4, retries: Int = 0,
+        retryPolicy: RetryPolicy? = nil, clock: any LoadClock = SystemLoadClock(),
+        deliversLoadsImmediately: Bool = true,
+        prefetch: Prefetch? = nil, impressions: ImpressionRule? = nil,
+        impressionClock: ImpressionClock = .simulated(step: ImpressionClock.standardStep)
+    ) {
         self.adapter = adapter
         self.source = source.rooted(at: adapter.page.file)
         self.retryPolicy = retryPolicy ?? RetryPolicy(attempts: retries)
@@ -214,8 +217,10 @@ public final class PageSession: @unchecked Sendable {
 
     /// `finish`, noting the loop's driver in `loadsRun`; false when `load` is no longer the one in flight.
     @discardableResult
-    package func finish(_ load: Load, with fetched: Result<FetchedPage, PageError>,
-                        by driver: LoadLoop.Driver?) -> Bool {
+    package func finish(
+        _ load: Load, with fetched: Result<FetchedPage, PageError>,
+        by driver: LoadLoop.Driver?
+    ) -> Bool {
         guard complete(load, with: fetched, by: driver) else { return false }
         update()
         return true
@@ -224,10 +229,13 @@ public final class PageSession: @unchecked Sendable {
     /// Delivers `load`'s result (decoded and merged, or failed and perhaps retried) without laying out what
     /// comes next; false when it is no longer the load in flight.
     @discardableResult
-    package func complete(_ load: Load, with fetched: Result<FetchedPage, PageError>,
-                          by driver: LoadLoop.Driver?) -> Bool {
+    package func complete(
+        _ load: Load, with fetched: Result<FetchedPage, PageError>,
+        by driver: LoadLoop.Driver?
+    ) -> Bool {
         guard case .fetching(let ticket) = stage, ticket == load.ticket,
-              case .loading(let location) = loadMore.state, location == load.location else { return false }
+            case .loading(let location) = loadMore.state, location == load.location
+        else { return false }
         stage = nil
         if let driver { loadsRun.append(LoadLoop.Run(location: location, driver: driver)) }
         apply(fetched.flatMap { source.decode($0) }, location: location)
@@ -249,7 +257,9 @@ public final class PageSession: @unchecked Sendable {
             next = page.next.map { PageLocation.location(of: $0, relativeTo: page.file) }
             nextLink = page.next.map { (page.file, $0) }
             loadMore.completed()
-            events.append(.loadMoreCompleted(row: trigger, page: location, rowsAdded: edits.reduce(0) { $0 + $1.added - $1.removed }))
+            events.append(
+                .loadMoreCompleted(
+                    row: trigger, page: location, rowsAdded: edits.reduce(0) { $0 + $1.added - $1.removed }))
         case .failure(let error):
             failures[location, default: 0] += 1
             var reason = error.description
@@ -295,8 +305,11 @@ public final class PageSession: @unchecked Sendable {
             }
             let filled = adapter.totalHeight >= viewport.offset + viewport.height
             let screensBelow = (adapter.contentHeight - viewport.offset - viewport.height) / viewport.height
-            guard let location = loadMore.trigger(lastDisplayedRow: visible.last, rowCount: adapter.contentRowCount,
-                                                  filled: filled, next: next, screensBelow: screensBelow) else { return }
+            guard
+                let location = loadMore.trigger(
+                    lastDisplayedRow: visible.last, rowCount: adapter.contentRowCount,
+                    filled: filled, next: next, screensBelow: screensBelow)
+            else { return }
             trigger = visible.last
             events.append(.loadMoreRequested(row: trigger, page: location))
         }
@@ -309,13 +322,17 @@ public final class PageSession: @unchecked Sendable {
     /// still on screen and unchanged are not announced again; load-more starts over from the pages now
     /// loaded (`loaded`: the next pages' locations), with `next` after them, and a load in flight is
     /// dropped (the rules ask for it again if they still apply).
-    package func show(reloaded pages: [Page], loaded: [String], next location: String?, link: (page: String, link: String)?) -> PageDiff {
+    package func show(
+        reloaded pages: [Page], loaded: [String], next location: String?, link: (page: String, link: String)?
+    ) -> PageDiff {
         let anchor = ReloadAnchor(adapter, at: viewport.offset)
         let oldRows = adapter.rowCount
         let diff = adapter.reload(pages)
         viewport.offset = min(max(0, anchor.offset(after: diff, oldRowCount: oldRows, in: adapter)), maxOffset)
         var newOfOld = [Int: Int]()
-        for (r, old) in diff.oldRowOfNew.enumerated() where diff.keptRows[r] { if let old, displayed.contains(old) { newOfOld[old] = r } }
+        for (r, old) in diff.oldRowOfNew.enumerated() where diff.keptRows[r] {
+            if let old, displayed.contains(old) { newOfOld[old] = r }
+        }
         displayed = Set(newOfOld.values)
         next = location
         nextLink = link
@@ -328,7 +345,8 @@ public final class PageSession: @unchecked Sendable {
         failures = [:]
         stage = nil  // a fetch in flight is dropped: its result no longer matches a load (finish ignores it)
         trigger = nil
-        events.append(.reloaded(floorsChanged: diff.floors.count, rowsKept: diff.rowsKept, rowsMeasured: diff.rowsMeasured))
+        events.append(
+            .reloaded(floorsChanged: diff.floors.count, rowsKept: diff.rowsKept, rowsMeasured: diff.rowsMeasured))
         update()
         return diff
     }
@@ -337,11 +355,12 @@ public final class PageSession: @unchecked Sendable {
     /// new rows now and get their own willDisplay).
     package static func remap(_ rows: Set<Int>, through edits: [Adapter.Edit]) -> Set<Int> {
         edits.reduce(rows) { rows, edit in
-            Set(rows.compactMap { r in
-                if r < edit.at { return r }
-                if r < edit.at + edit.removed { return nil }
-                return r + edit.added - edit.removed
-            })
+            Set(
+                rows.compactMap { r in
+                    if r < edit.at { return r }
+                    if r < edit.at + edit.removed { return nil }
+                    return r + edit.added - edit.removed
+                })
         }
     }
 }

@@ -47,14 +47,17 @@ public struct Prefetch: Sendable, Equatable, CustomStringConvertible {
             }
         }
 
-        public static let form = "expected N rows or S screens, e.g. --prefetch 4rows or --prefetch 2screens (Texture's default); give both to load at whichever comes first"
+        public static let form =
+            "expected N rows or S screens, e.g. --prefetch 4rows or --prefetch 2screens (Texture's default); give both to load at whichever comes first"
 
         public static func parse(_ argument: String) throws(PrefetchFormError) -> Distance {
             let text = argument.lowercased()
             let unit = ["screens", "screen", "rows", "row"].first { text.hasSuffix($0) }
             guard let unit, let n = Double(text.dropLast(unit.count)) else { throw PrefetchFormError(message: form) }
             if unit.hasPrefix("screen") {
-                guard n > 0, n.isFinite else { throw PrefetchFormError(message: "\(argument): screens must be more than 0; \(form)") }
+                guard n > 0, n.isFinite else {
+                    throw PrefetchFormError(message: "\(argument): screens must be more than 0; \(form)")
+                }
                 return .screens(n)
             }
             guard n >= 1, n == n.rounded(), n <= 1_000_000_000 else {
@@ -66,7 +69,8 @@ public struct Prefetch: Sendable, Equatable, CustomStringConvertible {
 
     /// The rule `distances` give (the last of each kind wins), or nil when empty.
     public init?(_ distances: [Distance]) {
-        var rows: Int?, screens: Double?
+        var rows: Int?
+        var screens: Double?
         for distance in distances {
             switch distance {
             case .rows(let n): rows = n

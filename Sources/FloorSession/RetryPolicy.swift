@@ -17,8 +17,10 @@ public struct RetryPolicy: Sendable {
     /// A number in 0..<1 per retry (injected by tests so that waits are exact).
     public var jitter: @Sendable () -> Double
 
-    public init(attempts: Int = 0, base: Double = 0.25, cap: Double = 30, maxRetryAfter: Double = 120,
-                jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
+    public init(
+        attempts: Int = 0, base: Double = 0.25, cap: Double = 30, maxRetryAfter: Double = 120,
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+    ) {
         self.attempts = max(0, attempts)
         self.base = max(0, base)
         self.cap = max(0, cap)
@@ -40,7 +42,10 @@ public struct RetryPolicy: Sendable {
         let wait = backoff / 2 + backoff / 2 * min(max(jitter(), 0), 1)
         guard let asked = error.retryAfter else { return .retry(after: wait) }
         guard asked <= maxRetryAfter else {
-            return .giveUp(why: "not retried: the server asked to wait \(RemotePageClient.seconds(asked)), longer than floorhost waits (\(RemotePageClient.seconds(maxRetryAfter)))")
+            return .giveUp(
+                why:
+                    "not retried: the server asked to wait \(RemotePageClient.seconds(asked)), longer than floorhost waits (\(RemotePageClient.seconds(maxRetryAfter)))"
+            )
         }
         return .retry(after: max(wait, asked))
     }

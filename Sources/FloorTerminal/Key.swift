@@ -60,7 +60,8 @@ public struct KeyDecoder: Sendable {
         var end = start + 2
         while end < bytes.endIndex, (0x20...0x3f).contains(bytes[end]) { end += 1 }
         guard end < bytes.endIndex else { return bytes.count > 32 ? (nil, bytes.count) : nil }
-        let final = bytes[end], parameters = String(decoding: bytes[(start + 2)..<end], as: UTF8.self)
+        let final = bytes[end]
+        let parameters = String(decoding: bytes[(start + 2)..<end], as: UTF8.self)
         let length = end - start + 1
         if parameters.hasPrefix("<") {
             // SGR mouse: button 64 is the wheel up, 65 down; presses end in M, releases in m.
@@ -68,18 +69,19 @@ public struct KeyDecoder: Sendable {
             guard final == UInt8(ascii: "M") else { return (nil, length) }
             return (button == 64 ? .wheelUp : button == 65 ? .wheelDown : nil, length)
         }
-        let key: Key? = switch (final, parameters) {
-        case (UInt8(ascii: "A"), _): .up
-        case (UInt8(ascii: "B"), _): .down
-        case (UInt8(ascii: "H"), _): .home
-        case (UInt8(ascii: "F"), _): .end
-        case (UInt8(ascii: "Z"), _): .backTab
-        case (UInt8(ascii: "~"), "5"): .pageUp
-        case (UInt8(ascii: "~"), "6"): .pageDown
-        case (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): .home
-        case (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): .end
-        default: nil
-        }
+        let key: Key? =
+            switch (final, parameters) {
+            case (UInt8(ascii: "A"), _): .up
+            case (UInt8(ascii: "B"), _): .down
+            case (UInt8(ascii: "H"), _): .home
+            case (UInt8(ascii: "F"), _): .end
+            case (UInt8(ascii: "Z"), _): .backTab
+            case (UInt8(ascii: "~"), "5"): .pageUp
+            case (UInt8(ascii: "~"), "6"): .pageDown
+            case (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): .home
+            case (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): .end
+            default: nil
+            }
         return (key, length)
     }
 

@@ -1,5 +1,6 @@
 import CGlibcExtras
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,8 +1,8 @@
-import Foundation
-import FloorRuntime
 import FloorLayout
-import FloorSession
 import FloorRender
+import FloorRuntime
+import FloorSession
+import Foundation
 
 /// A page being scrolled in a terminal (`floorhost view`): a PageSession sized to the terminal, the tappable
 /// item the user selected, and what the message and status lines say. Keys, the clock and file changes come
@@ -43,30 +43,38 @@ public final class PageViewer {
 
     /// `clock` measures impressions (the wall clock unless a test injects one); `remote` fetches pages that
     /// are URLs.
-    public init(host: FloorHost, page file: String, root: PageRoot, remote: RemotePageClient? = nil, columns: Int, lines: Int,
-                prefetch: Prefetch = .standard, retries: Int = 0, impressions: ImpressionRule? = nil,
-                clock: ImpressionClock = .wall) throws(PageError) {
+    public init(
+        host: FloorHost, page file: String, root: PageRoot, remote: RemotePageClient? = nil, columns: Int, lines: Int,
+        prefetch: Prefetch = .standard, retries: Int = 0, impressions: ImpressionRule? = nil,
+        clock: ImpressionClock = .wall
+    ) throws(PageError) {
         self.file = file
         self.columns = max(1, columns)
         self.lines = max(Self.chromeLines + 1, lines)
         // Loaded once: a reload applies a new version to this same session (PageSession.reload).
-        let adapter = try host.layout(page: file, root: root, remote: remote, width: TextRenderer.layoutWidth(columns: self.columns))
-        session = PageSession(adapter: adapter, viewportHeight: Self.viewportHeight(lines: self.lines),
-                              source: PageSource(registry: host.registry, root: root, remote: remote),
-                              retries: retries, deliversLoadsImmediately: false, prefetch: prefetch, impressions: impressions,
-                              impressionClock: clock)
+        let adapter = try host.layout(
+            page: file, root: root, remote: remote, width: TextRenderer.layoutWidth(columns: self.columns))
+        session = PageSession(
+            adapter: adapter, viewportHeight: Self.viewportHeight(lines: self.lines),
+            source: PageSource(registry: host.registry, root: root, remote: remote),
+            retries: retries, deliversLoadsImmediately: false, prefetch: prefetch, impressions: impressions,
+            impressionClock: clock)
         let arrivals = LoadArrivals()
         self.arrivals = arrivals
         loads = LoadLoop(session: session, hop: { arrivals.post($0) })
         let diagnostics = host.diagnostics(for: session.adapter)
-        message = diagnostics.isEmpty ? "j/k: a line  space/PgDn: a screen  g/G: top/end  Tab: select  Enter: tap  r: reload  q: quit"
+        message =
+            diagnostics.isEmpty
+            ? "j/k: a line  space/PgDn: a screen  g/G: top/end  Tab: select  Enter: tap  r: reload  q: quit"
             : "\(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s") (listed after you quit); first: \(diagnostics[0].message)"
         loads.onStep = { [weak self] step in
             if case .delivered = step { self?.loadDelivered() }
         }
     }
 
-    package static func viewportHeight(lines: Int) -> Double { Double(max(1, lines - chromeLines)) * TextRenderer.pointsPerLine }
+    package static func viewportHeight(lines: Int) -> Double {
+        Double(max(1, lines - chromeLines)) * TextRenderer.pointsPerLine
+    }
 
     public var adapter: Adapter { session.adapter }
 
@@ -77,7 +85,8 @@ public final class PageViewer {
     }
 
     public func handle(_ key: Key) -> Outcome {
-        let line = TextRenderer.pointsPerLine, screen = session.viewport.height
+        let line = TextRenderer.pointsPerLine
+        let screen = session.viewport.height
         if key != .character("G") && key != .end { followingEnd = false }
         switch key {
         case .character("q"), .interrupt: return .quit
@@ -102,7 +111,10 @@ public final class PageViewer {
     /// where a restarted view resumes.
     public func resume(at offset: Double) {
         while session.viewport.offset < min(offset, session.maxOffset) || isLoading {
-            if isLoading { session.deliverLoad(); continue }
+            if isLoading {
+                session.deliverLoad()
+                continue
+            }
             let before = session.viewport.offset
             session.scroll(toward: offset)
             if session.viewport.offset == before && !isLoading { break }
@@ -127,7 +139,8 @@ public final class PageViewer {
     /// retry waits), and after `G` scrolling goes on to the end.
     private func loadDelivered() {
         if let reason = session.retryReason, case .loading(let location) = session.loadMore.state {
-            message = "could not load \(Self.name(location)) (--retry tries again): \(Self.reason(reason, of: location))"
+            message =
+                "could not load \(Self.name(location)) (--retry tries again): \(Self.reason(reason, of: location))"
         } else if case .failed(let location, let reason) = session.loadMore.state {
             message = "could not load \(Self.name(location)): \(Self.reason(reason, of: location)); R retries"
             followingEnd = false
@@ -159,7 +172,8 @@ public final class PageViewer {
     /// Lays the page out for a terminal of a new size: heights are cached per width, so a width seen before
     /// measures only rows added since. The row at the top stays at the top.
     public func resize(columns: Int, lines: Int) {
-        let columns = max(1, columns), lines = max(Self.chromeLines + 1, lines)
+        let columns = max(1, columns)
+        let lines = max(Self.chromeLines + 1, lines)
         guard columns != self.columns || lines != self.lines else { return }
         let top = adapter.visibleRows(in: session.viewport).first
         self.columns = columns
@@ -178,7 +192,9 @@ public final class PageViewer {
             selection = nil
             followingEnd = false
             let floors = diff.floors.count
-            message = diff.isEmpty ? "reloaded \(Self.name(file)): no change"
+            message =
+                diff.isEmpty
+                ? "reloaded \(Self.name(file)): no change"
                 : "reloaded \(Self.name(file)): \(floors) floor\(floors == 1 ? "" : "s") changed, \(diff.rowsMeasured) row\(diff.rowsMeasured == 1 ? "" : "s") measured, \(diff.rowsKept) kept"
         } catch {
             message = "reload failed, still showing the page as it was: \(error)"
@@ -189,7 +205,9 @@ public final class PageViewer {
 
     /// Every tappable item of the rows on screen, in order.
     private var tappableOnScreen: [(row: Int, item: Int)] {
-        adapter.visibleRows(in: session.viewport).flatMap { row in (0..<adapter.tappableItems(row: row)).map { (row, $0) } }
+        adapter.visibleRows(in: session.viewport).flatMap { row in
+            (0..<adapter.tappableItems(row: row)).map { (row, $0) }
+        }
     }
 
     private func select(forward: Bool) {
@@ -200,11 +218,13 @@ public final class PageViewer {
             return
         }
         let current = selection.flatMap { s in items.firstIndex { $0 == s } }
-        let index = current.map { (forward ? $0 + 1 : $0 - 1 + items.count) % items.count } ?? (forward ? 0 : items.count - 1)
+        let index =
+            current.map { (forward ? $0 + 1 : $0 - 1 + items.count) % items.count } ?? (forward ? 0 : items.count - 1)
         selection = items[index]
         let info = adapter.describe(row: items[index].row)
         let count = adapter.tappableItems(row: items[index].row)
-        message = "item \(items[index].item + 1) of \(count) in row \(info.section):\(info.row) (\(info.type) of floor '\(info.floor)'); Enter taps it"
+        message =
+            "item \(items[index].item + 1) of \(count) in row \(info.section):\(info.row) (\(info.type) of floor '\(info.floor)'); Enter taps it"
     }
 
     private func tap() {
@@ -235,15 +255,20 @@ public final class PageViewer {
         guard session.impressions != nil else { return false }
         session.observeImpressions()
         let events = session.events
-        var last: Impression?, counted = 0
+        var last: Impression?
+        var counted = 0
         while eventsRead < events.count {
-            if case .impression(let seen) = events[eventsRead] { last = seen; counted += 1 }
+            if case .impression(let seen) = events[eventsRead] {
+                last = seen
+                counted += 1
+            }
             eventsRead += 1
         }
         guard let last else { return false }
         itemsSeen += counted
         let item = last.itemID.map { " \($0)" } ?? ""
-        message = "seen: \(last.floor)\(item) (row \(last.section):\(last.sectionRow), \(Int((last.fraction * 100).rounded()))% for \(Int(last.visibleMilliseconds)) ms)\(counted > 1 ? " and \(counted - 1) more" : "")"
+        message =
+            "seen: \(last.floor)\(item) (row \(last.section):\(last.sectionRow), \(Int((last.fraction * 100).rounded()))% for \(Int(last.visibleMilliseconds)) ms)\(counted > 1 ? " and \(counted - 1) more" : "")"
         return true
     }
 
@@ -258,7 +283,8 @@ public final class PageViewer {
         case .loading(let location):
             guard let due = session.retryDue else { return "loading \(Self.name(location))…" }
             let wait = max(0, due - session.clock.now)
-            return "\(Self.name(location)) failed, retrying in \(wait < 10 ? String(format: "%.1f", wait) : String(Int(wait.rounded()))) s (R: now)"
+            return
+                "\(Self.name(location)) failed, retrying in \(wait < 10 ? String(format: "%.1f", wait) : String(Int(wait.rounded()))) s (R: now)"
         case .failed(let location, _): return "\(Self.name(location)) failed (R retries)"
         case .exhausted: return session.loadMore.requested.isEmpty ? "one page, no next" : "end of feed"
         case .idle: return session.next.map { "next: \(Self.name($0))" } ?? "end of feed"
@@ -270,13 +296,17 @@ public final class PageViewer {
         let pages = adapter.pages.count
         let percent = session.maxOffset > 0 ? Int((session.viewport.offset / session.maxOffset * 100).rounded()) : 100
         let seen = session.impressions == nil ? "" : " · \(itemsSeen) seen"
-        return "\(Self.name(file)) · \(adapter.contentRowCount) rows · \(pages) page\(pages == 1 ? "" : "s") · \(percent)%\(seen) · \(loadState)"
+        return
+            "\(Self.name(file)) · \(adapter.contentRowCount) rows · \(pages) page\(pages == 1 ? "" : "s") · \(percent)%\(seen) · \(loadState)"
     }
 
     /// What the view did, for stderr after it quits: the pages loaded (each once), the rows, the feed's state.
     public var summary: String {
         let loaded = session.loadMore.requested.map(Self.name)
-        let pages = loaded.isEmpty ? "no next page loaded" : "\(loaded.count) next page\(loaded.count == 1 ? "" : "s") loaded (\(loaded.joined(separator: ", ")))"
+        let pages =
+            loaded.isEmpty
+            ? "no next page loaded"
+            : "\(loaded.count) next page\(loaded.count == 1 ? "" : "s") loaded (\(loaded.joined(separator: ", ")))"
         let seen = session.impressions == nil ? "" : ", \(itemsSeen) item\(itemsSeen == 1 ? "" : "s") seen"
         return "viewed \(Self.name(file)): \(pages), \(adapter.contentRowCount) rows\(seen), \(loadState)"
     }

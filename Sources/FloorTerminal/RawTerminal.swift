@@ -1,9 +1,10 @@
 import CGlibcExtras
+import FloorCore
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import FloorCore
 
 /// The terminal `floorhost view` runs in. `enter()` switches it to raw mode (keys arrive as bytes, nothing
 /// echoed), the alternate screen, a hidden cursor and mouse wheel reports; `restore()` puts all of it back.
@@ -24,7 +25,10 @@ public final class RawTerminal {
     /// Refuses when stdin or stdout is not a terminal (`floorhost view | less`, a script, CI).
     public init() throws(Failure) {
         guard isatty(input) == 1, output.isTerminal else {
-            throw Failure(message: "floorhost view needs a terminal on stdin and stdout; for text output use `floorhost PAGE` (the text preview), for machines `floorhost PAGE --format json`")
+            throw Failure(
+                message:
+                    "floorhost view needs a terminal on stdin and stdout; for text output use `floorhost PAGE` (the text preview), for machines `floorhost PAGE --format json`"
+            )
         }
         guard tcgetattr(input, &original) == 0 else {
             throw Failure(message: "cannot read the terminal's settings: \(String(cString: strerror(errno)))")
@@ -41,8 +45,11 @@ public final class RawTerminal {
 
     /// The terminal's size in columns and lines (80x24 when it does not say).
     public var size: (columns: Int, lines: Int) {
-        var columns: UInt16 = 0, lines: UInt16 = 0
-        guard floor_terminal_size(output.descriptor, &columns, &lines) == 0, columns > 0, lines > 0 else { return (80, 24) }
+        var columns: UInt16 = 0
+        var lines: UInt16 = 0
+        guard floor_terminal_size(output.descriptor, &columns, &lines) == 0, columns > 0, lines > 0 else {
+            return (80, 24)
+        }
         return (Int(columns), Int(lines))
     }
 
@@ -71,7 +78,9 @@ public final class RawTerminal {
         var original = original
         _ = tcsetattr(input, TCSAFLUSH, &original)
         savedTerminal = nil
-        for signal in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGWINCH] {
+        for signal in [
+            SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGWINCH,
+        ] {
             Glibc.signal(signal, SIG_DFL)
         }
     }

@@ -1,5 +1,5 @@
-import HostContract
 import FloorRender
+import HostContract
 
 /// One screen of `floorhost view`: the page's rows in the viewport drawn by the text canvas (the pinned
 /// sticky header over the top; bold, muted and accent in colour when `viewer.styled`), the selected row in
@@ -9,14 +9,18 @@ import FloorRender
 public enum TerminalFrame {
     /// The frame as terminal lines, `viewer.lines` of them, without cursor movement.
     public static func lines(_ viewer: PageViewer) -> [String] {
-        let session = viewer.session, adapter = viewer.adapter, columns = viewer.columns
+        let session = viewer.session
+        let adapter = viewer.adapter
+        let columns = viewer.columns
         let pageLines = viewer.lines - PageViewer.chromeLines
         let options = TextRenderer.Options(columns: columns, styled: viewer.styled)
-        var screen = Array(TextRenderer.render(adapter, viewport: session.viewport, options: options)
-            .split(separator: "\n", omittingEmptySubsequences: false).prefix(pageLines).map(String.init))
+        var screen = Array(
+            TextRenderer.render(adapter, viewport: session.viewport, options: options)
+                .split(separator: "\n", omittingEmptySubsequences: false).prefix(pageLines).map(String.init))
         screen += repeatElement("", count: max(0, pageLines - screen.count))
         if let selected = viewer.selection?.row {
-            let row = adapter.describe(row: selected), top = session.viewport.offset
+            let row = adapter.describe(row: selected)
+            let top = session.viewport.offset
             let first = max(0, Int(((row.y - top) / TextRenderer.pointsPerLine).rounded()))
             let end = min(pageLines, Int(((row.y + row.height - top) / TextRenderer.pointsPerLine).rounded()))
             for l in first..<max(first, end) { screen[l] = reverse(padded(unstyled(screen[l]), to: columns)) }
@@ -49,12 +53,19 @@ public enum TerminalFrame {
     /// escape sequences a drawn line holds, and a selected row is shown in plain reverse video.
     package static func unstyled(_ line: String) -> String {
         guard line.utf8.contains(0x1B) else { return line }
-        var out: [UInt8] = [], bytes = Array(line.utf8), i = 0
+        var out: [UInt8] = []
+        let bytes = Array(line.utf8)
+        var i = 0
         while i < bytes.count {
             if bytes[i] == 0x1B, i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "[") {
                 var j = i + 2
-                while j < bytes.count, bytes[j] == UInt8(ascii: ";") || (bytes[j] >= 0x30 && bytes[j] <= 0x39) { j += 1 }
-                if j < bytes.count, bytes[j] == UInt8(ascii: "m") { i = j + 1; continue }
+                while j < bytes.count, bytes[j] == UInt8(ascii: ";") || (bytes[j] >= 0x30 && bytes[j] <= 0x39) {
+                    j += 1
+                }
+                if j < bytes.count, bytes[j] == UInt8(ascii: "m") {
+                    i = j + 1
+                    continue
+                }
             }
             out.append(bytes[i])
             i += 1

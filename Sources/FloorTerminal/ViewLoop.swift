@@ -1,9 +1,10 @@
+import FloorRuntime
+import FloorSession
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import FloorRuntime
-import FloorSession
 
 /// The driver of `floorhost view`: waits for keys, resizes, next pages fetched, a retry coming due, the end
 /// of a load's latency and (with `--watch`) file changes, hands each to the PageViewer and draws a new
@@ -29,8 +30,10 @@ public enum ViewLoop {
         /// plugin that crashes drawing it must not send the restarted view back to the previous frame).
         public var beforeFrame: @Sendable (Double) -> Void
 
-        public init(loadLatency: Double = 0, watch: Bool = false, watchInterval: Double = 0.25,
-                    beforeFrame: @escaping @Sendable (Double) -> Void = { _ in }) {
+        public init(
+            loadLatency: Double = 0, watch: Bool = false, watchInterval: Double = 0.25,
+            beforeFrame: @escaping @Sendable (Double) -> Void = { _ in }
+        ) {
             self.loadLatency = loadLatency
             self.watch = watch
             self.watchInterval = watchInterval
@@ -38,7 +41,9 @@ public enum ViewLoop {
         }
     }
 
-    public static func run(_ viewer: PageViewer, terminal: RawTerminal, pluginFolder: String, options: Options) -> Ending {
+    public static func run(_ viewer: PageViewer, terminal: RawTerminal, pluginFolder: String, options: Options)
+        -> Ending
+    {
         var decoder = KeyDecoder()
         var files = WatchedFiles(pages: viewer.adapter.pages.map(\.file), pluginFolder: pluginFolder)
         var nextWatch = now() + options.watchInterval
@@ -63,9 +68,11 @@ public enum ViewLoop {
             // Impressions run on the same monotonic clock (ImpressionClock.wall, in ms).
             if let due = viewer.impressionDue { deadlines.append(due / 1000) }
             let timeout = deadlines.min().map { Int32(min(max(0, ($0 - now()) * 1000).rounded(.up), 3_600_000)) } ?? -1
-            var fds = [pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: terminal.resizes, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: viewer.arrivals.descriptor, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: terminal.resizes, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: viewer.arrivals.descriptor, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&fds, 3, timeout)
             if ready < 0 && errno != EINTR { return .quit }
             var changed = false

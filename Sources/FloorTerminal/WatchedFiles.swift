@@ -1,9 +1,10 @@
+import FloorCore
+import FloorRuntime
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import FloorCore
-import FloorRuntime
 
 /// What `floorhost view` reloads for: the page files it has read and the plugin libraries in the plugin
 /// folder, each by size and modification time (nanoseconds), compared with what they were when last seen.
@@ -42,12 +43,17 @@ public struct WatchedFiles: Sendable {
     }
 
     private static func stamps(_ paths: [String]) -> [String: Stamp] {
-        Dictionary(paths.compactMap { path -> (String, Stamp)? in
-            var info = stat()
-            guard stat(WorkingDirectory.absolute(path), &info) == 0 else { return nil }
-            return (path, Stamp(size: Int64(info.st_size),
-                                modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                                inode: UInt64(info.st_ino)))
-        }, uniquingKeysWith: { first, _ in first })
+        Dictionary(
+            paths.compactMap { path -> (String, Stamp)? in
+                var info = stat()
+                guard stat(WorkingDirectory.absolute(path), &info) == 0 else { return nil }
+                return (
+                    path,
+                    Stamp(
+                        size: Int64(info.st_size),
+                        modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                        inode: UInt64(info.st_ino))
+                )
+            }, uniquingKeysWith: { first, _ in first })
     }
 }

@@ -1,10 +1,10 @@
-import HostContract
 import ArgumentParser
-import Foundation
+import FloorCheck
 import FloorCore
 import FloorRuntime
 import FloorSession
-import FloorCheck
+import Foundation
+import HostContract
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,15 +27,24 @@ struct Check: ParsableCommand {
 
     @OptionGroup var remote: RemotePageOptions
 
-    @Argument(help: ArgumentHelp("Pages: JSON files, folders (every *.json under them), globs ('pages/*.json') and http:// or https:// URLs.", valueName: "page"))
+    @Argument(
+        help: ArgumentHelp(
+            "Pages: JSON files, folders (every *.json under them), globs ('pages/*.json') and http:// or https:// URLs.",
+            valueName: "page"))
     var page: [String]
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    @Option(help: "Output: text (one line per problem, then a summary) or json (one object: pages, problems and notes with level, message, file, plugin and path, and a summary). The exit status is the same for both.")
+    @Option(
+        help:
+            "Output: text (one line per problem, then a summary) or json (one object: pages, problems and notes with level, message, file, plugin and path, and a summary). The exit status is the same for both."
+    )
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("Processes checking pages side by side (default: one a core). Needs plugin isolation: with --no-plugin-isolation pages are checked one after another in this process.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Processes checking pages side by side (default: one a core). Needs plugin isolation: with --no-plugin-isolation pages are checked one after another in this process.",
+            valueName: "n"))
     var jobs: Int?
 
     /// A share of a parallel check: print PageBatch's report for the parent and nothing else.
@@ -66,7 +75,9 @@ struct Check: ParsableCommand {
         let host = try plugins.load()
         try containment.attach(host)
         let client = remote.client(maxPageBytes: pages.maxPageBytes)
-        let checks = PageBatch.run(files: files, registry: host.registry, remote: client) { fixedRoot ?? PageRoot(around: $0, maxPageBytes: pages.maxPageBytes) }
+        let checks = PageBatch.run(files: files, registry: host.registry, remote: client) {
+            fixedRoot ?? PageRoot(around: $0, maxPageBytes: pages.maxPageBytes)
+        }
         // Written only now that every plugin call has returned (see PageSupervisor). A plugin that failed to
         // load, a refused registration, or a plugin's own error message fails check as a page problem does.
         let pluginDiagnostics = host.loadDiagnostics + host.registry.pluginMessages

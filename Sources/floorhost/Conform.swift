@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
-import FloorSession
 import FloorConform
+import FloorSession
+import Foundation
 
 struct Conform: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,22 +30,31 @@ struct Conform: ParsableCommand {
     @Option(help: "Output: text (a table), json, or junit (JUnit XML, for CI systems).")
     var format: Format = .text
 
-    @Option(help: "Seconds a check (or a fuzz case) may run before its child process is killed and the plugin counts as hung.")
+    @Option(
+        help:
+            "Seconds a check (or a fuzz case) may run before its child process is killed and the plugin counts as hung."
+    )
     var timeout: Double = 10
 
     @Option(help: "Seconds a single plugin call may take.")
     var callLimit: Double = 1
 
-    @Option(help: ArgumentHelp("Run and report only these checks (comma-separated, or the option repeated), and run the checks they need unreported.",
-                               valueName: "checks"))
+    @Option(
+        help: ArgumentHelp(
+            "Run and report only these checks (comma-separated, or the option repeated), and run the checks they need unreported.",
+            valueName: "checks"))
     var include: [String] = []
 
-    @Option(help: ArgumentHelp("Do not run these checks (comma-separated, or repeated); checks that need one run as if it had passed.",
-                               valueName: "checks"))
+    @Option(
+        help: ArgumentHelp(
+            "Do not run these checks (comma-separated, or repeated); checks that need one run as if it had passed.",
+            valueName: "checks"))
     var exclude: [String] = []
 
-    @Option(help: ArgumentHelp("Folder of drawing snapshots: each sample's canvas calls at widths 320, 375 and 414, as text in DIR/<plugin id>/<sample>.txt. Needs --record or --verify.",
-                               valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Folder of drawing snapshots: each sample's canvas calls at widths 320, 375 and 414, as text in DIR/<plugin id>/<sample>.txt. Needs --record or --verify.",
+            valueName: "dir"))
     var snapshots: String?
 
     @Flag(help: "With --snapshots: write the snapshots (replacing those there).")
@@ -54,7 +63,10 @@ struct Conform: ParsableCommand {
     @Flag(help: "With --snapshots: compare with the snapshots; a drawing that changed fails `snapshots` with a diff.")
     var verify = false
 
-    @Flag(help: "Also fuzz each plugin: mutated sample floors (types swapped, fields removed, huge and non-finite numbers, long and CJK strings, deep nesting) at random widths, in batches, each in a child with --timeout. A failure prints its seed and the command that reproduces it.")
+    @Flag(
+        help:
+            "Also fuzz each plugin: mutated sample floors (types swapped, fields removed, huge and non-finite numbers, long and CJK strings, deep nesting) at random widths, in batches, each in a child with --timeout. A failure prints its seed and the command that reproduces it."
+    )
     var fuzz = false
 
     @Option(help: "With --fuzz: the run's seed (a whole number); the same seed runs the same cases.")
@@ -63,30 +75,40 @@ struct Conform: ParsableCommand {
     @Option(help: "With --fuzz: seconds to keep fuzzing each plugin.")
     var duration: Double = 10
 
-    @Option(help: ArgumentHelp("Run the one fuzz case with this seed (as a fuzz failure printed it), and only the checks --include names.",
-                               valueName: "seed"))
+    @Option(
+        help: ArgumentHelp(
+            "Run the one fuzz case with this seed (as a fuzz failure printed it), and only the checks --include names.",
+            valueName: "seed"))
     var reproduce: UInt64?
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one plugin library or folder") }
         if !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
         if !(callLimit > 0) { throw ValidationError("--call-limit must be a positive number of seconds") }
-        if snapshots != nil && record == verify { throw ValidationError("--snapshots needs exactly one of --record and --verify") }
-        if snapshots == nil && (record || verify) { throw ValidationError("--record and --verify need --snapshots DIR") }
+        if snapshots != nil && record == verify {
+            throw ValidationError("--snapshots needs exactly one of --record and --verify")
+        }
+        if snapshots == nil && (record || verify) {
+            throw ValidationError("--record and --verify need --snapshots DIR")
+        }
         if !fuzz && (seed != nil) { throw ValidationError("--seed needs --fuzz") }
         if !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds") }
         if fuzz && reproduce != nil { throw ValidationError("give --fuzz or --reproduce SEED, not both") }
         var runner = ConformanceRunner(childCommand: [])
-        if let error = runner.select(include: include, exclude: exclude, reproducing: false) { throw ValidationError(error.message) }
+        if let error = runner.select(include: include, exclude: exclude, reproducing: false) {
+            throw ValidationError(error.message)
+        }
     }
 
     func run() throws {
-        var runner = ConformanceRunner(childCommand: childCommand(.conform), checkTimeout: timeout, callLimit: callLimit)
+        var runner = ConformanceRunner(
+            childCommand: childCommand(.conform), checkTimeout: timeout, callLimit: callLimit)
         // --reproduce runs the one case, and only the checks asked for by name. (validate() tried the names.)
         _ = runner.select(include: include, exclude: exclude, reproducing: reproduce != nil)
         if let snapshots { runner.snapshots = SnapshotStore(directory: snapshots, mode: record ? .record : .verify) }
         if fuzz || reproduce != nil {
-            runner.fuzz = ConformanceFuzzer(seed: seed ?? UInt64.random(in: 1...UInt64(Int64.max)), duration: duration, reproduce: reproduce)
+            runner.fuzz = ConformanceFuzzer(
+                seed: seed ?? UInt64.random(in: 1...UInt64(Int64.max)), duration: duration, reproduce: reproduce)
         }
         let report: ConformanceReport
         do {

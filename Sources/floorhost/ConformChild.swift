@@ -1,6 +1,6 @@
 import ArgumentParser
-import FloorSession
 import FloorConform
+import FloorSession
 
 /// The child half of `conform`: not for people. Loads one plugin and runs the given checks, or the given
 /// fuzz cases, writing one JSON line per event to stdout for the parent (see ConformanceChild).
@@ -21,8 +21,9 @@ struct ConformChild: ParsableCommand {
             let seeds = fuzz.split(separator: ",").compactMap { UInt64($0) }
             status = ConformanceChild.runFuzz(library: library, seeds: seeds, callLimit: callLimit)
         } else {
-            status = ConformanceChild.run(library: library, checkIDs: (checks ?? "").split(separator: ",").map(String.init),
-                                          callLimit: callLimit)
+            status = ConformanceChild.run(
+                library: library, checkIDs: (checks ?? "").split(separator: ",").map(String.init),
+                callLimit: callLimit)
         }
         if status != 0 { throw ExitCode(status) }
     }

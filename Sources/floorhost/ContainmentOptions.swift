@@ -1,14 +1,17 @@
 import ArgumentParser
-import Foundation
 import FloorCore
 import FloorRuntime
 import FloorSession
+import Foundation
 
 /// What a command that runs plugins on a page (render, check) needs to run under PageSupervisor: with
 /// plugin isolation on, the command is first run again as a supervised child (its options, ChildArguments, plus
 /// the hidden --crash-record-fd and --skip-floor), and this process only reports how the child ended.
 struct ContainmentOptions: ParsableArguments {
-    @Option(help: "Seconds a plugin may spend in one call (or on one floor's rows) before that floor is left out as hung. Needs plugin isolation.")
+    @Option(
+        help:
+            "Seconds a plugin may spend in one call (or on one floor's rows) before that floor is left out as hung. Needs plugin isolation."
+    )
     var pluginCallTimeout: Double = 10
 
     @Option(name: .customLong("crash-record-fd"), help: .hidden)
@@ -26,7 +29,9 @@ struct ContainmentOptions: ParsableArguments {
     func superviseUnlessChild(isolation: Bool, command: some ChildLauncher) throws {
         guard isolation, crashRecord == nil else { return }
         let child = command.childCommand(.supervised)
-        switch PageSupervisor.run(program: child[0], arguments: Array(child.dropFirst()), callTimeout: pluginCallTimeout) {
+        switch PageSupervisor.run(
+            program: child[0], arguments: Array(child.dropFirst()), callTimeout: pluginCallTimeout)
+        {
         case .exited(let status): throw ExitCode(status)
         case .failed(let message):
             printError("error: \(message)")

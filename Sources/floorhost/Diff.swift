@@ -1,9 +1,9 @@
 import ArgumentParser
-import Foundation
-import FloorRuntime
 import FloorCore
-import FloorSession
 import FloorRender
+import FloorRuntime
+import FloorSession
+import Foundation
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,7 +29,10 @@ struct Diff: ParsableCommand {
     @Argument(help: "The page as it is now (JSON): a file, or an http:// or https:// URL.")
     var new: String
 
-    @Option(help: "Output: text (one line per changed floor, and per changed row of an updated floor) or json (floors with their rows, places, heights and shifts; diagnostics; stats).")
+    @Option(
+        help:
+            "Output: text (one line per changed floor, and per changed row of an updated floor) or json (floors with their rows, places, heights and shifts; diagnostics; stats)."
+    )
     var format: Format = .text
 
     @Option(help: "Layout width in points.")
@@ -47,7 +50,8 @@ struct Diff: ParsableCommand {
 
     func run() throws {
         try containment.superviseUnlessChild(isolation: plugins.pluginIsolation, command: self)
-        let oldRoot = try pages.root(for: old), newRoot = try pages.root(for: new)
+        let oldRoot = try pages.root(for: old)
+        let newRoot = try pages.root(for: new)
         let host: FloorHost
         do {
             host = try plugins.load()
@@ -57,8 +61,9 @@ struct Diff: ParsableCommand {
         try containment.attach(host)
         let result: (output: [UInt8], diagnostics: [Diagnostic], changed: Bool)
         do {
-            result = try PageComparison.run(host: host, old: old, oldRoot: oldRoot, new: new, newRoot: newRoot,
-                                            remote: remote.client(maxPageBytes: pages.maxPageBytes), width: width, json: format == .json)
+            result = try PageComparison.run(
+                host: host, old: old, oldRoot: oldRoot, new: new, newRoot: newRoot,
+                remote: remote.client(maxPageBytes: pages.maxPageBytes), width: width, json: format == .json)
         } catch {
             printError("error: \(error)")
             throw ExitCode(2)

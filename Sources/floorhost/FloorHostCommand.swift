@@ -1,7 +1,7 @@
 import ArgumentParser
 import FloorCore
-import Foundation
 import FloorSession
+import Foundation
 
 @main
 struct FloorHostCommand: ParsableCommand {
@@ -15,7 +15,10 @@ struct FloorHostCommand: ParsableCommand {
             of the wrong form), 1 for other failures.
             """,
         version: Version.line,
-        subcommands: [Render.self, View.self, Check.self, Diff.self, Schema.self, Serve.self, Conform.self, Lock.self, ConformChild.self, ScanPlugin.self, ServeWorker.self],
+        subcommands: [
+            Render.self, View.self, Check.self, Diff.self, Schema.self, Serve.self, Conform.self, Lock.self,
+            ConformChild.self, ScanPlugin.self, ServeWorker.self,
+        ],
         defaultSubcommand: Render.self)
 
     /// Before anything else, and so before any plugin is loaded: a child of floorhost dies with its parent,

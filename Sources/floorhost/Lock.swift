@@ -27,8 +27,14 @@ struct Lock: ParsableCommand {
             throw ExitCode(1)
         }
         for entry in lock.entries {
-            try writeOutput(line: "\(entry.sha256)  \(entry.file)  \(entry.id.isEmpty ? "(not a floor plugin)" : "\(entry.id) \(entry.version)")")
+            try writeOutput(
+                line:
+                    "\(entry.sha256)  \(entry.file)  \(entry.id.isEmpty ? "(not a floor plugin)" : "\(entry.id) \(entry.version)")"
+            )
         }
-        try writeOutput(line: "wrote \(PluginLock.file(in: plugins)): \(lock.entries.count) librar\(lock.entries.count == 1 ? "y" : "ies")")
+        try writeOutput(
+            line:
+                "wrote \(PluginLock.file(in: plugins)): \(lock.entries.count) librar\(lock.entries.count == 1 ? "y" : "ies")"
+        )
     }
 }

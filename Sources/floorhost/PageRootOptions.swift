@@ -4,8 +4,10 @@ import FloorSession
 
 /// Where render and check may read pages from (see PageRoot).
 struct PageRootOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Read pages (the first and every next page) only from this folder; a page that resolves outside it, after symlinks, is refused.",
-                               discussion: "Default: the first page's folder.", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Read pages (the first and every next page) only from this folder; a page that resolves outside it, after symlinks, is refused.",
+            discussion: "Default: the first page's folder.", valueName: "dir"))
     var pageRoot: String?
 
     @Option(help: "Refuse a page file larger than this many bytes.")

@@ -8,34 +8,53 @@ struct PluginOptions: ParsableArguments {
     @Option(help: "Folder of floor plugin libraries (*.so), searched up to 4 folders deep.")
     var plugins = "Plugins"
 
-    @Option(help: ArgumentHelp("File remembering which plugin libraries crashed or hung when scanned in a child process (by path, size and modification time).",
-                               discussion: "Default: $FLOORKIT_PLUGIN_CACHE, else $XDG_CACHE_HOME/floorkit/plugin-scan.json, else ~/.cache/floorkit/plugin-scan.json.",
-                               valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "File remembering which plugin libraries crashed or hung when scanned in a child process (by path, size and modification time).",
+            discussion:
+                "Default: $FLOORKIT_PLUGIN_CACHE, else $XDG_CACHE_HOME/floorkit/plugin-scan.json, else ~/.cache/floorkit/plugin-scan.json.",
+            valueName: "file"))
     var pluginCache: String?
 
-    @Option(help: "Seconds a new or changed plugin may spend in one step of loading or drawing its samples (1,000 rows a step) in the scanning child before it counts as hung.")
+    @Option(
+        help:
+            "Seconds a new or changed plugin may spend in one step of loading or drawing its samples (1,000 rows a step) in the scanning child before it counts as hung."
+    )
     var pluginScanTimeout: Double = 10
 
-    @Flag(inversion: .prefixedNo, help: "Scan new or changed plugin libraries in a child process before loading them; render and check also run in a child process that leaves out any floor a plugin crashes or hangs on.")
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Scan new or changed plugin libraries in a child process before loading them; render and check also run in a child process that leaves out any floor a plugin crashes or hangs on."
+    )
     var pluginIsolation = true
 
-    @Flag(help: "Load plugin libraries that others could have changed (a file or folder writable by group or others, or owned by another user than you or root), with a warning every run.")
+    @Flag(
+        help:
+            "Load plugin libraries that others could have changed (a file or folder writable by group or others, or owned by another user than you or root), with a warning every run."
+    )
     var allowInsecurePlugins = false
 
-    @Flag(help: "Require the plugin folder's plugins.lock (written by `floorhost lock`): refuse to run without one. Whenever the lock file exists, a library it does not pin by SHA-256 is refused.")
+    @Flag(
+        help:
+            "Require the plugin folder's plugins.lock (written by `floorhost lock`): refuse to run without one. Whenever the lock file exists, a library it does not pin by SHA-256 is refused."
+    )
     var locked = false
 
     /// Loads the plugins, or exits 1 with the reason when the folder is unusable. From here on, what plugin
     /// code prints goes to stderr (HostOutput).
     func load() throws -> FloorHost {
         HostOutput.shieldFromPlugins()
-        let isolation = pluginIsolation
-            ? PluginIsolation(childCommand: childCommand(.scan),
-                              cacheFile: pluginCache ?? PluginScanCache.defaultFile, timeout: pluginScanTimeout)
+        let isolation =
+            pluginIsolation
+            ? PluginIsolation(
+                childCommand: childCommand(.scan),
+                cacheFile: pluginCache ?? PluginScanCache.defaultFile, timeout: pluginScanTimeout)
             : nil
         do {
-            return try FloorHost(pluginFolder: plugins, isolation: isolation,
-                                 trust: PluginTrust(allowInsecure: allowInsecurePlugins, locked: locked))
+            return try FloorHost(
+                pluginFolder: plugins, isolation: isolation,
+                trust: PluginTrust(allowInsecure: allowInsecurePlugins, locked: locked))
         } catch {
             printError("error: \(error.message)")
             throw ExitCode(1)

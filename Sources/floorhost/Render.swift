@@ -1,10 +1,10 @@
-import HostContract
 import ArgumentParser
-import Foundation
 import FloorCore
 import FloorLayout
-import FloorSession
 import FloorRender
+import FloorSession
+import Foundation
+import HostContract
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,32 +29,48 @@ struct Render: ParsableCommand {
     @Argument(help: "The page: a JSON file, or an http:// or https:// URL.")
     var page: String
 
-    @Option(help: "Output: text (a terminal preview: the title, the floors, a line on next pages), json (layout, viewport, cells, diagnostics, events, stats) or html (one self-contained file: the page in a phone frame).")
+    @Option(
+        help:
+            "Output: text (a terminal preview: the title, the floors, a line on next pages), json (layout, viewport, cells, diagnostics, events, stats) or html (one self-contained file: the page in a phone frame)."
+    )
     var format: Format = .text
 
-    @Option(help: "Terminal columns for text (default 75, which shows 375 points); layout points for json and html (default 375).")
+    @Option(
+        help:
+            "Terminal columns for text (default 75, which shows 375 points); layout points for json and html (default 375)."
+    )
     var width: Double?
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("The phone screen, WIDTHxHEIGHT in points. With text output, draws just that screen (a plain render draws the whole page).",
-                               discussion: "Default: 375x812 for scrolling and json; text without --viewport or --scroll-to draws every row.",
-                               valueName: "WxH"),
-            transform: ViewportSize.parse)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The phone screen, WIDTHxHEIGHT in points. With text output, draws just that screen (a plain render draws the whole page).",
+            discussion:
+                "Default: 375x812 for scrolling and json; text without --viewport or --scroll-to draws every row.",
+            valueName: "WxH"),
+        transform: ViewportSize.parse)
     var viewport: ViewportSize?
 
-    @Option(name: .customLong("scroll-to"), parsing: .unconditional,
-            help: ArgumentHelp("Scroll from the top to Y points (0 or more), or 'end' (until no more content or pages), in steps of at most one screen; text then draws that screen.",
-                               valueName: "Y|end"),
-            transform: ScrollTarget.parse)
+    @Option(
+        name: .customLong("scroll-to"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Scroll from the top to Y points (0 or more), or 'end' (until no more content or pages), in steps of at most one screen; text then draws that screen.",
+            valueName: "Y|end"),
+        transform: ScrollTarget.parse)
     var scrollTo: ScrollTarget?
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Print the action of tapping item ITEM (default 0) of row ROW of floor SECTION as JSON, after any scrolling (--gutter shows each row's SECTION:ROW).",
-                               valueName: "SECTION:ROW[:ITEM]"),
-            transform: TapTarget.parse)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Print the action of tapping item ITEM (default 0) of row ROW of floor SECTION as JSON, after any scrolling (--gutter shows each row's SECTION:ROW).",
+            valueName: "SECTION:ROW[:ITEM]"),
+        transform: TapTarget.parse)
     var tap: TapTarget?
 
-    @Option(help: "Retry a failed next-page load up to N times, after 0.125-0.25 s, then twice that each time (with jitter), or as long as the server's Retry-After asks (up to 120 s). Only a page that did not arrive is retried (no answer, a refused or reset connection, a 5xx, 408 or 429, a missing file); one that arrived unusable or was refused is not.")
+    @Option(
+        help:
+            "Retry a failed next-page load up to N times, after 0.125-0.25 s, then twice that each time (with jitter), or as long as the server's Retry-After asks (up to 120 s). Only a page that did not arrive is retried (no answer, a refused or reset connection, a 5xx, 408 or 429, a missing file); one that arrived unusable or was refused is not."
+    )
     var retry = 0
 
     @OptionGroup var loading: LoadStateOptions
@@ -62,18 +78,27 @@ struct Render: ParsableCommand {
     @Option(help: "How height and cell selectors are called: typed (direct) or ffi (libffi).")
     var dispatch: DispatchMode = .typed
 
-    @Option(help: ArgumentHelp("Text in colour and bold (ANSI): auto (when stdout is a terminal and NO_COLOR is not set), always or never.",
-                               valueName: "when"))
+    @Option(
+        help: ArgumentHelp(
+            "Text in colour and bold (ANSI): auto (when stdout is a terminal and NO_COLOR is not set), always or never.",
+            valueName: "when"))
     var color: ColorChoice = .auto
 
-    @Flag(help: "With text output, a left margin naming each row on its first line: section:row (what --tap takes), floor id and row type.")
+    @Flag(
+        help:
+            "With text output, a left margin naming each row on its first line: section:row (what --tap takes), floor id and row type."
+    )
     var gutter = false
 
     func validate() throws {
-        if let width, !(width >= 1 && width <= 100_000) { throw ValidationError("--width must be between 1 and 100000") }
+        if let width, !(width >= 1 && width <= 100_000) {
+            throw ValidationError("--width must be between 1 and 100000")
+        }
         if retry < 0 { throw ValidationError("--retry must be 0 or more") }
         if gutter && format == .json {
-            throw ValidationError("--gutter draws a margin in text output; with --format json every row already carries its section, row, floor and type")
+            throw ValidationError(
+                "--gutter draws a margin in text output; with --format json every row already carries its section, row, floor and type"
+            )
         }
     }
 
@@ -92,10 +117,13 @@ struct Render: ParsableCommand {
         let host = try plugins.load()
         try containment.attach(host)
         var render = PageRender()
-        (render.format, render.width, render.viewport, render.scrollTo, render.tap) = (format, width, viewport, scrollTo, tap)
+        (render.format, render.width, render.viewport, render.scrollTo, render.tap) = (
+            format, width, viewport, scrollTo, tap
+        )
         (render.retries, render.prefetch, render.impressions) = (retry, loading.prefetchRule, loading.impression)
         (render.dispatch, render.gutter) = (dispatch, gutter)
-        render.styled = color.styled(outputIsTerminal: HostOutput.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment)
+        render.styled = color.styled(
+            outputIsTerminal: HostOutput.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment)
         let result: PageRender.Result
         do {
             result = try render.run(host: host, page: page, root: root, remote: remotePages)

@@ -1,9 +1,9 @@
 import ArgumentParser
+import FloorRuntime
 import FloorServe
+import FloorSession
 import Foundation
 import Hummingbird
-import FloorRuntime
-import FloorSession
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,7 +26,10 @@ struct Serve: ParsableCommand {
     @Argument(help: "The folder whose pages are served (the page root).")
     var root: String
 
-    @Option(help: "The address to listen on. The preview is for this machine: anything but loopback shows every page under ROOT to the network.")
+    @Option(
+        help:
+            "The address to listen on. The preview is for this machine: anything but loopback shows every page under ROOT to the network."
+    )
     var host = "127.0.0.1"
 
     @Option(help: "The port to listen on (0: any free port, printed on start).")
@@ -39,7 +42,10 @@ struct Serve: ParsableCommand {
 
     @OptionGroup var remote: RemotePageOptions
 
-    @Option(help: "Retry a failed next-page load up to N times with backoff (as render's --retry); the page's retry button still works after the last.")
+    @Option(
+        help:
+            "Retry a failed next-page load up to N times with backoff (as render's --retry); the page's retry button still works after the last."
+    )
     var retry = 0
 
     func validate() throws {
@@ -55,23 +61,28 @@ struct Serve: ParsableCommand {
             // Everything in this process: a plugin crash ends the server, and a changed plugin needs a restart.
             let loaded = try plugins.load()
             for d in loaded.loadDiagnostics { printError("\(d.level.rawValue): \(d.message)") }
-            let preview = Preview(host: loaded, root: pageRoot, rootArgument: root, remote: remote.client(maxPageBytes: maxPageBytes),
-                                  retryPolicy: RetryPolicy(attempts: retry))
-            try runServer(PreviewServer.application(preview, services: [PageWatcher(preview: preview)], host: host, port: port, onRunning: announce))
+            let preview = Preview(
+                host: loaded, root: pageRoot, rootArgument: root, remote: remote.client(maxPageBytes: maxPageBytes),
+                retryPolicy: RetryPolicy(attempts: retry))
+            try runServer(
+                PreviewServer.application(
+                    preview, services: [PageWatcher(preview: preview)], host: host, port: port, onRunning: announce))
             return
         }
         // The default: plugins and sessions live in a worker process this one replaces when plugins change
         // or fail; this process loads no plugin.
         let preview: WorkerPreview
         do {
-            preview = try WorkerPreview(command: childCommand(.worker),
-                                        pluginFolder: plugins.plugins, root: pageRoot, rootArgument: root,
-                                        callTimeout: containment.pluginCallTimeout)
+            preview = try WorkerPreview(
+                command: childCommand(.worker),
+                pluginFolder: plugins.plugins, root: pageRoot, rootArgument: root,
+                callTimeout: containment.pluginCallTimeout)
         } catch {
             printError("error: floorhost serve: cannot start the preview worker: \(error)")
             throw ExitCode(1)
         }
-        try runServer(PreviewServer.application(preview, services: [preview], host: host, port: port, onRunning: announce))
+        try runServer(
+            PreviewServer.application(preview, services: [preview], host: host, port: port, onRunning: announce))
     }
 
     private func runServer(_ app: some ApplicationProtocol) throws {

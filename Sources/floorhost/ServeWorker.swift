@@ -1,9 +1,9 @@
 import ArgumentParser
-import FloorServe
-import Foundation
 import FloorCore
 import FloorRuntime
+import FloorServe
 import FloorSession
+import Foundation
 
 /// The worker half of `serve`: not for people. Loads the plugins and holds the sessions, answering the
 /// server on stdin/stdout (WorkerWire); the server replaces it when plugins change or a plugin fails.
@@ -33,10 +33,12 @@ struct ServeWorker: ParsableCommand {
         let pageRoot = try servedRoot(root, maxPageBytes: maxPageBytes)
         let host = try plugins.load()
         try containment.attach(host)
-        let preview = Preview(host: host, root: pageRoot, rootArgument: root, remote: remote.client(maxPageBytes: maxPageBytes),
-                              retryPolicy: RetryPolicy(attempts: retry))
+        let preview = Preview(
+            host: host, root: pageRoot, rootArgument: root, remote: remote.client(maxPageBytes: maxPageBytes),
+            retryPolicy: RetryPolicy(attempts: retry))
         // Frames go to the real stdout: from here on descriptor 1 is stderr, for what plugin code prints.
-        let worker = PreviewWorker(preview, output: FileHandle(fileDescriptor: HostOutput.standardOutput.descriptor, closeOnDealloc: false))
+        let worker = PreviewWorker(
+            preview, output: FileHandle(fileDescriptor: HostOutput.standardOutput.descriptor, closeOnDealloc: false))
         let numbers = PageNumbers(arguments: pageOrdinal)
         host.numberPages { file in numbers.ordinal(file) { worker.announce(ordinal: $0, file: file) } }
         Task { await PageWatcher(preview: preview).runUntilCancelled() }

@@ -1,9 +1,9 @@
 import ArgumentParser
-import Foundation
 import FloorCore
-import FloorSession
 import FloorRender
+import FloorSession
 import FloorTerminal
+import Foundation
 
 struct View: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,18 +28,28 @@ struct View: ParsableCommand {
     @Flag(help: "Reload when the page file (or a next page already loaded) or a plugin library changes.")
     var watch = false
 
-    @Option(name: .customLong("load-latency"), help: ArgumentHelp("Milliseconds each next-page load stays in flight at least (its fetch runs meanwhile), to see the loading state as on a phone.", valueName: "ms"))
+    @Option(
+        name: .customLong("load-latency"),
+        help: ArgumentHelp(
+            "Milliseconds each next-page load stays in flight at least (its fetch runs meanwhile), to see the loading state as on a phone.",
+            valueName: "ms"))
     var loadLatency: Double = 0
 
     @Option(help: ArgumentHelp("Start scrolled this many points down the page.", valueName: "y"))
     var offset: Double = 0
 
-    @Option(help: "Retry a failed next-page load up to N times, with backoff (as render's --retry; the status line counts down, R retries at once and after the last).")
+    @Option(
+        help:
+            "Retry a failed next-page load up to N times, with backoff (as render's --retry; the status line counts down, R retries at once and after the last)."
+    )
     var retry = 0
 
     @OptionGroup var loading: LoadStateOptions
 
-    @Option(help: ArgumentHelp("Bold, muted and accent (prices) text in colour: auto (unless NO_COLOR is set), always or never.", valueName: "when"))
+    @Option(
+        help: ArgumentHelp(
+            "Bold, muted and accent (prices) text in colour: auto (unless NO_COLOR is set), always or never.",
+            valueName: "when"))
     var color: ColorChoice = .auto
 
     @OptionGroup var containment: ContainmentOptions
@@ -49,8 +59,12 @@ struct View: ParsableCommand {
     @OptionGroup var remote: RemotePageOptions
 
     func validate() throws {
-        if !(loadLatency >= 0 && loadLatency <= 60_000) { throw ValidationError("--load-latency takes milliseconds from 0 to 60000, e.g. --load-latency 400") }
-        if !(offset >= 0 && offset.isFinite) { throw ValidationError("--offset takes points from the top, 0 or more, e.g. --offset 1200") }
+        if !(loadLatency >= 0 && loadLatency <= 60_000) {
+            throw ValidationError("--load-latency takes milliseconds from 0 to 60000, e.g. --load-latency 400")
+        }
+        if !(offset >= 0 && offset.isFinite) {
+            throw ValidationError("--offset takes points from the top, 0 or more, e.g. --offset 1200")
+        }
         if retry < 0 { throw ValidationError("--retry must be 0 or more") }
     }
 
@@ -78,21 +92,24 @@ struct View: ParsableCommand {
         let size = terminal.size
         let viewer: PageViewer
         do {
-            viewer = try PageViewer(host: host, page: page, root: root, remote: remote.client(maxPageBytes: pages.maxPageBytes),
-                                    columns: size.columns, lines: size.lines,
-                                    prefetch: loading.prefetchRule, retries: retry, impressions: loading.impression)
+            viewer = try PageViewer(
+                host: host, page: page, root: root, remote: remote.client(maxPageBytes: pages.maxPageBytes),
+                columns: size.columns, lines: size.lines,
+                prefetch: loading.prefetchRule, retries: retry, impressions: loading.impression)
         } catch {
             printError("error: \(error)")
             throw ExitCode(2)
         }
         viewer.styled = color.styled(outputIsTerminal: true, environment: ProcessInfo.processInfo.environment)
-        let (ending, report) = ViewLoop.run(viewer, host: host, terminal: terminal, from: offset, pluginFolder: plugins.plugins,
-                                            options: ViewLoop.Options(loadLatency: loadLatency / 1000, watch: watch))
+        let (ending, report) = ViewLoop.run(
+            viewer, host: host, terminal: terminal, from: offset, pluginFolder: plugins.plugins,
+            options: ViewLoop.Options(loadLatency: loadLatency / 1000, watch: watch))
         for line in report { printError(line) }
         guard case .restart(let offset) = ending else { return try containment.finish(0) }
         // A plugin library changed: only a fresh process can load it (a loaded library is never unloaded), so
         // this one becomes that process, with the same options and the position kept.
-        let failure = ChildProcess.replaceProcess(with: ChildArguments.inserting(["--offset", "\(offset)"], into: childCommand(.restart)))
+        let failure = ChildProcess.replaceProcess(
+            with: ChildArguments.inserting(["--offset", "\(offset)"], into: childCommand(.restart)))
         printError("error: cannot start floorhost again to load the changed plugins: \(failure)")
         Foundation.exit(1)
     }

@@ -1,8 +1,8 @@
+import FloorLayout
+import FloorRuntime
+import FloorSession
 import Foundation
 import Testing
-import FloorRuntime
-import FloorLayout
-import FloorSession
 
 /// Sticky headers, actions, validation and the height cache, on pages written here.
 struct AdapterTests {
@@ -15,17 +15,25 @@ struct AdapterTests {
     }
 
     private func feed(_ id: String, sticky: Bool, count: Int, from first: Int = 0) -> String {
-        let items = (first..<(first + count)).map { #"{"id":"\#(id)\#($0)","title":"T\#($0)","price":"¥1","img":"i.jpg","jump":{"url":"app://p/\#($0)","eventId":"e"}}"# }
-        return #"{"type":"ProductFeed","id":"\#(id)","header":{"title":"\#(id)","sticky":\#(sticky)},"items":[\#(items.joined(separator: ","))]}"#
+        let items = (first..<(first + count)).map {
+            #"{"id":"\#(id)\#($0)","title":"T\#($0)","price":"¥1","img":"i.jpg","jump":{"url":"app://p/\#($0)","eventId":"e"}}"#
+        }
+        return
+            #"{"type":"ProductFeed","id":"\#(id)","header":{"title":"\#(id)","sticky":\#(sticky)},"items":[\#(items.joined(separator: ","))]}"#
     }
 
     // MARK: Sticky headers
 
     @Test func aStickyHeaderPinsOnceItScrollsAboveTheTopAndTheNextOnePushesItUp() throws {
         // Title (36) | A: header 36 + 5 cards (540) | B: header 36 + 20 cards. Header A at y 36, B at 612.
-        let page = try folder.write("sticky.json", #"{"floors":[{"type":"Title","id":"t","title":"Top"},\#(feed("a", sticky: true, count: 5)),\#(feed("b", sticky: true, count: 20))]}"#)
+        let page = try folder.write(
+            "sticky.json",
+            #"{"floors":[{"type":"Title","id":"t","title":"Top"},\#(feed("a", sticky: true, count: 5)),\#(feed("b", sticky: true, count: 20))]}"#
+        )
         let adapter = try host.layout(page: page, width: 375)
-        func pinned(at offset: Double) -> PinnedHeader? { adapter.pinnedHeader(in: Viewport(width: 375, height: 812, offset: offset)) }
+        func pinned(at offset: Double) -> PinnedHeader? {
+            adapter.pinnedHeader(in: Viewport(width: 375, height: 812, offset: offset))
+        }
         let headerA = try #require(adapter.rowIndex(section: 1, row: 0))
         let headerB = try #require(adapter.rowIndex(section: 2, row: 0))
         #expect(adapter.describe(row: headerA).y == 36)
@@ -58,7 +66,10 @@ struct AdapterTests {
         #expect(lines[20].hasPrefix("-- screen 375x240 at y "))
         #expect(lines[1].hasPrefix("  a "), "the pinned header's title is on the screen's second line: \(lines[1])")
         #expect(lines[1].hasSuffix("pinned"))
-        let json = try jsonObject(try floorhost(["--plugins", plugins, page, "--format", "json", "--viewport", "375x240", "--scroll-to", "1000"]).stdout)
+        let json = try jsonObject(
+            try floorhost([
+                "--plugins", plugins, page, "--format", "json", "--viewport", "375x240", "--scroll-to", "1000",
+            ]).stdout)
         let viewport = try #require(json["viewport"] as? [String: Any])
         #expect(viewport["pinned"] as? String == "a")
         #expect(viewport["offset"] as? Int == 1000)
@@ -73,27 +84,44 @@ struct AdapterTests {
         #expect(icon.url == "app://channel/phone")
         #expect(icon.eventId == "channel_click")
         #expect(icon.params == [.init(key: "iconId", value: "c2"), .init(key: "position", value: "2")])
-        #expect(try adapter.tap(section: 1, row: 1, item: 0).get().params.first?.value == "c5", "second line starts at icon 5")
+        #expect(
+            try adapter.tap(section: 1, row: 1, item: 0).get().params.first?.value == "c5",
+            "second line starts at icon 5")
         let banner = try adapter.tap(section: 0, row: 0).get()
         #expect(banner.url == "app://activity/1111" && banner.floor == "focus" && banner.type == "FocusCarousel")
         #expect(try adapter.tap(section: 3, row: 2).get().url == "app://product/2")
 
-        #expect(adapter.tap(section: 2, row: 1) == .failure(NoAction(description: "row 2:1 (TitleBar of floor 'flash-title') is not tappable")))
-        #expect(adapter.tap(section: 1, row: 1, item: 5) == .failure(NoAction(description: "row 1:1 (IconGridLine of floor 'channels') has 5 tappable items; there is no item 5")))
-        #expect(adapter.tap(section: 99, row: 0) == .failure(NoAction(description: "no row 99:0 on the page (11 sections, 0 to 10)")))
+        #expect(
+            adapter.tap(section: 2, row: 1)
+                == .failure(NoAction(description: "row 2:1 (TitleBar of floor 'flash-title') is not tappable")))
+        #expect(
+            adapter.tap(section: 1, row: 1, item: 5)
+                == .failure(
+                    NoAction(
+                        description:
+                            "row 1:1 (IconGridLine of floor 'channels') has 5 tappable items; there is no item 5")))
+        #expect(
+            adapter.tap(section: 99, row: 0)
+                == .failure(NoAction(description: "no row 99:0 on the page (11 sections, 0 to 10)")))
     }
 
     @Test func theCLIPrintsATapAsJSONAndListsTappableItems() throws {
         let plugins = folder.file("plugins")
         let tap = try floorhost(["--plugins", plugins, Repo.path("Examples/home.json"), "--tap", "1:0:2"])
         #expect(tap.status == 0)
-        #expect(tap.stdout == #"{"eventId":"channel_click","floor":"channels","item":2,"params":{"iconId":"c2","position":"2"},"row":0,"section":1,"type":"IconGridLine","url":"app:\/\/channel\/phone"}"# + "\n")
+        #expect(
+            tap.stdout
+                == #"{"eventId":"channel_click","floor":"channels","item":2,"params":{"iconId":"c2","position":"2"},"row":0,"section":1,"type":"IconGridLine","url":"app:\/\/channel\/phone"}"#
+                + "\n")
         let none = try floorhost(["--plugins", plugins, Repo.path("Examples/home.json"), "--tap", "2:1"])
         #expect(none.status == 1)
         #expect(none.stderr.contains("no action: row 2:1 (TitleBar of floor 'flash-title') is not tappable"))
         let bad = try floorhost(["--plugins", plugins, Repo.path("Examples/home.json"), "--tap", "one"])
         #expect(bad.status == 64)
-        let rows = try #require(try jsonObject(try floorhost(["--plugins", plugins, Repo.path("Examples/home.json"), "--format", "json"]).stdout)["rows"] as? [[String: Any]])
+        let rows = try #require(
+            try jsonObject(
+                try floorhost(["--plugins", plugins, Repo.path("Examples/home.json"), "--format", "json"]).stdout)[
+                    "rows"] as? [[String: Any]])
         #expect(rows[2]["tappable"] as? Int == 5)
         #expect(rows[0]["tappable"] as? Int == 1)
         #expect(rows[5]["tappable"] == nil, "a title bar is not tappable")
@@ -102,13 +130,23 @@ struct AdapterTests {
     // MARK: Validation
 
     @Test func anInvalidFloorIsReportedAndLeftOut() throws {
-        let page = try folder.write("invalid.json", #"{"floors":[{"type":"Title","id":"t","title":"Kept"},{"type":"ProductFeed","id":"f","items":[{"id":"a","title":" ","price":"¥1","img":"x.jpg"},{"id":"b","title":"ok","price":"¥1","img":""}]},{"type":"Focus","id":"empty","items":[]}]}"#)
+        let page = try folder.write(
+            "invalid.json",
+            #"{"floors":[{"type":"Title","id":"t","title":"Kept"},{"type":"ProductFeed","id":"f","items":[{"id":"a","title":" ","price":"¥1","img":"x.jpg"},{"id":"b","title":"ok","price":"¥1","img":""}]},{"type":"Focus","id":"empty","items":[]}]}"#
+        )
         let adapter = try host.layout(page: page, width: 375)
         #expect((0..<adapter.rowCount).map { adapter.describe(row: $0).floor } == ["t"])
         let found = adapter.page.diagnostics.map { "\($0.path ?? "") \($0.plugin ?? "")" }
-        #expect(found == ["floors[1].items[0].title com.floorkit.floor.product-feed", "floors[1].items[1].img com.floorkit.floor.product-feed",
-                          "floors[2].items com.floorkit.floor.focus"])
-        #expect(try #require(adapter.page.diagnostics.first).message == "\(page): floors[1].items[0].title (floor 'f'): invalid: is empty; the floor is left out (plugin com.floorkit.floor.product-feed)")
+        #expect(
+            found == [
+                "floors[1].items[0].title com.floorkit.floor.product-feed",
+                "floors[1].items[1].img com.floorkit.floor.product-feed",
+                "floors[2].items com.floorkit.floor.focus",
+            ])
+        #expect(
+            try #require(adapter.page.diagnostics.first).message
+                == "\(page): floors[1].items[0].title (floor 'f'): invalid: is empty; the floor is left out (plugin com.floorkit.floor.product-feed)"
+        )
     }
 
     @Test func checkValidatesAPageAndEveryNextPage() throws {
@@ -117,13 +155,23 @@ struct AdapterTests {
         #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
         #expect(good.stdout == "ok: 3 pages checked, no problems\n")
 
-        try folder.write("c0.json", #"{"floors":[{"type":"ProductFeed","id":"f","items":[{"id":"a","title":"A","price":"¥1","img":"a.jpg"}]}],"next":"c1.json"}"#)
-        try folder.write("c1.json", #"{"floors":[{"type":"ProductFeed","id":"f","items":[{"id":"a","title":"A","price":"¥1","img":"a.jpg"}]},{"type":"Focus","id":"x","items":[]},{"type":"Nope","id":"n"}],"next":"c2.json"}"#)
+        try folder.write(
+            "c0.json",
+            #"{"floors":[{"type":"ProductFeed","id":"f","items":[{"id":"a","title":"A","price":"¥1","img":"a.jpg"}]}],"next":"c1.json"}"#
+        )
+        try folder.write(
+            "c1.json",
+            #"{"floors":[{"type":"ProductFeed","id":"f","items":[{"id":"a","title":"A","price":"¥1","img":"a.jpg"}]},{"type":"Focus","id":"x","items":[]},{"type":"Nope","id":"n"}],"next":"c2.json"}"#
+        )
         let bad = try floorhost(["check", "--plugins", plugins, folder.file("c0.json")])
         #expect(bad.status == 1)
         let lines = bad.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.contains("c1.json: floors[0].items[0] (floor 'f'): duplicate item id 'a' dropped") })
-        #expect(lines.contains { $0.contains("c1.json: floors[1].items (floor 'x'): invalid: a carousel needs at least one banner") })
+        #expect(
+            lines.contains { $0.contains("c1.json: floors[0].items[0] (floor 'f'): duplicate item id 'a' dropped") })
+        #expect(
+            lines.contains {
+                $0.contains("c1.json: floors[1].items (floor 'x'): invalid: a carousel needs at least one banner")
+            })
         #expect(lines.contains { $0.contains("c1.json: floors[2] (floor 'n'): unknown floor type 'Nope'") })
         #expect(lines.contains { $0.contains("c2.json: no such page file") })
         #expect(lines.last == "4 problems in 3 pages")
@@ -149,7 +197,10 @@ struct AdapterTests {
 
     @Test func goingBackToAWidthMeasuresOnlyTheRowsAddedSince() throws {
         try folder.write("w0.json", #"{"floors":[\#(feed("f", sticky: true, count: 10))],"next":"w1.json"}"#)
-        try folder.write("w1.json", #"{"floors":[\#(feed("f", sticky: true, count: 5, from: 10)),{"type":"Title","id":"more","title":"More"}]}"#)
+        try folder.write(
+            "w1.json",
+            #"{"floors":[\#(feed("f", sticky: true, count: 5, from: 10)),{"type":"Title","id":"more","title":"More"}]}"#
+        )
         let adapter = try host.layout(page: folder.file("w0.json"), width: 375)
         let at375 = (0..<adapter.rowCount).map { adapter.describe(row: $0) }
         adapter.setWidth(320)
@@ -162,7 +213,9 @@ struct AdapterTests {
         adapter.append(try PageDecoder.decode(file: folder.file("w1.json"), registry: host.registry))
         #expect(adapter.stats.heightCalls == 2 * 11 + 5 + 1)
         adapter.setWidth(375)
-        #expect(adapter.stats.heightCalls == 2 * 11 + 2 * (5 + 1), "back at 375, only the five cards and the title the next page added")
+        #expect(
+            adapter.stats.heightCalls == 2 * 11 + 2 * (5 + 1),
+            "back at 375, only the five cards and the title the next page added")
         var y = 0.0
         for r in 0..<adapter.rowCount {
             #expect(adapter.describe(row: r).y == y)
@@ -184,8 +237,14 @@ struct AdapterTests {
 
     @Test func aLoadMoreMeasuresOnlyTheNewRows() throws {
         // The feed is followed by a Title floor, so the twelve new cards go in the middle of the page.
-        try folder.write("m0.json", #"{"floors":[\#(feed("f", sticky: true, count: 10)),{"type":"Title","id":"after","title":"After","margin":{"top":12,"bottom":12}}],"next":"m1.json"}"#)
-        try folder.write("m1.json", #"{"floors":[\#(feed("f", sticky: true, count: 12, from: 10)),{"type":"Title","id":"more","title":"More"}]}"#)
+        try folder.write(
+            "m0.json",
+            #"{"floors":[\#(feed("f", sticky: true, count: 10)),{"type":"Title","id":"after","title":"After","margin":{"top":12,"bottom":12}}],"next":"m1.json"}"#
+        )
+        try folder.write(
+            "m1.json",
+            #"{"floors":[\#(feed("f", sticky: true, count: 12, from: 10)),{"type":"Title","id":"more","title":"More"}]}"#
+        )
         let adapter = try host.layout(page: folder.file("m0.json"), width: 375)
         let before = adapter.stats.heightCalls
         #expect(before == 11 + 3)
@@ -195,6 +254,8 @@ struct AdapterTests {
         #expect(edits == [Adapter.Edit(at: 11, removed: 0, added: 12), Adapter.Edit(at: 26, removed: 0, added: 1)])
         #expect(adapter.describe(row: after + 12).type == "TitleBar")
         #expect(adapter.describe(row: after + 12).y == 36 + 22 * 108 + 12)
-        #expect((0..<adapter.rowCount).map { adapter.describe(row: $0).floor } == Array(repeating: "f", count: 23) + Array(repeating: "after", count: 3) + ["more"])
+        #expect(
+            (0..<adapter.rowCount).map { adapter.describe(row: $0).floor } == Array(repeating: "f", count: 23)
+                + Array(repeating: "after", count: 3) + ["more"])
     }
 }

@@ -1,6 +1,6 @@
+import FloorSession
 import Foundation
 import Testing
-import FloorSession
 
 /// A bad page never crashes the host: unusable input exits 2 with file:line:column, a bad floor becomes a
 /// placeholder and a diagnostic while the rest of the page renders (exit 0).
@@ -18,12 +18,16 @@ struct BadPageTests {
     }
 
     @Test func malformedJSONExits2WithLineAndColumn() throws {
-        let page = try folder.write("bad.json", "{\n  \"floors\": [\n    {\"type\": \"Title\", \"title\": \"x\",}\n  ]\n}\n")
+        let page = try folder.write(
+            "bad.json", "{\n  \"floors\": [\n    {\"type\": \"Title\", \"title\": \"x\",}\n  ]\n}\n")
         for format in ["text", "json"] {
             let result = try render(page, ["--format", format])
             #expect(result.status == 2)
             #expect(result.stdout.isEmpty)
-            #expect(result.stderr.hasPrefix("error: \(page):3:36: trailing comma before '}': JSON allows no ',' after the last member; delete that ','"), "\(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "error: \(page):3:36: trailing comma before '}': JSON allows no ',' after the last member; delete that ','"
+                ), "\(result.stderr)")
         }
     }
 
@@ -35,8 +39,10 @@ struct BadPageTests {
     }
 
     @Test func pageShapeErrorsExit2() throws {
-        for (json, fragment) in [(#"{"floors":"none"}"#, "floors"), (#"[1,2]"#, "object"), (#"{"title":"no floors"}"#, "floors"),
-                                 (#"{"floors":[],"next":5}"#, "next")] {
+        for (json, fragment) in [
+            (#"{"floors":"none"}"#, "floors"), (#"[1,2]"#, "object"), (#"{"title":"no floors"}"#, "floors"),
+            (#"{"floors":[],"next":5}"#, "next"),
+        ] {
             let page = try folder.write("shape.json", json)
             let result = try render(page)
             #expect(result.status == 2, "\(json)")
@@ -55,7 +61,9 @@ struct BadPageTests {
     }
 
     @Test func wrongFieldTypesInAFloorLeaveTheRestRendered() throws {
-        let page = try folder.write("types.json", """
+        let page = try folder.write(
+            "types.json",
+            """
             {"floors":[
               {"type":"Title","id":"ok","title":"Before"},
               {"type":"ProductFeed","id":"feed","items":[{"id":"p1","title":"Cup","price":"¥9","img":42},{"id":"p2","title":"Mug","price":"¥12","img":"m.jpg"}]},
@@ -70,23 +78,33 @@ struct BadPageTests {
         let rows = try #require(output["rows"] as? [[String: Any]])
         #expect(rows.map { $0["floor"] as? String } == ["ok", "feed", "numbered", "grid", "after"])
         // The feed's bad product is left out, its good one shown (the SDK's DroppingBrokenItems).
-        #expect(rows.map { $0["type"] as? String } == ["TitleBar", "ProductCard", "FloorPlaceholder", "FloorPlaceholder", "TitleBar"])
+        #expect(
+            rows.map { $0["type"] as? String } == [
+                "TitleBar", "ProductCard", "FloorPlaceholder", "FloorPlaceholder", "TitleBar",
+            ])
         let diagnostics = try #require(output["diagnostics"] as? [[String: Any]])
         let paths = diagnostics.compactMap { $0["path"] as? String }
         #expect(paths.contains("floors[1].items[0].img"))
         #expect(paths.contains("floors[2].type") || paths.contains("floors[2]"))
         #expect(paths.contains("floors[3].columns"))
         let messages = diagnostics.compactMap { $0["message"] as? String }
-        #expect(messages.contains { $0.contains("floors[1].items[0].img (floor 'feed'): expected a string, found number; item left out") })
+        #expect(
+            messages.contains {
+                $0.contains("floors[1].items[0].img (floor 'feed'): expected a string, found number; item left out")
+            })
     }
 
     @Test func unknownFloorTypeBecomesAPlaceholder() throws {
-        let page = try folder.write("unknown.json", #"{"floors":[{"type":"Coupon","id":"c1"},{"pattern":"Title","id":"t","title":"Shown"}]}"#)
+        let page = try folder.write(
+            "unknown.json", #"{"floors":[{"type":"Coupon","id":"c1"},{"pattern":"Title","id":"t","title":"Shown"}]}"#)
         let text = try render(page)
         #expect(text.status == 0)
         #expect(text.stdout.contains("unknown floor type 'Coupon' (floor 'c1')"))
         #expect(text.stdout.contains("Shown"))
-        #expect(text.stderr.contains("warning: \(page): floors[0] (floor 'c1'): unknown floor type 'Coupon': no loaded plugin registers it (loaded: Focus, IconGrid, ProductFeed, Title)"))
+        #expect(
+            text.stderr.contains(
+                "warning: \(page): floors[0] (floor 'c1'): unknown floor type 'Coupon': no loaded plugin registers it (loaded: Focus, IconGrid, ProductFeed, Title)"
+            ))
     }
 
     @Test func emptyFloorsRendersNothingAndSaysSo() throws {
@@ -103,20 +121,25 @@ struct BadPageTests {
     }
 
     @Test func duplicateAndMissingFloorIdsAreReported() throws {
-        let page = try folder.write("ids.json", #"{"floors":[{"type":"Title","id":"x","title":"a"},{"type":"Title","id":"x","title":"b"},{"type":"Title","title":"c"}]}"#)
+        let page = try folder.write(
+            "ids.json",
+            #"{"floors":[{"type":"Title","id":"x","title":"a"},{"type":"Title","id":"x","title":"b"},{"type":"Title","title":"c"}]}"#
+        )
         let host = try FloorHost(pluginFolder: plugins)
         let adapter = try host.layout(page: page, width: 375)
         #expect(adapter.rowCount == 3)
         let messages = adapter.page.diagnostics.map(\.message)
-        #expect(messages.contains { $0.contains("floors[1] (floor 'x'): duplicate floor id 'x' (first used by floors[0])") })
+        #expect(
+            messages.contains { $0.contains("floors[1] (floor 'x'): duplicate floor id 'x' (first used by floors[0])") }
+        )
         #expect(messages.contains { $0.contains("floors[2] (floor 'floors[2]'): has no 'id'") })
     }
 
     @Test func binaryGarbageIsRejectedNotCrashedOn() throws {
         var bytes = [UInt8](repeating: 0, count: 4096)
-        var state: UInt64 = 0x9E3779B97F4A7C15
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         for i in bytes.indices {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             bytes[i] = UInt8(truncatingIfNeeded: state >> 56)
         }
         let page = folder.file("garbage.json")

@@ -16,17 +16,23 @@ struct BrokenItemTests {
         let products = (0..<5).map { index in
             #"{"id":"p\#(index)","title":"Product \#(index)","price":\#(index == 3 ? "true" : "\"¥\(index + 1)\""),"img":"https://img.example.com/\#(index).jpg"}"#
         }
-        page = try folder.write("page.json", #"{"floors":[{"type":"Title","id":"t","title":"今日推荐"},{"type":"ProductFeed","id":"feed","items":[\#(products.joined(separator: ","))]}]}"#)
+        page = try folder.write(
+            "page.json",
+            #"{"floors":[{"type":"Title","id":"t","title":"今日推荐"},{"type":"ProductFeed","id":"feed","items":[\#(products.joined(separator: ","))]}]}"#
+        )
     }
 
-    static let warning = "floors[1].items[3].price (floor 'feed'): expected a string, found bool; item left out (plugin com.floorkit.floor.product-feed)"
+    static let warning =
+        "floors[1].items[3].price (floor 'feed'): expected a string, found bool; item left out (plugin com.floorkit.floor.product-feed)"
 
     @Test func theOtherFourProductsRenderAndTheWarningNamesThePath() throws {
         let result = try floorhost(["--plugins", plugins, page, "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let output = try jsonObject(result.stdout)
         let rows = try #require(output["rows"] as? [[String: Any]])
-        #expect(rows.filter { $0["floor"] as? String == "feed" }.map { $0["type"] as? String } == Array(repeating: "ProductCard", count: 4))
+        #expect(
+            rows.filter { $0["floor"] as? String == "feed" }.map { $0["type"] as? String }
+                == Array(repeating: "ProductCard", count: 4))
         let cells = output["cells"] as? [[String: Any]] ?? []
         let texts = cells.flatMap { ($0["draws"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String } }
         #expect(["Product 0", "Product 1", "Product 2", "Product 4"].allSatisfy(texts.contains), "\(texts)")
@@ -58,7 +64,10 @@ struct BrokenItemTests {
         let rows = try #require(output["rows"] as? [[String: Any]])
         #expect(rows.map { $0["type"] as? String } == ["FloorPlaceholder"])
         let messages = (output["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
-        #expect(messages.contains { $0.contains("floors[0].items (floor 'feed'): expected an array, found a dictionary (plugin") }, "\(messages)")
+        #expect(
+            messages.contains {
+                $0.contains("floors[0].items (floor 'feed'): expected an array, found a dictionary (plugin")
+            }, "\(messages)")
     }
 }
 
@@ -67,8 +76,12 @@ struct BrokenIconTests {
     @Test func aBrokenIconIsLeftOutOfTheGrid() throws {
         let folder = try TemporaryFolder("broken-icon")
         let plugins = try folder.installShippedPlugins(["IconGrid"])
-        let icons = (0..<5).map { #"{"id":"i\#($0)","img":"https://img.example.com/\#($0).png","title":\#($0 == 1 ? "7" : "\"Icon \($0)\"")}"# }
-        let page = try folder.write("grid.json", #"{"floors":[{"type":"IconGrid","id":"grid","columns":4,"items":[\#(icons.joined(separator: ","))]}]}"#)
+        let icons = (0..<5).map {
+            #"{"id":"i\#($0)","img":"https://img.example.com/\#($0).png","title":\#($0 == 1 ? "7" : "\"Icon \($0)\"")}"#
+        }
+        let page = try folder.write(
+            "grid.json",
+            #"{"floors":[{"type":"IconGrid","id":"grid","columns":4,"items":[\#(icons.joined(separator: ","))]}]}"#)
         let result = try floorhost(["--plugins", plugins, page, "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let output = try jsonObject(result.stdout)
@@ -76,6 +89,8 @@ struct BrokenIconTests {
         #expect((output["rows"] as? [[String: Any]])?.count == 1)
         let diagnostics = output["diagnostics"] as? [[String: Any]] ?? []
         #expect(diagnostics.map { $0["path"] as? String } == ["floors[0].items[1].title"], "\(diagnostics)")
-        #expect((diagnostics.first?["message"] as? String)?.contains("(floor 'grid'): expected a string, found number; item left out (plugin") == true, "\(diagnostics)")
+        #expect(
+            (diagnostics.first?["message"] as? String)?.contains(
+                "(floor 'grid'): expected a string, found number; item left out (plugin") == true, "\(diagnostics)")
     }
 }

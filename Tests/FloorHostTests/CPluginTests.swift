@@ -1,6 +1,6 @@
+import FloorSession
 import Foundation
 import Testing
-import FloorSession
 
 /// The ABI is language-neutral: a plugin written in C, compiled with `cc -shared` against floor_abi.h,
 /// loads and renders beside the Swift ones.
@@ -9,7 +9,10 @@ struct CPluginTests {
         let folder = try TemporaryFolder()
         let plugins = try folder.installShippedPlugins(["Title"])
         try compileCPlugin(to: plugins + "/libBadge.so")
-        let page = try folder.write("page.json", #"{"floors":[{"type":"Badge","id":"hello","text":"Hello from C 你好"},{"type":"Title","id":"t","title":"Swift below"}]}"#)
+        let page = try folder.write(
+            "page.json",
+            #"{"floors":[{"type":"Badge","id":"hello","text":"Hello from C 你好"},{"type":"Title","id":"t","title":"Swift below"}]}"#
+        )
 
         let json = try floorhost(["--plugins", plugins, page, "--format", "json"])
         #expect(json.status == 0, "\(json.stderr)")
@@ -36,6 +39,8 @@ struct CPluginTests {
         #expect(adapter.describe(row: 0).type == "FloorPlaceholder")
         let warning = try #require(adapter.page.diagnostics.first)
         #expect(warning.path == "floors[0].text")
-        #expect(warning.message.contains("floors[0].text (floor 'empty'): a badge needs a \"text\" string (plugin com.floorkit.test.badge)"))
+        #expect(
+            warning.message.contains(
+                "floors[0].text (floor 'empty'): a badge needs a \"text\" string (plugin com.floorkit.test.badge)"))
     }
 }

@@ -1,8 +1,8 @@
 import CFloorABI
+import FloorRender
+import FloorSession
 import Foundation
 import Testing
-import FloorSession
-import FloorRender
 
 /// ABI 1.4's `fill` and FLOOR_TEXT_STRIKE, as each backend draws them: the text grid shades cells and
 /// strikes with U+0336 (plain) or SGR 9 (styled); JSON records `{"op":"fill",...}` and `"strike":true`;
@@ -31,7 +31,9 @@ struct CanvasFillStrikeTests {
         canvas.fill(x: 0, y: 0, width: 1, height: 1, tone: 99)  // unknown: subtle
         canvas.text("¥99", x: 0, y: 0, maxWidth: 40, style: FLOOR_TEXT_STRIKE)
         canvas.text("¥79", x: 0, y: 0, maxWidth: 40, style: FLOOR_TEXT_ACCENT)
-        let draws = try #require(try JSONSerialization.jsonObject(with: Data(("[" + String(decoding: canvas.out.bytes, as: UTF8.self) + "]").utf8)) as? [[String: Any]])
+        let draws = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(("[" + String(decoding: canvas.out.bytes, as: UTF8.self) + "]").utf8)) as? [[String: Any]])
         #expect(draws[0]["op"] as? String == "fill")
         #expect(number(draws[0]["x"]) == 1 && number(draws[0]["width"]) == 30 && number(draws[0]["height"]) == 12)
         #expect(draws[0]["tone"] as? String == "muted")
@@ -44,7 +46,9 @@ struct CanvasFillStrikeTests {
         let canvas = HTMLCanvas()
         canvas.fill(x: 0, y: 0, width: 30, height: 12, tone: FLOOR_TONE_ACCENT)
         canvas.text("¥99", x: 0, y: 0, maxWidth: 40, style: FLOOR_TEXT_STRIKE | FLOOR_TEXT_MUTED)
-        #expect(canvas.html.contains("<div class=\"fill accent\" style=\"left:0px;top:0px;width:30px;height:12px\"></div>"), "\(canvas.html)")
+        #expect(
+            canvas.html.contains("<div class=\"fill accent\" style=\"left:0px;top:0px;width:30px;height:12px\"></div>"),
+            "\(canvas.html)")
         #expect(canvas.html.contains("<span class=\"t muted strike\""))
         #expect(HTMLRenderer.stylesheet.contains(".t.strike{text-decoration:line-through}"))
         #expect(HTMLRenderer.stylesheet.contains(".fill.accent{background:"))

@@ -1,7 +1,7 @@
+import FloorCheck
+import FloorSession
 import Foundation
 import Testing
-import FloorSession
-import FloorCheck
 
 /// `floorhost check` fails whenever a render would (issue 9, item 9): it makes every call a render makes
 /// (cell selectors into a canvas, tappable items, every item's action, besides decode, expand, heights and
@@ -21,12 +21,15 @@ struct CheckCoverageTests {
     private func check(_ floors: [String], _ extra: [String] = []) throws -> (ProcessResult, String) {
         let all = [#"{"type":"Title","id":"t","title":"Top"}"#] + floors
         let page = try folder.write("page.json", #"{"floors":[\#(all.joined(separator: ","))]}"#)
-        let result = try floorhost(["check", "--plugins", plugins, "--plugin-cache", folder.file("scan-cache.json"), page] + extra)
+        let result = try floorhost(
+            ["check", "--plugins", plugins, "--plugin-cache", folder.file("scan-cache.json"), page] + extra)
         return (result, page)
     }
 
     @Test func aHealthyPageWithTappableRowsPasses() throws {
-        let (result, _) = try check([#"{"type":"Tapper","id":"tap","text":"fine"}"#, #"{"type":"Badge","id":"b","text":"fine"}"#])
+        let (result, _) = try check([
+            #"{"type":"Tapper","id":"tap","text":"fine"}"#, #"{"type":"Badge","id":"b","text":"fine"}"#,
+        ])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.hasSuffix("ok: 1 page checked, no problems\n"), "\(result.stdout)")
     }
@@ -46,32 +49,46 @@ struct CheckCoverageTests {
     }
 
     @Test func aHangInACellSelectorFailsCheck() throws {
-        let (result, page) = try check([#"{"type":"Tapper","id":"x","text":"hang:cell"}"#], ["--plugin-call-timeout", "1"])
+        let (result, page) = try check(
+            [#"{"type":"Tapper","id":"x","text":"hang:cell"}"#], ["--plugin-call-timeout", "1"])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains("error: \(page): floors[1] (floor 'x'): not shown: plugin com.floorkit.test.tapper hung (no answer for 1 s) in its cell selector"),
-                "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "error: \(page): floors[1] (floor 'x'): not shown: plugin com.floorkit.test.tapper hung (no answer for 1 s) in its cell selector"
+            ),
+            "\(result.stdout)")
     }
 
     @Test func aHangInAnActionFailsCheck() throws {
-        let (result, _) = try check([#"{"type":"Tapper","id":"x","text":"hang:action"}"#], ["--plugin-call-timeout", "1"])
+        let (result, _) = try check(
+            [#"{"type":"Tapper","id":"x","text":"hang:action"}"#], ["--plugin-call-timeout", "1"])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("hung (no answer for 1 s) in its action selector"), "\(result.stdout)")
     }
 
     @Test func aRefusedRegistrationFailsCheck() throws {
-        try compileCPlugin(to: plugins + "/libWrongSignature.so",
-                           defines: ["PLUGIN_ID=\"com.floorkit.test.wrongsig\"", "FLOOR_TYPE=\"WrongSig\"", "ROW_TYPE=\"WrongSigRow\"",
-                                     "HEIGHT_SIGNATURE=\"i(ppQd)\""])
+        try compileCPlugin(
+            to: plugins + "/libWrongSignature.so",
+            defines: [
+                "PLUGIN_ID=\"com.floorkit.test.wrongsig\"", "FLOOR_TYPE=\"WrongSig\"", "ROW_TYPE=\"WrongSigRow\"",
+                "HEIGHT_SIGNATURE=\"i(ppQd)\"",
+            ])
         let (result, _) = try check([])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
-        #expect(result.stderr.contains("error: \(plugins)/libWrongSignature.so: com.floorkit.test.wrongsig: "), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("error: \(plugins)/libWrongSignature.so: com.floorkit.test.wrongsig: "),
+            "\(result.stderr)")
         #expect(result.stdout.contains("problem") && result.stdout.contains("in plugins"), "\(result.stdout)")
         #expect(!result.stdout.contains("ok:"))
     }
 
     @Test func aPluginThatFailedToLoadFailsCheck() throws {
-        try compileCPlugin(to: plugins + "/libFuture.so",
-                           defines: ["PLUGIN_ID=\"com.floorkit.test.future\"", "FLOOR_TYPE=\"Future\"", "ROW_TYPE=\"FutureRow\"", "ABI_MAJOR=2"])
+        try compileCPlugin(
+            to: plugins + "/libFuture.so",
+            defines: [
+                "PLUGIN_ID=\"com.floorkit.test.future\"", "FLOOR_TYPE=\"Future\"", "ROW_TYPE=\"FutureRow\"",
+                "ABI_MAJOR=2",
+            ])
         for isolation in [[], ["--no-plugin-isolation"]] {
             let (result, _) = try check([], isolation)
             #expect(result.status == 1, "\(isolation): \(result.stdout)\(result.stderr)")
@@ -82,7 +99,10 @@ struct CheckCoverageTests {
 
     @Test func checkDrawsEveryRowAndPerformsEveryActionInProcess() throws {
         let host = try FloorHost(pluginFolder: plugins)
-        let page = try folder.write("calls.json", #"{"floors":[{"type":"Tapper","id":"a","text":"one"},{"type":"Tapper","id":"b","text":"two"},{"type":"Title","id":"t","title":"x"}]}"#)
+        let page = try folder.write(
+            "calls.json",
+            #"{"floors":[{"type":"Tapper","id":"a","text":"one"},{"type":"Tapper","id":"b","text":"two"},{"type":"Title","id":"t","title":"x"}]}"#
+        )
         let check = PageCheck.run(file: page, registry: host.registry)
         #expect(check.problems.isEmpty, "\(check.problems)")
         // Measured by the adapter check builds: one cell call a row, as a render draws them.

@@ -1,7 +1,7 @@
+import FloorCheck
+import FloorSession
 import Foundation
 import Testing
-import FloorSession
-import FloorCheck
 
 /// `floorhost check` over many pages (files, folders, globs), in parallel child processes, one summary.
 @Suite struct CheckManyPagesTests {
@@ -31,8 +31,14 @@ import FloorCheck
         let messages = problems.compactMap { $0["message"] as? String }
         // home-2 and home-3 are reached from home.json (and b.json, not a.json: its link is misspelt), so they
         // are checked in those chains, never on their own.
-        #expect(messages.contains("\(root)/a.json: nxt: unknown field of the page; did you mean 'next'?"), "\(messages)")
-        #expect(messages.contains { $0.hasPrefix("\(root)/b.json: floors[1].colums (floor 'channels'): unknown field of IconGrid; did you mean 'columns'?") }, "\(messages)")
+        #expect(
+            messages.contains("\(root)/a.json: nxt: unknown field of the page; did you mean 'next'?"), "\(messages)")
+        #expect(
+            messages.contains {
+                $0.hasPrefix(
+                    "\(root)/b.json: floors[1].colums (floor 'channels'): unknown field of IconGrid; did you mean 'columns'?"
+                )
+            }, "\(messages)")
         #expect(messages.contains { $0.hasPrefix("\(root)/more/broken.json:1:13: ") }, "\(messages)")
         #expect(messages.count == 3, "\(messages)")
         let summary = try #require(report["summary"] as? [String: Any])
@@ -61,8 +67,16 @@ import FloorCheck
     @Test func theSetOfPagesExpandsFoldersAndGlobsInOrder() throws {
         let folder = try TemporaryFolder()
         let root = try pages(in: folder)
-        #expect(try PageSet.expand([root]) == ["a.json", "b.json", "home-2.json", "home-3.json", "home.json", "more/broken.json"].map { "\(root)/\($0)" })
-        #expect(try PageSet.expand([root + "/more", root + "/*.json", root + "/a.json"]) == ["more/broken.json", "a.json", "b.json", "home-2.json", "home-3.json", "home.json"].map { "\(root)/\($0)" })
+        #expect(
+            try PageSet.expand([root])
+                == ["a.json", "b.json", "home-2.json", "home-3.json", "home.json", "more/broken.json"].map {
+                    "\(root)/\($0)"
+                })
+        #expect(
+            try PageSet.expand([root + "/more", root + "/*.json", root + "/a.json"])
+                == ["more/broken.json", "a.json", "b.json", "home-2.json", "home-3.json", "home.json"].map {
+                    "\(root)/\($0)"
+                })
     }
 
     /// The chains that reach a page report it; a loop of next pages is reported once, by its first page.

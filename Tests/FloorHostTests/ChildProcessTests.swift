@@ -1,12 +1,14 @@
-import Foundation
-import Testing
 import FloorCore
 import FloorSession
+import Foundation
+import Testing
 
 /// The isolation primitive: how a child ended (exit status, signal, killed after a deadline), its lines
 /// as they come, and the end of its stderr, with real processes.
 struct ChildProcessTests {
-    func sh(_ script: String, timeout: Double = 30, resetOnLine: Bool = false) throws -> (ChildProcess.Outcome, [String]) {
+    func sh(_ script: String, timeout: Double = 30, resetOnLine: Bool = false) throws -> (
+        ChildProcess.Outcome, [String]
+    ) {
         var lines: [String] = []
         let outcome = try ChildProcess.run(["/bin/sh", "-c", script], timeout: timeout) { line in
             lines.append(line)
@@ -45,6 +47,8 @@ struct ChildProcessTests {
     }
 
     @Test func aProgramThatCannotStartIsAnError() {
-        #expect(throws: ChildProcess.Failure.self) { try ChildProcess.run(["/nonexistent/program"], timeout: 1) { _ in false } }
+        #expect(throws: ChildProcess.Failure.self) {
+            try ChildProcess.run(["/nonexistent/program"], timeout: 1) { _ in false }
+        }
     }
 }

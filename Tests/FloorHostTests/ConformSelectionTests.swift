@@ -1,10 +1,11 @@
+import FloorConform
+import FloorSession
 import Foundation
+import Testing
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
-import FloorSession
-import FloorConform
 
 /// What CI systems need of `floorhost conform`: `--include`/`--exclude` to pick checks, `--format junit`
 /// beside json, and a type name two plugins of a folder claim named with both.
@@ -15,12 +16,16 @@ struct ConformSelectionTests {
         try compileCPlugin(to: library, defines: ["NAN_HEIGHT"])
         func checks(_ arguments: [String]) throws -> [String: String] {
             let result = try floorhost(["conform", library, "--format", "json"] + arguments)
-            let checks = try #require((try jsonObject(result.stdout)["plugins"] as? [[String: Any]])?.first?["checks"] as? [[String: Any]])
+            let checks = try #require(
+                (try jsonObject(result.stdout)["plugins"] as? [[String: Any]])?.first?["checks"] as? [[String: Any]])
             return Dictionary(uniqueKeysWithValues: checks.map { ($0["check"] as! String, $0["verdict"] as! String) })
         }
         // heights needs samples (and what samples needs): run, not reported.
         #expect(try checks(["--include", "heights"]) == ["heights": "fail"])
-        #expect(try checks(["--include", "actions,samples", "--include", "validate"]) == ["samples": "pass", "validate": "pass", "actions": "pass"])
+        #expect(
+            try checks(["--include", "actions,samples", "--include", "validate"]) == [
+                "samples": "pass", "validate": "pass", "actions": "pass",
+            ])
         let excluded = try checks(["--exclude", "heights,balanced-models"])
         #expect(excluded["heights"] == nil && excluded["balanced-models"] == nil)
         // The checks that need heights run as if it had passed: the NaN is not theirs to judge.
@@ -31,13 +36,16 @@ struct ConformSelectionTests {
 
         let unknown = try floorhost(["conform", library, "--include", "hieghts"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("unknown check 'hieghts'; the checks are loadable, entry-symbol"), "\(unknown.stderr)")
+        #expect(
+            unknown.stderr.contains("unknown check 'hieghts'; the checks are loadable, entry-symbol"),
+            "\(unknown.stderr)")
     }
 
     #if canImport(FoundationXML)
     @Test func junitOutputParsesAndCarriesEveryVerdict() throws {
         let folder = try TemporaryFolder("conform-junit")
-        let broken = folder.file("libBroken.so"), sound = folder.file("libSound.so")
+        let broken = folder.file("libBroken.so")
+        let sound = folder.file("libSound.so")
         try compileCPlugin(to: broken, defines: ["NAN_HEIGHT", #"PLUGIN_ID="com.example.<broken&>""#])
         try compileCPlugin("listing.c", to: sound)
         let result = try floorhost(["conform", "--format", "junit", folder.path])
@@ -56,10 +64,16 @@ struct ConformSelectionTests {
         #expect(cases[0].attribute(forName: "classname")?.stringValue == "conform.com.example.<broken&>")
         let heights = try #require(cases.first { $0.attribute(forName: "name")?.stringValue == "heights" })
         let failure = try #require(heights.elements(forName: "failure").first)
-        #expect(failure.attribute(forName: "message")?.stringValue?.contains("heightForBadgeRow:width: returned nan for row 0") == true)
-        let skipped = try #require(cases.first { $0.attribute(forName: "name")?.stringValue == "deterministic" }?.elements(forName: "skipped").first)
+        #expect(
+            failure.attribute(forName: "message")?.stringValue?.contains(
+                "heightForBadgeRow:width: returned nan for row 0") == true)
+        let skipped = try #require(
+            cases.first { $0.attribute(forName: "name")?.stringValue == "deterministic" }?.elements(forName: "skipped")
+                .first)
         #expect(skipped.attribute(forName: "message")?.stringValue == "needs heights, which did not pass")
-        #expect(suites[1].elements(forName: "testcase").allSatisfy { $0.children?.isEmpty ?? true }, "every check of the sound plugin passed")
+        #expect(
+            suites[1].elements(forName: "testcase").allSatisfy { $0.children?.isEmpty ?? true },
+            "every check of the sound plugin passed")
     }
     #endif
 
@@ -67,13 +81,20 @@ struct ConformSelectionTests {
         let folder = try TemporaryFolder("conform-clash-folder")
         try compileCPlugin("listing.c", to: folder.file("libListing.so"))
         // Another plugin, its own id, registering the floor type 'Listing' too.
-        try compileCPlugin(to: folder.file("libSecond.so"), defines: [#"PLUGIN_ID="com.example.second""#, #"FLOOR_TYPE="Listing""#])
+        try compileCPlugin(
+            to: folder.file("libSecond.so"), defines: [#"PLUGIN_ID="com.example.second""#, #"FLOOR_TYPE="Listing""#])
         let result = try floorhost(["conform", folder.path])
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let clashes = lines.filter { $0.hasPrefix("  FAIL  type-names ") }
         #expect(clashes.count == 2, "\(result.stdout)")
-        #expect(clashes[0].contains("floor type 'Listing' is also registered by com.example.second (\(folder.file("libSecond.so")))"), "\(clashes)")
-        #expect(clashes[1].contains("floor type 'Listing' is also registered by com.floorkit.test.listing (\(folder.file("libListing.so")))"), "\(clashes)")
+        #expect(
+            clashes[0].contains(
+                "floor type 'Listing' is also registered by com.example.second (\(folder.file("libSecond.so")))"),
+            "\(clashes)")
+        #expect(
+            clashes[1].contains(
+                "floor type 'Listing' is also registered by com.floorkit.test.listing (\(folder.file("libListing.so")))"
+            ), "\(clashes)")
     }
 }

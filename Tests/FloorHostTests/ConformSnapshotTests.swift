@@ -1,7 +1,7 @@
+import FloorConform
+import FloorSession
 import Foundation
 import Testing
-import FloorSession
-import FloorConform
 
 /// `floorhost conform --snapshots DIR --record|--verify`: each sample's drawing at 320, 375 and 414
 /// points, kept as readable text; verify passes on an unchanged drawing and shows a diff of a changed one.
@@ -17,12 +17,16 @@ struct ConformSnapshotTests {
         let file = snapshots + "/com.floorkit.test.badge/Badge.txt"
         let text = try String(contentsOfFile: file, encoding: .utf8)
         #expect(text.hasPrefix("# Badge: the canvas calls of each row at widths 320, 375 and 414 points\n"))
-        #expect(text.contains("\nwidth 375\n  row 0 BadgeRow height 36\n    box x 0 y 0 w 375 h 36\n    text x 8 y 12 max_width 359 bold \"C plugin\"\n"), "\(text)")
+        #expect(
+            text.contains(
+                "\nwidth 375\n  row 0 BadgeRow height 36\n    box x 0 y 0 w 375 h 36\n    text x 8 y 12 max_width 359 bold \"C plugin\"\n"
+            ), "\(text)")
         #expect(recorded.stdout.contains("recorded \(file)"), "\(recorded.stdout)")
 
         let clean = try floorhost(["conform", library, "--snapshots", snapshots, "--verify", "--format", "json"])
         #expect(clean.status == 0, "\(clean.stdout)")
-        let checks = try #require((try jsonObject(clean.stdout)["plugins"] as? [[String: Any]])?.first?["checks"] as? [[String: Any]])
+        let checks = try #require(
+            (try jsonObject(clean.stdout)["plugins"] as? [[String: Any]])?.first?["checks"] as? [[String: Any]])
         #expect(checks.last?["check"] as? String == "snapshots" && checks.last?["verdict"] as? String == "pass")
         #expect(checks.count == ConformanceCheck.all.count + 1)
 
@@ -47,16 +51,29 @@ struct ConformSnapshotTests {
         let folder = try TemporaryFolder("conform-snapshots-missing")
         let library = folder.file("libBadge.so")
         try compileCPlugin(to: library)
-        let result = try floorhost(["conform", library, "--include", "samples", "--snapshots", folder.file("none"), "--verify"])
+        let result = try floorhost([
+            "conform", library, "--include", "samples", "--snapshots", folder.file("none"), "--verify",
+        ])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("Badge has no snapshot (\(folder.file("none"))/com.floorkit.test.badge/Badge.txt); record them with --snapshots \(folder.file("none")) --record"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "Badge has no snapshot (\(folder.file("none"))/com.floorkit.test.badge/Badge.txt); record them with --snapshots \(folder.file("none")) --record"
+            ), "\(result.stdout)")
     }
 
     @Test func theDiffIsUnified() {
-        let old = "a\nb\nc\nd\ne\nf\ng\nh\n", new = "a\nb\nc\nD\ne\nf\ng\nh\ni\n"
+        let old = "a\nb\nc\nd\ne\nf\ng\nh\n"
+        let new = "a\nb\nc\nD\ne\nf\ng\nh\ni\n"
         // Changes 4 unchanged lines apart (2 x the context) share a hunk.
-        #expect(LineDiff.unified(old: old, new: new) == ["@@ -2,8 +2,9 @@", " b", " c", "-d", "+D", " e", " f", " g", " h", "+i", " "])
-        let far = "1\n2\n3\n4\n5\n6\n7\n8\n9\n", changed = "1\nX\n3\n4\n5\n6\n7\n8\nY\n"
-        #expect(LineDiff.unified(old: far, new: changed) == ["@@ -1,4 +1,4 @@", " 1", "-2", "+X", " 3", " 4", "@@ -7,4 +7,4 @@", " 7", " 8", "-9", "+Y", " "])
+        #expect(
+            LineDiff.unified(old: old, new: new) == [
+                "@@ -2,8 +2,9 @@", " b", " c", "-d", "+D", " e", " f", " g", " h", "+i", " ",
+            ])
+        let far = "1\n2\n3\n4\n5\n6\n7\n8\n9\n"
+        let changed = "1\nX\n3\n4\n5\n6\n7\n8\nY\n"
+        #expect(
+            LineDiff.unified(old: far, new: changed) == [
+                "@@ -1,4 +1,4 @@", " 1", "-2", "+X", " 3", " 4", "@@ -7,4 +7,4 @@", " 7", " 8", "-9", "+Y", " ",
+            ])
     }
 }

@@ -1,7 +1,7 @@
+import FloorConform
+import FloorSession
 import Foundation
 import Testing
-import FloorSession
-import FloorConform
 
 /// One deliberately broken plugin per check (Tests/Fixtures/CPlugins/broken-plugins.json: a C fixture,
 /// badge.c unless `source` names another, compiled with one defect macro, or a file that is not a shared
@@ -21,11 +21,14 @@ struct BrokenPlugin: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     static let all: [BrokenPlugin] = {
-        let data = FileManager.default.contents(atPath: Repo.path("Tests/Fixtures/CPlugins/broken-plugins.json")) ?? Data()
+        let data =
+            FileManager.default.contents(atPath: Repo.path("Tests/Fixtures/CPlugins/broken-plugins.json")) ?? Data()
         let entries = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]] ?? []
         return entries.map {
-            BrokenPlugin(name: $0["name"] as! String, source: $0["source"] as? String ?? "badge.c", defines: $0["defines"] as? [String] ?? [], text: $0["text"] as? String,
-                         fails: $0["fails"] as! String, arguments: $0["arguments"] as? [String] ?? [])
+            BrokenPlugin(
+                name: $0["name"] as! String, source: $0["source"] as? String ?? "badge.c",
+                defines: $0["defines"] as? [String] ?? [], text: $0["text"] as? String,
+                fails: $0["fails"] as! String, arguments: $0["arguments"] as? [String] ?? [])
         }
     }()
 
@@ -37,10 +40,17 @@ struct BrokenPlugin: Sendable, CustomTestStringConvertible {
             try text.write(toFile: library, atomically: true, encoding: .utf8)
         } else {
             let tag = name.replacingOccurrences(of: "-", with: "_")
-            let identity = unique ? [#"PLUGIN_ID="com.floorkit.test.\#(tag)""#, #"FLOOR_TYPE="Badge_\#(tag)""#, #"ROW_TYPE="BadgeRow_\#(tag)""#] : []
+            let identity =
+                unique
+                ? [
+                    #"PLUGIN_ID="com.floorkit.test.\#(tag)""#, #"FLOOR_TYPE="Badge_\#(tag)""#,
+                    #"ROW_TYPE="BadgeRow_\#(tag)""#,
+                ] : []
             // The defect's own definition of a macro wins over the unique identity.
             let macro = { (define: String) in define.prefix { $0 != "=" } }
-            try compileCPlugin(source, to: library, defines: defines + identity.filter { id in !defines.contains { macro($0) == macro(id) } })
+            try compileCPlugin(
+                source, to: library,
+                defines: defines + identity.filter { id in !defines.contains { macro($0) == macro(id) } })
         }
         return library
     }
@@ -54,7 +64,9 @@ struct ConformanceTests {
     static let hangTimeout = "4"
 
     /// Runs `floorhost conform --format json` and returns the exit status and the parsed report.
-    func conform(_ paths: [String], _ extra: [String] = []) throws -> (status: Int32, report: [String: Any], stderr: String) {
+    func conform(_ paths: [String], _ extra: [String] = []) throws -> (
+        status: Int32, report: [String: Any], stderr: String
+    ) {
         let result = try floorhost(["conform", "--format", "json"] + extra + paths)
         let report = try jsonObject(result.stdout)
         return (result.status, report, result.stderr)
@@ -73,8 +85,9 @@ struct ConformanceTests {
     }
 
     @Test func theFixtureTableCoversEveryCheck() {
-        #expect(Set(BrokenPlugin.all.map(\.fails)) == Set(ConformanceCheck.all.map(\.id)).subtracting(["unique-id"]),
-                "unique-id needs two plugins: see twoPluginsWithOneIdAndClashingTypeNames")
+        #expect(
+            Set(BrokenPlugin.all.map(\.fails)) == Set(ConformanceCheck.all.map(\.id)).subtracting(["unique-id"]),
+            "unique-id needs two plugins: see twoPluginsWithOneIdAndClashingTypeNames")
         #expect(BrokenPlugin.all.count >= 16)
     }
 
@@ -87,7 +100,9 @@ struct ConformanceTests {
         let plugin = try #require(try plugins(report).first)
         #expect(plugin["file"] as? String == library)
         #expect(plugin["passed"] as? Bool == false)
-        #expect(try checks(plugin).map { $0["check"] as? String } == ConformanceCheck.all.map(\.id), "every check gets a verdict, in order")
+        #expect(
+            try checks(plugin).map { $0["check"] as? String } == ConformanceCheck.all.map(\.id),
+            "every check gets a verdict, in order")
         #expect(try verdicts(plugin, "fail") == [broken.fails])
         let failure = try #require(try checks(plugin).first { $0["check"] as? String == broken.fails })
         let reason = try #require(failure["reason"] as? String)
@@ -95,7 +110,8 @@ struct ConformanceTests {
         // Skips happen only downstream of the failure, never instead of a verdict that could be given.
         for skipped in try verdicts(plugin, "skip") {
             let check = try #require(ConformanceCheck.named(skipped))
-            let reasonOfSkip = try #require(try checks(plugin).first { $0["check"] as? String == skipped }?["reason"] as? String)
+            let reasonOfSkip = try #require(
+                try checks(plugin).first { $0["check"] as? String == skipped }?["reason"] as? String)
             #expect(reasonOfSkip.hasPrefix("needs ") || reasonOfSkip.hasPrefix("did not finish"), "\(check)")
         }
     }
@@ -117,8 +133,11 @@ struct ConformanceTests {
         #expect(results[0]["balanced-models"]?["verdict"] as? String == "pass")
         #expect(results[0]["deterministic"]?["reason"] as? String == "needs heights, which did not pass")
 
-        #expect(results[1]["registration"]?["reason"] as? String == "crashed with SIGABRT in init (registering its types)")
-        #expect(try plugins(report)[1]["id"] as? String == "com.floorkit.test.abort_at_registration", "identity is known before init runs")
+        #expect(
+            results[1]["registration"]?["reason"] as? String == "crashed with SIGABRT in init (registering its types)")
+        #expect(
+            try plugins(report)[1]["id"] as? String == "com.floorkit.test.abort_at_registration",
+            "identity is known before init runs")
 
         let timeLimit = try #require(results[2]["time-limit"]?["reason"] as? String)
         #expect(timeLimit.contains("no answer for 4 s during samples in decodeBadge: on sample 1"), "\(timeLimit)")
@@ -132,7 +151,8 @@ struct ConformanceTests {
         let (_, report, _) = try conform([slow], ["--call-limit", "0.5"])
         let plugin = try #require(try plugins(report).first)
         #expect(try verdicts(plugin, "fail") == ["time-limit"])
-        let reason = try #require(try checks(plugin).first { $0["check"] as? String == "time-limit" }?["reason"] as? String)
+        let reason = try #require(
+            try checks(plugin).first { $0["check"] as? String == "time-limit" }?["reason"] as? String)
         #expect(reason.hasPrefix("decodeBadge: took 0."), "\(reason)")
         #expect(reason.hasSuffix(" s (limit 0.5 s) during samples"), "\(reason)")
         // With the default limit (1 s) the same plugin passes: the limit is what judges it.
@@ -147,9 +167,11 @@ struct ConformanceTests {
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for broken in BrokenPlugin.all {
-            let header = try #require(lines.firstIndex { $0.hasPrefix(folder.path + "/lib\(broken.name).so") }, "\(broken.name)")
+            let header = try #require(
+                lines.firstIndex { $0.hasPrefix(folder.path + "/lib\(broken.name).so") }, "\(broken.name)")
             let failures = lines[(header + 1)...].prefix { !$0.isEmpty }.filter { $0.hasPrefix("  FAIL  ") }
-            #expect(failures.count == 1 && failures[0].hasPrefix("  FAIL  \(broken.fails) "), "\(broken.name): \(failures)")
+            #expect(
+                failures.count == 1 && failures[0].hasPrefix("  FAIL  \(broken.fails) "), "\(broken.name): \(failures)")
         }
         #expect(lines.dropLast().last?.hasPrefix("0 of \(BrokenPlugin.all.count) plugins passed; failed: ") == true)
     }
@@ -171,7 +193,9 @@ struct ConformanceTests {
 
     @Test func twoPluginsWithOneIdAndClashingTypeNames() throws {
         let folder = try TemporaryFolder("conform-clash")
-        let first = folder.file("libA.so"), sameID = folder.file("libB.so"), sameTypes = folder.file("libC.so")
+        let first = folder.file("libA.so")
+        let sameID = folder.file("libB.so")
+        let sameTypes = folder.file("libC.so")
         try compileCPlugin(to: first)
         try compileCPlugin(to: sameID, defines: [#"FLOOR_TYPE="Other""#, #"ROW_TYPE="OtherRow""#])
         try compileCPlugin(to: sameTypes, defines: [#"PLUGIN_ID="com.example.c""#])
@@ -181,9 +205,12 @@ struct ConformanceTests {
         #expect(all.map { $0["file"] as? String } == [first, sameID, sameTypes])
         #expect(try verdicts(all[0], "fail") == ["type-names"], "a clash fails both plugins")
         let firstClash = try checks(all[0]).first { $0["check"] as? String == "type-names" }?["reason"] as? String
-        #expect(firstClash?.contains("floor type 'Badge' is also registered by com.example.c (\(sameTypes))") == true, "\(firstClash ?? "")")
+        #expect(
+            firstClash?.contains("floor type 'Badge' is also registered by com.example.c (\(sameTypes))") == true,
+            "\(firstClash ?? "")")
         #expect(try verdicts(all[1], "fail") == ["unique-id"])
-        #expect(try checks(all[1]).first { $0["check"] as? String == "unique-id" }?["reason"] as? String
+        #expect(
+            try checks(all[1]).first { $0["check"] as? String == "unique-id" }?["reason"] as? String
                 == "plugin id 'com.floorkit.test.badge' is also the id of \(first); the host loads only the first")
         #expect(try verdicts(all[2], "fail") == ["type-names"])
         let clash = try checks(all[2]).first { $0["check"] as? String == "type-names" }?["reason"] as? String
@@ -194,7 +221,10 @@ struct ConformanceTests {
         let folder = try TemporaryFolder("conform-samples")
         let library = folder.file("libBadge.so")
         try compileCPlugin(to: library, defines: ["NO_SAMPLE_JSON"])
-        try folder.write("libBadge.samples.json", #"{"floors":[{"type":"Badge","id":"b1","text":"from the samples page"},{"type":"Badge","id":"b2","text":"二"}]}"#)
+        try folder.write(
+            "libBadge.samples.json",
+            #"{"floors":[{"type":"Badge","id":"b1","text":"from the samples page"},{"type":"Badge","id":"b2","text":"二"}]}"#
+        )
         let (status, report, _) = try conform([library])
         #expect(status == 0)
         #expect(report["passed"] as? Bool == true)
@@ -202,7 +232,9 @@ struct ConformanceTests {
         try folder.write("libBadge.samples.json", #"{"floors":[{"type":"Nope","id":"n"}]}"#)
         let (_, wrong, _) = try conform([library])
         let samples = try checks(try plugins(wrong)[0]).first { $0["check"] as? String == "samples" }
-        #expect(samples?["reason"] as? String == "libBadge.samples.json: floors[0] has type 'Nope', which this plugin does not register")
+        #expect(
+            samples?["reason"] as? String
+                == "libBadge.samples.json: floors[0] has type 'Nope', which this plugin does not register")
     }
 
     @Test func usageErrors() throws {
@@ -210,7 +242,10 @@ struct ConformanceTests {
         let missing = try floorhost(["conform", folder.file("nope")])
         #expect(missing.status == 1)
         // conform takes paths, not --plugins: the advice says so.
-        #expect(missing.stderr == "error: \(folder.file("nope")): no such plugin library or folder; give conform the path of a plugin library (.so) or of a folder that holds them\n", "\(missing.stderr)")
+        #expect(
+            missing.stderr
+                == "error: \(folder.file("nope")): no such plugin library or folder; give conform the path of a plugin library (.so) or of a folder that holds them\n",
+            "\(missing.stderr)")
         let missingLibrary = try floorhost(["conform", folder.file("nope.so")])
         #expect(missingLibrary.status == 1)
         #expect(!missingLibrary.stderr.contains("--plugins"), "\(missingLibrary.stderr)")

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
+import FloorCore
 import FloorRuntime
 import FloorSession
-import FloorCore
+import Foundation
+import Testing
 
 /// A plugin bug that only real page data reaches (its samples pass the scan) crashes the rendering child,
 /// not floorhost: the floor it crashed on is left out with an error naming the plugin, the selector and
@@ -20,12 +20,16 @@ struct CrashContainmentTests {
             plugins = try folder.installShippedPlugins(["Title"])
             try compileCPlugin(to: plugins + "/libBadge.so", defines: ["CRASHES_ON_DATA"])
             func floors(_ texts: [String], from first: Int) -> String {
-                texts.enumerated().map { #"{"type":"Badge","id":"b\#(first + $0.offset)","text":"\#($0.element)"}"# }.joined(separator: ",")
+                texts.enumerated().map { #"{"type":"Badge","id":"b\#(first + $0.offset)","text":"\#($0.element)"}"# }
+                    .joined(separator: ",")
             }
             if let next {
                 try folder.write("next.json", #"{"floors":[\#(floors(next, from: badges.count))]}"#)
             }
-            page = try folder.write("page.json", #"{"floors":[{"type":"Title","id":"t","title":"Still here"},\#(floors(badges, from: 0))]\#(next == nil ? "" : #","next":"next.json""#)}"#)
+            page = try folder.write(
+                "page.json",
+                #"{"floors":[{"type":"Title","id":"t","title":"Still here"},\#(floors(badges, from: 0))]\#(next == nil ? "" : #","next":"next.json""#)}"#
+            )
         }
 
         func render(_ extra: [String] = []) throws -> ProcessResult {
@@ -33,32 +37,49 @@ struct CrashContainmentTests {
         }
     }
 
-    @Test(arguments: [("decode", "decoder"), ("expand", "expand selector"), ("height", "height calculator"), ("cell", "cell selector")])
+    @Test(arguments: [
+        ("decode", "decoder"), ("expand", "expand selector"), ("height", "height calculator"),
+        ("cell", "cell selector"),
+    ])
     func aFloorThatCrashesItsPluginIsLeftOutAndTheRestRenders(stage: String, selector: String) throws {
         let setup = try Setup(badges: ["first badge", "crash:\(stage)", "third badge"])
         let result = try setup.render()
         #expect(result.status == 0, "the page still renders: \(result.stderr)")
-        #expect(result.stdout.contains("Still here") && result.stdout.contains("first badge") && result.stdout.contains("third badge"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("Still here") && result.stdout.contains("first badge")
+                && result.stdout.contains("third badge"), "\(result.stdout)")
         #expect(!result.stdout.contains("crash:"))
-        #expect(result.stderr.contains("error: \(setup.page): floors[2] (floor 'b1'): not shown: plugin com.floorkit.test.badge crashed with SIGSEGV in its \(selector) on this floor"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "error: \(setup.page): floors[2] (floor 'b1'): not shown: plugin com.floorkit.test.badge crashed with SIGSEGV in its \(selector) on this floor"
+            ),
+            "\(result.stderr)")
         #expect(result.stdout.contains("not shown"), "a placeholder takes the floor's place: \(result.stdout)")
     }
 
     /// A plugin that ends the process itself inside a call (exit, _exit, a signal it raises) fails on that
     /// floor like one that crashes: the floor is left out, the page renders, and its status never leaks out.
-    @Test(arguments: [("exit0:height", "ended the process (exit status 0) in its height calculator"),
-                      ("_exit3:cell", "ended the process (exit status 3) in its cell selector"),
-                      ("sigterm:decode", "ended the process with SIGTERM in its decoder"),
-                      ("exit0:expand", "ended the process (exit status 0) in its expand selector")])
+    @Test(arguments: [
+        ("exit0:height", "ended the process (exit status 0) in its height calculator"),
+        ("_exit3:cell", "ended the process (exit status 3) in its cell selector"),
+        ("sigterm:decode", "ended the process with SIGTERM in its decoder"),
+        ("exit0:expand", "ended the process (exit status 0) in its expand selector"),
+    ])
     func aPluginThatEndsTheProcessInACallLosesOnlyItsFloor(text: String, what: String) throws {
         let setup = try Setup(badges: ["first badge", text, "third badge"])
         let result = try setup.render()
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Still here") && result.stdout.contains("first badge") && result.stdout.contains("third badge"), "\(result.stdout)")
-        #expect(result.stderr.contains("error: \(setup.page): floors[2] (floor 'b1'): not shown: plugin com.floorkit.test.badge \(what) on this floor, so the floor is left out"),
-                "\(result.stderr)")
-        let check = try floorhost(["check", "--plugins", setup.plugins, "--plugin-cache", setup.folder.file("scan-cache.json"), setup.page])
+        #expect(
+            result.stdout.contains("Still here") && result.stdout.contains("first badge")
+                && result.stdout.contains("third badge"), "\(result.stdout)")
+        #expect(
+            result.stderr.contains(
+                "error: \(setup.page): floors[2] (floor 'b1'): not shown: plugin com.floorkit.test.badge \(what) on this floor, so the floor is left out"
+            ),
+            "\(result.stderr)")
+        let check = try floorhost([
+            "check", "--plugins", setup.plugins, "--plugin-cache", setup.folder.file("scan-cache.json"), setup.page,
+        ])
         #expect(check.status == 1, "check counts it as a problem: \(check.stdout)\(check.stderr)")
         #expect(check.stdout.contains("not shown: plugin com.floorkit.test.badge \(what)"), "\(check.stdout)")
     }
@@ -69,7 +90,10 @@ struct CrashContainmentTests {
         #expect(result.status == 0, "\(result.stderr)")
         let json = try jsonObject(result.stdout)
         let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
-        let crash = try #require(diagnostics.first { ($0["message"] as? String)?.contains("crashed with SIGSEGV in its height calculator") == true })
+        let crash = try #require(
+            diagnostics.first {
+                ($0["message"] as? String)?.contains("crashed with SIGSEGV in its height calculator") == true
+            })
         #expect(crash["level"] as? String == "error")
         #expect(crash["path"] as? String == "floors[1]")
         let rows = try #require(json["rows"] as? [[String: Any]])
@@ -82,7 +106,10 @@ struct CrashContainmentTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Still here") && result.stdout.contains("kept"))
         for (floor, selector) in [("b0", "height calculator"), ("b2", "cell selector"), ("b3", "decoder")] {
-            #expect(result.stderr.contains("(floor '\(floor)'): not shown: plugin com.floorkit.test.badge crashed with SIGSEGV in its \(selector)"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains(
+                    "(floor '\(floor)'): not shown: plugin com.floorkit.test.badge crashed with SIGSEGV in its \(selector)"
+                ), "\(result.stderr)")
         }
     }
 
@@ -91,9 +118,13 @@ struct CrashContainmentTests {
         let result = try setup.render(["--format", "json", "--scroll-to", "end"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("crashed with SIGSEGV in its height calculator"))
-        #expect(result.stdout.contains(setup.folder.file("next.json") + ": floors[0] (floor 'b1'): not shown"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(setup.folder.file("next.json") + ": floors[0] (floor 'b1'): not shown"),
+            "\(result.stdout)")
         let rows = try #require(try jsonObject(result.stdout)["rows"] as? [[String: Any]])
-        #expect(rows.contains { $0["floor"] as? String == "b2" && $0["type"] as? String == "BadgeRow" }, "the next page's other floor is there")
+        #expect(
+            rows.contains { $0["floor"] as? String == "b2" && $0["type"] as? String == "BadgeRow" },
+            "the next page's other floor is there")
         #expect(rows.contains { $0["floor"] as? String == "b0" && $0["type"] as? String == "BadgeRow" })
     }
 
@@ -102,16 +133,24 @@ struct CrashContainmentTests {
         let result = try setup.render(["--plugin-call-timeout", "1"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("first badge") && result.stdout.contains("third badge"), "\(result.stdout)")
-        #expect(result.stderr.contains("error: \(setup.page): floors[2] (floor 'b1'): not shown: plugin com.floorkit.test.badge hung (no answer for 1 s) in its height calculator on this floor"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "error: \(setup.page): floors[2] (floor 'b1'): not shown: plugin com.floorkit.test.badge hung (no answer for 1 s) in its height calculator on this floor"
+            ),
+            "\(result.stderr)")
     }
 
     @Test func checkCountsAFloorItsPluginFailsOnAsAProblem() throws {
         let setup = try Setup(badges: ["fine", "crash:height"])
-        let result = try floorhost(["check", "--plugins", setup.plugins, "--plugin-cache", setup.folder.file("scan-cache.json"), setup.page])
+        let result = try floorhost([
+            "check", "--plugins", setup.plugins, "--plugin-cache", setup.folder.file("scan-cache.json"), setup.page,
+        ])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains("error: \(setup.page): floors[2] (floor 'b1'): not shown: plugin com.floorkit.test.badge crashed with SIGSEGV in its height calculator on this floor, so the floor is left out"),
-                "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "error: \(setup.page): floors[2] (floor 'b1'): not shown: plugin com.floorkit.test.badge crashed with SIGSEGV in its height calculator on this floor, so the floor is left out"
+            ),
+            "\(result.stdout)")
         #expect(result.stdout.contains("1 problem in 1 page"))
     }
 
@@ -133,7 +172,8 @@ struct PageSupervisorTests {
     }
 
     /// The record of a child in the height calculator (call 6, progress 0) on page 0, floor 2.
-    private let inHeightOnFloor2 = #"printf '\006\000\000\000\000\000\000\000\000\000\000\000\002\000\000\000' 1<> /proc/self/fd/$1"#
+    private let inHeightOnFloor2 =
+        #"printf '\006\000\000\000\000\000\000\000\000\000\000\000\002\000\000\000' 1<> /proc/self/fd/$1"#
 
     @Test func aChildsExitStatusIsTheOutcome() {
         #expect(supervise("exit 0") == .exited(0))
@@ -141,7 +181,10 @@ struct PageSupervisorTests {
     }
 
     @Test func anUndocumentedExitStatusOutsidePluginCallsIsAFailure() {
-        guard case .failed(let message) = supervise("exit 7") else { Issue.record("not a failure"); return }
+        guard case .failed(let message) = supervise("exit 7") else {
+            Issue.record("not a failure")
+            return
+        }
         #expect(message.contains("exited with status 7 after its last plugin call"))
         #expect(supervise("exit 64") == .exited(64), "a usage error's status is documented")
     }
@@ -159,7 +202,10 @@ struct PageSupervisorTests {
 
     @Test func theCrashRecordIsInMemoryOnly() {
         // The child is handed a descriptor, not a path; the record is no file anyone could find or leave.
-        #expect(supervise(#"[ "$0" = --crash-record-fd ] && [ "$1" = 3 ] && readlink /proc/self/fd/3 | grep -q '^/memfd:floorhost-crash-record'"#) == .exited(0))
+        #expect(
+            supervise(
+                #"[ "$0" = --crash-record-fd ] && [ "$1" = 3 ] && readlink /proc/self/fd/3 | grep -q '^/memfd:floorhost-crash-record'"#
+            ) == .exited(0))
     }
 
     @Test func aChildStoppedFromOutsideIsNotRetried() {
@@ -168,13 +214,17 @@ struct PageSupervisorTests {
     }
 
     @Test func aCrashOutsideAnyPluginCallIsReportedAsAHostBug() {
-        guard case .failed(let message) = supervise("kill -SEGV $$") else { Issue.record("not a failure"); return }
+        guard case .failed(let message) = supervise("kill -SEGV $$") else {
+            Issue.record("not a failure")
+            return
+        }
         #expect(message.contains("crashed with SIGSEGV outside any plugin call; this is a bug in floorhost"))
     }
 
     @Test func aCrashInAPluginCallIsRetriedWithThatFloorSkipped() {
         // The second attempt, given --skip-floor 0:2:height:11 (as $2, $3), exits 0.
-        let script = #"if [ "$2" = --skip-floor ] && [ "$3" = 0:2:height:11 ]; then exit 0; fi; "#
+        let script =
+            #"if [ "$2" = --skip-floor ] && [ "$3" = 0:2:height:11 ]; then exit 0; fi; "#
             + inHeightOnFloor2 + "; kill -SEGV $$"
         #expect(supervise(script) == .exited(0))
     }
@@ -191,7 +241,10 @@ struct PageSupervisorTests {
 
     @Test func aCrashAgainOnASkippedFloorStopsTheRetries() {
         let script = inHeightOnFloor2 + "; kill -SEGV $$"
-        guard case .failed(let message) = supervise(script) else { Issue.record("not a failure"); return }
+        guard case .failed(let message) = supervise(script) else {
+            Issue.record("not a failure")
+            return
+        }
         #expect(message.contains("on a floor it had already skipped"))
     }
 }

@@ -28,8 +28,12 @@ struct DiffCommandTests {
         }
         page["floors"] = floors
         page["next"] = NSNull()
-        let old = try folder.write("home.json", text.replacingOccurrences(of: #""next": "home-2.json""#, with: #""next": null"#))
-        let new = try folder.write("home-edited.json", String(decoding: try JSONSerialization.data(withJSONObject: page, options: [.prettyPrinted]), as: UTF8.self))
+        let old = try folder.write(
+            "home.json", text.replacingOccurrences(of: #""next": "home-2.json""#, with: #""next": null"#))
+        let new = try folder.write(
+            "home-edited.json",
+            String(decoding: try JSONSerialization.data(withJSONObject: page, options: [.prettyPrinted]), as: UTF8.self)
+        )
         return (old, new)
     }
 
@@ -39,9 +43,16 @@ struct DiffCommandTests {
         #expect(result.status == 1, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.contains("floors changed; the page is") == true, "\(lines)")
-        #expect(lines.contains { $0.hasPrefix("  moved") && $0.contains("floor 'flash-title' (Title): floors[2] → floors[10]")
-            && $0.hasSuffix("what followed it moves up 60, what is below its new place down 60") }, "\(lines)")
-        #expect(lines.contains { $0.contains("updated") && $0.contains("ProductCard (item 'p1')") && $0.contains("108 points, as before; nothing below moves") }, "\(lines)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("  moved") && $0.contains("floor 'flash-title' (Title): floors[2] → floors[10]")
+                    && $0.hasSuffix("what followed it moves up 60, what is below its new place down 60")
+            }, "\(lines)")
+        #expect(
+            lines.contains {
+                $0.contains("updated") && $0.contains("ProductCard (item 'p1')")
+                    && $0.contains("108 points, as before; nothing below moves")
+            }, "\(lines)")
         #expect(lines.last?.hasPrefix("rows: ") == true)
     }
 
@@ -56,7 +67,9 @@ struct DiffCommandTests {
         let rows = try #require(json["rows"] as? [String: Any])
         let stats = try #require(json["stats"] as? [String: Any])
         #expect(number(stats["heightCalls"]) == number(rows["measured"]))
-        #expect(number(rows["measured"]).map { $0 > 0 && $0 <= 4 } == true, "the price's card and the icon lines, not the page: \(rows)")
+        #expect(
+            number(rows["measured"]).map { $0 > 0 && $0 <= 4 } == true,
+            "the price's card and the icon lines, not the page: \(rows)")
     }
 
     @Test func theSamePageExitsZeroAndAnUnusableOneTwo() throws {

@@ -1,9 +1,9 @@
-import HostContract
-import Foundation
-import Testing
+import FloorCheck
 import FloorLayout
 import FloorSession
-import FloorCheck
+import Foundation
+import HostContract
+import Testing
 
 /// A chain of next pages that keeps extending one ProductFeed floor costs O(items added) a page: the
 /// plugin lists only the appended items' rows (ABI 1.2, floor_row_sink_t.keep), so the rows listed over the
@@ -11,13 +11,15 @@ import FloorCheck
 struct ExtendChainTests {
     /// `pages` pages of `perPage` products each, page k's ids following page k - 1's.
     private func chain(pages: Int, perPage: Int, in folder: TemporaryFolder, header: Bool = false) throws -> PageChain {
-        try PageChain(in: folder, items: (0..<pages).map { k in (0..<perPage).map { "p\(k * perPage + $0)" } }, header: header)
+        try PageChain(
+            in: folder, items: (0..<pages).map { k in (0..<perPage).map { "p\(k * perPage + $0)" } }, header: header)
     }
 
     @Test(arguments: [false, true])
     func rowsListedGrowWithTheRowsAddedNotWithTheFloor(header: Bool) throws {
         let folder = try TemporaryFolder("chain")
-        let pages = 60, perPage = 5
+        let pages = 60
+        let perPage = 5
         let (session, _) = try chain(pages: pages, perPage: perPage, in: folder, header: header).session()
         session.scrollToEnd()
         let adapter = session.adapter
@@ -46,21 +48,35 @@ struct ExtendChainTests {
     @Test func itemsGoInBeforeTheBottomMarginAndRepeatsAreDropped() throws {
         let folder = try TemporaryFolder("chain-margin")
         func product(_ id: String) -> String { #"{"id":"\#(id)","title":"T \#(id)","price":"¥1","img":"i"}"# }
-        try folder.write("page-0.json", #"{"floors":[{"type":"ProductFeed","id":"feed","margin":{"top":8,"bottom":20},"items":[\#(product("a")),\#(product("b"))]}],"next":"page-1.json"}"#)
-        try folder.write("page-1.json", #"{"floors":[{"type":"ProductFeed","id":"feed","items":[\#(product("c")),\#(product("a"))]}],"next":"page-2.json"}"#)
-        try folder.write("page-2.json", #"{"floors":[{"type":"ProductFeed","id":"feed","items":[\#(product("d")),\#(product("c"))]}],"next":null}"#)
+        try folder.write(
+            "page-0.json",
+            #"{"floors":[{"type":"ProductFeed","id":"feed","margin":{"top":8,"bottom":20},"items":[\#(product("a")),\#(product("b"))]}],"next":"page-1.json"}"#
+        )
+        try folder.write(
+            "page-1.json",
+            #"{"floors":[{"type":"ProductFeed","id":"feed","items":[\#(product("c")),\#(product("a"))]}],"next":"page-2.json"}"#
+        )
+        try folder.write(
+            "page-2.json",
+            #"{"floors":[{"type":"ProductFeed","id":"feed","items":[\#(product("d")),\#(product("c"))]}],"next":null}"#)
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins(["ProductFeed"]))
         let check = PageCheck.run(file: folder.file("page-0.json"), registry: host.registry)
-        #expect(check.problems.map(\.message) == [
-            "\(folder.file("page-1.json")): floors[0].items[1] (floor 'feed'): duplicate item id 'a' dropped",
-            "\(folder.file("page-2.json")): floors[0].items[1] (floor 'feed'): duplicate item id 'c' dropped"])
+        #expect(
+            check.problems.map(\.message) == [
+                "\(folder.file("page-1.json")): floors[0].items[1] (floor 'feed'): duplicate item id 'a' dropped",
+                "\(folder.file("page-2.json")): floors[0].items[1] (floor 'feed'): duplicate item id 'c' dropped",
+            ])
         let adapter = try host.layout(page: folder.file("page-0.json"), width: 375)
         for next in ["page-1.json", "page-2.json"] {
-            guard case .success(let page) = PageSource(registry: host.registry).load(folder.file(next)) else { Issue.record("load"); return }
+            guard case .success(let page) = PageSource(registry: host.registry).load(folder.file(next)) else {
+                Issue.record("load")
+                return
+            }
             adapter.append(page)
         }
-        #expect((0..<adapter.rowCount).map { adapter.describe(row: $0).type } ==
-                ["ProductFeedMargin"] + Array(repeating: "ProductCard", count: 4) + ["ProductFeedMargin"])
+        #expect(
+            (0..<adapter.rowCount).map { adapter.describe(row: $0).type } == ["ProductFeedMargin"]
+                + Array(repeating: "ProductCard", count: 4) + ["ProductFeedMargin"])
         #expect((0..<adapter.rowCount).map { adapter.describe(row: $0).height } == [8, 108, 108, 108, 108, 20])
         #expect((0..<adapter.rowCount).map { adapter.describe(row: $0).row } == Array(0..<6))
         // 4 rows listed by the first expand, then 2 (one card and the bottom margin) by each extension.
@@ -84,7 +100,9 @@ struct RowSinkKeepTests {
         let host = try FloorHost(pluginFolder: plugins)
         let adapter = try host.layout(page: folder.file("p0.json"), width: 375)
         for next in ["p1.json", "p2.json"] {
-            guard case .success(let page) = PageSource(registry: host.registry).load(folder.file(next)) else { throw CocoaError(.fileNoSuchFile) }
+            guard case .success(let page) = PageSource(registry: host.registry).load(folder.file(next)) else {
+                throw CocoaError(.fileNoSuchFile)
+            }
             adapter.append(page)
         }
         return adapter
@@ -98,8 +116,10 @@ struct RowSinkKeepTests {
         #expect(adapter.stats.rowsListed == listed && adapter.diagnostics.isEmpty, "\(adapter.diagnostics)")
     }
 
-    @Test(arguments: [("KEEP_BEYOND", "called keep(8) on the row sink but the host holds 3 rows it could keep; the call is ignored"),
-                      ("KEEP_AFTER_ADD", "called keep(3) on the row sink after adding rows; the call is ignored")])
+    @Test(arguments: [
+        ("KEEP_BEYOND", "called keep(8) on the row sink but the host holds 3 rows it could keep; the call is ignored"),
+        ("KEEP_AFTER_ADD", "called keep(3) on the row sink after adding rows; the call is ignored"),
+    ])
     func aKeepThatBreaksTheRulesIsIgnoredAndNamed(define: String, message: String) throws {
         let adapter = try extended([define])
         let first = try #require(adapter.diagnostics.first)

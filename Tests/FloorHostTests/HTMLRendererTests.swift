@@ -1,18 +1,23 @@
-import Foundation
-import Testing
+import FloorRender
 import FloorRuntime
 import FloorSession
-import FloorRender
+import Foundation
+import Testing
 
 /// `--format html`: one self-contained file with the page in a phone frame, one element per row carrying
 /// its identity, and everything a page or plugin supplied escaped.
 struct HTMLRendererTests {
     /// The row elements of a rendered file, in order, as their data attributes.
     static func rowAttributes(_ html: String) throws -> [[String: String]] {
-        let row = try Regex(#"<div class="row[^"]*" id="r\d+" data-index="(\d+)" data-section="([^"]*)" data-row="([^"]*)" data-floor="([^"]*)" data-type="([^"]*)""#)
+        let row = try Regex(
+            #"<div class="row[^"]*" id="r\d+" data-index="(\d+)" data-section="([^"]*)" data-row="([^"]*)" data-floor="([^"]*)" data-type="([^"]*)""#
+        )
         return html.matches(of: row).map { m in
-            ["index": String(m.output[1].substring!), "section": String(m.output[2].substring!), "row": String(m.output[3].substring!),
-             "floor": String(m.output[4].substring!), "type": String(m.output[5].substring!)]
+            [
+                "index": String(m.output[1].substring!), "section": String(m.output[2].substring!),
+                "row": String(m.output[3].substring!),
+                "floor": String(m.output[4].substring!), "type": String(m.output[5].substring!),
+            ]
         }
     }
 
@@ -20,7 +25,9 @@ struct HTMLRendererTests {
         let folder = try TemporaryFolder()
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
         let adapter = try host.layout(page: Repo.path("Examples/home.json"), width: 375)
-        let session = PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry, root: PageRoot(around: adapter.page.file)))
+        let session = PageSession(
+            adapter: adapter, viewportHeight: 812,
+            source: PageSource(registry: host.registry, root: PageRoot(around: adapter.page.file)))
         let html = HTMLRenderer.render(session, diagnostics: host.diagnostics(for: adapter))
         #expect(html.hasPrefix("<!doctype html>"))
         #expect(html.contains("<meta charset=\"utf-8\">"))
@@ -28,12 +35,17 @@ struct HTMLRendererTests {
         // The page's own title is the navigation bar (CJK as is).
         #expect(html.contains("<span class=\"navtitle\">首页 Home</span>"))
         // Self-contained: nothing is fetched (no script, stylesheet, image or font from anywhere).
-        #expect(!html.contains("<script") && !html.contains("<img") && !html.contains("<link") && !html.contains("url("))
+        #expect(
+            !html.contains("<script") && !html.contains("<img") && !html.contains("<link") && !html.contains("url("))
         let rows = try Self.rowAttributes(html)
         #expect(rows.count == adapter.rowCount)
         for (r, attributes) in rows.enumerated() {
             let info = adapter.describe(row: r)
-            #expect(attributes == ["index": "\(r)", "section": "\(info.section)", "row": "\(info.row)", "floor": info.floor, "type": info.type])
+            #expect(
+                attributes == [
+                    "index": "\(r)", "section": "\(info.section)", "row": "\(info.row)", "floor": info.floor,
+                    "type": info.type,
+                ])
         }
         // Rows sit at their layout offsets; a product card draws its image frame, bold title, accent price and rule.
         let card = try #require(rows.firstIndex { $0["type"] == "ProductCard" })
@@ -54,7 +66,9 @@ struct HTMLRendererTests {
     @Test func pageAndPluginTextIsEscapedAndUnknownFloorsShowTheirReason() throws {
         let folder = try TemporaryFolder()
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
-        let page = try folder.write("evil.json", #"""
+        let page = try folder.write(
+            "evil.json",
+            #"""
             {"title": "<script>alert(1)</script>",
              "floors": [
               {"type": "Title", "id": "t\"><b>", "title": "a & b <i>x</i> 'q' \u0007"},
@@ -63,7 +77,9 @@ struct HTMLRendererTests {
              ]}
             """#)
         let adapter = try host.layout(page: page, width: 320)
-        let session = PageSession(adapter: adapter, viewportHeight: 600, source: PageSource(registry: host.registry, root: PageRoot(around: page)))
+        let session = PageSession(
+            adapter: adapter, viewportHeight: 600,
+            source: PageSource(registry: host.registry, root: PageRoot(around: page)))
         let html = HTMLRenderer.render(session, diagnostics: host.diagnostics(for: adapter))
         #expect(html.contains("class=\"phone\" style=\"width:320px\""))
         #expect(!html.contains("<script") && !html.contains("<img") && !html.contains("<i>") && !html.contains("<b>x"))
@@ -112,7 +128,8 @@ struct HTMLRendererTests {
             let value = try #require(declarations[name], "no \(name) for .t.\(classes.sorted().joined(separator: "."))")
             return try #require(Double(value.replacingOccurrences(of: "px", with: "")), "\(name):\(value) is not in px")
         }
-        let font = try px("font-size"), lineHeight = try px("line-height")
+        let font = try px("font-size")
+        let lineHeight = try px("line-height")
         let baseline = lineHeight / 2 + (1.16 - 0.288) / 2 * font
         return (try px("height"), baseline - 0.86 * font, baseline + 0.3 * font)
     }
@@ -127,28 +144,41 @@ struct HTMLRendererTests {
             let classes = Set(styles.indices.filter { mask & (1 << $0) != 0 }.map { styles[$0] })
             let line = try Self.glyphs(classes)
             #expect(line.box == 12, "\(classes)")
-            #expect(line.top >= 0.25 && line.bottom <= 11.75, "\(classes): glyphs from \(line.top) to \(line.bottom) px")
+            #expect(
+                line.top >= 0.25 && line.bottom <= 11.75, "\(classes): glyphs from \(line.top) to \(line.bottom) px")
         }
         // The Title plugin's bar: the title (bold) at y 12, the subtitle (muted) at 24, in their own lines.
         let folder = try TemporaryFolder()
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins(["Title"]))
-        let page = try folder.write("p.json", #"{"floors":[{"type":"Title","id":"t","title":"猜你喜欢 For you","subtitle":"Picked for you (每天)"}]}"#)
+        let page = try folder.write(
+            "p.json", #"{"floors":[{"type":"Title","id":"t","title":"猜你喜欢 For you","subtitle":"Picked for you (每天)"}]}"#
+        )
         let adapter = try host.layout(page: page, width: 375)
-        let session = PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry, root: PageRoot(around: page)))
+        let session = PageSession(
+            adapter: adapter, viewportHeight: 812,
+            source: PageSource(registry: host.registry, root: PageRoot(around: page)))
         let html = HTMLRenderer.render(session, diagnostics: [])
         let spans = html.matches(of: try Regex(#"<span class="t ([a-z ]+)" style="left:0px;top:(\d+)px;"#)).map {
-            (Set(String($0.output[1].substring!).split(separator: " ").map(String.init)), Double(String($0.output[2].substring!))!)
+            (
+                Set(String($0.output[1].substring!).split(separator: " ").map(String.init)),
+                Double(String($0.output[2].substring!))!
+            )
         }
         try #require(spans.count == 2)
-        #expect(spans[0].0 == ["bold", "center"] && spans[0].1 == 12 && spans[1].0 == ["muted", "center"] && spans[1].1 == 24)
-        let title = try Self.glyphs(spans[0].0), subtitle = try Self.glyphs(spans[1].0)
+        #expect(
+            spans[0].0 == ["bold", "center"] && spans[0].1 == 12 && spans[1].0 == ["muted", "center"]
+                && spans[1].1 == 24)
+        let title = try Self.glyphs(spans[0].0)
+        let subtitle = try Self.glyphs(spans[1].0)
         #expect(spans[0].1 + title.bottom + 0.5 <= spans[1].1 + subtitle.top, "the subtitle clears the title")
     }
 
     /// The CLI writes the same file.
     @Test func formatHTMLPrintsTheFile() throws {
         let folder = try TemporaryFolder()
-        let result = try floorhost(["--plugins", try folder.installShippedPlugins(), Repo.path("Examples/home.json"), "--format", "html"])
+        let result = try floorhost([
+            "--plugins", try folder.installShippedPlugins(), Repo.path("Examples/home.json"), "--format", "html",
+        ])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("<!doctype html>"))
         #expect(try Self.rowAttributes(result.stdout).count == 38 + 1)  // home.json alone: 38 rows, and the footer

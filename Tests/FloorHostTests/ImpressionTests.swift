@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FloorLayout
 import FloorSession
+import Foundation
+import Testing
 
 /// Impression events (Layout/Impressions.swift) on an injected clock: thresholds on both sides of P and D,
 /// once per item, what each event names. Product cards are 108 points; an 812-point screen at offset 0
@@ -19,8 +19,11 @@ struct ImpressionTests {
         let chain = try PageChain(in: TemporaryFolder(), items: [Self.ids(0..<items)])
         let host = try FloorHost(pluginFolder: try chain.folder.installShippedPlugins())
         let adapter = try host.layout(page: chain.files[0], width: 375)
-        return (PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry),
-                            impressions: rule, impressionClock: clock.source), host)
+        return (
+            PageSession(
+                adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry),
+                impressions: rule, impressionClock: clock.source), host
+        )
     }
 
     @Test func durationOnBothSidesOfD() throws {
@@ -48,9 +51,9 @@ struct ImpressionTests {
         let clock = ManualClock()
         let (session, _) = try open(ImpressionRule(fraction: 0.5, milliseconds: 500), clock: clock)
         clock.now = 300
-        session.scroll(to: 1080)             // cards 0-9 leave after 300 ms: none counts
+        session.scroll(to: 1080)  // cards 0-9 leave after 300 ms: none counts
         #expect(session.impressionRows.isEmpty)
-        clock.now = 900                      // cards 10-17 have been on screen for 600 ms when they leave
+        clock.now = 900  // cards 10-17 have been on screen for 600 ms when they leave
         session.scroll(to: 3000)
         #expect(session.impressionRows == Array(10...17))
         let last = try #require(session.exposures.last)
@@ -89,9 +92,10 @@ struct ImpressionTests {
         // Card p5 (row 6) is exactly half below the screen's top edge: 50 % without the pinned header, less with it.
         let offset = header + 5 * 108 + 54
         let clock = ManualClock()
-        let session = PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry),
-                                  impressions: ImpressionRule(fraction: 0.5, milliseconds: 100), impressionClock: clock.source)
-        session.scroll(to: offset)           // at once: the first screen's cards never count
+        let session = PageSession(
+            adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry),
+            impressions: ImpressionRule(fraction: 0.5, milliseconds: 100), impressionClock: clock.source)
+        session.scroll(to: offset)  // at once: the first screen's cards never count
         clock.now = 100
         session.observeImpressions()
         #expect(adapter.pinnedHeader(in: session.viewport)?.row == 0)
@@ -105,8 +109,9 @@ struct ImpressionTests {
         let folder = try TemporaryFolder()
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
         let adapter = try host.layout(page: Repo.path("Examples/home.json"), width: 375)
-        let session = PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry),
-                                  impressions: .standard)
+        let session = PageSession(
+            adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry),
+            impressions: .standard)
         session.settleImpressions()
         let seen = session.exposures
         #expect(seen.filter { $0.floor == "channels" }.map(\.itemID) == (0..<10).map { "c\($0)" })
@@ -121,16 +126,25 @@ struct ImpressionTests {
         let folder = try TemporaryFolder()
         let plugins = try folder.installShippedPlugins()
         func impressions(_ extra: [String]) throws -> [[String: Any]] {
-            let json = try jsonObject(try floorhost(["--plugins", plugins, Repo.path("Examples/home.json"), "--format", "json"] + extra).stdout)
+            let json = try jsonObject(
+                try floorhost(["--plugins", plugins, Repo.path("Examples/home.json"), "--format", "json"] + extra)
+                    .stdout)
             return (json["events"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "impression" }
         }
         #expect(try impressions([]).isEmpty, "off unless asked for")
         let first = try impressions(["--impression", "50%:1000ms"])
         #expect(!first.isEmpty && first.allSatisfy { number($0["atMs"]) == 1000 && number($0["visibleMs"]) == 1000 })
-        #expect(first.contains { $0["itemId"] as? String == "c0" && $0["floor"] as? String == "channels" && number($0["row"]) == 2 })
+        #expect(
+            first.contains {
+                $0["itemId"] as? String == "c0" && $0["floor"] as? String == "channels" && number($0["row"]) == 2
+            })
         #expect(try impressions(["--impression", "50%:1001ms"]).isEmpty, "the first screen is looked at for one step")
-        let text = try floorhost(["--plugins", plugins, Repo.path("Examples/home.json"), "--impression", "50%:1000ms", "--color", "never"])
-        #expect(text.stdout.contains("; \(first.count) items seen (--format json lists the impression events)"), "\(text.stdout.suffix(300))")
+        let text = try floorhost([
+            "--plugins", plugins, Repo.path("Examples/home.json"), "--impression", "50%:1000ms", "--color", "never",
+        ])
+        #expect(
+            text.stdout.contains("; \(first.count) items seen (--format json lists the impression events)"),
+            "\(text.stdout.suffix(300))")
         let bad = try floorhost(["--plugins", plugins, Repo.path("Examples/home.json"), "--impression", "50"])
         #expect(bad.status == 64 && bad.stderr.contains("P%:Dms"))
     }

@@ -1,12 +1,14 @@
-import Testing
+import FloorConform
 import FloorLayout
 import FloorSession
-import FloorConform
+import Testing
 
 /// Heckel's algorithm on plain lists: what it pairs, what it calls a move, and, on random lists, that
 /// applying the diff to the old list gives the new one.
 struct ListDiffTests {
-    private func diff(_ old: [String], _ new: [String], content: [String: Int] = [:], newContent: [String: Int] = [:]) -> ListDiff {
+    private func diff(_ old: [String], _ new: [String], content: [String: Int] = [:], newContent: [String: Int] = [:])
+        -> ListDiff
+    {
         ListDiff(old: old, new: new) { j, i in content[old[j], default: 0] == newContent[new[i], default: 0] }
     }
 
@@ -62,9 +64,13 @@ struct ListDiffTests {
             }
             let d = ListDiff(old: old.map(\.0), new: new.map(\.0)) { j, i in old[j].1 == new[i].1 }
             let applied = d.apply(to: old, new: new)
-            #expect(applied.map(\.0) == new.map(\.0) && applied.map(\.1) == new.map(\.1), "round \(round): \(old) -> \(new)")
+            #expect(
+                applied.map(\.0) == new.map(\.0) && applied.map(\.1) == new.map(\.1), "round \(round): \(old) -> \(new)"
+            )
             // Pairs only join equal keys, and each old element pairs at most once.
-            for (i, j) in d.oldIndexOfNew.enumerated() { if let j { #expect(old[j].0 == new[i].0 && d.newIndexOfOld[j] == i) } }
+            for (i, j) in d.oldIndexOfNew.enumerated() {
+                if let j { #expect(old[j].0 == new[i].0 && d.newIndexOfOld[j] == i) }
+            }
             // Unchanged lists diff to nothing.
             #expect(ListDiff(old: old.map(\.0), new: old.map(\.0)) { _, _ in true }.moves.isEmpty)
         }

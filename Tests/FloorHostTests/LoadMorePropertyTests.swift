@@ -1,8 +1,8 @@
-import Foundation
-import Testing
+import FloorConform
 import FloorRuntime
 import FloorSession
-import FloorConform
+import Foundation
+import Testing
 
 /// Random page chains and random scroll sequences (seeded, so a failure reproduces): every next page is
 /// requested exactly once, the final rows are the pages' rows in order minus the reported duplicates, and
@@ -32,7 +32,8 @@ struct LoadMorePropertyTests {
         for _ in 0..<Int.random(in: 0...25, using: &random) {
             switch Int.random(in: 0..<4, using: &random) {
             case 0: session.scroll(to: Double.random(in: 0...max(1, session.maxOffset), using: &random))
-            case 1: session.scroll(toward: session.viewport.offset + Double.random(in: 0...(2 * viewport), using: &random))
+            case 1:
+                session.scroll(toward: session.viewport.offset + Double.random(in: 0...(2 * viewport), using: &random))
             case 2: session.scroll(to: session.viewport.offset - Double.random(in: 0...viewport, using: &random))
             default: session.deliverLoad()
             }
@@ -56,7 +57,8 @@ struct LoadMorePropertyTests {
         #expect(session.feedProductIDs == expected, "seed \(seed)")
         let dropped = host.diagnostics(for: session.adapter).filter { $0.message.contains("dropped") }
         #expect(dropped.count == duplicates, "seed \(seed)")
-        let titles = (0..<session.adapter.rowCount).map(session.adapter.describe(row:)).filter { $0.type == "TitleBar" }.map(\.floor)
+        let titles = (0..<session.adapter.rowCount).map(session.adapter.describe(row:)).filter { $0.type == "TitleBar" }
+            .map(\.floor)
         #expect(titles == extra.keys.sorted().map { "title-\($0)" }, "seed \(seed)")
 
         // Nothing after the end.

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FloorLayout
 import FloorSession
+import Foundation
+import Testing
 
 /// Load-more as ARCHITECTURE.md specifies it, one test per bug users of list frameworks report. Product cards are
 /// 108 points tall, so a 812-point viewport shows about 7.5 of them.
@@ -34,7 +34,8 @@ struct LoadMoreTests {
     @Test func aShortPageKeepsLoadingUntilTheViewportIsFilled() throws {
         // Three cards (324 points) a page: the screen (812) fills on the third page, whose last card is
         // below the screen, so with distance 1 nothing but the empty space asked for the loads.
-        let chain = try PageChain(in: TemporaryFolder(), items: [Self.ids(0..<3), Self.ids(3..<6), Self.ids(6..<9), Self.ids(9..<12)])
+        let chain = try PageChain(
+            in: TemporaryFolder(), items: [Self.ids(0..<3), Self.ids(3..<6), Self.ids(6..<9), Self.ids(9..<12)])
         let (session, _) = try chain.session(distance: 1)
         #expect(session.requests == Array(chain.files[1...2]))
         #expect(session.adapter.totalHeight == 972 + 44, "and the footer")
@@ -65,7 +66,8 @@ struct LoadMoreTests {
     }
 
     @Test func doesNotFireAgainWithTheStaleCountWhileAPageIsAppended() throws {
-        let chain = try PageChain(in: TemporaryFolder(), items: [Self.ids(0..<20), Self.ids(20..<40), Self.ids(40..<60)])
+        let chain = try PageChain(
+            in: TemporaryFolder(), items: [Self.ids(0..<20), Self.ids(20..<40), Self.ids(40..<60)])
         let (session, _) = try chain.session(immediate: false)
         session.scroll(to: session.maxOffset)
         #expect(session.requests == [chain.files[1]])
@@ -81,14 +83,18 @@ struct LoadMoreTests {
     }
 
     @Test func duplicateItemsAfterPagingAreDroppedAndReported() throws {
-        let chain = try PageChain(in: TemporaryFolder(), items: [Self.ids(0..<10), ["p8", "p9", "p10", "p11"], ["p11", "p12"]])
+        let chain = try PageChain(
+            in: TemporaryFolder(), items: [Self.ids(0..<10), ["p8", "p9", "p10", "p11"], ["p11", "p12"]])
         let (session, host) = try chain.session()
         session.scrollToEnd()
         #expect(session.feedProductIDs == Self.ids(0..<13))
         let messages = host.diagnostics(for: session.adapter).map(\.message)
-        #expect(messages.contains("\(chain.files[1]): floors[0].items[0] (floor 'feed'): duplicate item id 'p8' dropped"))
-        #expect(messages.contains("\(chain.files[1]): floors[0].items[1] (floor 'feed'): duplicate item id 'p9' dropped"))
-        #expect(messages.contains("\(chain.files[2]): floors[0].items[0] (floor 'feed'): duplicate item id 'p11' dropped"))
+        #expect(
+            messages.contains("\(chain.files[1]): floors[0].items[0] (floor 'feed'): duplicate item id 'p8' dropped"))
+        #expect(
+            messages.contains("\(chain.files[1]): floors[0].items[1] (floor 'feed'): duplicate item id 'p9' dropped"))
+        #expect(
+            messages.contains("\(chain.files[2]): floors[0].items[0] (floor 'feed'): duplicate item id 'p11' dropped"))
         #expect(messages.filter { $0.contains("dropped") }.count == 3)
     }
 
@@ -115,7 +121,8 @@ struct LoadMoreTests {
         session.scroll(to: session.maxOffset)
         let before = (0..<session.adapter.rowCount).map(session.adapter.describe(row:))
         #expect(session.failures == ["\(chain.files[1]): no such page file"])
-        #expect(session.loadMore.state == .failed(location: chain.files[1], reason: "\(chain.files[1]): no such page file"))
+        #expect(
+            session.loadMore.state == .failed(location: chain.files[1], reason: "\(chain.files[1]): no such page file"))
         // Scrolling does not retry by itself.
         session.scroll(to: 0)
         session.scroll(to: session.maxOffset)
@@ -139,11 +146,16 @@ struct LoadMoreTests {
         let chain = try PageChain(in: folder, items: [Self.ids(0..<10), Self.ids(10..<20)])
         try FileManager.default.removeItem(atPath: chain.files[1])
         let plugins = try folder.installShippedPlugins()
-        let result = try floorhost(["--plugins", plugins, chain.files[0], "--format", "json", "--scroll-to", "end", "--retry", "2"])
+        let result = try floorhost([
+            "--plugins", plugins, chain.files[0], "--format", "json", "--scroll-to", "end", "--retry", "2",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let events = try #require(try jsonObject(result.stdout)["events"] as? [[String: Any]])
         let loads = events.filter { $0["kind"] as? String == "loadMore" }
-        #expect(loads.map { $0["phase"] as? String } == ["requested", "failed", "requested", "failed", "requested", "failed"])
+        #expect(
+            loads.map { $0["phase"] as? String } == [
+                "requested", "failed", "requested", "failed", "requested", "failed",
+            ])
         #expect(loads.allSatisfy { $0["page"] as? String == chain.files[1] })
         let rows = try #require(try jsonObject(result.stdout)["rows"] as? [[String: Any]])
         #expect(rows.count == 11, "10 cards and the footer, which says the load failed")
@@ -153,12 +165,17 @@ struct LoadMoreTests {
     @Test func theExampleChainLoadsThroughTheCLI() throws {
         let folder = try TemporaryFolder()
         let plugins = try folder.installShippedPlugins()
-        let result = try floorhost(["--plugins", plugins, Repo.path("Examples/home.json"), "--format", "json", "--scroll-to", "end"])
+        let result = try floorhost([
+            "--plugins", plugins, Repo.path("Examples/home.json"), "--format", "json", "--scroll-to", "end",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let output = try jsonObject(result.stdout)
         let loads = try #require(output["events"] as? [[String: Any]]).filter { $0["kind"] as? String == "loadMore" }
         #expect(loads.map { $0["phase"] as? String } == ["requested", "completed", "requested", "completed"])
-        #expect(loads.map { ($0["page"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } } == ["home-2.json", "home-2.json", "home-3.json", "home-3.json"])
+        #expect(
+            loads.map { ($0["page"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } } == [
+                "home-2.json", "home-2.json", "home-3.json", "home-3.json",
+            ])
         #expect(loads.map { $0["rowsAdded"] as? Int } == [nil, 12, nil, 11])
         let rows = try #require(output["rows"] as? [[String: Any]])
         #expect(rows.count == 38 + 12 + 11 + 1, "every page's rows and the footer")
@@ -166,7 +183,8 @@ struct LoadMoreTests {
         #expect(rows.last?["floor"] as? String == "floorhost.footer")
         #expect(output["next"] is NSNull)
         let viewport = try #require(output["viewport"] as? [String: Any])
-        let offset = try #require(number(viewport["offset"])), height = try #require(number(output["height"]))
+        let offset = try #require(number(viewport["offset"]))
+        let height = try #require(number(output["height"]))
         #expect(offset + 812 == height, "scrolled to the very end")
     }
 }

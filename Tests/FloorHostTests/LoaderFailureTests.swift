@@ -1,20 +1,23 @@
+import FloorCore
+import FloorLayout
+import FloorRuntime
+import FloorSession
 import Foundation
 import Testing
-import FloorCore
-import FloorRuntime
-import FloorLayout
-import FloorSession
 
 /// Each defect a plugin library can have is one clear line naming the file and the reason, and the host
 /// still renders the page with the other plugins.
 struct LoaderFailureTests {
     /// A plugin folder with the shipped Title plugin plus `broken` (made by the closure), and a page that
     /// uses both a Title floor and the broken one's Badge floor.
-    private func load(_ make: (TemporaryFolder, String) throws -> Void) throws -> (FloorHost, Adapter, TemporaryFolder) {
+    private func load(_ make: (TemporaryFolder, String) throws -> Void) throws -> (FloorHost, Adapter, TemporaryFolder)
+    {
         let folder = try TemporaryFolder()
         let plugins = try folder.installShippedPlugins(["Title"])
         try make(folder, plugins)
-        let page = try folder.write("page.json", #"{"floors":[{"type":"Title","id":"t","title":"Still here"},{"type":"Badge","id":"b","text":"badge"}]}"#)
+        let page = try folder.write(
+            "page.json",
+            #"{"floors":[{"type":"Title","id":"t","title":"Still here"},{"type":"Badge","id":"b","text":"badge"}]}"#)
         let host = try FloorHost(pluginFolder: plugins)
         let adapter = try host.layout(page: page, width: 375)
         #expect(adapter.describe(row: 0).type == "TitleBar", "the healthy plugin must still render")
@@ -31,7 +34,8 @@ struct LoaderFailureTests {
 
     @Test func notASharedObject() throws {
         let (host, adapter, _) = try load { folder, plugins in
-            try "this is a text file, not ELF".write(toFile: plugins + "/libNotELF.so", atomically: true, encoding: .utf8)
+            try "this is a text file, not ELF".write(
+                toFile: plugins + "/libNotELF.so", atomically: true, encoding: .utf8)
         }
         let error = try onlyError(host)
         #expect(error.message.hasPrefix(host.loadDiagnostics[0].file!))
@@ -42,20 +46,29 @@ struct LoaderFailureTests {
     }
 
     @Test func noEntrySymbol() throws {
-        let (host, _, _) = try load { _, plugins in try compileCPlugin(to: plugins + "/libNoEntry.so", defines: ["NO_ENTRY"]) }
+        let (host, _, _) = try load { _, plugins in
+            try compileCPlugin(to: plugins + "/libNoEntry.so", defines: ["NO_ENTRY"])
+        }
         let error = try onlyError(host)
         #expect(error.file!.hasSuffix("libNoEntry.so"))
         #expect(error.message.contains("no entry symbol 'floor_plugin_entry'"))
     }
 
     @Test func abiMajorDiffers() throws {
-        let (host, _, _) = try load { _, plugins in try compileCPlugin(to: plugins + "/libABI2.so", defines: ["ABI_MAJOR=2"]) }
+        let (host, _, _) = try load { _, plugins in
+            try compileCPlugin(to: plugins + "/libABI2.so", defines: ["ABI_MAJOR=2"])
+        }
         let error = try onlyError(host)
-        #expect(error.message.contains("libABI2.so: plugin ABI 2.4 is incompatible with host ABI 1.4 (major versions differ); rebuild the plugin against floor_abi.h 1.x"))
+        #expect(
+            error.message.contains(
+                "libABI2.so: plugin ABI 2.4 is incompatible with host ABI 1.4 (major versions differ); rebuild the plugin against floor_abi.h 1.x"
+            ))
     }
 
     @Test func abiMinorNewerThanHost() throws {
-        let (host, _, _) = try load { _, plugins in try compileCPlugin(to: plugins + "/libABI17.so", defines: ["ABI_MINOR=7"]) }
+        let (host, _, _) = try load { _, plugins in
+            try compileCPlugin(to: plugins + "/libABI17.so", defines: ["ABI_MINOR=7"])
+        }
         let error = try onlyError(host)
         #expect(error.message.contains("libABI17.so: plugin ABI 1.7 is newer than host ABI 1.4; update floorhost"))
     }
@@ -75,7 +88,10 @@ struct LoaderFailureTests {
             try compileCPlugin(to: plugins + "/libWrongSig.so", defines: [#"HEIGHT_SIGNATURE="i(ppQd)""#])
         }
         let error = try onlyError(host)
-        #expect(error.message.contains("libWrongSig.so: com.floorkit.test.badge: height calculator of row type 'BadgeRow' 'heightForBadgeRow:width:' has signature i(ppQd); expected d(ppQd)"))
+        #expect(
+            error.message.contains(
+                "libWrongSig.so: com.floorkit.test.badge: height calculator of row type 'BadgeRow' 'heightForBadgeRow:width:' has signature i(ppQd); expected d(ppQd)"
+            ))
         #expect(!host.registry.rowTypeNames.contains("BadgeRow"))
         // The floor type itself registered; its row type did not, so the floor shows no rows but the page renders.
         #expect((0..<adapter.rowCount).map { adapter.describe(row: $0).floor } == ["t"])
@@ -121,7 +137,9 @@ struct LoaderFailureTests {
         for name in ["b.so", "a/x.so", "a/b/c/d/deep.so", "a/b/c/d/e/too-deep.so", "notes.txt"] {
             try folder.write("p/" + name, "")
         }
-        let found = try PluginDiscovery.libraries(in: folder.file("p")).map { String($0.dropFirst(folder.file("p").count + 1)) }
+        let found = try PluginDiscovery.libraries(in: folder.file("p")).map {
+            String($0.dropFirst(folder.file("p").count + 1))
+        }
         #expect(found == ["a/b/c/d/deep.so", "a/x.so", "b.so"])
     }
 

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import FloorCore
 import FloorRuntime
 import FloorSession
+import Foundation
+import Testing
 
 // Messages that say what to do, each through the real floorhost binary where the message is the CLI's.
 struct MessageTests {
@@ -19,19 +19,33 @@ struct MessageTests {
         let empty = folder.file("empty")
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         let result = try floorhost(["--plugins", empty, page])
-        #expect(result.stderr.contains("error: no plugins found in \(empty): it holds no plugin libraries (*.so, searched 4 folders deep), so no floor can be drawn; pass --plugins with the folder"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "error: no plugins found in \(empty): it holds no plugin libraries (*.so, searched 4 folders deep), so no floor can be drawn; pass --plugins with the folder"
+            ), "\(result.stderr)")
         let file = try folder.write("notes.txt", "not a plugin")
         let onFile = try floorhost(["--plugins", file, page])
-        #expect(onFile.stderr.contains("error: no plugins found in \(file): it is a file, not a folder of plugin libraries"), "\(onFile.stderr)")
+        #expect(
+            onFile.stderr.contains(
+                "error: no plugins found in \(file): it is a file, not a folder of plugin libraries"),
+            "\(onFile.stderr)")
         let check = try floorhost(["check", "--plugins", empty, page])
         #expect(check.status == 1, "check fails without plugins")
     }
 
     @Test func aFloorTypeTypoGetsASuggestion() throws {
-        let page = try folder.write("typo.json", #"{"floors":[{"type":"IconGird","id":"a","items":[]},{"type":"productfeed","id":"b","items":[]},{"type":"Banner","id":"c"}]}"#)
+        let page = try folder.write(
+            "typo.json",
+            #"{"floors":[{"type":"IconGird","id":"a","items":[]},{"type":"productfeed","id":"b","items":[]},{"type":"Banner","id":"c"}]}"#
+        )
         let result = try floorhost(["--plugins", plugins, page])
-        #expect(result.stderr.contains("unknown floor type 'IconGird': no loaded plugin registers it (loaded: Focus, IconGrid, ProductFeed, Title); did you mean 'IconGrid'?"), "\(result.stderr)")
-        #expect(result.stderr.contains("unknown floor type 'productfeed'") && result.stderr.contains("did you mean 'ProductFeed'?"))
+        #expect(
+            result.stderr.contains(
+                "unknown floor type 'IconGird': no loaded plugin registers it (loaded: Focus, IconGrid, ProductFeed, Title); did you mean 'IconGrid'?"
+            ), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("unknown floor type 'productfeed'")
+                && result.stderr.contains("did you mean 'ProductFeed'?"))
         let banner = result.stderr.split(separator: "\n").first { $0.contains("'Banner'") }
         #expect(banner.map { !$0.contains("did you mean") } == true, "nothing is near 'Banner'")
     }
@@ -51,9 +65,15 @@ struct MessageTests {
     @Test func valuesOfTheWrongFormSayTheFormExpected() throws {
         let page = Repo.path("Examples/home.json")
         let cases: [([String], String)] = [
-            (["--scroll-to", "-5"], "-5 is above the top of the page; expected 'end' or Y, a number of points from the top of the page, 0 or more (e.g. --scroll-to 2400)"),
+            (
+                ["--scroll-to", "-5"],
+                "-5 is above the top of the page; expected 'end' or Y, a number of points from the top of the page, 0 or more (e.g. --scroll-to 2400)"
+            ),
             (["--scroll-to", "bottom"], "expected 'end' or Y, a number of points"),
-            (["--viewport", "375"], "expected WIDTHxHEIGHT in points, e.g. --viewport 375x812 (an iPhone's screen); '375' has no height"),
+            (
+                ["--viewport", "375"],
+                "expected WIDTHxHEIGHT in points, e.g. --viewport 375x812 (an iPhone's screen); '375' has no height"
+            ),
             (["--tap", "1"], "expected SECTION:ROW or SECTION:ROW:ITEM"),
             (["--gutter", "--format", "json"], "--gutter draws a margin in text output"),
         ]
@@ -69,7 +89,10 @@ struct MessageTests {
         let page = Repo.path("Examples/home.json")
         let before = try floorhost(["--plugins", plugins, page, "--tap", "10:20"])
         #expect(before.status == 1)
-        #expect(before.stderr.contains("no action: no row 10:20 on the page (floor 'feed', section 10, has 14 rows); rows of next pages exist only once they are loaded: add --scroll-to end"), "\(before.stderr)")
+        #expect(
+            before.stderr.contains(
+                "no action: no row 10:20 on the page (floor 'feed', section 10, has 14 rows); rows of next pages exist only once they are loaded: add --scroll-to end"
+            ), "\(before.stderr)")
         let after = try floorhost(["--plugins", plugins, page, "--tap", "10:20", "--scroll-to", "end"])
         #expect(after.status == 0, "\(after.stderr)")
         let beyond = try floorhost(["--plugins", plugins, page, "--tap", "10:999", "--scroll-to", "end"])

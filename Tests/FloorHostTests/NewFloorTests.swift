@@ -27,10 +27,13 @@ struct NewFloorTests {
 
         let scaffold = try run(folder.file("floorkit/Scripts/new-floor"), ["CouponStrip", package])
         #expect(scaffold.status == 0, "\(scaffold.stderr)")
-        for file in ["Package.swift", "Sources/CouponStripFloor/CouponStripFloor.swift",
-                     "Tests/CouponStripFloorTests/ConformanceTests.swift", "Tests/CouponStripFloorTests/CouponStripFloorTests.swift",
-                     "page.json", "README.md",
-                     "libCouponStripFloor.samples.json", ".gitignore", ".git/HEAD"] {
+        for file in [
+            "Package.swift", "Sources/CouponStripFloor/CouponStripFloor.swift",
+            "Tests/CouponStripFloorTests/ConformanceTests.swift",
+            "Tests/CouponStripFloorTests/CouponStripFloorTests.swift",
+            "page.json", "README.md",
+            "libCouponStripFloor.samples.json", ".gitignore", ".git/HEAD",
+        ] {
             #expect(FileManager.default.fileExists(atPath: package + "/" + file), "\(file)")
         }
         // Portable: the SDK by a relative path, and no file names this machine's checkout.
@@ -47,8 +50,12 @@ struct NewFloorTests {
         let test = try run("/usr/bin/env", ["swift", "test", "--package-path", package], environment: environment())
         #expect(test.status == 0, "the scaffolded package's test failed:\n\(test.stdout)\(test.stderr)")
         let output = test.stdout + test.stderr
-        for kitTest in ["theFloorRegistersWithoutWarnings", "theSampleDecodesIntoOneRowPerItem", "aRowIsAsTallAsItsHeightSaysAndDrawsItsLabel", "aStickyHeaderComesFirst",
-                        "aBrokenItemIsLeftOutWithItsPath", "aFloorWithoutItemsIsRefusedWithThePath", "everyExtraSampleDrawsInsideItsCells"] {
+        for kitTest in [
+            "theFloorRegistersWithoutWarnings", "theSampleDecodesIntoOneRowPerItem",
+            "aRowIsAsTallAsItsHeightSaysAndDrawsItsLabel", "aStickyHeaderComesFirst",
+            "aBrokenItemIsLeftOutWithItsPath", "aFloorWithoutItemsIsRefusedWithThePath",
+            "everyExtraSampleDrawsInsideItsCells",
+        ] {
             #expect(output.contains("Test \(kitTest)() passed"), "\(kitTest)")
         }
         #expect(output.contains("Test conformancePasses() passed"))
@@ -59,59 +66,91 @@ struct NewFloorTests {
         #expect(try jsonObject(conform.stdout)["passed"] as? Bool == true)
         // That first test run recorded the drawing of the registration's sample and of both floors of
         // libCouponStripFloor.samples.json; conform verifies them clean.
-        let recorded = FileManager.default.subpaths(atPath: package + "/Snapshots")?.filter { $0.hasSuffix(".txt") } ?? []
-        #expect(recorded.sorted() == ["com.example.floor.coupon-strip/CouponStrip-cjk.txt",
-                                      "com.example.floor.coupon-strip/CouponStrip-with-header.txt",
-                                      "com.example.floor.coupon-strip/CouponStrip.txt"], "\(recorded)")
-        let verify = try floorhost(["conform", library, "--include", "samples", "--snapshots", package + "/Snapshots", "--verify"])
+        let recorded =
+            FileManager.default.subpaths(atPath: package + "/Snapshots")?.filter { $0.hasSuffix(".txt") } ?? []
+        #expect(
+            recorded.sorted() == [
+                "com.example.floor.coupon-strip/CouponStrip-cjk.txt",
+                "com.example.floor.coupon-strip/CouponStrip-with-header.txt",
+                "com.example.floor.coupon-strip/CouponStrip.txt",
+            ], "\(recorded)")
+        let verify = try floorhost([
+            "conform", library, "--include", "samples", "--snapshots", package + "/Snapshots", "--verify",
+        ])
         #expect(verify.status == 0, "\(verify.stdout)")
 
         // Into a plugin folder beside a shipped floor, and onto a page: no rebuild of floorhost.
         let plugins = try folder.installShippedPlugins(["Title"])
         try FileManager.default.copyItem(atPath: library, toPath: plugins + "/libCouponStripFloor.so")
-        let page = try folder.write("page.json", #"{"floors":[{"type":"Title","id":"t","title":"领券中心"},{"type":"CouponStrip","id":"c","items":[{"id":"a","label":"¥20 off over ¥199"}]}]}"#)
+        let page = try folder.write(
+            "page.json",
+            #"{"floors":[{"type":"Title","id":"t","title":"领券中心"},{"type":"CouponStrip","id":"c","items":[{"id":"a","label":"¥20 off over ¥199"}]}]}"#
+        )
         let render = try floorhost(["--plugins", plugins, "--plugin-cache", folder.file("cache.json"), page])
         #expect(render.status == 0)
         #expect(render.stderr.isEmpty, "\(render.stderr)")
         #expect(render.stdout.contains("│ ¥20 off over ¥199"))
-        let own = try floorhost(["--plugins", plugins, "--plugin-cache", folder.file("cache.json"), package + "/page.json"])
+        let own = try floorhost([
+            "--plugins", plugins, "--plugin-cache", folder.file("cache.json"), package + "/page.json",
+        ])
         #expect(own.stdout.contains("Hello from the CouponStrip floor"))
         // Its items are @DroppingBrokenItems: a broken one is left out with a warning, the others show.
-        let broken = try folder.write("broken.json", #"{"floors":[{"type":"CouponStrip","id":"c","items":[{"id":"a","label":"kept"},{"id":"b","label":7}]}]}"#)
+        let broken = try folder.write(
+            "broken.json",
+            #"{"floors":[{"type":"CouponStrip","id":"c","items":[{"id":"a","label":"kept"},{"id":"b","label":7}]}]}"#)
         let partly = try floorhost(["--plugins", plugins, "--plugin-cache", folder.file("cache.json"), broken])
         #expect(partly.status == 0)
         #expect(partly.stdout.contains("│ kept"))
-        #expect(partly.stderr.contains("floors[0].items[1].label (floor 'c'): expected a string, found number; item left out"), "\(partly.stderr)")
+        #expect(
+            partly.stderr.contains(
+                "floors[0].items[1].label (floor 'c'): expected a string, found number; item left out"),
+            "\(partly.stderr)")
 
         // Its schema is derived from the model's fields, with the scaffold's notes as descriptions, and
         // floorhost holds pages to it.
         let schema = try floorhost(["schema", "--plugins", plugins, "--plugin-cache", folder.file("cache.json")])
         let defs = try #require(try jsonObject(schema.stdout)["$defs"] as? [String: Any])
         let strip = try #require(defs["floor-CouponStrip"] as? [String: Any])
-        let item = try #require(((strip["properties"] as? [String: Any])?["items"] as? [String: Any])?["items"] as? [String: Any])
+        let item = try #require(
+            ((strip["properties"] as? [String: Any])?["items"] as? [String: Any])?["items"] as? [String: Any])
         #expect((item["properties"] as? [String: Any])?.keys.sorted() == ["id", "label"])
-        #expect(((item["properties"] as? [String: Any])?["label"] as? [String: Any])?["description"] as? String == "The item's text.")
-        let typo = try folder.write("typo.json", #"{"floors":[{"type":"CouponStrip","id":"c","items":[{"id":"a","label":"x","lable":"y"}]}]}"#)
+        #expect(
+            ((item["properties"] as? [String: Any])?["label"] as? [String: Any])?["description"] as? String
+                == "The item's text.")
+        let typo = try folder.write(
+            "typo.json", #"{"floors":[{"type":"CouponStrip","id":"c","items":[{"id":"a","label":"x","lable":"y"}]}]}"#)
         let check = try floorhost(["check", "--plugins", plugins, "--plugin-cache", folder.file("cache.json"), typo])
         #expect(check.status == 1)
-        #expect(check.stdout.contains("floors[0].items[0].lable (floor 'c'): unknown field of CouponStrip; did you mean 'label'?"), "\(check.stdout)")
+        #expect(
+            check.stdout.contains(
+                "floors[0].items[0].lable (floor 'c'): unknown field of CouponStrip; did you mean 'label'?"),
+            "\(check.stdout)")
 
         // A note naming no field is a warning the plugin logs, not a crash.
         let source = package + "/Sources/CouponStripFloor/CouponStripFloor.swift"
         let code = try String(contentsOfFile: source, encoding: .utf8)
-        try code.replacingOccurrences(of: #""items[].label": "#, with: #""items[].lables": "#).write(toFile: source, atomically: true, encoding: .utf8)
-        let rebuild = try run("/usr/bin/env", ["swift", "build", "--package-path", package], environment: environment())
+        try code.replacingOccurrences(of: #""items[].label": "#, with: #""items[].lables": "#).write(
+            toFile: source, atomically: true, encoding: .utf8)
+        let rebuild = try run(
+            "/usr/bin/env", ["swift", "build", "--package-path", package], environment: environment())
         #expect(rebuild.status == 0, "\(rebuild.stderr)")
         try FileManager.default.removeItem(atPath: plugins + "/libCouponStripFloor.so")
         try FileManager.default.copyItem(atPath: library, toPath: plugins + "/libCouponStripFloor.so")
         let noted = try floorhost(["schema", "--plugins", plugins, "--plugin-cache", folder.file("cache.json")])
         #expect(noted.status == 0)
-        #expect(noted.stderr.contains("CouponStripFloor.schemaNotes: 'items[].lables' names no field of the floor's schema"), "\(noted.stderr)")
+        #expect(
+            noted.stderr.contains(
+                "CouponStripFloor.schemaNotes: 'items[].lables' names no field of the floor's schema"),
+            "\(noted.stderr)")
         // and the floor's own tests say so too, in-process.
-        let warned = try run("/usr/bin/env", ["swift", "test", "--package-path", package, "--filter", "theFloorRegistersWithoutWarnings"],
-                             environment: environment())
+        let warned = try run(
+            "/usr/bin/env",
+            ["swift", "test", "--package-path", package, "--filter", "theFloorRegistersWithoutWarnings"],
+            environment: environment())
         #expect(warned.status != 0)
-        #expect((warned.stdout + warned.stderr).contains("'items[].lables' names no field"), "\(warned.stdout)\(warned.stderr)")
+        #expect(
+            (warned.stdout + warned.stderr).contains("'items[].lables' names no field"),
+            "\(warned.stdout)\(warned.stderr)")
 
         // The kit's tests can fail: a height that is not finite fails them, naming the selector.
         try code.replacingOccurrences(of: "height: { _, _, _ in 44 }", with: "height: { _, _, _ in .nan }")
@@ -119,11 +158,15 @@ struct NewFloorTests {
         // The build just before finished within the second: swift-driver's incremental build skips a file
         // whose modification time is not after the last build's, so the edit is dated a little later.
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(2)], ofItemAtPath: source)
-        let failing = try run("/usr/bin/env", ["swift", "test", "--package-path", package, "--filter", "CouponStripFloorTests.CouponStripFloorTests"],
-                             environment: environment())
+        let failing = try run(
+            "/usr/bin/env",
+            ["swift", "test", "--package-path", package, "--filter", "CouponStripFloorTests.CouponStripFloorTests"],
+            environment: environment())
         #expect(failing.status != 0)
-        #expect((failing.stdout + failing.stderr).contains("heightForCouponStripItem:width: returned nan for row 0 at width 375"),
-                "\(failing.stdout)\(failing.stderr)")
+        #expect(
+            (failing.stdout + failing.stderr).contains(
+                "heightForCouponStripItem:width: returned nan for row 0 at width 375"),
+            "\(failing.stdout)\(failing.stderr)")
 
         let after = try FileManager.default.attributesOfItem(atPath: binary)
         #expect(after[.modificationDate] as? Date == before[.modificationDate] as? Date, "floorhost was rebuilt")
@@ -141,11 +184,15 @@ struct NewFloorTests {
         let manifest = try String(contentsOfFile: package + "/Package.swift", encoding: .utf8)
         #expect(!manifest.contains(Repo.root))
 
-        let unset = try run("/usr/bin/env", ["swift", "package", "describe", "--package-path", package], environment: environment())
+        let unset = try run(
+            "/usr/bin/env", ["swift", "package", "describe", "--package-path", package], environment: environment())
         #expect(unset.status != 0)
-        #expect(unset.stderr.contains("error: DealsFloor: set FLOORKIT_SDK to the SDK folder of a FloorKit checkout"), "\(unset.stderr)")
-        let set = try run("/usr/bin/env", ["swift", "package", "describe", "--package-path", package],
-                          environment: environment(sdk: Repo.path("SDK")))
+        #expect(
+            unset.stderr.contains("error: DealsFloor: set FLOORKIT_SDK to the SDK folder of a FloorKit checkout"),
+            "\(unset.stderr)")
+        let set = try run(
+            "/usr/bin/env", ["swift", "package", "describe", "--package-path", package],
+            environment: environment(sdk: Repo.path("SDK")))
         #expect(set.status == 0, "\(set.stderr)")
         #expect(set.stdout.contains("Name: DealsFloor"), "\(set.stdout)")
     }

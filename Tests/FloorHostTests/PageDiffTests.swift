@@ -1,8 +1,8 @@
+import FloorLayout
+import FloorRuntime
+import FloorSession
 import Foundation
 import Testing
-import FloorRuntime
-import FloorLayout
-import FloorSession
 
 /// Adapter.reload on two versions of a page, with the shipped plugins: which floors and rows it calls
 /// inserted, deleted, moved and updated, what it measures again (the height calls), and how it treats
@@ -25,7 +25,8 @@ struct PageDiffTests {
         #"{"id":"\#(id)","title":"T \#(id)","price":"\#(price)","img":"i.jpg","jump":{"url":"app://p/\#(id)"}}"#
     }
 
-    private func feed(_ id: String, _ items: [String], header: String? = nil, prices: [String: String] = [:]) -> String {
+    private func feed(_ id: String, _ items: [String], header: String? = nil, prices: [String: String] = [:]) -> String
+    {
         let head = header.map { #","header":{"title":"\#($0)","sticky":false}"# } ?? ""
         let products = items.map { product($0, price: prices[$0] ?? "¥1") }.joined(separator: ",")
         return #"{"type":"ProductFeed","id":"\#(id)"\#(head),"items":[\#(products)]}"#
@@ -34,20 +35,25 @@ struct PageDiffTests {
     private func page(_ floors: [String]) -> String { #"{"floors":[\#(floors.joined(separator: ","))]}"# }
 
     /// Lays `old` out, reloads it as `new`; the diff and the height calls the reload made.
-    private func reload(_ old: [String], _ new: [String], width: Double = 375) throws -> (diff: PageDiff, calls: Int, adapter: Adapter) {
+    private func reload(_ old: [String], _ new: [String], width: Double = 375) throws -> (
+        diff: PageDiff, calls: Int, adapter: Adapter
+    ) {
         let adapter = try host.layout(page: try folder.write("old.json", page(old)), width: width)
         let before = adapter.stats.heightCalls
         let next = try PageDecoder.decode(file: try folder.write("new.json", page(new)), registry: host.registry)
         let diff = adapter.reload([next])
         let fresh = try host.layout(page: folder.file("new.json"), width: width)
-        #expect((0..<adapter.rowCount).map { adapter.describe(row: $0) } == (0..<fresh.rowCount).map { fresh.describe(row: $0) },
-                "the reloaded page is laid out exactly as the new page is")
+        #expect(
+            (0..<adapter.rowCount).map { adapter.describe(row: $0) }
+                == (0..<fresh.rowCount).map { fresh.describe(row: $0) },
+            "the reloaded page is laid out exactly as the new page is")
         return (diff, adapter.stats.heightCalls - before, adapter)
     }
 
     private func summary(_ diff: PageDiff) -> [String] {
         diff.floors.map { floor in
-            "\(floor.change.rawValue) \(floor.floor)" + floor.rows.map { " [\($0.change.rawValue) \($0.type)\($0.item.map { " " + $0 } ?? "")]" }.joined()
+            "\(floor.change.rawValue) \(floor.floor)"
+                + floor.rows.map { " [\($0.change.rawValue) \($0.type)\($0.item.map { " " + $0 } ?? "")]" }.joined()
         }
     }
 
@@ -67,15 +73,19 @@ struct PageDiffTests {
         let original = page([title("t", subtitle: "a/b"), feed("f", ["a", "b"], header: "Feed")])
         let adapter = try host.layout(page: try folder.write("old.json", original), width: 375)
         let object = try JSONSerialization.jsonObject(with: Data(original.utf8))
-        let rewritten = String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted]), as: UTF8.self)
+        let rewritten = String(
+            decoding: try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted]), as: UTF8.self)
         #expect(rewritten.contains("\\/") && rewritten != original, "the test rewrites the page")
-        let diff = adapter.reload([try PageDecoder.decode(file: try folder.write("new.json", rewritten), registry: host.registry)])
+        let diff = adapter.reload([
+            try PageDecoder.decode(file: try folder.write("new.json", rewritten), registry: host.registry)
+        ])
         #expect(diff.isEmpty && diff.rowsMeasured == 0)
     }
 
     @Test func anInsertedFloorIsTheOnlyThingMeasuredAndPushesTheRestDown() throws {
-        let (diff, calls, _) = try reload([title("t"), feed("f", ["a", "b"])],
-                                          [title("t"), title("new", subtitle: "sub"), feed("f", ["a", "b"])])
+        let (diff, calls, _) = try reload(
+            [title("t"), feed("f", ["a", "b"])],
+            [title("t"), title("new", subtitle: "sub"), feed("f", ["a", "b"])])
         #expect(summary(diff) == ["inserted new"])
         #expect(calls == 1)
         let change = try #require(diff.floors.first)
@@ -85,7 +95,8 @@ struct PageDiffTests {
     }
 
     @Test func aDeletedFloorMeasuresNothingAndPullsTheRestUp() throws {
-        let (diff, calls, _) = try reload([title("t"), title("gone", subtitle: "s"), feed("f", ["a"])], [title("t"), feed("f", ["a"])])
+        let (diff, calls, _) = try reload(
+            [title("t"), title("gone", subtitle: "s"), feed("f", ["a"])], [title("t"), feed("f", ["a"])])
         #expect(summary(diff) == ["deleted gone"])
         #expect(calls == 0)
         #expect(diff.floors[0].old?.path == "floors[1]" && diff.floors[0].old?.y == 36)
@@ -93,8 +104,9 @@ struct PageDiffTests {
     }
 
     @Test func aMovedFloorIsOneMoveAndKeepsItsHeights() throws {
-        let (diff, calls, _) = try reload([title("a"), title("b"), title("c"), feed("f", ["p"])],
-                                          [title("b"), title("c"), feed("f", ["p"]), title("a")])
+        let (diff, calls, _) = try reload(
+            [title("a"), title("b"), title("c"), feed("f", ["p"])],
+            [title("b"), title("c"), feed("f", ["p"]), title("a")])
         #expect(summary(diff) == ["moved a"])
         #expect(calls == 0)
         #expect(diff.floors[0].old?.path == "floors[0]" && diff.floors[0].new?.path == "floors[3]")
@@ -105,7 +117,9 @@ struct PageDiffTests {
     }
 
     @Test func anUpdatedFloorMeasuresOnlyItsChangedRows() throws {
-        let (diff, calls, _) = try reload([title("t", "Old"), feed("f", ["a"])], [title("t", "New", subtitle: "now with a subtitle"), feed("f", ["a"])])
+        let (diff, calls, _) = try reload(
+            [title("t", "Old"), feed("f", ["a"])],
+            [title("t", "New", subtitle: "now with a subtitle"), feed("f", ["a"])])
         #expect(summary(diff) == ["updated t [updated TitleBar]"])
         #expect(calls == 1)
         #expect(diff.floors[0].rows[0].old?.height == 36 && diff.floors[0].rows[0].new?.height == 48)
@@ -121,8 +135,9 @@ struct PageDiffTests {
     // MARK: Items
 
     @Test func itemsInsertedDeletedMovedAndUpdatedAreRowsAndOnlyNewOrChangedOnesAreMeasured() throws {
-        let (diff, calls, _) = try reload([feed("f", ["a", "b", "c", "d", "e"], header: "Feed")],
-                                          [feed("f", ["b", "c", "x", "d", "a", "e"], header: "Feed", prices: ["d": "¥9.90"])])
+        let (diff, calls, _) = try reload(
+            [feed("f", ["a", "b", "c", "d", "e"], header: "Feed")],
+            [feed("f", ["b", "c", "x", "d", "a", "e"], header: "Feed", prices: ["d": "¥9.90"])])
         // 'a' moved to the end, 'x' is new, 'd' changed its price: two rows measured (x and d), no more.
         #expect(summary(diff) == ["updated f [inserted ProductCard x] [updated ProductCard d] [moved ProductCard a]"])
         #expect(calls == 2)
@@ -134,8 +149,9 @@ struct PageDiffTests {
     }
 
     @Test func aHeaderEditMeasuresTheHeaderNotTheItems() throws {
-        let (diff, calls, _) = try reload([feed("f", Array("abcdefgh").map(String.init), header: "Old")],
-                                          [feed("f", Array("abcdefgh").map(String.init), header: "New")])
+        let (diff, calls, _) = try reload(
+            [feed("f", Array("abcdefgh").map(String.init), header: "Old")],
+            [feed("f", Array("abcdefgh").map(String.init), header: "New")])
         #expect(summary(diff) == ["updated f [updated ProductFeedHeader]"])
         #expect(calls == 1)
     }
@@ -153,35 +169,50 @@ struct PageDiffTests {
     }
 
     @Test func heightsAreKeptAtEveryWidthTheRowsWereMeasuredAt() throws {
-        let adapter = try host.layout(page: try folder.write("old.json", page([title("t"), feed("f", ["a", "b", "c"])])), width: 375)
+        let adapter = try host.layout(
+            page: try folder.write("old.json", page([title("t"), feed("f", ["a", "b", "c"])])), width: 375)
         adapter.setWidth(320)
         adapter.setWidth(375)
         let before = adapter.stats.heightCalls
-        adapter.reload([try PageDecoder.decode(file: try folder.write("new.json", page([title("t", subtitle: "s"), feed("f", ["a", "b", "c"])])), registry: host.registry)])
+        adapter.reload([
+            try PageDecoder.decode(
+                file: try folder.write("new.json", page([title("t", subtitle: "s"), feed("f", ["a", "b", "c"])])),
+                registry: host.registry)
+        ])
         #expect(adapter.stats.heightCalls == before + 1)
         adapter.setWidth(320)
         #expect(adapter.stats.heightCalls == before + 2, "at 320 too, only the changed title is measured")
         let fresh = try host.layout(page: folder.file("new.json"), width: 320)
-        #expect((0..<adapter.rowCount).map { adapter.describe(row: $0) } == (0..<fresh.rowCount).map { fresh.describe(row: $0) })
+        #expect(
+            (0..<adapter.rowCount).map { adapter.describe(row: $0) }
+                == (0..<fresh.rowCount).map { fresh.describe(row: $0) })
     }
 
     @Test func floorsUnchangedSinceThePageOnScreenKeepTheirModelsAndAreNotExpandedAgain() throws {
-        let floors = [title("a"), feed("f", ["p", "q"], header: "Feed"), title("b"), #"{"type":"Title","title":"no id"}"#]
+        let floors = [
+            title("a"), feed("f", ["p", "q"], header: "Feed"), title("b"), #"{"type":"Title","title":"no id"}"#,
+        ]
         let adapter = try host.layout(page: try folder.write("old.json", page(floors)), width: 375)
         var edited = floors
         edited[2] = title("b", "Edited")
         let stats = adapter.stats
-        let next = try PageDecoder.decode(file: folder.file("new.json"), root: PageRoot(around: try folder.write("new.json", page(edited))),
-                                          registry: host.registry, reusing: ReusableFloors(adapter))
+        let next = try PageDecoder.decode(
+            file: folder.file("new.json"), root: PageRoot(around: try folder.write("new.json", page(edited))),
+            registry: host.registry, reusing: ReusableFloors(adapter))
         #expect(next.reusedRows.keys.sorted() == [0, 1, 3], "every floor but the edited one is taken over")
         let diff = adapter.reload([next])
         #expect(adapter.stats.expands == stats.expands + 1, "only the edited floor is expanded")
         #expect(adapter.stats.heightCalls == stats.heightCalls + 1)
         #expect(diff.floors.map(\.floor) == ["b"])
         let fresh = try host.layout(page: folder.file("new.json"), width: 375)
-        #expect((0..<adapter.rowCount).map { adapter.describe(row: $0) } == (0..<fresh.rowCount).map { fresh.describe(row: $0) })
+        #expect(
+            (0..<adapter.rowCount).map { adapter.describe(row: $0) }
+                == (0..<fresh.rowCount).map { fresh.describe(row: $0) })
         // The kept models still work: their cells draw and their actions answer.
-        guard case .success(let action) = adapter.tap(section: 1, row: 1) else { Issue.record("no action"); return }
+        guard case .success(let action) = adapter.tap(section: 1, row: 1) else {
+            Issue.record("no action")
+            return
+        }
         #expect(action.url == "app://p/p")
     }
 
@@ -201,12 +232,14 @@ struct PageDiffTests {
     @Test func repeatedFloorIdsPairOnlyThroughANeighbour() throws {
         // Two floors 'dup' (the decoder warns): neither is an anchor, but the unique 't' before them leads
         // to both, so editing the second measures only its row.
-        let paired = try reload([title("t"), title("dup", "One"), title("dup", "Two")],
-                                [title("t"), title("dup", "One"), title("dup", "Two", subtitle: "s")])
+        let paired = try reload(
+            [title("t"), title("dup", "One"), title("dup", "Two")],
+            [title("t"), title("dup", "One"), title("dup", "Two", subtitle: "s")])
         #expect(summary(paired.diff) == ["updated dup [updated TitleBar]"])
         #expect(paired.calls == 1)
         // With nothing unique around them they cannot be told apart: both are deleted and inserted again.
-        let lost = try reload([title("dup", "One"), title("dup", "Two")], [title("dup", "One"), title("dup", "Two", subtitle: "s")])
+        let lost = try reload(
+            [title("dup", "One"), title("dup", "Two")], [title("dup", "One"), title("dup", "Two", subtitle: "s")])
         #expect(summary(lost.diff) == ["deleted dup", "deleted dup", "inserted dup", "inserted dup"])
         #expect(lost.calls == 2)
     }
@@ -215,7 +248,10 @@ struct PageDiffTests {
         // A feed may repeat an item id within one page (only a next page's repeats are dropped): 'a' twice
         // is no anchor, and here no unique neighbour leads to the two, so both are measured again.
         let (diff, calls, _) = try reload([feed("f", ["a", "a", "b"])], [feed("f", ["b", "a", "a"])])
-        #expect(summary(diff) == ["updated f [deleted ProductCard a] [deleted ProductCard a] [inserted ProductCard a] [inserted ProductCard a]"])
+        #expect(
+            summary(diff) == [
+                "updated f [deleted ProductCard a] [deleted ProductCard a] [inserted ProductCard a] [inserted ProductCard a]"
+            ])
         #expect(calls == 2)
         // Next to an anchor they pair, in order.
         let kept = try reload([feed("f", ["b", "a", "a"])], [feed("f", ["b", "a", "a", "c"])])

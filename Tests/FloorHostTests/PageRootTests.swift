@@ -1,10 +1,11 @@
+import FloorRuntime
+import FloorSession
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import FloorRuntime
-import FloorSession
 
 /// Pages are read only from the page root (issue 9, item 5): a `next` that resolves outside it, or names
 /// something that is not a regular file, or is too large, is refused, and never a byte of it is shown.
@@ -22,7 +23,8 @@ struct PageRootTests {
         folder = try TemporaryFolder("pageroot")
         plugins = try folder.installShippedPlugins(["Title"])
         site = folder.file("site")
-        outsidePage = try folder.write("outside/page.json", #"{"floors":[{"type":"Title","id":"stolen","title":"OUTSIDE-TITLE"}]}"#)
+        outsidePage = try folder.write(
+            "outside/page.json", #"{"floors":[{"type":"Title","id":"stolen","title":"OUTSIDE-TITLE"}]}"#)
         secret = try folder.write("outside/secret.txt", "Xsecret-content-9f3e\n")
         try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
     }
@@ -31,18 +33,21 @@ struct PageRootTests {
     @discardableResult
     private func home(next: String) throws -> String {
         let escaped = next.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return try folder.write("site/home.json", #"{"floors":[{"type":"Title","id":"t","title":"Home"}],"next":"\#(escaped)"}"#)
+        return try folder.write(
+            "site/home.json", #"{"floors":[{"type":"Title","id":"t","title":"Home"}],"next":"\#(escaped)"}"#)
     }
 
     /// Renders site/home.json to the end (json) within a deadline; returns the loadMore failure reason.
     private func failedLoad(next: String, extra: [String] = []) throws -> (reason: String, output: String) {
         let page = try home(next: next)
-        let result = try floorhostWithin(seconds: 60, ["--plugins", plugins, page, "--format", "json", "--scroll-to", "end"] + extra)
+        let result = try floorhostWithin(
+            seconds: 60, ["--plugins", plugins, page, "--format", "json", "--scroll-to", "end"] + extra)
         #expect(result.status == 0, "\(next): \(result.stderr)")
         let json = try jsonObject(result.stdout)
         let events = try #require(json["events"] as? [[String: Any]])
-        let failure = try #require(events.first { $0["kind"] as? String == "loadMore" && $0["phase"] as? String == "failed" },
-                                   "\(next): no failed load in \(result.stdout)")
+        let failure = try #require(
+            events.first { $0["kind"] as? String == "loadMore" && $0["phase"] as? String == "failed" },
+            "\(next): no failed load in \(result.stdout)")
         return (try #require(failure["reason"] as? String), result.stdout)
     }
 
@@ -66,7 +71,8 @@ struct PageRootTests {
     @Test func aSymlinkOutOfTheRootIsRefused() throws {
         try FileManager.default.createSymbolicLink(atPath: site + "/link.json", withDestinationPath: outsidePage)
         try FileManager.default.createSymbolicLink(atPath: site + "/secret.json", withDestinationPath: secret)
-        try FileManager.default.createSymbolicLink(atPath: site + "/shared", withDestinationPath: folder.file("outside"))
+        try FileManager.default.createSymbolicLink(
+            atPath: site + "/shared", withDestinationPath: folder.file("outside"))
         try expectRefused(next: "link.json", because: "resolves outside the page root")
         try expectRefused(next: "secret.json", because: "resolves outside the page root")
         try expectRefused(next: "shared/page.json", because: "resolves outside the page root")
@@ -74,7 +80,8 @@ struct PageRootTests {
 
     @Test func aSymlinkThatStaysInsideTheRootIsFollowed() throws {
         try folder.write("site/pages/two.json", #"{"floors":[{"type":"Title","id":"two","title":"SECOND-PAGE"}]}"#)
-        try FileManager.default.createSymbolicLink(atPath: site + "/two.json", withDestinationPath: site + "/pages/two.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: site + "/two.json", withDestinationPath: site + "/pages/two.json")
         let page = try home(next: "two.json")
         let result = try floorhost(["--plugins", plugins, page, "--scroll-to", "end"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -92,7 +99,8 @@ struct PageRootTests {
 
     @Test func aDeviceOrAFolderInsideTheRootIsRefused() throws {
         // /dev/zero's numbers (1, 5): reading it never ends.
-        #expect(try run("/usr/bin/env", ["mknod", site + "/zero.json", "c", "1", "5"]).status == 0, "tests run as root")
+        #expect(
+            try run("/usr/bin/env", ["mknod", site + "/zero.json", "c", "1", "5"]).status == 0, "tests run as root")
         try expectRefused(next: "zero.json", because: "is a character device, not a regular file")
         try FileManager.default.createDirectory(atPath: site + "/folder.json", withIntermediateDirectories: false)
         try expectRefused(next: "folder.json", because: "is a folder, not a regular file")
@@ -100,44 +108,63 @@ struct PageRootTests {
 
     @Test func aKernelFileIsRefusedEvenInsideANamedRoot() throws {
         let root = try PageRoot(folder: "/proc/self")
-        #expect(throws: PageRoot.Refusal.notRegular(kind: "a kernel file (/proc, /sys)")) { try root.read("/proc/self/environ") }
+        #expect(throws: PageRoot.Refusal.notRegular(kind: "a kernel file (/proc, /sys)")) {
+            try root.read("/proc/self/environ")
+        }
         let first = try floorhost(["--plugins", plugins, "/proc/self/environ"])
         #expect(first.status == 2)
-        #expect(first.stderr.hasPrefix("error: /proc/self/environ: is a kernel file (/proc, /sys), not a regular file"), "\(first.stderr)")
+        #expect(
+            first.stderr.hasPrefix("error: /proc/self/environ: is a kernel file (/proc, /sys), not a regular file"),
+            "\(first.stderr)")
         #expect(!first.stderr.contains("PATH="))
     }
 
     @Test func aPageLargerThanTheLimitIsRefused() throws {
         let big = #"{"floors":[{"type":"Title","id":"big","title":""# + String(repeating: "x", count: 5000) + #""}]}"#
         try folder.write("site/big.json", big)
-        try expectRefused(next: "big.json", because: "is larger than 4096 bytes (--max-page-bytes)", extra: ["--max-page-bytes", "4096"])
+        try expectRefused(
+            next: "big.json", because: "is larger than 4096 bytes (--max-page-bytes)",
+            extra: ["--max-page-bytes", "4096"])
         // The same page under the default limit loads.
-        let result = try floorhost(["--plugins", plugins, try home(next: "big.json"), "--format", "json", "--scroll-to", "end"])
+        let result = try floorhost([
+            "--plugins", plugins, try home(next: "big.json"), "--format", "json", "--scroll-to", "end",
+        ])
         #expect(result.stdout.contains(#""phase":"completed""#), "\(result.stdout)")
         let first = try floorhost(["--plugins", plugins, site + "/big.json", "--max-page-bytes", "4096"])
         #expect(first.status == 2)
-        #expect(first.stderr == "error: \(site)/big.json: is larger than 4096 bytes (--max-page-bytes)\n", "\(first.stderr)")
+        #expect(
+            first.stderr == "error: \(site)/big.json: is larger than 4096 bytes (--max-page-bytes)\n", "\(first.stderr)"
+        )
     }
 
     @Test func theLimitIsExact() throws {
         let file = try folder.write("site/hundred.json", String(repeating: " ", count: 100))
-        #expect(throws: PageRoot.Refusal.tooLarge(limit: 99)) { try PageRoot(around: file, maxPageBytes: 99).read(file) }
+        #expect(throws: PageRoot.Refusal.tooLarge(limit: 99)) {
+            try PageRoot(around: file, maxPageBytes: 99).read(file)
+        }
         #expect(try PageRoot(around: file, maxPageBytes: 100).read(file).count == 100)
     }
 
     @Test func pageRootNamesAnotherFolder() throws {
         try folder.write("site/shared/more.json", #"{"floors":[{"type":"Title","id":"more","title":"MORE-PAGE"}]}"#)
-        let page = try folder.write("site/pages/home.json", #"{"floors":[{"type":"Title","id":"t","title":"Home"}],"next":"../shared/more.json"}"#)
+        let page = try folder.write(
+            "site/pages/home.json",
+            #"{"floors":[{"type":"Title","id":"t","title":"Home"}],"next":"../shared/more.json"}"#)
         // By default the root is site/pages, so ../shared is outside.
         let confined = try floorhost(["--plugins", plugins, page, "--scroll-to", "end", "--format", "json"])
-        #expect(confined.stdout.contains("\(page): next: '../shared/more.json' resolves outside the page root \(site)/pages"), "\(confined.stdout)")
+        #expect(
+            confined.stdout.contains(
+                "\(page): next: '../shared/more.json' resolves outside the page root \(site)/pages"),
+            "\(confined.stdout)")
         let widened = try floorhost(["--plugins", plugins, page, "--scroll-to", "end", "--page-root", site])
         #expect(widened.status == 0, "\(widened.stderr)")
         #expect(widened.stdout.contains("MORE-PAGE"))
         // A first page outside a named root is refused too, and a root that is not a folder is unusable.
         let outside = try floorhost(["--plugins", plugins, outsidePage, "--page-root", site])
         #expect(outside.status == 2)
-        #expect(outside.stderr.hasPrefix("error: \(outsidePage): resolves outside the page root \(site)"), "\(outside.stderr)")
+        #expect(
+            outside.stderr.hasPrefix("error: \(outsidePage): resolves outside the page root \(site)"),
+            "\(outside.stderr)")
         #expect(!outside.stdout.contains("OUTSIDE-TITLE"))
         let noRoot = try floorhost(["--plugins", plugins, page, "--page-root", folder.file("nope")])
         #expect(noRoot.status == 2)
@@ -148,9 +175,14 @@ struct PageRootTests {
         let page = try home(next: "../outside/secret.txt")
         let result = try floorhost(["check", "--plugins", plugins, page])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains("error: \(page): next: '../outside/secret.txt' resolves outside the page root \(site)"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "error: \(page): next: '../outside/secret.txt' resolves outside the page root \(site)"),
+            "\(result.stdout)")
         #expect(!result.stdout.contains("secret-content") && !result.stdout.contains("'X'"))
-        let ok = try floorhost(["check", "--plugins", plugins, try home(next: "../outside/page.json"), "--page-root", folder.path])
+        let ok = try floorhost([
+            "check", "--plugins", plugins, try home(next: "../outside/page.json"), "--page-root", folder.path,
+        ])
         #expect(ok.status == 0, "\(ok.stdout)\(ok.stderr)")
     }
 
@@ -191,8 +223,12 @@ func floorhostWithin(seconds: Double, _ arguments: [String]) throws -> ProcessRe
     let err = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(UUID().uuidString)")
     _ = FileManager.default.createFile(atPath: out.path, contents: nil)
     _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: out); try? FileManager.default.removeItem(at: err) }
-    let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
+    defer {
+        try? FileManager.default.removeItem(at: out)
+        try? FileManager.default.removeItem(at: err)
+    }
+    let outHandle = try FileHandle(forWritingTo: out)
+    let errHandle = try FileHandle(forWritingTo: err)
     process.standardOutput = outHandle
     process.standardError = errHandle
     let ended = DispatchSemaphore(value: 0)
@@ -207,7 +243,8 @@ func floorhostWithin(seconds: Double, _ arguments: [String]) throws -> ProcessRe
     }
     try outHandle.close()
     try errHandle.close()
-    return ProcessResult(status: process.terminationStatus,
-                         stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-                         stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+    return ProcessResult(
+        status: process.terminationStatus,
+        stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+        stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
 }

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
+import FloorConform
 import FloorRuntime
 import FloorSession
-import FloorConform
+import Foundation
+import Testing
 
 // Unit tests for `PageScanner`: the page shape it extracts (floor types, ids, byte ranges, `next`), the
 // problems it attaches to bad floors, and the exact position and wording of every kind of error it throws.
@@ -28,10 +28,13 @@ private func scanError(_ text: String) -> PageSyntaxError? { scanError(Array(tex
 
 /// Expects scanning `bytes` to fail at `line`:`column` (and at byte `offset` when given) with a message
 /// containing `fragment`.
-private func expectError(_ bytes: [UInt8], line: Int, column: Int, offset: Int? = nil, _ fragment: String,
-                         sourceLocation: SourceLocation = #_sourceLocation) {
+private func expectError(
+    _ bytes: [UInt8], line: Int, column: Int, offset: Int? = nil, _ fragment: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     guard let error = scanError(bytes) else {
-        Issue.record("expected an error containing \"\(fragment)\", but the page was accepted", sourceLocation: sourceLocation)
+        Issue.record(
+            "expected an error containing \"\(fragment)\", but the page was accepted", sourceLocation: sourceLocation)
         return
     }
     #expect(error.line == line, "\(error)", sourceLocation: sourceLocation)
@@ -40,8 +43,10 @@ private func expectError(_ bytes: [UInt8], line: Int, column: Int, offset: Int? 
     #expect(error.message.contains(fragment), "\(error)", sourceLocation: sourceLocation)
 }
 
-private func expectError(_ text: String, line: Int, column: Int, offset: Int? = nil, _ fragment: String,
-                         sourceLocation: SourceLocation = #_sourceLocation) {
+private func expectError(
+    _ text: String, line: Int, column: Int, offset: Int? = nil, _ fragment: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     expectError(Array(text.utf8), line: line, column: column, offset: offset, fragment, sourceLocation: sourceLocation)
 }
 
@@ -63,7 +68,8 @@ struct PageScannerValidPageTests {
 
     /// JSON whitespace (space, tab, LF, CR) is allowed around every token, and does not leak into `bytes`.
     @Test func whitespaceAroundEveryToken() throws {
-        let text = " \t\n{ \"floors\" :\t[ \n { \"type\" : \"Title\" , \"id\" : \"t1\" }\t, {\"type\":\"Focus\"} ] ,\r\n \"next\" : \"p2.json\" } \n\t"
+        let text =
+            " \t\n{ \"floors\" :\t[ \n { \"type\" : \"Title\" , \"id\" : \"t1\" }\t, {\"type\":\"Focus\"} ] ,\r\n \"next\" : \"p2.json\" } \n\t"
         let spec = try scan(text)
         #expect(spec.next == "p2.json")
         #expect(spec.floors.map(\.type) == ["Title", "Focus"])
@@ -100,7 +106,11 @@ struct PageScannerValidPageTests {
 
     /// An integer id is kept as its decimal text, exactly as written (no Int conversion, so no overflow).
     @Test func integerIdsKeepTheirDecimalText() throws {
-        let spec = try scan(page(floors: #"{"type":"A","id":42}, {"type":"A","id":-7}, {"type":"A","id":0}, {"type":"A","id":-0}, {"type":"A","id":123456789012345678901234567890}"#))
+        let spec = try scan(
+            page(
+                floors:
+                    #"{"type":"A","id":42}, {"type":"A","id":-7}, {"type":"A","id":0}, {"type":"A","id":-0}, {"type":"A","id":123456789012345678901234567890}"#
+            ))
         #expect(spec.floors.map(\.id) == ["42", "-7", "0", "-0", "123456789012345678901234567890"])
         #expect(spec.floors.allSatisfy { $0.problems.isEmpty })
     }
@@ -130,7 +140,8 @@ struct PageScannerValidPageTests {
 
     /// Only the page's own `floors`/`next` and each floor's own `type`/`id` count, not same-named keys nested deeper.
     @Test func nestedSameNamedKeysAreIgnored() throws {
-        let text = #"{"meta": {"floors": [{"type": "X"}], "next": 5}, "floors": [{"type": "A", "data": {"type": 5, "id": 1.5}}]}"#
+        let text =
+            #"{"meta": {"floors": [{"type": "X"}], "next": 5}, "floors": [{"type": "A", "data": {"type": 5, "id": 1.5}}]}"#
         let spec = try scan(text)
         #expect(spec.floors.count == 1)
         #expect(spec.floors[0].type == "A")
@@ -141,7 +152,8 @@ struct PageScannerValidPageTests {
 
     /// Raw UTF-8 CJK text and its `\u` escaped form decode to the same strings.
     @Test func cjkStrings() throws {
-        let spec = try scan(#"{"floors": [{"type": "楼层", "id": "商品-1"}, {"type": "\u697C\u5C42"}], "next": "第二页.json"}"#)
+        let spec = try scan(
+            #"{"floors": [{"type": "楼层", "id": "商品-1"}, {"type": "\u697C\u5C42"}], "next": "第二页.json"}"#)
         #expect(spec.floors.map(\.type) == ["楼层", "楼层"])
         #expect(spec.floors[0].id == "商品-1")
         #expect(spec.next == "第二页.json")
@@ -156,7 +168,11 @@ struct PageScannerValidPageTests {
 
     /// Lone surrogate escapes are valid JSON; each unpaired half decodes to U+FFFD (documented choice).
     @Test func loneSurrogatesBecomeReplacementCharacters() throws {
-        let spec = try scan(page(floors: #"{"type": "\uD800"}, {"type": "\uD800A"}, {"type": "\uDC00\uD800"}, {"type": "\uD83D\uD83D\uDE00"}"#))
+        let spec = try scan(
+            page(
+                floors:
+                    #"{"type": "\uD800"}, {"type": "\uD800A"}, {"type": "\uDC00\uD800"}, {"type": "\uD83D\uD83D\uDE00"}"#
+            ))
         #expect(spec.floors.map(\.type) == ["\u{FFFD}", "\u{FFFD}A", "\u{FFFD}\u{FFFD}", "\u{FFFD}😀"])
     }
 
@@ -168,26 +184,38 @@ struct PageScannerValidPageTests {
 
     /// Duplicate keys: the last one wins, in floors and in the page object.
     @Test func duplicateKeysLastWins() throws {
-        let spec = try scan(#"{"floors": [{"type": "A"}], "next": "a", "floors": [{"type": 1, "type": "B", "id": 1.5, "id": "b"}], "next": null}"#)
+        let spec = try scan(
+            #"{"floors": [{"type": "A"}], "next": "a", "floors": [{"type": 1, "type": "B", "id": 1.5, "id": "b"}], "next": null}"#
+        )
         #expect(spec.floors.count == 1)
         #expect(spec.floors[0].type == "B")
         #expect(spec.floors[0].id == "b")
         // The earlier misfits are forgotten; the repeats themselves are reported (DuplicateKeyTests).
-        #expect(spec.floors[0].problems == ["floors[0].type: duplicate key 'type'; the last value is used",
-                                            "floors[0].id: duplicate key 'id'; the last value is used"])
+        #expect(
+            spec.floors[0].problems == [
+                "floors[0].type: duplicate key 'type'; the last value is used",
+                "floors[0].id: duplicate key 'id'; the last value is used",
+            ])
         #expect(spec.next == nil)
     }
 
     /// A misfit `floors` or `next` followed by a good one is forgotten.
     @Test func laterGoodValueReplacesEarlierMisfit() throws {
         let spec = try scan(#"{"floors": 1, "next": 2, "floors": [], "next": "p2"}"#)
-        #expect(spec == PageSpec(floors: [], next: "p2", problems: ["floors: duplicate key 'floors' in the page; the last value is used",
-                                                                    "next: duplicate key 'next' in the page; the last value is used"]))
+        #expect(
+            spec
+                == PageSpec(
+                    floors: [], next: "p2",
+                    problems: [
+                        "floors: duplicate key 'floors' in the page; the last value is used",
+                        "next: duplicate key 'next' in the page; the last value is used",
+                    ]))
     }
 
     /// Values of every JSON kind, anywhere the host does not read, are validated and skipped.
     @Test func otherValuesOfEveryKindAreSkipped() throws {
-        let text = #"{"a": [1, -2.5e+3, 0.0, 1E-2, true, false, null, "s", {}, [], {"x": [{}]}], "floors": [{"type": "A", "extra": {"k": [null, {"z": "\u00e9"}]}}], "b": -0}"#
+        let text =
+            #"{"a": [1, -2.5e+3, 0.0, 1E-2, true, false, null, "s", {}, [], {"x": [{}]}], "floors": [{"type": "A", "extra": {"k": [null, {"z": "\u00e9"}]}}], "b": -0}"#
         let spec = try scan(text)
         #expect(spec.floors.map(\.type) == ["A"])
         #expect(slice(text, spec.floors[0]) == #"{"type": "A", "extra": {"k": [null, {"z": "\u00e9"}]}}"#)
@@ -254,10 +282,15 @@ struct PageScannerNextTests {
 
     /// `next` of any other kind is a page-shape error at the value.
     @Test func nextOfAnotherKindIsAnError() {
-        expectError(#"{"floors": [], "next": 2}"#, line: 1, column: 24, offset: 23, "'next' must be a string or null, found number")
-        expectError(#"{"floors": [], "next": false}"#, line: 1, column: 24, "'next' must be a string or null, found boolean")
-        expectError(#"{"floors": [], "next": ["p2"]}"#, line: 1, column: 24, "'next' must be a string or null, found array")
-        expectError(#"{"floors": [], "next": {}}"#, line: 1, column: 24, "'next' must be a string or null, found object")
+        expectError(
+            #"{"floors": [], "next": 2}"#, line: 1, column: 24, offset: 23,
+            "'next' must be a string or null, found number")
+        expectError(
+            #"{"floors": [], "next": false}"#, line: 1, column: 24, "'next' must be a string or null, found boolean")
+        expectError(
+            #"{"floors": [], "next": ["p2"]}"#, line: 1, column: 24, "'next' must be a string or null, found array")
+        expectError(
+            #"{"floors": [], "next": {}}"#, line: 1, column: 24, "'next' must be a string or null, found object")
     }
 }
 
@@ -285,7 +318,8 @@ struct PageScannerShapeErrorTests {
         expectError(#"{"floors": {}}"#, line: 1, column: 12, offset: 11, "'floors' must be an array, found object")
         expectError(#"{"floors": null}"#, line: 1, column: 12, "'floors' must be an array, found null")
         expectError(#"{"floors": "[]"}"#, line: 1, column: 12, "'floors' must be an array, found string")
-        expectError(#"{"floors": [], "floors": 1}"#, line: 1, column: 26, offset: 25, "'floors' must be an array, found number")
+        expectError(
+            #"{"floors": [], "floors": 1}"#, line: 1, column: 26, offset: 25, "'floors' must be an array, found number")
     }
 
     /// With several shape errors, `floors` is reported first.
@@ -297,7 +331,9 @@ struct PageScannerShapeErrorTests {
     /// Malformed JSON anywhere is reported before a shape error, even when the shape error comes first in the text.
     @Test func syntaxErrorsWinOverShapeErrors() {
         expectError(#"{"floors": 1, "x": tru}"#, line: 1, column: 23, "invalid literal, expected 'true'")
-        expectError("[1,]", line: 1, column: 4, "trailing comma before ']': JSON allows no ',' after the last element; delete that ','")
+        expectError(
+            "[1,]", line: 1, column: 4,
+            "trailing comma before ']': JSON allows no ',' after the last element; delete that ','")
         expectError(#"{"next": 1, "x": [}"#, line: 1, column: 19, "expected a value, found '}'")
         expectError(#""abc"#, line: 1, column: 1, "unterminated string")
     }
@@ -314,15 +350,17 @@ struct PageScannerShapeErrorTests {
 struct PageScannerFloorProblemTests {
     /// A non-string `type` is a problem naming the path and what was found; the floor is still listed.
     @Test func typeNotAString() throws {
-        let spec = try scan(page(floors: #"{"type": 3}, {"type": null}, {"type": {}}, {"type": ["A"]}, {"type": false}"#))
+        let spec = try scan(
+            page(floors: #"{"type": 3}, {"type": null}, {"type": {}}, {"type": ["A"]}, {"type": false}"#))
         #expect(spec.floors.map(\.type) == [nil, nil, nil, nil, nil])
-        #expect(spec.floors.map(\.problems) == [
-            ["floors[0].type must be a string, found number"],
-            ["floors[1].type must be a string, found null"],
-            ["floors[2].type must be a string, found object"],
-            ["floors[3].type must be a string, found array"],
-            ["floors[4].type must be a string, found boolean"],
-        ])
+        #expect(
+            spec.floors.map(\.problems) == [
+                ["floors[0].type must be a string, found number"],
+                ["floors[1].type must be a string, found null"],
+                ["floors[2].type must be a string, found object"],
+                ["floors[3].type must be a string, found array"],
+                ["floors[4].type must be a string, found boolean"],
+            ])
     }
 
     /// A bad `type` is not replaced by a good `pattern`: present-but-wrong `type` is reported.
@@ -349,35 +387,44 @@ struct PageScannerFloorProblemTests {
     @Test func floorNotAnObject() throws {
         let spec = try scan(page(floors: #"1, "x", null, [], true, {"type": "A"}"#))
         #expect(spec.floors.map(\.index) == [0, 1, 2, 3, 4, 5])
-        #expect(spec.floors.map(\.problems) == [
-            ["floors[0] must be an object, found number"],
-            ["floors[1] must be an object, found string"],
-            ["floors[2] must be an object, found null"],
-            ["floors[3] must be an object, found array"],
-            ["floors[4] must be an object, found boolean"],
-            [],
-        ])
+        #expect(
+            spec.floors.map(\.problems) == [
+                ["floors[0] must be an object, found number"],
+                ["floors[1] must be an object, found string"],
+                ["floors[2] must be an object, found null"],
+                ["floors[3] must be an object, found array"],
+                ["floors[4] must be an object, found boolean"],
+                [],
+            ])
         #expect(spec.floors[5].type == "A")
     }
 
     /// `id` must be a string or an integer; fractions and exponents are not integers.
     @Test func idOfTheWrongKind() throws {
-        let spec = try scan(page(floors: #"{"type":"A","id":1.5}, {"type":"A","id":1e3}, {"type":"A","id":true}, {"type":"A","id":null}, {"type":"A","id":{}}"#))
+        let spec = try scan(
+            page(
+                floors:
+                    #"{"type":"A","id":1.5}, {"type":"A","id":1e3}, {"type":"A","id":true}, {"type":"A","id":null}, {"type":"A","id":{}}"#
+            ))
         #expect(spec.floors.map(\.id) == [nil, nil, nil, nil, nil])
-        #expect(spec.floors.map(\.problems) == [
-            ["floors[0].id must be a string or an integer, found a non-integer number"],
-            ["floors[1].id must be a string or an integer, found a non-integer number"],
-            ["floors[2].id must be a string or an integer, found boolean"],
-            ["floors[3].id must be a string or an integer, found null"],
-            ["floors[4].id must be a string or an integer, found object"],
-        ])
+        #expect(
+            spec.floors.map(\.problems) == [
+                ["floors[0].id must be a string or an integer, found a non-integer number"],
+                ["floors[1].id must be a string or an integer, found a non-integer number"],
+                ["floors[2].id must be a string or an integer, found boolean"],
+                ["floors[3].id must be a string or an integer, found null"],
+                ["floors[4].id must be a string or an integer, found object"],
+            ])
         #expect(spec.floors.allSatisfy { $0.type == "A" })
     }
 
     /// A floor can have a type problem and an id problem at once, in that order.
     @Test func typeAndIdProblemsTogether() throws {
         let spec = try scan(page(floors: #"{"id": false}"#))
-        #expect(spec.floors[0].problems == ["floors[0] has no 'type'", "floors[0].id must be a string or an integer, found boolean"])
+        #expect(
+            spec.floors[0].problems == [
+                "floors[0] has no 'type'", "floors[0].id must be a string or an integer, found boolean",
+            ])
     }
 }
 
@@ -386,8 +433,10 @@ struct PageScannerFloorProblemTests {
 struct PageScannerSyntaxErrorTests {
     /// The same page the CLI test uses: a trailing comma in an object, on line 3.
     @Test func trailingCommaInObject() {
-        expectError("{\n  \"floors\": [\n    {\"type\": \"Title\", \"title\": \"x\",}\n  ]\n}\n",
-                    line: 3, column: 36, offset: 51, "trailing comma before '}': JSON allows no ',' after the last member; delete that ','")
+        expectError(
+            "{\n  \"floors\": [\n    {\"type\": \"Title\", \"title\": \"x\",}\n  ]\n}\n",
+            line: 3, column: 36, offset: 51,
+            "trailing comma before '}': JSON allows no ',' after the last member; delete that ','")
     }
 
     /// A comma followed by something else than a key is not called a trailing comma.
@@ -396,20 +445,30 @@ struct PageScannerSyntaxErrorTests {
     }
 
     @Test func trailingCommaInArray() {
-        expectError(#"{"floors": [{"type": "A"},]}"#, line: 1, column: 27, offset: 26, "trailing comma before ']': JSON allows no ',' after the last element; delete that ','")
-        expectError("{\"floors\": [1,\n   ]}", line: 2, column: 4, "trailing comma before ']': JSON allows no ',' after the last element; delete that ','")
+        expectError(
+            #"{"floors": [{"type": "A"},]}"#, line: 1, column: 27, offset: 26,
+            "trailing comma before ']': JSON allows no ',' after the last element; delete that ','")
+        expectError(
+            "{\"floors\": [1,\n   ]}", line: 2, column: 4,
+            "trailing comma before ']': JSON allows no ',' after the last element; delete that ','")
         expectError(#"{"floors": [{"type": "A"},,]}"#, line: 1, column: 27, "expected a value, found ','")
     }
 
     @Test func missingColon() {
-        expectError("{\"floors\": [\n  {\"type\" \"A\"}\n]}", line: 2, column: 11, offset: 23, "expected ':' after object key, found '\"'")
+        expectError(
+            "{\"floors\": [\n  {\"type\" \"A\"}\n]}", line: 2, column: 11, offset: 23,
+            "expected ':' after object key, found '\"'")
     }
 
     @Test func missingCommaOrCloser() {
-        expectError(#"{"floors": [{"a":1 "b":2}]}"#, line: 1, column: 20, "expected ',' or '}' after object member, found '\"'")
+        expectError(
+            #"{"floors": [{"a":1 "b":2}]}"#, line: 1, column: 20, "expected ',' or '}' after object member, found '\"'")
         expectError(#"{"floors": [1 2]}"#, line: 1, column: 15, "expected ',' or ']' after array element, found '2'")
-        expectError(#"{"floors": [{"type": "A"}}"#, line: 1, column: 26, "expected ',' or ']' after array element, found '}'")
-        expectError(#"{"floors": [{"type": "A"}]"#, line: 1, column: 27, offset: 26, "expected ',' or '}' after object member, found end of input")
+        expectError(
+            #"{"floors": [{"type": "A"}}"#, line: 1, column: 26, "expected ',' or ']' after array element, found '}'")
+        expectError(
+            #"{"floors": [{"type": "A"}]"#, line: 1, column: 27, offset: 26,
+            "expected ',' or '}' after object member, found end of input")
     }
 
     @Test func keysMustBeDoubleQuotedStrings() {
@@ -427,15 +486,21 @@ struct PageScannerSyntaxErrorTests {
 
     /// A raw line break inside a string is reported at the break, on the line where the string started.
     @Test func rawNewlineInString() {
-        expectError("{\"floors\": [\n  {\"type\": \"Title}\n]}", line: 2, column: 19, offset: 31, "line break inside a string (missing closing '\"'?)")
+        expectError(
+            "{\"floors\": [\n  {\"type\": \"Title}\n]}", line: 2, column: 19, offset: 31,
+            "line break inside a string (missing closing '\"'?)")
         expectError("{\"floors\": [{\"type\": \"Ti\r\ntle\"}]}", line: 1, column: 25, "line break inside a string")
     }
 
     /// Other control characters must be escaped in strings.
     @Test func rawControlCharacterInString() {
-        expectError("{\"floors\": [{\"type\": \"a\tb\"}]}", line: 1, column: 24, offset: 23, "control character U+0009 must be escaped in strings")
-        expectError("{\"floors\": [{\"type\": \"a\u{1F}\"}]}", line: 1, column: 24, "control character U+001F must be escaped")
-        expectError("{\"floors\": [{\"type\": \"\u{0}\"}]}", line: 1, column: 23, "control character U+0000 must be escaped")
+        expectError(
+            "{\"floors\": [{\"type\": \"a\tb\"}]}", line: 1, column: 24, offset: 23,
+            "control character U+0009 must be escaped in strings")
+        expectError(
+            "{\"floors\": [{\"type\": \"a\u{1F}\"}]}", line: 1, column: 24, "control character U+001F must be escaped")
+        expectError(
+            "{\"floors\": [{\"type\": \"\u{0}\"}]}", line: 1, column: 23, "control character U+0000 must be escaped")
     }
 
     /// DEL (U+007F) is not a JSON control character: it may stand unescaped.
@@ -445,10 +510,16 @@ struct PageScannerSyntaxErrorTests {
 
     /// Bad escapes are reported at the backslash.
     @Test func badEscapes() {
-        expectError(#"{"floors": [{"type": "a\qb"}]}"#, line: 1, column: 24, offset: 23, #"invalid escape '\q' in string"#)
-        expectError(#"{"floors": [{"type": "a\u12x4"}]}"#, line: 1, column: 24, #"invalid \u escape: expected 4 hex digits"#)
-        expectError(#"{"floors": [{"type": "a\ b"}]}"#, line: 1, column: 24, #"invalid escape: '\' followed by U+0020 in string"#)
-        expectError(#"{"floors": [{"type": "a\é"}]}"#, line: 1, column: 24, #"invalid escape: '\' followed by 'é' (U+00E9) in string"#)
+        expectError(
+            #"{"floors": [{"type": "a\qb"}]}"#, line: 1, column: 24, offset: 23, #"invalid escape '\q' in string"#)
+        expectError(
+            #"{"floors": [{"type": "a\u12x4"}]}"#, line: 1, column: 24, #"invalid \u escape: expected 4 hex digits"#)
+        expectError(
+            #"{"floors": [{"type": "a\ b"}]}"#, line: 1, column: 24,
+            #"invalid escape: '\' followed by U+0020 in string"#)
+        expectError(
+            #"{"floors": [{"type": "a\é"}]}"#, line: 1, column: 24,
+            #"invalid escape: '\' followed by 'é' (U+00E9) in string"#)
         expectError(#"{"floors": [{"type": "\U0041"}]}"#, line: 1, column: 23, #"invalid escape '\U' in string"#)
     }
 
@@ -476,7 +547,10 @@ struct PageScannerSyntaxErrorTests {
 
     /// Every valid number form is accepted, including as an `id` only the integer ones.
     @Test func goodNumbers() throws {
-        let numbers = ["0", "-0", "7", "-12", "0.5", "-0.0", "1e5", "1E5", "1e+5", "1e-5", "2.5E-10", "123456789012345678901234567890"]
+        let numbers = [
+            "0", "-0", "7", "-12", "0.5", "-0.0", "1e5", "1E5", "1e+5", "1e-5", "2.5E-10",
+            "123456789012345678901234567890",
+        ]
         let spec = try scan(page(floors: numbers.map { #"{"type": "A", "n": \#($0)}"# }.joined(separator: ",")))
         #expect(spec.floors.count == numbers.count)
     }
@@ -487,7 +561,8 @@ struct PageScannerSyntaxErrorTests {
         expectError(#"{"floors": [{"ok": nul}]}"#, line: 1, column: 23, "invalid literal, expected 'null'")
         expectError(#"{"floors": [{"ok": falsy}]}"#, line: 1, column: 24, "invalid literal, expected 'false'")
         expectError(#"{"floors": [{"ok": True}]}"#, line: 1, column: 20, "expected a value, found 'T'")
-        expectError(#"{"floors": [{"ok": nulll}]}"#, line: 1, column: 24, "expected ',' or '}' after object member, found 'l'")
+        expectError(
+            #"{"floors": [{"ok": nulll}]}"#, line: 1, column: 24, "expected ',' or '}' after object member, found 'l'")
         expectError("{\"floors\": [], \"ok\": t", line: 1, column: 23, offset: 22, "invalid literal, expected 'true'")
     }
 
@@ -497,8 +572,11 @@ struct PageScannerSyntaxErrorTests {
         expectError("{\"floors\": []}\n{}", line: 2, column: 1, "unexpected '{' after the top-level value")
         expectError(#"{"floors": []}]"#, line: 1, column: 15, "unexpected ']' after the top-level value")
         expectError("{\"floors\": []}\u{0}", line: 1, column: 15, "unexpected U+0000 after the top-level value")
-        expectError(Array(#"{"floors": []}"#.utf8) + [0xFF], line: 1, column: 15, offset: 14, "unexpected byte 0xFF after the top-level value")
-        expectError("{\"floors\": []}\u{A0}", line: 1, column: 15, "unexpected '\u{A0}' (U+00A0) after the top-level value")
+        expectError(
+            Array(#"{"floors": []}"#.utf8) + [0xFF], line: 1, column: 15, offset: 14,
+            "unexpected byte 0xFF after the top-level value")
+        expectError(
+            "{\"floors\": []}\u{A0}", line: 1, column: 15, "unexpected '\u{A0}' (U+00A0) after the top-level value")
     }
 
     /// Trailing whitespace is not garbage.
@@ -537,13 +615,17 @@ struct PageScannerSyntaxErrorTests {
 
     /// Lines end at "\n" only: "\r\n" counts once, and the "\r" is not a line of its own.
     @Test func crlfCountsAsOneLineBreak() {
-        expectError("{\r\n  \"floors\": [\r\n    {\"type\": 1,}\r\n  ]\r\n}", line: 3, column: 16, offset: 33, "trailing comma before '}'")
+        expectError(
+            "{\r\n  \"floors\": [\r\n    {\"type\": 1,}\r\n  ]\r\n}", line: 3, column: 16, offset: 33,
+            "trailing comma before '}'")
     }
 
     /// A non-ASCII character outside a string is named with its code point.
     @Test func nonASCIIOutsideStrings() {
         expectError(#"{"floors": [中]}"#, line: 1, column: 13, offset: 12, "expected a value, found '中' (U+4E2D)")
-        expectError("{\"floors\": [{\"type\": \"x\"}], \u{201C}next\u{201D}: 1}", line: 1, column: 29, "expected a string key after ',', found '\u{201C}' (U+201C)")
+        expectError(
+            "{\"floors\": [{\"type\": \"x\"}], \u{201C}next\u{201D}: 1}", line: 1, column: 29,
+            "expected a string key after ',', found '\u{201C}' (U+201C)")
     }
 }
 
@@ -552,21 +634,22 @@ struct PageScannerSyntaxErrorTests {
 struct PageScannerEncodingTests {
     /// Invalid UTF-8 inside a string is an error at the sequence's first byte: lone continuation bytes,
     /// overlong forms, encoded surrogates, code points above U+10FFFF, truncated sequences, bad lead bytes.
-    @Test(arguments: [
-        [0x80],
-        [0xBF],
-        [0xC0, 0x80],
-        [0xC1, 0xBF],
-        [0xE0, 0x80, 0x80],
-        [0xED, 0xA0, 0x80],
-        [0xF0, 0x80, 0x80, 0x80],
-        [0xF4, 0x90, 0x80, 0x80],
-        [0xF5, 0x80, 0x80, 0x80],
-        [0xE4, 0xB8],
-        [0xE4, 0x41, 0x42],
-        [0xFE],
-        [0xFF],
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0x80],
+            [0xBF],
+            [0xC0, 0x80],
+            [0xC1, 0xBF],
+            [0xE0, 0x80, 0x80],
+            [0xED, 0xA0, 0x80],
+            [0xF0, 0x80, 0x80, 0x80],
+            [0xF4, 0x90, 0x80, 0x80],
+            [0xF5, 0x80, 0x80, 0x80],
+            [0xE4, 0xB8],
+            [0xE4, 0x41, 0x42],
+            [0xFE],
+            [0xFF],
+        ] as [[UInt8]])
     func invalidUTF8InString(sequence: [UInt8]) {
         let bytes = Array(#"{"floors": [], "x": "a"#.utf8) + sequence + Array(#"b"}"#.utf8)
         expectError(bytes, line: 1, column: 23, offset: 22, "invalid UTF-8 in string")
@@ -574,7 +657,9 @@ struct PageScannerEncodingTests {
 
     /// A truncated multi-byte sequence at the very end of the data is invalid UTF-8, not a crash.
     @Test func truncatedUTF8AtEndOfData() {
-        expectError(Array(#"{"floors": [], "x": ""#.utf8) + [0xF0, 0x9F, 0x98], line: 1, column: 22, offset: 21, "invalid UTF-8 in string")
+        expectError(
+            Array(#"{"floors": [], "x": ""#.utf8) + [0xF0, 0x9F, 0x98], line: 1, column: 22, offset: 21,
+            "invalid UTF-8 in string")
     }
 
     /// Well-formed UTF-8 of every length, up to U+10FFFF, is accepted (including noncharacters).
@@ -591,7 +676,8 @@ struct PageScannerEncodingTests {
         #expect(spec.floors.map(\.type) == ["A"])
         #expect(spec.next == "p2")
         expectError(bom + Array(#"{"floors": x}"#.utf8), line: 1, column: 12, offset: 14, "expected a value, found 'x'")
-        expectError(bom + Array("{\n\"floors\": x}".utf8), line: 2, column: 11, offset: 15, "expected a value, found 'x'")
+        expectError(
+            bom + Array("{\n\"floors\": x}".utf8), line: 2, column: 11, offset: 15, "expected a value, found 'x'")
     }
 
     /// A BOM alone is an empty page.
@@ -602,14 +688,22 @@ struct PageScannerEncodingTests {
     /// Only one BOM, only at the start: a second one, or one elsewhere, is an unexpected character.
     @Test func bomElsewhereIsAnError() {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        expectError(bom + bom + Array(#"{"floors": []}"#.utf8), line: 1, column: 1, offset: 3, "expected a value, found '\u{FEFF}' (U+FEFF)")
-        expectError(Array(#"{"floors": []}"#.utf8) + bom, line: 1, column: 15, offset: 14, "unexpected '\u{FEFF}' (U+FEFF) after the top-level value")
-        expectError(Array(" ".utf8) + bom + Array(#"{"floors": []}"#.utf8), line: 1, column: 2, "expected a value, found '\u{FEFF}'")
+        expectError(
+            bom + bom + Array(#"{"floors": []}"#.utf8), line: 1, column: 1, offset: 3,
+            "expected a value, found '\u{FEFF}' (U+FEFF)")
+        expectError(
+            Array(#"{"floors": []}"#.utf8) + bom, line: 1, column: 15, offset: 14,
+            "unexpected '\u{FEFF}' (U+FEFF) after the top-level value")
+        expectError(
+            Array(" ".utf8) + bom + Array(#"{"floors": []}"#.utf8), line: 1, column: 2,
+            "expected a value, found '\u{FEFF}'")
     }
 
     /// The first two bytes of a BOM are not a BOM.
     @Test func partialBOMIsAnError() {
-        expectError([0xEF, 0xBB] + Array(#"{"floors": []}"#.utf8), line: 1, column: 1, offset: 0, "expected a value, found byte 0xEF")
+        expectError(
+            [0xEF, 0xBB] + Array(#"{"floors": []}"#.utf8), line: 1, column: 1, offset: 0,
+            "expected a value, found byte 0xEF")
     }
 }
 
@@ -630,7 +724,9 @@ struct PageScannerDepthTests {
     /// Level 513 is an error at the bracket that opens it.
     @Test func depth513IsRejected() {
         let offset = Self.prefix.utf8.count + 511
-        expectError(Self.prefix + Self.nested(512) + "}", line: 1, column: offset + 1, offset: offset, "nesting deeper than 512 levels")
+        expectError(
+            Self.prefix + Self.nested(512) + "}", line: 1, column: offset + 1, offset: offset,
+            "nesting deeper than 512 levels")
     }
 
     /// Inside a floor: page (1), floors (2) and the floor (3) count too.
@@ -640,7 +736,9 @@ struct PageScannerDepthTests {
         let spec = try scan(ok)
         #expect(spec.floors[0].type == "A")
         #expect(slice(ok, spec.floors[0]) == #"{"type": "A", "x": "# + Self.nested(509) + "}")
-        expectError(floorPrefix + Self.nested(510) + "}]}", line: 1, column: floorPrefix.utf8.count + 510, "nesting deeper than 512 levels")
+        expectError(
+            floorPrefix + Self.nested(510) + "}]}", line: 1, column: floorPrefix.utf8.count + 510,
+            "nesting deeper than 512 levels")
     }
 
     /// A non-object top level obeys the same limit (and is then a shape error, not a nesting error).
@@ -652,7 +750,9 @@ struct PageScannerDepthTests {
     /// Deeply unclosed input fails at the limit, not with a crash or a stack overflow.
     @Test func hugeUnclosedNesting() {
         expectError(String(repeating: "[", count: 100_000), line: 1, column: 513, "nesting deeper than 512 levels")
-        expectError(String(repeating: #"{"a":"#, count: 100_000), line: 1, column: 512 * 5 + 1, "nesting deeper than 512 levels")
+        expectError(
+            String(repeating: #"{"a":"#, count: 100_000), line: 1, column: 512 * 5 + 1, "nesting deeper than 512 levels"
+        )
     }
 
     /// Objects and arrays alternate over the whole depth (crossing the 64-level words of the scanner's
@@ -669,7 +769,8 @@ struct PageScannerDepthTests {
             let index = closers.count - 1 - levels.firstIndex(of: depth)!
             wrong[index] = wrong[index] == "}" ? "]" : "}"
             let error = scanError(build(wrong))
-            #expect(error?.message.hasPrefix("expected ',' or '") == true, "depth \(depth): \(String(describing: error))")
+            #expect(
+                error?.message.hasPrefix("expected ',' or '") == true, "depth \(depth): \(String(describing: error))")
         }
     }
 }
@@ -698,8 +799,10 @@ private struct PageGenerator {
 
     /// Strings mixing ASCII, CJK, emoji, DEL and escapes (no surrogate escapes: see `foundationDisagrees`).
     mutating func string() -> String {
-        let pieces = ["a", "Z", " ", "'", "type", "楼层", "商品", "😀", "é", "\u{7F}",
-                      #"\n"#, #"\""#, #"\\"#, #"\/"#, #"\t"#, #"\u00e9"#, #"\u4E2D"#]
+        let pieces = [
+            "a", "Z", " ", "'", "type", "楼层", "商品", "😀", "é", "\u{7F}",
+            #"\n"#, #"\""#, #"\\"#, #"\/"#, #"\t"#, #"\u00e9"#, #"\u4E2D"#,
+        ]
         return "\"" + (0..<int(0...6)).map { _ in pick(pieces) }.joined() + "\""
     }
 
@@ -738,7 +841,8 @@ private struct PageGenerator {
 
     /// Bytes a mutation may insert: JSON punctuation, digits, letters of literals, whitespace, controls,
     /// and bytes that break UTF-8.
-    static let mutationBytes = Array(#"{}[],:"\0123-+.eEtfnux "#.utf8) + [0x0A, 0x09, 0x01, 0x1F, 0x7F, 0x80, 0xC3, 0xE4, 0xFF]
+    static let mutationBytes =
+        Array(#"{}[],:"\0123-+.eEtfnux "#.utf8) + [0x0A, 0x09, 0x01, 0x1F, 0x7F, 0x80, 0xC3, 0xE4, 0xFF]
 
     /// Deletes, inserts or replaces one byte, or truncates.
     mutating func mutate(_ bytes: [UInt8]) -> [UInt8] {
@@ -769,8 +873,10 @@ private func foundationDisagrees(_ bytes: [UInt8]) -> Bool {
 }
 
 /// Messages of errors about the page's shape (as opposed to malformed JSON).
-private let shapeMessages = ["the page must be a JSON object", "the page has no 'floors' array",
-                             "'floors' must be an array", "'next' must be a string or null"]
+private let shapeMessages = [
+    "the page must be a JSON object", "the page has no 'floors' array",
+    "'floors' must be an array", "'next' must be a string or null",
+]
 
 /// Whether the scanner judged `bytes` to be valid JSON: accepted, or refused only for its shape.
 private func scannerFindsValidJSON(_ bytes: [UInt8]) -> Bool {
@@ -792,17 +898,21 @@ struct PageScannerDifferentialTests {
     /// JSONSerialization accepts. The generator is deterministic, so a failure reproduces on every run.
     @Test func acceptsExactlyWhatJSONSerializationAccepts() {
         var generator = PageGenerator(random: SeededRandom(state: 0x5EED_F100))
-        var compared = 0, valid = 0
+        var compared = 0
+        var valid = 0
         var disagreements: [String] = []
         while compared < 600 {
             let original = Array(generator.page().utf8)
             let document = generator.chance(65) ? generator.mutate(original) : original
             if foundationDisagrees(document) { continue }
             compared += 1
-            let scanner = scannerFindsValidJSON(document), foundation = foundationFindsValidJSON(document)
+            let scanner = scannerFindsValidJSON(document)
+            let foundation = foundationFindsValidJSON(document)
             if scanner { valid += 1 }
             if scanner != foundation {
-                disagreements.append("scanner \(scanner), JSONSerialization \(foundation): \(String(decoding: document, as: UTF8.self).debugDescription) \(String(describing: scanError(document)))")
+                disagreements.append(
+                    "scanner \(scanner), JSONSerialization \(foundation): \(String(decoding: document, as: UTF8.self).debugDescription) \(String(describing: scanError(document)))"
+                )
             }
         }
         #expect(disagreements.isEmpty, "\(disagreements.count) disagreements, first: \(disagreements.prefix(3))")

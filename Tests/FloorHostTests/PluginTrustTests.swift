@@ -1,10 +1,11 @@
+import FloorRuntime
+import FloorSession
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import FloorRuntime
-import FloorSession
 
 /// A plugin runs with the user's rights, so where it comes from is a trust decision (issue 9, "Plugin
 /// trust"): libraries others can change are refused, plugins.lock pins libraries by SHA-256, and the scan
@@ -33,7 +34,10 @@ struct PluginTrustTests {
         for mode: mode_t in [0o775, 0o757, 0o666] {
             #expect(chmod(title, mode) == 0)
             let host = try FloorHost(pluginFolder: plugins)
-            #expect(errors(host) == ["\(title): refused: \(title) is writable by group or others (mode 0\(String(mode, radix: 8))); a plugin runs with your rights, so only you or root may be able to change it: chmod go-w \(title) (or pass --allow-insecure-plugins)"])
+            #expect(
+                errors(host) == [
+                    "\(title): refused: \(title) is writable by group or others (mode 0\(String(mode, radix: 8))); a plugin runs with your rights, so only you or root may be able to change it: chmod go-w \(title) (or pass --allow-insecure-plugins)"
+                ])
             #expect(!host.registry.floorTypeNames.contains("Title"))
         }
         #expect(chmod(title, 0o755) == 0)
@@ -48,12 +52,16 @@ struct PluginTrustTests {
         try FileManager.default.moveItem(atPath: title, toPath: vendor + "/libTitleFloor.so")
         #expect(chmod(vendor, 0o777) == 0)
         let host = try FloorHost(pluginFolder: plugins)
-        #expect(errors(host).first?.contains("refused: its folder \(vendor) is writable by group or others (mode 0777)") == true, "\(errors(host))")
+        #expect(
+            errors(host).first?.contains("refused: its folder \(vendor) is writable by group or others (mode 0777)")
+                == true, "\(errors(host))")
         #expect(errors(host).first?.contains("chmod go-w \(vendor)") == true)
         #expect(chmod(vendor, 0o755) == 0)
         #expect(chmod(plugins, 0o770) == 0)
         let top = try FloorHost(pluginFolder: plugins)
-        #expect(errors(top).first?.contains("refused: its folder \(plugins) is writable by group or others (mode 0770)") == true, "\(errors(top))")
+        #expect(
+            errors(top).first?.contains("refused: its folder \(plugins) is writable by group or others (mode 0770)")
+                == true, "\(errors(top))")
     }
 
     @Test func aLibraryOwnedBySomeoneElseIsRefused() throws {
@@ -67,21 +75,32 @@ struct PluginTrustTests {
 
     @Test func aRefusedLibraryIsNotEvenScanned() throws {
         // It aborts in init: had it been opened (even by the scanning child), the line would say so.
-        try compileCPlugin(to: plugins + "/libAborts.so", defines: ["ABORT_IN_INIT", "PLUGIN_ID=\"com.floorkit.test.aborts\"",
-                                                                     "FLOOR_TYPE=\"Aborts\"", "ROW_TYPE=\"AbortsRow\""])
+        try compileCPlugin(
+            to: plugins + "/libAborts.so",
+            defines: [
+                "ABORT_IN_INIT", "PLUGIN_ID=\"com.floorkit.test.aborts\"",
+                "FLOOR_TYPE=\"Aborts\"", "ROW_TYPE=\"AbortsRow\"",
+            ])
         #expect(chmod(plugins + "/libAborts.so", 0o777) == 0)
         let result = try floorhost(["--plugins", plugins, "--plugin-cache", folder.file("cache.json"), page])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("error: \(plugins)/libAborts.so: refused: \(plugins)/libAborts.so is writable by group or others (mode 0777)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "error: \(plugins)/libAborts.so: refused: \(plugins)/libAborts.so is writable by group or others (mode 0777)"
+            ), "\(result.stderr)")
         #expect(!result.stderr.contains("SIGABRT"))
-        #expect(!((try? String(contentsOfFile: folder.file("cache.json"), encoding: .utf8)) ?? "").contains("libAborts"))
+        #expect(
+            !((try? String(contentsOfFile: folder.file("cache.json"), encoding: .utf8)) ?? "").contains("libAborts"))
         #expect(result.stdout.contains("TRUSTED-TITLE"))
     }
 
     @Test func allowInsecurePluginsLoadsThemAndSaysSoEveryRun() throws {
         let quiet = try floorhost(["--plugins", plugins, page, "--allow-insecure-plugins"])
         #expect(quiet.status == 0)
-        #expect(quiet.stderr.contains("warning: --allow-insecure-plugins: plugin libraries that others can change are loaded anyway"), "\(quiet.stderr)")
+        #expect(
+            quiet.stderr.contains(
+                "warning: --allow-insecure-plugins: plugin libraries that others can change are loaded anyway"),
+            "\(quiet.stderr)")
         #expect(chmod(title, 0o666) == 0)
         let refused = try floorhost(["--plugins", plugins, page])
         #expect(refused.stderr.contains("refused: \(title) is writable by group or others"))
@@ -89,7 +108,10 @@ struct PluginTrustTests {
         let allowed = try floorhost(["--plugins", plugins, page, "--allow-insecure-plugins"])
         #expect(allowed.status == 0)
         #expect(allowed.stdout.contains("TRUSTED-TITLE"))
-        #expect(allowed.stderr.contains("warning: \(title): loaded although \(title) is writable by group or others (mode 0666)"), "\(allowed.stderr)")
+        #expect(
+            allowed.stderr.contains(
+                "warning: \(title): loaded although \(title) is writable by group or others (mode 0666)"),
+            "\(allowed.stderr)")
     }
 
     // MARK: plugins.lock
@@ -121,13 +143,20 @@ struct PluginTrustTests {
         try compileCPlugin(to: plugins + "/libBadge.so")
         // Rewrite the locked library with other bytes (another build of a C plugin under its name).
         try FileManager.default.removeItem(atPath: title)
-        try compileCPlugin(to: title, defines: ["PLUGIN_ID=\"com.floorkit.test.impostor\"", "FLOOR_TYPE=\"Title\"", "ROW_TYPE=\"TitleBar\""])
+        try compileCPlugin(
+            to: title,
+            defines: ["PLUGIN_ID=\"com.floorkit.test.impostor\"", "FLOOR_TYPE=\"Title\"", "ROW_TYPE=\"TitleBar\""])
         let host = try FloorHost(pluginFolder: plugins)
         let lockFile = plugins + "/plugins.lock"
-        #expect(errors(host).contains("\(plugins)/libBadge.so: refused: not in \(lockFile), which pins every library this folder may load; review it, then run `floorhost lock --plugins \(plugins)` again"),
-                "\(errors(host))")
+        #expect(
+            errors(host).contains(
+                "\(plugins)/libBadge.so: refused: not in \(lockFile), which pins every library this folder may load; review it, then run `floorhost lock --plugins \(plugins)` again"
+            ),
+            "\(errors(host))")
         let changed = try #require(errors(host).first { $0.hasPrefix("\(title): refused: its SHA-256 is ") })
-        #expect(changed.contains("as \(lockFile) pins for ") && changed.contains("the file changed since it was locked"), "\(changed)")
+        #expect(
+            changed.contains("as \(lockFile) pins for ") && changed.contains("the file changed since it was locked"),
+            "\(changed)")
         #expect(host.registry.floorTypeNames.isEmpty, "\(host.registry.floorTypeNames)")
         let check = try floorhost(["check", "--plugins", plugins, page])
         #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
@@ -139,7 +168,9 @@ struct PluginTrustTests {
     @Test func lockedRequiresALockFileAndABadLockFileFailsClosed() throws {
         let missing = try floorhost(["--plugins", plugins, page, "--locked"])
         #expect(missing.status == 1)
-        #expect(missing.stderr.contains("error: \(plugins)/plugins.lock: no plugin lock file, and --locked requires one"), "\(missing.stderr)")
+        #expect(
+            missing.stderr.contains("error: \(plugins)/plugins.lock: no plugin lock file, and --locked requires one"),
+            "\(missing.stderr)")
         try folder.write("plugins/plugins.lock", "not json")
         let broken = try floorhost(["--plugins", plugins, page])
         #expect(broken.status == 1)
@@ -148,7 +179,9 @@ struct PluginTrustTests {
         #expect(chmod(plugins + "/plugins.lock", 0o666) == 0)
         let writable = try floorhost(["--plugins", plugins, page, "--locked"])
         #expect(writable.status == 1)
-        #expect(writable.stderr.contains("plugins.lock: refused: \(plugins)/plugins.lock is writable by group or others"), "\(writable.stderr)")
+        #expect(
+            writable.stderr.contains("plugins.lock: refused: \(plugins)/plugins.lock is writable by group or others"),
+            "\(writable.stderr)")
         #expect(chmod(plugins + "/plugins.lock", 0o644) == 0)
         let locked = try floorhost(["--plugins", plugins, page, "--locked"])
         #expect(locked.status == 0, "\(locked.stderr)")
@@ -174,7 +207,9 @@ struct PluginTrustTests {
         #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
         var after = stat()
         #expect(stat(path, &after) == 0)
-        #expect(after.st_size == before.st_size && after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+        #expect(
+            after.st_size == before.st_size && after.st_mtim.tv_sec == before.st_mtim.tv_sec
+                && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
     }
 
     @Test func theCacheIsNotFooledByKeptSizeAndTime() throws {
@@ -187,15 +222,20 @@ struct PluginTrustTests {
     }
 
     @Test func aLibraryRewrittenWithItsSizeAndTimeKeptIsScannedAgain() throws {
-        let mood = plugins + "/libMood.so", quiet = folder.file("libMood-quiet.so")
+        let mood = plugins + "/libMood.so"
+        let quiet = folder.file("libMood-quiet.so")
         try compileCPlugin("mood.c", to: mood, defines: ["MOOD=\"abort\""])
         try compileCPlugin("mood.c", to: quiet, defines: ["MOOD=\"quiet\""])
         let moodPage = try folder.write("mood.json", #"{"floors":[{"type":"Mood","id":"m"}]}"#)
         let cache = folder.file("cache.json")
         let first = try floorhost(["--plugins", plugins, "--plugin-cache", cache, moodPage])
-        #expect(first.stderr.contains("\(mood): skipped: scanned in a child process, it crashed with SIGABRT"), "\(first.stderr)")
+        #expect(
+            first.stderr.contains("\(mood): skipped: scanned in a child process, it crashed with SIGABRT"),
+            "\(first.stderr)")
         let fixed = try #require(FileManager.default.contents(atPath: quiet))
-        #expect(fixed.count == (try FileManager.default.attributesOfItem(atPath: mood)[.size] as? Int), "the two builds have one size")
+        #expect(
+            fixed.count == (try FileManager.default.attributesOfItem(atPath: mood)[.size] as? Int),
+            "the two builds have one size")
         try rewriteKeepingTime(mood, with: fixed)
         let second = try floorhost(["--plugins", plugins, "--plugin-cache", cache, moodPage])
         #expect(second.status == 0, "\(second.stderr)")

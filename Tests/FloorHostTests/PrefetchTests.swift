@@ -1,6 +1,6 @@
+import FloorSession
 import Foundation
 import Testing
-import FloorSession
 
 /// Prefetch distance in rows, in screens, and both (whichever is reached first). 60 cards of 108 points:
 /// 6480 points of content under an 812-point screen, then the footer.
@@ -11,8 +11,11 @@ struct PrefetchTests {
         let chain = try PageChain(in: TemporaryFolder(), items: Self.chainItems)
         let host = try FloorHost(pluginFolder: try chain.folder.installShippedPlugins())
         let adapter = try host.layout(page: chain.files[0], width: 375)
-        return (PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry),
-                            deliversLoadsImmediately: false, prefetch: prefetch), chain)
+        return (
+            PageSession(
+                adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry),
+                deliversLoadsImmediately: false, prefetch: prefetch), chain
+        )
     }
 
     /// The first offset, in steps of one point from `from`, at which a load was requested.
@@ -36,8 +39,9 @@ struct PrefetchTests {
         // 2 screens (1624 points) of content left below the screen's bottom: 6480 - 1624 - 812 = 4044.
         let (session, _) = try open(Prefetch(screens: 2)!)
         #expect(firstLoadingOffset(session, from: 3900, to: 4200) == 4044)
-        #expect(session.events.contains { if case .loadMoreRequested(44, _) = $0 { true } else { false } },
-                "the row rule alone would have waited for row 56")
+        #expect(
+            session.events.contains { if case .loadMoreRequested(44, _) = $0 { true } else { false } },
+            "the row rule alone would have waited for row 56")
         let (half, _) = try open(Prefetch(screens: 0.5)!)
         #expect(firstLoadingOffset(half, from: 5200, to: 5300) == Double(6480 - 406 - 812))
     }
@@ -77,9 +81,13 @@ struct PrefetchTests {
         let chain = try PageChain(in: folder, items: Self.chainItems)
         let plugins = try folder.installShippedPlugins()
         func requestRow(_ extra: [String]) throws -> Double? {
-            let json = try jsonObject(try floorhost(["--plugins", plugins, chain.files[0], "--format", "json", "--scroll-to", "5000"] + extra).stdout)
+            let json = try jsonObject(
+                try floorhost(
+                    ["--plugins", plugins, chain.files[0], "--format", "json", "--scroll-to", "5000"] + extra
+                ).stdout)
             let events = try #require(json["events"] as? [[String: Any]])
-            return events.first { $0["kind"] as? String == "loadMore" && $0["phase"] as? String == "requested" }.flatMap { number($0["row"]) }
+            return events.first { $0["kind"] as? String == "loadMore" && $0["phase"] as? String == "requested" }.flatMap
+            { number($0["row"]) }
         }
         #expect(try requestRow([]) == nil, "at 5000 the last 4 rows are not on screen yet")
         #expect(try requestRow(["--prefetch", "2screens"]) != nil)

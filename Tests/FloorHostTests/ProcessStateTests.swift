@@ -1,6 +1,6 @@
+import FloorSession
 import Foundation
 import Testing
-import FloorSession
 
 /// A plugin runs inside floorhost's process (or its render child), so it can disturb state the host relies
 /// on: the working directory, descriptors 1 and 2, stdout itself. And floorhost can be killed while a
@@ -17,15 +17,22 @@ struct ProcessStateTests {
             plugins = try folder.installShippedPlugins(["Title"])
             try compileCPlugin(to: plugins + "/libBadge.so", defines: defines)
             pages = folder.file("pages")
-            try folder.write("pages/page.json", #"{"floors":[{"type":"Title","id":"t","title":"Still here"},{"type":"Badge","id":"b1","text":"\#(badge)"}],"next":"next.json"}"#)
+            try folder.write(
+                "pages/page.json",
+                #"{"floors":[{"type":"Title","id":"t","title":"Still here"},{"type":"Badge","id":"b1","text":"\#(badge)"}],"next":"next.json"}"#
+            )
             try folder.write("pages/next.json", #"{"floors":[{"type":"Badge","id":"b2","text":"next badge"}]}"#)
         }
 
         /// floorhost run in the pages folder on `page.json` (a relative path), scrolled to the end.
         func render(_ extra: [String] = [], environment: [String: String] = [:]) throws -> ProcessResult {
-            try run(Repo.floorhostBinary, ["--plugins", plugins, "--plugin-cache", folder.file("scan-cache.json"), "page.json",
-                                           "--scroll-to", "end"] + extra,
-                    in: pages, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+            try run(
+                Repo.floorhostBinary,
+                [
+                    "--plugins", plugins, "--plugin-cache", folder.file("scan-cache.json"), "page.json",
+                    "--scroll-to", "end",
+                ] + extra,
+                in: pages, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
         }
     }
 
@@ -36,9 +43,14 @@ struct ProcessStateTests {
         let setup = try Setup(["CHDIR_IN_INIT"])
         let result = try setup.render(mode)
         #expect(result.status == 0, "the relative page and its next page are still found: \(result.stderr)")
-        #expect(result.stdout.contains("Still here") && result.stdout.contains("badge text") && result.stdout.contains("next badge"), "\(result.stdout)")
-        #expect(result.stderr.contains("libBadge.so: com.floorkit.test.badge: init changed the working directory (chdir); floorhost changed it back to"),
-                "\(result.stderr)")
+        #expect(
+            result.stdout.contains("Still here") && result.stdout.contains("badge text")
+                && result.stdout.contains("next badge"), "\(result.stdout)")
+        #expect(
+            result.stderr.contains(
+                "libBadge.so: com.floorkit.test.badge: init changed the working directory (chdir); floorhost changed it back to"
+            ),
+            "\(result.stderr)")
         #expect(!result.stderr.contains("no such page file"))
     }
 
@@ -48,7 +60,9 @@ struct ProcessStateTests {
         let result = try setup.render(["--format", "json"] + mode)
         #expect(result.status == 0, "\(result.stderr)")
         let rows = try #require(try jsonObject(result.stdout)["rows"] as? [[String: Any]])
-        #expect(Set(rows.compactMap { $0["floor"] as? String }) == ["t", "b1", "b2", "floorhost.footer"], "the page names a next page")
+        #expect(
+            Set(rows.compactMap { $0["floor"] as? String }) == ["t", "b1", "b2", "floorhost.footer"],
+            "the page names a next page")
     }
 
     @Test(arguments: isolation)
@@ -65,19 +79,29 @@ struct ProcessStateTests {
     func anOutputThatCannotBeWrittenIsSaidAndExitsOne(mode: [String]) throws {
         let setup = try Setup([])
         // /dev/full takes no byte: ENOSPC on the first write.
-        let full = try run("/bin/sh", ["-c", "exec \"$0\" \"$@\" > /dev/full", Repo.floorhostBinary, "--plugins", setup.plugins,
-                                       "--plugin-cache", setup.folder.file("scan-cache.json"), setup.pages + "/page.json"] + mode)
+        let full = try run(
+            "/bin/sh",
+            [
+                "-c", "exec \"$0\" \"$@\" > /dev/full", Repo.floorhostBinary, "--plugins", setup.plugins,
+                "--plugin-cache", setup.folder.file("scan-cache.json"), setup.pages + "/page.json",
+            ] + mode)
         #expect(full.status == 1)
         #expect(full.stderr.contains("error: cannot write the output: No space left on device"), "\(full.stderr)")
-        let closed = try run("/bin/sh", ["-c", "exec \"$0\" \"$@\" >&-", Repo.floorhostBinary, "--plugins", setup.plugins,
-                                         "--plugin-cache", setup.folder.file("scan-cache.json"), setup.pages + "/page.json"] + mode)
+        let closed = try run(
+            "/bin/sh",
+            [
+                "-c", "exec \"$0\" \"$@\" >&-", Repo.floorhostBinary, "--plugins", setup.plugins,
+                "--plugin-cache", setup.folder.file("scan-cache.json"), setup.pages + "/page.json",
+            ] + mode)
         #expect(closed.status == 1)
         #expect(closed.stderr.contains("error: cannot write the output: Bad file descriptor"), "\(closed.stderr)")
     }
 
     @Test func aRelativePluginCacheIsWrittenWhereItWasNamed() throws {
         let setup = try Setup([])
-        let result = try run(Repo.floorhostBinary, ["--plugins", setup.plugins, "--plugin-cache", "cache.json", "page.json"], in: setup.pages)
+        let result = try run(
+            Repo.floorhostBinary, ["--plugins", setup.plugins, "--plugin-cache", "cache.json", "page.json"],
+            in: setup.pages)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stderr.contains("cannot write the plugin scan cache"), "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: setup.pages + "/cache.json"))
@@ -91,8 +115,12 @@ struct ProcessStateTests {
         let tmp = try TemporaryFolder("process-state-tmp")
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = tmp.path
-        let parent = try spawnWithDefaultSignals([Repo.floorhostBinary, "--plugins", setup.plugins, "--plugin-cache", setup.folder.file("scan-cache.json"),
-                                                  setup.pages + "/page.json"], environment: environment)
+        let parent = try spawnWithDefaultSignals(
+            [
+                Repo.floorhostBinary, "--plugins", setup.plugins, "--plugin-cache",
+                setup.folder.file("scan-cache.json"),
+                setup.pages + "/page.json",
+            ], environment: environment)
         // The render child exists once the parent has started it; it then hangs in the height calculator.
         let child = try #require(eventually(seconds: 20) { children(of: parent).first }, "the render child started")
         kill(parent, signal)
@@ -112,7 +140,8 @@ private func spawnWithDefaultSignals(_ arguments: [String], environment: [String
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    var empty = sigset_t(), all = sigset_t()
+    var empty = sigset_t()
+    var all = sigset_t()
     sigemptyset(&empty)
     sigfillset(&all)
     posix_spawnattr_setsigmask(&attributes, &empty)
@@ -144,6 +173,7 @@ private func children(of parent: pid_t) -> [pid_t] {
 /// Whether `pid` is a live process (a zombie counts as gone: it runs no code).
 private func processExists(_ pid: pid_t) -> Bool {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-          let close = stat.lastIndex(of: ")") else { return false }
+        let close = stat.lastIndex(of: ")")
+    else { return false }
     return stat[stat.index(close, offsetBy: 2)] != "Z"
 }

@@ -1,10 +1,10 @@
-import HostContract
 import CFloorABI
-import Foundation
-import Testing
 import FloorLayout
-import FloorSession
 import FloorRender
+import FloorSession
+import Foundation
+import HostContract
+import Testing
 
 /// ProductFeed on ABI 1.4: an item's optional `originalPrice` is drawn struck through after its price with a
 /// sale badge (an accent fill behind the discount) under the price, and a title too long for its line takes
@@ -20,7 +20,8 @@ struct ProductFeedOriginalPriceTests {
     func layout() throws -> (Adapter, TemporaryFolder) {
         let folder = try TemporaryFolder()
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins(["ProductFeed"]))
-        let adapter = try host.layout(page: try folder.write("p.json", Self.page), width: TextRenderer.layoutWidth(columns: 75))
+        let adapter = try host.layout(
+            page: try folder.write("p.json", Self.page), width: TextRenderer.layoutWidth(columns: 75))
         return (adapter, folder)
     }
 
@@ -37,7 +38,9 @@ struct ProductFeedOriginalPriceTests {
         let card = try #require((0..<adapter.rowCount).first { adapter.describe(row: $0).type == "ProductCard" })
         let canvas = JSONCanvas()
         adapter.drawCell(row: card, into: canvas)
-        let draws = try #require(try JSONSerialization.jsonObject(with: Data(("[" + String(decoding: canvas.out.bytes, as: UTF8.self) + "]").utf8)) as? [[String: Any]])
+        let draws = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(("[" + String(decoding: canvas.out.bytes, as: UTF8.self) + "]").utf8)) as? [[String: Any]])
         let old = try #require(draws.first { $0["text"] as? String == "¥89.00" })
         #expect(old["strike"] as? Bool == true)
         // After the price, with room between them: "¥59.00" is 30 points from x 116.
@@ -55,7 +58,9 @@ struct ProductFeedOriginalPriceTests {
     @Test func anOriginalPricePutsASaleBadgeWithTheDiscountUnderThePrice() throws {
         let folder = try TemporaryFolder()
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins(["ProductFeed"]))
-        let page = try folder.write("p.json", #"""
+        let page = try folder.write(
+            "p.json",
+            #"""
             {"floors":[{"type":"ProductFeed","id":"f","items":[
               {"id":"p1","title":"Mug","price":"¥59.00","originalPrice":89,"img":"https://x/m.jpg"},
               {"id":"p2","title":"Kettle","price":"¥99起","originalPrice":"¥1,299.00","img":"https://x/k.jpg"},
@@ -68,17 +73,31 @@ struct ProductFeedOriginalPriceTests {
         try #require(cards.count == 5)
         func badge(_ card: Int) -> [RecordingCanvas.Operation] {
             let height = adapter.describe(row: cards[card]).height
-            let draws = RecordingCanvas.record(width: 375, height: height) { adapter.drawCell(row: cards[card], into: $0) }
+            let draws = RecordingCanvas.record(width: 375, height: height) {
+                adapter.drawCell(row: cards[card], into: $0)
+            }
             #expect(draws.allSatisfy { $0.isInside(width: 375, height: height) })
             guard let fill = draws.firstIndex(where: { if case .fill = $0 { true } else { false } }) else { return [] }
             return Array(draws[fill...].prefix(2))
         }
         let accent = UInt32(FLOOR_TONE_ACCENT)
-        #expect(badge(0) == [.fill(x: 116, y: 78, width: 30, height: 16, tone: accent), .text("-34%", x: 116, y: 80, maxWidth: 30, style: FLOOR_TEXT_ACCENT | FLOOR_TEXT_CENTER)])
-        #expect(badge(1) == [.fill(x: 116, y: 78, width: 30, height: 16, tone: accent), .text("SALE", x: 116, y: 80, maxWidth: 30, style: FLOOR_TEXT_ACCENT | FLOOR_TEXT_CENTER)])
+        #expect(
+            badge(0) == [
+                .fill(x: 116, y: 78, width: 30, height: 16, tone: accent),
+                .text("-34%", x: 116, y: 80, maxWidth: 30, style: FLOOR_TEXT_ACCENT | FLOOR_TEXT_CENTER),
+            ])
+        #expect(
+            badge(1) == [
+                .fill(x: 116, y: 78, width: 30, height: 16, tone: accent),
+                .text("SALE", x: 116, y: 80, maxWidth: 30, style: FLOOR_TEXT_ACCENT | FLOOR_TEXT_CENTER),
+            ])
         #expect(badge(2).isEmpty)
         #expect(badge(3).isEmpty)
-        #expect(badge(4) == [.fill(x: 116, y: 90, width: 30, height: 16, tone: accent), .text("-50%", x: 116, y: 92, maxWidth: 30, style: FLOOR_TEXT_ACCENT | FLOOR_TEXT_CENTER)])
+        #expect(
+            badge(4) == [
+                .fill(x: 116, y: 90, width: 30, height: 16, tone: accent),
+                .text("-50%", x: 116, y: 92, maxWidth: 30, style: FLOOR_TEXT_ACCENT | FLOOR_TEXT_CENTER),
+            ])
         let text = TextRenderer.render(adapter, columns: 75)
         #expect(text.contains("▓-34%▓") && text.contains("▓SALE▓") && text.contains("▓-50%▓"), "\(text)")
     }
@@ -100,7 +119,13 @@ struct ProductFeedOriginalPriceTests {
         #expect(cards.map { adapter.describe(row: $0).height } == [108, 120])
         let width = adapter.width
         let draws = RecordingCanvas.record(width: width, height: 120) { adapter.drawCell(row: cards[1], into: $0) }
-        let bold = draws.compactMap { if case let .text(s, _, y, m, style) = $0, style & FLOOR_TEXT_BOLD != 0 { return (s, y, m) } else { return nil } }
+        let bold = draws.compactMap {
+            if case .text(let s, _, let y, let m, let style) = $0, style & FLOOR_TEXT_BOLD != 0 {
+                return (s, y, m)
+            } else {
+                return nil
+            }
+        }
         #expect(bold.count == 2)
         #expect(bold.map(\.1) == [12, 24])
         // The first line fits its column and ends at a word; the second starts with the next word.

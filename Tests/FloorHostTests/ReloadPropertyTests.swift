@@ -1,8 +1,8 @@
-import Foundation
-import Testing
+import FloorConform
 import FloorRuntime
 import FloorSession
-import FloorConform
+import Foundation
+import Testing
 
 /// Random versions of a page and random CMS edits of them (floors and items inserted, deleted, moved,
 /// edited; ids missing or repeated; the file re-indented): a reload of the old version onto the new one
@@ -30,12 +30,18 @@ struct ReloadPropertyTests {
                 fields.append(#""title":"\#(title)""#)
                 if let subtitle { fields.append(#""subtitle":"\#(subtitle)""#) }
             case "ProductFeed":
-                fields.append(#""items":[\#(items.map { #"{"id":"\#($0.id)","title":"\#($0.text)","price":"¥\#($0.text.count)","img":"i.jpg"}"# }.joined(separator: ","))]"#)
+                fields.append(
+                    #""items":[\#(items.map { #"{"id":"\#($0.id)","title":"\#($0.text)","price":"¥\#($0.text.count)","img":"i.jpg"}"# }.joined(separator: ","))]"#
+                )
             case "IconGrid":
                 fields.append(#""columns":\#(columns)"#)
-                fields.append(#""items":[\#(items.map { #"{"id":"\#($0.id)","img":"i.png","title":"\#($0.text)"}"# }.joined(separator: ","))]"#)
+                fields.append(
+                    #""items":[\#(items.map { #"{"id":"\#($0.id)","img":"i.png","title":"\#($0.text)"}"# }.joined(separator: ","))]"#
+                )
             default:  // Focus
-                fields.append(#""items":[\#(items.map { #"{"id":"\#($0.id)","img":"b.jpg","title":"\#($0.text)"}"# }.joined(separator: ","))]"#)
+                fields.append(
+                    #""items":[\#(items.map { #"{"id":"\#($0.id)","img":"b.jpg","title":"\#($0.text)"}"# }.joined(separator: ","))]"#
+                )
             }
             return "{" + fields.joined(separator: spaced ? ",\n   " : ",") + "}"
         }
@@ -75,11 +81,15 @@ struct ReloadPropertyTests {
         case 2 where !floors.isEmpty:
             let moved = floors.remove(at: f)
             floors.insert(moved, at: random.int(0...floors.count))
-        case 3 where !floors.isEmpty: floors[f].title = random.pick(["Sale", "新品", "Picks", "Other"]); floors[f].subtitle = random.chance(50) ? "s" : nil
-        case 4 where !floors.isEmpty: floors[f].margin = random.chance(70) ? (random.int(0...3) * 6, random.int(0...3) * 6) : nil
+        case 3 where !floors.isEmpty:
+            floors[f].title = random.pick(["Sale", "新品", "Picks", "Other"])
+            floors[f].subtitle = random.chance(50) ? "s" : nil
+        case 4 where !floors.isEmpty:
+            floors[f].margin = random.chance(70) ? (random.int(0...3) * 6, random.int(0...3) * 6) : nil
         case 5 where !floors.isEmpty && floors[f].type != "Title":
             floors[f].items.insert(randomItem(&random), at: random.int(0...floors[f].items.count))
-        case 6 where !floors.isEmpty && floors[f].items.count > 1: floors[f].items.remove(at: random.int(0...(floors[f].items.count - 1)))
+        case 6 where !floors.isEmpty && floors[f].items.count > 1:
+            floors[f].items.remove(at: random.int(0...(floors[f].items.count - 1)))
         case 7 where !floors.isEmpty && floors[f].items.count > 1:
             let item = floors[f].items.remove(at: random.int(0...(floors[f].items.count - 1)))
             floors[f].items.insert(item, at: random.int(0...floors[f].items.count))
@@ -110,17 +120,27 @@ struct ReloadPropertyTests {
             let calls = adapter.stats.heightCalls
             // Half the rounds decode the new version as a reload does, keeping unchanged floors' models.
             let reusing = round % 2 == 0 ? ReusableFloors(adapter) : nil
-            let diff = adapter.reload([try PageDecoder.decode(file: newFile, root: PageRoot(around: newFile), registry: host.registry, reusing: reusing)])
+            let diff = adapter.reload([
+                try PageDecoder.decode(
+                    file: newFile, root: PageRoot(around: newFile), registry: host.registry, reusing: reusing)
+            ])
             let fresh = try host.layout(page: newFile, width: 375)
             let rows = (0..<adapter.rowCount).map { adapter.describe(row: $0) }
             #expect(rows == (0..<fresh.rowCount).map { fresh.describe(row: $0) }, "round \(round)")
             #expect(adapter.totalHeight == fresh.totalHeight)
-            #expect(adapter.stats.heightCalls - calls == diff.rowsMeasured, "round \(round): one height call per changed row")
-            #expect(diff.rowsMeasured == diff.keptRows.filter { !$0 }.count && diff.rowsKept + diff.rowsMeasured == fresh.rowCount)
+            #expect(
+                adapter.stats.heightCalls - calls == diff.rowsMeasured,
+                "round \(round): one height call per changed row")
+            #expect(
+                diff.rowsMeasured == diff.keptRows.filter { !$0 }.count
+                    && diff.rowsKept + diff.rowsMeasured == fresh.rowCount)
             // Rows measured are rows the diff lists, or rows of floors it lists as inserted or updated.
             var listed = 0
             for floor in diff.floors {
-                if floor.change == .inserted { listed += floor.new!.rows; continue }
+                if floor.change == .inserted {
+                    listed += floor.new!.rows
+                    continue
+                }
                 listed += floor.rows.filter { $0.change != .deleted && $0.change != .moved }.count
             }
             #expect(diff.rowsMeasured == listed, "round \(round)")
@@ -130,7 +150,9 @@ struct ReloadPropertyTests {
             adapter.setWidth(320)
             #expect(adapter.stats.heightCalls - before320 == diff.rowsMeasured, "round \(round)")
             let fresh320 = try host.layout(page: newFile, width: 320)
-            #expect((0..<adapter.rowCount).map { adapter.describe(row: $0) } == (0..<fresh320.rowCount).map { fresh320.describe(row: $0) })
+            #expect(
+                (0..<adapter.rowCount).map { adapter.describe(row: $0) }
+                    == (0..<fresh320.rowCount).map { fresh320.describe(row: $0) })
         }
         #expect(changedRounds > 75, "most rounds change something")
     }

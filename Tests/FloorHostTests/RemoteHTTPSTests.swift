@@ -1,6 +1,6 @@
+import FloorSession
 import Foundation
 import Testing
-import FloorSession
 
 /// Pages over https (issue 13): real TLS servers on loopback (page_server.py --tls) with certificates a
 /// throwaway CA issues at test time (TestCA, the `openssl` command), the real client and the real CLI. A
@@ -9,8 +9,11 @@ import FloorSession
 @Suite(.serialized) struct RemoteHTTPSTests {
     /// A page of the feed floor "feed" with products `ids`, linking to `next`.
     static func page(_ ids: [String], next: String?) -> String {
-        let items = ids.map { #"{"id":"\#($0)","title":"Product \#($0)","price":"¥1","img":"p/\#($0).jpg","jump":{"url":"app://product/\#($0)"}}"# }
-        return #"{"floors":[{"type":"ProductFeed","id":"feed","items":[\#(items.joined(separator: ","))]}],"next":\#(next.map { "\"\($0)\"" } ?? "null")}"#
+        let items = ids.map {
+            #"{"id":"\#($0)","title":"Product \#($0)","price":"¥1","img":"p/\#($0).jpg","jump":{"url":"app://product/\#($0)"}}"#
+        }
+        return
+            #"{"floors":[{"type":"ProductFeed","id":"feed","items":[\#(items.joined(separator: ","))]}],"next":\#(next.map { "\"\($0)\"" } ?? "null")}"#
     }
 
     static func ids(_ range: Range<Int>) -> [String] { range.map { "p\($0)" } }
@@ -22,7 +25,8 @@ import FloorSession
         let folder = try TemporaryFolder()
         try folder.write("page-0.json", page(ids(0..<10), next: "page-1.json"))
         try folder.write("page-1.json", page(ids(10..<20), next: nil))
-        let server = try PageServer(serving: folder, tls: try ca.issue("server", for: ["IP:127.0.0.1", "DNS:localhost"]))
+        let server = try PageServer(
+            serving: folder, tls: try ca.issue("server", for: ["IP:127.0.0.1", "DNS:localhost"]))
         return (ca, server)
     }
 
@@ -32,8 +36,10 @@ import FloorSession
         let (ca, server) = try Self.trustedServer()
         #expect(server.url("page-0.json").hasPrefix("https://127.0.0.1:"))
         let plugins = try server.folder.installShippedPlugins()
-        let result = try floorhost(["--plugins", plugins, server.url("page-0.json"), "--ca-file", ca.certificate,
-                                    "--format", "json", "--scroll-to", "end"])
+        let result = try floorhost([
+            "--plugins", plugins, server.url("page-0.json"), "--ca-file", ca.certificate,
+            "--format", "json", "--scroll-to", "end",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let output = try jsonObject(result.stdout)
         let loads = try #require(output["events"] as? [[String: Any]]).filter { $0["kind"] as? String == "loadMore" }
@@ -53,8 +59,10 @@ import FloorSession
         let result = try floorhost(["--plugins", plugins, server.url("page-0.json")])
         #expect(result.status == 2, "an unusable first page, not a crash (\(result.status))")
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "error: \(server.url("page-0.json")): the certificate of 127.0.0.1:\(server.port) is not trusted (self-signed, signed by an unknown CA, or expired); if a private CA signed it, as a staging CMS's often is, pass --ca-file with that CA's certificate (PEM)\n",
-                "\(result.stderr)")
+        #expect(
+            result.stderr
+                == "error: \(server.url("page-0.json")): the certificate of 127.0.0.1:\(server.port) is not trusted (self-signed, signed by an unknown CA, or expired); if a private CA signed it, as a staging CMS's often is, pass --ca-file with that CA's certificate (PEM)\n",
+            "\(result.stderr)")
         #expect(server.requests == [], "nothing is asked of a server that is not trusted")
     }
 
@@ -62,23 +70,32 @@ import FloorSession
         let (ca, server) = try Self.trustedServer()
         // The next page is on another origin, whose certificate a CA nobody trusts issued.
         let stranger = try TestCA(in: ca.folder, name: "stranger")
-        let other = try PageServer(serving: try TemporaryFolder(), tls: try stranger.issue("other", for: ["IP:127.0.0.1"]))
+        let other = try PageServer(
+            serving: try TemporaryFolder(), tls: try stranger.issue("other", for: ["IP:127.0.0.1"]))
         try other.folder.write("page-1.json", Self.page(Self.ids(10..<20), next: nil))
         // Three cards, shorter than the screen: the next page loads without a scroll, and the text output is
         // the whole page, then the status line.
         try server.folder.write("page-0.json", Self.page(Self.ids(0..<3), next: other.url("page-1.json")))
         let plugins = try server.folder.installShippedPlugins()
-        let result = try floorhost(["--plugins", plugins, server.url("page-0.json"), "--ca-file", ca.certificate,
-                                    "--allow-origin", other.origin, "--color", "never"])
+        let result = try floorhost([
+            "--plugins", plugins, server.url("page-0.json"), "--ca-file", ca.certificate,
+            "--allow-origin", other.origin, "--color", "never",
+        ])
         #expect(result.status == 0, "the first page rendered: \(result.stderr)")
-        let reason = "\(other.url("page-1.json")): the certificate of 127.0.0.1:\(other.port) is not trusted by the system's CAs nor by --ca-file \(ca.certificate) (self-signed, signed by another CA, or expired); pass --ca-file with the CA that signed it"
+        let reason =
+            "\(other.url("page-1.json")): the certificate of 127.0.0.1:\(other.port) is not trusted by the system's CAs nor by --ca-file \(ca.certificate) (self-signed, signed by another CA, or expired); pass --ca-file with the CA that signed it"
         let lines = result.stdout.split(separator: "\n")
         // Trying again cannot help an untrusted certificate: no "--retry" hint (a missing file's has one,
         // TextPreviewTests).
-        #expect(lines.last.map(String.init) == "!! the next page 'page-1.json' failed to load: \(reason)", "\(result.stdout)")
+        #expect(
+            lines.last.map(String.init) == "!! the next page 'page-1.json' failed to load: \(reason)",
+            "\(result.stdout)")
         for id in Self.ids(0..<3) { #expect(result.stdout.contains("Product \(id)"), "first page row \(id)") }
         #expect(!result.stdout.contains("Product p10"))
-        #expect(result.stderr.contains("warning: \(server.url("page-0.json")): next page '\(other.url("page-1.json"))' failed to load: \(reason)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "warning: \(server.url("page-0.json")): next page '\(other.url("page-1.json"))' failed to load: \(reason)"
+            ), "\(result.stderr)")
         #expect(other.requests == [], "nothing is asked of a server that is not trusted")
     }
 
@@ -102,40 +119,54 @@ import FloorSession
     }
 
     static let tlsFailureModes: [TLSFailureMode] = [
-        TLSFailureMode(name: "an unknown CA", server: .strangerCA,
-                       says: "the certificate of 127.0.0.1:PORT is not trusted by the system's CAs nor by --ca-file CAFILE (self-signed, signed by another CA, or expired); pass --ca-file with the CA that signed it",
-                       retryable: false),
-        TLSFailureMode(name: "another host name", server: .otherHost,
-                       says: "the certificate of 127.0.0.1:PORT is for other host names, not 127.0.0.1; use a host name it was issued for in the URL, or give the server a certificate for 127.0.0.1",
-                       retryable: false),
-        TLSFailureMode(name: "a plain http server", server: .plainHTTP,
-                       says: "the server at 127.0.0.1:PORT does not answer in TLS: is it a plain http server? Then the page's URL starts with http://, not https://",
-                       retryable: false),
+        TLSFailureMode(
+            name: "an unknown CA", server: .strangerCA,
+            says:
+                "the certificate of 127.0.0.1:PORT is not trusted by the system's CAs nor by --ca-file CAFILE (self-signed, signed by another CA, or expired); pass --ca-file with the CA that signed it",
+            retryable: false),
+        TLSFailureMode(
+            name: "another host name", server: .otherHost,
+            says:
+                "the certificate of 127.0.0.1:PORT is for other host names, not 127.0.0.1; use a host name it was issued for in the URL, or give the server a certificate for 127.0.0.1",
+            retryable: false),
+        TLSFailureMode(
+            name: "a plain http server", server: .plainHTTP,
+            says:
+                "the server at 127.0.0.1:PORT does not answer in TLS: is it a plain http server? Then the page's URL starts with http://, not https://",
+            retryable: false),
     ]
 
-    @Test(arguments: tlsFailureModes) func aTLSFailureOfANextPageSaysWhatToDoAndKeepsEveryRow(_ mode: TLSFailureMode) throws {
+    @Test(arguments: tlsFailureModes) func aTLSFailureOfANextPageSaysWhatToDoAndKeepsEveryRow(_ mode: TLSFailureMode)
+        throws
+    {
         let (ca, server) = try Self.trustedServer()
         let other: PageServer
         switch mode.server {
         case .strangerCA:
             let stranger = try TestCA(in: ca.folder, name: "stranger")
-            other = try PageServer(serving: try TemporaryFolder(), tls: try stranger.issue("other", for: ["IP:127.0.0.1", "DNS:localhost"]))
+            other = try PageServer(
+                serving: try TemporaryFolder(),
+                tls: try stranger.issue("other", for: ["IP:127.0.0.1", "DNS:localhost"]))
         case .otherHost:
-            other = try PageServer(serving: try TemporaryFolder(), tls: try ca.issue("other", for: ["DNS:cms.example.com"]))
+            other = try PageServer(
+                serving: try TemporaryFolder(), tls: try ca.issue("other", for: ["DNS:cms.example.com"]))
         case .plainHTTP:
             other = try PageServer(serving: try TemporaryFolder())
         }
         let next = "https://127.0.0.1:\(other.port)/page-1.json"
         try other.folder.write("page-1.json", Self.page(Self.ids(10..<20), next: nil))
         try server.folder.write("page-0.json", Self.page(Self.ids(0..<10), next: next))
-        let client = RemotePageClient(rules: OriginRules(allowed: [PageOrigin(argument: "https://127.0.0.1:\(other.port)")!]),
-                                      caFile: try CAFile(path: ca.certificate))
-        let reason = mode.says.replacingOccurrences(of: "PORT", with: "\(other.port)").replacingOccurrences(of: "CAFILE", with: ca.certificate)
+        let client = RemotePageClient(
+            rules: OriginRules(allowed: [PageOrigin(argument: "https://127.0.0.1:\(other.port)")!]),
+            caFile: try CAFile(path: ca.certificate))
+        let reason = mode.says.replacingOccurrences(of: "PORT", with: "\(other.port)").replacingOccurrences(
+            of: "CAFILE", with: ca.certificate)
 
         // The client: the reason, and whether trying again may help.
         let started = Date()
         guard case .failure(let error) = client.fetchWaiting(URL(string: next)!) else {
-            Issue.record("\(mode.name): the load should fail"); return
+            Issue.record("\(mode.name): the load should fail")
+            return
         }
         #expect(Date().timeIntervalSince(started) < 5, "a failed handshake is told at once, not at the time limit")
         #expect(error.description == "\(next): \(reason)")
@@ -143,8 +174,9 @@ import FloorSession
 
         // A session: a failed next-page load with that reason, every row of the first page kept.
         let host = try FloorHost(pluginFolder: try server.folder.installShippedPlugins())
-        let session = PageSession(adapter: try host.layout(page: server.url("page-0.json"), remote: client, width: 375), viewportHeight: 812,
-                                  source: PageSource(registry: host.registry, remote: client))
+        let session = PageSession(
+            adapter: try host.layout(page: server.url("page-0.json"), remote: client, width: 375), viewportHeight: 812,
+            source: PageSource(registry: host.registry, remote: client))
         session.scrollToEnd()
         #expect(session.failures == ["\(next): \(reason)"])
         #expect(session.loadMore.state == .failed(location: next, reason: "\(next): \(reason)"))
@@ -158,14 +190,19 @@ import FloorSession
         let (_, server) = try Self.trustedServer()
         let plugins = try server.folder.installShippedPlugins()
         let page = server.url("page-0.json")
-        let commands: [[String]] = [["render", "--plugins", plugins, page], ["check", "--plugins", plugins, page],
-                                    ["view", "--plugins", plugins, page], ["serve", "--plugins", plugins, server.folder.path, "--port", "0"],
-                                    ["diff", "--plugins", plugins, page, page]]
+        let commands: [[String]] = [
+            ["render", "--plugins", plugins, page], ["check", "--plugins", plugins, page],
+            ["view", "--plugins", plugins, page], ["serve", "--plugins", plugins, server.folder.path, "--port", "0"],
+            ["diff", "--plugins", plugins, page, page],
+        ]
         for command in commands {
             let result = try floorhost(command + ["--ca-file", "/nonexistent"])
             #expect(result.status == 64, "\(command[0]): \(result.stderr)")
-            #expect(result.stderr.contains("The value '/nonexistent' is invalid for '--ca-file <file>': no such file; expected a PEM file of the CA certificates to trust (-----BEGIN CERTIFICATE----- blocks), e.g. --ca-file staging-ca.pem"),
-                    "\(command[0]): \(result.stderr)")
+            #expect(
+                result.stderr.contains(
+                    "The value '/nonexistent' is invalid for '--ca-file <file>': no such file; expected a PEM file of the CA certificates to trust (-----BEGIN CERTIFICATE----- blocks), e.g. --ca-file staging-ca.pem"
+                ),
+                "\(command[0]): \(result.stderr)")
         }
         #expect(server.requests == [], "nothing was requested before the options were checked")
     }
@@ -176,9 +213,13 @@ import FloorSession
         let notPEM = server.folder.file("page-1.json")
         let key = try ca.issue("server2", for: ["IP:127.0.0.1"]).key
         let empty = try server.folder.write("empty.pem", "\n")
-        let broken = try server.folder.write("broken.pem", "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n")
+        let broken = try server.folder.write(
+            "broken.pem", "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n")
         let cases: [(file: String, says: String)] = [
-            (notPEM, "the file is not PEM (if it is a DER certificate: openssl x509 -inform der -in \(notPEM) -out ca.pem)"),
+            (
+                notPEM,
+                "the file is not PEM (if it is a DER certificate: openssl x509 -inform der -in \(notPEM) -out ca.pem)"
+            ),
             (key, "the file is PEM but holds no certificate (a key or a request?)"),
             (empty, "the file is empty"),
             (broken, "a -----BEGIN CERTIFICATE----- block in the file is not a certificate that can be read"),
@@ -187,8 +228,11 @@ import FloorSession
         for (file, says) in cases {
             let result = try floorhost(["--plugins", plugins, server.url("page-0.json"), "--ca-file", file])
             #expect(result.status == 64, "\(file): \(result.stderr)")
-            #expect(result.stderr.contains("The value '\(file)' is invalid for '--ca-file <file>': \(says); expected a PEM file of the CA certificates to trust"),
-                    "\(result.stderr)")
+            #expect(
+                result.stderr.contains(
+                    "The value '\(file)' is invalid for '--ca-file <file>': \(says); expected a PEM file of the CA certificates to trust"
+                ),
+                "\(result.stderr)")
         }
         #expect(server.requests == [])
     }
@@ -204,7 +248,8 @@ import FloorSession
         func layout(_ options: [String]) throws -> [[String: Any]] {
             let serve = Process()
             serve.executableURL = URL(fileURLWithPath: Repo.floorhostBinary)
-            serve.arguments = ["serve", "--plugins", plugins, "--port", "0", "--allow-origin", server.origin] + options + [root.path]
+            serve.arguments =
+                ["serve", "--plugins", plugins, "--port", "0", "--allow-origin", server.origin] + options + [root.path]
             var environment = ProcessInfo.processInfo.environment
             environment["FLOORKIT_PLUGIN_CACHE"] = root.file("scan.json")
             serve.environment = environment
@@ -217,19 +262,31 @@ import FloorSession
             }
             // The first line says where it listens (EOF first: it did not start).
             var line = Data()
-            while let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
-            let address = try #require(String(decoding: line, as: UTF8.self).firstMatch(of: #/http://127\.0\.0\.1:\d+//#)?.output)
-            let get = try run("/usr/bin/env", ["python3", "-c", "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=30).read().decode())",
-                                               "\(address)layout/local.json"])
+            while let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+                line += byte
+            }
+            let address = try #require(
+                String(decoding: line, as: UTF8.self).firstMatch(of: #/http://127\.0\.0\.1:\d+//#)?.output)
+            let get = try run(
+                "/usr/bin/env",
+                [
+                    "python3", "-c",
+                    "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=30).read().decode())",
+                    "\(address)layout/local.json",
+                ])
             #expect(get.status == 0, "\(get.stderr)")
-            return try #require(try jsonObject(get.stdout)["events"] as? [[String: Any]]).filter { $0["kind"] as? String == "loadMore" }
+            return try #require(try jsonObject(get.stdout)["events"] as? [[String: Any]]).filter {
+                $0["kind"] as? String == "loadMore"
+            }
         }
         let trusted = try layout(["--ca-file", ca.certificate])
         #expect(trusted.map { $0["phase"] as? String } == ["requested", "completed"], "\(trusted)")
         let untrusted = try layout([])
         #expect(untrusted.map { $0["phase"] as? String } == ["requested", "failed"])
-        #expect((untrusted.last?["reason"] as? String)?.hasPrefix("\(server.url("page-1.json")): the certificate of 127.0.0.1:\(server.port) is not trusted") == true,
-                "\(untrusted)")
+        #expect(
+            (untrusted.last?["reason"] as? String)?.hasPrefix(
+                "\(server.url("page-1.json")): the certificate of 127.0.0.1:\(server.port) is not trusted") == true,
+            "\(untrusted)")
         #expect(server.requests == ["/page-1.json"], "only the trusting worker asked for the page")
     }
 
@@ -238,7 +295,10 @@ import FloorSession
     @Test func diffComparesTwoHTTPSPagesWithTheCAFile() throws {
         let (ca, server) = try Self.trustedServer()
         // The CMS renames p1 on the staging copy of the first page.
-        try server.folder.write("page-0-edited.json", Self.page(Self.ids(0..<10), next: "page-1.json").replacingOccurrences(of: "Product p1\"", with: "Product p1 (new)\""))
+        try server.folder.write(
+            "page-0-edited.json",
+            Self.page(Self.ids(0..<10), next: "page-1.json").replacingOccurrences(
+                of: "Product p1\"", with: "Product p1 (new)\""))
         let plugins = try server.folder.installShippedPlugins()
         let (old, new) = (server.url("page-0.json"), server.url("page-0-edited.json"))
         let trusted = try floorhost(["diff", "--plugins", plugins, old, new, "--ca-file", ca.certificate])
@@ -248,8 +308,11 @@ import FloorSession
         #expect(server.requests == ["/page-0.json", "/page-0-edited.json"])
         let untrusted = try floorhost(["diff", "--plugins", plugins, Self.localCopy(of: server, "page-0.json"), new])
         #expect(untrusted.status == 2)
-        #expect(untrusted.stderr.hasPrefix("error: \(new): the certificate of 127.0.0.1:\(server.port) is not trusted (self-signed, signed by an unknown CA, or expired)"),
-                "\(untrusted.stderr)")
+        #expect(
+            untrusted.stderr.hasPrefix(
+                "error: \(new): the certificate of 127.0.0.1:\(server.port) is not trusted (self-signed, signed by an unknown CA, or expired)"
+            ),
+            "\(untrusted.stderr)")
     }
 
     /// The served page `name`, as a file beside the server's folder.
@@ -265,12 +328,16 @@ import FloorSession
         let plugins = try server.folder.installShippedPlugins()
         // Two pages, two processes: each is given the --ca-file.
         let pages = [server.url("page-0.json"), server.url("other-0.json")]
-        let trusted = try floorhost(["check", "--plugins", plugins, "--jobs", "2", "--ca-file", ca.certificate] + pages)
+        let trusted = try floorhost(
+            ["check", "--plugins", plugins, "--jobs", "2", "--ca-file", ca.certificate] + pages)
         #expect(trusted.status == 0, "\(trusted.stdout)\(trusted.stderr)")
         #expect(Set(server.requests) == ["/page-0.json", "/page-1.json", "/other-0.json"])
         let untrusted = try floorhost(["check", "--plugins", plugins, "--jobs", "2"] + pages)
         #expect(untrusted.status == 1)
-        #expect(untrusted.stdout.contains("\(server.url("other-0.json")): the certificate of 127.0.0.1:\(server.port) is not trusted (self-signed, signed by an unknown CA, or expired)"),
-                "\(untrusted.stdout)")
+        #expect(
+            untrusted.stdout.contains(
+                "\(server.url("other-0.json")): the certificate of 127.0.0.1:\(server.port) is not trusted (self-signed, signed by an unknown CA, or expired)"
+            ),
+            "\(untrusted.stdout)")
     }
 }

@@ -1,11 +1,12 @@
+import FloorLayout
+import FloorRuntime
+import FloorSession
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import FloorRuntime
-import FloorLayout
-import FloorSession
 
 /// Pages over HTTP (issue 13): a real server on loopback (Tests/Fixtures/PageServer/page_server.py), the
 /// real client, the session's load-more rules under real timing, and every way a load goes wrong, each a
@@ -21,13 +22,17 @@ import FloorSession
     static func ids(_ range: Range<Int>) -> [String] { range.map { "p\($0)" } }
 
     /// A session on the served page `first`, with the shipped plugins, fetched by `client`.
-    static func session(_ server: PageServer, first: String = "page-0.json", client: RemotePageClient = RemotePageClient(),
-                        policy: RetryPolicy = RetryPolicy(), clock: any LoadClock = SystemLoadClock(),
-                        immediate: Bool = true) throws -> (PageSession, FloorHost) {
-        let host = try FloorHost(pluginFolder: try server.folder.installShippedPlugins(into: "plugins-\(UUID().uuidString)"))
+    static func session(
+        _ server: PageServer, first: String = "page-0.json", client: RemotePageClient = RemotePageClient(),
+        policy: RetryPolicy = RetryPolicy(), clock: any LoadClock = SystemLoadClock(),
+        immediate: Bool = true
+    ) throws -> (PageSession, FloorHost) {
+        let host = try FloorHost(
+            pluginFolder: try server.folder.installShippedPlugins(into: "plugins-\(UUID().uuidString)"))
         let adapter = try host.layout(page: server.url(first), remote: client, width: 375)
-        let session = PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry, remote: client),
-                                  retryPolicy: policy, clock: clock, deliversLoadsImmediately: immediate)
+        let session = PageSession(
+            adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry, remote: client),
+            retryPolicy: policy, clock: clock, deliversLoadsImmediately: immediate)
         return (session, host)
     }
 
@@ -50,13 +55,18 @@ import FloorSession
     @Test func aThreePageChainOverHTTPLoadsEachPageOnceThroughTheCLI() throws {
         let (server, _) = try Self.served([Self.ids(0..<10), Self.ids(10..<20), Self.ids(20..<30)])
         let plugins = try server.folder.installShippedPlugins()
-        let result = try floorhost(["--plugins", plugins, server.url("page-0.json"), "--format", "json", "--scroll-to", "end"])
+        let result = try floorhost([
+            "--plugins", plugins, server.url("page-0.json"), "--format", "json", "--scroll-to", "end",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let output = try jsonObject(result.stdout)
         let loads = try #require(output["events"] as? [[String: Any]]).filter { $0["kind"] as? String == "loadMore" }
         #expect(loads.map { $0["phase"] as? String } == ["requested", "completed", "requested", "completed"])
-        #expect(loads.map { $0["page"] as? String } == [server.url("page-1.json"), server.url("page-1.json"),
-                                                         server.url("page-2.json"), server.url("page-2.json")])
+        #expect(
+            loads.map { $0["page"] as? String } == [
+                server.url("page-1.json"), server.url("page-1.json"),
+                server.url("page-2.json"), server.url("page-2.json"),
+            ])
         // The feed's 30 cards, then the host's load-state footer saying the end.
         let rows = try #require(output["rows"] as? [[String: Any]])
         #expect(rows.count == 31 && rows.last?["floor"] as? String == "floorhost.footer")
@@ -67,17 +77,23 @@ import FloorSession
         let folder = try TemporaryFolder()
         let server = try PageServer(serving: folder)
         func page(_ ids: [String], next: String?) -> String {
-            let items = ids.map { #"{"id":"\#($0)","title":"T","price":"¥1","img":"i.jpg","jump":{"url":"app://p/\#($0)"}}"# }
-            return #"{"floors":[{"type":"ProductFeed","id":"feed","items":[\#(items.joined(separator: ","))]}],"next":\#(next.map { "\"\($0)\"" } ?? "null")}"#
+            let items = ids.map {
+                #"{"id":"\#($0)","title":"T","price":"¥1","img":"i.jpg","jump":{"url":"app://p/\#($0)"}}"#
+            }
+            return
+                #"{"floors":[{"type":"ProductFeed","id":"feed","items":[\#(items.joined(separator: ","))]}],"next":\#(next.map { "\"\($0)\"" } ?? "null")}"#
         }
-        try folder.write("page-0.json", page(Self.ids(0..<3), next: "feed/page-1.json"))       // relative
-        try folder.write("feed/page-1.json", page(Self.ids(3..<6), next: "/page-2.json"))       // absolute path
+        try folder.write("page-0.json", page(Self.ids(0..<3), next: "feed/page-1.json"))  // relative
+        try folder.write("feed/page-1.json", page(Self.ids(3..<6), next: "/page-2.json"))  // absolute path
         // An absolute URL.
         try folder.write("page-2.json", page(Self.ids(6..<9), next: server.url("feed/../feed/page-3.json#top")))
-        try folder.write("feed/page-3.json", page(Self.ids(9..<12), next: "page-3.json"))       // itself: the chain ends
+        try folder.write("feed/page-3.json", page(Self.ids(9..<12), next: "page-3.json"))  // itself: the chain ends
         let (session, _) = try Self.session(server)
         session.scrollToEnd()
-        #expect(session.requests == [server.url("feed/page-1.json"), server.url("page-2.json"), server.url("feed/page-3.json")])
+        #expect(
+            session.requests == [
+                server.url("feed/page-1.json"), server.url("page-2.json"), server.url("feed/page-3.json"),
+            ])
         #expect(session.feedProductIDs == Self.ids(0..<12))
         #expect(session.loadMore.state == .exhausted)
         #expect(server.requests == ["/page-0.json", "/feed/page-1.json", "/page-2.json", "/feed/page-3.json"])
@@ -113,7 +129,9 @@ import FloorSession
     @Test func shortPagesKeepLoadingAndNothingLoadsAfterTheEndUnderRealTiming() async throws {
         // Three cards (324 points) a page: the 812-point screen fills on the third page, whose last rows are
         // within the load-more distance (4), so the fourth loads too; then rows 0-7 of 12 show: pages remain.
-        let (server, _) = try Self.served([Self.ids(0..<3), Self.ids(3..<6), Self.ids(6..<9), Self.ids(9..<12), Self.ids(12..<15)])
+        let (server, _) = try Self.served([
+            Self.ids(0..<3), Self.ids(3..<6), Self.ids(6..<9), Self.ids(9..<12), Self.ids(12..<15),
+        ])
         let (session, _) = try Self.session(server, immediate: false)
         while await Self.fetchAndFinish(session) {}
         #expect(session.requests == [server.url("page-1.json"), server.url("page-2.json"), server.url("page-3.json")])
@@ -137,7 +155,8 @@ import FloorSession
         #expect(session.feedProductIDs == Self.ids(0..<20))
         // The CMS renames product p1 on the first page: the reload sees it, and keeps the next page loaded.
         let first = try String(contentsOfFile: server.folder.file("page-0.json"), encoding: .utf8)
-        try server.folder.write("page-0.json", first.replacingOccurrences(of: "Product p1\"", with: "Product p1 (new)\""))
+        try server.folder.write(
+            "page-0.json", first.replacingOccurrences(of: "Product p1\"", with: "Product p1 (new)\""))
         let diff = try session.reload()
         #expect(diff.floors.count == 1)
         #expect(session.adapter.contentRowCount == 20)
@@ -159,20 +178,36 @@ import FloorSession
     }
 
     static let failureModes: [FailureMode] = [
-        FailureMode(name: "no answer in time", step: ["silent": true], timeout: 0.5, says: ["no answer from 127.0.0.1:PORT within 0.5 s (--load-timeout)"]),
-        FailureMode(name: "a stall mid-body", step: ["stall_after": 100], timeout: 0.5,
-                    says: ["the server stopped sending the page after 100 of ", " bytes; it did not finish within 0.5 s (--load-timeout)"]),
-        FailureMode(name: "too large", step: ["serve": true], maxBytes: 2000, says: ["is larger than 2000 bytes (--max-page-bytes)"]),
-        FailureMode(name: "404", step: ["status": 404], says: ["the server answered 404 Not Found; check the URL and the server"]),
+        FailureMode(
+            name: "no answer in time", step: ["silent": true], timeout: 0.5,
+            says: ["no answer from 127.0.0.1:PORT within 0.5 s (--load-timeout)"]),
+        FailureMode(
+            name: "a stall mid-body", step: ["stall_after": 100], timeout: 0.5,
+            says: [
+                "the server stopped sending the page after 100 of ",
+                " bytes; it did not finish within 0.5 s (--load-timeout)",
+            ]),
+        FailureMode(
+            name: "too large", step: ["serve": true], maxBytes: 2000,
+            says: ["is larger than 2000 bytes (--max-page-bytes)"]),
+        FailureMode(
+            name: "404", step: ["status": 404],
+            says: ["the server answered 404 Not Found; check the URL and the server"]),
         FailureMode(name: "503", step: ["status": 503], says: ["the server answered 503 Service Unavailable"]),
         FailureMode(name: "not a page", step: ["body": "<html>busy</html>"], says: [":1:1: "]),
         FailureMode(name: "a reset", step: ["reset": true], says: ["the connection to 127.0.0.1:PORT was reset"]),
         // The bytes sent before the reset may or may not be read before it: the count is not asserted.
-        FailureMode(name: "a reset mid-body", step: ["reset_after": 100], says: ["the connection to 127.0.0.1:PORT was reset after ", " of "]),
-        FailureMode(name: "a close mid-body", step: ["close_after": 100], says: ["the server closed the connection after 100 of ", " bytes, before the page was complete"]),
+        FailureMode(
+            name: "a reset mid-body", step: ["reset_after": 100],
+            says: ["the connection to 127.0.0.1:PORT was reset after ", " of "]),
+        FailureMode(
+            name: "a close mid-body", step: ["close_after": 100],
+            says: ["the server closed the connection after 100 of ", " bytes, before the page was complete"]),
     ]
 
-    @Test(arguments: failureModes) func aFailedNextPageKeepsEveryRowSaysWhyAndCanBeRetried(_ mode: FailureMode) async throws {
+    @Test(arguments: failureModes) func aFailedNextPageKeepsEveryRowSaysWhyAndCanBeRetried(_ mode: FailureMode)
+        async throws
+    {
         let (server, _) = try Self.served([Self.ids(0..<10), Self.ids(10..<40)])
         try server.script(["/page-1.json": [mode.step as [String: Any], ["serve": true]]])
         let client = RemotePageClient(timeout: mode.timeout, maxBytes: mode.maxBytes)
@@ -185,7 +220,9 @@ import FloorSession
         let reason = try #require(session.failures.first)
         #expect(session.failures.count == 1)
         #expect(reason.hasPrefix(server.url("page-1.json")), "names the URL: \(reason)")
-        for part in mode.says { #expect(reason.contains(part.replacingOccurrences(of: "PORT", with: "\(server.port)")), "\(reason)") }
+        for part in mode.says {
+            #expect(reason.contains(part.replacingOccurrences(of: "PORT", with: "\(server.port)")), "\(reason)")
+        }
         #expect(session.loadMore.state == .failed(location: server.url("page-1.json"), reason: reason))
         #expect(Self.rows(session) == before, "no row lost or duplicated")
         // Scrolling does not retry; a retry (R, the preview's button) does, and every row comes once.
@@ -203,9 +240,13 @@ import FloorSession
         let (server, _) = try Self.served([Self.ids(0..<10), []])
         let closed = try Self.closedPort()
         try server.folder.write("page-0.json", #"{"floors":[],"next":"http://127.0.0.1:\#(closed)/page-1.json"}"#)
-        let client = RemotePageClient(rules: OriginRules(allowed: [PageOrigin(URL(string: "http://127.0.0.1:\(closed)")!)!]))
+        let client = RemotePageClient(
+            rules: OriginRules(allowed: [PageOrigin(URL(string: "http://127.0.0.1:\(closed)")!)!]))
         let (session, _) = try Self.session(server, client: client)
-        #expect(session.failures == ["http://127.0.0.1:\(closed)/page-1.json: connection refused: nothing listens at 127.0.0.1:\(closed); is the server running?"])
+        #expect(
+            session.failures == [
+                "http://127.0.0.1:\(closed)/page-1.json: connection refused: nothing listens at 127.0.0.1:\(closed); is the server running?"
+            ])
     }
 
     /// A loopback port nothing listens on (bound, then closed).
@@ -217,7 +258,9 @@ import FloorSession
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let ok = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
         }
         guard ok else { throw CocoaError(.fileNoSuchFile) }
         return Int(UInt16(bigEndian: address.sin_port))
@@ -250,7 +293,8 @@ import FloorSession
         let (server, _) = try Self.served([Self.ids(0..<10), Self.ids(10..<20)])
         try server.script(["/page-1.json": [["status": 503], ["status": 502], ["serve": true]]])
         let clock = RecordingClock()
-        let (session, _) = try Self.session(server, policy: RetryPolicy(attempts: 2, base: 0.25, jitter: { 0 }), clock: clock)
+        let (session, _) = try Self.session(
+            server, policy: RetryPolicy(attempts: 2, base: 0.25, jitter: { 0 }), clock: clock)
         session.scrollToEnd()
         #expect(clock.waits == [0.125, 0.25])
         #expect(session.loadEvents == ["requested", "failed", "requested", "failed", "requested", "completed"])
@@ -259,14 +303,23 @@ import FloorSession
 
     @Test func retryAfterIsHonoured() throws {
         let (server, _) = try Self.served([Self.ids(0..<10), Self.ids(10..<20)])
-        try server.script(["/page-1.json": [["status": 503, "headers": ["Retry-After": "3"]], ["status": 429, "headers": ["Retry-After": "600"]]]])
+        try server.script([
+            "/page-1.json": [
+                ["status": 503, "headers": ["Retry-After": "3"]], ["status": 429, "headers": ["Retry-After": "600"]],
+            ]
+        ])
         let clock = RecordingClock()
         let (session, _) = try Self.session(server, policy: RetryPolicy(attempts: 5, jitter: { 0 }), clock: clock)
         session.scrollToEnd()
         #expect(clock.waits == [3], "3 s as asked, not the 0.125 s backoff; 600 s is not waited for")
-        #expect(session.failures.first?.hasSuffix("the server answered 503 Service Unavailable and asked to wait 3 s (Retry-After)") == true)
-        #expect(session.failures.last?.hasSuffix("429 Too Many Requests and asked to wait 600 s (Retry-After); not retried: the server asked to wait 600 s, longer than floorhost waits (120 s)") == true,
-                "\(session.failures)")
+        #expect(
+            session.failures.first?.hasSuffix(
+                "the server answered 503 Service Unavailable and asked to wait 3 s (Retry-After)") == true)
+        #expect(
+            session.failures.last?.hasSuffix(
+                "429 Too Many Requests and asked to wait 600 s (Retry-After); not retried: the server asked to wait 600 s, longer than floorhost waits (120 s)"
+            ) == true,
+            "\(session.failures)")
         #expect(session.loadMore.state == .failed(location: server.url("page-1.json"), reason: session.failures.last!))
     }
 
@@ -276,11 +329,17 @@ import FloorSession
         let clock = RecordingClock()
         let (session, _) = try Self.session(server, policy: RetryPolicy(attempts: 1, jitter: { 0 }), clock: clock)
         session.scrollToEnd()
-        guard case .failed = session.loadMore.state else { Issue.record("the policy gave up: \(session.loadMore.state)"); return }
+        guard case .failed = session.loadMore.state else {
+            Issue.record("the policy gave up: \(session.loadMore.state)")
+            return
+        }
         #expect(session.adapter.contentRowCount == 10)
         session.retry()
         #expect(session.feedProductIDs == Self.ids(0..<20))
-        #expect(session.loadEvents == ["requested", "failed", "requested", "failed", "requested", "failed", "requested", "completed"])
+        #expect(
+            session.loadEvents == [
+                "requested", "failed", "requested", "failed", "requested", "failed", "requested", "completed",
+            ])
         #expect(server.requests.filter { $0 == "/page-1.json" }.count == 4)
     }
 
@@ -292,7 +351,10 @@ import FloorSession
         let other = "http://localhost:\(server.port)"
         try server.folder.write("page-0.json", #"{"floors":[],"next":"\#(other)/page-1.json"}"#)
         let (refused, _) = try Self.session(server)
-        #expect(refused.failures == ["\(server.url("page-0.json")): next: '\(other)/page-1.json' is on origin \(other), not \(server.origin); a remote page's next stays on its own origin (--allow-origin \(other) allows this one)"])
+        #expect(
+            refused.failures == [
+                "\(server.url("page-0.json")): next: '\(other)/page-1.json' is on origin \(other), not \(server.origin); a remote page's next stays on its own origin (--allow-origin \(other) allows this one)"
+            ])
         #expect(server.requests == ["/page-0.json"])
         let allowed = RemotePageClient(rules: OriginRules(allowed: [PageOrigin(argument: other)!]))
         let (session, _) = try Self.session(server, client: allowed)
@@ -301,19 +363,27 @@ import FloorSession
         // A remote page never names a file; a page file names a URL only on an allowed origin.
         try server.folder.write("page-0.json", #"{"floors":[],"next":"file:///etc/passwd"}"#)
         let (file, _) = try Self.session(server)
-        #expect(file.failures == ["\(server.url("page-0.json")): next: 'file:///etc/passwd' is a file: location; a remote page (\(server.origin)) links only to http and https pages"])
+        #expect(
+            file.failures == [
+                "\(server.url("page-0.json")): next: 'file:///etc/passwd' is a file: location; a remote page (\(server.origin)) links only to http and https pages"
+            ])
         try server.folder.write("local.json", #"{"floors":[],"next":"\#(server.url("page-1.json"))"}"#)
         let host = try FloorHost(pluginFolder: try server.folder.installShippedPlugins(into: "plugins-local"))
-        let local = PageSession(adapter: try host.layout(page: server.folder.file("local.json"), width: 375), viewportHeight: 812,
-                                source: PageSource(registry: host.registry))
-        #expect(local.failures == ["\(server.folder.file("local.json")): next: '\(server.url("page-1.json"))' is a remote page, and a page file may link only to origins --allow-origin names (--allow-origin \(server.origin) allows this one)"])
+        let local = PageSession(
+            adapter: try host.layout(page: server.folder.file("local.json"), width: 375), viewportHeight: 812,
+            source: PageSource(registry: host.registry))
+        #expect(
+            local.failures == [
+                "\(server.folder.file("local.json")): next: '\(server.url("page-1.json"))' is a remote page, and a page file may link only to origins --allow-origin names (--allow-origin \(server.origin) allows this one)"
+            ])
         #expect(server.requests.filter { $0 == "/page-1.json" }.count == 1, "only the allowed load reached the server")
     }
 
     @Test func redirectsAreFollowedOnTheOriginAndALoopIsNamed() throws {
         let (server, _) = try Self.served([Self.ids(0..<10), Self.ids(10..<20), Self.ids(20..<30)])
         for page in ["page-1.json", "page-2.json"] {
-            try server.folder.write("moved/" + page, try String(contentsOfFile: server.folder.file(page), encoding: .utf8))
+            try server.folder.write(
+                "moved/" + page, try String(contentsOfFile: server.folder.file(page), encoding: .utf8))
         }
         try server.script(["/page-1.json": [["redirect": "/moved/page-1.json", "status": 301]]])
         let (moved, _) = try Self.session(server)
@@ -324,15 +394,23 @@ import FloorSession
         #expect(server.requests == ["/page-0.json", "/page-1.json", "/moved/page-1.json", "/moved/page-2.json"])
         try server.folder.write("_requests.log", "")
 
-        try server.script(["/page-1.json": [["redirect": "/a.json"]], "/a.json": [["redirect": "page-1.json", "status": 307]]])
+        try server.script([
+            "/page-1.json": [["redirect": "/a.json"]], "/a.json": [["redirect": "page-1.json", "status": 307]],
+        ])
         let (loop, _) = try Self.session(server)
-        #expect(loop.failures == ["\(server.url("page-1.json")): redirect loop: \(server.url("page-1.json")) → \(server.url("a.json")) → \(server.url("page-1.json")); fix the redirects on the server"])
+        #expect(
+            loop.failures == [
+                "\(server.url("page-1.json")): redirect loop: \(server.url("page-1.json")) → \(server.url("a.json")) → \(server.url("page-1.json")); fix the redirects on the server"
+            ])
         #expect(loop.adapter.contentRowCount == 10)
 
         try server.script(["/page-1.json": [["redirect": "http://localhost:\(server.port)/page-1.json"]]])
         let (away, _) = try Self.session(server)
-        #expect(away.failures.first?.contains("redirected to 'http://localhost:\(server.port)/page-1.json', which is on origin http://localhost:\(server.port), not \(server.origin)") == true,
-                "\(away.failures)")
+        #expect(
+            away.failures.first?.contains(
+                "redirected to 'http://localhost:\(server.port)/page-1.json', which is on origin http://localhost:\(server.port), not \(server.origin)"
+            ) == true,
+            "\(away.failures)")
     }
 
     // MARK: The CLI
@@ -343,8 +421,13 @@ import FloorSession
         let closed = try Self.closedPort()
         let down = try floorhost(["--plugins", plugins, "http://127.0.0.1:\(closed)/home.json"])
         #expect(down.status == 2)
-        #expect(down.stderr.contains("error: http://127.0.0.1:\(closed)/home.json: connection refused: nothing listens at 127.0.0.1:\(closed); is the server running?"), "\(down.stderr)")
-        let bad = try floorhost(["--plugins", plugins, "http://127.0.0.1:1/home.json", "--allow-origin", "127.0.0.1:8000/x"])
+        #expect(
+            down.stderr.contains(
+                "error: http://127.0.0.1:\(closed)/home.json: connection refused: nothing listens at 127.0.0.1:\(closed); is the server running?"
+            ), "\(down.stderr)")
+        let bad = try floorhost([
+            "--plugins", plugins, "http://127.0.0.1:1/home.json", "--allow-origin", "127.0.0.1:8000/x",
+        ])
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("expected an origin, scheme://host[:port]"), "\(bad.stderr)")
     }

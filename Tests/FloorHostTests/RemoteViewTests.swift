@@ -1,6 +1,6 @@
+import FloorSession
 import Foundation
 import Testing
-import FloorSession
 
 /// `floorhost view` on pages over HTTP, in a real terminal (tmux) against a real server on loopback: a page
 /// the server holds back is fetched while the keys keep scrolling, and a failed page is retried by the
@@ -9,7 +9,8 @@ import FloorSession
 struct RemoteViewTests {
     func start(_ server: PageServer, _ extra: String = "") throws -> Tmux {
         let plugins = try server.folder.installShippedPlugins()
-        let command = "FLOORKIT_PLUGIN_CACHE=\(server.folder.file("scan-cache.json")) \(Repo.floorhostBinary) view --plugins \(plugins) \(server.url("page-0.json")) \(extra); echo VIEW-EXITED $?; sleep 600"
+        let command =
+            "FLOORKIT_PLUGIN_CACHE=\(server.folder.file("scan-cache.json")) \(Repo.floorhostBinary) view --plugins \(plugins) \(server.url("page-0.json")) \(extra); echo VIEW-EXITED $?; sleep 600"
         return try Tmux(command, columns: 80, lines: 30)
     }
 
@@ -24,7 +25,9 @@ struct RemoteViewTests {
         try tmux.waitFor("loading page-1.json…")
         // Held by the server: the keys still scroll.
         try tmux.send("g")
-        let top = try tmux.waitFor("back at the top while loading") { $0.last?.contains(" 0% · loading page-1.json…") == true }
+        let top = try tmux.waitFor("back at the top while loading") {
+            $0.last?.contains(" 0% · loading page-1.json…") == true
+        }
         #expect(top.contains { $0.contains("Product a0") })
         server.release("page-1")
         try tmux.send("G")

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FloorRuntime
 import FloorSession
+import Foundation
+import Testing
 
 /// A render survives plugins that crash or hang: floorhost scans each new or changed library in a child
 /// process first, records a bad one in the scan cache (path, size, modification time), skips it with one
@@ -21,7 +21,10 @@ struct RenderIsolationTests {
             plugins = try folder.installShippedPlugins(["Title"])
             badge = plugins + "/libBadge.so"
             try compileCPlugin(to: badge, defines: defines)
-            page = try folder.write("page.json", #"{"floors":[{"type":"Title","id":"t","title":"Still here"},{"type":"Badge","id":"b","text":"Badge works"}]}"#)
+            page = try folder.write(
+                "page.json",
+                #"{"floors":[{"type":"Title","id":"t","title":"Still here"},{"type":"Badge","id":"b","text":"Badge works"}]}"#
+            )
         }
 
         func render(_ extra: [String] = []) throws -> ProcessResult {
@@ -45,14 +48,18 @@ struct RenderIsolationTests {
         (["SEGFAULT_IN_HEIGHT"], "crashed", "crashed with SIGSEGV while laying out its sample floors (expand, height)"),
         (["HANG_IN_DECODE"], "hung", "hung (no answer for 3 s) while decoding its sample floors"),
     ])
-    func aBadPluginIsSkippedRememberedAndRetriedWhenItChanges(defines: [String], verdict: String, reason: String) throws {
+    func aBadPluginIsSkippedRememberedAndRetriedWhenItChanges(defines: [String], verdict: String, reason: String) throws
+    {
         let setup = try Setup(defines)
 
         let first = try setup.render()
         #expect(first.status == 0, "the page still renders: \(first.stderr)")
         #expect(first.stdout.contains("Still here"))
         #expect(!first.stdout.contains("Badge works"))
-        #expect(first.stderr.contains("error: \(setup.badge): skipped: scanned in a child process, it \(reason); it is skipped until the file changes (scan cache: \(setup.cache))"), "\(first.stderr)")
+        #expect(
+            first.stderr.contains(
+                "error: \(setup.badge): skipped: scanned in a child process, it \(reason); it is skipped until the file changes (scan cache: \(setup.cache))"
+            ), "\(first.stderr)")
         let recorded = try #require(try setup.entry(for: setup.badge))
         #expect(recorded["verdict"] as? String == verdict)
         #expect(recorded["reason"] as? String == reason)
@@ -63,8 +70,12 @@ struct RenderIsolationTests {
         #expect(second.status == 0)
         #expect(second.stdout.contains("Still here"))
         #expect(second.stderr.contains("error: \(setup.badge): skipped: when scanned at "))
-        #expect(second.stderr.contains(" it \(reason), and the file has not changed since; it is scanned again when it changes"))
-        #expect(try setup.entry(for: setup.badge)?["scanned"] as? Double == recorded["scanned"] as? Double, "not scanned again")
+        #expect(
+            second.stderr.contains(
+                " it \(reason), and the file has not changed since; it is scanned again when it changes"))
+        #expect(
+            try setup.entry(for: setup.badge)?["scanned"] as? Double == recorded["scanned"] as? Double,
+            "not scanned again")
 
         // The author fixes the plugin: the changed file is scanned again, passes, and renders.
         try compileCPlugin(to: setup.badge)
@@ -77,7 +88,8 @@ struct RenderIsolationTests {
 
     @Test func aKnownGoodLibraryLoadsWithoutAChild() throws {
         let setup = try Setup([])
-        let isolation = PluginIsolation(childCommand: [Repo.floorhostBinary, "scan-plugin"], cacheFile: setup.cache, timeout: 30)
+        let isolation = PluginIsolation(
+            childCommand: [Repo.floorhostBinary, "scan-plugin"], cacheFile: setup.cache, timeout: 30)
         let host = try FloorHost(pluginFolder: setup.plugins, isolation: isolation)
         #expect(host.loadDiagnostics.isEmpty)
         #expect(host.registry.floorTypeNames == ["Badge", "Title"])
@@ -94,7 +106,10 @@ struct RenderIsolationTests {
         try compileCPlugin(to: setup.badge, defines: [#"PLUGIN_NAME="Badge, rebuilt""#])
         // (This process keeps the first copy it opened, so only the scan attempt is observable here.)
         let changed = try FloorHost(pluginFolder: setup.plugins, isolation: cachedOnly)
-        #expect(changed.loadDiagnostics.map(\.message) == ["\(setup.badge): loaded without a scan: cannot start /nonexistent/floorhost: No such file or directory"])
+        #expect(
+            changed.loadDiagnostics.map(\.message) == [
+                "\(setup.badge): loaded without a scan: cannot start /nonexistent/floorhost: No such file or directory"
+            ])
     }
 
     @Test func libraryCallersKeepInProcessLoadingByDefault() throws {

@@ -1,6 +1,6 @@
-import Testing
 import FloorLayout
 import FloorSession
+import Testing
 
 /// The row table's prefix sums and searches, on rows written here.
 struct RowTableTests {
@@ -51,7 +51,9 @@ struct RowTableTests {
     @Test func appendingPastTheHeadroomKeepsEveryRow() {
         var rows = table(Array(repeating: 2, count: 1_000))
         for page in 0..<3 {
-            rows.replace(rows.count..<rows.count, with: (0..<500).map { .init(index: UInt32($0), type: Int32(page), flags: 0) }, section: page + 1)
+            rows.replace(
+                rows.count..<rows.count, with: (0..<500).map { .init(index: UInt32($0), type: Int32(page), flags: 0) },
+                section: page + 1)
             for r in (rows.count - 500)..<rows.count { rows[r].height = 1 }
             rows.recomputeTops(from: rows.count - 500)
         }

@@ -14,7 +14,8 @@ struct SDKDecodingTests {
 
     /// Renders one ProductFeed floor whose items are `items` (JSON text) and returns the json output.
     private func render(_ items: String, extra: String = "") throws -> [String: Any] {
-        let page = try folder.write("page.json", #"{"floors":[{"type":"ProductFeed","id":"f"\#(extra),"items":[\#(items)]}]}"#)
+        let page = try folder.write(
+            "page.json", #"{"floors":[{"type":"ProductFeed","id":"f"\#(extra),"items":[\#(items)]}]}"#)
         let result = try floorhost(["--plugins", plugins, page, "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         return try jsonObject(result.stdout)
@@ -56,12 +57,24 @@ struct SDKDecodingTests {
     @Test func wrongTypesNameTheirPathAndWhatWasFound() throws {
         let cases: [(String, String, String)] = [
             (#""items":"none""#, "floors[0].items", "expected an array, found a string"),
-            (#""items":[{"id":"a","title":["x"],"price":"¥1","img":"i"}]"#, "floors[0].items[0].title", "expected a string, found an array"),
-            (#""items":[{"id":"a","title":"t","price":true,"img":"i"}]"#, "floors[0].items[0].price", "expected a string, found bool"),
+            (
+                #""items":[{"id":"a","title":["x"],"price":"¥1","img":"i"}]"#, "floors[0].items[0].title",
+                "expected a string, found an array"
+            ),
+            (
+                #""items":[{"id":"a","title":"t","price":true,"img":"i"}]"#, "floors[0].items[0].price",
+                "expected a string, found bool"
+            ),
             (#""items":[{"id":"a","title":"t","price":"¥1"}]"#, "floors[0].items[0].img", "required field is missing"),
-            (#""items":[{"id":null,"title":"t","price":"¥1","img":"i"}]"#, "floors[0].items[0].id", "expected a string, found null"),
+            (
+                #""items":[{"id":null,"title":"t","price":"¥1","img":"i"}]"#, "floors[0].items[0].id",
+                "expected a string, found null"
+            ),
             (#""items":[7]"#, "floors[0].items[0]", "expected an object, found number"),
-            (#""header":{"title":"h","sticky":"yes"},"items":[]"#, "floors[0].header.sticky", "expected true or false, found a string"),
+            (
+                #""header":{"title":"h","sticky":"yes"},"items":[]"#, "floors[0].header.sticky",
+                "expected true or false, found a string"
+            ),
         ]
         for (fields, path, message) in cases {
             let page = try folder.write("types.json", #"{"floors":[{"type":"ProductFeed","id":"f",\#(fields)}]}"#)
@@ -69,15 +82,21 @@ struct SDKDecodingTests {
             let diagnostics = output["diagnostics"] as? [[String: Any]] ?? []
             // A bad product is left out of the feed (DroppingBrokenItems); anything else refuses the floor.
             let said = path.hasPrefix("floors[0].items[") ? "\(message); item left out" : message
-            #expect(diagnostics.contains { $0["path"] as? String == path && ($0["message"] as? String)?.contains(": \(said) (plugin") == true },
-                    "\(fields): \(diagnostics.map { $0["message"] ?? "" })")
+            #expect(
+                diagnostics.contains {
+                    $0["path"] as? String == path && ($0["message"] as? String)?.contains(": \(said) (plugin") == true
+                },
+                "\(fields): \(diagnostics.map { $0["message"] ?? "" })")
         }
     }
 
     @Test func nestingBeyondTheLimitIsRefusedNotCrashedOn() throws {
         let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
         let output = try render(#"{"id":"a","title":"t","price":"¥1","img":"i","extra":\#(deep)}"#)
-        #expect(messages(output).contains { $0.contains("floors[0] (floor 'f'): The given data was not valid JSON: nested deeper than 256 levels") })
+        #expect(
+            messages(output).contains {
+                $0.contains("floors[0] (floor 'f'): The given data was not valid JSON: nested deeper than 256 levels")
+            })
         #expect((output["rows"] as? [[String: Any]])?.first?["type"] as? String == "FloorPlaceholder")
     }
 }

@@ -1,6 +1,6 @@
+import FloorSession
 import Foundation
 import Testing
-import FloorSession
 
 /// The SDK's side of sticky rows: a Swift floor built against FloorKit (out of tree, as a plugin author
 /// builds one) lists its second row with `rows.append(_:sticky: true)`; the host sees FLOOR_ROW_STICKY on
@@ -41,8 +41,11 @@ struct SDKStickyRowTests {
     func anSDKFloorsStickyRowPinsAndHandsOver() throws {
         let folder = try TemporaryFolder("sdk-sticky")
         let package = folder.file("countdown")
-        try FileManager.default.createDirectory(atPath: package + "/Sources/SwiftCountdown", withIntermediateDirectories: true)
-        try folder.write("countdown/Package.swift", """
+        try FileManager.default.createDirectory(
+            atPath: package + "/Sources/SwiftCountdown", withIntermediateDirectories: true)
+        try folder.write(
+            "countdown/Package.swift",
+            """
             // swift-tools-version: 6.0
             import PackageDescription
             let package = Package(
@@ -59,11 +62,18 @@ struct SDKStickyRowTests {
         try #require(build.status == 0, "\(build.stdout)\(build.stderr)")
 
         let plugins = try folder.installShippedPlugins(["ProductFeed"])
-        try FileManager.default.copyItem(atPath: package + "/.build/debug/libSwiftCountdown.so", toPath: plugins + "/libSwiftCountdown.so")
+        try FileManager.default.copyItem(
+            atPath: package + "/.build/debug/libSwiftCountdown.so", toPath: plugins + "/libSwiftCountdown.so")
         let items = (0..<20).map { #"{"id":"p\#($0)","title":"T\#($0)","price":"¥1","img":"i.jpg"}"# }
-        let page = try folder.write("page.json", #"{"floors":[{"type":"SwiftCountdown","id":"sale","lines":6},{"type":"ProductFeed","id":"feed","header":{"title":"Feed","sticky":true},"items":[\#(items.joined(separator: ","))]}]}"#)
+        let page = try folder.write(
+            "page.json",
+            #"{"floors":[{"type":"SwiftCountdown","id":"sale","lines":6},{"type":"ProductFeed","id":"feed","header":{"title":"Feed","sticky":true},"items":[\#(items.joined(separator: ","))]}]}"#
+        )
 
-        let json = try jsonObject(try floorhost(["--plugins", plugins, page, "--format", "json", "--viewport", "375x240", "--scroll-to", "200"]).stdout)
+        let json = try jsonObject(
+            try floorhost([
+                "--plugins", plugins, page, "--format", "json", "--viewport", "375x240", "--scroll-to", "200",
+            ]).stdout)
         let rows = try #require(json["rows"] as? [[String: Any]])
         #expect(rows[1]["type"] as? String == "SwiftCountdownStrip" && rows[1]["sticky"] as? Bool == true)
         let viewport = try #require(json["viewport"] as? [String: Any])
@@ -71,7 +81,11 @@ struct SDKStickyRowTests {
         let text = try floorhost(["--plugins", plugins, page, "--viewport", "375x240", "--scroll-to", "200"]).stdout
         #expect(text.split(separator: "\n").first?.contains("Swift sale ends soon") == true, "\(text)")
 
-        let later = try jsonObject(try floorhost(["--plugins", plugins, page, "--format", "json", "--viewport", "375x240", "--scroll-to", "500"]).stdout)
-        #expect((later["viewport"] as? [String: Any])?["pinned"] as? String == "feed", "the feed's sticky header took over")
+        let later = try jsonObject(
+            try floorhost([
+                "--plugins", plugins, page, "--format", "json", "--viewport", "375x240", "--scroll-to", "500",
+            ]).stdout)
+        #expect(
+            (later["viewport"] as? [String: Any])?["pinned"] as? String == "feed", "the feed's sticky header took over")
     }
 }

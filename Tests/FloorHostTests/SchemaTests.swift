@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import FloorRuntime
 import FloorSession
+import Foundation
+import Testing
 
 /// Issue 12 A: each floor type declares a JSON Schema (ABI 1.3 `schema_json`), `floorhost schema` prints the
 /// page's schema, and check/render hold every floor to its type's schema.
@@ -10,26 +10,35 @@ import FloorSession
     /// built WITH_SCHEMA (whose `tone`, `count` and `style` only the schema looks at; its decoder finds
     /// "text" only written without spaces).
     static let typoPage = #"""
-    {"title": "Typos", "nxt": "home-2.json", "floors": [
-      {"type": "IconGrid", "id": "channels", "colums": 5, "items": [{"id": "i1", "img": "a.png", "title": "A"}]},
-      {"type":"Badge","id":"count","text":"x","count":"3"},
-      {"type":"Badge","id":"style","text":"x","style":{}},
-      {"type": "Focus", "id": "focus", "items": [{"id": "b1", "img": "b.png", "tittle": "Sale"}]},
-      {"type":"Badge","id":"tone","text":"x","tone":"loud","count":120},
-      {"type": "Title", "id": "t", "title": "T", "header": {"title": "H", "stiky": true}}
-    ]}
-    """#
+        {"title": "Typos", "nxt": "home-2.json", "floors": [
+          {"type": "IconGrid", "id": "channels", "colums": 5, "items": [{"id": "i1", "img": "a.png", "title": "A"}]},
+          {"type":"Badge","id":"count","text":"x","count":"3"},
+          {"type":"Badge","id":"style","text":"x","style":{}},
+          {"type": "Focus", "id": "focus", "items": [{"id": "b1", "img": "b.png", "tittle": "Sale"}]},
+          {"type":"Badge","id":"tone","text":"x","tone":"loud","count":120},
+          {"type": "Title", "id": "t", "title": "T", "header": {"title": "H", "stiky": true}}
+        ]}
+        """#
 
     /// The problems `check` must report for typoPage, each with its path, in page order.
     static let expectedProblems = [
         ("nxt", "nxt: unknown field of the page; did you mean 'next'?"),
         ("floors[0].colums", "floors[0].colums (floor 'channels'): unknown field of IconGrid; did you mean 'columns'?"),
         ("floors[1].count", "floors[1].count (floor 'count'): Badge expects an integer here, found a string"),
-        ("floors[2].style.color", "floors[2].style.color (floor 'style'): missing required field 'color' (a string) of Badge"),
-        ("floors[3].items[0].tittle", "floors[3].items[0].tittle (floor 'focus'): unknown field of Focus; did you mean 'title'?"),
+        (
+            "floors[2].style.color",
+            "floors[2].style.color (floor 'style'): missing required field 'color' (a string) of Badge"
+        ),
+        (
+            "floors[3].items[0].tittle",
+            "floors[3].items[0].tittle (floor 'focus'): unknown field of Focus; did you mean 'title'?"
+        ),
         ("floors[4].tone", #"floors[4].tone (floor 'tone'): Badge allows only "info", "warn" here, found "loud""#),
         ("floors[4].count", "floors[4].count (floor 'tone'): Badge expects at most 99 here, found 120"),
-        ("floors[5].header.stiky", "floors[5].header.stiky (floor 't'): unknown field of Title; did you mean 'sticky'?"),
+        (
+            "floors[5].header.stiky",
+            "floors[5].header.stiky (floor 't'): unknown field of Title; did you mean 'sticky'?"
+        ),
     ]
 
     func pluginsWithSchemaBadge(_ folder: TemporaryFolder) throws -> String {
@@ -53,7 +62,9 @@ import FloorSession
         // The text form says the same, one line each, and the summary counts them.
         let text = try floorhost(["check", "--plugins", plugins, page])
         #expect(text.status == 1)
-        for (_, expected) in Self.expectedProblems { #expect(text.stdout.contains("warning: \(page): \(expected)\n"), "\(text.stdout)") }
+        for (_, expected) in Self.expectedProblems {
+            #expect(text.stdout.contains("warning: \(page): \(expected)\n"), "\(text.stdout)")
+        }
         #expect(text.stdout.hasSuffix("\(Self.expectedProblems.count) problems in 1 page\n"))
     }
 
@@ -66,7 +77,9 @@ import FloorSession
         let report = try jsonObject(result.stdout)
         let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
         for (path, _) in Self.expectedProblems {
-            #expect(diagnostics.contains { $0["path"] as? String == path && $0["level"] as? String == "warning" }, "\(path)")
+            #expect(
+                diagnostics.contains { $0["path"] as? String == path && $0["level"] as? String == "warning" }, "\(path)"
+            )
         }
         // Every floor is still drawn (an unknown field does not stop a floor).
         let floors = Set(try #require(report["rows"] as? [[String: Any]]).compactMap { $0["floor"] as? String })
@@ -96,13 +109,21 @@ import FloorSession
     @Test func aFloorListsItsFirstFindingsAndCountsTheRest() throws {
         let folder = try TemporaryFolder()
         let plugins = try folder.installShippedPlugins(["ProductFeed"])
-        let items = (0..<30).map { #"{"id":"p\#($0)","title":"T","price":1,"img":"i","colour":"red"}"# }.joined(separator: ",")
-        let page = try folder.write("p.json", #"{"floors":[{"type":"ProductFeed","id":"feed","items":["# + items + "]}]}")
+        let items = (0..<30).map { #"{"id":"p\#($0)","title":"T","price":1,"img":"i","colour":"red"}"# }.joined(
+            separator: ",")
+        let page = try folder.write(
+            "p.json", #"{"floors":[{"type":"ProductFeed","id":"feed","items":["# + items + "]}]}")
         let adapter = try FloorHost(pluginFolder: plugins).layout(page: page, width: 375)
         let warnings = adapter.page.diagnostics.map(\.message)
         #expect(warnings.count == SchemaFinding.shownPerFloor + 1, "\(warnings)")
-        #expect(warnings.first == "\(page): floors[0].items[0].colour (floor 'feed'): unknown field of ProductFeed (its fields here: id, title, price, originalPrice, img, jump)")
-        #expect(warnings.last == "\(page): floors[0] (floor 'feed'): 10 more fields do not match the schema of ProductFeed (the first 20 are listed); `floorhost schema` shows what it expects")
+        #expect(
+            warnings.first
+                == "\(page): floors[0].items[0].colour (floor 'feed'): unknown field of ProductFeed (its fields here: id, title, price, originalPrice, img, jump)"
+        )
+        #expect(
+            warnings.last
+                == "\(page): floors[0] (floor 'feed'): 10 more fields do not match the schema of ProductFeed (the first 20 are listed); `floorhost schema` shows what it expects"
+        )
         #expect(adapter.rowCount == 30)
     }
 
@@ -112,9 +133,13 @@ import FloorSession
         let folder = try TemporaryFolder()
         let plugins = try folder.installShippedPlugins(["Title", "IconGrid"])
         try compileCPlugin(to: plugins + "/libOld11.so", defines: ["ABI_MINOR=1", "ABI_1_2_STRUCTS", "WITH_SCHEMA"])
-        try compileCPlugin(to: plugins + "/libOld12.so", defines: ["ABI_MINOR=2", "ABI_1_2_STRUCTS", "WITH_SCHEMA",
-                                                                    #"PLUGIN_ID="com.floorkit.test.badge12""#,
-                                                                    #"FLOOR_TYPE="Badge12""#, #"ROW_TYPE="Badge12Row""#])
+        try compileCPlugin(
+            to: plugins + "/libOld12.so",
+            defines: [
+                "ABI_MINOR=2", "ABI_1_2_STRUCTS", "WITH_SCHEMA",
+                #"PLUGIN_ID="com.floorkit.test.badge12""#,
+                #"FLOOR_TYPE="Badge12""#, #"ROW_TYPE="Badge12Row""#,
+            ])
         let host = try FloorHost(pluginFolder: plugins)
         #expect(host.loadDiagnostics.isEmpty, "\(host.loadDiagnostics)")
         #expect(host.plugins.map(\.abiMinor).sorted() == [1, 2, 4, 4])
@@ -128,7 +153,10 @@ import FloorSession
         #expect(try schema("Title") != nil)
         #expect(try schema("IconGrid") != nil)
         // Without a schema a field is not checked; with one it is.
-        let page = try folder.write("p.json", #"{"floors":[{"type":"Badge","id":"b","text":"old","colour":"red"},{"type":"Title","id":"t","title":"T","subtitel":"x"}]}"#)
+        let page = try folder.write(
+            "p.json",
+            #"{"floors":[{"type":"Badge","id":"b","text":"old","colour":"red"},{"type":"Title","id":"t","title":"T","subtitel":"x"}]}"#
+        )
         let adapter = try host.layout(page: page, width: 375)
         #expect(adapter.page.diagnostics.map(\.path) == ["floors[1].subtitel"])
         #expect(adapter.describe(row: 0).type == "BadgeRow")
@@ -136,7 +164,8 @@ import FloorSession
         let document = PageSchema.document(for: registry)
         let badge = try #require(document["$defs"]?["floor-Badge"])
         #expect(badge["properties"] == nil)
-        #expect(badge["description"].map { "\($0)".contains("declares no schema (built before plugin ABI 1.3)") } == true)
+        #expect(
+            badge["description"].map { "\($0)".contains("declares no schema (built before plugin ABI 1.3)") } == true)
     }
 
     @Test func theSDKDerivesTheShippedSchemasFromTheirFields() throws {
@@ -205,11 +234,19 @@ import FloorSession
         #expect(valid.status == 0, "\(valid.stdout)\(valid.stderr)")
         #expect(valid.stdout.hasSuffix("ok: \(examples.count) pages\n"))
 
-        let typos = try folder.write("typos.json", #"{"nxt":null,"floors":[{"type":"IconGrid","id":"c","colums":5,"items":[{"id":"i","img":"a","title":"A"}]},{"pattern":"Title","id":"t","title":5}]}"#)
+        let typos = try folder.write(
+            "typos.json",
+            #"{"nxt":null,"floors":[{"type":"IconGrid","id":"c","colums":5,"items":[{"id":"i","img":"a","title":"A"}]},{"pattern":"Title","id":"t","title":5}]}"#
+        )
         let invalid = try run("/usr/bin/env", ["python3", script, file, typos])
         #expect(invalid.status == 1, "\(invalid.stdout)\(invalid.stderr)")
-        #expect(invalid.stdout.contains("typos.json: (page): Additional properties are not allowed ('nxt' was unexpected)"), "\(invalid.stdout)")
-        #expect(invalid.stdout.contains("typos.json: floors[0]: Additional properties are not allowed ('colums' was unexpected)"), "\(invalid.stdout)")
+        #expect(
+            invalid.stdout.contains("typos.json: (page): Additional properties are not allowed ('nxt' was unexpected)"),
+            "\(invalid.stdout)")
+        #expect(
+            invalid.stdout.contains(
+                "typos.json: floors[0]: Additional properties are not allowed ('colums' was unexpected)"),
+            "\(invalid.stdout)")
         #expect(invalid.stdout.contains("typos.json: floors[1].title: 5 is not of type 'string'"), "\(invalid.stdout)")
     }
 
@@ -217,10 +254,15 @@ import FloorSession
         let folder = try TemporaryFolder()
         let plugins = folder.file("plugins")
         try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
-        try compileCPlugin(to: plugins + "/libBadge.so", defines: [#"SCHEMA_JSON="{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"text\"}}}""#])
+        try compileCPlugin(
+            to: plugins + "/libBadge.so",
+            defines: [#"SCHEMA_JSON="{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"text\"}}}""#])
         let host = try FloorHost(pluginFolder: plugins)
         let warning = try #require(host.registry.pluginMessages.first { $0.level == .warning })
-        #expect(warning.message.contains("the schema_json of floor type 'Badge' cannot be used (at /properties/text/type: \"type\" must name object, array, string, number, integer, boolean or null (or list them))"), "\(warning.message)")
+        #expect(
+            warning.message.contains(
+                "the schema_json of floor type 'Badge' cannot be used (at /properties/text/type: \"type\" must name object, array, string, number, integer, boolean or null (or list them))"
+            ), "\(warning.message)")
         let id = try #require(host.registry.floorTypeID(named: "Badge"))
         #expect(host.registry.floorTypes[Int(id)].schema == nil)
     }

@@ -1,8 +1,8 @@
 import CFloorABI
-import Foundation
-import Testing
 import FloorRuntime
 import FloorSession
+import Foundation
+import Testing
 
 /// The invoker the reentrancy test's selector performs from inside its own call (a C function cannot
 /// capture it). Only that test uses it.
@@ -17,7 +17,9 @@ struct SelectorInvokerTests {
         #expect(Signature("d(ppQd)")?.arguments == [.pointer, .pointer, .uint64, .double])
         #expect(Signature("v()")?.result == .void)
         #expect(Signature("v()")?.arguments == [])
-        for bad in ["", "d", "d(", "dppQd)", "x(p)", "d(pv)", "d(p)x", "(p)"] { #expect(Signature(bad) == nil, "\(bad)") }
+        for bad in ["", "d", "d(", "dppQd)", "x(p)", "d(pv)", "d(p)x", "(p)"] {
+            #expect(Signature(bad) == nil, "\(bad)")
+        }
         #expect(Signature(FLOOR_SIG_HEIGHT)?.description == FLOOR_SIG_HEIGHT)
     }
 
@@ -34,28 +36,40 @@ struct SelectorInvokerTests {
         #expect(result == .double(-1 + 20 + 300 + 4000 + 0.25))
 
         let signed: @convention(c) (Bool, Int64) -> Int64 = { negative, n in negative ? -n : n }
-        #expect(try selector("q(bq)", unsafeBitCast(signed, to: floor_fn_t.self)).invoker.perform(.bool(true), .int(5)) == .int(-5))
-        #expect(try selector("q(bq)", unsafeBitCast(signed, to: floor_fn_t.self)).invoker.perform(.bool(false), .int(5)) == .int(5))
+        #expect(
+            try selector("q(bq)", unsafeBitCast(signed, to: floor_fn_t.self)).invoker.perform(.bool(true), .int(5))
+                == .int(-5))
+        #expect(
+            try selector("q(bq)", unsafeBitCast(signed, to: floor_fn_t.self)).invoker.perform(.bool(false), .int(5))
+                == .int(5))
 
         let negate: @convention(c) (Int32) -> Int32 = { -$0 }
         #expect(try selector("i(i)", unsafeBitCast(negate, to: floor_fn_t.self)).invoker.perform(.int(41)) == .int(-41))
 
         let isOdd: @convention(c) (UInt64) -> Bool = { $0 % 2 == 1 }
-        #expect(try selector("b(Q)", unsafeBitCast(isOdd, to: floor_fn_t.self)).invoker.perform(.uint(7)) == .bool(true))
-        #expect(try selector("b(Q)", unsafeBitCast(isOdd, to: floor_fn_t.self)).invoker.perform(.uint(8)) == .bool(false))
+        #expect(
+            try selector("b(Q)", unsafeBitCast(isOdd, to: floor_fn_t.self)).invoker.perform(.uint(7)) == .bool(true))
+        #expect(
+            try selector("b(Q)", unsafeBitCast(isOdd, to: floor_fn_t.self)).invoker.perform(.uint(8)) == .bool(false))
 
         let big: @convention(c) () -> UInt32 = { 0xFFFF_FFF0 }
         #expect(try selector("u()", unsafeBitCast(big, to: floor_fn_t.self)).invoker.perform() == .uint(0xFFFF_FFF0))
 
         let huge: @convention(c) (UInt64) -> UInt64 = { $0 | 1 << 63 }
-        #expect(try selector("Q(Q)", unsafeBitCast(huge, to: floor_fn_t.self)).invoker.perform(.uint(3)) == .uint(1 << 63 | 3))
+        #expect(
+            try selector("Q(Q)", unsafeBitCast(huge, to: floor_fn_t.self)).invoker.perform(.uint(3))
+                == .uint(1 << 63 | 3))
 
         let echo: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { $0.map { $0 + 8 } }
         let base = UnsafeMutableRawPointer(bitPattern: 0x1000)
-        #expect(try selector("p(p)", unsafeBitCast(echo, to: floor_fn_t.self)).invoker.perform(.pointer(base)) == .pointer(UnsafeMutableRawPointer(bitPattern: 0x1008)))
+        #expect(
+            try selector("p(p)", unsafeBitCast(echo, to: floor_fn_t.self)).invoker.perform(.pointer(base))
+                == .pointer(UnsafeMutableRawPointer(bitPattern: 0x1008)))
 
         let nothing: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, _ in }
-        #expect(try selector("v(pp)", unsafeBitCast(nothing, to: floor_fn_t.self)).invoker.perform(.pointer(base), .pointer(nil)) == .void)
+        #expect(
+            try selector("v(pp)", unsafeBitCast(nothing, to: floor_fn_t.self)).invoker.perform(
+                .pointer(base), .pointer(nil)) == .void)
     }
 
     /// An invoker keeps its argument slots from call to call: every call must still see its own arguments,
@@ -66,17 +80,27 @@ struct SelectorInvokerTests {
         let triple: @convention(c) (Int64) -> Int64 = { $0 &* 3 }
         let half: @convention(c) (Int64) -> Int64 = { $0 / 2 }
         let difference: @convention(c) (Double, Double) -> Double = { $0 - $1 }
-        let sum: @convention(c) (Int32, UInt32, Int64) -> Int32 = { Int32(truncatingIfNeeded: Int64($0) + Int64($1) - $2) }
-        let height: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, Double) -> Double = { context, model, row, width in
+        let sum: @convention(c) (Int32, UInt32, Int64) -> Int32 = {
+            Int32(truncatingIfNeeded: Int64($0) + Int64($1) - $2)
+        }
+        let height: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, Double) -> Double = {
+            context, model, row, width in
             Double(UInt(bitPattern: context) &- UInt(bitPattern: model)) + Double(row) + width
         }
-        let tappable: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64) -> UInt64 = { context, model, row in
+        let tappable: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64) -> UInt64 = {
+            context, model, row in
             UInt64(UInt(bitPattern: context) ^ UInt(bitPattern: model)) &+ row
         }
-        let action: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UInt64, UnsafeMutableRawPointer?) -> Bool = { context, model, row, item, sink in
-            (UInt(bitPattern: context) &+ UInt(bitPattern: model) &+ UInt(row) &+ UInt(item) &+ UInt(bitPattern: sink)) % 3 == 0
+        let action:
+            @convention(c) (
+                UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UInt64, UnsafeMutableRawPointer?
+            ) -> Bool = { context, model, row, item, sink in
+                (UInt(bitPattern: context) &+ UInt(bitPattern: model) &+ UInt(row) &+ UInt(item)
+                    &+ UInt(bitPattern: sink)) % 3 == 0
+            }
+        let offset: @convention(c) (UnsafeMutableRawPointer?, UInt32) -> UnsafeMutableRawPointer? = { base, by in
+            base.map { $0 + Int(by) }
         }
-        let offset: @convention(c) (UnsafeMutableRawPointer?, UInt32) -> UnsafeMutableRawPointer? = { base, by in base.map { $0 + Int(by) } }
 
         let constantInvoker = selector("q()", unsafeBitCast(constant, to: floor_fn_t.self)).invoker
         let tripleInvoker = selector("q(q)", unsafeBitCast(triple, to: floor_fn_t.self)).invoker
@@ -97,18 +121,26 @@ struct SelectorInvokerTests {
             check(try constantInvoker.perform(), .int(-7), "q() #\(i)")
             check(try tripleInvoker.perform(.int(n)), .int(triple(n)), "triple #\(i)")
             check(try halfInvoker.perform(.int(n + 1)), .int(half(n + 1)), "half #\(i)")
-            check(try differenceInvoker.perform(.double(Double(i) * 0.5), .double(-Double(n))),
-                  .double(difference(Double(i) * 0.5, -Double(n))), "d(dd) #\(i)")
-            check(try sumInvoker.perform(.int(-n), .uint(UInt64(i) * 3), .int(n / 3)),
-                  .int(Int64(sum(Int32(truncatingIfNeeded: -n), UInt32(i * 3), n / 3))), "i(iuq) #\(i)")
-            check(try heightInvoker.perform(.pointer(pointer(i)), .pointer(pointer(i / 2)), .uint(UInt64(i)), .double(375 + Double(i))),
-                  .double(height(pointer(i), pointer(i / 2), UInt64(i), 375 + Double(i))), "height #\(i)")
-            check(try tappableInvoker.perform(.pointer(pointer(i)), .pointer(pointer(i + 1)), .uint(UInt64(i))),
-                  .uint(tappable(pointer(i), pointer(i + 1), UInt64(i))), "tappable #\(i)")
-            check(try actionInvoker.perform(.pointer(pointer(i)), .pointer(nil), .uint(UInt64(i)), .uint(UInt64(i % 5)), .pointer(pointer(3))),
-                  .bool(action(pointer(i), nil, UInt64(i), UInt64(i % 5), pointer(3))), "action #\(i)")
-            check(try offsetInvoker.perform(.pointer(pointer(i)), .uint(UInt64(i % 64))),
-                  .pointer(offset(pointer(i), UInt32(i % 64))), "p(pu) #\(i)")
+            check(
+                try differenceInvoker.perform(.double(Double(i) * 0.5), .double(-Double(n))),
+                .double(difference(Double(i) * 0.5, -Double(n))), "d(dd) #\(i)")
+            check(
+                try sumInvoker.perform(.int(-n), .uint(UInt64(i) * 3), .int(n / 3)),
+                .int(Int64(sum(Int32(truncatingIfNeeded: -n), UInt32(i * 3), n / 3))), "i(iuq) #\(i)")
+            check(
+                try heightInvoker.perform(
+                    .pointer(pointer(i)), .pointer(pointer(i / 2)), .uint(UInt64(i)), .double(375 + Double(i))),
+                .double(height(pointer(i), pointer(i / 2), UInt64(i), 375 + Double(i))), "height #\(i)")
+            check(
+                try tappableInvoker.perform(.pointer(pointer(i)), .pointer(pointer(i + 1)), .uint(UInt64(i))),
+                .uint(tappable(pointer(i), pointer(i + 1), UInt64(i))), "tappable #\(i)")
+            check(
+                try actionInvoker.perform(
+                    .pointer(pointer(i)), .pointer(nil), .uint(UInt64(i)), .uint(UInt64(i % 5)), .pointer(pointer(3))),
+                .bool(action(pointer(i), nil, UInt64(i), UInt64(i % 5), pointer(3))), "action #\(i)")
+            check(
+                try offsetInvoker.perform(.pointer(pointer(i)), .uint(UInt64(i % 64))),
+                .pointer(offset(pointer(i), UInt32(i % 64))), "p(pu) #\(i)")
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
@@ -136,23 +168,37 @@ struct SelectorInvokerTests {
     /// Every argument count is checked, and every position's type, before the function is called; a refused
     /// call leaves the next one unaffected.
     @Test func refusesEveryWrongCountAndTypeWithoutCalling() throws {
-        let action: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UInt64, UnsafeMutableRawPointer?) -> Bool = { _, _, row, item, _ in
-            refusalTestCalls += 1
-            return row == item
-        }
+        let action:
+            @convention(c) (
+                UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UInt64, UnsafeMutableRawPointer?
+            ) -> Bool = { _, _, row, item, _ in
+                refusalTestCalls += 1
+                return row == item
+            }
         let invoker = selector(FLOOR_SIG_ACTION, unsafeBitCast(action, to: floor_fn_t.self)).invoker
         refusalTestCalls = 0
-        let p = SelectorValue.pointer(nil), q = SelectorValue.uint(2)
+        let p = SelectorValue.pointer(nil)
+        let q = SelectorValue.uint(2)
         #expect(throws: SelectorInvoker.Failure.argumentCount(expected: 5, got: 0)) { try invoker.perform() }
         #expect(throws: SelectorInvoker.Failure.argumentCount(expected: 5, got: 1)) { try invoker.perform(p) }
         #expect(throws: SelectorInvoker.Failure.argumentCount(expected: 5, got: 2)) { try invoker.perform(p, p) }
         #expect(throws: SelectorInvoker.Failure.argumentCount(expected: 5, got: 3)) { try invoker.perform(p, p, q) }
         #expect(throws: SelectorInvoker.Failure.argumentCount(expected: 5, got: 4)) { try invoker.perform(p, p, q, q) }
-        #expect(throws: SelectorInvoker.Failure.argumentType(index: 0, expected: "p")) { try invoker.perform(q, p, q, q, p) }
-        #expect(throws: SelectorInvoker.Failure.argumentType(index: 1, expected: "p")) { try invoker.perform(p, .double(1), q, q, p) }
-        #expect(throws: SelectorInvoker.Failure.argumentType(index: 2, expected: "Q")) { try invoker.perform(p, p, .int(2), q, p) }
-        #expect(throws: SelectorInvoker.Failure.argumentType(index: 3, expected: "Q")) { try invoker.perform(p, p, q, .bool(true), p) }
-        #expect(throws: SelectorInvoker.Failure.argumentType(index: 4, expected: "p")) { try invoker.perform(p, p, q, .uint(3), q) }
+        #expect(throws: SelectorInvoker.Failure.argumentType(index: 0, expected: "p")) {
+            try invoker.perform(q, p, q, q, p)
+        }
+        #expect(throws: SelectorInvoker.Failure.argumentType(index: 1, expected: "p")) {
+            try invoker.perform(p, .double(1), q, q, p)
+        }
+        #expect(throws: SelectorInvoker.Failure.argumentType(index: 2, expected: "Q")) {
+            try invoker.perform(p, p, .int(2), q, p)
+        }
+        #expect(throws: SelectorInvoker.Failure.argumentType(index: 3, expected: "Q")) {
+            try invoker.perform(p, p, q, .bool(true), p)
+        }
+        #expect(throws: SelectorInvoker.Failure.argumentType(index: 4, expected: "p")) {
+            try invoker.perform(p, p, q, .uint(3), q)
+        }
         #expect(refusalTestCalls == 0)
         // The last refused call stored item 3 before it failed; this one's item is 2 again.
         #expect(try invoker.perform(p, p, q, q, p) == .bool(true))
@@ -176,7 +222,8 @@ struct SelectorInvokerTests {
             return nil
         }
         #expect(check(FLOOR_SIG_HEIGHT) == nil)
-        #expect(check("f(ppQd)") == "height calculator 'heightForX' has a malformed signature 'f(ppQd)'; expected d(ppQd)")
+        #expect(
+            check("f(ppQd)") == "height calculator 'heightForX' has a malformed signature 'f(ppQd)'; expected d(ppQd)")
         #expect(check("d(ppQ)") == "height calculator 'heightForX' has signature d(ppQ); expected d(ppQd)")
         #expect(check(nil) == "height calculator 'heightForX' has no signature; expected d(ppQd)")
         let none = floor_selector_t(name: nil, signature: nil, fn: nil)

@@ -1,9 +1,9 @@
-import Foundation
-import Testing
-import FloorRuntime
 import FloorLayout
+import FloorRuntime
 import FloorSession
 import FloorTerminal
+import Foundation
+import Testing
 
 /// PageSession.reload: the screen stays on the same content, next pages already loaded stay loaded (read
 /// again along the chain as it is now), and the reload's work shows in the events and stats.
@@ -20,7 +20,9 @@ struct SessionReloadTests {
     }
 
     private func products(_ ids: [String], price: String = "¥1") -> String {
-        ids.map { #"{"id":"\#($0)","title":"T \#($0)","price":"\#(price)","img":"i.jpg","jump":{"url":"app://p/\#($0)"}}"# }.joined(separator: ",")
+        ids.map {
+            #"{"id":"\#($0)","title":"T \#($0)","price":"\#(price)","img":"i.jpg","jump":{"url":"app://p/\#($0)"}}"#
+        }.joined(separator: ",")
     }
 
     /// The product id of the card at the viewport's top, read back through its tap action.
@@ -33,16 +35,24 @@ struct SessionReloadTests {
 
     @Test func theScreenStaysOnTheSameContentWhenAFloorIsInsertedAbove() throws {
         let ids = (0..<30).map { "p\($0)" }
-        let file = try folder.write("home.json", #"{"floors":[{"type":"Title","id":"t","title":"Top"},{"type":"ProductFeed","id":"f","items":[\#(products(ids))]}]}"#)
+        let file = try folder.write(
+            "home.json",
+            #"{"floors":[{"type":"Title","id":"t","title":"Top"},{"type":"ProductFeed","id":"f","items":[\#(products(ids))]}]}"#
+        )
         let (session, _) = try session(on: file)
         session.scroll(to: 36 + 20 * 108 + 30)
         #expect(productAtTop(session) == "p20")
-        try folder.write("home.json", #"{"floors":[{"type":"Title","id":"t","title":"Top"},{"type":"Title","id":"new","title":"New","subtitle":"s"},{"type":"ProductFeed","id":"f","items":[\#(products(ids))]}]}"#)
+        try folder.write(
+            "home.json",
+            #"{"floors":[{"type":"Title","id":"t","title":"Top"},{"type":"Title","id":"new","title":"New","subtitle":"s"},{"type":"ProductFeed","id":"f","items":[\#(products(ids))]}]}"#
+        )
         let calls = session.adapter.stats.heightCalls
         let diff = try session.reload()
         #expect(diff.floors.map(\.change) == [.inserted])
         #expect(session.adapter.stats.heightCalls == calls + 1)
-        #expect(session.viewport.offset == 36 + 48 + 20 * 108 + 30, "48 points further down: the same card, 30 points into it")
+        #expect(
+            session.viewport.offset == 36 + 48 + 20 * 108 + 30,
+            "48 points further down: the same card, 30 points into it")
         #expect(productAtTop(session) == "p20")
         // Rows that stayed on screen and unchanged are not announced again; the event says what happened.
         let reloadAt = try #require(session.events.lastIndex { if case .reloaded = $0 { true } else { false } })
@@ -55,13 +65,19 @@ struct SessionReloadTests {
     @Test func aFeedKeepsItsFooterLastThroughAReload() throws {
         let ids = (0..<10).map { "p\($0)" }
         try folder.write("next.json", #"{"floors":[{"type":"ProductFeed","id":"g","items":[\#(products(["n1"]))]}]}"#)
-        let file = try folder.write("home.json", #"{"floors":[{"type":"ProductFeed","id":"f","items":[\#(products(ids))]}],"next":"next.json"}"#)
+        let file = try folder.write(
+            "home.json", #"{"floors":[{"type":"ProductFeed","id":"f","items":[\#(products(ids))]}],"next":"next.json"}"#
+        )
         let (session, _) = try session(on: file)
         #expect(session.adapter.footerRow == 10)
-        try folder.write("home.json", #"{"floors":[{"type":"ProductFeed","id":"f","items":[\#(products(ids + ["p10"]))]}],"next":"next.json"}"#)
+        try folder.write(
+            "home.json",
+            #"{"floors":[{"type":"ProductFeed","id":"f","items":[\#(products(ids + ["p10"]))]}],"next":"next.json"}"#)
         let calls = session.adapter.stats.heightCalls
         let diff = try session.reload()
-        #expect(diff.rowsMeasured == 1 && session.adapter.stats.heightCalls == calls + 1, "the new card only, not the footer")
+        #expect(
+            diff.rowsMeasured == 1 && session.adapter.stats.heightCalls == calls + 1,
+            "the new card only, not the footer")
         #expect(session.adapter.rowCount == 12 && session.adapter.footerRow == 11)
         let footer = session.adapter.describe(row: 11)
         #expect(footer.type == "LoadStateFooter" && footer.height == 44)
@@ -70,10 +86,13 @@ struct SessionReloadTests {
 
     @Test func whenTheRowAtTheTopIsDeletedTheScreenGoesToTheRowAfterIt() throws {
         let ids = (0..<30).map { "p\($0)" }
-        let file = try folder.write("home.json", #"{"floors":[{"type":"ProductFeed","id":"f","items":[\#(products(ids))]}]}"#)
+        let file = try folder.write(
+            "home.json", #"{"floors":[{"type":"ProductFeed","id":"f","items":[\#(products(ids))]}]}"#)
         let (session, _) = try session(on: file)
         session.scroll(to: 10 * 108 + 50)
-        try folder.write("home.json", #"{"floors":[{"type":"ProductFeed","id":"f","items":[\#(products(ids.filter { $0 != "p10" }))]}]}"#)
+        try folder.write(
+            "home.json",
+            #"{"floors":[{"type":"ProductFeed","id":"f","items":[\#(products(ids.filter { $0 != "p10" }))]}]}"#)
         try session.reload()
         #expect(productAtTop(session) == "p11")
         #expect(session.viewport.offset == 10 * 108)
@@ -87,9 +106,12 @@ struct SessionReloadTests {
         let offset = session.viewport.offset
         // An edit on the second page: one price.
         let page1 = try String(contentsOfFile: chain.files[1], encoding: .utf8)
-        try page1.replacingOccurrences(of: #""price":"¥1.00","img":"p/e.jpg""#, with: #""price":"¥2.00","img":"p/e.jpg""#)
-            .write(toFile: chain.files[1], atomically: true, encoding: .utf8)
-        let calls = session.adapter.stats.heightCalls, requests = session.requests
+        try page1.replacingOccurrences(
+            of: #""price":"¥1.00","img":"p/e.jpg""#, with: #""price":"¥2.00","img":"p/e.jpg""#
+        )
+        .write(toFile: chain.files[1], atomically: true, encoding: .utf8)
+        let calls = session.adapter.stats.heightCalls
+        let requests = session.requests
         let diff = try session.reload()
         #expect(diff.floors.count == 1 && diff.floors[0].rows.map(\.item) == ["e"])
         #expect(session.adapter.stats.heightCalls == calls + 1)
@@ -115,15 +137,23 @@ struct SessionReloadTests {
 
     @Test func theViewsReloadIsDiffedAndSaysWhatItDid() throws {
         let ids = (0..<30).map { "p\($0)" }
-        let file = try folder.write("home.json", #"{"floors":[{"type":"ProductFeed","id":"f","items":[\#(products(ids))]}]}"#)
+        let file = try folder.write(
+            "home.json", #"{"floors":[{"type":"ProductFeed","id":"f","items":[\#(products(ids))]}]}"#)
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
         let viewer = try PageViewer(host: host, page: file, root: PageRoot(around: file), columns: 75, lines: 40)
         _ = viewer.handle(.pageDown)
         let top = productAtTop(viewer.session)
-        try folder.write("home.json", #"{"floors":[{"type":"ProductFeed","id":"f","items":[\#(products(ids, price: "¥2"))]}]}"#.replacingOccurrences(of: #""price":"¥2","img":"i.jpg","jump":{"url":"app://p/p0"}"#, with: #""price":"¥1","img":"i.jpg","jump":{"url":"app://p/p0"}"#))
+        try folder.write(
+            "home.json",
+            #"{"floors":[{"type":"ProductFeed","id":"f","items":[\#(products(ids, price: "¥2"))]}]}"#
+                .replacingOccurrences(
+                    of: #""price":"¥2","img":"i.jpg","jump":{"url":"app://p/p0"}"#,
+                    with: #""price":"¥1","img":"i.jpg","jump":{"url":"app://p/p0"}"#))
         let calls = viewer.adapter.stats.heightCalls
         viewer.reload()
-        #expect(viewer.message == "reloaded home.json: 1 floor changed, 29 rows measured, 1 kept", "every price but p0's changed")
+        #expect(
+            viewer.message == "reloaded home.json: 1 floor changed, 29 rows measured, 1 kept",
+            "every price but p0's changed")
         #expect(viewer.adapter.stats.heightCalls == calls + 29)
         #expect(productAtTop(viewer.session) == top, "the same card at the top")
     }

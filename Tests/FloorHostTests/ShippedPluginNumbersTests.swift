@@ -1,7 +1,7 @@
-import HostContract
-import Foundation
-import Testing
 import FloorSession
+import Foundation
+import HostContract
+import Testing
 
 /// Every shipped plugin refuses a JSON number it cannot use, with the number's path, and never traps:
 /// in-process here, so a trap in a decoder would end the test run.
@@ -25,16 +25,22 @@ struct ShippedPluginNumbersTests {
         #"{"type":"ProductFeed","id":"feed","items":[{"id":"p","title":"T","price":\#(price),"img":"i"}]}"#
     }
 
-    @Test(arguments: ["1e308", "9223372036854775808", "1.2e29", "-1", "-0.5", "1e12001", "1000000000000.01", "92233720368547758.07"])
+    @Test(arguments: [
+        "1e308", "9223372036854775808", "1.2e29", "-1", "-0.5", "1e12001", "1000000000000.01", "92233720368547758.07",
+    ])
     func aProductFeedPriceNoShopCouldChargeIsRefusedWithItsPath(price: String) throws {
         let found = try diagnostics([#"{"type":"Title","id":"t","title":"Still here"}"#, Self.product(price: price)])
         #expect(found.count == 1, "\(found)")
         let message = try #require(found.first)
         #expect(message.hasPrefix("floors[1].items[0].price (floor 'feed'): "), "\(message)")
-        #expect(message.contains("price must be text or a number of yuan from 0 to 1000000000000") || message.contains("out of range"), "\(message)")
+        #expect(
+            message.contains("price must be text or a number of yuan from 0 to 1000000000000")
+                || message.contains("out of range"), "\(message)")
     }
 
-    @Test(arguments: [("0", "¥0.00"), ("199", "¥199.00"), ("59.9", "¥59.90"), ("1e12", "¥1000000000000.00"), (#""¥5""#, "¥5")])
+    @Test(arguments: [
+        ("0", "¥0.00"), ("199", "¥199.00"), ("59.9", "¥59.90"), ("1e12", "¥1000000000000.00"), (#""¥5""#, "¥5"),
+    ])
     func aUsablePriceIsShown(price: String, shown: String) throws {
         let page = try folder.write("ok.json", #"{"floors":[\#(Self.product(price: price))]}"#)
         let adapter = try host.layout(page: page, width: 375)
@@ -51,8 +57,10 @@ struct ShippedPluginNumbersTests {
     }
 
     /// Numbers in string and other fields of every shipped floor are refused, not converted.
-    @Test(arguments: [#"{"type":"Title","id":"t","title":1e400}"#, #"{"type":"Focus","id":"f","items":[{"id":"b","img":1e308}]}"#,
-                      #"{"type":"Title","id":"t","title":"T","margin":{"top":1e999}}"#])
+    @Test(arguments: [
+        #"{"type":"Title","id":"t","title":1e400}"#, #"{"type":"Focus","id":"f","items":[{"id":"b","img":1e308}]}"#,
+        #"{"type":"Title","id":"t","title":"T","margin":{"top":1e999}}"#,
+    ])
     func anyOtherUnusableNumberIsRefusedWithAPath(floor: String) throws {
         let found = try diagnostics([floor])
         #expect(found.count == 1 && found[0].hasPrefix("floors[0]."), "\(found)")

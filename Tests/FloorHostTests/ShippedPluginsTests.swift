@@ -1,10 +1,10 @@
 import CFloorABI
-import HostContract
-import Foundation
-import Testing
 import FloorLayout
-import FloorSession
 import FloorRender
+import FloorSession
+import Foundation
+import HostContract
+import Testing
 
 /// The four catalog plugins load and render the example home page exactly as laid out here.
 struct ShippedPluginsTests {
@@ -12,8 +12,11 @@ struct ShippedPluginsTests {
         let folder = try TemporaryFolder()
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
         #expect(host.loadDiagnostics == [])
-        #expect(Set(host.plugins.map(\.id)) == ["com.floorkit.floor.focus", "com.floorkit.floor.icon-grid",
-                                                "com.floorkit.floor.product-feed", "com.floorkit.floor.title"])
+        #expect(
+            Set(host.plugins.map(\.id)) == [
+                "com.floorkit.floor.focus", "com.floorkit.floor.icon-grid",
+                "com.floorkit.floor.product-feed", "com.floorkit.floor.title",
+            ])
         #expect(host.registry.floorTypeNames == ["Focus", "IconGrid", "ProductFeed", "Title"])
         #expect(host.registry.rowTypeNames.contains("ProductCard"))
     }
@@ -29,9 +32,15 @@ struct ShippedPluginsTests {
             + Array(repeating: ("channels", "IconGridLine", 84), count: 2)
             + [("flash-title", "TitleMargin", 12), ("flash-title", "TitleBar", 48)]
             + Array(repeating: ("flash", "ProductCard", 108), count: 3)
-            + [("mid-banner", "FocusMargin", 12), ("mid-banner", "FocusCarousel", 150), ("mid-banner", "FocusMargin", 12)]
+            + [
+                ("mid-banner", "FocusMargin", 12), ("mid-banner", "FocusCarousel", 150),
+                ("mid-banner", "FocusMargin", 12),
+            ]
             + [("brands", "IconGridHeader", 36), ("brands", "IconGridLine", 84), ("brands", "IconGridLine", 84)]
-            + [("new-title", "TitleMargin", 12), ("new-title", "TitleBar", 36), ("new-arrivals", "ProductSortStrip", 36)]
+            + [
+                ("new-title", "TitleMargin", 12), ("new-title", "TitleBar", 36),
+                ("new-arrivals", "ProductSortStrip", 36),
+            ]
             + Array(repeating: ("new-arrivals", "ProductCard", 108), count: 4)
             + [("global-title", "TitleBar", 36), ("countries", "IconGridLine", 84)]
             + [("feed", "ProductFeedMargin", 12), ("feed", "ProductFeedHeader", 36)]
@@ -47,7 +56,10 @@ struct ShippedPluginsTests {
         }
         #expect(adapter.totalHeight == y)
         // New arrivals' sort strip (a plugin's own sticky row) and the feed's sticky header.
-        #expect(rows.filter(\.isSticky).map { [$0.floor, $0.type] } == [["new-arrivals", "ProductSortStrip"], ["feed", "ProductFeedHeader"]])
+        #expect(
+            rows.filter(\.isSticky).map { [$0.floor, $0.type] } == [
+                ["new-arrivals", "ProductSortStrip"], ["feed", "ProductFeedHeader"],
+            ])
         #expect(rows.filter { $0.floor == "feed" }.map(\.row) == Array(0..<14))
         #expect(adapter.diagnostics.isEmpty && adapter.page.diagnostics.isEmpty)
         #expect(adapter.page.next == "home-2.json")
@@ -61,9 +73,11 @@ struct ShippedPluginsTests {
         let typed = try host.layout(page: Repo.path("Examples/home.json"), width: 375)
         let ffi = try host.layout(page: Repo.path("Examples/home.json"), width: 375, dispatch: .ffi)
         #expect(ffi.rowCount == typed.rowCount)
-        var drawn = 0, tappable = 0
+        var drawn = 0
+        var tappable = 0
         for r in 0..<typed.rowCount {
-            let expected = RecordingCanvas(), got = RecordingCanvas()
+            let expected = RecordingCanvas()
+            let got = RecordingCanvas()
             typed.drawCell(row: r, into: expected)
             ffi.drawCell(row: r, into: got)
             #expect(got.operations == expected.operations, "row \(r)")
@@ -103,17 +117,23 @@ struct ShippedPluginsTests {
         #expect(info.floor == "new-arrivals" && info.row == 0 && info.isSticky && !info.isHeader)
         let cards = (0..<adapter.rowCount).filter { adapter.describe(row: $0).floor == "new-arrivals" }.dropFirst()
         let end = adapter.describe(row: cards.last!).y + 108
-        func pinned(_ offset: Double) -> PinnedHeader? { adapter.pinnedHeader(in: Viewport(width: 375, height: 300, offset: offset)) }
+        func pinned(_ offset: Double) -> PinnedHeader? {
+            adapter.pinnedHeader(in: Viewport(width: 375, height: 300, offset: offset))
+        }
         #expect(pinned(info.y - 1) == nil)
         #expect(pinned(info.y + 200) == PinnedHeader(row: strip, floor: "new-arrivals", y: 0))
         #expect(pinned(end - 10)?.row == strip, "still pinned over the last card")
         #expect(pinned(end + 1)?.floor != "new-arrivals", "unpinned once its floor has scrolled away")
 
-        let screen = TextRenderer.render(adapter, viewport: Viewport(width: 375, height: 300, offset: info.y + 200), columns: 75)
+        let screen = TextRenderer.render(
+            adapter, viewport: Viewport(width: 375, height: 300, offset: info.y + 200), columns: 75)
         let top = screen.split(separator: "\n").prefix(4).joined(separator: "\n")
         #expect(top.contains("综合 Best    销量 Sales    价格 Price") && top.contains("pinned"), "\(screen)")
         let draws = RecordingCanvas.record(width: 375, height: 36) { adapter.drawCell(row: strip, into: $0) }
-        #expect(draws.contains { if case .text("综合 Best", _, _, _, FLOOR_TEXT_ACCENT | FLOOR_TEXT_BOLD) = $0 { true } else { false } })
+        #expect(
+            draws.contains {
+                if case .text("综合 Best", _, _, _, FLOOR_TEXT_ACCENT | FLOOR_TEXT_BOLD) = $0 { true } else { false }
+            })
         #expect(draws.contains { if case .text("价格 Price", _, _, _, FLOOR_TEXT_MUTED) = $0 { true } else { false } })
     }
 
@@ -121,10 +141,13 @@ struct ShippedPluginsTests {
         let folder = try TemporaryFolder()
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
         let columns = 75
-        let adapter = try host.layout(page: Repo.path("Examples/home.json"), width: TextRenderer.layoutWidth(columns: columns))
+        let adapter = try host.layout(
+            page: Repo.path("Examples/home.json"), width: TextRenderer.layoutWidth(columns: columns))
         let text = TextRenderer.render(adapter, columns: columns)
-        for expected in ["双十一狂欢 Singles' Day", "● ○ ○ ○", "生鲜 Fresh", "限时秒杀 Flash sale", "无线蓝牙耳机 Pro",
-                         "¥199.00", "¥59.90", "品牌馆 Brands", "猜你喜欢 For you", "[1111]"] {
+        for expected in [
+            "双十一狂欢 Singles' Day", "● ○ ○ ○", "生鲜 Fresh", "限时秒杀 Flash sale", "无线蓝牙耳机 Pro",
+            "¥199.00", "¥59.90", "品牌馆 Brands", "猜你喜欢 For you", "[1111]",
+        ] {
             #expect(text.contains(expected), "text preview lacks \(expected)")
         }
         #expect(!text.contains("pinned"), "nothing is pinned on the whole page")
@@ -147,7 +170,9 @@ struct ShippedPluginsTests {
         let rows = try #require(output["rows"] as? [[String: Any]])
         #expect(rows.count == 38 + 1, "home.json's rows and the footer: it names a next page")
         for row in rows {
-            for key in ["section", "row", "floor", "type", "y", "height"] { #expect(row[key] != nil, "row lacks \(key)") }
+            for key in ["section", "row", "floor", "type", "y", "height"] {
+                #expect(row[key] != nil, "row lacks \(key)")
+            }
         }
         #expect(rows.first?["type"] as? String == "FocusCarousel")
         #expect((output["diagnostics"] as? [Any])?.isEmpty == true)

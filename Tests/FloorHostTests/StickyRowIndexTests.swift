@@ -1,8 +1,8 @@
 import CFloorABI
-import Testing
 import FloorLayout
 import FloorRuntime
 import FloorSession
+import Testing
 
 /// The row table's index of sticky rows (what pinning searches): ascending, and kept in step by every
 /// replace (an append, an edit in the middle that shifts the rows after it, a removal at the end).
@@ -12,7 +12,8 @@ struct StickyRowIndexTests {
     }
 
     @Test func everyEditKeepsTheStickyRowsInOrder() {
-        let sticky = FLOOR_ROW_STICKY, header = FLOOR_ROW_HEADER | FLOOR_ROW_STICKY
+        let sticky = FLOOR_ROW_STICKY
+        let header = FLOOR_ROW_HEADER | FLOOR_ROW_STICKY
         var table = RowTable()
         table.replace(0..<0, with: rows([header, 0, 0, sticky, 0]), section: 0)
         #expect(table.stickyRows == [0, 3], "a sticky header and a plain sticky row alike")

@@ -1,10 +1,10 @@
+import FloorLayout
+import FloorRender
+import FloorRuntime
+import FloorSession
+import FloorTerminal
 import Foundation
 import Testing
-import FloorRuntime
-import FloorLayout
-import FloorSession
-import FloorRender
-import FloorTerminal
 
 /// A plugin's own sticky row (FLOOR_ROW_STICKY without FLOOR_ROW_HEADER) pins exactly as a sticky title
 /// header does: pinned once it scrolls above the top while its floor scrolls under it, pushed up and
@@ -21,13 +21,19 @@ struct StickyRowTests {
         plugins = try folder.installShippedPlugins(["ProductFeed"])
         try compileCPlugin("countdown.c", to: plugins + "/libCountdown.so")
         let items = (0..<20).map { #"{"id":"p\#($0)","title":"T\#($0)","price":"¥1","img":"i.jpg"}"# }
-        page = try folder.write("countdown.json", #"{"floors":[{"type":"Countdown","id":"sale","lines":6},{"type":"ProductFeed","id":"feed","header":{"title":"Feed","sticky":true},"items":[\#(items.joined(separator: ","))]}]}"#)
+        page = try folder.write(
+            "countdown.json",
+            #"{"floors":[{"type":"Countdown","id":"sale","lines":6},{"type":"ProductFeed","id":"feed","header":{"title":"Feed","sticky":true},"items":[\#(items.joined(separator: ","))]}]}"#
+        )
     }
 
     @Test func aPluginsStickyRowPinsAndTheNextStickyHeaderTakesOver() throws {
         let adapter = try FloorHost(pluginFolder: plugins).layout(page: page, width: 375)
-        func pinned(at offset: Double) -> PinnedHeader? { adapter.pinnedHeader(in: Viewport(width: 375, height: 812, offset: offset)) }
-        let strip = adapter.describe(row: 1), header = try #require(adapter.rowIndex(section: 1, row: 0))
+        func pinned(at offset: Double) -> PinnedHeader? {
+            adapter.pinnedHeader(in: Viewport(width: 375, height: 812, offset: offset))
+        }
+        let strip = adapter.describe(row: 1)
+        let header = try #require(adapter.rowIndex(section: 1, row: 0))
         #expect(strip.type == "CountdownStrip" && strip.isSticky && !strip.isHeader)
         #expect(strip.y == 100 && adapter.describe(row: header).y == 430)
 
@@ -45,9 +51,14 @@ struct StickyRowTests {
     /// never covers the next floor's rows (as a table's section header never covers the next section).
     @Test func theEndOfItsFloorPushesThePinnedRowUp() throws {
         let items = (0..<3).map { #"{"id":"p\#($0)","title":"T\#($0)","price":"¥1","img":"i.jpg"}"# }
-        let plain = try folder.write("plain.json", #"{"floors":[{"type":"Countdown","id":"sale","lines":6},{"type":"ProductFeed","id":"feed","items":[\#(items.joined(separator: ","))]}]}"#)
+        let plain = try folder.write(
+            "plain.json",
+            #"{"floors":[{"type":"Countdown","id":"sale","lines":6},{"type":"ProductFeed","id":"feed","items":[\#(items.joined(separator: ","))]}]}"#
+        )
         let adapter = try FloorHost(pluginFolder: plugins).layout(page: plain, width: 375)
-        func pinned(at offset: Double) -> PinnedHeader? { adapter.pinnedHeader(in: Viewport(width: 375, height: 812, offset: offset)) }
+        func pinned(at offset: Double) -> PinnedHeader? {
+            adapter.pinnedHeader(in: Viewport(width: 375, height: 812, offset: offset))
+        }
         // The sale floor ends at 430 and the strip is 30 points: pinned flat until 400, then pushed.
         #expect(pinned(at: 400) == PinnedHeader(row: 1, floor: "sale", y: 0))
         #expect(pinned(at: 410) == PinnedHeader(row: 1, floor: "sale", y: -10))
@@ -56,7 +67,9 @@ struct StickyRowTests {
     }
 
     @Test func jsonNamesThePinnedRowAndMarksItSticky() throws {
-        let result = try floorhost(["--plugins", plugins, page, "--format", "json", "--viewport", "375x240", "--scroll-to", "200"])
+        let result = try floorhost([
+            "--plugins", plugins, page, "--format", "json", "--viewport", "375x240", "--scroll-to", "200",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try jsonObject(result.stdout)
         let viewport = try #require(json["viewport"] as? [String: Any])
@@ -66,8 +79,12 @@ struct StickyRowTests {
         #expect(rows[1]["sticky"] as? Bool == true && rows[1]["header"] == nil, "a sticky row that is not a header")
         #expect(rows[0]["sticky"] == nil)
 
-        let later = try jsonObject(try floorhost(["--plugins", plugins, page, "--format", "json", "--viewport", "375x240", "--scroll-to", "500"]).stdout)
-        #expect((later["viewport"] as? [String: Any])?["pinned"] as? String == "feed", "the feed's sticky header took over")
+        let later = try jsonObject(
+            try floorhost([
+                "--plugins", plugins, page, "--format", "json", "--viewport", "375x240", "--scroll-to", "500",
+            ]).stdout)
+        #expect(
+            (later["viewport"] as? [String: Any])?["pinned"] as? String == "feed", "the feed's sticky header took over")
     }
 
     @Test func theTextScreenDrawsThePinnedRowOnTop() throws {
@@ -75,27 +92,34 @@ struct StickyRowTests {
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         // The strip (30 points, 2.5 lines) is drawn over the screen's first lines, its last one marked "pinned".
-        #expect(lines[0].contains("Ends in 01:23:45"), "the pinned strip is on the screen's first line: \(result.stdout)")
+        #expect(
+            lines[0].contains("Ends in 01:23:45"), "the pinned strip is on the screen's first line: \(result.stdout)")
         #expect(lines.prefix(3).contains { $0.hasSuffix("pinned") }, "\(result.stdout)")
         #expect(!result.stdout.contains("Flash sale banner"), "the banner has scrolled away")
     }
 
     @Test func theTerminalViewDrawsThePinnedRowOnTopUntilTheHeaderTakesOver() throws {
-        let viewer = try PageViewer(host: try FloorHost(pluginFolder: plugins), page: page, root: PageRoot(around: page), columns: 60, lines: 20)
+        let viewer = try PageViewer(
+            host: try FloorHost(pluginFolder: plugins), page: page, root: PageRoot(around: page), columns: 60, lines: 20
+        )
         viewer.resume(at: 200)
         #expect(TerminalFrame.lines(viewer)[0].contains("Ends in 01:23:45"), "\(TerminalFrame.lines(viewer))")
         viewer.resume(at: 500)
         let screen = TerminalFrame.lines(viewer)
-        #expect(screen.prefix(2).contains { $0.contains("Feed") && $0.hasSuffix("pinned") } && !screen.joined().contains("Ends in"),
-                "the feed's header took over: \(screen)")
+        #expect(
+            screen.prefix(2).contains { $0.contains("Feed") && $0.hasSuffix("pinned") }
+                && !screen.joined().contains("Ends in"),
+            "the feed's header took over: \(screen)")
     }
 
     /// The html preview (and serve's pinned element, which is this row's html) marks the row sticky, not a
     /// header.
     @Test func theHTMLRowIsMarkedStickyAndNotAHeader() throws {
         let adapter = try FloorHost(pluginFolder: plugins).layout(page: page, width: 375)
-        let strip = HTMLRenderer.row(adapter, 1), header = HTMLRenderer.row(adapter, try #require(adapter.rowIndex(section: 1, row: 0)))
+        let strip = HTMLRenderer.row(adapter, 1)
+        let header = HTMLRenderer.row(adapter, try #require(adapter.rowIndex(section: 1, row: 0)))
         #expect(strip.hasPrefix(#"<div class="row sticky" id="r1""#), "\(strip)")
-        #expect(header.hasPrefix(#"<div class="row header sticky""#), "a sticky header's element is as before: \(header)")
+        #expect(
+            header.hasPrefix(#"<div class="row header sticky""#), "a sticky header's element is as before: \(header)")
     }
 }

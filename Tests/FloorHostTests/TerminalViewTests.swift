@@ -1,8 +1,8 @@
-import HostContract
-import Foundation
-import Testing
 import FloorLayout
 import FloorSession
+import Foundation
+import HostContract
+import Testing
 
 /// `floorhost view` in a real terminal (tmux), read as a person reads it: the first screen, a pinned header,
 /// loading then new rows at the end of a multi-page feed, each next page loaded once, the end, a tap, a
@@ -15,15 +15,17 @@ struct TerminalViewTests {
 
     init() throws {
         folder = try TemporaryFolder("view")
-        chain = try PageChain(in: folder, items: [(0..<12).map { "a\($0)" }, (0..<12).map { "b\($0)" }, (0..<12).map { "c\($0)" }],
-                              header: true)
+        chain = try PageChain(
+            in: folder, items: [(0..<12).map { "a\($0)" }, (0..<12).map { "b\($0)" }, (0..<12).map { "c\($0)" }],
+            header: true)
         plugins = try folder.installShippedPlugins()
     }
 
     /// The view on the chain's first page, in a shell that says how it ended once the view is gone and then
     /// keeps the pane open (the sleep is no synchronisation: the server is killed when the test ends).
     func start(_ extra: String = "", environment: String = "", columns: Int = 80, lines: Int = 30) throws -> Tmux {
-        let command = "cd \(folder.path) && \(environment) FLOORKIT_PLUGIN_CACHE=\(folder.file("scan-cache.json")) \(Repo.floorhostBinary) view --plugins \(plugins) page-0.json \(extra); echo VIEW-EXITED $?; sleep 600"
+        let command =
+            "cd \(folder.path) && \(environment) FLOORKIT_PLUGIN_CACHE=\(folder.file("scan-cache.json")) \(Repo.floorhostBinary) view --plugins \(plugins) page-0.json \(extra); echo VIEW-EXITED $?; sleep 600"
         return try Tmux(command, columns: columns, lines: lines)
     }
 
@@ -45,10 +47,12 @@ struct TerminalViewTests {
         try tmux.waitFor("page-0.json · ")
         try tmux.send("G")
         let failed = try tmux.waitFor("failed (R retries)")
-        #expect(failed.contains { $0.contains("failed:") && $0.contains("(tap to retry)") }, "\(failed.joined(separator: "\n"))")
+        #expect(
+            failed.contains { $0.contains("failed:") && $0.contains("(tap to retry)") },
+            "\(failed.joined(separator: "\n"))")
         #expect(failed.last?.contains(" seen · ") == true, "the status line counts what was seen")
         try folder.write("page-1.json", page1)
-        try tmux.send("BTab")                // Shift-Tab: the last item on screen, the footer's
+        try tmux.send("BTab")  // Shift-Tab: the last item on screen, the footer's
         try tmux.waitFor("LoadStateFooter of floor 'floorhost.footer'")
         try tmux.send("Enter")
         try tmux.waitFor(" 2 pages ")
@@ -58,8 +62,12 @@ struct TerminalViewTests {
         let tmux = try start()
         try tmux.waitFor("page-0.json · ")
         try tmux.send("Space", "Space")
-        let screen = try tmux.waitFor("scrolled two screens") { $0.last?.contains(" 0% ") == false && !$0.contains { $0.contains("Product a0") } }
-        #expect(screen.prefix(3).contains { $0.contains("Feed") }, "the header pinned on top:\n\(screen.joined(separator: "\n"))")
+        let screen = try tmux.waitFor("scrolled two screens") {
+            $0.last?.contains(" 0% ") == false && !$0.contains { $0.contains("Product a0") }
+        }
+        #expect(
+            screen.prefix(3).contains { $0.contains("Feed") },
+            "the header pinned on top:\n\(screen.joined(separator: "\n"))")
     }
 
     @Test func scrollingToTheEndLoadsEveryNextPageOnceAndSaysTheEnd() throws {
@@ -67,16 +75,22 @@ struct TerminalViewTests {
         try tmux.waitFor("page-0.json · ")
         try tmux.send("G")
         let loading = try tmux.waitFor("loading page-1.json…")
-        #expect(loading.dropLast(2).contains { $0.trimmingCharacters(in: .whitespaces) == "loading…" }, "the footer row says it too")
+        #expect(
+            loading.dropLast(2).contains { $0.trimmingCharacters(in: .whitespaces) == "loading…" },
+            "the footer row says it too")
         let end = try tmux.waitFor("end of feed")
         #expect(end.contains { $0.contains("Product c11") }, "the last page's last product is on screen")
-        #expect(end.dropLast(2).contains { $0.trimmingCharacters(in: .whitespaces) == "no more" }, "the footer row, below the last product")
+        #expect(
+            end.dropLast(2).contains { $0.trimmingCharacters(in: .whitespaces) == "no more" },
+            "the footer row, below the last product")
         #expect(end.last?.contains("3 pages") == true)
         try tmux.send("q")
         let after = try tmux.waitFor("VIEW-EXITED 0")
         // The summary is one line, wrapped by the 80-column pane.
-        #expect(after.joined().contains("viewed page-0.json: 2 next pages loaded (page-1.json, page-2.json), 37 rows, end of feed"),
-                "each next page loaded once:\n\(after.joined(separator: "\n"))")
+        #expect(
+            after.joined().contains(
+                "viewed page-0.json: 2 next pages loaded (page-1.json, page-2.json), 37 rows, end of feed"),
+            "each next page loaded once:\n\(after.joined(separator: "\n"))")
         #expect(!after.contains { $0.contains("Product") }, "the alternate screen is gone: the terminal is as it was")
     }
 
@@ -99,7 +113,8 @@ struct TerminalViewTests {
         #expect(wide.map(DisplayWidth.of).max()! > 70)
         try tmux.resize(columns: 50, lines: 20)
         let narrow = try tmux.waitFor("a 50-column layout") { screen in
-            screen.count == 20 && screen.last?.contains("page-0.json") == true && screen.map(DisplayWidth.of).max()! <= 50
+            screen.count == 20 && screen.last?.contains("page-0.json") == true
+                && screen.map(DisplayWidth.of).max()! <= 50
                 && screen.contains { $0.hasPrefix("─") && DisplayWidth.of($0) >= 45 }
         }
         #expect(narrow.contains { $0.contains("Product a0") }, "the same content at the top")
@@ -111,7 +126,8 @@ struct TerminalViewTests {
         try tmux.waitFor("Product a1")
         try tmux.send("j")
         let page = try String(contentsOfFile: chain.files[0], encoding: .utf8)
-        try page.replacingOccurrences(of: "Product a1", with: "Renamed a1").write(toFile: chain.files[0], atomically: true, encoding: .utf8)
+        try page.replacingOccurrences(of: "Product a1", with: "Renamed a1").write(
+            toFile: chain.files[0], atomically: true, encoding: .utf8)
         if !watch { try tmux.send("r") }
         let screen = try tmux.waitFor("Renamed a1")
         #expect(!screen.contains { $0.contains("Product a1") })
@@ -123,19 +139,26 @@ struct TerminalViewTests {
     @Test func aPluginCrashDrawingAFloorRestartsTheViewWhereItWas() throws {
         try compileCPlugin(to: plugins + "/libBadge.so", defines: ["CRASHES_ON_DATA"])
         let products = (0..<30).map { #"{"id":"x\#($0)","title":"Product x\#($0)","price":"¥1.00","img":"p.jpg"}"# }
-        try folder.write("crashing.json", #"{"floors":[{"type":"ProductFeed","id":"feed","items":[\#(products.joined(separator: ","))]},{"type":"Badge","id":"bad","text":"crash:cell"}]}"#)
-        let command = "cd \(folder.path) && FLOORKIT_PLUGIN_CACHE=\(folder.file("scan-cache.json")) \(Repo.floorhostBinary) view --plugins \(plugins) crashing.json; echo VIEW-EXITED $?; sleep 600"
+        try folder.write(
+            "crashing.json",
+            #"{"floors":[{"type":"ProductFeed","id":"feed","items":[\#(products.joined(separator: ","))]},{"type":"Badge","id":"bad","text":"crash:cell"}]}"#
+        )
+        let command =
+            "cd \(folder.path) && FLOORKIT_PLUGIN_CACHE=\(folder.file("scan-cache.json")) \(Repo.floorhostBinary) view --plugins \(plugins) crashing.json; echo VIEW-EXITED $?; sleep 600"
         let tmux = try Tmux(command, columns: 80, lines: 30)
         try tmux.waitFor("crashing.json · ")
         try tmux.send("G")
         let restarted = try tmux.waitFor("the view back, near the end, with the diagnostic") { screen in
             screen.contains { $0.contains("Product x29") } && screen.dropLast().last?.contains("diagnostic") == true
         }
-        #expect(!restarted.contains { $0.contains("Product x0") }, "not back at the top:\n\(restarted.joined(separator: "\n"))")
+        #expect(
+            !restarted.contains { $0.contains("Product x0") },
+            "not back at the top:\n\(restarted.joined(separator: "\n"))")
         #expect(restarted.last?.contains("100%") == true, "\(restarted.last ?? "")")
         try tmux.send("q")
         let after = try tmux.waitFor("VIEW-EXITED 0")
-        #expect(after.joined().contains("crashed with SIGSEGV in its cell selector"), "\(after.joined(separator: "\n"))")
+        #expect(
+            after.joined().contains("crashed with SIGSEGV in its cell selector"), "\(after.joined(separator: "\n"))")
     }
 
     /// Prices are accent (red, SGR 31) and titles bold in colour; NO_COLOR turns colour off under `auto`.
@@ -146,14 +169,19 @@ struct TerminalViewTests {
         let screen = try tmux.screen(escapes: true).joined(separator: "\n")
         let price = screen.range(of: "\u{1b}[31m")
         let bold = screen.range(of: "\u{1b}[1m")
-        #expect((price != nil) == coloured && (bold != nil) == coloured, "colour \(coloured ? "expected" : "not expected"):\n\(screen)")
+        #expect(
+            (price != nil) == coloured && (bold != nil) == coloured,
+            "colour \(coloured ? "expected" : "not expected"):\n\(screen)")
         #expect(screen.contains("\u{1b}[7m"), "the status line is in reverse video either way")
     }
 
     @Test func withoutATerminalItRefusesAndPointsToTheTextOutput() throws {
         let result = try floorhost(["view", "--plugins", plugins, chain.files[0]])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("floorhost view needs a terminal on stdin and stdout; for text output use `floorhost PAGE`"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "floorhost view needs a terminal on stdin and stdout; for text output use `floorhost PAGE`"),
+            "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
 }

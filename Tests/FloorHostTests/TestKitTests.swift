@@ -10,7 +10,8 @@ import Testing
 /// as a plugin package links its own target; the C fixture contract.c is opened with dlopen, which is how
 /// the kit serves a plugin written in C.
 struct TestKitTests {
-    static let card = #"{"type":"ProductFeed","id":"feed","items":[{"id":"p1","title":"无线蓝牙耳机 Pro","price":"¥199.00","originalPrice":"¥299.00","img":"https://img.example.com/p/1.jpg","jump":{"url":"app://product/1","eventId":"feed_click"}},{"id":"p2","title":"Bottle","price":59.9,"img":"b.jpg"}]}"#
+    static let card =
+        #"{"type":"ProductFeed","id":"feed","items":[{"id":"p1","title":"无线蓝牙耳机 Pro","price":"¥199.00","originalPrice":"¥299.00","img":"https://img.example.com/p/1.jpg","jump":{"url":"app://product/1","eventId":"feed_click"}},{"id":"p2","title":"Bottle","price":59.9,"img":"b.jpg"}]}"#
 
     @Test func aLinkedPluginRegistersAndItsSampleDecodes() throws {
         let host = try FloorTestHost.load(floorPluginEntry)
@@ -36,7 +37,9 @@ struct TestKitTests {
         #expect(try floor.height(row: 1, width: 375) == 108)
         // The height follows the title's measured width (TextMetrics, through the kit's host table): a
         // title too long for a narrow card takes a second line.
-        let long = try FloorTestHost.load(floorPluginEntry).decode(#"{"type":"ProductFeed","id":"f","items":[{"id":"p","title":"A title long enough to need two lines on a narrow phone","price":1,"img":"x.jpg"}]}"#)
+        let long = try FloorTestHost.load(floorPluginEntry).decode(
+            #"{"type":"ProductFeed","id":"f","items":[{"id":"p","title":"A title long enough to need two lines on a narrow phone","price":1,"img":"x.jpg"}]}"#
+        )
         #expect(try long.height(row: 0, width: 320) == 120)
         #expect(try long.height(row: 0, width: 2000) == 108)
 
@@ -44,7 +47,10 @@ struct TestKitTests {
         #expect(drawing.height == 108)
         #expect(drawing.images == ["https://img.example.com/p/1.jpg"])
         #expect(drawing.texts.contains("无线蓝牙耳机 Pro") && drawing.texts.contains("¥199.00"))
-        #expect(drawing.lines.contains { $0.hasPrefix("text ") && $0.contains("muted strike") && $0.hasSuffix(#""¥299.00""#) }, "\(drawing)")
+        #expect(
+            drawing.lines.contains {
+                $0.hasPrefix("text ") && $0.contains("muted strike") && $0.hasSuffix(#""¥299.00""#)
+            }, "\(drawing)")
 
         #expect(try floor.tappableItems(row: 0) == 1)
         let action = try #require(try floor.tap(row: 0, item: 0))
@@ -62,7 +68,8 @@ struct TestKitTests {
         }
         #expect(refused?.problems.first?.path == "items", "\(String(describing: refused))")
         let blank = #expect(throws: FloorTestFailure.self) {
-            try host.decode(#"{"type":"ProductFeed","id":"f","items":[{"id":"p","title":" ","price":1,"img":"x.jpg"}]}"#)
+            try host.decode(
+                #"{"type":"ProductFeed","id":"f","items":[{"id":"p","title":" ","price":1,"img":"x.jpg"}]}"#)
         }
         #expect(blank?.problems == [ReportedProblem(path: "items[0].title", message: "is empty")])
         #expect(blank?.description.contains("validateProductFeed") == true, "\(String(describing: blank))")
@@ -73,7 +80,8 @@ struct TestKitTests {
 
     @Test func aNextPageExtendsTheFloorAndDropsDuplicates() throws {
         let floor = try FloorTestHost.load(floorPluginEntry).decode(Self.card)
-        let next = #"{"type":"ProductFeed","id":"feed","items":[{"id":"p2","title":"Bottle again","price":1,"img":"b.jpg"},{"id":"p3","title":"Lamp","price":2,"img":"l.jpg"}]}"#
+        let next =
+            #"{"type":"ProductFeed","id":"feed","items":[{"id":"p2","title":"Bottle again","price":1,"img":"b.jpg"},{"id":"p3","title":"Lamp","price":2,"img":"l.jpg"}]}"#
         let extended = try floor.extend(with: next)
         #expect(extended.addedRows == 1)
         #expect(extended.unchangedLeading == 2)
@@ -85,16 +93,28 @@ struct TestKitTests {
     @Test func theSnapshotIsTheOneConformKeeps() throws {
         let floor = try FloorTestHost.load(floorPluginEntry).decode(Self.card)
         let snapshot = floor.snapshot(name: "card")
-        #expect(snapshot.hasPrefix("# card: the canvas calls of each row at widths 320, 375 and 414 points\n\nwidth 320\n  row 0 ProductCard height 108\n"))
+        #expect(
+            snapshot.hasPrefix(
+                "# card: the canvas calls of each row at widths 320, 375 and 414 points\n\nwidth 320\n  row 0 ProductCard height 108\n"
+            ))
         #expect(snapshot.contains("\nwidth 414\n"))
         // The same text as conform's snapshot of the plugin library with this floor as its extra sample.
         let folder = try TemporaryFolder("kit-snapshot")
-        try FileManager.default.copyItem(atPath: Repo.buildDirectory + "/libProductFeedFloor.so", toPath: folder.file("libProductFeedFloor.so"))
-        try folder.write("libProductFeedFloor.samples.json", #"{"floors":["# + Self.card.replacingOccurrences(of: #""id":"feed""#, with: #""id":"card""#) + "]}")
-        let record = try floorhost(["conform", folder.file("libProductFeedFloor.so"), "--include", "samples", "--snapshots", folder.file("Snapshots"), "--record"])
+        try FileManager.default.copyItem(
+            atPath: Repo.buildDirectory + "/libProductFeedFloor.so", toPath: folder.file("libProductFeedFloor.so"))
+        try folder.write(
+            "libProductFeedFloor.samples.json",
+            #"{"floors":["# + Self.card.replacingOccurrences(of: #""id":"feed""#, with: #""id":"card""#) + "]}")
+        let record = try floorhost([
+            "conform", folder.file("libProductFeedFloor.so"), "--include", "samples", "--snapshots",
+            folder.file("Snapshots"), "--record",
+        ])
         #expect(record.status == 0, "\(record.stdout)\(record.stderr)")
-        let kept = try String(contentsOfFile: folder.file("Snapshots/com.floorkit.floor.product-feed/ProductFeed-card.txt"), encoding: .utf8)
-        let renamed = try FloorTestHost.load(floorPluginEntry).decode(Self.card.replacingOccurrences(of: #""id":"feed""#, with: #""id":"card""#))
+        let kept = try String(
+            contentsOfFile: folder.file("Snapshots/com.floorkit.floor.product-feed/ProductFeed-card.txt"),
+            encoding: .utf8)
+        let renamed = try FloorTestHost.load(floorPluginEntry).decode(
+            Self.card.replacingOccurrences(of: #""id":"feed""#, with: #""id":"card""#))
         #expect(renamed.snapshot(name: "ProductFeed-card") == kept)
     }
 
@@ -117,7 +137,9 @@ struct TestKitTests {
         let floor = try Self.contractPlugin(folder, []).decode(Self.contractFloor)
         #expect(floor.rows.map(\.type) == ["ContractRow", "ContractRow"])
         #expect(try floor.draw(row: 1, width: 320).lines == [#"text x 0 y 0 max_width 320 "hello""#])
-        #expect(try floor.tap(row: 0, item: 0) == TestAction(url: "floorkit://contract", params: [ActionParameter(key: "k", value: "v")]))
+        #expect(
+            try floor.tap(row: 0, item: 0)
+                == TestAction(url: "floorkit://contract", params: [ActionParameter(key: "k", value: "v")]))
     }
 
     @Test(arguments: [
@@ -144,18 +166,27 @@ struct TestKitTests {
 
     @Test func aRefusedRegistrationFailsTheLoad() throws {
         let folder = try TemporaryFolder("kit-refused")
-        let failure = #expect(throws: FloorTestFailure.self) { try Self.contractPlugin(folder, ["INIT_GIVES_UP_ON_REFUSAL"]) }
-        #expect(failure?.description.contains(#"has signature "i(ppQd)", but the slot's is "d(ppQd)""#) == true, "\(String(describing: failure))")
+        let failure = #expect(throws: FloorTestFailure.self) {
+            try Self.contractPlugin(folder, ["INIT_GIVES_UP_ON_REFUSAL"])
+        }
+        #expect(
+            failure?.description.contains(#"has signature "i(ppQd)", but the slot's is "d(ppQd)""#) == true,
+            "\(String(describing: failure))")
     }
 
-    @Test(arguments: [("NAN_HEIGHT", "a height is finite"), ("NONDETERMINISTIC_HEIGHT", "the same row and width must give the same height"),
-                      ("DRAW_OUTSIDE", "outside its 375 x")])
+    @Test(arguments: [
+        ("NAN_HEIGHT", "a height is finite"),
+        ("NONDETERMINISTIC_HEIGHT", "the same row and width must give the same height"),
+        ("DRAW_OUTSIDE", "outside its 375 x"),
+    ])
     func badHeightsAndDrawingsAreFailures(define: String, says: String) throws {
         let folder = try TemporaryFolder("kit-badge")
         let library = folder.file("libBadge-\(define).so")
-        try compileCPlugin("badge.c", to: library, defines: [define, "PLUGIN_ID=\"com.floorkit.test.kit-\(define.lowercased())\""])
+        try compileCPlugin(
+            "badge.c", to: library, defines: [define, "PLUGIN_ID=\"com.floorkit.test.kit-\(define.lowercased())\""])
         let handle = try #require(dlopen(library, RTLD_NOW | RTLD_LOCAL))
-        let entry = unsafeBitCast(try #require(dlsym(handle, "floor_plugin_entry")), to: (@convention(c) () -> UnsafeRawPointer).self)
+        let entry = unsafeBitCast(
+            try #require(dlsym(handle, "floor_plugin_entry")), to: (@convention(c) () -> UnsafeRawPointer).self)
         let floor = try FloorTestHost.load { entry() }.decode(#"{"type":"Badge","id":"b","text":"hi"}"#)
         let failure = #expect(throws: FloorTestFailure.self) { _ = try floor.draw(row: 0, width: 375) }
         #expect(failure?.description.contains(says) == true, "\(String(describing: failure))")

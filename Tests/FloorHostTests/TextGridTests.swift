@@ -1,8 +1,8 @@
+import FloorConform
+import FloorRender
+import FloorSession
 import HostContract
 import Testing
-import FloorSession
-import FloorRender
-import FloorConform
 
 // Unit tests for `TextGrid` (the block of terminal lines the text renderer draws into): cutting with "…",
 // centring, clipping and its counter, boxes, wide characters split by later drawing, and robustness
@@ -75,10 +75,10 @@ struct TextGridTextTests {
     /// With `center`, narrower text is centred in `column..<column+maxColumns`, the odd column on the right.
     @Test func centering() {
         var grid = TextGrid(columns: 12, lines: 5)
-        grid.text("ab", column: 0, line: 0, maxColumns: 5, center: true)     // (5-2)/2 = 1
-        grid.text("中", column: 0, line: 1, maxColumns: 5, center: true)     // (5-2)/2 = 1
-        grid.text("abcd", column: 0, line: 2, maxColumns: 7, center: true)   // 1 left, 2 right
-        grid.text("ab", column: 2, line: 3, maxColumns: 6, center: true)     // 2 + 2
+        grid.text("ab", column: 0, line: 0, maxColumns: 5, center: true)  // (5-2)/2 = 1
+        grid.text("中", column: 0, line: 1, maxColumns: 5, center: true)  // (5-2)/2 = 1
+        grid.text("abcd", column: 0, line: 2, maxColumns: 7, center: true)  // 1 left, 2 right
+        grid.text("ab", column: 2, line: 3, maxColumns: 6, center: true)  // 2 + 2
         grid.text("abcdefgh", column: 1, line: 4, maxColumns: 5, center: true)  // too wide: cut, not moved
         #expect(grid.render() == [" ab", " 中", " abcd", "    ab", " abcd…"])
         #expect(grid.clippedDraws == 0)
@@ -90,10 +90,11 @@ struct TextGridTextTests {
         var grid = TextGrid(columns: 10, lines: 2)
         grid.text("e\u{301}x\u{1B}[1m\n", column: 0, line: 0, maxColumns: 10)
         grid.text("❤\u{FE0F}a\u{200B}b\u{301}", column: 0, line: 1, maxColumns: 10)
-        #expect(scalarLines(grid) == [
-            ["e", "\u{301}", "x", "[", "1", "m"],
-            ["❤", "a", "b", "\u{301}"],
-        ])
+        #expect(
+            scalarLines(grid) == [
+                ["e", "\u{301}", "x", "[", "1", "m"],
+                ["❤", "a", "b", "\u{301}"],
+            ])
     }
 
     /// A wide character's combining marks travel with it.
@@ -411,8 +412,10 @@ struct TextGridRobustnessTests {
     /// control or format character, and there is one line per grid line.
     @Test func randomDrawingKeepsEveryLineWithinTheGrid() {
         var random = SeededRandom(state: 0x7E57_6121)
-        let pieces = ["a", "Z", " ", "你", "好", "😀", "Ａ", "e\u{301}", "\u{200B}", "\n", "\u{1B}", "…",
-                      "\u{FE0F}", "한", "\u{1112}\u{1161}\u{11AB}", "\u{301}", "─", "ｱ"]
+        let pieces = [
+            "a", "Z", " ", "你", "好", "😀", "Ａ", "e\u{301}", "\u{200B}", "\n", "\u{1B}", "…",
+            "\u{FE0F}", "한", "\u{1112}\u{1161}\u{11AB}", "\u{301}", "─", "ｱ",
+        ]
         let extremes = [Int.min, -1_000_000, -3, -1, 0, 1, 2, 7, 11, 1_000_000, Int.max]
         var violations: [String] = []
         var calls = 0
@@ -444,11 +447,14 @@ struct TextGridRobustnessTests {
                 }
                 calls += 1
                 let lines = grid.render()
-                let bad = lines.count != grid.lines || lines.contains { line in
-                    DisplayWidth.of(line) > grid.columns || line.unicodeScalars.contains {
-                        [.control, .format].contains($0.properties.generalCategory)
+                let bad =
+                    lines.count != grid.lines
+                    || lines.contains { line in
+                        DisplayWidth.of(line) > grid.columns
+                            || line.unicodeScalars.contains {
+                                [.control, .format].contains($0.properties.generalCategory)
+                            }
                     }
-                }
                 if bad {
                     violations.append("\(grid.columns)x\(grid.lines) after \(log): \(lines)")
                     break

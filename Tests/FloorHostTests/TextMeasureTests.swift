@@ -1,9 +1,9 @@
-import HostContract
 import CFloorABI
-import Foundation
-import Testing
-import FloorSession
 import FloorRender
+import FloorSession
+import Foundation
+import HostContract
+import Testing
 
 /// ABI 1.4's measure_text: the width of a line in points is what the text backend's columns say (5 points
 /// a display column, controls as their \uXXXX escape), from the canvas in a cell and from the host table in

@@ -1,9 +1,9 @@
-import HostContract
-import Foundation
-import Testing
+import FloorRender
 import FloorRuntime
 import FloorSession
-import FloorRender
+import Foundation
+import HostContract
+import Testing
 
 // The text preview as a person reads it, through the real floorhost binary and the shipped plugins: what
 // a new user saw wrong (image labels, 'pinned', blank padding), styles in colour and plain, the gutter,
@@ -28,7 +28,9 @@ private func escapeSequences(_ text: String) -> [String] {
     return found
 }
 
-private func lines(_ text: String) -> [Substring] { text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
+private func lines(_ text: String) -> [Substring] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+}
 
 struct TextPreviewTests {
     let folder: TemporaryFolder
@@ -39,7 +41,9 @@ struct TextPreviewTests {
         plugins = try folder.installShippedPlugins()
     }
 
-    private func render(_ page: String, _ extra: [String] = [], environment: [String: String] = [:]) throws -> ProcessResult {
+    private func render(_ page: String, _ extra: [String] = [], environment: [String: String] = [:]) throws
+        -> ProcessResult
+    {
         if environment.isEmpty { return try floorhost(["--plugins", plugins, page] + extra) }
         var env = ProcessInfo.processInfo.environment
         env["FLOORKIT_PLUGIN_CACHE"] = folder.file("scan-cache.json")
@@ -48,16 +52,23 @@ struct TextPreviewTests {
     }
 
     private func feed(_ id: String, count: Int, sticky: Bool = true, title: String = "Product") -> String {
-        let items = (0..<count).map { #"{"id":"\#(id)\#($0)","title":"\#(title) \#($0)","price":"¥\#($0).00","img":"p/\#($0).jpg","jump":{"url":"app://p/\#($0)"}}"# }
-        return #"{"type":"ProductFeed","id":"\#(id)","header":{"title":"Feed \#(id)","sticky":\#(sticky)},"items":[\#(items.joined(separator: ","))]}"#
+        let items = (0..<count).map {
+            #"{"id":"\#(id)\#($0)","title":"\#(title) \#($0)","price":"¥\#($0).00","img":"p/\#($0).jpg","jump":{"url":"app://p/\#($0)"}}"#
+        }
+        return
+            #"{"type":"ProductFeed","id":"\#(id)","header":{"title":"Feed \#(id)","sticky":\#(sticky)},"items":[\#(items.joined(separator: ","))]}"#
     }
 
     // MARK: What a new user saw
 
     /// `[market]` fits the 10-column frame of a 5-column icon grid: the label gets all 8 columns inside it.
     @Test func imageLabelsUseEveryColumnInsideTheirFrame() throws {
-        let icons = ["market", "fresh", "phone", "appliance", "all"].map { #"{"id":"\#($0)","img":"https://img.example.com/icon/\#($0).png","title":"\#($0)","jump":{"url":"app://c"}}"# }
-        let page = try folder.write("icons.json", #"{"floors":[{"type":"IconGrid","id":"icons","columns":5,"items":[\#(icons.joined(separator: ","))]}]}"#)
+        let icons = ["market", "fresh", "phone", "appliance", "all"].map {
+            #"{"id":"\#($0)","img":"https://img.example.com/icon/\#($0).png","title":"\#($0)","jump":{"url":"app://c"}}"#
+        }
+        let page = try folder.write(
+            "icons.json",
+            #"{"floors":[{"type":"IconGrid","id":"icons","columns":5,"items":[\#(icons.joined(separator: ","))]}]}"#)
         let result = try render(page)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("│[market]│"), "\(result.stdout)")
@@ -94,7 +105,8 @@ struct TextPreviewTests {
         let readme = try String(contentsOfFile: Repo.path("README.md"), encoding: .utf8)
         let row = try #require(readme.split(separator: "\n").first { $0.hasPrefix("| `--viewport") })
         #expect(row.contains("whole page"), "\(row)")
-        let help = try floorhost(["render", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let help = try floorhost(["render", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(
+            separator: " ")
         #expect(help.contains("a plain render draws the whole page"), "\(help)")
     }
 
@@ -102,7 +114,8 @@ struct TextPreviewTests {
 
     @Test func coloursOnlyWhenAskedAndOnlySGR() throws {
         // A plugin-drawn title carrying an ESC sequence of its own: it stays escaped in colour too.
-        let page = try folder.write("colour.json", #"{"title":"Home","floors":[\#(feed("a", count: 2, title: #"Bad\u001b[2J"#))]}"#)
+        let page = try folder.write(
+            "colour.json", #"{"title":"Home","floors":[\#(feed("a", count: 2, title: #"Bad\u001b[2J"#))]}"#)
         let plain = try render(page, ["--color", "never"])
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(!plain.stdout.unicodeScalars.contains(esc))
@@ -113,7 +126,8 @@ struct TextPreviewTests {
         #expect(coloured.stdout.contains("\u{1B}[0;31m¥1.00\u{1B}[0m"), "prices in the accent colour")
         #expect(coloured.stdout.contains(#"Bad\u001b[2J"#), "the plugin's ESC is shown escaped")
         let sequences = Set(escapeSequences(coloured.stdout))
-        #expect(sequences.isSubset(of: Set(TextStyle.sgrTable.map { String(decoding: $0, as: UTF8.self) })), "\(sequences)")
+        #expect(
+            sequences.isSubset(of: Set(TextStyle.sgrTable.map { String(decoding: $0, as: UTF8.self) })), "\(sequences)")
         let noColor = try render(page, ["--color", "always"], environment: ["NO_COLOR": "1"])
         #expect(noColor.stdout == coloured.stdout, "always is always")
         // Without the styles, the coloured output is the plain one.
@@ -145,7 +159,9 @@ struct TextPreviewTests {
         #expect(ColorChoice.auto.styled(outputIsTerminal: true, environment: [:]))
         #expect(!ColorChoice.auto.styled(outputIsTerminal: false, environment: [:]))
         #expect(!ColorChoice.auto.styled(outputIsTerminal: true, environment: ["NO_COLOR": "1"]))
-        #expect(ColorChoice.auto.styled(outputIsTerminal: true, environment: ["NO_COLOR": ""]), "an empty NO_COLOR does not count")
+        #expect(
+            ColorChoice.auto.styled(outputIsTerminal: true, environment: ["NO_COLOR": ""]),
+            "an empty NO_COLOR does not count")
         #expect(ColorChoice.always.styled(outputIsTerminal: false, environment: ["NO_COLOR": "1"]))
         #expect(!ColorChoice.never.styled(outputIsTerminal: true, environment: [:]))
     }
@@ -155,7 +171,8 @@ struct TextPreviewTests {
         grid.text("ab", column: 0, line: 0, maxColumns: 2, style: .bold)
         grid.text("cd", column: 3, line: 0, maxColumns: 2, style: .bold)
         grid.text("¥9", column: 6, line: 0, maxColumns: 2, style: .accent)
-        var styled: [UInt8] = [], plain: [UInt8] = []
+        var styled: [UInt8] = []
+        var plain: [UInt8] = []
         grid.write(line: 0, to: &styled, styled: true)
         grid.write(line: 0, to: &plain, styled: false)
         #expect(String(decoding: styled, as: UTF8.self) == "\u{1B}[0;1mab cd \u{1B}[0;31m¥9\u{1B}[0m")
@@ -165,7 +182,8 @@ struct TextPreviewTests {
     // MARK: Gutter, title, next pages
 
     @Test func theGutterNamesEachRowOnItsFirstLine() throws {
-        let page = try folder.write("gutter.json", #"{"floors":[{"type":"Title","id":"t","title":"Hello"},\#(feed("f", count: 2))]}"#)
+        let page = try folder.write(
+            "gutter.json", #"{"floors":[{"type":"Title","id":"t","title":"Hello"},\#(feed("f", count: 2))]}"#)
         let result = try render(page, ["--gutter"])
         #expect(result.status == 0, "\(result.stderr)")
         let body = lines(result.stdout).dropLast()
@@ -173,7 +191,8 @@ struct TextPreviewTests {
             #expect(body.filter { $0.hasPrefix(label + " ") }.count == 1, "\(label) in \(result.stdout)")
         }
         // The margin is one column wide for every line: the separator is in the same display column.
-        let columns = Set(body.map { line in line.prefix { $0 != "│" }.unicodeScalars.reduce(0) { $0 + DisplayWidth.of($1) } })
+        let columns = Set(
+            body.map { line in line.prefix { $0 != "│" }.unicodeScalars.reduce(0) { $0 + DisplayWidth.of($1) } })
         #expect(columns.count == 1, "\(columns)")
         let tap = try render(page, ["--tap", "1:2"])
         #expect(tap.status == 0, "what the gutter names is what --tap takes: \(tap.stderr)")
@@ -182,13 +201,16 @@ struct TextPreviewTests {
 
     @Test func theTitleComesFirstAndTheNextPageStatusLast() throws {
         // 20 products fill the screen, so nothing loads the next page until scrolling reaches the end.
-        let chain = try folder.write("a.json", #"{"title":"首页 Home","floors":[\#(feed("f", count: 20))],"next":"b.json"}"#)
+        let chain = try folder.write(
+            "a.json", #"{"title":"首页 Home","floors":[\#(feed("f", count: 20))],"next":"b.json"}"#)
         _ = try folder.write("b.json", #"{"floors":[\#(feed("f", count: 2))],"next":null}"#)
         let plain = try render(chain)
         #expect(lines(plain.stdout).first == "首页 Home")
         #expect(lines(plain.stdout).last == "-- next page 'b.json' not loaded (--scroll-to end loads every next page)")
         let loaded = try render(chain, ["--scroll-to", "end"])
-        #expect(lines(loaded.stdout).last?.hasSuffix("; 1 next page loaded; end of the feed: no next page") == true, "\(loaded.stdout)")
+        #expect(
+            lines(loaded.stdout).last?.hasSuffix("; 1 next page loaded; end of the feed: no next page") == true,
+            "\(loaded.stdout)")
         let single = try folder.write("single.json", #"{"floors":[\#(feed("f", count: 1))]}"#)
         #expect(lines(try render(single).stdout).last == "-- end of the feed: no next page")
     }
@@ -199,12 +221,16 @@ struct TextPreviewTests {
         let text = try render(page, ["--scroll-to", "end"])
         #expect(text.status == 0, "\(text.stderr)")
         let last = try #require(lines(text.stdout).last)
-        #expect(last.hasPrefix("!! ") && last.contains("the next page 'missing.json' failed to load: ") && last.contains("--retry"), "\(last)")
+        #expect(
+            last.hasPrefix("!! ") && last.contains("the next page 'missing.json' failed to load: ")
+                && last.contains("--retry"), "\(last)")
         #expect(text.stderr.contains("warning: \(page): next page '"), "\(text.stderr)")
         let json = try jsonObject(try render(page, ["--scroll-to", "end", "--format", "json"]).stdout)
         let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
         let failed = diagnostics.filter { ($0["message"] as? String)?.contains("failed to load") == true }
-        #expect(failed.count == 1 && failed.first?["level"] as? String == "warning" && failed.first?["path"] as? String == "next", "\(diagnostics)")
+        #expect(
+            failed.count == 1 && failed.first?["level"] as? String == "warning"
+                && failed.first?["path"] as? String == "next", "\(diagnostics)")
     }
 }
 

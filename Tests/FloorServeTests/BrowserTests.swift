@@ -1,34 +1,46 @@
+import FloorServe
 import Foundation
 import Testing
+
 @testable import FloorServe
-import FloorServe
 
 /// The real-browser test: the built `floorhost serve` (its worker included) on a loopback port, driven by
 /// Tests/Browser/serve_in_browser.py through headless chromium. Runs where Scripts/setup --browser has
 /// installed chromium, chromium-driver and selenium; the screenshot is left in the build folder as
 /// serve-browser-test.png. Scripts/test (CI) sets FLOORKIT_REQUIRE_BROWSER=1: there a missing browser is a
 /// failure, never a skipped test counted as passing.
-@Suite(.serialized, .enabled(if: browserAvailable || browserRequired, "needs chromium, chromedriver and selenium: Scripts/setup --browser"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: browserAvailable || browserRequired, "needs chromium, chromedriver and selenium: Scripts/setup --browser"))
 struct BrowserTests {
     @Test func scrollStickyTapAndLiveEditInChromium() throws {
         try #require(browserAvailable, "chromium, chromedriver or selenium is missing: run Scripts/setup --browser")
         let fixture = try ServeFixture()
         // The rows the whole feed has once every next page is in, as the CLI lays them out.
-        let cli = try runFloorhost(["--no-plugin-isolation", "--plugins", fixture.plugins, fixture.pages + "/home.json",
-                                    "--format", "json", "--scroll-to", "end"])
+        let cli = try runFloorhost([
+            "--no-plugin-isolation", "--plugins", fixture.plugins, fixture.pages + "/home.json",
+            "--format", "json", "--scroll-to", "end",
+        ])
         let layout = try #require(try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)) as? [String: Any])
         let rows = try #require(layout["rows"] as? [[String: Any]])
         let expected = rows.map { [$0["section"]!, $0["row"]!, $0["floor"]!] }
         let expectFile = fixture.folder + "/expected-rows.json"
         try JSONSerialization.data(withJSONObject: expected).write(to: URL(fileURLWithPath: expectFile))
 
-        let server = try RunningServer(arguments: ["serve", "--plugins", fixture.plugins, "--plugin-cache", fixture.folder + "/scan.json",
-                                                   "--port", "0", fixture.pages])
+        let server = try RunningServer(arguments: [
+            "serve", "--plugins", fixture.plugins, "--plugin-cache", fixture.folder + "/scan.json",
+            "--port", "0", fixture.pages,
+        ])
         defer { server.stop() }
         let screenshot = ServeRepo.buildDirectory + "/serve-browser-test.png"
-        let result = try runTool("/usr/bin/env", ["python3", ServeRepo.root + "/Tests/Browser/serve_in_browser.py",
-                                                  "--url", server.url + "page/home.json", "--file", fixture.pages + "/home.json",
-                                                  "--expect", expectFile, "--next-pages", "2", "--screenshot", screenshot])
+        let result = try runTool(
+            "/usr/bin/env",
+            [
+                "python3", ServeRepo.root + "/Tests/Browser/serve_in_browser.py",
+                "--url", server.url + "page/home.json", "--file", fixture.pages + "/home.json",
+                "--expect", expectFile, "--next-pages", "2", "--screenshot", screenshot,
+            ])
         print(result.output)
         #expect(result.status == 0, "\(result.output)")
         #expect(FileManager.default.fileExists(atPath: screenshot))
@@ -37,7 +49,8 @@ struct BrowserTests {
 
 let browserRequired = ProcessInfo.processInfo.environment["FLOORKIT_REQUIRE_BROWSER"] == "1"
 
-let browserAvailable: Bool = FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
+let browserAvailable: Bool =
+    FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
     && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
     && ((try? runTool("/usr/bin/env", ["python3", "-c", "import selenium"]).status) == 0)
 
@@ -66,7 +79,8 @@ final class RunningServer {
             line.signal()
         }
         guard line.wait(timeout: .now() + 60) == .success,
-              let match = printed.firstMatch(of: #/http://127\.0\.0\.1:\d+//#) else {
+            let match = printed.firstMatch(of: #/http://127\.0\.0\.1:\d+//#)
+        else {
             process.terminate()
             throw ServeFailure("floorhost serve did not say where it listens: \(printed)")
         }

@@ -1,7 +1,8 @@
+import FloorSession
 import Foundation
 import Testing
+
 @testable import FloorServe
-import FloorSession
 
 /// serve's live reload goes through PageSession.reload: a save measures only what changed, and the tab is
 /// told where its content went when an edit above it moved it.
@@ -15,14 +16,23 @@ struct DiffedLiveReloadTests {
         let calls = try #require(preview.withSession(id) { $0.session!.adapter.stats.heightCalls })
         // A title (36 points, no subtitle) inserted as the page's first floor.
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        try fixture.write("home.json", text.replacingOccurrences(of: #""floors": ["#, with: #""floors": [{"type":"Title","id":"notice","title":"公告 Notice"},"#))
+        try fixture.write(
+            "home.json",
+            text.replacingOccurrences(
+                of: #""floors": ["#, with: #""floors": [{"type":"Title","id":"notice","title":"公告 Notice"},"#))
         #expect(preview.reloadChangedPages() == 1)
         let after = try PreviewSessionTests.view(preview, id, offset: 600, version: before.version)
         #expect(after.version > before.version)
-        #expect((after.object["scrollTo"] as? NSNumber)?.doubleValue == 636, "the tab follows its content 36 points down")
+        #expect(
+            (after.object["scrollTo"] as? NSNumber)?.doubleValue == 636, "the tab follows its content 36 points down")
         #expect(preview.withSession(id) { $0.session!.viewport.offset } == 636)
-        #expect(preview.withSession(id) { $0.session!.adapter.stats.heightCalls } == calls + 1, "only the new title is measured")
-        #expect(after.events.contains { $0["kind"] as? String == "reload" && ($0["rowsMeasured"] as? NSNumber)?.intValue == 1 })
+        #expect(
+            preview.withSession(id) { $0.session!.adapter.stats.heightCalls } == calls + 1,
+            "only the new title is measured")
+        #expect(
+            after.events.contains {
+                $0["kind"] as? String == "reload" && ($0["rowsMeasured"] as? NSNumber)?.intValue == 1
+            })
         // Told once: the next answer follows the tab's own offset again.
         let next = try PreviewSessionTests.view(preview, id, offset: 700, version: after.version)
         #expect(next.object["scrollTo"] == nil)

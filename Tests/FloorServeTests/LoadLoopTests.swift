@@ -1,12 +1,14 @@
-import Foundation
-import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
-@testable import FloorServe
 import FloorRuntime
 import FloorSession
 import FloorTerminal
+import Foundation
+import Testing
+
+@testable import FloorServe
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The batch CLI, the terminal view and the browser preview load next pages through the one load loop
 /// (LoadLoop): each attempt the loop delivers is noted on the session (`loadsRun`), and an attempt a front
@@ -70,13 +72,15 @@ struct LoadLoopTests {
         // The preview: a tab scrolled to the end; the session's loop hops back under the preview's lock.
         let preview = fixture.preview
         let id = preview.open(first, phone: .standard)
-        var runs: [LoadLoop.Run] = [], completed: [String] = []
+        var runs: [LoadLoop.Run] = []
+        var completed: [String] = []
         deadline = Date().addingTimeInterval(Self.patience)
         while completed.count < 2, Date() < deadline {
             _ = preview.view(id, offset: 1_000_000, knownVersion: -1)
-            (runs, completed) = try #require(preview.withSession(id) {
-                ($0.session!.loadsRun, Self.completions($0.session!))
-            })
+            (runs, completed) = try #require(
+                preview.withSession(id) {
+                    ($0.session!.loadsRun, Self.completions($0.session!))
+                })
             usleep(10_000)
         }
         #expect(completed.count == 2)
@@ -102,7 +106,7 @@ struct LoadLoopTests {
                 defer { timers.removeAll { $0.deadline <= time } }
                 return timers.filter { $0.deadline <= time }
             }
-            due.forEach { $0.body() }
+            for timer in due { timer.body() }
         }
     }
 
@@ -115,8 +119,14 @@ struct LoadLoopTests {
         func run() -> Bool {
             let deadline = Date().addingTimeInterval(LoadLoopTests.patience)
             while Date() < deadline {
-                let items = lock.withLock { defer { work.removeAll() }; return work }
-                if !items.isEmpty { items.forEach { $0() }; return true }
+                let items = lock.withLock {
+                    defer { work.removeAll() }
+                    return work
+                }
+                if !items.isEmpty {
+                    for item in items { item() }
+                    return true
+                }
                 usleep(2000)
             }
             return false
@@ -127,19 +137,23 @@ struct LoadLoopTests {
         let fixture = try ServeFixture()
         let first = try Self.chain(fixture)
         try FileManager.default.removeItem(atPath: fixture.pages + "/loop-1.json")  // missing: retryable
-        let host = fixture.preview.host, clock = ManualClock()
-        let session = PageSession(adapter: try host.layout(page: first, width: 375), viewportHeight: 812,
-                                  source: PageSource(registry: host.registry),
-                                  retryPolicy: RetryPolicy(attempts: 1, base: 2, jitter: { 1 }), clock: clock,
-                                  deliversLoadsImmediately: false)
+        let host = fixture.preview.host
+        let clock = ManualClock()
+        let session = PageSession(
+            adapter: try host.layout(page: first, width: 375), viewportHeight: 812,
+            source: PageSource(registry: host.registry),
+            retryPolicy: RetryPolicy(attempts: 1, base: 2, jitter: { 1 }), clock: clock,
+            deliversLoadsImmediately: false)
         let mailbox = Mailbox()
         var steps: [String] = []
-        let loop = LoadLoop(session: session, hop: { mailbox.post($0) }, onStep: { step in
-            switch step {
-            case .started(_, let retry): steps.append(retry ? "started retry" : "started")
-            case .delivered: steps.append("delivered")
-            }
-        })
+        let loop = LoadLoop(
+            session: session, hop: { mailbox.post($0) },
+            onStep: { step in
+                switch step {
+                case .started(_, let retry): steps.append(retry ? "started retry" : "started")
+                case .delivered: steps.append("delivered")
+                }
+            })
         session.scroll(to: session.maxOffset)
         loop.pump()
         #expect(mailbox.run())  // the failure, delivered: the retry waits 2 s on the clock

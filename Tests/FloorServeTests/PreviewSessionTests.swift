@@ -1,8 +1,9 @@
+import FloorServe
+import FloorSession
 import Foundation
 import Testing
+
 @testable import FloorServe
-import FloorSession
-import FloorServe
 
 /// The browser's side of a session, driven the way the client script drives it: report an offset, draw
 /// the rows of the answer, follow pushes. Load-more, sticky headers and reloads are the server's.
@@ -30,7 +31,8 @@ struct PreviewSessionTests {
     /// (failed); later.json is what the tests write to make a retry succeed.
     static func shortPageWithAMissingNext() async throws -> (ServeFixture, Preview, String, AsyncStream<String>, View) {
         let fixture = try ServeFixture()
-        try fixture.write("short.json", #"{"floors":[{"type":"Title","id":"t","title":"短页 Short"}],"next":"later.json"}"#)
+        try fixture.write(
+            "short.json", #"{"floors":[{"type":"Title","id":"t","title":"短页 Short"}],"next":"later.json"}"#)
         let preview = fixture.preview
         let id = preview.open(fixture.pages + "/short.json", phone: .standard)
         let pushes = try #require(preview.subscribe(id))
@@ -46,8 +48,14 @@ struct PreviewSessionTests {
     /// machine the tests running beside this one can keep every thread busy for seconds.
     static func nextPush(_ stream: AsyncStream<String>, within seconds: Double = 30) async -> String? {
         await withTaskGroup(of: String?.self) { group in
-            group.addTask { for await message in stream where message != "ping" { return message }; return nil }
-            group.addTask { try? await Task.sleep(for: .seconds(seconds)); return nil }
+            group.addTask {
+                for await message in stream where message != "ping" { return message }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(seconds))
+                return nil
+            }
             let first = await group.next() ?? nil
             group.cancelAll()
             return first
@@ -57,8 +65,14 @@ struct PreviewSessionTests {
     /// Waits for `message` on `stream` (other pushes may come first) for at most `seconds`.
     static func push(_ message: String, on stream: AsyncStream<String>, within seconds: Double = 30) async -> Bool {
         await withTaskGroup(of: Bool.self) { group in
-            group.addTask { for await m in stream where m == message { return true }; return false }
-            group.addTask { try? await Task.sleep(for: .seconds(seconds)); return false }
+            group.addTask {
+                for await m in stream where m == message { return true }
+                return false
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(seconds))
+                return false
+            }
             let first = await group.next() ?? false
             group.cancelAll()
             return first
@@ -73,19 +87,28 @@ struct PreviewSessionTests {
         let preview = fixture.preview
         let id = preview.open(fixture.pages + "/home.json", phone: .standard)
         let pushes = try #require(preview.subscribe(id))
-        var version = -1, offset = 0.0, loads: [String] = []
+        var version = -1
+        var offset = 0.0
+        var loads: [String] = []
         var seen: [Int: String] = [:]
         for _ in 0..<200 {
             let view = try Self.view(preview, id, offset: offset, version: version)
             version = view.version
             for row in view.rows {
-                let index = row["index"] as! Int, html = row["html"] as! String
-                let identity = html.firstMatch(of: #/data-section="\d+" data-row="\d+" data-floor="[^"]*"/#).map { String($0.output) } ?? ""
+                let index = row["index"] as! Int
+                let html = row["html"] as! String
+                let identity =
+                    html.firstMatch(of: #/data-section="\d+" data-row="\d+" data-floor="[^"]*"/#).map {
+                        String($0.output)
+                    } ?? ""
                 // The load-state footer's row becomes the next page's first row: only it may change.
-                if let earlier = seen[index], !earlier.contains("floorhost.footer") { #expect(earlier == identity, "row \(index) changed identity") }
+                if let earlier = seen[index], !earlier.contains("floorhost.footer") {
+                    #expect(earlier == identity, "row \(index) changed identity")
+                }
                 seen[index] = identity
             }
-            loads += view.events.filter { $0["kind"] as? String == "loadMore" && $0["phase"] as? String == "requested" }.map { $0["page"] as! String }
+            loads += view.events.filter { $0["kind"] as? String == "loadMore" && $0["phase"] as? String == "requested" }
+                .map { $0["page"] as! String }
             if view.load == "loading" {
                 #expect(await Self.nextPush(pushes) == "changed")
                 continue
@@ -105,9 +128,10 @@ struct PreviewSessionTests {
     @Test func theStickyHeaderIsPinnedAsTheAdapterComputesIt() throws {
         let fixture = try ServeFixture()
         let id = fixture.preview.open(fixture.pages + "/home.json", phone: .standard)
-        let header = try #require(fixture.preview.withSession(id) { s in
-            (0..<s.session!.adapter.rowCount).first { s.session!.adapter.describe(row: $0).isSticky }
-        } ?? nil)
+        let header = try #require(
+            fixture.preview.withSession(id) { s in
+                (0..<s.session!.adapter.rowCount).first { s.session!.adapter.describe(row: $0).isSticky }
+            } ?? nil)
         let top = try #require(fixture.preview.withSession(id) { $0.session!.adapter.describe(row: header).y })
         #expect(try Self.view(fixture.preview, id, offset: 0, version: -1).pinned == nil)
         #expect(try Self.view(fixture.preview, id, offset: top + 200, version: -1).pinned == header)
@@ -122,7 +146,8 @@ struct PreviewSessionTests {
         let pushes = try #require(preview.subscribe(id))
         let before = try Self.view(preview, id, offset: 600, version: -1)
         #expect(preview.reloadChangedPages() == 0)
-        let edited = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "限时秒杀 Flash sale", with: "今日特价 Deals")
+        let edited = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(
+            of: "限时秒杀 Flash sale", with: "今日特价 Deals")
         try fixture.write("home.json", edited)
         #expect(preview.reloadChangedPages() == 1)
         #expect(await Self.nextPush(pushes) == "reload")
@@ -161,7 +186,8 @@ struct PreviewSessionTests {
     @Test(.timeLimit(.minutes(1)))
     func pastTheBoundTheOldestSessionIsForgottenAndItsStreamEnds() async throws {
         let fixture = try ServeFixture()
-        let preview = Preview(host: fixture.preview.host, root: fixture.preview.root, rootArgument: fixture.pages, maxSessions: 1)
+        let preview = Preview(
+            host: fixture.preview.host, root: fixture.preview.root, rootArgument: fixture.pages, maxSessions: 1)
         let first = preview.open(fixture.pages + "/home.json", phone: .standard)
         let pushes = try #require(preview.subscribe(first))
         let second = preview.open(fixture.pages + "/home.json", phone: .standard)
@@ -210,7 +236,8 @@ struct PreviewSessionTests {
         #expect((footer["html"] as! String).contains("(tap to retry)") && footer["tappable"] as? Int == 1)
         try fixture.write("later.json", #"{"floors":[{"type":"Title","id":"t2","title":"后来 Later"}]}"#)
         guard case .success(let bytes)? = preview.tap(id, row: footer["index"] as! Int, x: 10) else {
-            Issue.record("the footer's tap has an action"); return
+            Issue.record("the footer's tap has an action")
+            return
         }
         #expect(String(decoding: bytes, as: UTF8.self).contains(#""url":"floorhost:\/\/retry""#))
         #expect(await Self.nextPush(pushes) == "changed")

@@ -1,13 +1,14 @@
+import FloorRuntime
+import FloorServe
+import FloorSession
 import Foundation
 import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
 import Testing
+
 @testable import FloorServe
-import FloorRuntime
-import FloorSession
-import FloorServe
 
 /// The preview (`serve`) loading next pages over HTTP from a real server on loopback, in-process on
 /// Hummingbird (the framework the preview is built on): a page the server holds back is fetched off the
@@ -61,7 +62,11 @@ import FloorServe
                     return held.contains(name)
                 }
                 arrival.yield(name)
-                if isHeld { await withCheckedContinuation { c in lock.withLock { if held.contains(name) { waiting.append(c) } else { c.resume() } } } }
+                if isHeld {
+                    await withCheckedContinuation { c in
+                        lock.withLock { if held.contains(name) { waiting.append(c) } else { c.resume() } }
+                    }
+                }
                 let (json, fail): (String?, Bool) = lock.withLock {
                     let left = failures[name] ?? 0
                     if left > 0 { failures[name] = left - 1 }
@@ -69,17 +74,23 @@ import FloorServe
                 }
                 if fail { return Response(status: .serviceUnavailable) }
                 guard let json else { return Response(status: .notFound) }
-                return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: json)))
+                return Response(
+                    status: .ok, headers: [.contentType: "application/json"],
+                    body: .init(byteBuffer: ByteBuffer(string: json)))
             }
             var logger = Logger(label: "feed-server")
             logger.logLevel = .error
             let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-            let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                                  onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) }, logger: logger)
+            let app = Application(
+                router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) }, logger: logger)
             let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
             self.group = group
             Task { try? await group.run() }
-            for await port in ports { self.port = port; break }
+            for await port in ports {
+                self.port = port
+                break
+            }
         }
 
         func stop() async {
@@ -89,15 +100,21 @@ import FloorServe
     }
 
     static func feedPage(_ ids: Range<Int>, next: String? = nil) -> String {
-        let items = ids.map { #"{"id":"r\#($0)","title":"远程 Remote \#($0)","price":"¥9","img":"r.jpg","jump":{"url":"app://p/r\#($0)"}}"# }
-        return #"{"floors":[{"type":"ProductFeed","id":"remote","items":[\#(items.joined(separator: ","))]}],"next":\#(next.map { "\"\($0)\"" } ?? "null")}"#
+        let items = ids.map {
+            #"{"id":"r\#($0)","title":"远程 Remote \#($0)","price":"¥9","img":"r.jpg","jump":{"url":"app://p/r\#($0)"}}"#
+        }
+        return
+            #"{"floors":[{"type":"ProductFeed","id":"remote","items":[\#(items.joined(separator: ","))]}],"next":\#(next.map { "\"\($0)\"" } ?? "null")}"#
     }
 
     /// A preview over `fixture` that may load next pages from `server`'s origin.
-    static func preview(_ fixture: ServeFixture, _ server: FeedServer, policy: RetryPolicy = RetryPolicy()) throws -> Preview {
+    static func preview(_ fixture: ServeFixture, _ server: FeedServer, policy: RetryPolicy = RetryPolicy()) throws
+        -> Preview
+    {
         let client = RemotePageClient(rules: OriginRules(allowed: [PageOrigin(argument: server.origin)!]))
-        return Preview(host: fixture.preview.host, root: try PageRoot(folder: fixture.pages), rootArgument: fixture.pages,
-                       remote: client, retryPolicy: policy)
+        return Preview(
+            host: fixture.preview.host, root: try PageRoot(folder: fixture.pages), rootArgument: fixture.pages,
+            remote: client, retryPolicy: policy)
     }
 
     @Test func aHeldNextPageDoesNotHoldTheTabsRequests() async throws {
@@ -105,7 +122,9 @@ import FloorServe
         try await server.start()
         let fixture = try ServeFixture()
         server.page("one.json", Self.feedPage(0..<12), held: true)
-        try fixture.write("short.json", #"{"floors":[{"type":"Title","id":"t","title":"短页 Short"}],"next":"\#(server.origin)/feed/one.json"}"#)
+        try fixture.write(
+            "short.json",
+            #"{"floors":[{"type":"Title","id":"t","title":"短页 Short"}],"next":"\#(server.origin)/feed/one.json"}"#)
         let preview = try Self.preview(fixture, server)
         let id = preview.open(fixture.pages + "/short.json", phone: .standard)
         let pushes = try #require(preview.subscribe(id))
@@ -130,12 +149,15 @@ import FloorServe
     /// A one-floor page whose next page is served from `server` and answers 503 `failures` times first,
     /// opened in a preview retrying by `policy`.
     static func shortPageBeforeAFlakyFeed(failures: Int, policy: RetryPolicy) async throws
-        -> (FeedServer, ServeFixture, Preview, String, AsyncStream<String>) {
+        -> (FeedServer, ServeFixture, Preview, String, AsyncStream<String>)
+    {
         let server = FeedServer()
         try await server.start()
         let fixture = try ServeFixture()
         server.page("flaky.json", feedPage(0..<12), failures: failures)
-        try fixture.write("short.json", #"{"floors":[{"type":"Title","id":"t","title":"短页 Short"}],"next":"\#(server.origin)/feed/flaky.json"}"#)
+        try fixture.write(
+            "short.json",
+            #"{"floors":[{"type":"Title","id":"t","title":"短页 Short"}],"next":"\#(server.origin)/feed/flaky.json"}"#)
         let preview = try preview(fixture, server, policy: policy)
         let id = preview.open(fixture.pages + "/short.json", phone: .standard)
         let pushes = try #require(preview.subscribe(id))
@@ -144,7 +166,8 @@ import FloorServe
 
     @Test func aWaitingRetryIsShownWithItsReasonAndRetryNowStartsIt() async throws {
         // The retry waits 15 to 30 s (the backoff is capped at 30 s): only "retry now" brings the page in time.
-        let (server, fixture, preview, id, pushes) = try await Self.shortPageBeforeAFlakyFeed(failures: 1, policy: RetryPolicy(attempts: 1, base: 60))
+        let (server, fixture, preview, id, pushes) = try await Self.shortPageBeforeAFlakyFeed(
+            failures: 1, policy: RetryPolicy(attempts: 1, base: 60))
         defer { withExtendedLifetime(fixture) {} }  // its folder holds the first page
         // The first attempt started when the page opened; when it failed before the tab subscribed, its push
         // went to nobody, and the tab's first look shows the retry already.
@@ -161,7 +184,10 @@ import FloorServe
         #expect(preview.retry(id))
         // The tab is told that the retry started ("loading"), then that the page arrived.
         while view.load == "loading" {
-            guard await PreviewSessionTests.push("changed", on: pushes) else { Issue.record("the retried load never arrived"); break }
+            guard await PreviewSessionTests.push("changed", on: pushes) else {
+                Issue.record("the retried load never arrived")
+                break
+            }
             view = try PreviewSessionTests.view(preview, id, offset: 0, version: view.version)
         }
         #expect(view.load == "end")
@@ -172,7 +198,8 @@ import FloorServe
 
     @Test func theRetryButtonWorksAfterThePolicyGaveUp() async throws {
         // One retry, after 5 to 10 ms: 503, 503, and the policy gives up.
-        let (server, fixture, preview, id, pushes) = try await Self.shortPageBeforeAFlakyFeed(failures: 3, policy: RetryPolicy(attempts: 1, base: 0.01))
+        let (server, fixture, preview, id, pushes) = try await Self.shortPageBeforeAFlakyFeed(
+            failures: 3, policy: RetryPolicy(attempts: 1, base: 0.01))
         defer { withExtendedLifetime(fixture) {} }  // its folder holds the first page
         var view = try PreviewSessionTests.view(preview, id, offset: 0, version: -1)
         while view.load == "loading" {
@@ -186,7 +213,10 @@ import FloorServe
         while view.load != "end" {
             #expect(await PreviewSessionTests.push("changed", on: pushes))
             view = try PreviewSessionTests.view(preview, id, offset: 0, version: view.version)
-            if view.load == "failed" { Issue.record("failed again: \(view.object)"); break }
+            if view.load == "failed" {
+                Issue.record("failed again: \(view.object)")
+                break
+            }
         }
         #expect(view.rows.contains { ($0["html"] as! String).contains("远程 Remote 0") })
         #expect(server.requests.count == 4)

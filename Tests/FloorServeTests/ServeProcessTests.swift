@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FloorServe
 
 /// The real `floorhost serve` process (with its worker), on a loopback port.
@@ -9,13 +10,17 @@ struct ServeProcessTests {
     /// its worker, well before the deadline.
     @Test func sigtermStopsTheServerWithATabListening() throws {
         let fixture = try ServeFixture()
-        let server = try RunningServer(arguments: ["serve", "--plugins", fixture.plugins, "--plugin-cache", fixture.folder + "/scan.json",
-                                                   "--port", "0", fixture.pages])
+        let server = try RunningServer(arguments: [
+            "serve", "--plugins", fixture.plugins, "--plugin-cache", fixture.folder + "/scan.json",
+            "--port", "0", fixture.pages,
+        ])
         defer { server.stop() }
         // A tab: its page, its first view report, then its push stream, read until the server ends it.
         let tab = Process()
         tab.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        tab.arguments = ["python3", "-c", """
+        tab.arguments = [
+            "python3", "-c",
+            """
             import http.client, re, sys
             c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]))
             c.request("GET", "/page/home.json"); s = re.search(r'FLOOR_SESSION = "([^"]+)"', c.getresponse().read().decode()).group(1)
@@ -26,7 +31,8 @@ struct ServeProcessTests {
             print(line.decode().strip(), flush=True)
             while r.readline(): pass
             print("ended", flush=True)
-            """, String(server.url.split(separator: ":").last!.dropLast())]
+            """, String(server.url.split(separator: ":").last!.dropLast()),
+        ]
         let out = Pipe()
         tab.standardOutput = out
         try tab.run()

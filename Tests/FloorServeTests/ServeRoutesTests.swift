@@ -1,10 +1,11 @@
+import FloorServe
+import FloorSession
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import FloorServe
-import FloorSession
-import FloorServe
 
 /// `floorhost serve` through HummingbirdTesting's client (the router framework: no socket is bound, and
 /// the server is gone when `test` returns).
@@ -25,10 +26,16 @@ struct ServeRoutesTests {
                 #expect(response.status == .ok)
                 let html = Self.text(response)
                 #expect(html.contains(#"<a href="/page/home.json">home.json</a> <span class="ttl">首页 Home</span>"#))
-                #expect(html.contains(#"<a href="/page/home-2.json">home-2.json</a> <span class="meta">1 floor</span> <span class="next">next page of home.json</span>"#))
+                #expect(
+                    html.contains(
+                        #"<a href="/page/home-2.json">home-2.json</a> <span class="meta">1 floor</span> <span class="next">next page of home.json</span>"#
+                    ))
                 #expect(html.contains(#"<span class="next">next page of home-2.json</span>"#))
                 #expect(!html.contains("notes.json"))
-                #expect(html.contains(#"<a href="/page/sub/deals%20%3C1%3E.json">sub/deals &lt;1&gt;.json</a> <span class="ttl">特价 &lt;b&gt;</span>"#))
+                #expect(
+                    html.contains(
+                        #"<a href="/page/sub/deals%20%3C1%3E.json">sub/deals &lt;1&gt;.json</a> <span class="ttl">特价 &lt;b&gt;</span>"#
+                    ))
             }
         }
     }
@@ -59,12 +66,15 @@ struct ServeRoutesTests {
         try #"{"floors":[]}"#.write(toFile: outside, atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: fixture.pages + "/link.json", withDestinationPath: outside)
         try FileManager.default.createSymbolicLink(atPath: fixture.pages + "/up", withDestinationPath: fixture.folder)
-        try FileManager.default.createDirectory(atPath: fixture.pages + "/folder.json", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: fixture.pages + "/folder.json", withIntermediateDirectories: true)
         #expect(mkfifo(fixture.pages + "/fifo.json", 0o600) == 0)
-        let refused = ["/page/../../etc/passwd", "/page/..%2F..%2Fetc%2Fpasswd", "/page/%2e%2e/%2e%2e/etc/passwd",
-                       "/page/%2Fetc%2Fpasswd", "/page//etc/passwd", "/page/link.json", "/page/up/secret.json",
-                       "/page/folder.json", "/page/fifo.json", "/page/missing.json", "/page/home.json%00",
-                       "/layout/..%2Fsecret.json", "/layout/link.json", "/page/", "/nothing/here"]
+        let refused = [
+            "/page/../../etc/passwd", "/page/..%2F..%2Fetc%2Fpasswd", "/page/%2e%2e/%2e%2e/etc/passwd",
+            "/page/%2Fetc%2Fpasswd", "/page//etc/passwd", "/page/link.json", "/page/up/secret.json",
+            "/page/folder.json", "/page/fifo.json", "/page/missing.json", "/page/home.json%00",
+            "/layout/..%2Fsecret.json", "/layout/link.json", "/page/", "/nothing/here",
+        ]
         try await Self.app(fixture).test(.router) { client in
             for uri in refused {
                 try await client.execute(uri: uri, method: .get) { response in
@@ -78,7 +88,9 @@ struct ServeRoutesTests {
     /// `/layout/<path>` is byte for byte what the CLI prints for the same file.
     @Test func layoutIsWhatTheCLIPrints() async throws {
         let fixture = try ServeFixture()
-        let cli = try runFloorhost(["--no-plugin-isolation", "--plugins", fixture.plugins, fixture.pages + "/home.json", "--format", "json"])
+        let cli = try runFloorhost([
+            "--no-plugin-isolation", "--plugins", fixture.plugins, fixture.pages + "/home.json", "--format", "json",
+        ])
         #expect(cli.status == 0)
         try await Self.app(fixture).test(.router) { client in
             try await client.execute(uri: "/layout/home.json", method: .get) { response in
@@ -95,7 +107,9 @@ struct ServeRoutesTests {
         try await Self.app(fixture).test(.router) { client in
             try await client.execute(uri: "/page/broken.json", method: .get) { response in
                 #expect(response.status == .unprocessableContent)
-                #expect(Self.text(response).contains("<div id=\"error\" class=\"pageerror\">\(fixture.pages)/broken.json:2:20: "))
+                #expect(
+                    Self.text(response).contains(
+                        "<div id=\"error\" class=\"pageerror\">\(fixture.pages)/broken.json:2:20: "))
             }
             try await client.execute(uri: "/layout/broken.json", method: .get) { response in
                 #expect(response.status == .unprocessableContent)
@@ -109,20 +123,29 @@ struct ServeRoutesTests {
     @Test func theSessionAPIRefusesBadRequestsWithOneLineOfJSON() async throws {
         let fixture = try ServeFixture()
         try await Self.app(fixture).test(.router) { client in
-            try await client.execute(uri: "/api/sessions/nope/view", method: .post, body: ByteBuffer(string: #"{"offset":0,"version":0}"#)) { response in
+            try await client.execute(
+                uri: "/api/sessions/nope/view", method: .post, body: ByteBuffer(string: #"{"offset":0,"version":0}"#)
+            ) { response in
                 #expect(response.status == .notFound)
                 #expect(Self.text(response).hasPrefix(#"{"error":"no such session"#))
             }
             let id = fixture.preview.open(fixture.pages + "/home.json", phone: .standard)
             for body in ["", "{", #"{"offset":"x","version":0}"#, String(repeating: " ", count: 20_000)] {
-                try await client.execute(uri: "/api/sessions/\(id)/view", method: .post, body: ByteBuffer(string: body)) { response in
+                try await client.execute(uri: "/api/sessions/\(id)/view", method: .post, body: ByteBuffer(string: body))
+                { response in
                     #expect(response.status == .badRequest)
-                    #expect(Self.text(response) == #"{"error":"the body must be JSON {\"offset\":Y,\"version\":V}"}"# + "\n")
+                    #expect(
+                        Self.text(response) == #"{"error":"the body must be JSON {\"offset\":Y,\"version\":V}"}"# + "\n"
+                    )
                 }
             }
-            try await client.execute(uri: "/api/sessions/\(id)/tap", method: .post, body: ByteBuffer(string: #"{"row":1,"x":10}"#)) { response in
+            try await client.execute(
+                uri: "/api/sessions/\(id)/tap", method: .post, body: ByteBuffer(string: #"{"row":1,"x":10}"#)
+            ) { response in
                 #expect(response.status == .unprocessableContent)
-                #expect(Self.text(response).hasPrefix(#"{"error":"no action: row 0:1 (FocusMargin of floor 'focus') is not tappable"#))
+                #expect(
+                    Self.text(response).hasPrefix(
+                        #"{"error":"no action: row 0:1 (FocusMargin of floor 'focus') is not tappable"#))
             }
         }
     }
@@ -132,9 +155,13 @@ struct ServeRoutesTests {
         let fixture = try ServeFixture()
         let id = fixture.preview.open(fixture.pages + "/home.json", phone: .standard)
         // Row 2 is the first icon line (5 icons): x = 200 of 375 points is the third icon.
-        let cli = try runFloorhost(["--no-plugin-isolation", "--plugins", fixture.plugins, fixture.pages + "/home.json", "--tap", "1:0:2"])
+        let cli = try runFloorhost([
+            "--no-plugin-isolation", "--plugins", fixture.plugins, fixture.pages + "/home.json", "--tap", "1:0:2",
+        ])
         try await Self.app(fixture).test(.router) { client in
-            try await client.execute(uri: "/api/sessions/\(id)/tap", method: .post, body: ByteBuffer(string: #"{"row":2,"x":200}"#)) { response in
+            try await client.execute(
+                uri: "/api/sessions/\(id)/tap", method: .post, body: ByteBuffer(string: #"{"row":2,"x":200}"#)
+            ) { response in
                 #expect(response.status == .ok)
                 #expect(Self.text(response) == cli.stdout)
             }

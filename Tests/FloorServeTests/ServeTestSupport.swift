@@ -1,8 +1,9 @@
-import Foundation
-@testable import FloorServe
 import FloorRuntime
-import FloorSession
 import FloorServe
+import FloorSession
+import Foundation
+
+@testable import FloorServe
 
 /// The repository and build folder, as FloorHostTests finds them (this file's path; the test binary's folder).
 enum ServeRepo {
@@ -35,7 +36,8 @@ final class ServeFixture: @unchecked Sendable {
         try fm.createDirectory(atPath: plugins, withIntermediateDirectories: true)
         try fm.copyItem(atPath: ServeRepo.root + "/Examples", toPath: pages)
         for name in ["Focus", "IconGrid", "ProductFeed", "Title"] {
-            try fm.copyItem(atPath: ServeRepo.buildDirectory + "/lib\(name)Floor.so", toPath: plugins + "/lib\(name)Floor.so")
+            try fm.copyItem(
+                atPath: ServeRepo.buildDirectory + "/lib\(name)Floor.so", toPath: plugins + "/lib\(name)Floor.so")
         }
         let host = try FloorHost(pluginFolder: plugins)
         preview = Preview(host: host, root: try PageRoot(folder: pages), rootArgument: pages)

@@ -1,8 +1,9 @@
+import FloorServe
+import FloorSession
 import Foundation
 import Testing
+
 @testable import FloorServe
-import FloorSession
-import FloorServe
 
 /// Plugins without a restart: the server's plugins and sessions live in a worker process (the built
 /// `floorhost serve-worker`) that is replaced when plugins change or fail, with the sessions replayed.
@@ -18,11 +19,17 @@ struct WorkerPreviewTests {
             fixture = try ServeFixture()
             folder = fixture.folder + "/worker-plugins"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for name in plugins { try FileManager.default.copyItem(atPath: fixture.plugins + "/lib\(name)Floor.so", toPath: folder + "/lib\(name)Floor.so") }
+            for name in plugins {
+                try FileManager.default.copyItem(
+                    atPath: fixture.plugins + "/lib\(name)Floor.so", toPath: folder + "/lib\(name)Floor.so")
+            }
             try Self.secure(folder)
-            preview = try WorkerPreview(command: [ServeRepo.buildDirectory + "/floorhost", "serve-worker", "--plugins", folder,
-                                                  "--plugin-cache", fixture.folder + "/scan-cache.json", fixture.pages],
-                                        pluginFolder: folder, root: fixture.preview.root, rootArgument: fixture.pages, callTimeout: callTimeout)
+            preview = try WorkerPreview(
+                command: [
+                    ServeRepo.buildDirectory + "/floorhost", "serve-worker", "--plugins", folder,
+                    "--plugin-cache", fixture.folder + "/scan-cache.json", fixture.pages,
+                ],
+                pluginFolder: folder, root: fixture.preview.root, rootArgument: fixture.pages, callTimeout: callTimeout)
         }
 
         /// floorhost refuses plugin files others can write; a umask of 002 makes them so.
@@ -33,13 +40,15 @@ struct WorkerPreviewTests {
 
         func view(_ id: String, offset: Double = 0) throws -> PreviewSessionTests.View {
             let bytes = try #require(preview.view(id, offset: offset, knownVersion: -1))
-            return PreviewSessionTests.View(object: try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]))
+            return PreviewSessionTests.View(
+                object: try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]))
         }
 
         func compileBadge(to output: String, defines: [String]) throws {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["cc", "-shared", "-fPIC", "-I", ServeRepo.root + "/SDK/Sources/CFloorABI/include"]
+            process.arguments =
+                ["cc", "-shared", "-fPIC", "-I", ServeRepo.root + "/SDK/Sources/CFloorABI/include"]
                 + defines.map { "-D" + $0 } + [ServeRepo.root + "/Tests/Fixtures/CPlugins/badge.c", "-o", output]
             try process.run()
             process.waitUntilExit()
@@ -56,7 +65,8 @@ struct WorkerPreviewTests {
         let flash = 5 * 84.0  // the flash sale's products start below the first screen's top rows
         #expect(Self.html(try setup.view(id, offset: flash)).contains("unknown floor type &#39;ProductFeed&#39;"))
         #expect(!setup.preview.checkPlugins())
-        try FileManager.default.copyItem(atPath: setup.fixture.plugins + "/libProductFeedFloor.so", toPath: setup.folder + "/libProductFeedFloor.so")
+        try FileManager.default.copyItem(
+            atPath: setup.fixture.plugins + "/libProductFeedFloor.so", toPath: setup.folder + "/libProductFeedFloor.so")
         try Setup.secure(setup.folder)
         #expect(setup.preview.checkPlugins())
         #expect(await PreviewSessionTests.push("reload", on: pushes))
@@ -92,7 +102,9 @@ struct WorkerPreviewTests {
         try setup.compileBadge(to: setup.folder + "/libBadgeFloor.so", defines: ["CRASHES_ON_DATA"])
         try Setup.secure(setup.folder)
         setup.preview.checkPlugins()
-        try setup.fixture.write("crash.json", #"""
+        try setup.fixture.write(
+            "crash.json",
+            #"""
             {"floors":[{"type":"Title","id":"top","title":"上面 Above"},
                        {"type":"Badge","id":"bad","text":"crash:height"},
                        {"type":"Badge","id":"good","text":"好 fine"},
@@ -104,7 +116,8 @@ struct WorkerPreviewTests {
         #expect(first.error == nil)
         let html = Self.html(try setup.view(id))
         #expect(html.contains("上面 Above") && html.contains("好 fine") && html.contains("下面 Below"))
-        #expect(html.contains("Badge &#39;bad&#39; not shown: its plugin crashed with SIGSEGV in its height calculator"))
+        #expect(
+            html.contains("Badge &#39;bad&#39; not shown: its plugin crashed with SIGSEGV in its height calculator"))
         #expect(setup.preview.workersStarted == started + 1)
         // The next request is answered by the same (fresh) worker.
         #expect(try setup.view(id, offset: 10).rows.isEmpty == false)
@@ -118,10 +131,14 @@ struct WorkerPreviewTests {
         try setup.compileBadge(to: setup.folder + "/libBadgeFloor.so", defines: ["CRASHES_ON_DATA"])
         try Setup.secure(setup.folder)
         setup.preview.checkPlugins()
-        try setup.fixture.write("hang.json", #"{"floors":[{"type":"Badge","id":"stuck","text":"hang:cell"},{"type":"Title","id":"t","title":"还在 Still here"}]}"#)
+        try setup.fixture.write(
+            "hang.json",
+            #"{"floors":[{"type":"Badge","id":"stuck","text":"hang:cell"},{"type":"Title","id":"t","title":"还在 Still here"}]}"#
+        )
         let id = setup.preview.open(setup.fixture.pages + "/hang.json", phone: .standard)
         let html = Self.html(try setup.view(id))
         #expect(html.contains("还在 Still here"))
-        #expect(html.contains("Badge &#39;stuck&#39; not shown: its plugin hung (no answer for 1 s) in its cell selector"))
+        #expect(
+            html.contains("Badge &#39;stuck&#39; not shown: its plugin hung (no answer for 1 s) in its cell selector"))
     }
 }

@@ -7,37 +7,44 @@
 // measured on their own, for the whole picture of a reload.
 // Every iteration checks that the height calls equal the rows the edits changed (expected.json).
 import Benchmark
-import Foundation
-import FloorRuntime
 import FloorLayout
+import FloorRuntime
 import FloorSession
+import Foundation
 
 let benchmarks: @Sendable () -> Void = {
     guard let inputs = ProcessInfo.processInfo.environment["FLOORKIT_BENCH_INPUTS"] else {
-        fatalError("FLOORKIT_BENCH_INPUTS is not set: run the benchmarks through Scripts/bench, which generates the inputs")
+        fatalError(
+            "FLOORKIT_BENCH_INPUTS is not set: run the benchmarks through Scripts/bench, which generates the inputs")
     }
     let folder = inputs + "/diff"
-    let old = folder + "/old.json", new = folder + "/new.json"
+    let old = folder + "/old.json"
+    let new = folder + "/new.json"
     struct Expected: Decodable { let changedRows: Int }
     let expected: Int
     let host: FloorHost
     do {
-        expected = try JSONDecoder().decode(Expected.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/expected.json"))).changedRows
+        expected = try JSONDecoder().decode(
+            Expected.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/expected.json"))
+        ).changedRows
         host = try FloorHost(pluginFolder: inputs + "/shipped-plugins")
     } catch {
         fatalError("diff benchmark inputs: \(error)")
     }
-    let configuration = Benchmark.Configuration(metrics: [.wallClock], timeUnits: .nanoseconds, warmupIterations: 2,
-                                                maxDuration: .seconds(20), maxIterations: 40)
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock], timeUnits: .nanoseconds, warmupIterations: 2,
+        maxDuration: .seconds(20), maxIterations: 40)
 
     /// One reload of `old` as `new`: layout and decoding outside the measurement, the reload inside it.
     func reload(_ benchmark: Benchmark, reusing: Bool) {
         for _ in benchmark.scaledIterations {
-            let adapter: Adapter, next: Page
+            let adapter: Adapter
+            let next: Page
             do {
                 adapter = try host.layout(page: old, width: 375)
-                next = try PageDecoder.decode(file: new, root: PageRoot(around: new), registry: host.registry,
-                                              reusing: reusing ? ReusableFloors(adapter) : nil)
+                next = try PageDecoder.decode(
+                    file: new, root: PageRoot(around: new), registry: host.registry,
+                    reusing: reusing ? ReusableFloors(adapter) : nil)
             } catch {
                 fatalError("\(error)")
             }
@@ -45,8 +52,10 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.startMeasurement()
             let diff = adapter.reload([next])
             benchmark.stopMeasurement()
-            precondition(adapter.stats.heightCalls - calls == expected && diff.rowsMeasured == expected,
-                         "height calls \(adapter.stats.heightCalls - calls), rows measured \(diff.rowsMeasured), expected \(expected)")
+            precondition(
+                adapter.stats.heightCalls - calls == expected && diff.rowsMeasured == expected,
+                "height calls \(adapter.stats.heightCalls - calls), rows measured \(diff.rowsMeasured), expected \(expected)"
+            )
             blackHole(diff)
         }
     }
@@ -58,7 +67,8 @@ let benchmarks: @Sendable () -> Void = {
 
     // Every floor of the new version decoded afresh (so expanded, and the old models destroyed): the cost
     // ReusableFloors saves.
-    Benchmark("diff + apply 10000 floors 1 percent changed, every floor decoded afresh", configuration: configuration) { benchmark in
+    Benchmark("diff + apply 10000 floors 1 percent changed, every floor decoded afresh", configuration: configuration) {
+        benchmark in
         reload(benchmark, reusing: false)
     }
 
@@ -66,8 +76,9 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             let adapter = try? host.layout(page: old, width: 375)
             benchmark.startMeasurement()
-            let page = try? PageDecoder.decode(file: new, root: PageRoot(around: new), registry: host.registry,
-                                               reusing: adapter.map(ReusableFloors.init))
+            let page = try? PageDecoder.decode(
+                file: new, root: PageRoot(around: new), registry: host.registry,
+                reusing: adapter.map(ReusableFloors.init))
             benchmark.stopMeasurement()
             blackHole(page)
             blackHole(adapter)

@@ -1,3 +1,4 @@
+import FloorSession
 // A next page over loopback HTTP, from the request to its rows laid out (issue 13): the time floorhost adds
 // to the server's own. Scripts/bench --only remote starts Tests/Fixtures/PageServer/page_server.py on a
 // chain of pages (make_page.py chain, 20 products a page) with --timing, then runs this:
@@ -12,21 +13,22 @@
 // before the loop's `pump` to its `delivered` step; the server's own time for the same request (its log, in order) is
 // taken off it. Prints one JSON object: p50/p95/max of the total, the server's time and the difference.
 import Foundation
-import FloorSession
 
 @main
 struct RemoteNextPage {
     static func main() async throws {
         let arguments = CommandLine.arguments
         guard arguments.count == 5 || arguments.count == 6, let loads = Int(arguments[3]) else {
-            FileHandle.standardError.write(Data("usage: RemoteNextPage PLUGINS URL_OF_PAGE_0 LOADS SERVER_TIMING_FILE [CA_FILE]\n".utf8))
+            FileHandle.standardError.write(
+                Data("usage: RemoteNextPage PLUGINS URL_OF_PAGE_0 LOADS SERVER_TIMING_FILE [CA_FILE]\n".utf8))
             exit(64)
         }
         let client = RemotePageClient(caFile: arguments.count == 6 ? try CAFile(path: arguments[5]) : nil)
         let host = try FloorHost(pluginFolder: arguments[1])
         let adapter = try host.layout(page: arguments[2], remote: client, width: 375)
-        let session = PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry, remote: client),
-                                  deliversLoadsImmediately: false)
+        let session = PageSession(
+            adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry, remote: client),
+            deliversLoadsImmediately: false)
         // The session's thread is this task's: it waits while the loop fetches, so the hop delivers in place.
         let loop = LoadLoop(session: session, hop: { work in work() })
         // The server's log so far holds page 0: the loads' lines follow it.
@@ -39,7 +41,8 @@ struct RemoteNextPage {
             guard await deliverOne(loop) else { break }
             let end = DispatchTime.now().uptimeNanoseconds
             guard session.adapter.rowCount == rowsBefore + 20 else {
-                FileHandle.standardError.write(Data("RemoteNextPage: a load did not add 20 rows: \(session.loadMore.state)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("RemoteNextPage: a load did not add 20 rows: \(session.loadMore.state)\n".utf8))
                 exit(1)
             }
             totals.append(Double(end - start) / 1e6)
@@ -52,7 +55,8 @@ struct RemoteNextPage {
             if server.count < totals.count { usleep(10_000) }
         } while server.count < totals.count && Date() < deadline
         guard server.count == totals.count, totals.count >= 20 else {
-            FileHandle.standardError.write(Data("RemoteNextPage: \(totals.count) loads timed, \(server.count) server times\n".utf8))
+            FileHandle.standardError.write(
+                Data("RemoteNextPage: \(totals.count) loads timed, \(server.count) server times\n".utf8))
             exit(1)
         }
         // The first loads open the connection and warm the caches: the figures are for the loads after them.
@@ -60,7 +64,9 @@ struct RemoteNextPage {
         let overhead = zip(totals, server).map { $0 - $1 }
         func summary(_ values: ArraySlice<Double>) -> [String: Double] {
             let sorted = values.sorted()
-            func p(_ q: Double) -> Double { sorted[min(sorted.count - 1, Int((q * Double(sorted.count)).rounded(.up)) - 1)] }
+            func p(_ q: Double) -> Double {
+                sorted[min(sorted.count - 1, Int((q * Double(sorted.count)).rounded(.up)) - 1)]
+            }
             return ["p50": p(0.5), "p95": p(0.95), "max": sorted.last!]
         }
         let result: [String: Any] = [

@@ -8,18 +8,22 @@
 // `next` of "home-2.json" continues into the real example pages. Beyond "no crash", the json output must be
 // JSON the SDK's tape accepts.
 
-@testable import FloorKit
 import FuzzSupport
 import Glibc
-@testable import FloorRuntime
+
+@testable import FloorKit
 @testable import FloorLayout
-@testable import FloorSession
 @testable import FloorRender
+@testable import FloorRuntime
+@testable import FloorSession
 
 nonisolated(unsafe) private var pageFile = ""
 
 @_cdecl("LLVMFuzzerInitialize")
-public func fuzzPipelineInitialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32 {
+public func fuzzPipelineInitialize(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> Int32 {
     _ = ShippedPlugins.host
     guard let examples = environment("FLOORKIT_FUZZ_EXAMPLES") else {
         fail("set FLOORKIT_FUZZ_EXAMPLES to the folder of the example pages (Scripts/fuzz does)")
@@ -43,9 +47,10 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let adapter = Adapter(page: page, registry: host.registry, width: 375)
     // Impressions and screen prefetch on: their item ids come from the plugins' actions, on any page. One
     // retry, at once (base 0): a fuzzer must not sleep on a missing next page.
-    let session = PageSession(adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry),
-                              retryPolicy: RetryPolicy(attempts: 1, base: 0),
-                              prefetch: Prefetch(rows: 4, screens: 1), impressions: .standard)
+    let session = PageSession(
+        adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry),
+        retryPolicy: RetryPolicy(attempts: 1, base: 0),
+        prefetch: Prefetch(rows: 4, screens: 1), impressions: .standard)
     session.scrollToEnd()
     session.settleImpressions()
     for section in adapter.sections.indices { _ = session.tap(section: section, row: 0) }
@@ -56,7 +61,9 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         do throws(JSONTape.SyntaxError) {
             _ = try JSONTape(output)
         } catch {
-            precondition(error.message.hasPrefix("nested deeper"), "the json output is not JSON: \(error.message) at byte \(error.offset)")
+            precondition(
+                error.message.hasPrefix("nested deeper"),
+                "the json output is not JSON: \(error.message) at byte \(error.offset)")
         }
     }
     return 0

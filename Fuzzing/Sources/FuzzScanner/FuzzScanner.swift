@@ -27,15 +27,17 @@ public func fuzzScanner(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var end = 0
     for (position, floor) in spec.floors.enumerated() {
         precondition(floor.index == position, "floor \(position) says it is floors[\(floor.index)]")
-        precondition(floor.bytes.lowerBound >= end && floor.bytes.upperBound <= size && !floor.bytes.isEmpty,
-                     "floors[\(position)] bytes \(floor.bytes) out of order or outside 0..<\(size)")
+        precondition(
+            floor.bytes.lowerBound >= end && floor.bytes.upperBound <= size && !floor.bytes.isEmpty,
+            "floors[\(position)] bytes \(floor.bytes) out of order or outside 0..<\(size)")
         end = floor.bytes.upperBound
         let slice = UnsafeRawBufferPointer(rebasing: bytes[floor.bytes])
         do {
             _ = try JSONTape(slice)
         } catch {
-            precondition(error.message.hasPrefix("nested deeper"),
-                         "floors[\(position)] passed the scanner but not the tape: \(error.message) at byte \(error.offset)")
+            precondition(
+                error.message.hasPrefix("nested deeper"),
+                "floors[\(position)] passed the scanner but not the tape: \(error.message) at byte \(error.offset)")
         }
     }
     return 0

@@ -1,6 +1,6 @@
-import Glibc
 import FloorRuntime
 import FloorSession
+import Glibc
 
 /// The shipped floor plugins, opened in this process the way `floorhost --no-plugin-isolation` opens them
 /// (dlopen of each library in the folder), from `$FLOORKIT_FUZZ_PLUGINS`. Scripts/fuzz builds them with the
@@ -21,10 +21,13 @@ public enum ShippedPlugins {
         } catch {
             fail("\(folder): \(error.message)")
         }
-        let missing = ["Focus", "IconGrid", "ProductFeed", "Title"].filter { !host.registry.floorTypeNames.contains($0) }
+        let missing = ["Focus", "IconGrid", "ProductFeed", "Title"].filter {
+            !host.registry.floorTypeNames.contains($0)
+        }
         guard missing.isEmpty, host.loadDiagnostics.isEmpty else {
-            fail("\(folder): the shipped plugins did not all load (missing floor types: \(missing)); "
-                 + host.loadDiagnostics.map(\.message).joined(separator: "; "))
+            fail(
+                "\(folder): the shipped plugins did not all load (missing floor types: \(missing)); "
+                    + host.loadDiagnostics.map(\.message).joined(separator: "; "))
         }
         return host
     }()

@@ -13,8 +13,9 @@
 
 import CFloorABI
 import FuzzSupport
-import HostContract
 import Glibc
+import HostContract
+
 @testable import FloorRuntime
 @testable import FloorSession
 
@@ -22,9 +23,14 @@ import Glibc
 nonisolated(unsafe) private var floorTypes: [Registry.FloorType] = []
 
 @_cdecl("LLVMFuzzerInitialize")
-public func fuzzTapeInitialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32 {
+public func fuzzTapeInitialize(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> Int32 {
     let registry = ShippedPlugins.host.registry
-    floorTypes = registry.floorTypeNames.compactMap { registry.floorTypeID(named: $0) }.map { registry.floorTypes[Int($0)] }
+    floorTypes = registry.floorTypeNames.compactMap { registry.floorTypeID(named: $0) }.map {
+        registry.floorTypes[Int($0)]
+    }
     if let seeds = environment("FLOORKIT_FUZZ_WRITE_SEEDS") {
         writeSeeds(into: seeds)
         exit(0)
@@ -39,13 +45,16 @@ public func fuzzTape(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     for type in floorTypes {
         let report = DecodeReport()
         let model: UnsafeMutableRawPointer? = report.withReport { report in
-            guard case .pointer(let model)? = try? type.decode.invoker.perform(
-                .pointer(type.context), .pointer(json), .uint(UInt64(size)), .pointer(report)) else { return nil }
+            guard
+                case .pointer(let model)? = try? type.decode.invoker.perform(
+                    .pointer(type.context), .pointer(json), .uint(UInt64(size)), .pointer(report))
+            else { return nil }
             return model
         }
         guard let model else {
             precondition(!report.errors.isEmpty, "\(type.name) refused the input without a reason")
-            precondition(report.errors.allSatisfy { !$0.message.isEmpty }, "\(type.name) refused the input with an empty reason")
+            precondition(
+                report.errors.allSatisfy { !$0.message.isEmpty }, "\(type.name) refused the input with an empty reason")
             continue
         }
         let rows = RowTypeCheck(registry: registry, plugin: type.plugin)
@@ -56,7 +65,8 @@ public func fuzzTape(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         if let validate = type.validate {
             let problems = DecodeReport()
             let valid = problems.withReport { report in
-                (try? validate.invoker.perform(.pointer(type.context), .pointer(model), .pointer(report))) == .bool(true)
+                (try? validate.invoker.perform(.pointer(type.context), .pointer(model), .pointer(report)))
+                    == .bool(true)
             }
             precondition(valid || !problems.errors.isEmpty, "\(type.name) found the model invalid without a reason")
         }
@@ -84,7 +94,9 @@ private final class RowTypeCheck {
         sink.add = { sink, type, _ in
             guard let data = sink?.pointee.host_data else { return }
             let check = Unmanaged<RowTypeCheck>.fromOpaque(data).takeUnretainedValue()
-            if !(0..<Int32(check.registry.rowTypes.count)).contains(type) || check.registry.rowTypes[Int(type)].plugin != check.plugin {
+            if !(0..<Int32(check.registry.rowTypes.count)).contains(type)
+                || check.registry.rowTypes[Int(type)].plugin != check.plugin
+            {
                 check.foreign = type
             }
         }
@@ -94,7 +106,9 @@ private final class RowTypeCheck {
 
 /// Writes the seed corpus: each floor object of each example page, and each floor type's sample.
 private func writeSeeds(into folder: String) {
-    guard let examples = environment("FLOORKIT_FUZZ_EXAMPLES") else { fail("set FLOORKIT_FUZZ_EXAMPLES with FLOORKIT_FUZZ_WRITE_SEEDS") }
+    guard let examples = environment("FLOORKIT_FUZZ_EXAMPLES") else {
+        fail("set FLOORKIT_FUZZ_EXAMPLES with FLOORKIT_FUZZ_WRITE_SEEDS")
+    }
     func write(_ bytes: some Collection<UInt8>, _ name: String) {
         let path = "\(folder)/\(name)"
         guard let file = fopen(path, "wb") else { fail("\(path): cannot write a seed") }
@@ -108,9 +122,12 @@ private func writeSeeds(into folder: String) {
     guard let dir = opendir(examples) else { fail("\(examples): cannot list the example pages") }
     defer { closedir(dir) }
     while let entry = readdir(dir) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+        let name = withUnsafeBytes(of: entry.pointee.d_name) {
+            String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+        }
         guard name.hasSuffix(".json"), let page = readFile("\(examples)/\(name)"),
-              let spec = try? PageScanner.scan(page) else { continue }
+            let spec = try? PageScanner.scan(page)
+        else { continue }
         for floor in spec.floors { write(page[floor.bytes], "\(name.dropLast(5))-floor\(floor.index).json") }
     }
 }
@@ -118,7 +135,8 @@ private func writeSeeds(into folder: String) {
 private func readFile(_ path: String) -> [UInt8]? {
     guard let file = fopen(path, "rb") else { return nil }
     defer { fclose(file) }
-    var bytes: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 65536)
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
         let n = fread(&buffer, 1, buffer.count, file)
         if n <= 0 { break }

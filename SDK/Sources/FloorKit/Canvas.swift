@@ -28,7 +28,8 @@ public struct Canvas {
     /// Whether the host's canvas has the ABI 1.4 additions (measure_text, fill, `.strike`). A 1.3 host's
     /// canvas ends before them: the SDK then measures itself and draws a fill as a frame.
     public var isABI14: Bool {
-        Int(raw.pointee.struct_size) >= MemoryLayout<floor_canvas_t>.offset(of: \floor_canvas_t.fill)! + MemoryLayout<UnsafeRawPointer>.size
+        Int(raw.pointee.struct_size) >= MemoryLayout<floor_canvas_t>.offset(of: \floor_canvas_t.fill)!
+            + MemoryLayout<UnsafeRawPointer>.size
     }
 
     /// Whether struck text shows as struck (ABI 1.4 hosts). A 1.3 host ignores the style bit.

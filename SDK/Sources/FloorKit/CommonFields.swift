@@ -26,7 +26,9 @@ public struct FloorMargin: Decodable, Sendable, Equatable {
         func side(_ key: CodingKeys) throws -> Double {
             let points = try c.decodeIfPresent(Double.self, forKey: key) ?? 0
             guard points >= 0, points <= FLOOR_MAX_ROW_HEIGHT else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "a margin is 0 to \(Int(FLOOR_MAX_ROW_HEIGHT)) points, found \(points)")
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: c,
+                    debugDescription: "a margin is 0 to \(Int(FLOOR_MAX_ROW_HEIGHT)) points, found \(points)")
             }
             return points
         }

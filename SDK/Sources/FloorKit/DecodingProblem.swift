@@ -11,19 +11,19 @@ struct DecodingProblem {
             return
         }
         switch error {
-        case let .typeMismatch(type, context):
+        case .typeMismatch(let type, let context):
             path = Self.path(context.codingPath)
             // Foundation says "Expected to decode String but found number instead."; keep only what was found.
             let found = context.debugDescription.range(of: "found ").map { context.debugDescription[$0.upperBound...] }
                 .map { $0.replacingOccurrences(of: " instead.", with: "") }
             message = "expected \(Self.describe(type))" + (found.map { ", found \($0)" } ?? "")
-        case let .valueNotFound(type, context):
+        case .valueNotFound(let type, let context):
             path = Self.path(context.codingPath)
             message = "expected \(Self.describe(type)), found null"
-        case let .keyNotFound(key, context):
+        case .keyNotFound(let key, let context):
             path = Self.path(context.codingPath + [key])
             message = "required field is missing"
-        case let .dataCorrupted(context):
+        case .dataCorrupted(let context):
             path = Self.path(context.codingPath)
             message = context.debugDescription
         @unknown default:
@@ -35,7 +35,11 @@ struct DecodingProblem {
     static func path(_ keys: [any CodingKey]) -> String {
         var out = ""
         for key in keys {
-            if let index = key.intValue { out += "[\(index)]" } else { out += out.isEmpty ? key.stringValue : "." + key.stringValue }
+            if let index = key.intValue {
+                out += "[\(index)]"
+            } else {
+                out += out.isEmpty ? key.stringValue : "." + key.stringValue
+            }
         }
         return out
     }

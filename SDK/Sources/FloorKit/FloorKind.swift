@@ -36,9 +36,11 @@ final class RowKind {
     let taps: ((AnyFloorBox, Int) -> Int)?
     let action: ((AnyFloorBox, Int, Int) -> Action?)?
 
-    init(name: String, height: @escaping (AnyFloorBox, Int, Double) -> Double,
-         cell: @escaping (AnyFloorBox, Int, Canvas) -> Void,
-         taps: ((AnyFloorBox, Int) -> Int)? = nil, action: ((AnyFloorBox, Int, Int) -> Action?)? = nil) {
+    init(
+        name: String, height: @escaping (AnyFloorBox, Int, Double) -> Double,
+        cell: @escaping (AnyFloorBox, Int, Canvas) -> Void,
+        taps: ((AnyFloorBox, Int) -> Int)? = nil, action: ((AnyFloorBox, Int, Int) -> Action?)? = nil
+    ) {
         self.name = name
         self.height = height
         self.cell = cell
@@ -96,7 +98,9 @@ final class FloorKind {
         }
         rowKinds = [header, margin] + content
         decode = { bytes in
-            let (decoded, leftOut) = try LeftOutItems.collecting { try FloorJSON.decode(Decoded<Floor>.self, from: bytes) }
+            let (decoded, leftOut) = try LeftOutItems.collecting {
+                try FloorJSON.decode(Decoded<Floor>.self, from: bytes)
+            }
             let box = FloorBox(common: decoded.common, floor: decoded.floor)
             box.leftOutItems = leftOut
             return box
@@ -108,7 +112,9 @@ final class FloorKind {
             return { box, next in
                 let (dropped, entries) = append(box, next)
                 guard let entries, !box.rows.isEmpty else { return (dropped, nil, 0) }
-                let rows = entries.compactMap { entry in kindOf[entry.kind].map { ($0, entry.item, entry.sticky ? FLOOR_ROW_STICKY : 0) } }
+                let rows = entries.compactMap { entry in
+                    kindOf[entry.kind].map { ($0, entry.item, entry.sticky ? FLOOR_ROW_STICKY : 0) }
+                }
                 let bottom = (unsafeDowncast(box, to: FloorBox<Floor>.self).common.margin?.bottom ?? 0) > 0
                 return (dropped, rows, box.rows.count - (bottom ? 1 : 0))
             }
@@ -127,7 +133,9 @@ final class FloorKind {
             for entry in rows.entries {
                 // A row type the model did not list in `rowTypes` was never registered: skip it rather than
                 // hand the host an id it cannot dispatch.
-                if let kind = kindOf[ObjectIdentifier(entry.kind)] { out.append((kind, entry.item, entry.sticky ? FLOOR_ROW_STICKY : 0)) }
+                if let kind = kindOf[ObjectIdentifier(entry.kind)] {
+                    out.append((kind, entry.item, entry.sticky ? FLOOR_ROW_STICKY : 0))
+                }
             }
             if let spacing, spacing.bottom > 0 { out.append((margin, CommonRows.marginBottom, 0)) }
             return out
@@ -139,7 +147,9 @@ final class FloorKind {
 private enum Extending {
     /// Appends `next`'s items to an ItemsFloor box (ids kept in the box), and lists the appended items'
     /// rows (each row type by identity) when the floor can list them alone.
-    static func appendItems<Floor: ItemsFloor>(for _: Floor.Type) -> (AnyFloorBox, AnyFloorBox) -> ([FloorProblem], [(kind: ObjectIdentifier, item: Int, sticky: Bool)]?) {
+    static func appendItems<Floor: ItemsFloor>(for _: Floor.Type) -> (AnyFloorBox, AnyFloorBox) -> (
+        [FloorProblem], [(kind: ObjectIdentifier, item: Int, sticky: Bool)]?
+    ) {
         { box, next in
             let box = unsafeDowncast(box, to: FloorBox<Floor>.self)
             let incoming = unsafeDowncast(next, to: FloorBox<Floor>.self).floor.items

@@ -20,11 +20,12 @@ public final class FloorPlugin: @unchecked Sendable {
     public init(id: String, name: String, version: String, floors: [any FloorModel.Type]) {
         floorKinds = floors.map { FloorKind($0) }
         descriptorStorage = .allocate(capacity: 1)
-        descriptorStorage.initialize(to: floor_plugin_descriptor_t(
-            struct_size: UInt32(MemoryLayout<floor_plugin_descriptor_t>.size),
-            abi_major: UInt32(FLOOR_ABI_MAJOR), abi_minor: UInt32(FLOOR_ABI_MINOR),
-            id: permanentCString(id), name: permanentCString(name), version: permanentCString(version),
-            init: { host in FloorPlugin.loaded?.register(with: host) ?? false }))
+        descriptorStorage.initialize(
+            to: floor_plugin_descriptor_t(
+                struct_size: UInt32(MemoryLayout<floor_plugin_descriptor_t>.size),
+                abi_major: UInt32(FLOOR_ABI_MAJOR), abi_minor: UInt32(FLOOR_ABI_MINOR),
+                id: permanentCString(id), name: permanentCString(name), version: permanentCString(version),
+                init: { host in FloorPlugin.loaded?.register(with: host) ?? false }))
     }
 
     /// The ABI descriptor, for the entry function to return.
@@ -48,10 +49,21 @@ public final class FloorPlugin: @unchecked Sendable {
                     struct_size: UInt32(MemoryLayout<floor_row_type_t>.size),
                     type_name: permanentCString(kind.name),
                     context: Unmanaged.passUnretained(kind).toOpaque(),
-                    height: selector("heightFor\(kind.name):width:", FLOOR_SIG_HEIGHT, unsafeBitCast(Thunks.height, to: floor_fn_t.self)),
-                    cell: selector("cellFor\(kind.name):canvas:", FLOOR_SIG_CELL, unsafeBitCast(Thunks.cell, to: floor_fn_t.self)),
-                    tappable: kind.action == nil ? absent : selector("tappableItemsFor\(kind.name):", FLOOR_SIG_TAPPABLE, unsafeBitCast(Thunks.tappable, to: floor_fn_t.self)),
-                    action: kind.action == nil ? absent : selector("actionFor\(kind.name):item:", FLOOR_SIG_ACTION, unsafeBitCast(Thunks.action, to: floor_fn_t.self)))
+                    height: selector(
+                        "heightFor\(kind.name):width:", FLOOR_SIG_HEIGHT,
+                        unsafeBitCast(Thunks.height, to: floor_fn_t.self)),
+                    cell: selector(
+                        "cellFor\(kind.name):canvas:", FLOOR_SIG_CELL, unsafeBitCast(Thunks.cell, to: floor_fn_t.self)),
+                    tappable: kind.action == nil
+                        ? absent
+                        : selector(
+                            "tappableItemsFor\(kind.name):", FLOOR_SIG_TAPPABLE,
+                            unsafeBitCast(Thunks.tappable, to: floor_fn_t.self)),
+                    action: kind.action == nil
+                        ? absent
+                        : selector(
+                            "actionFor\(kind.name):item:", FLOOR_SIG_ACTION,
+                            unsafeBitCast(Thunks.action, to: floor_fn_t.self)))
                 kind.id = host.pointee.register_row_type(host, &rowType)
             }
             var floorType = floor_floor_type_t(
@@ -59,11 +71,19 @@ public final class FloorPlugin: @unchecked Sendable {
                 type_name: permanentCString(floor.name),
                 context: Unmanaged.passUnretained(floor).toOpaque(),
                 sample_json: permanentCString(floor.sampleJSON),
-                decode: selector("decode\(floor.name):", FLOOR_SIG_DECODE, unsafeBitCast(Thunks.decode, to: floor_fn_t.self)),
-                expand: selector("expand\(floor.name):", FLOOR_SIG_EXPAND, unsafeBitCast(Thunks.expand, to: floor_fn_t.self)),
-                destroy: selector("destroy\(floor.name):", FLOOR_SIG_DESTROY, unsafeBitCast(Thunks.destroy, to: floor_fn_t.self)),
-                validate: selector("validate\(floor.name):", FLOOR_SIG_VALIDATE, unsafeBitCast(Thunks.validate, to: floor_fn_t.self)),
-                extend: floor.extend == nil ? absent : selector("extend\(floor.name):with:", FLOOR_SIG_EXTEND, unsafeBitCast(Thunks.extend, to: floor_fn_t.self)),
+                decode: selector(
+                    "decode\(floor.name):", FLOOR_SIG_DECODE, unsafeBitCast(Thunks.decode, to: floor_fn_t.self)),
+                expand: selector(
+                    "expand\(floor.name):", FLOOR_SIG_EXPAND, unsafeBitCast(Thunks.expand, to: floor_fn_t.self)),
+                destroy: selector(
+                    "destroy\(floor.name):", FLOOR_SIG_DESTROY, unsafeBitCast(Thunks.destroy, to: floor_fn_t.self)),
+                validate: selector(
+                    "validate\(floor.name):", FLOOR_SIG_VALIDATE, unsafeBitCast(Thunks.validate, to: floor_fn_t.self)),
+                extend: floor.extend == nil
+                    ? absent
+                    : selector(
+                        "extend\(floor.name):with:", FLOOR_SIG_EXTEND, unsafeBitCast(Thunks.extend, to: floor_fn_t.self)
+                    ),
                 schema_json: permanentCString(floor.schemaJSON))
             _ = host.pointee.register_floor_type(host, &floorType)
             for problem in floor.schemaProblems { host.pointee.log(host, FLOOR_LOG_WARNING, problem) }

@@ -16,11 +16,13 @@ public final class RowType<Floor: FloorModel>: @unchecked Sendable {
     ///   - cell: draws (floor, item) into the canvas, whose size is the row's width and height.
     ///   - taps: how many things in the row a tap can hit (icons in a grid line); nil: not tappable.
     ///   - action: what tapping thing `tap` of (floor, item) does, or nil when nothing.
-    public init(_ name: String,
-                height: @escaping (_ floor: Floor, _ item: Int, _ width: Double) -> Double,
-                cell: @escaping (_ floor: Floor, _ item: Int, _ canvas: Canvas) -> Void,
-                taps: ((_ floor: Floor, _ item: Int) -> Int)? = nil,
-                action: ((_ floor: Floor, _ item: Int, _ tap: Int) -> Action?)? = nil) {
+    public init(
+        _ name: String,
+        height: @escaping (_ floor: Floor, _ item: Int, _ width: Double) -> Double,
+        cell: @escaping (_ floor: Floor, _ item: Int, _ canvas: Canvas) -> Void,
+        taps: ((_ floor: Floor, _ item: Int) -> Int)? = nil,
+        action: ((_ floor: Floor, _ item: Int, _ tap: Int) -> Action?)? = nil
+    ) {
         self.name = name
         self.height = height
         self.cell = cell

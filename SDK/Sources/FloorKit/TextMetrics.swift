@@ -13,8 +13,10 @@ import CFloorABI
 public enum TextMetrics {
     public static func width(of text: String, style: TextStyle = []) -> Double {
         if let host = FloorPlugin.host,
-           Int(host.pointee.struct_size) >= MemoryLayout<floor_host_t>.offset(of: \floor_host_t.measure_text)! + MemoryLayout<UnsafeRawPointer>.size,
-           let measure = host.pointee.measure_text {
+            Int(host.pointee.struct_size) >= MemoryLayout<floor_host_t>.offset(of: \floor_host_t.measure_text)!
+                + MemoryLayout<UnsafeRawPointer>.size,
+            let measure = host.pointee.measure_text
+        {
             return text.withCString { measure(host, $0, style.rawValue) }
         }
         return estimate(text)
@@ -29,7 +31,8 @@ public enum TextMetrics {
             case .nonspacingMark, .enclosingMark, .format, .control: continue
             default: break
             }
-            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+            let wide =
+                (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
                 || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
                 || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1FAFF).contains(v) || (0x20000...0x3FFFD).contains(v)
             points += wide ? 10 : 5

@@ -13,49 +13,57 @@ enum Thunks {
         return kind.height(box, box.rows[Int(row)].item, width)
     }
 
-    static let cell: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UnsafePointer<floor_canvas_t>?) -> Void = {
-        ctx, model, row, canvas in
-        let kind = Unmanaged<RowKind>.fromOpaque(ctx!).takeUnretainedValue()
-        let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
-        guard row < UInt64(box.rows.count), let canvas else { return }
-        kind.cell(box, box.rows[Int(row)].item, Canvas(raw: canvas))
-    }
+    static let cell:
+        @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UnsafePointer<floor_canvas_t>?) ->
+            Void = {
+                ctx, model, row, canvas in
+                let kind = Unmanaged<RowKind>.fromOpaque(ctx!).takeUnretainedValue()
+                let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
+                guard row < UInt64(box.rows.count), let canvas else { return }
+                kind.cell(box, box.rows[Int(row)].item, Canvas(raw: canvas))
+            }
 
-    static let decode: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UnsafePointer<floor_report_t>?) -> UnsafeMutableRawPointer? = {
-        ctx, json, length, report in
-        let floor = Unmanaged<FloorKind>.fromOpaque(ctx!).takeUnretainedValue()
-        guard let json else { return nil }
-        do {
-            return Unmanaged.passRetained(try floor.decode(UnsafeRawBufferPointer(start: json, count: Int(length)))).toOpaque()
-        } catch {
-            let problem = DecodingProblem(error)
-            if let report {
-                problem.path.withCString { path in
-                    problem.message.withCString { report.pointee.error(report, path, $0) }
+    static let decode:
+        @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UnsafePointer<floor_report_t>?) ->
+            UnsafeMutableRawPointer? = {
+                ctx, json, length, report in
+                let floor = Unmanaged<FloorKind>.fromOpaque(ctx!).takeUnretainedValue()
+                guard let json else { return nil }
+                do {
+                    return Unmanaged.passRetained(
+                        try floor.decode(UnsafeRawBufferPointer(start: json, count: Int(length)))
+                    ).toOpaque()
+                } catch {
+                    let problem = DecodingProblem(error)
+                    if let report {
+                        problem.path.withCString { path in
+                            problem.message.withCString { report.pointee.error(report, path, $0) }
+                        }
+                    }
+                    return nil
                 }
             }
-            return nil
-        }
-    }
 
-    static let expand: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafePointer<floor_row_sink_t>?) -> Void = {
-        ctx, model, sink in
-        let floor = Unmanaged<FloorKind>.fromOpaque(ctx!).takeUnretainedValue()
-        let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
-        let unchanged = box.unchangedRows
-        box.unchangedRows = nil
-        // Right after an extend that updated `rows` itself, list only what follows the rows the host keeps.
-        if let unchanged, let sink, let keep = sink.pointee.keep {
-            let kept = min(unchanged, Int(clamping: sink.pointee.reusable), box.rows.count)
-            keep(sink, UInt64(kept))
-            for row in box.rows[kept...] { sink.pointee.add(sink, row.type, row.flags) }
-            return
-        }
-        let rows = floor.expand(box)
-        box.rows = rows.map { ($0.kind.id, $0.item, $0.flags) }
-        guard let sink else { return }
-        for row in rows { sink.pointee.add(sink, row.kind.id, row.flags) }
-    }
+    static let expand:
+        @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafePointer<floor_row_sink_t>?) -> Void =
+            {
+                ctx, model, sink in
+                let floor = Unmanaged<FloorKind>.fromOpaque(ctx!).takeUnretainedValue()
+                let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
+                let unchanged = box.unchangedRows
+                box.unchangedRows = nil
+                // Right after an extend that updated `rows` itself, list only what follows the rows the host keeps.
+                if let unchanged, let sink, let keep = sink.pointee.keep {
+                    let kept = min(unchanged, Int(clamping: sink.pointee.reusable), box.rows.count)
+                    keep(sink, UInt64(kept))
+                    for row in box.rows[kept...] { sink.pointee.add(sink, row.type, row.flags) }
+                    return
+                }
+                let rows = floor.expand(box)
+                box.rows = rows.map { ($0.kind.id, $0.item, $0.flags) }
+                guard let sink else { return }
+                for row in rows { sink.pointee.add(sink, row.kind.id, row.flags) }
+            }
 
     static let tappable: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64) -> UInt64 = {
         ctx, model, row in
@@ -65,72 +73,85 @@ enum Thunks {
         return UInt64(max(0, taps(box, box.rows[Int(row)].item)))
     }
 
-    static let action: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UInt64, UnsafePointer<floor_action_sink_t>?) -> Bool = {
-        ctx, model, row, tap, sink in
-        let kind = Unmanaged<RowKind>.fromOpaque(ctx!).takeUnretainedValue()
-        let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
-        guard row < UInt64(box.rows.count), tap < UInt64(Int.max), let sink,
-              let action = kind.action?(box, box.rows[Int(row)].item, Int(tap)) else { return false }
-        action.url.withCString { url in
-            if let event = action.eventId {
-                event.withCString { sink.pointee.jump(sink, url, $0) }
-            } else {
-                sink.pointee.jump(sink, url, nil)
+    static let action:
+        @convention(c) (
+            UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UInt64, UnsafePointer<floor_action_sink_t>?
+        ) -> Bool = {
+            ctx, model, row, tap, sink in
+            let kind = Unmanaged<RowKind>.fromOpaque(ctx!).takeUnretainedValue()
+            let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
+            guard row < UInt64(box.rows.count), tap < UInt64(Int.max), let sink,
+                let action = kind.action?(box, box.rows[Int(row)].item, Int(tap))
+            else { return false }
+            action.url.withCString { url in
+                if let event = action.eventId {
+                    event.withCString { sink.pointee.jump(sink, url, $0) }
+                } else {
+                    sink.pointee.jump(sink, url, nil)
+                }
             }
+            for key in action.params.keys.sorted() {
+                key.withCString { k in action.params[key]!.withCString { sink.pointee.param(sink, k, $0) } }
+            }
+            return true
         }
-        for key in action.params.keys.sorted() {
-            key.withCString { k in action.params[key]!.withCString { sink.pointee.param(sink, k, $0) } }
+
+    static let validate:
+        @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafePointer<floor_report_t>?) -> Bool = {
+            ctx, model, report in
+            let floor = Unmanaged<FloorKind>.fromOpaque(ctx!).takeUnretainedValue()
+            let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
+            let problems = floor.validate(box)
+            // Items left out while decoding are warnings (reported with a true verdict, the floor is kept);
+            // reported with the model's own problems, they are part of why the floor is left out.
+            if let report { for problem in box.leftOutItems + problems { send(problem, to: report) } }
+            return problems.isEmpty
         }
-        return true
-    }
 
-    static let validate: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafePointer<floor_report_t>?) -> Bool = {
-        ctx, model, report in
-        let floor = Unmanaged<FloorKind>.fromOpaque(ctx!).takeUnretainedValue()
-        let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
-        let problems = floor.validate(box)
-        // Items left out while decoding are warnings (reported with a true verdict, the floor is kept);
-        // reported with the model's own problems, they are part of why the floor is left out.
-        if let report { for problem in box.leftOutItems + problems { send(problem, to: report) } }
-        return problems.isEmpty
-    }
-
-    static let extend: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafePointer<floor_report_t>?, UnsafeMutablePointer<floor_extend_result_t>?) -> Void = {
-        ctx, model, next, report, result in
-        let floor = Unmanaged<FloorKind>.fromOpaque(ctx!).takeUnretainedValue()
-        let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
-        guard let extend = floor.extend, let next else { return }
-        let nextBox = Unmanaged<AnyFloorBox>.fromOpaque(next).takeUnretainedValue()
-        // An ItemsFloor: the appended items' rows go in before the bottom margin; nothing else changes.
-        if let appendItems = floor.appendItems {
-            let (dropped, added, at) = appendItems(box, nextBox)
-            if let report { for problem in dropped { send(problem, to: report) } }
-            if let added, at >= 0, at <= box.rows.count {
-                let trailing = box.rows.count - at
-                box.rows.insert(contentsOf: added.lazy.map { ($0.kind.id, $0.item, $0.flags) }, at: at)
-                box.unchangedRows = at
-                result?.pointee = floor_extend_result_t(unchanged_leading: UInt64(at), unchanged_trailing: UInt64(trailing))
+    static let extend:
+        @convention(c) (
+            UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+            UnsafePointer<floor_report_t>?, UnsafeMutablePointer<floor_extend_result_t>?
+        ) -> Void = {
+            ctx, model, next, report, result in
+            let floor = Unmanaged<FloorKind>.fromOpaque(ctx!).takeUnretainedValue()
+            let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
+            guard let extend = floor.extend, let next else { return }
+            let nextBox = Unmanaged<AnyFloorBox>.fromOpaque(next).takeUnretainedValue()
+            // An ItemsFloor: the appended items' rows go in before the bottom margin; nothing else changes.
+            if let appendItems = floor.appendItems {
+                let (dropped, added, at) = appendItems(box, nextBox)
+                if let report { for problem in dropped { send(problem, to: report) } }
+                if let added, at >= 0, at <= box.rows.count {
+                    let trailing = box.rows.count - at
+                    box.rows.insert(contentsOf: added.lazy.map { ($0.kind.id, $0.item, $0.flags) }, at: at)
+                    box.unchangedRows = at
+                    result?.pointee = floor_extend_result_t(
+                        unchanged_leading: UInt64(at), unchanged_trailing: UInt64(trailing))
+                    return
+                }
+                box.unchangedRows = nil
+                result?.pointee = difference(box.rows, floor.expand(box))
                 return
             }
-            box.unchangedRows = nil
-            result?.pointee = difference(box.rows, floor.expand(box))
-            return
+            let before = box.rows
+            let dropped = extend(box, nextBox)
+            if let report { for problem in dropped { send(problem, to: report) } }
+            result?.pointee = difference(before, floor.expand(box))
         }
-        let before = box.rows
-        let dropped = extend(box, nextBox)
-        if let report { for problem in dropped { send(problem, to: report) } }
-        result?.pointee = difference(before, floor.expand(box))
-    }
 
     /// How many rows at both ends of a floor's rows an extend left untouched. A row is the same row when
     /// its type and item are. O(rows in the floor): the path for floors that are not ItemsFloors.
-    private static func difference(_ before: [(type: Int32, item: Int, flags: UInt32)], _ expanded: [ExpandedRow]) -> floor_extend_result_t {
+    private static func difference(_ before: [(type: Int32, item: Int, flags: UInt32)], _ expanded: [ExpandedRow])
+        -> floor_extend_result_t
+    {
         let after = expanded.map { ($0.kind.id, $0.item) }
         let old = before.map { ($0.type, $0.item) }
         let leading = zip(old, after).prefix { $0 == $1 }.count
         let trailing = zip(old.reversed(), after.reversed()).prefix { $0 == $1 }.count
         let limit = min(old.count, after.count) - leading
-        return floor_extend_result_t(unchanged_leading: UInt64(leading), unchanged_trailing: UInt64(min(trailing, limit)))
+        return floor_extend_result_t(
+            unchanged_leading: UInt64(leading), unchanged_trailing: UInt64(min(trailing, limit)))
     }
 
     private static func send(_ problem: FloorProblem, to report: UnsafePointer<floor_report_t>) {

@@ -12,12 +12,12 @@ public struct Drawing: CustomStringConvertible, Sendable {
 
     /// The strings drawn by text calls, in order.
     public var texts: [String] {
-        operations.compactMap { if case let .text(text, _, _, _, _) = $0 { return text } else { return nil } }
+        operations.compactMap { if case .text(let text, _, _, _, _) = $0 { return text } else { return nil } }
     }
 
     /// The sources of the images drawn, in order.
     public var images: [String] {
-        operations.compactMap { if case let .image(source, _, _, _, _) = $0 { return source } else { return nil } }
+        operations.compactMap { if case .image(let source, _, _, _, _) = $0 { return source } else { return nil } }
     }
 
     public var description: String { lines.joined(separator: "\n") }

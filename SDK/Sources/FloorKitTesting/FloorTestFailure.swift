@@ -26,5 +26,7 @@ public struct ReportedProblem: Equatable, Hashable, CustomStringConvertible, Sen
 }
 
 extension [ReportedProblem] {
-    init(_ report: [(path: String, message: String)]) { self = report.map { ReportedProblem(path: $0.path, message: $0.message) } }
+    init(_ report: [(path: String, message: String)]) {
+        self = report.map { ReportedProblem(path: $0.path, message: $0.message) }
+    }
 }

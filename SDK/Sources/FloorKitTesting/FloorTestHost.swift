@@ -53,7 +53,9 @@ public final class FloorTestHost: @unchecked Sendable {
         try calling { () throws -> FloorTestHost in
             let descriptor = entry()
             if let loaded = loaded[descriptor] { return try loaded.get() }
-            let result = Result { try FloorTestHost(descriptor.assumingMemoryBound(to: floor_plugin_descriptor_t.self)) }
+            let result = Result {
+                try FloorTestHost(descriptor.assumingMemoryBound(to: floor_plugin_descriptor_t.self))
+            }
             loaded[descriptor] = result
             return try result.get()
         }
@@ -72,7 +74,9 @@ public final class FloorTestHost: @unchecked Sendable {
     private init(_ descriptor: UnsafePointer<floor_plugin_descriptor_t>) throws {
         let d = descriptor.pointee
         guard Int(d.struct_size) >= MemoryLayout<floor_plugin_descriptor_t>.size else {
-            throw FloorTestFailure("the plugin descriptor's struct_size is \(d.struct_size), smaller than floor_plugin_descriptor_t (\(MemoryLayout<floor_plugin_descriptor_t>.size))")
+            throw FloorTestFailure(
+                "the plugin descriptor's struct_size is \(d.struct_size), smaller than floor_plugin_descriptor_t (\(MemoryLayout<floor_plugin_descriptor_t>.size))"
+            )
         }
         pluginID = d.id.map { String(cString: $0) } ?? ""
         pluginName = d.name.map { String(cString: $0) } ?? ""
@@ -80,7 +84,9 @@ public final class FloorTestHost: @unchecked Sendable {
         abiMajor = Int(d.abi_major)
         abiMinor = Int(d.abi_minor)
         guard d.abi_major == FLOOR_ABI_MAJOR, d.abi_minor <= FLOOR_ABI_MINOR else {
-            throw FloorTestFailure("plugin \(pluginID) is built against ABI \(d.abi_major).\(d.abi_minor); this kit is \(FLOOR_ABI_MAJOR).\(FLOOR_ABI_MINOR) (same major, minor at most the host's)")
+            throw FloorTestFailure(
+                "plugin \(pluginID) is built against ABI \(d.abi_major).\(d.abi_minor); this kit is \(FLOOR_ABI_MAJOR).\(FLOOR_ABI_MINOR) (same major, minor at most the host's)"
+            )
         }
         guard let initialize = d.`init` else { throw FloorTestFailure("plugin \(pluginID)'s descriptor has no init") }
         // The host table lives for the process, as floor_abi.h promises.
@@ -106,10 +112,13 @@ public final class FloorTestHost: @unchecked Sendable {
         let accepted = initialize(table)
         initializing = false
         guard accepted else {
-            throw FloorTestFailure("plugin \(pluginID)'s init returned false\(refusals.isEmpty ? "" : ": " + refusals.joined(separator: "; "))")
+            throw FloorTestFailure(
+                "plugin \(pluginID)'s init returned false\(refusals.isEmpty ? "" : ": " + refusals.joined(separator: "; "))"
+            )
         }
         guard refusals.isEmpty else {
-            throw FloorTestFailure("floorhost refuses these registrations of plugin \(pluginID): \(refusals.joined(separator: "; "))")
+            throw FloorTestFailure(
+                "floorhost refuses these registrations of plugin \(pluginID): \(refusals.joined(separator: "; "))")
         }
     }
 
@@ -121,17 +130,32 @@ public final class FloorTestHost: @unchecked Sendable {
 
     private func register(_ raw: UnsafePointer<floor_row_type_t>) -> Int32 {
         var type = floor_row_type_t()
-        guard let size = copy(raw, into: &type, minimum: MemoryLayout<floor_row_type_t>.offset(of: \.tappable)!, what: "floor_row_type_t") else { return -1 }
+        guard
+            let size = copy(
+                raw, into: &type, minimum: MemoryLayout<floor_row_type_t>.offset(of: \.tappable)!,
+                what: "floor_row_type_t")
+        else { return -1 }
         let name = type.type_name.map { String(cString: $0) } ?? ""
         do {
             try checkName(name, taken: rowTypeNames, what: "row type")
             let optional = size >= MemoryLayout<floor_row_type_t>.size
-            rowTypes.append(RegisteredRowType(
-                name: name, context: type.context,
-                height: try checked(type.height, slot: "the height of row type '\(name)'", signature: FLOOR_SIG_HEIGHT, required: true, as: HeightFunction.self)!,
-                cell: try checked(type.cell, slot: "the cell of row type '\(name)'", signature: FLOOR_SIG_CELL, required: true, as: CellFunction.self)!,
-                tappable: optional ? try checked(type.tappable, slot: "the tappable of row type '\(name)'", signature: FLOOR_SIG_TAPPABLE, required: false, as: TappableFunction.self) : nil,
-                action: optional ? try checked(type.action, slot: "the action of row type '\(name)'", signature: FLOOR_SIG_ACTION, required: false, as: ActionFunction.self) : nil))
+            rowTypes.append(
+                RegisteredRowType(
+                    name: name, context: type.context,
+                    height: try checked(
+                        type.height, slot: "the height of row type '\(name)'", signature: FLOOR_SIG_HEIGHT,
+                        required: true, as: HeightFunction.self)!,
+                    cell: try checked(
+                        type.cell, slot: "the cell of row type '\(name)'", signature: FLOOR_SIG_CELL, required: true,
+                        as: CellFunction.self)!,
+                    tappable: optional
+                        ? try checked(
+                            type.tappable, slot: "the tappable of row type '\(name)'", signature: FLOOR_SIG_TAPPABLE,
+                            required: false, as: TappableFunction.self) : nil,
+                    action: optional
+                        ? try checked(
+                            type.action, slot: "the action of row type '\(name)'", signature: FLOOR_SIG_ACTION,
+                            required: false, as: ActionFunction.self) : nil))
             return Int32(rowTypes.count - 1)
         } catch {
             refusals.append("row type '\(name)': \(error)")
@@ -141,24 +165,40 @@ public final class FloorTestHost: @unchecked Sendable {
 
     private func register(_ raw: UnsafePointer<floor_floor_type_t>) -> Bool {
         var type = floor_floor_type_t()
-        guard let size = copy(raw, into: &type, minimum: MemoryLayout<floor_floor_type_t>.offset(of: \.validate)!, what: "floor_floor_type_t") else { return false }
+        guard
+            let size = copy(
+                raw, into: &type, minimum: MemoryLayout<floor_floor_type_t>.offset(of: \.validate)!,
+                what: "floor_floor_type_t")
+        else { return false }
         let name = type.type_name.map { String(cString: $0) } ?? ""
         func has(_ field: PartialKeyPath<floor_floor_type_t>, _ length: Int) -> Bool {
             size >= MemoryLayout<floor_floor_type_t>.offset(of: field)! + length
         }
         do {
             try checkName(name, taken: floorTypeNames, what: "floor type")
-            floorTypes.append(RegisteredFloorType(
-                name: name, context: type.context,
-                sampleJSON: type.sample_json.map { String(cString: $0) },
-                schemaJSON: has(\.schema_json, MemoryLayout<UnsafePointer<CChar>?>.size) ? type.schema_json.map { String(cString: $0) } : nil,
-                decode: try checked(type.decode, slot: "the decode of floor type '\(name)'", signature: FLOOR_SIG_DECODE, required: true, as: DecodeFunction.self)!,
-                expand: try checked(type.expand, slot: "the expand of floor type '\(name)'", signature: FLOOR_SIG_EXPAND, required: true, as: ExpandFunction.self)!,
-                destroy: try checked(type.destroy, slot: "the destroy of floor type '\(name)'", signature: FLOOR_SIG_DESTROY, required: true, as: DestroyFunction.self)!,
-                validate: has(\.validate, MemoryLayout<floor_selector_t>.size)
-                    ? try checked(type.validate, slot: "the validate of floor type '\(name)'", signature: FLOOR_SIG_VALIDATE, required: false, as: ValidateFunction.self) : nil,
-                extend: has(\.extend, MemoryLayout<floor_selector_t>.size)
-                    ? try checked(type.extend, slot: "the extend of floor type '\(name)'", signature: FLOOR_SIG_EXTEND, required: false, as: ExtendFunction.self) : nil))
+            floorTypes.append(
+                RegisteredFloorType(
+                    name: name, context: type.context,
+                    sampleJSON: type.sample_json.map { String(cString: $0) },
+                    schemaJSON: has(\.schema_json, MemoryLayout<UnsafePointer<CChar>?>.size)
+                        ? type.schema_json.map { String(cString: $0) } : nil,
+                    decode: try checked(
+                        type.decode, slot: "the decode of floor type '\(name)'", signature: FLOOR_SIG_DECODE,
+                        required: true, as: DecodeFunction.self)!,
+                    expand: try checked(
+                        type.expand, slot: "the expand of floor type '\(name)'", signature: FLOOR_SIG_EXPAND,
+                        required: true, as: ExpandFunction.self)!,
+                    destroy: try checked(
+                        type.destroy, slot: "the destroy of floor type '\(name)'", signature: FLOOR_SIG_DESTROY,
+                        required: true, as: DestroyFunction.self)!,
+                    validate: has(\.validate, MemoryLayout<floor_selector_t>.size)
+                        ? try checked(
+                            type.validate, slot: "the validate of floor type '\(name)'", signature: FLOOR_SIG_VALIDATE,
+                            required: false, as: ValidateFunction.self) : nil,
+                    extend: has(\.extend, MemoryLayout<floor_selector_t>.size)
+                        ? try checked(
+                            type.extend, slot: "the extend of floor type '\(name)'", signature: FLOOR_SIG_EXTEND,
+                            required: false, as: ExtendFunction.self) : nil))
             return true
         } catch {
             refusals.append("floor type '\(name)': \(error)")
@@ -170,16 +210,21 @@ public final class FloorTestHost: @unchecked Sendable {
     /// struct early; the fields after it stay zero). Nil, with a refusal, outside init or when too short.
     private func copy<T>(_ raw: UnsafePointer<T>, into value: inout T, minimum: Int, what: String) -> Int? {
         guard initializing else {
-            log.append(LogMessage(level: .error, text: "register called after init returned; floor_abi.h allows it only during init"))
+            log.append(
+                LogMessage(
+                    level: .error, text: "register called after init returned; floor_abi.h allows it only during init"))
             refusals.append("a \(what) registered after init")
             return nil
         }
         let size = Int(UnsafeRawPointer(raw).load(as: UInt32.self))
         guard size >= minimum else {
-            refusals.append("a \(what) with struct_size \(size), too small to hold its required fields (\(minimum) bytes)")
+            refusals.append(
+                "a \(what) with struct_size \(size), too small to hold its required fields (\(minimum) bytes)")
             return nil
         }
-        withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: UnsafeRawBufferPointer(start: raw, count: min(size, MemoryLayout<T>.size))) }
+        withUnsafeMutableBytes(of: &value) {
+            $0.copyMemory(from: UnsafeRawBufferPointer(start: raw, count: min(size, MemoryLayout<T>.size)))
+        }
         return size
     }
 
@@ -188,7 +233,9 @@ public final class FloorTestHost: @unchecked Sendable {
         guard !name.unicodeScalars.contains(where: ControlCharacters.isUnsafe) else {
             throw FloorTestFailure("the \(what) name \(ControlCharacters.escaped(name)) holds a control character")
         }
-        guard !taken.contains(name) else { throw FloorTestFailure("the \(what) '\(name)' is registered twice; the first is kept") }
+        guard !taken.contains(name) else {
+            throw FloorTestFailure("the \(what) '\(name)' is registered twice; the first is kept")
+        }
     }
 
     // MARK: Floors
@@ -216,20 +263,26 @@ public final class FloorTestHost: @unchecked Sendable {
     }
 
     /// The floor type a floor object names, and a model of it decoded and validated. Holding the lock.
-    func decodeModel(_ json: String) throws -> (type: Int, model: UnsafeMutableRawPointer, warnings: [ReportedProblem]) {
+    func decodeModel(_ json: String) throws -> (type: Int, model: UnsafeMutableRawPointer, warnings: [ReportedProblem])
+    {
         let bytes = Array(json.utf8)
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
         } catch {
-            throw FloorTestFailure("the floor is not valid JSON (floorhost would refuse the page): \(error.localizedDescription)")
+            throw FloorTestFailure(
+                "the floor is not valid JSON (floorhost would refuse the page): \(error.localizedDescription)")
         }
-        guard let fields = object as? [String: Any] else { throw FloorTestFailure("a floor is a JSON object; this is \(json.prefix(40))") }
+        guard let fields = object as? [String: Any] else {
+            throw FloorTestFailure("a floor is a JSON object; this is \(json.prefix(40))")
+        }
         guard let name = (fields["type"] ?? fields["pattern"]) as? String else {
             throw FloorTestFailure("the floor has no \"type\" (or \"pattern\") string naming its floor type")
         }
         guard let index = floorTypes.firstIndex(where: { $0.name == name }) else {
-            throw FloorTestFailure("plugin \(pluginID) registers no floor type '\(name)' (it registers \(floorTypeNames.map { "'\($0)'" }.joined(separator: ", ")))")
+            throw FloorTestFailure(
+                "plugin \(pluginID) registers no floor type '\(name)' (it registers \(floorTypeNames.map { "'\($0)'" }.joined(separator: ", ")))"
+            )
         }
         let type = floorTypes[index]
         // An exact-size copy: the decoder gets no NUL terminator and nothing after the object, as on a page.
@@ -237,18 +290,25 @@ public final class FloorTestHost: @unchecked Sendable {
         defer { buffer.deallocate() }
         bytes.withUnsafeBytes { if let base = $0.baseAddress { buffer.copyMemory(from: base, byteCount: bytes.count) } }
         let report = DecodeReport()
-        let model = report.withReport { type.decode.function(type.context, buffer, UInt64(bytes.count), $0.assumingMemoryBound(to: floor_report_t.self)) }
+        let model = report.withReport {
+            type.decode.function(
+                type.context, buffer, UInt64(bytes.count), $0.assumingMemoryBound(to: floor_report_t.self))
+        }
         let problems = [ReportedProblem](report.errors)
         guard let model else {
             throw FloorTestFailure("\(type.decode.name) refused the floor: \(listed(problems))", problems: problems)
         }
         guard problems.isEmpty else {
             type.destroy.function(type.context, model)
-            throw FloorTestFailure("\(type.decode.name) reported \(listed(problems)) and still returned a model; floor_abi.h: a decoder that calls error must return NULL (floorhost leaves the floor out)", problems: problems)
+            throw FloorTestFailure(
+                "\(type.decode.name) reported \(listed(problems)) and still returned a model; floor_abi.h: a decoder that calls error must return NULL (floorhost leaves the floor out)",
+                problems: problems)
         }
         guard let validate = type.validate else { return (index, model, []) }
         let verdict = DecodeReport()
-        let valid = verdict.withReport { validate.function(type.context, model, $0.assumingMemoryBound(to: floor_report_t.self)) }
+        let valid = verdict.withReport {
+            validate.function(type.context, model, $0.assumingMemoryBound(to: floor_report_t.self))
+        }
         let reported = [ReportedProblem](verdict.errors)
         guard valid else {
             type.destroy.function(type.context, model)

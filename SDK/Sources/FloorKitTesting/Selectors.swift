@@ -32,8 +32,10 @@ struct RegisteredRowType {
 
 /// Checks a selector against its slot's FLOOR_SIG_* and casts it: nil when not provided (fn NULL);
 /// throws the host's refusal when provided with another signature, or missing where required.
-func checked<Function>(_ selector: floor_selector_t, slot: String, signature: String, required: Bool,
-                       as type: Function.Type) throws(FloorTestFailure) -> Selector<Function>? {
+func checked<Function>(
+    _ selector: floor_selector_t, slot: String, signature: String, required: Bool,
+    as type: Function.Type
+) throws(FloorTestFailure) -> Selector<Function>? {
     let name = selector.name.map { String(cString: $0) } ?? slot
     guard let fn = selector.fn else {
         if required { throw FloorTestFailure("\(slot) has no function (fn NULL); floor_abi.h requires one") }
@@ -41,7 +43,9 @@ func checked<Function>(_ selector: floor_selector_t, slot: String, signature: St
     }
     let given = selector.signature.map { String(cString: $0) }
     guard given == signature else {
-        throw FloorTestFailure("\(name) (\(slot)) has signature \(given.map { "\"\($0)\"" } ?? "NULL"), but the slot's is \"\(signature)\"")
+        throw FloorTestFailure(
+            "\(name) (\(slot)) has signature \(given.map { "\"\($0)\"" } ?? "NULL"), but the slot's is \"\(signature)\""
+        )
     }
     return Selector(name: name, function: unsafeBitCast(fn, to: type))
 }

@@ -29,7 +29,8 @@ public final class TestFloor: @unchecked Sendable {
     }
 
     deinit {
-        let floorType = floorType, model = model
+        let floorType = floorType
+        let model = model
         FloorTestHost.calling { floorType.destroy.function(floorType.context, model) }
     }
 
@@ -44,10 +45,14 @@ public final class TestFloor: @unchecked Sendable {
             let first = rowType.height.function(rowType.context, model, UInt64(row), width)
             let again = rowType.height.function(rowType.context, model, UInt64(row), width)
             guard first.isFinite, first >= 0, first <= FLOOR_MAX_ROW_HEIGHT else {
-                throw FloorTestFailure("\(rowType.height.name) returned \(first) for row \(row) at width \(DrawingText.number(width)); a height is finite, 0 to \(Int(FLOOR_MAX_ROW_HEIGHT)) points (FLOOR_MAX_ROW_HEIGHT), and floorhost clamps and reports any other")
+                throw FloorTestFailure(
+                    "\(rowType.height.name) returned \(first) for row \(row) at width \(DrawingText.number(width)); a height is finite, 0 to \(Int(FLOOR_MAX_ROW_HEIGHT)) points (FLOOR_MAX_ROW_HEIGHT), and floorhost clamps and reports any other"
+                )
             }
             guard first.bitPattern == again.bitPattern else {
-                throw FloorTestFailure("\(rowType.height.name) returned \(first), then \(again) for row \(row) at width \(DrawingText.number(width)); floorhost caches heights, so the same row and width must give the same height")
+                throw FloorTestFailure(
+                    "\(rowType.height.name) returned \(first), then \(again) for row \(row) at width \(DrawingText.number(width)); floorhost caches heights, so the same row and width must give the same height"
+                )
             }
             return first
         }
@@ -65,13 +70,21 @@ public final class TestFloor: @unchecked Sendable {
         let height = try height(row: row, width: width)
         return try FloorTestHost.calling {
             let rowType = try self.rowType(row)
-            let draw = { RecordingCanvas.record(width: width, height: height) { rowType.cell.function(rowType.context, self.model, UInt64(row), $0) } }
+            let draw = {
+                RecordingCanvas.record(width: width, height: height) {
+                    rowType.cell.function(rowType.context, self.model, UInt64(row), $0)
+                }
+            }
             let operations = draw()
             if let outside = operations.first(where: { !$0.isInside(width: width, height: height) }) {
-                throw FloorTestFailure("\(rowType.cell.name) drew `\(DrawingText.line(outside))` outside its \(DrawingText.number(width)) x \(DrawingText.number(height)) cell (row \(row)); floorhost clips it and conform fails it")
+                throw FloorTestFailure(
+                    "\(rowType.cell.name) drew `\(DrawingText.line(outside))` outside its \(DrawingText.number(width)) x \(DrawingText.number(height)) cell (row \(row)); floorhost clips it and conform fails it"
+                )
             }
             guard draw() == operations else {
-                throw FloorTestFailure("\(rowType.cell.name) drew row \(row) differently the second time at width \(DrawingText.number(width)); a cell must draw the same for the same row and width")
+                throw FloorTestFailure(
+                    "\(rowType.cell.name) drew row \(row) differently the second time at width \(DrawingText.number(width)); a cell must draw the same for the same row and width"
+                )
             }
             return Drawing(width: width, height: height, operations: operations)
         }
@@ -88,11 +101,16 @@ public final class TestFloor: @unchecked Sendable {
     public func snapshot(name: String? = nil) -> String {
         FloorTestHost.calling {
             let types = rowTypeIDs.map { host.rowTypes[Int($0)] }
-            return DrawingText.floor(name: name ?? type, rowTypes: types.map(\.name), height: { row, width in
-                types[row].height.function(types[row].context, model, UInt64(row), width)
-            }, draw: { row, width, height in
-                RecordingCanvas.record(width: width, height: height) { types[row].cell.function(types[row].context, self.model, UInt64(row), $0) }
-            })
+            return DrawingText.floor(
+                name: name ?? type, rowTypes: types.map(\.name),
+                height: { row, width in
+                    types[row].height.function(types[row].context, model, UInt64(row), width)
+                },
+                draw: { row, width, height in
+                    RecordingCanvas.record(width: width, height: height) {
+                        types[row].cell.function(types[row].context, self.model, UInt64(row), $0)
+                    }
+                })
         }
     }
 
@@ -106,7 +124,9 @@ public final class TestFloor: @unchecked Sendable {
             guard let tappable = rowType.tappable else { return 0 }
             let count = tappable.function(rowType.context, model, UInt64(row))
             guard count <= UInt64(FLOOR_TAPPABLE_MAX) else {
-                throw FloorTestFailure("\(tappable.name) answered \(count) items for row \(row); at most \(FLOOR_TAPPABLE_MAX) (FLOOR_TAPPABLE_MAX), and floorhost gives a row that answers more no tappable items")
+                throw FloorTestFailure(
+                    "\(tappable.name) answered \(count) items for row \(row); at most \(FLOOR_TAPPABLE_MAX) (FLOOR_TAPPABLE_MAX), and floorhost gives a row that answers more no tappable items"
+                )
             }
             return Int(count)
         }
@@ -121,16 +141,26 @@ public final class TestFloor: @unchecked Sendable {
         return try FloorTestHost.calling {
             let rowType = try self.rowType(row)
             guard item >= 0, item < count, let action = rowType.action else {
-                throw FloorTestFailure("row \(row) (\(rowType.name)) has \(count) tappable item\(count == 1 ? "" : "s"); item \(item) is not one\(rowType.action == nil && count > 0 ? ", and its row type registers no action selector" : "")")
+                throw FloorTestFailure(
+                    "row \(row) (\(rowType.name)) has \(count) tappable item\(count == 1 ? "" : "s"); item \(item) is not one\(rowType.action == nil && count > 0 ? ", and its row type registers no action selector" : "")"
+                )
             }
             let collector = ActionCollector()
-            let returned = collector.withSink { action.function(rowType.context, model, UInt64(row), UInt64(item), $0.assumingMemoryBound(to: floor_action_sink_t.self)) }
+            let returned = collector.withSink {
+                action.function(
+                    rowType.context, model, UInt64(row), UInt64(item),
+                    $0.assumingMemoryBound(to: floor_action_sink_t.self))
+            }
             guard collector.misuse.isEmpty else {
-                throw FloorTestFailure("\(action.name) misused the action sink for item \(item) of row \(row): \(collector.misuse.joined(separator: "; ")); floor_abi.h: call jump once, with a url, then param (floorhost makes the tap do nothing)")
+                throw FloorTestFailure(
+                    "\(action.name) misused the action sink for item \(item) of row \(row): \(collector.misuse.joined(separator: "; ")); floor_abi.h: call jump once, with a url, then param (floorhost makes the tap do nothing)"
+                )
             }
             guard returned else { return nil }
             guard let url = collector.url else {
-                throw FloorTestFailure("\(action.name) returned true for item \(item) of row \(row) without calling jump; return false for an item that does nothing")
+                throw FloorTestFailure(
+                    "\(action.name) returned true for item \(item) of row \(row) without calling jump; return false for an item that does nothing"
+                )
             }
             return TestAction(url: url, eventId: collector.eventId, params: collector.params)
         }
@@ -158,41 +188,57 @@ public final class TestFloor: @unchecked Sendable {
     public func extend(with json: String) throws -> Extension {
         try FloorTestHost.calling {
             guard let extend = floorType.extend else {
-                throw FloorTestFailure("floor type '\(type)' registers no extend selector: a next page's floor with the same id cannot continue it")
+                throw FloorTestFailure(
+                    "floor type '\(type)' registers no extend selector: a next page's floor with the same id cannot continue it"
+                )
             }
             let next = try host.decodeModel(json)
             defer { floorType.destroy.function(floorType.context, next.model) }
             guard host.floorTypes[next.type].name == type else {
-                throw FloorTestFailure("the next page's floor is a '\(host.floorTypes[next.type].name)', not a '\(type)'; floorhost continues a floor only with one of its own type")
+                throw FloorTestFailure(
+                    "the next page's floor is a '\(host.floorTypes[next.type].name)', not a '\(type)'; floorhost continues a floor only with one of its own type"
+                )
             }
-            let oldTypes = rowTypeIDs, oldHeights = try rows.indices.map { try height(row: $0, width: 375) }
+            let oldTypes = rowTypeIDs
+            let oldHeights = try rows.indices.map { try height(row: $0, width: 375) }
             let report = DecodeReport()
             var result = floor_extend_result_t(unchanged_leading: 0, unchanged_trailing: 0)
             report.withReport { report in
                 withUnsafeMutablePointer(to: &result) {
-                    extend.function(floorType.context, model, next.model, report.assumingMemoryBound(to: floor_report_t.self), $0)
+                    extend.function(
+                        floorType.context, model, next.model, report.assumingMemoryBound(to: floor_report_t.self), $0)
                 }
             }
             let dropped = [ReportedProblem](report.errors)
             try expand(reusable: Int(min(result.unchanged_leading, UInt64(oldTypes.count))))
-            let leading = result.unchanged_leading, trailing = result.unchanged_trailing
+            let leading = result.unchanged_leading
+            let trailing = result.unchanged_trailing
             let limit = UInt64(min(oldTypes.count, rowTypeIDs.count))
             guard leading <= limit, trailing <= limit, leading + trailing <= limit else {
-                throw FloorTestFailure("\(extend.name) claimed \(leading) leading and \(trailing) trailing unchanged rows, but the floor had \(oldTypes.count) rows and has \(rowTypeIDs.count); together they may not exceed the smaller count (floorhost measures the whole floor again and warns)")
+                throw FloorTestFailure(
+                    "\(extend.name) claimed \(leading) leading and \(trailing) trailing unchanged rows, but the floor had \(oldTypes.count) rows and has \(rowTypeIDs.count); together they may not exceed the smaller count (floorhost measures the whole floor again and warns)"
+                )
             }
-            let kept = Array(0..<Int(leading)).map { ($0, $0) } + (0..<Int(trailing)).map { (oldTypes.count - 1 - $0, rowTypeIDs.count - 1 - $0) }
+            let kept =
+                Array(0..<Int(leading)).map { ($0, $0) }
+                + (0..<Int(trailing)).map { (oldTypes.count - 1 - $0, rowTypeIDs.count - 1 - $0) }
             for (old, new) in kept {
                 guard oldTypes[old] == rowTypeIDs[new] else {
-                    throw FloorTestFailure("\(extend.name) claimed old row \(old) unchanged, but it is now row \(new) of type '\(host.rowTypes[Int(rowTypeIDs[new])].name)', not '\(host.rowTypes[Int(oldTypes[old])].name)'")
+                    throw FloorTestFailure(
+                        "\(extend.name) claimed old row \(old) unchanged, but it is now row \(new) of type '\(host.rowTypes[Int(rowTypeIDs[new])].name)', not '\(host.rowTypes[Int(oldTypes[old])].name)'"
+                    )
                 }
                 let now = try height(row: new, width: 375)
                 guard now.bitPattern == oldHeights[old].bitPattern else {
-                    throw FloorTestFailure("\(extend.name) claimed old row \(old) unchanged, but its height at 375 points went from \(oldHeights[old]) to \(now) (it is row \(new) now); floorhost would keep the old height")
+                    throw FloorTestFailure(
+                        "\(extend.name) claimed old row \(old) unchanged, but its height at 375 points went from \(oldHeights[old]) to \(now) (it is row \(new) now); floorhost would keep the old height"
+                    )
                 }
             }
             warnings += dropped
-            return Extension(addedRows: rowTypeIDs.count - oldTypes.count, unchangedLeading: Int(leading),
-                             unchangedTrailing: Int(trailing), dropped: dropped)
+            return Extension(
+                addedRows: rowTypeIDs.count - oldTypes.count, unchangedLeading: Int(leading),
+                unchangedTrailing: Int(trailing), dropped: dropped)
         }
     }
 
@@ -200,7 +246,8 @@ public final class TestFloor: @unchecked Sendable {
 
     private func rowType(_ row: Int) throws -> RegisteredRowType {
         guard rows.indices.contains(row) else {
-            throw FloorTestFailure("the floor has \(rows.count) row\(rows.count == 1 ? "" : "s"); row \(row) is not one of them")
+            throw FloorTestFailure(
+                "the floor has \(rows.count) row\(rows.count == 1 ? "" : "s"); row \(row) is not one of them")
         }
         return host.rowTypes[Int(rowTypeIDs[row])]
     }
@@ -223,7 +270,8 @@ public final class TestFloor: @unchecked Sendable {
                 guard let data = sink?.pointee.host_data else { return }
                 let list = Unmanaged<RowSink>.fromOpaque(data).takeUnretainedValue()
                 guard list.types.isEmpty, !list.kept, count <= UInt64(list.previous.count) else {
-                    list.misuse = "keep(\(count)) called \(list.kept ? "twice" : !list.types.isEmpty ? "after add" : "with more than the \(list.previous.count) reusable rows")"
+                    list.misuse =
+                        "keep(\(count)) called \(list.kept ? "twice" : !list.types.isEmpty ? "after add" : "with more than the \(list.previous.count) reusable rows")"
                     return
                 }
                 list.kept = true
@@ -231,16 +279,24 @@ public final class TestFloor: @unchecked Sendable {
                 list.flags = Array(list.previousFlags.prefix(Int(count)))
             }
         }
-        sink.previousFlags = rows.prefix(reusable).map { ($0.isHeader ? FLOOR_ROW_HEADER : 0) | ($0.isSticky ? FLOOR_ROW_STICKY : 0) }
+        sink.previousFlags = rows.prefix(reusable).map {
+            ($0.isHeader ? FLOOR_ROW_HEADER : 0) | ($0.isSticky ? FLOOR_ROW_STICKY : 0)
+        }
         withUnsafePointer(to: &raw) { floorType.expand.function(floorType.context, model, $0) }
         if let misuse = sink.misuse {
-            throw FloorTestFailure("\(floorType.expand.name) \(misuse); floor_abi.h: keep once, before any add, at most `reusable` rows (floorhost ignores the call)")
+            throw FloorTestFailure(
+                "\(floorType.expand.name) \(misuse); floor_abi.h: keep once, before any add, at most `reusable` rows (floorhost ignores the call)"
+            )
         }
         for (row, id) in sink.types.enumerated() where id < 0 || Int(id) >= host.rowTypes.count {
-            throw FloorTestFailure("\(floorType.expand.name) listed row \(row) with row type id \(id), which plugin \(host.pluginID) did not register (floorhost rejects the row)")
+            throw FloorTestFailure(
+                "\(floorType.expand.name) listed row \(row) with row type id \(id), which plugin \(host.pluginID) did not register (floorhost rejects the row)"
+            )
         }
         rowTypeIDs = sink.types
-        rows = zip(sink.types, sink.flags).enumerated().map { TestRow(index: $0.offset, type: host.rowTypes[Int($0.element.0)].name, flags: $0.element.1) }
+        rows = zip(sink.types, sink.flags).enumerated().map {
+            TestRow(index: $0.offset, type: host.rowTypes[Int($0.element.0)].name, flags: $0.element.1)
+        }
     }
 
     private final class RowSink {

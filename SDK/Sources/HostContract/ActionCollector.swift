@@ -29,16 +29,28 @@ public final class ActionCollector {
             host_data: Unmanaged.passUnretained(self).toOpaque(),
             jump: { sink, url, event in
                 guard let me = ActionCollector.from(sink) else { return }
-                guard !me.jumped else { me.misused("jump called more than once"); return }
+                guard !me.jumped else {
+                    me.misused("jump called more than once")
+                    return
+                }
                 me.jumped = true
-                guard let url else { me.misused("jump called with a NULL url"); return }
+                guard let url else {
+                    me.misused("jump called with a NULL url")
+                    return
+                }
                 me.url = String(cString: url)
                 me.eventId = event.map { String(cString: $0) }
             },
             param: { sink, key, value in
                 guard let me = ActionCollector.from(sink) else { return }
-                guard me.jumped else { me.misused("param called before jump"); return }
-                guard let key, let value else { me.misused("param called with a NULL \(key == nil ? "key" : "value")"); return }
+                guard me.jumped else {
+                    me.misused("param called before jump")
+                    return
+                }
+                guard let key, let value else {
+                    me.misused("param called with a NULL \(key == nil ? "key" : "value")")
+                    return
+                }
                 me.params.append(ActionParameter(key: String(cString: key), value: String(cString: value)))
             })
         return withUnsafeMutablePointer(to: &sink) { body(UnsafeMutableRawPointer($0)) }

@@ -21,7 +21,9 @@ public enum ControlCharacters {
     /// U+000A as is, for text whose own structure is lines (pretty-printed JSON already escaped inside
     /// its strings).
     public static func escaped(_ text: String, keepingLineBreaks: Bool = false) -> String {
-        guard text.unicodeScalars.contains(where: { isUnsafe($0) && !(keepingLineBreaks && $0 == "\n") }) else { return text }
+        guard text.unicodeScalars.contains(where: { isUnsafe($0) && !(keepingLineBreaks && $0 == "\n") }) else {
+            return text
+        }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if isUnsafe(scalar) && !(keepingLineBreaks && scalar == "\n") {

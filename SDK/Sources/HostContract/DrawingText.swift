@@ -22,8 +22,10 @@ public enum DrawingText {
     ///     width 320
     ///       row 0 BadgeRow height 36
     ///         box x 0 y 0 w 320 h 36
-    public static func floor(name: String, rowTypes: [String], height: (_ row: Int, _ width: Double) -> Double,
-                             draw: (_ row: Int, _ width: Double, _ height: Double) -> [RecordingCanvas.Operation]) -> String {
+    public static func floor(
+        name: String, rowTypes: [String], height: (_ row: Int, _ width: Double) -> Double,
+        draw: (_ row: Int, _ width: Double, _ height: Double) -> [RecordingCanvas.Operation]
+    ) -> String {
         var lines = ["# \(name): the canvas calls of each row at widths 320, 375 and 414 points"]
         for width in snapshotWidths {
             lines.append("")
@@ -40,19 +42,22 @@ public enum DrawingText {
 
     public static func line(_ operation: RecordingCanvas.Operation) -> String {
         switch operation {
-        case let .text(text, x, y, maxWidth, style):
-            return "text x \(number(x)) y \(number(y)) max_width \(number(maxWidth))\(styleNames(style)) \(quoted(text))"
-        case let .image(source, x, y, w, h):
+        case .text(let text, let x, let y, let maxWidth, let style):
+            return
+                "text x \(number(x)) y \(number(y)) max_width \(number(maxWidth))\(styleNames(style)) \(quoted(text))"
+        case .image(let source, let x, let y, let w, let h):
             return "image x \(number(x)) y \(number(y)) w \(number(w)) h \(number(h)) \(quoted(source))"
-        case let .box(x, y, w, h):
+        case .box(let x, let y, let w, let h):
             return "box x \(number(x)) y \(number(y)) w \(number(w)) h \(number(h))"
-        case let .fill(x, y, w, h, tone):
+        case .fill(let x, let y, let w, let h, let tone):
             return "fill x \(number(x)) y \(number(y)) w \(number(w)) h \(number(h)) \(Tone(tone).name)"
         }
     }
 
     private static func styleNames(_ style: UInt32) -> String {
-        let names: [(UInt32, String)] = [(0x1, "bold"), (0x2, "muted"), (0x4, "accent"), (0x8, "center"), (0x10, "strike")]
+        let names: [(UInt32, String)] = [
+            (0x1, "bold"), (0x2, "muted"), (0x4, "accent"), (0x8, "center"), (0x10, "strike"),
+        ]
         var parts = names.filter { style & $0.0 != 0 }.map(\.1)
         let unknown = style & ~0x1F
         if unknown != 0 { parts.append("style 0x\(String(unknown, radix: 16))") }
@@ -65,7 +70,9 @@ public enum DrawingText {
     }
 
     static func quoted(_ text: String) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])) ?? Data("[\"\"]".utf8)
+        let data =
+            (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes]))
+            ?? Data("[\"\"]".utf8)
         let array = String(decoding: data, as: UTF8.self)
         return ControlCharacters.escaped(String(array.dropFirst().dropLast()))
     }

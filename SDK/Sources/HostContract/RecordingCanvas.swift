@@ -12,20 +12,25 @@ public final class RecordingCanvas {
         public static func == (a: Operation, b: Operation) -> Bool {
             func same(_ x: [Double], _ y: [Double]) -> Bool { x.map(\.bitPattern) == y.map(\.bitPattern) }
             switch (a, b) {
-            case let (.text(s, x, y, m, st), .text(s2, x2, y2, m2, st2)): return s == s2 && st == st2 && same([x, y, m], [x2, y2, m2])
-            case let (.image(s, x, y, w, h), .image(s2, x2, y2, w2, h2)): return s == s2 && same([x, y, w, h], [x2, y2, w2, h2])
-            case let (.box(x, y, w, h), .box(x2, y2, w2, h2)): return same([x, y, w, h], [x2, y2, w2, h2])
-            case let (.fill(x, y, w, h, t), .fill(x2, y2, w2, h2, t2)): return t == t2 && same([x, y, w, h], [x2, y2, w2, h2])
+            case (.text(let s, let x, let y, let m, let st), .text(let s2, let x2, let y2, let m2, let st2)):
+                return s == s2 && st == st2 && same([x, y, m], [x2, y2, m2])
+            case (.image(let s, let x, let y, let w, let h), .image(let s2, let x2, let y2, let w2, let h2)):
+                return s == s2 && same([x, y, w, h], [x2, y2, w2, h2])
+            case (.box(let x, let y, let w, let h), .box(let x2, let y2, let w2, let h2)):
+                return same([x, y, w, h], [x2, y2, w2, h2])
+            case (.fill(let x, let y, let w, let h, let t), .fill(let x2, let y2, let w2, let h2, let t2)):
+                return t == t2 && same([x, y, w, h], [x2, y2, w2, h2])
             default: return false
             }
         }
 
         public var description: String {
             switch self {
-            case let .text(s, x, y, m, _): "text(x: \(x), y: \(y), max_width: \(m), \"\(s.prefix(40))\")"
-            case let .image(s, x, y, w, h): "image(x: \(x), y: \(y), w: \(w), h: \(h), \"\(s.prefix(40))\")"
-            case let .box(x, y, w, h): "box(x: \(x), y: \(y), w: \(w), h: \(h))"
-            case let .fill(x, y, w, h, t): "fill(x: \(x), y: \(y), w: \(w), h: \(h), tone: \(t))"
+            case .text(let s, let x, let y, let m, _): "text(x: \(x), y: \(y), max_width: \(m), \"\(s.prefix(40))\")"
+            case .image(let s, let x, let y, let w, let h):
+                "image(x: \(x), y: \(y), w: \(w), h: \(h), \"\(s.prefix(40))\")"
+            case .box(let x, let y, let w, let h): "box(x: \(x), y: \(y), w: \(w), h: \(h))"
+            case .fill(let x, let y, let w, let h, let t): "fill(x: \(x), y: \(y), w: \(w), h: \(h), tone: \(t))"
             }
         }
 
@@ -37,10 +42,10 @@ public final class RecordingCanvas {
                 x >= -slack && y >= -slack && w >= 0 && h >= 0 && x + w <= width + slack && y + h <= height + slack
             }
             switch self {
-            case let .text(_, x, y, m, _): return within(x, y, m, 0) && y < height
-            case let .image(_, x, y, w, h): return within(x, y, w, h)
-            case let .box(x, y, w, h): return within(x, y, w, h)
-            case let .fill(x, y, w, h, _): return within(x, y, w, h)
+            case .text(_, let x, let y, let m, _): return within(x, y, m, 0) && y < height
+            case .image(_, let x, let y, let w, let h): return within(x, y, w, h)
+            case .box(let x, let y, let w, let h): return within(x, y, w, h)
+            case .fill(let x, let y, let w, let h, _): return within(x, y, w, h)
             }
         }
     }
@@ -69,8 +74,10 @@ public final class RecordingCanvas {
     /// returns what was drawn.
     /// `structSize` below the full size plays an older host (tests pass the 1.3 size, which ends before
     /// measure_text), whose canvas a plugin must not read past.
-    public static func record(width: Double, height: Double, structSize: Int = MemoryLayout<floor_canvas_t>.size,
-                       _ cell: (UnsafePointer<floor_canvas_t>) -> Void) -> [Operation] {
+    public static func record(
+        width: Double, height: Double, structSize: Int = MemoryLayout<floor_canvas_t>.size,
+        _ cell: (UnsafePointer<floor_canvas_t>) -> Void
+    ) -> [Operation] {
         let recorder = RecordingCanvas()
         // Zero-initialised, then filled: fields added to the struct by later ABI minors stay NULL.
         var canvas = floor_canvas_t()

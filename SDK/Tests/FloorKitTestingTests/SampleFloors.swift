@@ -11,7 +11,8 @@ import FloorKit
 struct NoteBoard: ItemsFloor {
     static let floorType = "NoteBoard"
     static let rowTypes = [strip, note]
-    static let sampleJSON = #"{"type":"NoteBoard","id":"board","header":{"title":"Notes","sticky":true},"strip":"Today","items":[{"id":"n1","text":"Buy milk","jump":{"url":"app://note/1","eventId":"note_tap"}},{"id":"n2","text":"Call 妈妈"}]}"#
+    static let sampleJSON =
+        #"{"type":"NoteBoard","id":"board","header":{"title":"Notes","sticky":true},"strip":"Today","items":[{"id":"n1","text":"Buy milk","jump":{"url":"app://note/1","eventId":"note_tap"}},{"id":"n2","text":"Call 妈妈"}]}"#
 
     struct Note: Decodable, FloorItem {
         var id: String
@@ -23,7 +24,9 @@ struct NoteBoard: ItemsFloor {
     @DroppingBrokenItems var items: [Note]
 
     func validate() -> [FloorProblem] {
-        items.enumerated().filter { $0.element.text.isBlank }.map { FloorProblem("items[\($0.offset)].text", "is empty") }
+        items.enumerated().filter { $0.element.text.isBlank }.map {
+            FloorProblem("items[\($0.offset)].text", "is empty")
+        }
     }
 
     func expand(into rows: inout FloorRows<NoteBoard>) {
@@ -39,7 +42,9 @@ struct NoteBoard: ItemsFloor {
     static let strip = RowType<NoteBoard>(
         "NoteBoardStrip",
         height: { _, _, _ in 24 },
-        cell: { floor, _, canvas in canvas.text(floor.strip ?? "", x: 8, y: 4, maxWidth: canvas.width - 16, style: .bold) })
+        cell: { floor, _, canvas in
+            canvas.text(floor.strip ?? "", x: 8, y: 4, maxWidth: canvas.width - 16, style: .bold)
+        })
 
     /// 40 points for a note whose text fits in the width less 16 points of margins, else 52 (two lines).
     static let note = RowType<NoteBoard>(
@@ -56,8 +61,9 @@ struct NoteBoard: ItemsFloor {
         })
 }
 
-let notesPlugin = FloorPlugin(id: "com.floorkit.test.notes", name: "Notes (SDK tests)", version: "0.1.0",
-                              floors: [NoteBoard.self])
+let notesPlugin = FloorPlugin(
+    id: "com.floorkit.test.notes", name: "Notes (SDK tests)", version: "0.1.0",
+    floors: [NoteBoard.self])
 
 /// The notes plugin's `floor_plugin_entry` (a test target links no @_cdecl symbol; the kit takes any entry).
 func notesPluginEntry() -> UnsafeRawPointer { notesPlugin.descriptor }
@@ -75,11 +81,13 @@ struct Wonky: FloorModel {
     }
 
     static let notANumber = RowType<Wonky>("WonkyNaN", height: { _, _, _ in .nan }, cell: { _, _, _ in })
-    static let outside = RowType<Wonky>("WonkyOutside", height: { _, _, _ in 20 },
-                                        cell: { _, _, canvas in canvas.box(x: 0, y: 0, width: canvas.width + 10, height: 30) })
+    static let outside = RowType<Wonky>(
+        "WonkyOutside", height: { _, _, _ in 20 },
+        cell: { _, _, canvas in canvas.box(x: 0, y: 0, width: canvas.width + 10, height: 30) })
 }
 
-let wonkyPlugin = FloorPlugin(id: "com.floorkit.test.wonky", name: "Wonky (SDK tests)", version: "0.1.0", floors: [Wonky.self])
+let wonkyPlugin = FloorPlugin(
+    id: "com.floorkit.test.wonky", name: "Wonky (SDK tests)", version: "0.1.0", floors: [Wonky.self])
 
 func wonkyPluginEntry() -> UnsafeRawPointer { wonkyPlugin.descriptor }
 
@@ -99,7 +107,8 @@ struct OtherTwin: FloorModel {
     func expand(into rows: inout FloorRows<OtherTwin>) { rows.append(Self.rowTypes[0]) }
 }
 
-let twinsPlugin = FloorPlugin(id: "com.floorkit.test.twins", name: "Twins (SDK tests)", version: "0.1.0",
-                              floors: [Twin.self, OtherTwin.self])
+let twinsPlugin = FloorPlugin(
+    id: "com.floorkit.test.twins", name: "Twins (SDK tests)", version: "0.1.0",
+    floors: [Twin.self, OtherTwin.self])
 
 func twinsPluginEntry() -> UnsafeRawPointer { twinsPlugin.descriptor }

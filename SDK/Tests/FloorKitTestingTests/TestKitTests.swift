@@ -7,11 +7,14 @@ import Testing
 /// header and sticky rows), is measured, drawn, tapped and extended through the ABI, and what floorhost
 /// would refuse is a thrown FloorTestFailure naming what broke.
 struct TestKitTests {
-    static let board = #"{"type":"NoteBoard","id":"b","strip":"Today","items":[{"id":"n1","text":"Buy milk","jump":{"url":"app://note/1","eventId":"note_tap"}},{"id":"n2","text":"Call mum"}]}"#
+    static let board =
+        #"{"type":"NoteBoard","id":"b","strip":"Today","items":[{"id":"n1","text":"Buy milk","jump":{"url":"app://note/1","eventId":"note_tap"}},{"id":"n2","text":"Call mum"}]}"#
 
     @Test func aLinkedPluginRegistersAndItsSampleDecodes() throws {
         let host = try FloorTestHost.load(notesPluginEntry)
-        #expect(host.pluginID == "com.floorkit.test.notes" && host.pluginName == "Notes (SDK tests)" && host.pluginVersion == "0.1.0")
+        #expect(
+            host.pluginID == "com.floorkit.test.notes" && host.pluginName == "Notes (SDK tests)"
+                && host.pluginVersion == "0.1.0")
         #expect(host.floorTypeNames == ["NoteBoard"])
         #expect(host.rowTypeNames.contains("NoteBoardStrip") && host.rowTypeNames.contains("NoteBoardNote"))
         #expect(try FloorTestHost.load(notesPluginEntry) === host, "a plugin is loaded once per process")
@@ -45,14 +48,20 @@ struct TestKitTests {
         #expect(drawing.width == 375 && drawing.height == 40)
         #expect(drawing.texts == ["Buy milk"])
         #expect(drawing.images.isEmpty)
-        #expect(drawing.lines == ["fill x 0 y 0 w 375 h 40 subtle", #"text x 8 y 8 max_width 359 "Buy milk""#,
-                                  "box x 8 y 39 w 359 h 0"], "\(drawing)")
+        #expect(
+            drawing.lines == [
+                "fill x 0 y 0 w 375 h 40 subtle", #"text x 8 y 8 max_width 359 "Buy milk""#,
+                "box x 8 y 39 w 359 h 0",
+            ], "\(drawing)")
         #expect(try floor.draw(row: 0, width: 320).lines == [#"text x 8 y 4 max_width 304 bold "Today""#])
 
         #expect(try floor.tappableItems(row: 1) == 1)
         #expect(try floor.tappableItems(row: 0) == 0, "the strip has no action")
         let action = try #require(try floor.tap(row: 1, item: 0))
-        #expect(action == TestAction(url: "app://note/1", eventId: "note_tap", params: [ActionParameter(key: "noteId", value: "n1")]))
+        #expect(
+            action
+                == TestAction(
+                    url: "app://note/1", eventId: "note_tap", params: [ActionParameter(key: "noteId", value: "n1")]))
         #expect(try floor.tap(row: 2, item: 0) == nil, "a note without a jump does nothing")
         #expect(throws: FloorTestFailure.self) { try floor.tap(row: 1, item: 1) }
         #expect(throws: FloorTestFailure.self) { try floor.height(row: 3, width: 375) }
@@ -63,28 +72,42 @@ struct TestKitTests {
         let refused = #expect(throws: FloorTestFailure.self) {
             try host.decode(#"{"type":"NoteBoard","id":"b","items":"none"}"#)
         }
-        #expect(refused?.problems == [ReportedProblem(path: "items", message: "expected an array, found a string")], "\(String(describing: refused))")
+        #expect(
+            refused?.problems == [ReportedProblem(path: "items", message: "expected an array, found a string")],
+            "\(String(describing: refused))")
         let blank = #expect(throws: FloorTestFailure.self) {
             try host.decode(#"{"type":"NoteBoard","id":"b","items":[{"id":"n","text":" "}]}"#)
         }
-        #expect(blank?.problems == [ReportedProblem(path: "items[0].text", message: "is empty")], "\(String(describing: blank))")
+        #expect(
+            blank?.problems == [ReportedProblem(path: "items[0].text", message: "is empty")],
+            "\(String(describing: blank))")
         let other = #expect(throws: FloorTestFailure.self) { try host.decode(#"{"type":"ProductFeed","id":"f"}"#) }
-        #expect(other?.description.contains("registers no floor type 'ProductFeed'") == true, "\(String(describing: other))")
+        #expect(
+            other?.description.contains("registers no floor type 'ProductFeed'") == true, "\(String(describing: other))"
+        )
         #expect(throws: FloorTestFailure.self) { try host.decode(#"{"type":"NoteBoard","id":"b","items":[],}"#) }
 
         // A broken note is left out with a warning; the floor keeps the others.
-        let floor = try host.decode(#"{"type":"NoteBoard","id":"b","items":[{"id":"n1","text":"a"},{"id":"n2","text":7},{"id":"n3","text":"c"}]}"#)
+        let floor = try host.decode(
+            #"{"type":"NoteBoard","id":"b","items":[{"id":"n1","text":"a"},{"id":"n2","text":7},{"id":"n3","text":"c"}]}"#
+        )
         #expect(floor.rows.count == 2)
-        #expect(floor.warnings == [ReportedProblem(path: "items[1].text", message: "expected a string, found number; item left out")], "\(floor.warnings)")
+        #expect(
+            floor.warnings == [
+                ReportedProblem(path: "items[1].text", message: "expected a string, found number; item left out")
+            ], "\(floor.warnings)")
     }
 
     @Test func aNextPageExtendsTheFloorAndDropsDuplicates() throws {
         let floor = try FloorTestHost.load(notesPluginEntry).decode(Self.board)
-        let next = #"{"type":"NoteBoard","id":"b","items":[{"id":"n2","text":"Call mum again"},{"id":"n3","text":"Water plants"}]}"#
+        let next =
+            #"{"type":"NoteBoard","id":"b","items":[{"id":"n2","text":"Call mum again"},{"id":"n3","text":"Water plants"}]}"#
         let extended = try floor.extend(with: next)
         #expect(extended.addedRows == 1)
         #expect(extended.unchangedLeading == 3, "the strip and both notes are kept")
-        #expect(extended.dropped == [ReportedProblem(path: "items[0]", message: "duplicate item id 'n2' dropped")], "\(extended.dropped)")
+        #expect(
+            extended.dropped == [ReportedProblem(path: "items[0]", message: "duplicate item id 'n2' dropped")],
+            "\(extended.dropped)")
         #expect(floor.rows.map(\.type) == ["NoteBoardStrip", "NoteBoardNote", "NoteBoardNote", "NoteBoardNote"])
         #expect(try floor.draw(row: 3, width: 375).texts == ["Water plants"])
         #expect(try floor.draw(row: 2, width: 375).texts == ["Call mum"], "the first copy of n2 stays")
@@ -93,7 +116,10 @@ struct TestKitTests {
     @Test func theSnapshotListsEachRowsCallsAtThePhoneWidths() throws {
         let floor = try FloorTestHost.load(notesPluginEntry).decode(Self.board)
         let snapshot = floor.snapshot(name: "board")
-        #expect(snapshot.hasPrefix("# board: the canvas calls of each row at widths 320, 375 and 414 points\n\nwidth 320\n  row 0 NoteBoardStrip height 24\n"), "\(snapshot)")
+        #expect(
+            snapshot.hasPrefix(
+                "# board: the canvas calls of each row at widths 320, 375 and 414 points\n\nwidth 320\n  row 0 NoteBoardStrip height 24\n"
+            ), "\(snapshot)")
         #expect(snapshot.contains("\nwidth 375\n") && snapshot.contains("\nwidth 414\n"))
         #expect(floor.snapshot(name: "board") == snapshot, "the same floor gives the same text")
     }
@@ -110,7 +136,9 @@ struct TestKitTests {
 
     @Test func aRefusedRegistrationFailsTheLoad() throws {
         let failure = #expect(throws: FloorTestFailure.self) { try FloorTestHost.load(twinsPluginEntry) }
-        #expect(failure?.description.contains("row type 'TwinRow': the row type 'TwinRow' is registered twice") == true, "\(String(describing: failure))")
+        #expect(
+            failure?.description.contains("row type 'TwinRow': the row type 'TwinRow' is registered twice") == true,
+            "\(String(describing: failure))")
         let again = #expect(throws: FloorTestFailure.self) { try FloorTestHost.load(twinsPluginEntry) }
         #expect(again?.description == failure?.description, "a failed load fails the same way again")
     }

@@ -1,5 +1,6 @@
-@testable import FloorKit
 import Testing
+
+@testable import FloorKit
 
 /// The SDK decodes each floor's JSON with its own decoder (FloorJSON, over a JSONTape), not Foundation's,
 /// and turns what it throws into the ABI's problems (DecodingProblem: a path in the floor and a sentence).
@@ -41,7 +42,8 @@ struct FloorJSONTests {
     }
 
     @Test func stringsAreUnescapedExactly() throws {
-        let (product, _) = try decode(Product.self, #"{"id":"a","title":"q\"b\\s\/中\u4e2d\ud83d\ude00 tab\tend","price":"¥1","img":"i"}"#)
+        let (product, _) = try decode(
+            Product.self, #"{"id":"a","title":"q\"b\\s\/中\u4e2d\ud83d\ude00 tab\tend","price":"¥1","img":"i"}"#)
         #expect(product.title == "q\"b\\s/中中😀 tab\tend")
     }
 
@@ -51,13 +53,16 @@ struct FloorJSONTests {
     }
 
     @Test func numbersInEveryJSONForm() throws {
-        let prices = try ["1e2", "59.9", "-0", "0.125", "2E+1"].map { try decode(Price.self, #"{"price":\#($0)}"#).0.price }
+        let prices = try ["1e2", "59.9", "-0", "0.125", "2E+1"].map {
+            try decode(Price.self, #"{"price":\#($0)}"#).0.price
+        }
         #expect(prices == [100, 59.9, 0, 0.125, 20])
         #expect(prices[2].sign == .minus, "-0 stays negative zero")
     }
 
     @Test func theLastOfDuplicateKeysWins() throws {
-        let (product, _) = try decode(Product.self, #"{"id":"a","title":"first","title":"second","price":"¥1","img":"i"}"#)
+        let (product, _) = try decode(
+            Product.self, #"{"id":"a","title":"first","title":"second","price":"¥1","img":"i"}"#)
         #expect(product.title == "second")
     }
 
@@ -65,21 +70,29 @@ struct FloorJSONTests {
     @Test func wrongTypesNameTheirPathAndWhatWasFound() throws {
         let refused: [(String, String, String)] = [
             (#""items":"none""#, "items", "expected an array, found a string"),
-            (#""header":{"title":"h","sticky":"yes"},"items":[]"#, "header.sticky", "expected true or false, found a string"),
+            (
+                #""header":{"title":"h","sticky":"yes"},"items":[]"#, "header.sticky",
+                "expected true or false, found a string"
+            ),
         ]
         for (fields, path, message) in refused {
             let problem = try #require(refusal(Feed.self, "{\(fields)}"), "\(fields)")
-            #expect(problem.path == path && problem.message == message, "\(fields): \(problem.path): \(problem.message)")
+            #expect(
+                problem.path == path && problem.message == message, "\(fields): \(problem.path): \(problem.message)")
         }
         let leftOut: [(String, String, String)] = [
-            (#"{"id":"a","title":["x"],"price":"¥1","img":"i"}"#, "items[0].title", "expected a string, found an array"),
+            (
+                #"{"id":"a","title":["x"],"price":"¥1","img":"i"}"#, "items[0].title",
+                "expected a string, found an array"
+            ),
             (#"{"id":"a","title":"t","price":true,"img":"i"}"#, "items[0].price", "expected a string, found bool"),
             (#"{"id":"a","title":"t","price":"¥1"}"#, "items[0].img", "required field is missing"),
             (#"{"id":null,"title":"t","price":"¥1","img":"i"}"#, "items[0].id", "expected a string, found null"),
             ("7", "items[0]", "expected an object, found number"),
         ]
         for (item, path, message) in leftOut {
-            let (feed, problems) = try decode(Feed.self, #"{"items":[\#(item),{"id":"b","title":"t","price":"¥1","img":"i"}]}"#)
+            let (feed, problems) = try decode(
+                Feed.self, #"{"items":[\#(item),{"id":"b","title":"t","price":"¥1","img":"i"}]}"#)
             #expect(feed.items.map(\.id) == ["b"], "\(item)")
             #expect(problems == [FloorProblem(path, "\(message); item left out")], "\(item): \(problems)")
         }
@@ -87,8 +100,11 @@ struct FloorJSONTests {
 
     @Test func nestingBeyondTheLimitIsRefusedNotCrashedOn() throws {
         let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
-        let problem = try #require(refusal(Product.self, #"{"id":"a","title":"t","price":"¥1","img":"i","extra":\#(deep)}"#))
+        let problem = try #require(
+            refusal(Product.self, #"{"id":"a","title":"t","price":"¥1","img":"i","extra":\#(deep)}"#))
         #expect(problem.path == "")
-        #expect(problem.message.hasPrefix("The given data was not valid JSON: nested deeper than 256 levels"), "\(problem.message)")
+        #expect(
+            problem.message.hasPrefix("The given data was not valid JSON: nested deeper than 256 levels"),
+            "\(problem.message)")
     }
 }

@@ -83,8 +83,10 @@ struct DisplayWidthTests {
     /// Zero-width space, joiners, word joiner, BOM, bidi controls, variation selectors: no column.
     /// The soft hyphen is the documented exception: terminals show it.
     @Test func formatCharactersAreZeroWidth() {
-        let zero: [Unicode.Scalar] = ["\u{200B}", "\u{200C}", "\u{200D}", "\u{200E}", "\u{2028}", "\u{2060}",
-                                      "\u{202E}", "\u{FEFF}", "\u{FE0F}", "\u{E0100}"]
+        let zero: [Unicode.Scalar] = [
+            "\u{200B}", "\u{200C}", "\u{200D}", "\u{200E}", "\u{2028}", "\u{2060}",
+            "\u{202E}", "\u{FEFF}", "\u{FE0F}", "\u{E0100}",
+        ]
         for scalar in zero {
             #expect(DisplayWidth.of(scalar) == 0, "U+\(String(scalar.value, radix: 16, uppercase: true))")
         }
@@ -113,7 +115,8 @@ struct DisplayWidthTests {
         var mismatches: [String] = []
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value), let age = scalar.properties.age,
-                  (age.major, age.minor) <= (14, 0) else { continue }
+                (age.major, age.minor) <= (14, 0)
+            else { continue }
             // U+1171E was Mn in Unicode 14 and is Mc since Unicode 15; the table follows 14.
             if value == 0x1171E { continue }
             let shouldBeZero: Bool
@@ -136,8 +139,9 @@ struct DisplayWidthTests {
         var narrow: [String] = []
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value), scalar.properties.isEmojiPresentation,
-                  let age = scalar.properties.age, (age.major, age.minor) <= (14, 0),
-                  !(0x1F1E6...0x1F1FF).contains(value) else { continue }
+                let age = scalar.properties.age, (age.major, age.minor) <= (14, 0),
+                !(0x1F1E6...0x1F1FF).contains(value)
+            else { continue }
             if DisplayWidth.of(scalar) != 2 { narrow.append("U+\(String(value, radix: 16, uppercase: true))") }
         }
         #expect(narrow.isEmpty, "\(narrow)")

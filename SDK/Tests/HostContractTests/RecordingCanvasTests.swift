@@ -11,10 +11,15 @@ struct RecordingCanvasTests {
             canvas.pointee.fill(canvas, 0, 0, 100, 24, FLOOR_TONE_SUBTLE)
             canvas.pointee.text(canvas, 0, 0, 50, "old", FLOOR_TEXT_STRIKE)
         }
-        #expect(operations == [.fill(x: 0, y: 0, width: 100, height: 24, tone: FLOOR_TONE_SUBTLE),
-                               .text("old", x: 0, y: 0, maxWidth: 50, style: FLOOR_TEXT_STRIKE)])
+        #expect(
+            operations == [
+                .fill(x: 0, y: 0, width: 100, height: 24, tone: FLOOR_TONE_SUBTLE),
+                .text("old", x: 0, y: 0, maxWidth: 50, style: FLOOR_TEXT_STRIKE),
+            ])
         #expect(operations.allSatisfy { $0.isInside(width: 100, height: 24) })
-        #expect(!RecordingCanvas.Operation.fill(x: 0, y: 0, width: 101, height: 1, tone: 0).isInside(width: 100, height: 24))
+        #expect(
+            !RecordingCanvas.Operation.fill(x: 0, y: 0, width: 101, height: 1, tone: 0).isInside(width: 100, height: 24)
+        )
         #expect(DrawingText.line(operations[1]) == "text x 0 y 0 max_width 50 strike \"old\"")
     }
 }

@@ -7,9 +7,9 @@ import Testing
 struct TextMeasureTests {
     @Test func knownWidths() {
         #expect(TextMeasure.points("abc") == 15)
-        #expect(TextMeasure.points("耳机") == 20)            // double width
-        #expect(TextMeasure.points("e\u{301}") == 5)         // a combining mark adds nothing
-        #expect(TextMeasure.points("a\u{7}") == 35)          // BEL is drawn as \u0007
+        #expect(TextMeasure.points("耳机") == 20)  // double width
+        #expect(TextMeasure.points("e\u{301}") == 5)  // a combining mark adds nothing
+        #expect(TextMeasure.points("a\u{7}") == 35)  // BEL is drawn as \u0007
         #expect(TextMeasure.points(cString: nil, style: 0) == 0)
     }
 }

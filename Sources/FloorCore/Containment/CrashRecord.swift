@@ -1,5 +1,6 @@
 import CGlibcExtras
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,7 +32,8 @@ public final class CrashRecord: @unchecked Sendable {
         package var viewOffset: Double
     }
 
-    package static let empty = Fields(call: 0, progress: 0, floor: FloorOrigin(page: -1, floor: -1), pagesDecoded: 0, viewOffset: -1)
+    package static let empty = Fields(
+        call: 0, progress: 0, floor: FloorOrigin(page: -1, floor: -1), pagesDecoded: 0, viewOffset: -1)
 
     package let fields: UnsafeMutablePointer<Fields>
     private let mapped: Bool
@@ -53,7 +55,9 @@ public final class CrashRecord: @unchecked Sendable {
     /// The parent maps it and hands `descriptor` to its child, which maps it with `init(sharedDescriptor:)`.
     public static func createShared() throws(Failure) -> CrashRecord {
         let fd = floor_memfd_cloexec("floorhost-crash-record")
-        guard fd >= 0 else { throw Failure(message: "cannot create the crash record: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw Failure(message: "cannot create the crash record: \(String(cString: strerror(errno)))")
+        }
         guard ftruncate(fd, off_t(MemoryLayout<Fields>.size)) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
@@ -75,7 +79,8 @@ public final class CrashRecord: @unchecked Sendable {
         let size = MemoryLayout<Fields>.size
         var info = stat()
         guard fstat(fd, &info) == 0, Int(info.st_size) >= size else {
-            throw Failure(message: "descriptor \(fd) is not a crash record (a hidden option meant for floorhost's own child)")
+            throw Failure(
+                message: "descriptor \(fd) is not a crash record (a hidden option meant for floorhost's own child)")
         }
         guard let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), memory != MAP_FAILED else {
             throw Failure(message: "cannot map the crash record: \(String(cString: strerror(errno)))")

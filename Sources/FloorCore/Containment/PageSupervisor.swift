@@ -23,7 +23,9 @@ public enum PageSupervisor {
     /// Runs `program` with `arguments` (and the options above, placed before any `--`) until an attempt
     /// does not fail in a plugin, at most `attempts` times. A plugin call that makes no progress for
     /// `callTimeout` seconds counts as hung.
-    public static func run(program: String, arguments: [String], callTimeout: Double = 10, attempts: Int = 32) -> Outcome {
+    public static func run(program: String, arguments: [String], callTimeout: Double = 10, attempts: Int = 32)
+        -> Outcome
+    {
         let record: CrashRecord
         do {
             record = try CrashRecord.createShared()
@@ -36,25 +38,36 @@ public enum PageSupervisor {
         for _ in 0..<attempts {
             record.reset()
             tail.reset()
-            let options = ["--crash-record-fd", String(childRecordDescriptor)] + skipped.flatMap { ["--skip-floor", $0.argument] }
-            var seen = record.snapshot, since = Date()
+            let options =
+                ["--crash-record-fd", String(childRecordDescriptor)]
+                + skipped.flatMap { ["--skip-floor", $0.argument] }
+            var seen = record.snapshot
+            var since = Date()
             let ending: ChildProcess.Ending
             do {
-                ending = try ChildProcess.runInheritingOutput([program] + ChildArguments.inserting(options, into: arguments),
-                                                              passing: [record.descriptor: childRecordDescriptor],
-                                                              stderrTail: tail) {
+                ending = try ChildProcess.runInheritingOutput(
+                    [program] + ChildArguments.inserting(options, into: arguments),
+                    passing: [record.descriptor: childRecordDescriptor],
+                    stderrTail: tail
+                ) {
                     let now = record.snapshot
-                    if now != seen { (seen, since) = (now, Date()); return nil }
+                    if now != seen {
+                        (seen, since) = (now, Date())
+                        return nil
+                    }
                     return record.lastCall != nil && Date().timeIntervalSince(since) >= callTimeout ? callTimeout : nil
                 }
             } catch {
                 return .failed(error.message)
             }
-            let failure: SkippedFloor.Failure, last = record.lastCall
+            let failure: SkippedFloor.Failure
+            let last = record.lastCall
             switch ending {
             case .exited(let status) where last == nil:
                 guard statuses.contains(status) else {
-                    return .failed("the supervised process exited with status \(status) after its last plugin call (a plugin's exit handler, or a thread of its own, may have ended it)")
+                    return .failed(
+                        "the supervised process exited with status \(status) after its last plugin call (a plugin's exit handler, or a thread of its own, may have ended it)"
+                    )
                 }
                 return .exited(status)
             // Stopped from outside (kill, a closed output pipe) between plugin calls: not a plugin's fault, no
@@ -68,7 +81,9 @@ public enum PageSupervisor {
                 return .failed("the supervised process \(failure) outside any plugin call; this is a bug in floorhost")
             }
             guard !skipped.contains(where: { $0.origin == last.floor }) else {
-                return .failed("the supervised process \(failure) in a plugin's \(last.call.selectorName) on a floor it had already skipped; this is a bug in floorhost")
+                return .failed(
+                    "the supervised process \(failure) in a plugin's \(last.call.selectorName) on a floor it had already skipped; this is a bug in floorhost"
+                )
             }
             skipped.append(SkippedFloor(origin: last.floor, call: last.call, failure: failure, said: tail.lastLines()))
         }

@@ -1,6 +1,7 @@
 /// Which selector of a plugin the host is calling: what a crash report names.
 public enum PluginCall: Int32, Sendable, CaseIterable {
-    case decode = 1, validate, expand, extend, destroy, height, cell, tappable, action
+    case decode = 1
+    case validate, expand, extend, destroy, height, cell, tappable, action
 
     /// The selector's name in a sentence: "crashed in its height calculator".
     public var selectorName: String {

@@ -17,7 +17,8 @@ public struct SkippedFloor: Hashable, Sendable {
         /// "hung (no answer for 10 s)".
         public var description: String {
             switch self {
-            case .crashed(let signal) where PageSupervisor.crashSignals.contains(signal): "crashed with \(ChildProcess.signalName(signal))"
+            case .crashed(let signal) where PageSupervisor.crashSignals.contains(signal):
+                "crashed with \(ChildProcess.signalName(signal))"
             case .crashed(let signal): "ended the process with \(ChildProcess.signalName(signal))"
             case .exited(let status): "ended the process (exit status \(status))"
             case .hung(let seconds): "hung (no answer for \(String(format: "%g", seconds)) s)"
@@ -41,8 +42,10 @@ public struct SkippedFloor: Hashable, Sendable {
 
     public init?(argument: String) {
         let parts = argument.split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 4 || parts.count == 5, let page = Int32(parts[0]), let floor = Int32(parts[1]), page >= 0, floor >= 0,
-              let call = PluginCall(argument: parts[2]) else { return nil }
+        guard parts.count == 4 || parts.count == 5, let page = Int32(parts[0]), let floor = Int32(parts[1]), page >= 0,
+            floor >= 0,
+            let call = PluginCall(argument: parts[2])
+        else { return nil }
         let failure: Failure
         if let signal = Int32(parts[3]) {
             failure = .crashed(signal: signal)
@@ -62,11 +65,12 @@ public struct SkippedFloor: Hashable, Sendable {
     }
 
     public var argument: String {
-        let how = switch failure {
-        case .crashed(let signal): "\(signal)"
-        case .exited(let status): "exit-\(status)"
-        case .hung(let seconds): "hung-\(String(format: "%g", seconds))"
-        }
+        let how =
+            switch failure {
+            case .crashed(let signal): "\(signal)"
+            case .exited(let status): "exit-\(status)"
+            case .hung(let seconds): "hung-\(String(format: "%g", seconds))"
+            }
         let words = said.isEmpty ? "" : ":" + Data(said.joined(separator: "\n").utf8).base64EncodedString()
         return "\(origin.page):\(origin.floor):\(call.argument):\(how)\(words)"
     }

@@ -11,7 +11,9 @@ package enum JSONStringContent {
             if content[i] != UInt8(ascii: "\\") {
                 var end = i + 1
                 while end < content.count && content[end] != UInt8(ascii: "\\") { end += 1 }
-                scalars.append(contentsOf: String(decoding: UnsafeRawBufferPointer(rebasing: content[i..<end]), as: UTF8.self).unicodeScalars)
+                scalars.append(
+                    contentsOf: String(decoding: UnsafeRawBufferPointer(rebasing: content[i..<end]), as: UTF8.self)
+                        .unicodeScalars)
                 i = end
                 continue
             }
@@ -26,10 +28,15 @@ package enum JSONStringContent {
             case UInt8(ascii: "r"): value = 0x0D
             case UInt8(ascii: "t"): value = 0x09
             case UInt8(ascii: "u"):
-                guard let unit = hex4(content, at: i) else { value = 0xFFFD; break }
+                guard let unit = hex4(content, at: i) else {
+                    value = 0xFFFD
+                    break
+                }
                 i += 4
                 if (0xD800...0xDBFF).contains(unit), i + 6 <= content.count, content[i] == UInt8(ascii: "\\"),
-                   content[i + 1] == UInt8(ascii: "u"), let trail = hex4(content, at: i + 2), (0xDC00...0xDFFF).contains(trail) {
+                    content[i + 1] == UInt8(ascii: "u"), let trail = hex4(content, at: i + 2),
+                    (0xDC00...0xDFFF).contains(trail)
+                {
                     value = 0x10000 + ((unit - 0xD800) << 10) + (trail - 0xDC00)
                     i += 6
                 } else {

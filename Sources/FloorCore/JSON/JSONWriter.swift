@@ -16,11 +16,27 @@ public struct JSONWriter: Sendable {
         raw("[")
         for (i, d) in list.enumerated() {
             if i > 0 { raw(",") }
-            raw("{"); key("level"); string(d.level.rawValue)
-            raw(","); key("message"); string(d.message)
-            if let file = d.file { raw(","); key("file"); string(file) }
-            if let plugin = d.plugin { raw(","); key("plugin"); string(plugin) }
-            if let path = d.path { raw(","); key("path"); string(path) }
+            raw("{")
+            key("level")
+            string(d.level.rawValue)
+            raw(",")
+            key("message")
+            string(d.message)
+            if let file = d.file {
+                raw(",")
+                key("file")
+                string(file)
+            }
+            if let plugin = d.plugin {
+                raw(",")
+                key("plugin")
+                string(plugin)
+            }
+            if let path = d.path {
+                raw(",")
+                key("path")
+                string(path)
+            }
             raw("}")
         }
         raw("]")
@@ -53,10 +69,12 @@ public struct JSONWriter: Sendable {
         s.withUTF8 { utf8 in
             // Copy runs of bytes that need no escape in one append each. Unsafe scalars at or above U+0080
             // start with 0xC2 (C1) or 0xE2 (bidi controls); only those lead bytes are decoded.
-            var start = 0, i = 0
+            var start = 0
+            var i = 0
             while i < utf8.count {
                 let byte = utf8[i]
-                var length = 0, scalar: Unicode.Scalar?
+                var length = 0
+                var scalar: Unicode.Scalar?
                 if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7f {
                     length = 1
                 } else if byte == 0xc2 || byte == 0xe2 {
@@ -64,10 +82,15 @@ public struct JSONWriter: Sendable {
                     if i + width <= utf8.count {
                         var value = UInt32(byte & (width == 2 ? 0x1f : 0x0f))
                         for k in 1..<width { value = value << 6 | UInt32(utf8[i + k] & 0x3f) }
-                        if let decoded = Unicode.Scalar(value), ControlCharacters.isUnsafe(decoded) { (length, scalar) = (width, decoded) }
+                        if let decoded = Unicode.Scalar(value), ControlCharacters.isUnsafe(decoded) {
+                            (length, scalar) = (width, decoded)
+                        }
                     }
                 }
-                guard length > 0 else { i += 1; continue }
+                guard length > 0 else {
+                    i += 1
+                    continue
+                }
                 if start < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i])) }
                 if let scalar { bytes.append(contentsOf: ControlCharacters.escape(scalar).utf8) } else { escape(byte) }
                 i += length

@@ -1,5 +1,6 @@
 import CGlibcExtras
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,8 +33,10 @@ public struct ChildProcess {
 
     /// Runs `arguments[0]` with `arguments`. The deadline is `timeout` seconds after the start, and again
     /// after every line for which `onLine` returns true.
-    package static func run(_ arguments: [String], timeout: Double, onLine: (String) -> Bool) throws(Failure) -> Outcome {
-        var out: [Int32] = [-1, -1], err: [Int32] = [-1, -1]
+    package static func run(_ arguments: [String], timeout: Double, onLine: (String) -> Bool) throws(Failure) -> Outcome
+    {
+        var out: [Int32] = [-1, -1]
+        var err: [Int32] = [-1, -1]
         guard floor_pipe_cloexec(&out) == 0, floor_pipe_cloexec(&err) == 0 else {
             throw Failure(message: "cannot create a pipe for a child process: \(String(cString: strerror(errno)))")
         }
@@ -52,23 +55,32 @@ public struct ChildProcess {
             close(err[0])
             throw Failure(message: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
         }
-        defer { close(out[0]); close(err[0]) }
+        defer {
+            close(out[0])
+            close(err[0])
+        }
 
         var deadline = now() + timeout
-        var lineBuffer: [UInt8] = [], errTail: [UInt8] = []
-        var outOpen = true, errOpen = true
+        var lineBuffer: [UInt8] = []
+        var errTail: [UInt8] = []
+        var outOpen = true
+        var errOpen = true
         var chunk = [UInt8](repeating: 0, count: 65536)
         while outOpen || errOpen {
             let remaining = deadline - now()
             if remaining <= 0 { return killed(pid, after: timeout, stderr: errTail) }
-            var fds = [pollfd(fd: outOpen ? out[0] : -1, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: errOpen ? err[0] : -1, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: outOpen ? out[0] : -1, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: errOpen ? err[0] : -1, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&fds, 2, Int32(min(remaining * 1000, 60_000).rounded(.up)))
             if ready < 0 && errno == EINTR { continue }
             if ready <= 0 { continue }
             if fds[0].revents != 0 {
                 let n = read(out[0], &chunk, chunk.count)
-                if n <= 0 { outOpen = false } else {
+                if n <= 0 {
+                    outOpen = false
+                } else {
                     lineBuffer.append(contentsOf: chunk[0..<n])
                     while let newline = lineBuffer.firstIndex(of: UInt8(ascii: "\n")) {
                         let line = String(decoding: lineBuffer[..<newline], as: UTF8.self)
@@ -79,7 +91,9 @@ public struct ChildProcess {
             }
             if fds[1].revents != 0 {
                 let n = read(err[0], &chunk, chunk.count)
-                if n <= 0 { errOpen = false } else {
+                if n <= 0 {
+                    errOpen = false
+                } else {
                     errTail.append(contentsOf: chunk[0..<n])
                     if errTail.count > 16384 { errTail.removeFirst(errTail.count - 16384) }
                 }
@@ -107,8 +121,10 @@ public struct ChildProcess {
     /// With `stderrTail`, the child's stderr is a pipe this process reads while it waits: every byte is
     /// written on to this process's stderr at once, and the end of it is kept in `stderrTail`. (Without
     /// pidfd_open, the child writes to this process's stderr directly and the tail stays empty.)
-    package static func runInheritingOutput(_ arguments: [String], passing: [Int32: Int32] = [:], interval: Double = 0.25,
-                                    stderrTail: StderrTail? = nil, isStuck: () -> Double?) throws(Failure) -> Ending {
+    package static func runInheritingOutput(
+        _ arguments: [String], passing: [Int32: Int32] = [:], interval: Double = 0.25,
+        stderrTail: StderrTail? = nil, isStuck: () -> Double?
+    ) throws(Failure) -> Ending {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -139,7 +155,9 @@ public struct ChildProcess {
         var pid: pid_t = 0
         let spawned = spawn(&pid, arguments, actions: &actions)
         if errPipe[1] >= 0 { close(errPipe[1]) }
-        guard spawned == 0 else { throw Failure(message: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw Failure(message: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+        }
         var chunk = [UInt8](repeating: 0, count: 16384)
         /// Passes on what the child wrote to stderr and keeps its end; false at end of file.
         func forwardStderr() -> Bool {
@@ -156,8 +174,10 @@ public struct ChildProcess {
             var errOpen = errPipe[0] >= 0
             var lastAsked = now()
             while true {
-                var watch = [pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0),
-                             pollfd(fd: errOpen ? errPipe[0] : -1, events: Int16(POLLIN), revents: 0)]
+                var watch = [
+                    pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: errOpen ? errPipe[0] : -1, events: Int16(POLLIN), revents: 0),
+                ]
                 let ready = poll(&watch, 2, Int32(interval * 1000))
                 if ready > 0 && watch[1].revents != 0 { errOpen = forwardStderr() }
                 if ready > 0 && watch[0].revents != 0 {
@@ -208,8 +228,10 @@ public struct ChildProcess {
     /// process's own (HostOutput's) and each descriptor of `passing` given as the number it maps to, and
     /// returns at once with its process id: for a long-lived child that talks to this process (serve's
     /// worker). The caller reaps it with `waitForEnd`.
-    public static func start(_ arguments: [String], standardInput: Int32, standardOutput: Int32,
-                             passing: [Int32: Int32] = [:]) throws(Failure) -> pid_t {
+    public static func start(
+        _ arguments: [String], standardInput: Int32, standardOutput: Int32,
+        passing: [Int32: Int32] = [:]
+    ) throws(Failure) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -221,7 +243,9 @@ public struct ChildProcess {
         for (descriptor, number) in passing { posix_spawn_file_actions_adddup2(&actions, descriptor, number) }
         var pid: pid_t = 0
         let spawned = spawn(&pid, arguments, actions: &actions)
-        guard spawned == 0 else { throw Failure(message: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw Failure(message: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+        }
         return pid
     }
 
@@ -235,12 +259,15 @@ public struct ChildProcess {
     }
 
     /// posix_spawn with default signal dispositions, nothing blocked, and SWIFT_BACKTRACE=enable=no.
-    private static func spawn(_ pid: inout pid_t, _ arguments: [String], actions: UnsafePointer<posix_spawn_file_actions_t>?) -> Int32 {
+    private static func spawn(
+        _ pid: inout pid_t, _ arguments: [String], actions: UnsafePointer<posix_spawn_file_actions_t>?
+    ) -> Int32 {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // The child starts with default signal dispositions and nothing blocked, whatever the parent set.
-        var defaults = sigset_t(), empty = sigset_t()
+        var defaults = sigset_t()
+        var empty = sigset_t()
         sigfillset(&defaults)
         sigemptyset(&empty)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
@@ -292,9 +319,11 @@ public struct ChildProcess {
 
     /// "SIGSEGV" for 11, and so on; the number for signals without a common name.
     package static func signalName(_ signal: Int32) -> String {
-        let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL",
-                                      SIGFPE: "SIGFPE", SIGTRAP: "SIGTRAP", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM",
-                                      SIGPIPE: "SIGPIPE", SIGSYS: "SIGSYS"]
+        let names: [Int32: String] = [
+            SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL",
+            SIGFPE: "SIGFPE", SIGTRAP: "SIGTRAP", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM",
+            SIGPIPE: "SIGPIPE", SIGSYS: "SIGSYS",
+        ]
         return names[signal] ?? "signal \(signal)"
     }
 

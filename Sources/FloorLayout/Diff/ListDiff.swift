@@ -80,14 +80,16 @@ public struct ListDiff: Sendable, Equatable {
         if new.count > 1 {
             for i in 0..<(new.count - 1) {
                 guard let j = na[i], j + 1 < old.count, na[i + 1] == nil, oa[j + 1] == nil,
-                      newEntry[i + 1] == oldEntry[j + 1] else { continue }
+                    newEntry[i + 1] == oldEntry[j + 1]
+                else { continue }
                 na[i + 1] = j + 1
                 oa[j + 1] = i + 1
             }
             // Backwards: likewise with the element before.
             for i in stride(from: new.count - 1, to: 0, by: -1) {
                 guard let j = na[i], j > 0, na[i - 1] == nil, oa[j - 1] == nil,
-                      newEntry[i - 1] == oldEntry[j - 1] else { continue }
+                    newEntry[i - 1] == oldEntry[j - 1]
+                else { continue }
                 na[i - 1] = j - 1
                 oa[j - 1] = i - 1
             }
@@ -106,10 +108,12 @@ public struct ListDiff: Sendable, Equatable {
     /// The new indices of pairs outside one longest increasing run of old indices (in new order).
     package static func moved(_ pairs: [Int?]) -> [Int] {
         // Patience sorting: tails[k] is the new index ending the best run of length k + 1 found so far.
-        var tails: [Int] = [], previous = [Int](repeating: -1, count: pairs.count)
+        var tails: [Int] = []
+        var previous = [Int](repeating: -1, count: pairs.count)
         for (i, j) in pairs.enumerated() {
             guard let j else { continue }
-            var low = 0, high = tails.count
+            var low = 0
+            var high = tails.count
             while low < high {
                 let mid = (low + high) / 2
                 if pairs[tails[mid]]! < j { low = mid + 1 } else { high = mid }
@@ -131,7 +135,8 @@ public struct ListDiff: Sendable, Equatable {
     /// an updated element takes `new`'s value. The result equals `new` whenever the diff is consistent: what
     /// the property test checks.
     public func apply<T>(to old: [T], new: [T]) -> [T] {
-        let moved = Set(moves), updated = Set(updates)
+        let moved = Set(moves)
+        let updated = Set(updates)
         var leaving = Set(deletes)
         for i in moves { leaving.insert(oldIndexOfNew[i]!) }
         var result: [T] = []

@@ -89,7 +89,9 @@ public struct PageDiff: Sendable {
         rowsMeasured = new.rows.count - rowsKept
         // The shift below new row p: how far the first stable row at or after p moved.
         var nextStable = [Int](repeating: -1, count: new.rows.count + 1)
-        for s in stride(from: new.rows.count - 1, through: 0, by: -1) { nextStable[s] = match.stable[s] ? s : nextStable[s + 1] }
+        for s in stride(from: new.rows.count - 1, through: 0, by: -1) {
+            nextStable[s] = match.stable[s] ? s : nextStable[s + 1]
+        }
         let pageShift = newHeight - oldHeight
         func shift(below p: Int) -> Double {
             let s = nextStable[min(p, new.rows.count)]
@@ -97,10 +99,15 @@ public struct PageDiff: Sendable {
             return new.rows[s].top - old.rows[match.oldRowOfNew[s]!].top
         }
         func place(_ page: LaidOutPage, _ section: Int) -> FloorPlace {
-            let rows = page.rows(of: section), info = page.sections[section]
-            let top = rows.isEmpty ? (rows.lowerBound < page.rows.count ? page.rows[rows.lowerBound].top : page.rows.totalHeight) : page.rows[rows.lowerBound].top
+            let rows = page.rows(of: section)
+            let info = page.sections[section]
+            let top =
+                rows.isEmpty
+                ? (rows.lowerBound < page.rows.count ? page.rows[rows.lowerBound].top : page.rows.totalHeight)
+                : page.rows[rows.lowerBound].top
             let bottom = rows.isEmpty ? top : page.rows[rows.upperBound - 1].bottom
-            return FloorPlace(section: section, path: info.path, file: info.file, y: top, height: bottom - top, rows: rows.count)
+            return FloorPlace(
+                section: section, path: info.path, file: info.file, y: top, height: bottom - top, rows: rows.count)
         }
         func rowPlace(_ page: LaidOutPage, _ r: Int) -> RowPlace {
             let row = page.rows[r]
@@ -111,7 +118,8 @@ public struct PageDiff: Sendable {
         // Each deleted floor goes right after the new section its last old predecessor that stayed in place
         // became (first, when none did): where it was, as far as the new page allows.
         let diff = match.floors
-        let moved = Set(diff.moves), updated = Set(diff.updates)
+        let moved = Set(diff.moves)
+        let updated = Set(diff.updates)
         var deletedAfter: [Int: [Int]] = [:]
         var oldPlaceShift: [Int: Double] = [:]
         var predecessor = -1
@@ -127,40 +135,53 @@ public struct PageDiff: Sendable {
         func deleted(after i: Int) {
             let p = i < 0 ? 0 : new.sectionStart[i + 1]
             for j in deletedAfter[i] ?? [] {
-                floors.append(FloorChange(change: .deleted, floor: old.sections[j].floorID, type: old.sections[j].floorType,
-                                          old: place(old, j), new: nil, rows: [], shiftBelow: shift(below: p)))
+                floors.append(
+                    FloorChange(
+                        change: .deleted, floor: old.sections[j].floorID, type: old.sections[j].floorType,
+                        old: place(old, j), new: nil, rows: [], shiftBelow: shift(below: p)))
             }
         }
         deleted(after: -1)
         for i in new.sections.indices {
             defer { deleted(after: i) }
-            let section = new.sections[i], end = new.sectionStart[i + 1]
+            let section = new.sections[i]
+            let end = new.sectionStart[i + 1]
             guard let j = diff.oldIndexOfNew[i] else {
-                floors.append(FloorChange(change: .inserted, floor: section.floorID, type: section.floorType, old: nil,
-                                          new: place(new, i), rows: [], shiftBelow: shift(below: end)))
+                floors.append(
+                    FloorChange(
+                        change: .inserted, floor: section.floorID, type: section.floorType, old: nil,
+                        new: place(new, i), rows: [], shiftBelow: shift(below: end)))
                 continue
             }
             var rows: [RowChange] = []
             if updated.contains(i), let (rowDiff, before, after) = match.rowDiffs[i] {
-                rows = Self.rowChanges(rowDiff, before: before, after: after, oldStart: old.sectionStart[j],
-                                       newStart: new.sectionStart[i], old: old, new: new,
-                                       shift: shift(below:), place: rowPlace, typeName: typeName)
+                rows = Self.rowChanges(
+                    rowDiff, before: before, after: after, oldStart: old.sectionStart[j],
+                    newStart: new.sectionStart[i], old: old, new: new,
+                    shift: shift(below:), place: rowPlace, typeName: typeName)
             }
-            let change: Change? = moved.contains(i) ? (rows.isEmpty ? .moved : .movedAndUpdated) : (rows.isEmpty ? nil : .updated)
+            let change: Change? =
+                moved.contains(i) ? (rows.isEmpty ? .moved : .movedAndUpdated) : (rows.isEmpty ? nil : .updated)
             guard let change else { continue }
-            floors.append(FloorChange(change: change, floor: section.floorID, type: section.floorType, old: place(old, j),
-                                      new: place(new, i), rows: rows, shiftBelow: shift(below: end), shiftBelowOldPlace: oldPlaceShift[i]))
+            floors.append(
+                FloorChange(
+                    change: change, floor: section.floorID, type: section.floorType, old: place(old, j),
+                    new: place(new, i), rows: rows, shiftBelow: shift(below: end), shiftBelowOldPlace: oldPlaceShift[i])
+            )
         }
     }
 
     /// The changed rows of one updated floor, in its new order, deleted rows where they were.
-    private static func rowChanges(_ diff: ListDiff, before: [RowIdentity], after: [RowIdentity], oldStart: Int, newStart: Int,
-                                   old: LaidOutPage, new: LaidOutPage, shift: (Int) -> Double,
-                                   place: (LaidOutPage, Int) -> RowPlace, typeName: (LaidOutPage, Int) -> String) -> [RowChange] {
+    private static func rowChanges(
+        _ diff: ListDiff, before: [RowIdentity], after: [RowIdentity], oldStart: Int, newStart: Int,
+        old: LaidOutPage, new: LaidOutPage, shift: (Int) -> Double,
+        place: (LaidOutPage, Int) -> RowPlace, typeName: (LaidOutPage, Int) -> String
+    ) -> [RowChange] {
         var changes: [RowChange] = []
         var deletedAfter: [Int: [Int]] = [:]
         var predecessor = -1
-        let moved = Set(diff.moves), updated = Set(diff.updates)
+        let moved = Set(diff.moves)
+        let updated = Set(diff.updates)
         for x in before.indices {
             if let k = diff.newIndexOfOld[x] {
                 if !moved.contains(k) { predecessor = k }
@@ -170,8 +191,10 @@ public struct PageDiff: Sendable {
         }
         func deleted(after k: Int) {
             for x in deletedAfter[k] ?? [] {
-                changes.append(RowChange(change: .deleted, type: typeName(old, oldStart + x), item: before[x].itemID,
-                                         old: place(old, oldStart + x), new: nil, shiftBelow: shift(newStart + k + 1)))
+                changes.append(
+                    RowChange(
+                        change: .deleted, type: typeName(old, oldStart + x), item: before[x].itemID,
+                        old: place(old, oldStart + x), new: nil, shiftBelow: shift(newStart + k + 1)))
             }
         }
         deleted(after: -1)
@@ -186,9 +209,11 @@ public struct PageDiff: Sendable {
             case (_, false, true): change = .updated
             case (_, false, false): continue
             }
-            changes.append(RowChange(change: change, type: typeName(new, r), item: after[k].itemID,
-                                     old: diff.oldIndexOfNew[k].map { place(old, oldStart + $0) }, new: place(new, r),
-                                     shiftBelow: shift(r + 1)))
+            changes.append(
+                RowChange(
+                    change: change, type: typeName(new, r), item: after[k].itemID,
+                    old: diff.oldIndexOfNew[k].map { place(old, oldStart + $0) }, new: place(new, r),
+                    shiftBelow: shift(r + 1)))
         }
         return changes
     }

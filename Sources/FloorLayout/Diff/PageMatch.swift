@@ -30,12 +30,16 @@ package struct PageMatch {
     package let stable: [Bool]
 
     package init(old: LaidOutPage, new: LaidOutPage) {
-        let oldKeys = old.sections.map(FloorKey.init), newKeys = new.sections.map(FloorKey.init)
+        let oldKeys = old.sections.map(FloorKey.init)
+        let newKeys = new.sections.map(FloorKey.init)
         func sameRows(_ j: Int, _ i: Int) -> Bool {
-            let a = old.rows(of: j), b = new.rows(of: i)
+            let a = old.rows(of: j)
+            let b = new.rows(of: i)
             guard a.count == b.count else { return false }
-            for (r, s) in zip(a, b) where old.rows[r].type != new.rows[s].type || old.rows[r].flags != new.rows[s].flags
-                || old.rows[r].index != new.rows[s].index { return false }
+            for (r, s) in zip(a, b)
+            where old.rows[r].type != new.rows[s].type || old.rows[r].flags != new.rows[s].flags
+                || old.rows[r].index != new.rows[s].index
+            { return false }
             return true
         }
         floors = ListDiff(old: oldKeys, new: newKeys) { j, i in
@@ -46,10 +50,12 @@ package struct PageMatch {
         var keepsHeight = [Bool](repeating: false, count: rowCount)
         var stable = [Bool](repeating: false, count: rowCount)
         var rowDiffs: [Int: (diff: ListDiff, old: [RowIdentity], new: [RowIdentity])] = [:]
-        let updated = Set(floors.updates), moved = Set(floors.moves)
+        let updated = Set(floors.updates)
+        let moved = Set(floors.moves)
         for (i, paired) in floors.oldIndexOfNew.enumerated() {
             guard let j = paired else { continue }
-            let a = old.rows(of: j), b = new.rows(of: i)
+            let a = old.rows(of: j)
+            let b = new.rows(of: i)
             if !updated.contains(i) {
                 for (r, s) in zip(a, b) {
                     oldRowOfNew[s] = r
@@ -58,13 +64,18 @@ package struct PageMatch {
                 }
                 continue
             }
-            let before = RowIdentity.rows(of: old.sections[j].signature, types: a.lazy.map { old.rows[$0].type },
-                                          flags: a.lazy.map { old.rows[$0].flags })
-            let after = RowIdentity.rows(of: new.sections[i].signature, types: b.lazy.map { new.rows[$0].type },
-                                         flags: b.lazy.map { new.rows[$0].flags })
-            let diff = ListDiff(old: before.map(\.key), new: after.map(\.key)) { x, y in before[x].content == after[y].content }
+            let before = RowIdentity.rows(
+                of: old.sections[j].signature, types: a.lazy.map { old.rows[$0].type },
+                flags: a.lazy.map { old.rows[$0].flags })
+            let after = RowIdentity.rows(
+                of: new.sections[i].signature, types: b.lazy.map { new.rows[$0].type },
+                flags: b.lazy.map { new.rows[$0].flags })
+            let diff = ListDiff(old: before.map(\.key), new: after.map(\.key)) { x, y in
+                before[x].content == after[y].content
+            }
             rowDiffs[i] = (diff, before, after)
-            let changed = Set(diff.updates), rowMoved = Set(diff.moves)
+            let changed = Set(diff.updates)
+            let rowMoved = Set(diff.moves)
             for (k, x) in diff.oldIndexOfNew.enumerated() {
                 guard let x else { continue }
                 oldRowOfNew[b.lowerBound + k] = a.lowerBound + x

@@ -34,12 +34,18 @@ package struct RowIdentity: Hashable {
     }
 
     /// One identity per row of a floor whose rows have these types and flags, in order.
-    package static func rows(of floor: FloorSignature, types: some Collection<Int32>, flags: some Collection<UInt32>) -> [RowIdentity] {
-        let types = Array(types), flags = Array(flags)
+    package static func rows(of floor: FloorSignature, types: some Collection<Int32>, flags: some Collection<UInt32>)
+        -> [RowIdentity]
+    {
+        let types = Array(types)
+        let flags = Array(flags)
         let itemType = itemRowType(floor, types: types, flags: flags)
         let rest: UInt64 = {
             guard itemType != nil else { return floor.whole }
-            var h = ContentHash(); h.add(floor.own); h.add(floor.header); h.add(floor.margin)
+            var h = ContentHash()
+            h.add(floor.own)
+            h.add(floor.header)
+            h.add(floor.margin)
             return h.value
         }()
         var ordinals: [Key: Int] = [:]
@@ -48,7 +54,9 @@ package struct RowIdentity: Hashable {
             if types[r] == itemType && flags[r] & FLOOR_ROW_HEADER == 0 {
                 let shown = floor.items[item]
                 item += 1
-                var h = ContentHash(); h.add(floor.own); h.add(shown.content)
+                var h = ContentHash()
+                h.add(floor.own)
+                h.add(shown.content)
                 return RowIdentity(key: .item(shown.key, type: types[r]), content: h.value)
             }
             let base = Key.other(type: types[r], flags: flags[r], ordinal: 0)
@@ -56,7 +64,9 @@ package struct RowIdentity: Hashable {
             ordinals[base] = ordinal + 1
             let content: UInt64
             if flags[r] & FLOOR_ROW_HEADER != 0 {
-                var h = ContentHash(); h.add(floor.own); h.add(floor.header)
+                var h = ContentHash()
+                h.add(floor.own)
+                h.add(floor.header)
                 content = h.value
             } else {
                 content = rest
@@ -71,9 +81,15 @@ package struct RowIdentity: Hashable {
         guard !floor.items.isEmpty else { return nil }
         var runs: [Int32: (count: Int, first: Int, last: Int)] = [:]
         for r in types.indices where flags[r] & FLOOR_ROW_HEADER == 0 {
-            if let run = runs[types[r]] { runs[types[r]] = (run.count + 1, run.first, r) } else { runs[types[r]] = (1, r, r) }
+            if let run = runs[types[r]] {
+                runs[types[r]] = (run.count + 1, run.first, r)
+            } else {
+                runs[types[r]] = (1, r, r)
+            }
         }
-        let candidates = runs.filter { $0.value.count == floor.items.count && $0.value.last - $0.value.first + 1 == $0.value.count }
+        let candidates = runs.filter {
+            $0.value.count == floor.items.count && $0.value.last - $0.value.first + 1 == $0.value.count
+        }
         return candidates.count == 1 ? candidates.first!.key : nil
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FloorCore
+import Foundation
 
 /// Finds plugin libraries: every `*.so` under a folder, at most `maxDepth` folders down, in path order
 /// (so that which plugin wins a duplicate type name never depends on the file system's listing order).
@@ -9,12 +9,15 @@ public enum PluginDiscovery {
     public struct Failure: Error, Sendable { public let message: String }
 
     /// What to do about a plugin folder that is missing or holds nothing, for commands that take `--plugins`.
-    public static let pluginsOptionAdvice = "pass --plugins with the folder that holds the plugin .so files (Scripts/floorhost builds them and installs them into Plugins/)"
+    public static let pluginsOptionAdvice =
+        "pass --plugins with the folder that holds the plugin .so files (Scripts/floorhost builds them and installs them into Plugins/)"
 
     /// The libraries in `folder` (or `folder` itself when it is a `.so` file). A path that does not exist
     /// throws "`folder`: no such `what`; `advice`" (what the command's user should do instead).
-    public static func libraries(in folder: String, maxDepth: Int = defaultMaxDepth, what: String = "plugin folder",
-                                 advice: String = pluginsOptionAdvice) throws(Failure) -> [String] {
+    public static func libraries(
+        in folder: String, maxDepth: Int = defaultMaxDepth, what: String = "plugin folder",
+        advice: String = pluginsOptionAdvice
+    ) throws(Failure) -> [String] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
             throw Failure(message: "\(folder): no such \(what); \(advice)")
@@ -32,10 +35,13 @@ public enum PluginDiscovery {
     public static func nothingFound(in folder: String) -> Diagnostic {
         var isFolder: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder)
-        let what = isFolder.boolValue
+        let what =
+            isFolder.boolValue
             ? "it holds no plugin libraries (*.so, searched \(defaultMaxDepth) folders deep)"
             : "it is a file, not a folder of plugin libraries (nor a .so file)"
-        return Diagnostic(.error, "no plugins found in \(folder): \(what), so no floor can be drawn; \(pluginsOptionAdvice)", file: folder)
+        return Diagnostic(
+            .error, "no plugins found in \(folder): \(what), so no floor can be drawn; \(pluginsOptionAdvice)",
+            file: folder)
     }
 
     private static func collect(_ folder: String, depth: Int, maxDepth: Int, into found: inout [String]) {

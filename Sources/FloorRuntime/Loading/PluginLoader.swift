@@ -1,6 +1,6 @@
 import CFloorABI
-import Foundation
 import FloorCore
+import Foundation
 
 /// Opens plugin libraries and registers what they bring. Every failure is one diagnostic naming the file
 /// and the reason; loading always goes on with the next library.
@@ -15,8 +15,10 @@ public enum PluginLoader {
     }
 
     /// Loads every library under `folder` (see PluginDiscovery) that `trust` lets through into `registry`.
-    public static func loadFolder(_ folder: String, into registry: Registry,
-                                  trust: PluginTrust = PluginTrust()) throws(PluginDiscovery.Failure) -> [Diagnostic] {
+    public static func loadFolder(
+        _ folder: String, into registry: Registry,
+        trust: PluginTrust = PluginTrust()
+    ) throws(PluginDiscovery.Failure) -> [Diagnostic] {
         let (libraries, vetting) = try trust.vet(try PluginDiscovery.libraries(in: folder), in: folder)
         return vetting + libraries.flatMap { load($0, into: registry) }
     }
@@ -32,8 +34,10 @@ public enum PluginLoader {
     /// in `registry.plugins`), so a process watching from outside knows which step a crash or a hang
     /// happened in. Steps after a refusing step are not taken, except
     /// that typeNames and selectorSignatures are judged from what `init` registered.
-    public static func loadSteps(_ path: String, into registry: Registry,
-                                 willStart: (LoadStep) -> Void = { _ in }) -> [Refusal] {
+    public static func loadSteps(
+        _ path: String, into registry: Registry,
+        willStart: (LoadStep) -> Void = { _ in }
+    ) -> [Refusal] {
         func refuse(_ step: LoadStep, _ reason: String, plugin: String? = nil) -> [Refusal] {
             [Refusal(step: step, diagnostic: Diagnostic(.error, "\(path): \(reason)", file: path, plugin: plugin))]
         }
@@ -44,53 +48,92 @@ public enum PluginLoader {
         }
         willStart(.entrySymbol)
         guard let symbol = dlsym(handle, FLOOR_PLUGIN_ENTRY_SYMBOL) else {
-            return refuse(.entrySymbol, "no entry symbol '\(FLOOR_PLUGIN_ENTRY_SYMBOL)': not a floor plugin (a plugin exports `const floor_plugin_descriptor_t *floor_plugin_entry(void)`)")
+            return refuse(
+                .entrySymbol,
+                "no entry symbol '\(FLOOR_PLUGIN_ENTRY_SYMBOL)': not a floor plugin (a plugin exports `const floor_plugin_descriptor_t *floor_plugin_entry(void)`)"
+            )
         }
         let entry = unsafeBitCast(symbol, to: floor_plugin_entry_t.self)
-        guard let descriptor = entry() else { return refuse(.entrySymbol, "\(FLOOR_PLUGIN_ENTRY_SYMBOL)() returned NULL") }
+        guard let descriptor = entry() else {
+            return refuse(.entrySymbol, "\(FLOOR_PLUGIN_ENTRY_SYMBOL)() returned NULL")
+        }
         willStart(.abiVersion)
         let d = descriptor.pointee
         let host = "\(FLOOR_ABI_MAJOR).\(FLOOR_ABI_MINOR)"
         let plugin = "\(d.abi_major).\(d.abi_minor)"
         guard d.abi_major == UInt32(FLOOR_ABI_MAJOR) else {
-            return refuse(.abiVersion, "plugin ABI \(plugin) is incompatible with host ABI \(host) (major versions differ); rebuild the plugin against floor_abi.h \(FLOOR_ABI_MAJOR).x")
+            return refuse(
+                .abiVersion,
+                "plugin ABI \(plugin) is incompatible with host ABI \(host) (major versions differ); rebuild the plugin against floor_abi.h \(FLOOR_ABI_MAJOR).x"
+            )
         }
         guard d.abi_minor <= UInt32(FLOOR_ABI_MINOR) else {
-            return refuse(.abiVersion, "plugin ABI \(plugin) is newer than host ABI \(host); update floorhost or build the plugin against floor_abi.h \(host)")
+            return refuse(
+                .abiVersion,
+                "plugin ABI \(plugin) is newer than host ABI \(host); update floorhost or build the plugin against floor_abi.h \(host)"
+            )
         }
         guard Int(d.struct_size) >= MemoryLayout<floor_plugin_descriptor_t>.size else {
-            return refuse(.abiVersion, "descriptor struct_size \(d.struct_size) is smaller than \(MemoryLayout<floor_plugin_descriptor_t>.size)")
+            return refuse(
+                .abiVersion,
+                "descriptor struct_size \(d.struct_size) is smaller than \(MemoryLayout<floor_plugin_descriptor_t>.size)"
+            )
         }
         willStart(.descriptor)
         func field(_ value: UnsafePointer<CChar>?) -> String { value.map { String(cString: $0) } ?? "" }
-        let id = field(d.id), name = field(d.name), version = field(d.version)
+        let id = field(d.id)
+        let name = field(d.name)
+        let version = field(d.version)
         for (label, value) in [("id", id), ("name", name), ("version", version)] where value.isEmpty {
-            return refuse(.descriptor, "descriptor has no \(label); every plugin names its id, name and version", plugin: id.isEmpty ? nil : id)
+            return refuse(
+                .descriptor, "descriptor has no \(label); every plugin names its id, name and version",
+                plugin: id.isEmpty ? nil : id)
         }
-        guard let initialize = d.`init` else { return refuse(.descriptor, "descriptor has no init function", plugin: id) }
+        guard let initialize = d.`init` else {
+            return refuse(.descriptor, "descriptor has no init function", plugin: id)
+        }
         willStart(.uniqueID)
         if let other = registry.plugins.first(where: { $0.id == id }) {
-            return refuse(.uniqueID, "plugin id '\(id)' is already loaded from \(other.path); skipping this copy", plugin: id)
+            return refuse(
+                .uniqueID, "plugin id '\(id)' is already loaded from \(other.path); skipping this copy", plugin: id)
         }
 
-        let index = registry.add(PluginInfo(id: id, name: name, version: version, path: path,
-                                            abiMajor: d.abi_major, abiMinor: d.abi_minor))
+        let index = registry.add(
+            PluginInfo(
+                id: id, name: name, version: version, path: path,
+                abiMajor: d.abi_major, abiMinor: d.abi_minor))
         willStart(.registration)
         let table = HostTable(registry: registry, plugin: index)
         let accepted = initialize(table.table)
         table.registering = false
         var problems = table.refusals.map {
-            Refusal(step: $0.step, diagnostic: Diagnostic(.error, "\(path): \(id): \($0.message)", file: path, plugin: id))
+            Refusal(
+                step: $0.step, diagnostic: Diagnostic(.error, "\(path): \(id): \($0.message)", file: path, plugin: id))
         }
         if WorkingDirectory.restore() {
-            problems.append(Refusal(step: .registration, diagnostic: Diagnostic(.warning, "\(path): \(id): init changed the working directory (chdir); floorhost changed it back to \(WorkingDirectory.launch). A plugin must leave the process's working directory alone", file: path, plugin: id)))
+            problems.append(
+                Refusal(
+                    step: .registration,
+                    diagnostic: Diagnostic(
+                        .warning,
+                        "\(path): \(id): init changed the working directory (chdir); floorhost changed it back to \(WorkingDirectory.launch). A plugin must leave the process's working directory alone",
+                        file: path, plugin: id)))
         }
         if !accepted {
             registry.withdraw(plugin: index)
             // A plugin usually gives up because the host refused one of its registrations: name that cause,
             // and file the consequence under the cause's step, so conform fails the check that names the defect.
-            let cause = table.refusals.isEmpty ? nil : "after the host refused \(table.refusals.count == 1 ? "the registration" : "the \(table.refusals.count) registrations") reported just before"
-            problems.append(Refusal(step: table.refusals.first?.step ?? .registration, diagnostic: Diagnostic(.error, "\(path): \(id): init returned false\(cause.map { " " + $0 } ?? ""); none of its types are available", file: path, plugin: id)))
+            let cause =
+                table.refusals.isEmpty
+                ? nil
+                : "after the host refused \(table.refusals.count == 1 ? "the registration" : "the \(table.refusals.count) registrations") reported just before"
+            problems.append(
+                Refusal(
+                    step: table.refusals.first?.step ?? .registration,
+                    diagnostic: Diagnostic(
+                        .error,
+                        "\(path): \(id): init returned false\(cause.map { " " + $0 } ?? ""); none of its types are available",
+                        file: path, plugin: id)))
         }
         return problems
     }

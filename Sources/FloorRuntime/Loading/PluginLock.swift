@@ -31,9 +31,12 @@ public struct PluginLock: Sendable, Equatable {
         let path = file(in: folder)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         guard let data = FileManager.default.contents(atPath: path),
-              let stored = try? JSONDecoder().decode(Stored.self, from: data), stored.version == Stored.currentVersion
+            let stored = try? JSONDecoder().decode(Stored.self, from: data), stored.version == Stored.currentVersion
         else {
-            throw Failure(message: "\(path): cannot read the plugin lock file (not a version \(Stored.currentVersion) lock); run `floorhost lock --plugins \(folder)` again after reviewing the plugins")
+            throw Failure(
+                message:
+                    "\(path): cannot read the plugin lock file (not a version \(Stored.currentVersion) lock); run `floorhost lock --plugins \(folder)` again after reviewing the plugins"
+            )
         }
         return PluginLock(entries: stored.libraries)
     }
@@ -41,14 +44,16 @@ public struct PluginLock: Sendable, Equatable {
     /// Why `library` (under `folder`, with bytes hashing to `sha256`) may not load, or nil when the lock
     /// pins exactly these bytes.
     public func refusal(library: String, folder: String, sha256: String?) -> String? {
-        let lockFile = Self.file(in: folder), relative = Self.relative(library, to: folder)
+        let lockFile = Self.file(in: folder)
+        let relative = Self.relative(library, to: folder)
         let again = "review it, then run `floorhost lock --plugins \(folder)` again"
         guard let entry = entries.first(where: { $0.file == relative }) else {
             return "not in \(lockFile), which pins every library this folder may load; \(again)"
         }
         guard let sha256 else { return "cannot be read to compare it with \(lockFile)" }
         guard entry.sha256 == sha256 else {
-            return "its SHA-256 is \(sha256.prefix(16))…, not \(entry.sha256.prefix(16))… as \(lockFile) pins for \(entry.id) \(entry.version): the file changed since it was locked; \(again)"
+            return
+                "its SHA-256 is \(sha256.prefix(16))…, not \(entry.sha256.prefix(16))… as \(lockFile) pins for \(entry.id) \(entry.version): the file changed since it was locked; \(again)"
         }
         return nil
     }
@@ -93,9 +98,9 @@ public struct PluginLock: Sendable, Equatable {
     /// symbol called, but not its init. ("", "") when it is not a floor plugin of this ABI major.
     private static func describe(_ library: String) -> (String, String) {
         guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE),
-              let symbol = dlsym(handle, FLOOR_PLUGIN_ENTRY_SYMBOL),
-              let descriptor = unsafeBitCast(symbol, to: floor_plugin_entry_t.self)(),
-              descriptor.pointee.abi_major == UInt32(FLOOR_ABI_MAJOR)
+            let symbol = dlsym(handle, FLOOR_PLUGIN_ENTRY_SYMBOL),
+            let descriptor = unsafeBitCast(symbol, to: floor_plugin_entry_t.self)(),
+            descriptor.pointee.abi_major == UInt32(FLOOR_ABI_MAJOR)
         else { return ("", "") }
         func field(_ value: UnsafePointer<CChar>?) -> String { value.map { String(cString: $0) } ?? "" }
         return (field(descriptor.pointee.id), field(descriptor.pointee.version))

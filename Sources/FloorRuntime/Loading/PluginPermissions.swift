@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,11 +18,13 @@ public enum PluginPermissions {
             let what = path == library ? path : "its folder \(path)"
             if info.st_mode & (S_IWGRP | S_IWOTH) != 0 {
                 let mode = String(info.st_mode & 0o7777, radix: 8)
-                return "\(what) is writable by group or others (mode 0\(mode)); a plugin runs with your rights, so only you or root may be able to change it: chmod go-w \(path)"
+                return
+                    "\(what) is writable by group or others (mode 0\(mode)); a plugin runs with your rights, so only you or root may be able to change it: chmod go-w \(path)"
             }
             let me = geteuid()
             if info.st_uid != me && info.st_uid != 0 {
-                return "\(what) is owned by \(userName(info.st_uid)), not by you (\(userName(me))) or root; a plugin runs with your rights: chown \(me) \(path), or remove it"
+                return
+                    "\(what) is owned by \(userName(info.st_uid)), not by you (\(userName(me))) or root; a plugin runs with your rights: chown \(me) \(path), or remove it"
             }
         }
         return nil
@@ -32,7 +35,8 @@ public enum PluginPermissions {
     package static func pathsToCheck(library: String, folder: String) -> [String] {
         let base = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
         guard library != base, library.hasPrefix(base + "/") else { return [library] }
-        var paths = [base], current = base
+        var paths = [base]
+        var current = base
         for part in library.dropFirst(base.count + 1).split(separator: "/").dropLast() {
             current += "/" + part
             paths.append(current)

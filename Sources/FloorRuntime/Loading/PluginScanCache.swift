@@ -42,7 +42,8 @@ public final class PluginScanCache {
     public static var defaultFile: String {
         let environment = ProcessInfo.processInfo.environment
         if let file = environment["FLOORKIT_PLUGIN_CACHE"], !file.isEmpty { return file }
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let base =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")
         return (base as NSString).appendingPathComponent("floorkit/plugin-scan.json")
     }
@@ -57,7 +58,7 @@ public final class PluginScanCache {
     public init(file: String?) {
         self.file = file
         guard let file, let data = FileManager.default.contents(atPath: file),
-              let stored = try? JSONDecoder().decode(Stored.self, from: data), stored.version == Stored.currentVersion
+            let stored = try? JSONDecoder().decode(Stored.self, from: data), stored.version == Stored.currentVersion
         else { return }
         for entry in stored.libraries { entries[entry.key.path] = entry }
     }
@@ -67,8 +68,9 @@ public final class PluginScanCache {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         var info = stat()
         guard stat(absolute, &info) == 0, let digest = LibraryDigest.sha256(ofFile: absolute) else { return nil }
-        return Key(path: absolute, size: Int64(info.st_size),
-                   modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec), sha256: digest)
+        return Key(
+            path: absolute, size: Int64(info.st_size),
+            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec), sha256: digest)
     }
 
     /// What is known about the library at `path`, if the file is unchanged since it was scanned.
@@ -86,17 +88,24 @@ public final class PluginScanCache {
     /// Writes the cache file if anything was recorded. Throws a message naming the file.
     public func save() throws(PluginDiscovery.Failure) {
         guard changed, let file else { return }
-        let live = entries.values.filter { FileManager.default.fileExists(atPath: $0.key.path) }.sorted { $0.key.path < $1.key.path }
+        let live = entries.values.filter { FileManager.default.fileExists(atPath: $0.key.path) }.sorted {
+            $0.key.path < $1.key.path
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             let data = try encoder.encode(Stored(version: Stored.currentVersion, libraries: live))
             let folder = (file as NSString).deletingLastPathComponent
-            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            if !folder.isEmpty {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
             try data.write(to: URL(fileURLWithPath: file), options: .atomic)
             changed = false
         } catch {
-            throw PluginDiscovery.Failure(message: "\(file): cannot write the plugin scan cache: \(error.localizedDescription); pass --plugin-cache with a writable file")
+            throw PluginDiscovery.Failure(
+                message:
+                    "\(file): cannot write the plugin scan cache: \(error.localizedDescription); pass --plugin-cache with a writable file"
+            )
         }
     }
 

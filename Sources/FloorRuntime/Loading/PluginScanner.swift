@@ -1,8 +1,9 @@
+import FloorCore
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import FloorCore
 
 /// How the host protects a render from plugins that crash or hang: each library that is new or changed
 /// since it was last scanned is first loaded in a child process (which also decodes, lays out and draws
@@ -41,26 +42,36 @@ public enum PluginScanner {
         if let known = cache.entry(for: library) {
             guard known.verdict != .safe else { return .load(note: nil) }
             let when = Date(timeIntervalSince1970: known.scanned).formatted(.iso8601)
-            return .skip(Diagnostic(.error, "\(library): skipped: when scanned at \(when) it \(known.reason ?? known.verdict.rawValue), and the file has not changed since; it is scanned again when it changes\(cacheNote)",
-                              file: library))
+            return .skip(
+                Diagnostic(
+                    .error,
+                    "\(library): skipped: when scanned at \(when) it \(known.reason ?? known.verdict.rawValue), and the file has not changed since; it is scanned again when it changes\(cacheNote)",
+                    file: library))
         }
-        let verdict: PluginScanCache.Verdict, reason: String?
+        let verdict: PluginScanCache.Verdict
+        let reason: String?
         switch scan(library, isolation: isolation) {
         case .success(let found): (verdict, reason) = found
         case .failure(let failure):
             // Without a child there is no isolation to offer: load as before rather than lose the plugin,
             // say so, and remember nothing, so that the next run scans it.
-            return .load(note: Diagnostic(.warning, "\(library): loaded without a scan: \(failure.message)", file: library))
+            return .load(
+                note: Diagnostic(.warning, "\(library): loaded without a scan: \(failure.message)", file: library))
         }
         cache.record(verdict, reason: reason, for: library)
         guard verdict != .safe else { return .load(note: nil) }
-        return .skip(Diagnostic(.error, "\(library): skipped: scanned in a child process, it \(reason ?? verdict.rawValue); it is skipped until the file changes\(cacheNote)",
-                                file: library))
+        return .skip(
+            Diagnostic(
+                .error,
+                "\(library): skipped: scanned in a child process, it \(reason ?? verdict.rawValue); it is skipped until the file changes\(cacheNote)",
+                file: library))
     }
 
     /// Scans `library` in a child: safe, or crashed / hung with what it was doing ("crashed with SIGSEGV
     /// while laying out its sample floors (expand, height)").
-    package static func scan(_ library: String, isolation: PluginIsolation) -> Result<(PluginScanCache.Verdict, String?), ChildProcess.Failure> {
+    package static func scan(_ library: String, isolation: PluginIsolation) -> Result<
+        (PluginScanCache.Verdict, String?), ChildProcess.Failure
+    > {
         var step = "starting"
         var finished = false
         let outcome: ChildProcess.Outcome
@@ -68,7 +79,12 @@ public enum PluginScanner {
             outcome = try ChildProcess.run(isolation.childCommand + [library], timeout: isolation.timeout) { line in
                 // Every step is progress: the deadline is for a call that stops answering, not for a plugin
                 // whose samples have many rows (the child says a step per chunk of rows it draws).
-                if line == doneLine { finished = true } else if line.hasPrefix(stepPrefix) { step = String(line.dropFirst(stepPrefix.count)); return true }
+                if line == doneLine {
+                    finished = true
+                } else if line.hasPrefix(stepPrefix) {
+                    step = String(line.dropFirst(stepPrefix.count))
+                    return true
+                }
                 return false
             }
         } catch {
@@ -78,9 +94,12 @@ public enum PluginScanner {
         let said = lastWords.isEmpty ? "" : "; its last words on stderr: \(StderrTail.quoted(lastWords))"
         switch outcome.ending {
         case .exited(0) where finished: return .success((.safe, nil))
-        case .signaled(let signal): return .success((.crashed, "crashed with \(ChildProcess.signalName(signal)) while \(step)\(said)"))
-        case .timedOut(let seconds): return .success((.hung, "hung (no answer for \(String(format: "%g", seconds)) s) while \(step)"))
-        case .exited(let status): return .success((.crashed, "ended the process (exit status \(status)) while \(step)\(said)"))
+        case .signaled(let signal):
+            return .success((.crashed, "crashed with \(ChildProcess.signalName(signal)) while \(step)\(said)"))
+        case .timedOut(let seconds):
+            return .success((.hung, "hung (no answer for \(String(format: "%g", seconds)) s) while \(step)"))
+        case .exited(let status):
+            return .success((.crashed, "ended the process (exit status \(status)) while \(step)\(said)"))
         }
     }
 

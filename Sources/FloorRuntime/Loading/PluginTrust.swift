@@ -1,5 +1,5 @@
-import Foundation
 import FloorCore
+import Foundation
 
 /// Which plugin libraries of a folder may be opened at all, before any of their code runs (not even in
 /// a scanning child): see PluginPermissions and PluginLock. A refused library is one error line naming
@@ -18,10 +18,16 @@ public struct PluginTrust: Sendable {
 
     /// The libraries of `libraries` (found under `folder`) that may be opened, and what to tell about the
     /// others. Throws when the folder's lock file is required and missing, unreadable, or not safe.
-    public func vet(_ libraries: [String], in folder: String) throws(PluginDiscovery.Failure) -> (trusted: [String], diagnostics: [Diagnostic]) {
+    public func vet(_ libraries: [String], in folder: String) throws(PluginDiscovery.Failure) -> (
+        trusted: [String], diagnostics: [Diagnostic]
+    ) {
         var diagnostics: [Diagnostic] = []
         if allowInsecure {
-            diagnostics.append(Diagnostic(.warning, "--allow-insecure-plugins: plugin libraries that others can change are loaded anyway; they run with your rights", file: folder))
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "--allow-insecure-plugins: plugin libraries that others can change are loaded anyway; they run with your rights",
+                    file: folder))
         }
         let lock: PluginLock?
         do {
@@ -31,7 +37,10 @@ public struct PluginTrust: Sendable {
         }
         let lockFile = PluginLock.file(in: folder)
         if lock == nil && locked {
-            throw PluginDiscovery.Failure(message: "\(lockFile): no plugin lock file, and --locked requires one; review the plugins, then run `floorhost lock --plugins \(folder)`")
+            throw PluginDiscovery.Failure(
+                message:
+                    "\(lockFile): no plugin lock file, and --locked requires one; review the plugins, then run `floorhost lock --plugins \(folder)`"
+            )
         }
         if lock != nil, let problem = PluginPermissions.problem(library: lockFile, folder: folder), !allowInsecure {
             throw PluginDiscovery.Failure(message: "\(lockFile): refused: \(problem)")
@@ -40,12 +49,20 @@ public struct PluginTrust: Sendable {
         for library in libraries {
             if let problem = PluginPermissions.problem(library: library, folder: folder) {
                 guard allowInsecure else {
-                    diagnostics.append(Diagnostic(.error, "\(library): refused: \(problem) (or pass --allow-insecure-plugins)", file: library))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "\(library): refused: \(problem) (or pass --allow-insecure-plugins)", file: library)
+                    )
                     continue
                 }
-                diagnostics.append(Diagnostic(.warning, "\(library): loaded although \(problem) (--allow-insecure-plugins)", file: library))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "\(library): loaded although \(problem) (--allow-insecure-plugins)", file: library))
             }
-            if let lock, let refusal = lock.refusal(library: library, folder: folder, sha256: LibraryDigest.sha256(ofFile: library)) {
+            if let lock,
+                let refusal = lock.refusal(
+                    library: library, folder: folder, sha256: LibraryDigest.sha256(ofFile: library))
+            {
                 diagnostics.append(Diagnostic(.error, "\(library): refused: \(refusal)", file: library))
                 continue
             }

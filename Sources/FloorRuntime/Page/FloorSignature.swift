@@ -54,8 +54,10 @@ public struct FloorSignature: Sendable, Equatable {
             whole = skim.value(from: start).hash
             return
         }
-        var wholeHash = JSONSkim.ObjectHash(), ownHash = JSONSkim.ObjectHash()
-        var headerHash: UInt64 = 0, marginHash: UInt64 = 0
+        var wholeHash = JSONSkim.ObjectHash()
+        var ownHash = JSONSkim.ObjectHash()
+        var headerHash: UInt64 = 0
+        var marginHash: UInt64 = 0
         var items: [Item] = []
         skim.members(from: start + 1) { key, valueStart in
             let isItems = skim.is(key, "items") && bytes[valueStart] == UInt8(ascii: "[")
@@ -91,7 +93,9 @@ public struct FloorSignature: Sendable, Equatable {
             if case .id(let id) = item.key, !present.insert(id).inserted { continue }
             merged.items.append(item)
         }
-        var whole = ContentHash(); whole.add(self.whole); whole.add(next.whole)
+        var whole = ContentHash()
+        whole.add(self.whole)
+        whole.add(next.whole)
         merged.whole = whole.value
         return merged
     }
@@ -127,7 +131,10 @@ package struct ContentHash {
             add(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
             i += 8
         }
-        while i < raw.count { add(raw[i]); i += 1 }
+        while i < raw.count {
+            add(raw[i])
+            i += 1
+        }
         add(UInt64(raw.count))
     }
 }
@@ -233,10 +240,15 @@ package struct JSONSkim {
 
     /// The end of the string at `i` and whether it holds a backslash.
     private func stringEnd(from i: Int) -> (end: Int, escaped: Bool) {
-        var j = i + 1, escaped = false
+        var j = i + 1
+        var escaped = false
         while j < bytes.count {
             let c = bytes[j]
-            if c == UInt8(ascii: "\\") { escaped = true; j += 2; continue }
+            if c == UInt8(ascii: "\\") {
+                escaped = true
+                j += 2
+                continue
+            }
             j += 1
             if c == UInt8(ascii: "\"") { return (j, escaped) }
         }
@@ -307,7 +319,8 @@ package struct JSONSkim {
         var j = whitespace(from: i + 1)
         guard j < bytes.count, bytes[j] != UInt8(ascii: "]") else { return (j + 1, h.value) }
         while j < bytes.count {
-            let after: Int, content: UInt64
+            let after: Int
+            let content: UInt64
             var id: String?
             if bytes[j] == UInt8(ascii: "{") {
                 var object = ObjectHash()
@@ -322,7 +335,8 @@ package struct JSONSkim {
                 (after, content) = value(from: j)
             }
             h.add(content)
-            items.append(FloorSignature.Item(key: id.map(FloorSignature.ItemKey.id) ?? .anonymous(content), content: content))
+            items.append(
+                FloorSignature.Item(key: id.map(FloorSignature.ItemKey.id) ?? .anonymous(content), content: content))
             j = whitespace(from: after)
             guard j < bytes.count, bytes[j] == UInt8(ascii: ",") else { break }
             j = whitespace(from: j + 1)
@@ -334,7 +348,9 @@ package struct JSONSkim {
     private func itemID(_ start: Int, _ end: Int) -> String? {
         if bytes[start] == UInt8(ascii: "\"") { return text(at: start) }
         let number = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-        let integer = number.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-") }
+        let integer = number.allSatisfy {
+            ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-")
+        }
         return integer ? String(decoding: number, as: UTF8.self) : nil
     }
 }

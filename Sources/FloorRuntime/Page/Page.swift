@@ -24,7 +24,10 @@ public final class Page: @unchecked Sendable {
         /// A floor a next page continued carries both floors' (Adapter.append).
         public package(set) var signature: FloorSignature
 
-        package init(floorID: String, floorType: String, path: String, file: String, origin: FloorOrigin, typeID: Int32?, model: UnsafeMutableRawPointer, hasID: Bool, signature: FloorSignature) {
+        package init(
+            floorID: String, floorType: String, path: String, file: String, origin: FloorOrigin, typeID: Int32?,
+            model: UnsafeMutableRawPointer, hasID: Bool, signature: FloorSignature
+        ) {
             self.floorID = floorID
             self.floorType = floorType
             self.path = path

@@ -1,7 +1,7 @@
-import HostContract
 import CFloorABI
-import Foundation
 import FloorCore
+import Foundation
+import HostContract
 
 /// Turns a page file into a Page: scans the JSON for floors (no DOM), then gives each floor's own bytes to
 /// the decoder its type's plugin registered. Unusable input throws PageError; a floor that cannot be
@@ -16,7 +16,9 @@ public enum PageDecoder {
     /// at most root.maxPageBytes): the message then starts with the file name and carries no position.
     /// With `reusing` (a reload), a floor unchanged since the page on screen keeps its model and rows
     /// (see ReusableFloors) instead of being decoded again.
-    public static func decode(file: String, root: PageRoot, registry: Registry, reusing: ReusableFloors? = nil) throws(PageError) -> Page {
+    public static func decode(file: String, root: PageRoot, registry: Registry, reusing: ReusableFloors? = nil)
+        throws(PageError) -> Page
+    {
         let bytes: [UInt8]
         do {
             bytes = try root.read(file)
@@ -26,7 +28,9 @@ public enum PageDecoder {
         return try decode(bytes: bytes, file: file, registry: registry, reusing: reusing)
     }
 
-    public static func decode(bytes: [UInt8], file: String, registry: Registry, reusing: ReusableFloors? = nil) throws(PageError) -> Page {
+    public static func decode(bytes: [UInt8], file: String, registry: Registry, reusing: ReusableFloors? = nil)
+        throws(PageError) -> Page
+    {
         let spec: PageSpec
         do {
             spec = try PageScanner.scan(bytes)
@@ -34,12 +38,15 @@ public enum PageDecoder {
             throw PageError(file: file, line: error.line, column: error.column, reason: error.message)
         }
         let page = Page(file: file, next: spec.next, title: spec.title, registry: registry)
-        let record = registry.crashRecord, ordinal = registry.pageOrdinal?(file) ?? record.nextPageOrdinal()
+        let record = registry.crashRecord
+        let ordinal = registry.pageOrdinal?(file) ?? record.nextPageOrdinal()
         for problem in spec.problems {
-            page.report(Diagnostic(.warning, "\(file): \(problem)", file: file, path: String(problem.prefix { $0 != ":" })))
+            page.report(
+                Diagnostic(.warning, "\(file): \(problem)", file: file, path: String(problem.prefix { $0 != ":" })))
         }
         if spec.floors.isEmpty {
-            page.report(Diagnostic(.warning, "\(file): the page has no floors; nothing to show", file: file, path: "floors"))
+            page.report(
+                Diagnostic(.warning, "\(file): the page has no floors; nothing to show", file: file, path: "floors"))
         }
         var firstPathOfID: [String: String] = [:]
         bytes.withUnsafeBytes { raw in
@@ -50,7 +57,10 @@ public enum PageDecoder {
                 let signature = FloorSignature(json: UnsafeRawBufferPointer(rebasing: raw[floor.bytes]))
                 func warn(_ message: String, at subpath: String = "", plugin: String? = nil) {
                     let where_ = DecodeReport.path(subpath, in: path)
-                    page.report(Diagnostic(.warning, "\(file): \(where_) (floor '\(id)'): \(message)", file: file, plugin: plugin, path: where_))
+                    page.report(
+                        Diagnostic(
+                            .warning, "\(file): \(where_) (floor '\(id)'): \(message)", file: file, plugin: plugin,
+                            path: where_))
                 }
                 // Scanner problems name their own path ("floors[2].type must be a string, found number").
                 for problem in floor.problems {
@@ -64,44 +74,65 @@ public enum PageDecoder {
                 }
                 func placeholder(_ text: String) {
                     let model = Unmanaged.passRetained(BuiltinRows.Placeholder(text)).toOpaque()
-                    page.append(.init(floorID: id, floorType: floor.type ?? "", path: path, file: file, origin: origin, typeID: nil, model: model,
-                                      hasID: floor.id != nil, signature: signature))
+                    page.append(
+                        .init(
+                            floorID: id, floorType: floor.type ?? "", path: path, file: file, origin: origin,
+                            typeID: nil, model: model,
+                            hasID: floor.id != nil, signature: signature))
                 }
                 guard let typeName = floor.type else {
                     placeholder("floor '\(id)' has no usable type")
                     continue
                 }
                 if let clash = registry.clashedFloorTypes[typeName] {
-                    page.report(Diagnostic(.error, "\(file): \(path) (floor '\(id)'): not shown: \(clash)", file: file, path: path))
-                    placeholder("\(typeName) '\(id)' not shown: two plugins claim the floor type '\(typeName)', so neither may draw it")
+                    page.report(
+                        Diagnostic(
+                            .error, "\(file): \(path) (floor '\(id)'): not shown: \(clash)", file: file, path: path))
+                    placeholder(
+                        "\(typeName) '\(id)' not shown: two plugins claim the floor type '\(typeName)', so neither may draw it"
+                    )
                     continue
                 }
                 guard let typeID = registry.floorTypeID(named: typeName) else {
                     let known = registry.floorTypeNames.joined(separator: ", ")
                     let guess = Suggestion.didYouMean(typeName, among: registry.floorTypeNames)
-                    warn("unknown floor type '\(typeName)': no loaded plugin registers it (loaded: \(known.isEmpty ? "none" : known))\(guess)")
+                    warn(
+                        "unknown floor type '\(typeName)': no loaded plugin registers it (loaded: \(known.isEmpty ? "none" : known))\(guess)"
+                    )
                     placeholder("unknown floor type '\(typeName)' (floor '\(id)')")
                     continue
                 }
                 let type = registry.floorTypes[Int(typeID)]
                 let plugin = registry.plugins[type.plugin].id
                 if let skipped = registry.skippedFloors[origin] {
-                    page.report(Diagnostic(.error, "\(file): \(path) (floor '\(id)'): not shown: plugin \(plugin) \(skipped.what) on this floor, so the floor is left out\(skipped.lastWords)",
-                                           file: file, plugin: plugin, path: path))
+                    page.report(
+                        Diagnostic(
+                            .error,
+                            "\(file): \(path) (floor '\(id)'): not shown: plugin \(plugin) \(skipped.what) on this floor, so the floor is left out\(skipped.lastWords)",
+                            file: file, plugin: plugin, path: path))
                     placeholder("\(typeName) '\(id)' not shown: its plugin \(skipped.what)")
                     continue
                 }
-                if let kept = reusing?.take(FloorKey(type: typeName, id: floor.id, whole: signature.whole), typeID: typeID, whole: signature.whole) {
-                    page.append(.init(floorID: id, floorType: typeName, path: path, file: file, origin: origin, typeID: typeID, model: kept.page.sections[kept.index].model,
-                                      hasID: floor.id != nil, signature: signature), reusing: kept.rows)
+                if let kept = reusing?.take(
+                    FloorKey(type: typeName, id: floor.id, whole: signature.whole), typeID: typeID,
+                    whole: signature.whole)
+                {
+                    page.append(
+                        .init(
+                            floorID: id, floorType: typeName, path: path, file: file, origin: origin, typeID: typeID,
+                            model: kept.page.sections[kept.index].model,
+                            hasID: floor.id != nil, signature: signature), reusing: kept.rows)
                     continue
                 }
                 // The floor's fields against its type's schema (ABI 1.3), before the plugin sees them (a floor
                 // reused unchanged from the page's previous version was checked then): host
                 // code, one pass over the floor's bytes; nothing is allocated for a floor that conforms.
-                let findings = type.schema.map { schema in
-                    SchemaValidator.validate(UnsafeRawBufferPointer(rebasing: raw[floor.bytes]), against: schema.floorObject, typeName: typeName)
-                } ?? []
+                let findings =
+                    type.schema.map { schema in
+                        SchemaValidator.validate(
+                            UnsafeRawBufferPointer(rebasing: raw[floor.bytes]), against: schema.floorObject,
+                            typeName: typeName)
+                    } ?? []
                 let refusals = DecodeReport()
                 let model = record.withPluginCall(.decode, on: origin) {
                     refusals.withReport { report in
@@ -120,7 +151,8 @@ public enum PageDecoder {
                     let problems = DecodeReport()
                     let valid = record.withPluginCall(.validate, on: origin) {
                         problems.withReport { report in
-                            (try? validate.invoker.perform(.pointer(type.context), .pointer(model), .pointer(report))) == .bool(true)
+                            (try? validate.invoker.perform(.pointer(type.context), .pointer(model), .pointer(report)))
+                                == .bool(true)
                         }
                     }
                     verdict = (valid, problems)
@@ -134,11 +166,14 @@ public enum PageDecoder {
                     let shown = findings.filter { $0.kind == .unknownField || !refused.contains($0.path) }
                     for finding in shown.prefix(SchemaFinding.shownPerFloor) { warn(finding.message, at: finding.path) }
                     if shown.count > SchemaFinding.shownPerFloor {
-                        warn("\(shown.count - SchemaFinding.shownPerFloor) more fields do not match the schema of \(typeName) (the first \(SchemaFinding.shownPerFloor) are listed); `floorhost schema` shows what it expects")
+                        warn(
+                            "\(shown.count - SchemaFinding.shownPerFloor) more fields do not match the schema of \(typeName) (the first \(SchemaFinding.shownPerFloor) are listed); `floorhost schema` shows what it expects"
+                        )
                     }
                 }
                 guard let model else {
-                    let errors = refusals.errors.isEmpty ? [("", "refused by the plugin without a reason")] : refusals.errors
+                    let errors =
+                        refusals.errors.isEmpty ? [("", "refused by the plugin without a reason")] : refusals.errors
                     for (subpath, message) in errors { warn("\(message) (plugin \(plugin))", at: subpath) }
                     let first = errors[0]
                     placeholder("\(typeName) '\(id)' not shown: \(first.0.isEmpty ? "" : first.0 + ": ")\(first.1)")
@@ -147,9 +182,14 @@ public enum PageDecoder {
                 // floor_abi.h: decode returns NULL after report->error. A model that comes with errors is a
                 // decoder at odds with itself: its errors are shown, the model destroyed, the floor left out.
                 if !refusals.errors.isEmpty {
-                    for (subpath, message) in refusals.errors { warn("\(message) (plugin \(plugin))", at: subpath, plugin: plugin) }
-                    page.report(Diagnostic(.error, "\(file): \(path) (floor '\(id)'): plugin \(plugin)'s decoder \(type.decode.name) reported \(refusals.errors.count) error\(refusals.errors.count == 1 ? "" : "s") and still returned a model; a decoder returns NULL after report->error, so the model is destroyed and the floor left out",
-                                           file: file, plugin: plugin, path: path))
+                    for (subpath, message) in refusals.errors {
+                        warn("\(message) (plugin \(plugin))", at: subpath, plugin: plugin)
+                    }
+                    page.report(
+                        Diagnostic(
+                            .error,
+                            "\(file): \(path) (floor '\(id)'): plugin \(plugin)'s decoder \(type.decode.name) reported \(refusals.errors.count) error\(refusals.errors.count == 1 ? "" : "s") and still returned a model; a decoder returns NULL after report->error, so the model is destroyed and the floor left out",
+                            file: file, plugin: plugin, path: path))
                     record.withPluginCall(.destroy, on: origin) {
                         _ = try? type.destroy.invoker.perform(.pointer(type.context), .pointer(model))
                     }
@@ -162,7 +202,9 @@ public enum PageDecoder {
                     if !valid {
                         let found = problems.errors.isEmpty ? [("", "invalid, without a reason")] : problems.errors
                         for (subpath, message) in found {
-                            warn("invalid: \(message); the floor is left out (plugin \(plugin))", at: subpath, plugin: plugin)
+                            warn(
+                                "invalid: \(message); the floor is left out (plugin \(plugin))", at: subpath,
+                                plugin: plugin)
                         }
                         record.withPluginCall(.destroy, on: origin) {
                             _ = try? type.destroy.invoker.perform(.pointer(type.context), .pointer(model))
@@ -171,10 +213,15 @@ public enum PageDecoder {
                     }
                     // floor_abi.h: problems reported with a true verdict are warnings (e.g. items left out
                     // by the SDK's DroppingBrokenItems); the floor is shown.
-                    for (subpath, message) in problems.errors { warn("\(message) (plugin \(plugin))", at: subpath, plugin: plugin) }
+                    for (subpath, message) in problems.errors {
+                        warn("\(message) (plugin \(plugin))", at: subpath, plugin: plugin)
+                    }
                 }
-                page.append(.init(floorID: id, floorType: typeName, path: path, file: file, origin: origin, typeID: typeID, model: model,
-                                  hasID: floor.id != nil, signature: signature))
+                page.append(
+                    .init(
+                        floorID: id, floorType: typeName, path: path, file: file, origin: origin, typeID: typeID,
+                        model: model,
+                        hasID: floor.id != nil, signature: signature))
             }
         }
         return page

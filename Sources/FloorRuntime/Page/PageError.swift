@@ -19,7 +19,10 @@ public struct PageError: Error, Sendable, CustomStringConvertible {
         return "\(file): \(reason)"
     }
 
-    package init(file: String, line: Int?, column: Int?, reason: String, path: String? = nil, retryable: Bool = false, retryAfter: Double? = nil) {
+    package init(
+        file: String, line: Int?, column: Int?, reason: String, path: String? = nil, retryable: Bool = false,
+        retryAfter: Double? = nil
+    ) {
         self.file = file
         self.line = line
         self.column = column

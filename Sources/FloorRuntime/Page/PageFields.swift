@@ -6,7 +6,8 @@ public enum PageFields {
 
     /// The problem for an unknown page field, starting with its path (the field's name).
     package static func unknown(_ name: String) -> String {
-        let hint = Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" }
+        let hint =
+            Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" }
             ?? " (a page has: \(names.joined(separator: ", ")), and $schema)"
         return "\(name): unknown field of the page\(hint)"
     }

@@ -1,9 +1,10 @@
 import CGlibcExtras
+import FloorCore
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import FloorCore
 
 /// The one folder pages are read from (ARCHITECTURE.md, "Trust model"): the first page, its next pages, and later
 /// whatever a preview server serves. Every page read goes through `read`, which refuses a file that
@@ -135,7 +136,9 @@ public struct PageRoot: Sendable, Equatable {
     }
 
     /// proc, sysfs, debugfs, tracefs, securityfs, cgroup2 (statfs f_type magic numbers, linux/magic.h).
-    private static let kernelFileSystems: Set<Int> = [0x9fa0, 0x6265_6572, 0x6462_6720, 0x7472_6163, 0x7363_6673, 0x6367_7270]
+    private static let kernelFileSystems: Set<Int> = [
+        0x9fa0, 0x6265_6572, 0x6462_6720, 0x7472_6163, 0x7363_6673, 0x6367_7270,
+    ]
 
     private static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {

@@ -135,7 +135,8 @@ extension PageScanner {
         init(_ raw: UnsafeRawPointer, count: Int) {
             self.raw = raw
             self.count = count
-            let hasBOM = count >= 3 && raw.load(as: UInt8.self) == 0xEF
+            let hasBOM =
+                count >= 3 && raw.load(as: UInt8.self) == 0xEF
                 && raw.load(fromByteOffset: 1, as: UInt8.self) == 0xBB
                 && raw.load(fromByteOffset: 2, as: UInt8.self) == 0xBF
             bodyStart = hasBOM ? 3 : 0
@@ -162,11 +163,14 @@ extension PageScanner {
             var next: String?
             var nextMisfit: (offset: Int, kind: ValueKind)?
             var title: String?
-            var keys = Set<String>(), problems: [String] = []
+            var keys = Set<String>()
+            var problems: [String] = []
             if try openObject() {
                 repeat {
                     let key = try key()
-                    if let repeated = repeated(key, in: &keys) { problems.append("\(repeated): duplicate key '\(repeated)' in the page; the last value is used") }
+                    if let repeated = repeated(key, in: &keys) {
+                        problems.append("\(repeated): duplicate key '\(repeated)' in the page; the last value is used")
+                    }
                     let valueStart = pos
                     if matches(key, "floors") {
                         if at(Ascii.openBracket) {
@@ -191,7 +195,11 @@ extension PageScanner {
                         } else {
                             let kind = try skipValue()
                             title = nil
-                            if kind != .null { problems.append("title: must be a string, found \(kind.rawValue); the page is shown without a title") }
+                            if kind != .null {
+                                problems.append(
+                                    "title: must be a string, found \(kind.rawValue); the page is shown without a title"
+                                )
+                            }
                         }
                     } else {
                         _ = try skipValue()
@@ -225,16 +233,21 @@ extension PageScanner {
             let start = pos
             guard at(Ascii.openBrace) else {
                 let kind = try skipValue()
-                return FloorSpec(index: index, type: nil, id: nil, bytes: start..<pos,
-                                 problems: ["floors[\(index)] must be an object, found \(kind.rawValue)"])
+                return FloorSpec(
+                    index: index, type: nil, id: nil, bytes: start..<pos,
+                    problems: ["floors[\(index)] must be an object, found \(kind.rawValue)"])
             }
-            var type = Field.absent, pattern = Field.absent, id = Field.absent
-            var keys = Set<String>(), problems: [String] = []
+            var type = Field.absent
+            var pattern = Field.absent
+            var id = Field.absent
+            var keys = Set<String>()
+            var problems: [String] = []
             if try openObject() {
                 repeat {
                     let key = try key()
                     if let repeated = repeated(key, in: &keys) {
-                        problems.append("floors[\(index)].\(repeated): duplicate key '\(repeated)'; the last value is used")
+                        problems.append(
+                            "floors[\(index)].\(repeated): duplicate key '\(repeated)'; the last value is used")
                     }
                     if matches(key, "type") {
                         type = try stringField()
@@ -280,8 +293,10 @@ extension PageScanner {
             if pos < count, byte(pos) == Ascii.minus || Ascii.isDigit(byte(pos)) {
                 let start = pos
                 guard try number() else { return .misfit("a non-integer number") }
-                return .text(String(decoding: UnsafeRawBufferPointer(start: raw + start, count: pos - start),
-                                    as: UTF8.self))
+                return .text(
+                    String(
+                        decoding: UnsafeRawBufferPointer(start: raw + start, count: pos - start),
+                        as: UTF8.self))
             }
             return .misfit(try skipValue().rawValue)
         }
@@ -484,7 +499,7 @@ extension PageScanner {
             guard i + 1 < count else { throw failure("unterminated string", at: stringStart) }
             switch byte(i + 1) {
             case Ascii.quote, Ascii.backslash, Ascii.slash, UInt8(ascii: "b"), UInt8(ascii: "f"),
-                 UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                 return i + 2
             case UInt8(ascii: "u"):
                 for k in (i + 2)..<(i + 6) {
@@ -506,15 +521,24 @@ extension PageScanner {
         func utf8Sequence(at i: Int) throws(PageSyntaxError) -> Int {
             let lead = byte(i)
             let length: Int
-            var low: UInt8 = 0x80, high: UInt8 = 0xBF  // allowed range of the second byte
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF  // allowed range of the second byte
             switch lead {
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
+            case 0xE0:
+                length = 3
+                low = 0xA0
             case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
+            case 0xED:
+                length = 3
+                high = 0x9F
+            case 0xF0:
+                length = 4
+                low = 0x90
             case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
+            case 0xF4:
+                length = 4
+                high = 0x8F
             default: throw failure("invalid UTF-8 in string", at: i)
             }
             guard i + length <= count else { throw failure("invalid UTF-8 in string", at: i) }
@@ -600,7 +624,9 @@ extension PageScanner {
         /// At a closing bracket right after a ',' (allowed by JavaScript, not by JSON): the position stays
         /// the bracket's, where the parse stopped, and the message names the comma to delete.
         func trailingComma(before closing: String) -> PageSyntaxError {
-            failure("trailing comma before '\(closing)': JSON allows no ',' after the last \(closing == "]" ? "element" : "member"); delete that ','", at: pos)
+            failure(
+                "trailing comma before '\(closing)': JSON allows no ',' after the last \(closing == "]" ? "element" : "member"); delete that ','",
+                at: pos)
         }
 
         func unexpected(_ expectation: String) -> PageSyntaxError {

@@ -1,5 +1,5 @@
-import HostContract
 import CFloorABI
+import HostContract
 
 /// Rows the host itself draws, registered like any plugin's so that dispatch has one path: a floor the
 /// host could not hand to a plugin (unknown type, refused JSON) becomes a visible placeholder row.
@@ -17,9 +17,11 @@ package enum BuiltinRows {
     package static let footer = "LoadStateFooter"
 
     package static func register(in registry: Registry) {
-        let plugin = registry.add(PluginInfo(id: pluginID, name: "floorhost built-in rows", version: "1.0.0",
-                                             path: "(built in)", abiMajor: UInt32(FLOOR_ABI_MAJOR),
-                                             abiMinor: UInt32(FLOOR_ABI_MINOR)))
+        let plugin = registry.add(
+            PluginInfo(
+                id: pluginID, name: "floorhost built-in rows", version: "1.0.0",
+                path: "(built in)", abiMajor: UInt32(FLOOR_ABI_MAJOR),
+                abiMinor: UInt32(FLOOR_ABI_MINOR)))
         let height: HeightFunction = { _, _, _, _ in BuiltinRows.placeholderHeight }
         let cell: CellFunction = { _, model, _, canvas in
             guard let model, let canvas else { return }
@@ -28,13 +30,16 @@ package enum BuiltinRows {
             c.box(canvas, 0, 0, c.width, c.height)
             ("! " + text).withCString { c.text(canvas, 8, 12, c.width - 16, $0, FLOOR_TEXT_BOLD) }
         }
-        _ = registry.add(Registry.RowType(
-            name: placeholder, plugin: plugin, context: nil,
-            height: Selector(name: "heightFor\(placeholder):width:", signature: Signature(FLOOR_SIG_HEIGHT)!,
-                             function: unsafeBitCast(height, to: floor_fn_t.self)),
-            cell: Selector(name: "cellFor\(placeholder):canvas:", signature: Signature(FLOOR_SIG_CELL)!,
-                           function: unsafeBitCast(cell, to: floor_fn_t.self)),
-            heightFunction: height, cellFunction: cell, tappable: nil, action: nil))
+        _ = registry.add(
+            Registry.RowType(
+                name: placeholder, plugin: plugin, context: nil,
+                height: Selector(
+                    name: "heightFor\(placeholder):width:", signature: Signature(FLOOR_SIG_HEIGHT)!,
+                    function: unsafeBitCast(height, to: floor_fn_t.self)),
+                cell: Selector(
+                    name: "cellFor\(placeholder):canvas:", signature: Signature(FLOOR_SIG_CELL)!,
+                    function: unsafeBitCast(cell, to: floor_fn_t.self)),
+                heightFunction: height, cellFunction: cell, tappable: nil, action: nil))
         registerFooter(in: registry, plugin: plugin)
     }
 
@@ -52,7 +57,8 @@ package enum BuiltinRows {
         let height: HeightFunction = { _, _, _, _ in BuiltinRows.footerHeight }
         let cell: CellFunction = { _, model, _, canvas in
             guard let footer = footer(model), let canvas else { return }
-            let c = canvas.pointee, text = footer.text
+            let c = canvas.pointee
+            let text = footer.text
             let style = (footer.failedPage == nil ? FLOOR_TEXT_MUTED : FLOOR_TEXT_ACCENT) | FLOOR_TEXT_CENTER
             text.withCString { c.text(canvas, 8, 16, c.width - 16, $0, style) }
         }
@@ -66,16 +72,21 @@ package enum BuiltinRows {
             "page".withCString { key in page.withCString { sink.pointee.param(sink, key, $0) } }
             return true
         }
-        _ = registry.add(Registry.RowType(
-            name: Self.footer, plugin: plugin, context: nil,
-            height: Selector(name: "heightFor\(Self.footer):width:", signature: Signature(FLOOR_SIG_HEIGHT)!,
-                             function: unsafeBitCast(height, to: floor_fn_t.self)),
-            cell: Selector(name: "cellFor\(Self.footer):canvas:", signature: Signature(FLOOR_SIG_CELL)!,
-                           function: unsafeBitCast(cell, to: floor_fn_t.self)),
-            heightFunction: height, cellFunction: cell,
-            tappable: Selector(name: "tappableItemsFor\(Self.footer):", signature: Signature(FLOOR_SIG_TAPPABLE)!,
-                               function: unsafeBitCast(tappable, to: floor_fn_t.self)),
-            action: Selector(name: "actionFor\(Self.footer):item:", signature: Signature(FLOOR_SIG_ACTION)!,
-                             function: unsafeBitCast(action, to: floor_fn_t.self))))
+        _ = registry.add(
+            Registry.RowType(
+                name: Self.footer, plugin: plugin, context: nil,
+                height: Selector(
+                    name: "heightFor\(Self.footer):width:", signature: Signature(FLOOR_SIG_HEIGHT)!,
+                    function: unsafeBitCast(height, to: floor_fn_t.self)),
+                cell: Selector(
+                    name: "cellFor\(Self.footer):canvas:", signature: Signature(FLOOR_SIG_CELL)!,
+                    function: unsafeBitCast(cell, to: floor_fn_t.self)),
+                heightFunction: height, cellFunction: cell,
+                tappable: Selector(
+                    name: "tappableItemsFor\(Self.footer):", signature: Signature(FLOOR_SIG_TAPPABLE)!,
+                    function: unsafeBitCast(tappable, to: floor_fn_t.self)),
+                action: Selector(
+                    name: "actionFor\(Self.footer):item:", signature: Signature(FLOOR_SIG_ACTION)!,
+                    function: unsafeBitCast(action, to: floor_fn_t.self))))
     }
 }

@@ -1,6 +1,6 @@
-import HostContract
 import CFloorABI
 import FloorCore
+import HostContract
 
 /// The `floor_host_t` one plugin registers through. One per plugin, kept for the life of the process
 /// (the ABI lets a plugin log at any time). Registration is open only while the plugin's `init` runs.
@@ -16,14 +16,15 @@ package final class HostTable {
         self.registry = registry
         self.plugin = plugin
         table = .allocate(capacity: 1)
-        table.initialize(to: floor_host_t(
-            struct_size: UInt32(MemoryLayout<floor_host_t>.size),
-            abi_major: UInt32(FLOOR_ABI_MAJOR), abi_minor: UInt32(FLOOR_ABI_MINOR),
-            host_data: nil,
-            register_row_type: { host, rowType in HostTable.from(host)?.registerRowType(rowType) ?? -1 },
-            register_floor_type: { host, floorType in HostTable.from(host)?.registerFloorType(floorType) ?? false },
-            log: { host, level, message in HostTable.from(host)?.log(level, message) },
-            measure_text: { _, text, style in TextMeasure.points(cString: text, style: style) }))
+        table.initialize(
+            to: floor_host_t(
+                struct_size: UInt32(MemoryLayout<floor_host_t>.size),
+                abi_major: UInt32(FLOOR_ABI_MAJOR), abi_minor: UInt32(FLOOR_ABI_MINOR),
+                host_data: nil,
+                register_row_type: { host, rowType in HostTable.from(host)?.registerRowType(rowType) ?? -1 },
+                register_floor_type: { host, floorType in HostTable.from(host)?.registerFloorType(floorType) ?? false },
+                log: { host, level, message in HostTable.from(host)?.log(level, message) },
+                measure_text: { _, text, style in TextMeasure.points(cString: text, style: style) }))
         table.pointee.host_data = Unmanaged.passRetained(self).toOpaque()
     }
 
@@ -33,13 +34,20 @@ package final class HostTable {
     }
 
     private func registerRowType(_ raw: UnsafePointer<floor_row_type_t>?) -> Int32 {
-        guard let raw else { refusals.append(RegistrationError(.registration, "register_row_type was given NULL")); return -1 }
-        guard registering else { refuseLate("register_row_type", raw.pointee.type_name); return -1 }
+        guard let raw else {
+            refusals.append(RegistrationError(.registration, "register_row_type was given NULL"))
+            return -1
+        }
+        guard registering else {
+            refuseLate("register_row_type", raw.pointee.type_name)
+            return -1
+        }
         // ABI 1.0 ended the struct after `cell`; fields past what the plugin compiled are absent, not zero.
         let size = Int(raw.pointee.struct_size)
         let minimum = MemoryLayout<floor_row_type_t>.offset(of: \floor_row_type_t.tappable)!
         guard size >= minimum else {
-            refusals.append(RegistrationError(.registration, "a row type struct has struct_size \(size), smaller than \(minimum)"))
+            refusals.append(
+                RegistrationError(.registration, "a row type struct has struct_size \(size), smaller than \(minimum)"))
             return -1
         }
         let has11 = size >= MemoryLayout<floor_row_type_t>.size
@@ -49,34 +57,61 @@ package final class HostTable {
             return -1
         }
         let name = String(cString: cName)
-        if let refusal = Self.controlCharacters(in: name, kind: "row") { refusals.append(refusal); return -1 }
+        if let refusal = Self.controlCharacters(in: name, kind: "row") {
+            refusals.append(refusal)
+            return -1
+        }
         let result: Result<Int32, RegistrationError> = Result {
-            let height = try Selector.check(row.height, slot: "height calculator of row type '\(name)'", expected: FLOOR_SIG_HEIGHT).get()
-            let cell = try Selector.check(row.cell, slot: "cell selector of row type '\(name)'", expected: FLOOR_SIG_CELL).get()
-            let tappable = try Selector.checkOptional(row.tappable, present: has11, slot: "tappable-items selector of row type '\(name)'", expected: FLOOR_SIG_TAPPABLE).get()
-            let action = try Selector.checkOptional(row.action, present: has11, slot: "action selector of row type '\(name)'", expected: FLOOR_SIG_ACTION).get()
+            let height = try Selector.check(
+                row.height, slot: "height calculator of row type '\(name)'", expected: FLOOR_SIG_HEIGHT
+            ).get()
+            let cell = try Selector.check(
+                row.cell, slot: "cell selector of row type '\(name)'", expected: FLOOR_SIG_CELL
+            ).get()
+            let tappable = try Selector.checkOptional(
+                row.tappable, present: has11, slot: "tappable-items selector of row type '\(name)'",
+                expected: FLOOR_SIG_TAPPABLE
+            ).get()
+            let action = try Selector.checkOptional(
+                row.action, present: has11, slot: "action selector of row type '\(name)'", expected: FLOOR_SIG_ACTION
+            ).get()
             guard (tappable == nil) == (action == nil) else {
-                throw RegistrationError(.selectorSignatures, "row type '\(name)' registers \(tappable == nil ? "an action" : "tappable items") without \(tappable == nil ? "tappable items" : "an action"); give both or neither")
+                throw RegistrationError(
+                    .selectorSignatures,
+                    "row type '\(name)' registers \(tappable == nil ? "an action" : "tappable items") without \(tappable == nil ? "tappable items" : "an action"); give both or neither"
+                )
             }
-            return try registry.add(Registry.RowType(
-                name: name, plugin: plugin, context: row.context, height: height, cell: cell,
-                heightFunction: unsafeBitCast(height.function, to: HeightFunction.self),
-                cellFunction: unsafeBitCast(cell.function, to: CellFunction.self),
-                tappable: tappable, action: action)).get()
+            return try registry.add(
+                Registry.RowType(
+                    name: name, plugin: plugin, context: row.context, height: height, cell: cell,
+                    heightFunction: unsafeBitCast(height.function, to: HeightFunction.self),
+                    cellFunction: unsafeBitCast(cell.function, to: CellFunction.self),
+                    tappable: tappable, action: action)
+            ).get()
         }.mapError { $0 as! RegistrationError }
         switch result {
         case .success(let id): return id
-        case .failure(let error): refusals.append(error); return -1
+        case .failure(let error):
+            refusals.append(error)
+            return -1
         }
     }
 
     private func registerFloorType(_ raw: UnsafePointer<floor_floor_type_t>?) -> Bool {
-        guard let raw else { refusals.append(RegistrationError(.registration, "register_floor_type was given NULL")); return false }
-        guard registering else { refuseLate("register_floor_type", raw.pointee.type_name); return false }
+        guard let raw else {
+            refusals.append(RegistrationError(.registration, "register_floor_type was given NULL"))
+            return false
+        }
+        guard registering else {
+            refuseLate("register_floor_type", raw.pointee.type_name)
+            return false
+        }
         let size = Int(raw.pointee.struct_size)
         let minimum = MemoryLayout<floor_floor_type_t>.offset(of: \floor_floor_type_t.validate)!
         guard size >= minimum else {
-            refusals.append(RegistrationError(.registration, "a floor type struct has struct_size \(size), smaller than \(minimum)"))
+            refusals.append(
+                RegistrationError(.registration, "a floor type struct has struct_size \(size), smaller than \(minimum)")
+            )
             return false
         }
         // 1.1 appended validate and extend, 1.3 schema_json: a field past what the plugin compiled is absent.
@@ -88,13 +123,26 @@ package final class HostTable {
             return false
         }
         let name = String(cString: cName)
-        if let refusal = Self.controlCharacters(in: name, kind: "floor") { refusals.append(refusal); return false }
+        if let refusal = Self.controlCharacters(in: name, kind: "floor") {
+            refusals.append(refusal)
+            return false
+        }
         let result: Result<Int32, RegistrationError> = Result {
-            let decode = try Selector.check(floor.decode, slot: "decoder of floor type '\(name)'", expected: FLOOR_SIG_DECODE).get()
-            let expand = try Selector.check(floor.expand, slot: "expander of floor type '\(name)'", expected: FLOOR_SIG_EXPAND).get()
-            let destroy = try Selector.check(floor.destroy, slot: "destroyer of floor type '\(name)'", expected: FLOOR_SIG_DESTROY).get()
-            let validate = try Selector.checkOptional(floor.validate, present: has11, slot: "validator of floor type '\(name)'", expected: FLOOR_SIG_VALIDATE).get()
-            let extend = try Selector.checkOptional(floor.extend, present: has11, slot: "extender of floor type '\(name)'", expected: FLOOR_SIG_EXTEND).get()
+            let decode = try Selector.check(
+                floor.decode, slot: "decoder of floor type '\(name)'", expected: FLOOR_SIG_DECODE
+            ).get()
+            let expand = try Selector.check(
+                floor.expand, slot: "expander of floor type '\(name)'", expected: FLOOR_SIG_EXPAND
+            ).get()
+            let destroy = try Selector.check(
+                floor.destroy, slot: "destroyer of floor type '\(name)'", expected: FLOOR_SIG_DESTROY
+            ).get()
+            let validate = try Selector.checkOptional(
+                floor.validate, present: has11, slot: "validator of floor type '\(name)'", expected: FLOOR_SIG_VALIDATE
+            ).get()
+            let extend = try Selector.checkOptional(
+                floor.extend, present: has11, slot: "extender of floor type '\(name)'", expected: FLOOR_SIG_EXTEND
+            ).get()
             var type = Registry.FloorType(
                 name: name, plugin: plugin, context: floor.context,
                 sampleJSON: floor.sample_json.map { String(cString: $0) },
@@ -106,15 +154,20 @@ package final class HostTable {
                     // Not a refusal: the floor type works without a schema, and `conform` fails its `schema` check.
                     type.schemaProblem = problem.description
                     let info = registry.plugins[plugin]
-                    registry.pluginMessages.append(Diagnostic(.warning, "\(info.path): \(info.id): the schema_json of floor type '\(name)' cannot be used (\(problem)); floors of this type are not checked against it until the plugin fixes it (`floorhost conform` shows the same)",
-                                                              file: info.path, plugin: info.id))
+                    registry.pluginMessages.append(
+                        Diagnostic(
+                            .warning,
+                            "\(info.path): \(info.id): the schema_json of floor type '\(name)' cannot be used (\(problem)); floors of this type are not checked against it until the plugin fixes it (`floorhost conform` shows the same)",
+                            file: info.path, plugin: info.id))
                 }
             }
             return try registry.add(type).get()
         }.mapError { $0 as! RegistrationError }
         switch result {
         case .success: return true
-        case .failure(let error): refusals.append(error); return false
+        case .failure(let error):
+            refusals.append(error)
+            return false
         }
     }
 
@@ -123,20 +176,27 @@ package final class HostTable {
     private func refuseLate(_ function: String, _ typeName: UnsafePointer<CChar>?) {
         let info = registry.plugins[plugin]
         let name = typeName.map { " ('" + String(cString: $0) + "')" } ?? ""
-        registry.pluginMessages.append(Diagnostic(.error, "\(info.path): \(info.id): \(function)\(name) called after init returned; refused (types are registered only during init)",
-                                                  file: info.path, plugin: info.id))
+        registry.pluginMessages.append(
+            Diagnostic(
+                .error,
+                "\(info.path): \(info.id): \(function)\(name) called after init returned; refused (types are registered only during init)",
+                file: info.path, plugin: info.id))
     }
 
     /// Type names appear in messages, text and json output: one with a control character could forge a line.
     private static func controlCharacters(in name: String, kind: String) -> RegistrationError? {
         guard name.unicodeScalars.contains(where: ControlCharacters.isUnsafe) else { return nil }
-        return RegistrationError(.typeNames, "\(kind) type name '\(ControlCharacters.escaped(name))' contains control characters (C0, DEL, C1 or bidi controls); refused, since type names are printed")
+        return RegistrationError(
+            .typeNames,
+            "\(kind) type name '\(ControlCharacters.escaped(name))' contains control characters (C0, DEL, C1 or bidi controls); refused, since type names are printed"
+        )
     }
 
     private func log(_ level: floor_log_level_t, _ message: UnsafePointer<CChar>?) {
         let info = registry.plugins[plugin]
         let text = message.map { String(cString: $0) } ?? ""
-        let severity: Diagnostic.Level = level == FLOOR_LOG_ERROR ? .error : level == FLOOR_LOG_WARNING ? .warning : .info
+        let severity: Diagnostic.Level =
+            level == FLOOR_LOG_ERROR ? .error : level == FLOOR_LOG_WARNING ? .warning : .info
         registry.pluginMessages.append(Diagnostic(severity, "\(info.id): \(text)", file: info.path, plugin: info.id))
     }
 }

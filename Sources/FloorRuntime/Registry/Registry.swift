@@ -1,6 +1,6 @@
 import CFloorABI
-import HostContract
 import FloorCore
+import HostContract
 
 /// A plugin the host loaded.
 public struct PluginInfo: Sendable, Equatable {
@@ -118,24 +118,34 @@ public final class Registry: @unchecked Sendable {
     /// registers its own name twice keeps the first.
     package func add(_ rowType: RowType) -> Result<Int32, RegistrationError> {
         if let message = clashedRowTypes[rowType.name] {
-            return .failure(.init(.typeNames, message + "; \(plugins[rowType.plugin].id) (\(plugins[rowType.plugin].path)) claims it too"))
+            return .failure(
+                .init(
+                    .typeNames,
+                    message + "; \(plugins[rowType.plugin].id) (\(plugins[rowType.plugin].path)) claims it too"))
         }
         if let existing = rowTypeIDs[rowType.name] {
             let owner = rowTypes[Int(existing)].plugin
             guard owner != rowType.plugin else {
-                return .failure(.init(.typeNames, "row type '\(rowType.name)' is registered twice by this plugin; keeping the first"))
+                return .failure(
+                    .init(
+                        .typeNames, "row type '\(rowType.name)' is registered twice by this plugin; keeping the first"))
             }
-            let message = clash("row type", rowType.name, plugins[owner], plugins[rowType.plugin], "rows of this type are left out")
+            let message = clash(
+                "row type", rowType.name, plugins[owner], plugins[rowType.plugin], "rows of this type are left out")
             rowTypeIDs[rowType.name] = nil
             rowTypes[Int(existing)].plugin = Self.nobody
             clashedRowTypes[rowType.name] = message
             return .failure(.init(.typeNames, message))
         }
         rowTypes.append(rowType)
-        dispatch.append(RowDispatch(context: rowType.context, height: rowType.heightFunction, cell: rowType.cellFunction,
-                                    tappable: rowType.tappable.map { unsafeBitCast($0.function, to: TappableFunction.self) }))
-        invokers.append(RowInvokers(context: rowType.context, height: rowType.height.invoker, cell: rowType.cell.invoker,
-                                    tappable: rowType.tappable?.invoker))
+        dispatch.append(
+            RowDispatch(
+                context: rowType.context, height: rowType.heightFunction, cell: rowType.cellFunction,
+                tappable: rowType.tappable.map { unsafeBitCast($0.function, to: TappableFunction.self) }))
+        invokers.append(
+            RowInvokers(
+                context: rowType.context, height: rowType.height.invoker, cell: rowType.cell.invoker,
+                tappable: rowType.tappable?.invoker))
         let id = Int32(rowTypes.count - 1)
         rowTypeIDs[rowType.name] = id
         return .success(id)
@@ -145,14 +155,22 @@ public final class Registry: @unchecked Sendable {
     /// withdrawn type decode as placeholders that say so (`clashedFloorTypes`).
     package func add(_ floorType: FloorType) -> Result<Int32, RegistrationError> {
         if let message = clashedFloorTypes[floorType.name] {
-            return .failure(.init(.typeNames, message + "; \(plugins[floorType.plugin].id) (\(plugins[floorType.plugin].path)) claims it too"))
+            return .failure(
+                .init(
+                    .typeNames,
+                    message + "; \(plugins[floorType.plugin].id) (\(plugins[floorType.plugin].path)) claims it too"))
         }
         if let existing = floorTypeIDs[floorType.name] {
             let owner = floorTypes[Int(existing)].plugin
             guard owner != floorType.plugin else {
-                return .failure(.init(.typeNames, "floor type '\(floorType.name)' is registered twice by this plugin; keeping the first"))
+                return .failure(
+                    .init(
+                        .typeNames,
+                        "floor type '\(floorType.name)' is registered twice by this plugin; keeping the first"))
             }
-            let message = clash("floor type", floorType.name, plugins[owner], plugins[floorType.plugin], "floors of this type are not shown")
+            let message = clash(
+                "floor type", floorType.name, plugins[owner], plugins[floorType.plugin],
+                "floors of this type are not shown")
             floorTypeIDs[floorType.name] = nil
             clashedFloorTypes[floorType.name] = message
             return .failure(.init(.typeNames, message))
@@ -163,7 +181,9 @@ public final class Registry: @unchecked Sendable {
         return .success(id)
     }
 
-    private func clash(_ kind: String, _ name: String, _ first: PluginInfo, _ second: PluginInfo, _ outcome: String) -> String {
+    private func clash(_ kind: String, _ name: String, _ first: PluginInfo, _ second: PluginInfo, _ outcome: String)
+        -> String
+    {
         "\(kind) '\(name)' is claimed by both \(first.id) (\(first.path)) and \(second.id) (\(second.path)); a name two libraries claim belongs to neither, so \(outcome) until one of them is removed or renames it"
     }
 

@@ -18,17 +18,23 @@ package final class Selector: @unchecked Sendable {
 
     /// Why `raw` cannot serve a slot expecting `expected`, or nil when it can. `slot` names the field
     /// ("height calculator") in the message.
-    package static func check(_ raw: floor_selector_t, slot: String, expected: String) -> Result<Selector, RegistrationError> {
+    package static func check(_ raw: floor_selector_t, slot: String, expected: String) -> Result<
+        Selector, RegistrationError
+    > {
         guard let fn = raw.fn else { return .failure(.init(.selectorSignatures, "\(slot) has no function")) }
         let name = raw.name.map { String(cString: $0) } ?? ""
         guard let encoding = raw.signature.map({ String(cString: $0) }) else {
             return .failure(.init(.selectorSignatures, "\(slot) '\(name)' has no signature; expected \(expected)"))
         }
         guard let signature = Signature(encoding) else {
-            return .failure(.init(.selectorSignatures, "\(slot) '\(name)' has a malformed signature '\(encoding)'; expected \(expected)"))
+            return .failure(
+                .init(
+                    .selectorSignatures,
+                    "\(slot) '\(name)' has a malformed signature '\(encoding)'; expected \(expected)"))
         }
         guard encoding == expected else {
-            return .failure(.init(.selectorSignatures, "\(slot) '\(name)' has signature \(encoding); expected \(expected)"))
+            return .failure(
+                .init(.selectorSignatures, "\(slot) '\(name)' has signature \(encoding); expected \(expected)"))
         }
         return .success(Selector(name: name.isEmpty ? slot : name, signature: signature, function: fn))
     }
@@ -37,7 +43,9 @@ package final class Selector: @unchecked Sendable {
 extension Selector {
     /// Like `check`, for a selector a plugin may leave out: a NULL function, or a struct too old to have the
     /// field (`present` false), is nil.
-    package static func checkOptional(_ raw: floor_selector_t, present: Bool, slot: String, expected: String) -> Result<Selector?, RegistrationError> {
+    package static func checkOptional(_ raw: floor_selector_t, present: Bool, slot: String, expected: String) -> Result<
+        Selector?, RegistrationError
+    > {
         guard present, raw.fn != nil else { return .success(nil) }
         return check(raw, slot: slot, expected: expected).map { $0 }
     }

@@ -23,7 +23,10 @@ package enum SelectorValue: Equatable, @unchecked Sendable {
 /// same invoker again from inside the call (a plugin calling back into the host): `ffi_call` has read
 /// every slot before the function runs, and each call's result is its own.
 package final class SelectorInvoker: @unchecked Sendable {
-    package enum Failure: Error, Equatable { case argumentCount(expected: Int, got: Int), argumentType(index: Int, expected: Character) }
+    package enum Failure: Error, Equatable {
+        case argumentCount(expected: Int, got: Int)
+        case argumentType(index: Int, expected: Character)
+    }
 
     package let signature: Signature
     private let function: floor_fn_t
@@ -48,7 +51,8 @@ package final class SelectorInvoker: @unchecked Sendable {
         }
         cif = .allocate(capacity: 1)
         cif.initialize(to: ffi_cif())
-        let status = ffi_prep_cif(cif, FFI_DEFAULT_ABI, UInt32(count), Self.ffiType(selector.signature.result), argumentTypes)
+        let status = ffi_prep_cif(
+            cif, FFI_DEFAULT_ABI, UInt32(count), Self.ffiType(selector.signature.result), argumentTypes)
         precondition(status == FFI_OK, "ffi_prep_cif refused a signature Signature accepted: \(selector.signature)")
     }
 
@@ -81,31 +85,48 @@ package final class SelectorInvoker: @unchecked Sendable {
 
     package func perform(_ a0: SelectorValue, _ a1: SelectorValue) throws(Failure) -> SelectorValue {
         try expectArguments(2)
-        try store(a0, at: 0); try store(a1, at: 1)
+        try store(a0, at: 0)
+        try store(a1, at: 1)
         return call()
     }
 
-    package func perform(_ a0: SelectorValue, _ a1: SelectorValue, _ a2: SelectorValue) throws(Failure) -> SelectorValue {
+    package func perform(_ a0: SelectorValue, _ a1: SelectorValue, _ a2: SelectorValue) throws(Failure) -> SelectorValue
+    {
         try expectArguments(3)
-        try store(a0, at: 0); try store(a1, at: 1); try store(a2, at: 2)
+        try store(a0, at: 0)
+        try store(a1, at: 1)
+        try store(a2, at: 2)
         return call()
     }
 
-    package func perform(_ a0: SelectorValue, _ a1: SelectorValue, _ a2: SelectorValue, _ a3: SelectorValue) throws(Failure) -> SelectorValue {
+    package func perform(_ a0: SelectorValue, _ a1: SelectorValue, _ a2: SelectorValue, _ a3: SelectorValue)
+        throws(Failure) -> SelectorValue
+    {
         try expectArguments(4)
-        try store(a0, at: 0); try store(a1, at: 1); try store(a2, at: 2); try store(a3, at: 3)
+        try store(a0, at: 0)
+        try store(a1, at: 1)
+        try store(a2, at: 2)
+        try store(a3, at: 3)
         return call()
     }
 
-    package func perform(_ a0: SelectorValue, _ a1: SelectorValue, _ a2: SelectorValue, _ a3: SelectorValue,
-                 _ a4: SelectorValue) throws(Failure) -> SelectorValue {
+    package func perform(
+        _ a0: SelectorValue, _ a1: SelectorValue, _ a2: SelectorValue, _ a3: SelectorValue,
+        _ a4: SelectorValue
+    ) throws(Failure) -> SelectorValue {
         try expectArguments(5)
-        try store(a0, at: 0); try store(a1, at: 1); try store(a2, at: 2); try store(a3, at: 3); try store(a4, at: 4)
+        try store(a0, at: 0)
+        try store(a1, at: 1)
+        try store(a2, at: 2)
+        try store(a3, at: 3)
+        try store(a4, at: 4)
         return call()
     }
 
     private func expectArguments(_ count: Int) throws(Failure) {
-        guard count == signature.arguments.count else { throw .argumentCount(expected: signature.arguments.count, got: count) }
+        guard count == signature.arguments.count else {
+            throw .argumentCount(expected: signature.arguments.count, got: count)
+        }
     }
 
     // `store` and `call` are inlined into each `perform`, so that a call is one function: the dispatch

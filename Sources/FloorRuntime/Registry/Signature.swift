@@ -3,7 +3,14 @@
 /// slot expects before it ever calls the function.
 package struct Signature: Equatable, Sendable, CustomStringConvertible {
     package enum ValueType: Character, Sendable {
-        case void = "v", bool = "b", int32 = "i", uint32 = "u", int64 = "q", uint64 = "Q", double = "d", pointer = "p"
+        case void = "v"
+        case bool = "b"
+        case int32 = "i"
+        case uint32 = "u"
+        case int64 = "q"
+        case uint64 = "Q"
+        case double = "d"
+        case pointer = "p"
     }
 
     package let result: ValueType
@@ -13,7 +20,8 @@ package struct Signature: Equatable, Sendable, CustomStringConvertible {
     package init?(_ encoding: String) {
         let letters = Array(encoding)
         guard letters.count >= 3, letters[1] == "(", letters.last == ")",
-              let result = ValueType(rawValue: letters[0]) else { return nil }
+            let result = ValueType(rawValue: letters[0])
+        else { return nil }
         var arguments: [ValueType] = []
         for letter in letters[2..<(letters.count - 1)] {
             guard let type = ValueType(rawValue: letter), type != .void else { return nil }

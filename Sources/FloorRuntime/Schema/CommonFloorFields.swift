@@ -4,11 +4,19 @@
 /// schema lists only its own fields; one that declares one of these names itself keeps its declaration.
 /// Defined here once, as schema text, for the page schema (`floorhost schema`) and for checking floors.
 public enum CommonFloorFields {
-    package static let type = value(#"{"type":"string","description":"The floor type: which plugin decodes and draws this floor."}"#)
-    package static let pattern = value(#"{"type":"string","description":"The older CMS name for 'type'; used when 'type' is absent."}"#)
-    package static let id = value(#"{"type":["string","integer"],"description":"The floor's id, unique in the page. A next page's floor with the same id extends this floor."}"#)
-    package static let header = value(#"{"type":"object","description":"A title row above the floor's content.","properties":{"title":{"type":"string","description":"The title's text."},"sticky":{"type":"boolean","description":"Pin the title to the top of the screen while the floor is in view.","default":false}},"required":["title"],"additionalProperties":false}"#)
-    package static let margin = value(#"{"type":"object","description":"Space above and below the floor, in points (spacing rows).","properties":{"top":{"type":"number","minimum":0,"maximum":10000,"description":"Points above the floor, 0 to 10,000.","default":0},"bottom":{"type":"number","minimum":0,"maximum":10000,"description":"Points below the floor, 0 to 10,000.","default":0}},"additionalProperties":false}"#)
+    package static let type = value(
+        #"{"type":"string","description":"The floor type: which plugin decodes and draws this floor."}"#)
+    package static let pattern = value(
+        #"{"type":"string","description":"The older CMS name for 'type'; used when 'type' is absent."}"#)
+    package static let id = value(
+        #"{"type":["string","integer"],"description":"The floor's id, unique in the page. A next page's floor with the same id extends this floor."}"#
+    )
+    package static let header = value(
+        #"{"type":"object","description":"A title row above the floor's content.","properties":{"title":{"type":"string","description":"The title's text."},"sticky":{"type":"boolean","description":"Pin the title to the top of the screen while the floor is in view.","default":false}},"required":["title"],"additionalProperties":false}"#
+    )
+    package static let margin = value(
+        #"{"type":"object","description":"Space above and below the floor, in points (spacing rows).","properties":{"top":{"type":"number","minimum":0,"maximum":10000,"description":"Points above the floor, 0 to 10,000.","default":0},"bottom":{"type":"number","minimum":0,"maximum":10000,"description":"Points below the floor, 0 to 10,000.","default":0}},"additionalProperties":false}"#
+    )
 
     /// The floor object's full schema: `plugin` (an object schema of the plugin's own fields) with the
     /// common fields added in front and unknown fields forbidden unless the plugin said otherwise.

@@ -19,9 +19,11 @@ public struct DeclaredSchema: Sendable {
             // The plugin's own document must be a valid schema in the subset, its root an object schema.
             let own = try FloorSchema.parse(document, pointer: "", depth: 0)
             guard own.kinds.contains(.object), case .object = document else {
-                throw FloorSchema.ParseError(pointer: "", reason: "the root must describe the floor object (\"type\": \"object\")")
+                throw FloorSchema.ParseError(
+                    pointer: "", reason: "the root must describe the floor object (\"type\": \"object\")")
             }
-            let checked = try FloorSchema.parse(CommonFloorFields.floorObject(document, checking: true), pointer: "", depth: 0)
+            let checked = try FloorSchema.parse(
+                CommonFloorFields.floorObject(document, checking: true), pointer: "", depth: 0)
             return .success(DeclaredSchema(document: document, floorObject: checked))
         } catch {
             return .failure(error)

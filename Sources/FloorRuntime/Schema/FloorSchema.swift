@@ -16,15 +16,19 @@ public final class FloorSchema: Sendable {
         /// No "type" keyword: anything.
         public static let any = Kinds(rawValue: 127)
 
-        package static let names: [(String, Kinds)] = [("object", .object), ("array", .array), ("string", .string), ("number", .number),
-                                               ("integer", .integer), ("boolean", .boolean), ("null", .null)]
+        package static let names: [(String, Kinds)] = [
+            ("object", .object), ("array", .array), ("string", .string), ("number", .number),
+            ("integer", .integer), ("boolean", .boolean), ("null", .null),
+        ]
 
         /// "a string", "an integer or a string": what a message says was expected.
         package var phrase: String {
-            let words = Self.names.filter { contains($0.1) && !($0.1 == .integer && contains(.number)) }.map { name, _ in
+            let words = Self.names.filter { contains($0.1) && !($0.1 == .integer && contains(.number)) }.map {
+                name, _ in
                 (name == "object" || name == "array" || name == "integer" ? "an " : name == "null" ? "" : "a ") + name
             }
-            return words.count <= 1 ? words.first ?? "anything" : words.dropLast().joined(separator: ", ") + " or " + words.last!
+            return words.count <= 1
+                ? words.first ?? "anything" : words.dropLast().joined(separator: ", ") + " or " + words.last!
         }
     }
 
@@ -54,15 +58,19 @@ public final class FloorSchema: Sendable {
     public let maximum: Double?
     public let description: String?
 
-    package init(kinds: Kinds, properties: [(String, FloorSchema)], required: [String], additional: Additional, items: FloorSchema?,
-         allowed: [String]?, minimum: Double?, maximum: Double?, description: String?) {
+    package init(
+        kinds: Kinds, properties: [(String, FloorSchema)], required: [String], additional: Additional,
+        items: FloorSchema?,
+        allowed: [String]?, minimum: Double?, maximum: Double?, description: String?
+    ) {
         self.kinds = kinds
         self.properties = properties.map { (name: $0.0, schema: $0.1) }
         self.propertyBytes = properties.map { Array($0.0.utf8) }
         self.propertySchemas = ContiguousArray(properties.map(\.1))
         self.required = required
         let indexes = required.map { name in properties.firstIndex { $0.0 == name } }
-        self.requiredBits = indexes.allSatisfy({ $0 != nil && $0! < 64 }) ? indexes.reduce(0) { $0 | 1 << UInt64($1!) } : nil
+        self.requiredBits =
+            indexes.allSatisfy({ $0 != nil && $0! < 64 }) ? indexes.reduce(0) { $0 | 1 << UInt64($1!) } : nil
         self.additional = additional
         self.items = items
         self.allowed = allowed
@@ -100,8 +108,9 @@ public final class FloorSchema: Sendable {
         }
         if case .bool(let flag) = value {
             // `true` allows anything; `false` nothing (an empty type set).
-            return FloorSchema(kinds: flag ? .any : [], properties: [], required: [], additional: .any, items: nil,
-                               allowed: nil, minimum: nil, maximum: nil, description: nil)
+            return FloorSchema(
+                kinds: flag ? .any : [], properties: [], required: [], additional: .any, items: nil,
+                allowed: nil, minimum: nil, maximum: nil, description: nil)
         }
         guard case .object = value else { throw fail("a schema must be an object or a boolean") }
         guard depth < maxDepth else { throw fail("nested deeper than \(maxDepth) levels") }
@@ -112,7 +121,9 @@ public final class FloorSchema: Sendable {
             kinds = []
             for name in names {
                 guard case .string(let name) = name, let kind = Kinds.names.first(where: { $0.0 == name })?.1 else {
-                    throw fail("\"type\" must name object, array, string, number, integer, boolean or null (or list them)", "type")
+                    throw fail(
+                        "\"type\" must name object, array, string, number, integer, boolean or null (or list them)",
+                        "type")
                 }
                 kinds.insert(kind)
             }
@@ -124,29 +135,43 @@ public final class FloorSchema: Sendable {
             guard case .object(let members) = raw else { throw fail("\"properties\" must be an object", "properties") }
             for (name, member) in members {
                 let schema = try parse(member, pointer: pointer + "/properties/" + escape(name), depth: depth + 1)
-                if let i = properties.firstIndex(where: { $0.0 == name }) { properties[i].1 = schema } else { properties.append((name, schema)) }
+                if let i = properties.firstIndex(where: { $0.0 == name }) {
+                    properties[i].1 = schema
+                } else {
+                    properties.append((name, schema))
+                }
             }
         }
         var required: [String] = []
         if let raw = value["required"] {
-            guard case .array(let names) = raw else { throw fail("\"required\" must be an array of strings", "required") }
+            guard case .array(let names) = raw else {
+                throw fail("\"required\" must be an array of strings", "required")
+            }
             for name in names {
-                guard case .string(let name) = name else { throw fail("\"required\" must be an array of strings", "required") }
+                guard case .string(let name) = name else {
+                    throw fail("\"required\" must be an array of strings", "required")
+                }
                 required.append(name)
             }
         }
         var additional = Additional.any
         if let raw = value["additionalProperties"] {
             let schema = try parse(raw, pointer: pointer + "/additionalProperties", depth: depth + 1)
-            additional = schema.kinds.isEmpty ? .forbidden : schema.kinds == .any && schema.isUnconstrained ? .any : .schema(schema)
+            additional =
+                schema.kinds.isEmpty
+                ? .forbidden : schema.kinds == .any && schema.isUnconstrained ? .any : .schema(schema)
         }
         var items: FloorSchema?
         if let raw = value["items"] { items = try parse(raw, pointer: pointer + "/items", depth: depth + 1) }
         var allowed: [String]?
         if let raw = value["enum"] {
-            guard case .array(let values) = raw, !values.isEmpty else { throw fail("\"enum\" must be a non-empty array", "enum") }
+            guard case .array(let values) = raw, !values.isEmpty else {
+                throw fail("\"enum\" must be a non-empty array", "enum")
+            }
             allowed = try values.map { value throws(ParseError) in
-                guard let text = canonical(value) else { throw fail("\"enum\" may list only strings, numbers, booleans and null", "enum") }
+                guard let text = canonical(value) else {
+                    throw fail("\"enum\" may list only strings, numbers, booleans and null", "enum")
+                }
                 return text
             }
         }
@@ -160,9 +185,10 @@ public final class FloorSchema: Sendable {
             guard case .string(let text) = raw else { throw fail("\"description\" must be a string", "description") }
             description = text
         }
-        return FloorSchema(kinds: kinds, properties: properties, required: required, additional: additional, items: items,
-                           allowed: allowed, minimum: try bound("minimum"), maximum: try bound("maximum"),
-                           description: description)
+        return FloorSchema(
+            kinds: kinds, properties: properties, required: required, additional: additional, items: items,
+            allowed: allowed, minimum: try bound("minimum"), maximum: try bound("maximum"),
+            description: description)
     }
 
     package var isUnconstrained: Bool {

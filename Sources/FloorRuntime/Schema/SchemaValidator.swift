@@ -1,5 +1,5 @@
-import Foundation
 import FloorCore
+import Foundation
 
 /// One way a floor object departs from its type's schema, with the JSON path relative to the floor
 /// ("items[2].tittle"; "" for the floor itself) and a message that says what was expected.
@@ -37,7 +37,9 @@ public struct SchemaValidator {
 
     /// The findings for the floor object in `bytes` (exactly the floor's value) of floor type `typeName`.
     /// Precondition: `bytes` passed the page scanner (SchemaCheck wraps a sample in a page to make sure).
-    public static func validate(_ bytes: UnsafeRawBufferPointer, against schema: FloorSchema, typeName: String) -> [SchemaFinding] {
+    public static func validate(_ bytes: UnsafeRawBufferPointer, against schema: FloorSchema, typeName: String)
+        -> [SchemaFinding]
+    {
         var validator = SchemaValidator(raw: bytes, pos: 0, typeName: typeName)
         validator.whitespace()
         guard validator.pos < bytes.count else { return [] }
@@ -71,22 +73,34 @@ public struct SchemaValidator {
         var found = kind(at: pos)
         if found == .number {
             // Most numbers only need to be numbers: read the value only when the schema asks about it.
-            guard !schema.kinds.contains(.number) || schema.allowed != nil || schema.minimum != nil || schema.maximum != nil else {
+            guard
+                !schema.kinds.contains(.number) || schema.allowed != nil || schema.minimum != nil
+                    || schema.maximum != nil
+            else {
                 skipValue()
                 return
             }
             let number = self.number()
             if number.integral { found = .integer }
             guard schema.kinds.contains(found) else {
-                note(.wrongType, "\(typeName) expects \(schema.kinds.phrase) here, found \(found == .integer ? "an integer" : "a number with a fraction") (\(text(start, pos)))")
+                note(
+                    .wrongType,
+                    "\(typeName) expects \(schema.kinds.phrase) here, found \(found == .integer ? "an integer" : "a number with a fraction") (\(text(start, pos)))"
+                )
                 return
             }
             if let allowed = schema.allowed, !allowed.contains(FloorSchema.numberText(number.value)) {
-                note(.notAllowed, "\(typeName) allows only \(allowed.joined(separator: ", ")) here, found \(text(start, pos))")
+                note(
+                    .notAllowed,
+                    "\(typeName) allows only \(allowed.joined(separator: ", ")) here, found \(text(start, pos))")
             } else if let minimum = schema.minimum, number.value < minimum {
-                note(.outOfRange, "\(typeName) expects at least \(FloorSchema.numberText(minimum)) here, found \(text(start, pos))")
+                note(
+                    .outOfRange,
+                    "\(typeName) expects at least \(FloorSchema.numberText(minimum)) here, found \(text(start, pos))")
             } else if let maximum = schema.maximum, number.value > maximum {
-                note(.outOfRange, "\(typeName) expects at most \(FloorSchema.numberText(maximum)) here, found \(text(start, pos))")
+                note(
+                    .outOfRange,
+                    "\(typeName) expects at most \(FloorSchema.numberText(maximum)) here, found \(text(start, pos))")
             }
             return
         }
@@ -102,12 +116,16 @@ public struct SchemaValidator {
             let span = string()
             if let allowed = schema.allowed {
                 let value = FloorSchema.quoted(decoded(span.start, span.end, escaped: span.escaped))
-                if !allowed.contains(value) { note(.notAllowed, "\(typeName) allows only \(allowed.joined(separator: ", ")) here, found \(value)") }
+                if !allowed.contains(value) {
+                    note(.notAllowed, "\(typeName) allows only \(allowed.joined(separator: ", ")) here, found \(value)")
+                }
             }
         default:
             skipValue()
             if let allowed = schema.allowed, !allowed.contains(text(start, pos)) {
-                note(.notAllowed, "\(typeName) allows only \(allowed.joined(separator: ", ")) here, found \(text(start, pos))")
+                note(
+                    .notAllowed,
+                    "\(typeName) allows only \(allowed.joined(separator: ", ")) here, found \(text(start, pos))")
             }
         }
     }
@@ -120,14 +138,18 @@ public struct SchemaValidator {
         var unknownSeen: Set<String>?
         pos += 1
         whitespace()
-        if byte(pos) == UInt8(ascii: "}") { pos += 1 } else {
+        if byte(pos) == UInt8(ascii: "}") {
+            pos += 1
+        } else {
             while true {
                 let key = string()
                 whitespace()
                 pos += 1  // ':'
                 whitespace()
                 path.append(.key(start: key.start, end: key.end, escaped: key.escaped))
-                let index = key.escaped ? schema.properties.firstIndex { $0.name == decoded(key.start, key.end, escaped: true) }
+                let index =
+                    key.escaped
+                    ? schema.properties.firstIndex { $0.name == decoded(key.start, key.end, escaped: true) }
                     : schema.property(UnsafeRawBufferPointer(rebasing: raw[key.start..<key.end]))
                 if let index {
                     if index < 64 {
@@ -169,16 +191,23 @@ public struct SchemaValidator {
 
     private mutating func unknown(_ name: String, among schema: FloorSchema) {
         let names = schema.properties.map(\.name)
-        let hint = Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" }
+        let hint =
+            Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" }
             ?? (names.isEmpty ? "; it has no fields here" : " (its fields here: \(names.joined(separator: ", ")))")
         note(.unknownField, "unknown field of \(typeName)\(hint)")
     }
 
     private mutating func array(_ schema: FloorSchema) {
-        guard let items = schema.items, !(items.kinds == .any && items.isUnconstrained) else { skipValue(); return }
+        guard let items = schema.items, !(items.kinds == .any && items.isUnconstrained) else {
+            skipValue()
+            return
+        }
         pos += 1
         whitespace()
-        if byte(pos) == UInt8(ascii: "]") { pos += 1; return }
+        if byte(pos) == UInt8(ascii: "]") {
+            pos += 1
+            return
+        }
         var index = 0
         while true {
             path.append(.index(index))
@@ -203,7 +232,12 @@ public struct SchemaValidator {
         while true {
             let b = byte(pos)
             if b == UInt8(ascii: "\"") { break }
-            if b == UInt8(ascii: "\\") { escaped = true; pos += 2 } else { pos += 1 }
+            if b == UInt8(ascii: "\\") {
+                escaped = true
+                pos += 2
+            } else {
+                pos += 1
+            }
         }
         pos += 1
         return (start, pos - 1, escaped)
@@ -214,8 +248,11 @@ public struct SchemaValidator {
         var plain = true
         while pos < raw.count {
             let b = byte(pos)
-            if b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") { plain = false }
-            else if !(b == UInt8(ascii: "-") || b == UInt8(ascii: "+") || (0x30...0x39).contains(b)) { break }
+            if b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") {
+                plain = false
+            } else if !(b == UInt8(ascii: "-") || b == UInt8(ascii: "+") || (0x30...0x39).contains(b)) {
+                break
+            }
             pos += 1
         }
         // The scanner validated the number, and a byte that is not part of it follows (the floor ends with
@@ -229,7 +266,9 @@ public struct SchemaValidator {
         var depth = 0
         repeat {
             switch byte(pos) {
-            case UInt8(ascii: "\""): _ = string(); continue
+            case UInt8(ascii: "\""):
+                _ = string()
+                continue
             case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
             case UInt8(ascii: ","), UInt8(ascii: ":"), 0x20, 0x0A, 0x0D, 0x09: break
@@ -237,7 +276,11 @@ public struct SchemaValidator {
                 // A scalar: up to the next structural byte or whitespace.
                 while pos < raw.count {
                     let b = byte(pos)
-                    if b == UInt8(ascii: ",") || b == UInt8(ascii: "}") || b == UInt8(ascii: "]") || b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { break }
+                    if b == UInt8(ascii: ",") || b == UInt8(ascii: "}") || b == UInt8(ascii: "]") || b == 0x20
+                        || b == 0x0A || b == 0x0D || b == 0x09
+                    {
+                        break
+                    }
                     pos += 1
                 }
                 continue

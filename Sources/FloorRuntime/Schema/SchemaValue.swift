@@ -18,7 +18,8 @@ public indirect enum SchemaValue: Sendable, Equatable {
         case (.number(let x, _), .number(let y, _)): x == y
         case (.string(let x), .string(let y)): x == y
         case (.array(let x), .array(let y)): x == y
-        case (.object(let x), .object(let y)): x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.object(let x), .object(let y)):
+            x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: false
         }
     }
@@ -41,7 +42,9 @@ public indirect enum SchemaValue: Sendable, Equatable {
         parser.whitespace()
         let value = try parser.value(depth: 0)
         parser.whitespace()
-        guard parser.pos == parser.bytes.count else { throw SyntaxError(offset: parser.pos, reason: "unexpected text after the value") }
+        guard parser.pos == parser.bytes.count else {
+            throw SyntaxError(offset: parser.pos, reason: "unexpected text after the value")
+        }
         return value
     }
 
@@ -51,7 +54,9 @@ public indirect enum SchemaValue: Sendable, Equatable {
         var pos = 0
 
         mutating func whitespace() {
-            while pos < bytes.count, bytes[pos] == 0x20 || bytes[pos] == 0x0A || bytes[pos] == 0x0D || bytes[pos] == 0x09 { pos += 1 }
+            while pos < bytes.count,
+                bytes[pos] == 0x20 || bytes[pos] == 0x0A || bytes[pos] == 0x0D || bytes[pos] == 0x09
+            { pos += 1 }
         }
 
         func fail(_ reason: String) -> SyntaxError { SyntaxError(offset: pos, reason: reason) }
@@ -68,32 +73,55 @@ public indirect enum SchemaValue: Sendable, Equatable {
             guard pos < bytes.count else { throw fail("unexpected end") }
             switch bytes[pos] {
             case UInt8(ascii: "{"):
-                pos += 1; whitespace()
+                pos += 1
+                whitespace()
                 var members: [(String, SchemaValue)] = []
-                if pos < bytes.count, bytes[pos] == UInt8(ascii: "}") { pos += 1; return .object(members) }
+                if pos < bytes.count, bytes[pos] == UInt8(ascii: "}") {
+                    pos += 1
+                    return .object(members)
+                }
                 while true {
                     guard pos < bytes.count, bytes[pos] == UInt8(ascii: "\"") else { throw fail("expected a key") }
                     let key = try string()
                     whitespace()
                     guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw fail("expected ':'") }
-                    pos += 1; whitespace()
+                    pos += 1
+                    whitespace()
                     members.append((key, try value(depth: depth + 1)))
                     whitespace()
                     guard pos < bytes.count else { throw fail("unexpected end") }
-                    if bytes[pos] == UInt8(ascii: ",") { pos += 1; whitespace(); continue }
-                    if bytes[pos] == UInt8(ascii: "}") { pos += 1; return .object(members) }
+                    if bytes[pos] == UInt8(ascii: ",") {
+                        pos += 1
+                        whitespace()
+                        continue
+                    }
+                    if bytes[pos] == UInt8(ascii: "}") {
+                        pos += 1
+                        return .object(members)
+                    }
                     throw fail("expected ',' or '}'")
                 }
             case UInt8(ascii: "["):
-                pos += 1; whitespace()
+                pos += 1
+                whitespace()
                 var elements: [SchemaValue] = []
-                if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") { pos += 1; return .array(elements) }
+                if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") {
+                    pos += 1
+                    return .array(elements)
+                }
                 while true {
                     elements.append(try value(depth: depth + 1))
                     whitespace()
                     guard pos < bytes.count else { throw fail("unexpected end") }
-                    if bytes[pos] == UInt8(ascii: ",") { pos += 1; whitespace(); continue }
-                    if bytes[pos] == UInt8(ascii: "]") { pos += 1; return .array(elements) }
+                    if bytes[pos] == UInt8(ascii: ",") {
+                        pos += 1
+                        whitespace()
+                        continue
+                    }
+                    if bytes[pos] == UInt8(ascii: "]") {
+                        pos += 1
+                        return .array(elements)
+                    }
                     throw fail("expected ',' or ']'")
                 }
             case UInt8(ascii: "\""): return .string(try string())
@@ -103,11 +131,16 @@ public indirect enum SchemaValue: Sendable, Equatable {
             default:
                 let start = pos
                 if bytes[pos] == UInt8(ascii: "-") { pos += 1 }
-                while pos < bytes.count, (0x30...0x39).contains(bytes[pos]) || bytes[pos] == UInt8(ascii: ".")
-                    || bytes[pos] == UInt8(ascii: "e") || bytes[pos] == UInt8(ascii: "E") || bytes[pos] == UInt8(ascii: "+")
-                    || (bytes[pos] == UInt8(ascii: "-") && pos > start) { pos += 1 }
+                while pos < bytes.count,
+                    (0x30...0x39).contains(bytes[pos]) || bytes[pos] == UInt8(ascii: ".")
+                        || bytes[pos] == UInt8(ascii: "e") || bytes[pos] == UInt8(ascii: "E")
+                        || bytes[pos] == UInt8(ascii: "+")
+                        || (bytes[pos] == UInt8(ascii: "-") && pos > start)
+                { pos += 1 }
                 let text = String(decoding: bytes[start..<pos], as: UTF8.self)
-                if let number = Double(text), !text.isEmpty, text.first != "+", !text.hasPrefix("-."), !text.hasPrefix(".") {
+                if let number = Double(text), !text.isEmpty, text.first != "+", !text.hasPrefix("-."),
+                    !text.hasPrefix(".")
+                {
                     return .number(number, text)
                 }
                 pos = start
@@ -119,12 +152,21 @@ public indirect enum SchemaValue: Sendable, Equatable {
             pos += 1
             var scalars = String.UnicodeScalarView()
             var run = pos
-            func flush(_ end: Int) { scalars.append(contentsOf: String(decoding: bytes[run..<end], as: UTF8.self).unicodeScalars) }
+            func flush(_ end: Int) {
+                scalars.append(contentsOf: String(decoding: bytes[run..<end], as: UTF8.self).unicodeScalars)
+            }
             while pos < bytes.count {
                 let b = bytes[pos]
-                if b == UInt8(ascii: "\"") { flush(pos); pos += 1; return String(scalars) }
+                if b == UInt8(ascii: "\"") {
+                    flush(pos)
+                    pos += 1
+                    return String(scalars)
+                }
                 if b < 0x20 { throw fail("control character in a string") }
-                if b != UInt8(ascii: "\\") { pos += 1; continue }
+                if b != UInt8(ascii: "\\") {
+                    pos += 1
+                    continue
+                }
                 flush(pos)
                 guard pos + 1 < bytes.count else { break }
                 let e = bytes[pos + 1]
@@ -140,10 +182,14 @@ public indirect enum SchemaValue: Sendable, Equatable {
                 case UInt8(ascii: "t"): scalars.append("\t")
                 case UInt8(ascii: "u"):
                     var code = try hex4()
-                    if (0xD800..<0xDC00).contains(code), pos + 1 < bytes.count, bytes[pos] == UInt8(ascii: "\\"), bytes[pos + 1] == UInt8(ascii: "u") {
+                    if (0xD800..<0xDC00).contains(code), pos + 1 < bytes.count, bytes[pos] == UInt8(ascii: "\\"),
+                        bytes[pos + 1] == UInt8(ascii: "u")
+                    {
                         pos += 2
                         let low = try hex4()
-                        code = (0xDC00..<0xE000).contains(low) ? 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) : 0xFFFD
+                        code =
+                            (0xDC00..<0xE000).contains(low)
+                            ? 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) : 0xFFFD
                     }
                     scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
                 default: throw fail("invalid escape")
@@ -154,7 +200,9 @@ public indirect enum SchemaValue: Sendable, Equatable {
         }
 
         mutating func hex4() throws(SyntaxError) -> UInt32 {
-            guard pos + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[pos..<pos + 4], as: UTF8.self), radix: 16) else {
+            guard pos + 4 <= bytes.count,
+                let code = UInt32(String(decoding: bytes[pos..<pos + 4], as: UTF8.self), radix: 16)
+            else {
                 throw fail("invalid \\u escape")
             }
             pos += 4
@@ -180,9 +228,13 @@ public indirect enum SchemaValue: Sendable, Equatable {
         case .number(_, let text): out += text
         case .string(let s): out += FloorSchema.quoted(s)
         case .array(let elements):
-            if elements.isEmpty { out += "[]"; return }
+            if elements.isEmpty {
+                out += "[]"
+                return
+            }
             // Names and values ("required", "enum", "type") read best on one line.
-            if elements.allSatisfy({ if case .array = $0 { false } else if case .object = $0 { false } else { true } }) {
+            if elements.allSatisfy({ if case .array = $0 { false } else if case .object = $0 { false } else { true } })
+            {
                 out += "[" + elements.map { $0.text(indent: nil) }.joined(separator: indent == nil ? "," : ", ") + "]"
                 return
             }
@@ -195,7 +247,10 @@ public indirect enum SchemaValue: Sendable, Equatable {
             newline(level)
             out += "]"
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty {
+                out += "{}"
+                return
+            }
             out += "{"
             for (i, (key, value)) in members.enumerated() {
                 if i > 0 { out += "," }

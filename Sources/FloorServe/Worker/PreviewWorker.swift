@@ -1,5 +1,5 @@
-import Foundation
 import FloorSession
+import Foundation
 
 /// The worker's side of WorkerWire: serves one Preview (plugins and sessions, all in this process) to
 /// the server on stdin/stdout until stdin closes. Pushes (from loads delivered on tasks, and from the
@@ -52,7 +52,9 @@ public final class PreviewWorker: @unchecked Sendable {
             guard let screen = preview.firstScreen(r.session ?? "") else { return (.none, []) }
             return (.ok, Array((try? JSONEncoder().encode(screen)) ?? Data()))
         case .view:
-            guard let bytes = preview.view(r.session ?? "", offset: r.offset ?? 0, knownVersion: r.version ?? -1) else { return (.none, []) }
+            guard let bytes = preview.view(r.session ?? "", offset: r.offset ?? 0, knownVersion: r.version ?? -1) else {
+                return (.none, [])
+            }
             return (.ok, bytes)
         case .tap:
             switch preview.tap(r.session ?? "", row: r.row ?? -1, x: r.x ?? 0) {

@@ -1,11 +1,12 @@
-import Foundation
-import ServiceLifecycle
-#if canImport(Glibc)
-import Glibc
-#endif
 import FloorCore
 import FloorRuntime
 import FloorSession
+import Foundation
+import ServiceLifecycle
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `serve` with the plugins out of the server's process (ARCHITECTURE.md, "Front ends"): a loaded library is never
 /// unloaded, so plugins and the sessions that call them live in a worker process the server can replace.
@@ -34,7 +35,13 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
     /// A tab's session as the server keeps it: enough to open it in any worker. `inWorker` is the worker
     /// generation that has it open (nil: none yet; a session is opened in the worker when first asked for
     /// something, so a page request costs the worker nothing).
-    private struct SessionState { let file: String; let phone: PhoneSize; var offset: Double; var lastUsed = Date(); var inWorker: Int? }
+    private struct SessionState {
+        let file: String
+        let phone: PhoneSize
+        var offset: Double
+        var lastUsed = Date()
+        var inWorker: Int?
+    }
     /// Sessions kept (and replayed into a fresh worker) at most: the worker's own bound (Preview.maxSessions),
     /// so that a replay never makes the worker forget a session the server still has.
     public let maxSessions = 256
@@ -52,8 +59,10 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
     public private(set) var workersStarted = 0
     private var generation: Int { locked { workersStarted } }
 
-    public init(command: [String], pluginFolder: String, root: PageRoot, rootArgument: String, callTimeout: Double = 10,
-                pluginPoll: Duration = .milliseconds(250)) throws {
+    public init(
+        command: [String], pluginFolder: String, root: PageRoot, rootArgument: String, callTimeout: Double = 10,
+        pluginPoll: Duration = .milliseconds(250)
+    ) throws {
         self.command = command
         self.pluginFolder = pluginFolder
         self.root = root
@@ -83,7 +92,9 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
         // A stream's onTermination takes the lock: streams are finished after it is released.
         let forgotten: [AsyncStream<String>.Continuation] = locked {
             sessions[id] = SessionState(file: file, phone: phone, offset: 0)
-            guard sessions.count > maxSessions, let oldest = sessions.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key else { return [] }
+            guard sessions.count > maxSessions,
+                let oldest = sessions.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key
+            else { return [] }
             sessions[oldest] = nil
             return Array((subscribers.removeValue(forKey: oldest) ?? [:]).values)
         }
@@ -92,7 +103,9 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
     }
 
     public func firstScreen(_ id: String) -> FirstScreen? {
-        guard let (kind, payload) = call(WorkerRequest(request: 0, op: .first, session: id)), kind == .ok else { return nil }
+        guard let (kind, payload) = call(WorkerRequest(request: 0, op: .first, session: id)), kind == .ok else {
+            return nil
+        }
         return try? JSONDecoder().decode(FirstScreen.self, from: Data(payload))
     }
 
@@ -101,13 +114,18 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
             if offset.isFinite { sessions[id]?.offset = offset }
             sessions[id]?.lastUsed = Date()
         }
-        guard let (kind, payload) = call(WorkerRequest(request: 0, op: .view, session: id, offset: offset, version: knownVersion)),
-              kind == .ok else { return nil }
+        guard
+            let (kind, payload) = call(
+                WorkerRequest(request: 0, op: .view, session: id, offset: offset, version: knownVersion)),
+            kind == .ok
+        else { return nil }
         return payload
     }
 
     public func tap(_ id: String, row: Int, x: Double) -> Result<[UInt8], ServeFailure>? {
-        guard let (kind, payload) = call(WorkerRequest(request: 0, op: .tap, session: id, row: row, x: x)) else { return nil }
+        guard let (kind, payload) = call(WorkerRequest(request: 0, op: .tap, session: id, row: row, x: x)) else {
+            return nil
+        }
         switch kind {
         case .ok: return .success(payload)
         case .fail: return .failure(ServeFailure(String(decoding: payload, as: UTF8.self)))
@@ -207,8 +225,13 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
                 guard let state = locked({ sessions[id] }) else { return (.none, []) }
                 let generation = self.generation
                 if state.inWorker != generation {
-                    let open = WorkerRequest(request: 0, op: .open, session: id, file: state.file, width: state.phone.width, offset: state.offset)
-                    guard current.call(open) != nil else { recover(from: current); continue }
+                    let open = WorkerRequest(
+                        request: 0, op: .open, session: id, file: state.file, width: state.phone.width,
+                        offset: state.offset)
+                    guard current.call(open) != nil else {
+                        recover(from: current)
+                        continue
+                    }
                     locked { sessions[id]?.inWorker = generation }
                 }
             }
@@ -239,7 +262,10 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
         if let failure, let last = dead.record.lastCall {
             let floor = SkippedFloor(origin: last.floor, call: last.call, failure: failure)
             locked { if !skipped.contains(where: { $0.origin == floor.origin }) { skipped.append(floor) } }
-            FileHandle.standardError.write(Data("floorhost serve: the preview worker \(failure) in a plugin's \(last.call.selectorName) on floor \(last.floor.floor) of page #\(last.floor.page); that floor is left out and a fresh worker carries on\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "floorhost serve: the preview worker \(failure) in a plugin's \(last.call.selectorName) on floor \(last.floor.floor) of page #\(last.floor.page); that floor is left out and a fresh worker carries on\n"
+                        .utf8))
         }
     }
 
@@ -249,16 +275,25 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
     private func startWorker() throws {
         for _ in 0..<32 {
             let (skips, table, replay) = locked { (skipped, ordinals, sessions.filter { $0.value.inWorker != nil }) }
-            let options = skips.flatMap { ["--skip-floor", $0.argument] } + table.flatMap { ["--page-ordinal", "\($0.value)=\($0.key)"] }
-            let started = try WorkerProcess(command: ChildArguments.inserting(options, into: command), callTimeout: callTimeout) { [weak self] frame in
+            let options =
+                skips.flatMap { ["--skip-floor", $0.argument] }
+                + table.flatMap { ["--page-ordinal", "\($0.value)=\($0.key)"] }
+            let started = try WorkerProcess(
+                command: ChildArguments.inserting(options, into: command), callTimeout: callTimeout
+            ) { [weak self] frame in
                 self?.received(frame)
             }
             locked { workersStarted += 1 }
             var alive = true
             // Least recently used first, as the worker's own bound would keep them.
             for (id, state) in replay.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
-                let open = WorkerRequest(request: 0, op: .open, session: id, file: state.file, width: state.phone.width, offset: state.offset)
-                if started.call(open) == nil { alive = false; break }
+                let open = WorkerRequest(
+                    request: 0, op: .open, session: id, file: state.file, width: state.phone.width, offset: state.offset
+                )
+                if started.call(open) == nil {
+                    alive = false
+                    break
+                }
             }
             if alive {
                 worker = started

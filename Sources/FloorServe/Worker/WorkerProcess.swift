@@ -1,9 +1,10 @@
+import FloorCore
+import FloorSession
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import FloorCore
-import FloorSession
 
 /// One running worker (`floorhost serve-worker ...`), as the server sees it: requests go to its stdin, and
 /// a reader thread parses its frames (WorkerWire), hands answers to the waiting caller, and pushes and page
@@ -50,14 +51,20 @@ package final class WorkerProcess: @unchecked Sendable {
         self.callTimeout = callTimeout
         self.onFrame = onFrame
         do throws(ChildProcess.Failure) {
-            let requests = try ChildProcess.pipe(), frames = try ChildProcess.pipe()
-            defer { close(requests.read); close(frames.write) }
+            let requests = try ChildProcess.pipe()
+            let frames = try ChildProcess.pipe()
+            defer {
+                close(requests.read)
+                close(frames.write)
+            }
             do {
-                pid = try ChildProcess.start(ChildArguments.inserting(["--crash-record-fd", String(Self.recordDescriptor)], into: command),
-                                             standardInput: requests.read, standardOutput: frames.write,
-                                             passing: [record.descriptor: Self.recordDescriptor])
+                pid = try ChildProcess.start(
+                    ChildArguments.inserting(["--crash-record-fd", String(Self.recordDescriptor)], into: command),
+                    standardInput: requests.read, standardOutput: frames.write,
+                    passing: [record.descriptor: Self.recordDescriptor])
             } catch {
-                close(requests.write); close(frames.read)
+                close(requests.write)
+                close(frames.read)
                 throw error
             }
             input = FileHandle(fileDescriptor: requests.write, closeOnDealloc: true)
@@ -77,9 +84,13 @@ package final class WorkerProcess: @unchecked Sendable {
         callLock.lock()
         defer { callLock.unlock() }
         var request = request
-        let semaphore = DispatchSemaphore(value: 0), box = Box()
+        let semaphore = DispatchSemaphore(value: 0)
+        let box = Box()
         lock.lock()
-        guard ending == nil else { lock.unlock(); return nil }
+        guard ending == nil else {
+            lock.unlock()
+            return nil
+        }
         nextRequest += 1
         request.request = nextRequest
         waiting[nextRequest] = (semaphore, box)
@@ -99,24 +110,32 @@ package final class WorkerProcess: @unchecked Sendable {
         try? input.close()
         DispatchQueue.global().asyncAfter(deadline: .now() + grace) { [self] in
             // Not yet reaped (the reader sets `ending` after waitpid), so the id is still the worker's.
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             if ending == nil { kill(pid, SIGKILL) }
         }
     }
 
     private func readFrames() {
         let fd = output
-        var buffer = [UInt8](), chunk = [UInt8](repeating: 0, count: 65_536)
-        var seen = record.snapshotForWatch, since = Date()
+        var buffer = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        var seen = record.snapshotForWatch
+        var since = Date()
         while true {
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&pfd, 1, 100)
             if ready == 0 {
                 // No output: is the worker stuck in one plugin call?
                 let now = record.snapshotForWatch
-                if now != seen { (seen, since) = (now, Date()); continue }
+                if now != seen {
+                    (seen, since) = (now, Date())
+                    continue
+                }
                 if record.lastCall != nil, Date().timeIntervalSince(since) >= callTimeout {
-                    lock.lock(); hungFor = callTimeout; lock.unlock()
+                    lock.lock()
+                    hungFor = callTimeout
+                    lock.unlock()
                     kill(pid, SIGKILL)
                 }
                 continue
@@ -164,7 +183,11 @@ package final class WorkerProcess: @unchecked Sendable {
         let used = newline + 1 + length
         switch header.first {
         case "R" where header.count == 4:
-            return (.answer(request: Int(header[1]) ?? -1, kind: WorkerFrame.Kind(rawValue: String(header[2])) ?? .fail, payload: payload), used)
+            return (
+                .answer(
+                    request: Int(header[1]) ?? -1, kind: WorkerFrame.Kind(rawValue: String(header[2])) ?? .fail,
+                    payload: payload), used
+            )
         case "P":
             let text = String(decoding: payload, as: UTF8.self)
             let parts = text.split(separator: " ", maxSplits: 1)

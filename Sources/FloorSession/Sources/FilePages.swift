@@ -17,23 +17,31 @@ public struct FilePages: PageProvider {
         if case .file = PageLocation(location) { true } else { false }
     }
 
-    public func fetch(_ location: String,
-                      linkedFrom: (page: String, link: String)?) async -> Result<FetchedPage, PageError> {
+    public func fetch(
+        _ location: String,
+        linkedFrom: (page: String, link: String)?
+    ) async -> Result<FetchedPage, PageError> {
         fetchWaiting(location, linkedFrom: linkedFrom)
     }
 
-    public func fetchWaiting(_ file: String,
-                             linkedFrom: (page: String, link: String)?) -> Result<FetchedPage, PageError> {
+    public func fetchWaiting(
+        _ file: String,
+        linkedFrom: (page: String, link: String)?
+    ) -> Result<FetchedPage, PageError> {
         let root = root ?? PageRoot(around: file)
         do {
             return .success(FetchedPage(bytes: try root.read(file), base: file))
         } catch {
             guard error.isTrustRefusal, let linkedFrom else {
-                return .failure(PageError(file: file, line: nil, column: nil, reason: error.description,
-                                          retryable: !error.isTrustRefusal))
+                return .failure(
+                    PageError(
+                        file: file, line: nil, column: nil, reason: error.description,
+                        retryable: !error.isTrustRefusal))
             }
-            return .failure(PageError(file: linkedFrom.page, line: nil, column: nil,
-                                      reason: "next: '\(linkedFrom.link)' \(error.description)", path: "next"))
+            return .failure(
+                PageError(
+                    file: linkedFrom.page, line: nil, column: nil,
+                    reason: "next: '\(linkedFrom.link)' \(error.description)", path: "next"))
         }
     }
 }

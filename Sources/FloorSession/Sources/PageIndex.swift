@@ -1,5 +1,5 @@
-import Foundation
 import FloorRuntime
+import Foundation
 
 /// The pages under a page root (what `floorhost serve` lists at `/`): every `*.json` file in the folder and
 /// its sub-folders that reads through the root and scans as a page. Each entry says whether another page
@@ -42,16 +42,21 @@ public enum PageIndex {
         var found: [(path: String, spec: PageSpec)] = []
         var looked = 0
         func walk(_ folder: String, relative: String, depth: Int) {
-            guard depth <= maxDepth, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+            guard depth <= maxDepth, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+                return
+            }
             for name in names.sorted() where !name.hasPrefix(".") {
                 guard looked < maxFiles else { return }
                 looked += 1
-                let file = folder + "/" + name, path = relative.isEmpty ? name : relative + "/" + name
+                let file = folder + "/" + name
+                let path = relative.isEmpty ? name : relative + "/" + name
                 var info = stat()
                 guard lstat(file, &info) == 0 else { continue }
                 if info.st_mode & S_IFMT == S_IFDIR {
                     walk(file, relative: path, depth: depth + 1)
-                } else if name.hasSuffix(".json"), let bytes = try? root.read(file), let spec = try? PageScanner.scan(bytes) {
+                } else if name.hasSuffix(".json"), let bytes = try? root.read(file),
+                    let spec = try? PageScanner.scan(bytes)
+                {
                     found.append((path, spec))
                 }
             }
@@ -63,6 +68,8 @@ public enum PageIndex {
             let target = PageLocation.location(of: next, relativeTo: path)
             if nextOf[target] == nil { nextOf[target] = path }
         }
-        return found.map { Entry(path: $0.path, title: $0.spec.title, nextOf: nextOf[$0.path], floors: $0.spec.floors.count) }
+        return found.map {
+            Entry(path: $0.path, title: $0.spec.title, nextOf: nextOf[$0.path], floors: $0.spec.floors.count)
+        }
     }
 }

@@ -24,7 +24,8 @@ public enum PageLocation: Sendable, Equatable, CustomStringConvertible {
     /// The absolute http(s) URL `text` names, or nil when it is not one (no scheme, another scheme, no host).
     package static func remoteURL(_ text: String) -> URL? {
         guard let scheme = Self.scheme(of: text), scheme == "http" || scheme == "https",
-              let url = URL(string: text), url.host?.isEmpty == false else { return nil }
+            let url = URL(string: text), url.host?.isEmpty == false
+        else { return nil }
         return url
     }
 
@@ -33,7 +34,8 @@ public enum PageLocation: Sendable, Equatable, CustomStringConvertible {
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let scheme = text[..<colon]
         guard let first = scheme.first, first.isASCII, first.isLetter,
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }) else { return nil }
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") })
+        else { return nil }
         // A Windows-style drive ("C:") is not a scheme; nor is anything without "//" after a one-letter one.
         return scheme.count > 1 ? scheme.lowercased() : nil
     }
@@ -51,7 +53,8 @@ public enum PageLocation: Sendable, Equatable, CustomStringConvertible {
         case .file(let path):
             if let url = remoteURL(next) { return .remote(canonical(url)) }
             let folder = (path as NSString).deletingLastPathComponent
-            let resolved = next.hasPrefix("/") || folder.isEmpty
+            let resolved =
+                next.hasPrefix("/") || folder.isEmpty
                 ? next : (folder as NSString).appendingPathComponent(next)
             let standardized = (resolved as NSString).standardizingPath
             return .file(standardized.isEmpty ? resolved : standardized)
@@ -92,8 +95,15 @@ public enum PageLocation: Sendable, Equatable, CustomStringConvertible {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         for (i, segment) in segments.enumerated() {
             let last = i == segments.count - 1
-            if segment == "." { if last { output.append("") }; continue }
-            if segment == ".." { if !output.isEmpty { output.removeLast() }; if last { output.append("") }; continue }
+            if segment == "." {
+                if last { output.append("") }
+                continue
+            }
+            if segment == ".." {
+                if !output.isEmpty { output.removeLast() }
+                if last { output.append("") }
+                continue
+            }
             output.append(segment)
         }
         return "/" + output.joined(separator: "/")

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,7 +17,8 @@ public enum PageSet {
     }
 
     public static func expand(_ arguments: [String]) throws(Failure) -> [String] {
-        var files: [String] = [], seen = Set<String>()
+        var files: [String] = []
+        var seen = Set<String>()
         func add(_ file: String) {
             if seen.insert(file).inserted { files.append(file) }
         }
@@ -30,12 +32,18 @@ public enum PageSet {
                 let found = pages(under: argument)
                 if found.isEmpty { throw Failure(argument: argument, reason: "a folder with no page (*.json) in it") }
                 found.forEach(add)
-            } else if argument.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }), !FileManager.default.fileExists(atPath: argument) {
+            } else if argument.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }),
+                !FileManager.default.fileExists(atPath: argument)
+            {
                 let matches = glob(argument)
                 if matches.isEmpty { throw Failure(argument: argument, reason: "no file matches this pattern") }
                 for match in matches {
                     var info = stat()
-                    if stat(match, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { pages(under: match).forEach(add) } else { add(match) }
+                    if stat(match, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                        pages(under: match).forEach(add)
+                    } else {
+                        add(match)
+                    }
                 }
             } else {
                 add(argument)  // a missing file is the page check's to report, as for one page
@@ -49,7 +57,10 @@ public enum PageSet {
         var found: [String] = []
         while let relative = walker.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") { walker.skipDescendants(); continue }
+            if name.hasPrefix(".") {
+                walker.skipDescendants()
+                continue
+            }
             guard name.hasSuffix(".json"), !name.hasSuffix(".samples.json") else { continue }
             let path = folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
             var info = stat()

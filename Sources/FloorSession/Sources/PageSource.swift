@@ -1,5 +1,5 @@
-import Foundation
 import FloorRuntime
+import Foundation
 
 /// Where pages come from: the one place that decides which provider (PageProvider) fetches a location.
 /// A file location is read through the page root (FilePages), a remote one (http, https) fetched by
@@ -44,13 +44,17 @@ public struct PageSource: Sendable {
     /// whose `next` named it, and the link as written), a location the trust rules refuse (page root,
     /// origin) is that page's problem: "home.json: next: '../x.json' resolves outside the page root ...",
     /// never the refused page's content.
-    public func fetch(_ location: String, linkedFrom: (page: String, link: String)? = nil) async -> Result<FetchedPage, PageError> {
+    public func fetch(_ location: String, linkedFrom: (page: String, link: String)? = nil) async -> Result<
+        FetchedPage, PageError
+    > {
         if let refusal = refusal(location, linkedFrom: linkedFrom) { return .failure(refusal) }
         return await provider(for: location).fetch(location, linkedFrom: linkedFrom)
     }
 
     /// `fetch`, blocking the calling thread (safe on any thread: see PageProvider.fetchWaiting).
-    public func fetchWaiting(_ location: String, linkedFrom: (page: String, link: String)? = nil) -> Result<FetchedPage, PageError> {
+    public func fetchWaiting(_ location: String, linkedFrom: (page: String, link: String)? = nil) -> Result<
+        FetchedPage, PageError
+    > {
         if let refusal = refusal(location, linkedFrom: linkedFrom) { return .failure(refusal) }
         return provider(for: location).fetchWaiting(location, linkedFrom: linkedFrom)
     }
@@ -65,15 +69,19 @@ public struct PageSource: Sendable {
     }
 
     /// Fetches (blocking) and decodes the page at `location`.
-    public func load(_ location: String, linkedFrom: (page: String, link: String)? = nil,
-                     reusing: ReusableFloors? = nil) -> Result<Page, PageError> {
+    public func load(
+        _ location: String, linkedFrom: (page: String, link: String)? = nil,
+        reusing: ReusableFloors? = nil
+    ) -> Result<Page, PageError> {
         fetchWaiting(location, linkedFrom: linkedFrom).flatMap { decode($0, reusing: reusing) }
     }
 
     /// Why the origin rules refuse `location` as the `next` of `linkedFrom.page`.
     private func refusal(_ location: String, linkedFrom: (page: String, link: String)?) -> PageError? {
         guard let linkedFrom,
-              let why = remote.rules.refusal(from: PageLocation(linkedFrom.page), to: PageLocation(location)) else { return nil }
-        return PageError(file: linkedFrom.page, line: nil, column: nil, reason: "next: '\(linkedFrom.link)' \(why)", path: "next")
+            let why = remote.rules.refusal(from: PageLocation(linkedFrom.page), to: PageLocation(location))
+        else { return nil }
+        return PageError(
+            file: linkedFrom.page, line: nil, column: nil, reason: "next: '\(linkedFrom.link)' \(why)", path: "next")
     }
 }

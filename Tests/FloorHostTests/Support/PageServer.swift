@@ -1,9 +1,10 @@
+import FloorSession
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import FloorSession
 
 /// A real HTTP server on loopback for the remote-page tests: Tests/Fixtures/PageServer/page_server.py
 /// serving `folder`, scripted per path (status codes, Retry-After, redirects, held, silent, stalled and
@@ -23,7 +24,8 @@ final class PageServer {
         scheme = tls == nil ? "http" : "https"
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Repo.path("Tests/Fixtures/PageServer/page_server.py"), folder.path, "--exit-with-stdin"]
+        process.arguments =
+            ["python3", Repo.path("Tests/Fixtures/PageServer/page_server.py"), folder.path, "--exit-with-stdin"]
             + (tls.map { ["--tls", $0.certificate, $0.key] } ?? [])
         let out = Pipe()
         process.standardOutput = out
@@ -31,7 +33,9 @@ final class PageServer {
         try process.run()
         // The first line is the port; EOF first means the server did not start.
         var line = Data()
-        while let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
+        while let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+            line += byte
+        }
         guard let port = Int(String(decoding: line, as: UTF8.self)) else {
             process.terminate()
             throw ServerDidNotStart()
@@ -59,7 +63,8 @@ final class PageServer {
 
     /// The paths requested so far, in order.
     var requests: [String] {
-        ((try? String(contentsOfFile: folder.file("_requests.log"), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        ((try? String(contentsOfFile: folder.file("_requests.log"), encoding: .utf8)) ?? "").split(separator: "\n").map(
+            String.init)
     }
 
     /// Lets the answers held with {"hold": name} go (a request to /_release/name over a plain socket).
@@ -71,9 +76,14 @@ final class PageServer {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
-        guard connected == 0 else { Issue.record("cannot reach the page server to release '\(name)'"); return }
+        guard connected == 0 else {
+            Issue.record("cannot reach the page server to release '\(name)'")
+            return
+        }
         let request = Array("GET /_release/\(name) HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".utf8)
         _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
         var buffer = [UInt8](repeating: 0, count: 512)

@@ -43,14 +43,17 @@ final class TemporaryFolder {
     @discardableResult
     func write(_ name: String, _ contents: String) throws -> String {
         let target = file(name)
-        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (target as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true)
         try contents.write(toFile: target, atomically: true, encoding: .utf8)
         return target
     }
 
     /// Copies the shipped plugin libraries (or `only` those) into `subfolder`.
-    func installShippedPlugins(_ only: [String] = Repo.shippedPlugins, into subfolder: String = "plugins") throws -> String {
+    func installShippedPlugins(_ only: [String] = Repo.shippedPlugins, into subfolder: String = "plugins") throws
+        -> String
+    {
         let folder = file(subfolder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for name in only {
@@ -69,14 +72,17 @@ struct ProcessResult {
 
 /// Runs a program to completion and collects its output (both pipes are drained concurrently, so a
 /// chatty child never blocks).
-func run(_ executable: String, _ arguments: [String], in directory: String? = nil,
-         environment: [String: String]? = nil) throws -> ProcessResult {
+func run(
+    _ executable: String, _ arguments: [String], in directory: String? = nil,
+    environment: [String: String]? = nil
+) throws -> ProcessResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     if let environment { process.environment = environment }
-    let out = Pipe(), err = Pipe()
+    let out = Pipe()
+    let err = Pipe()
     process.standardOutput = out
     process.standardError = err
     try process.run()
@@ -90,9 +96,10 @@ func run(_ executable: String, _ arguments: [String], in directory: String? = ni
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
-    return ProcessResult(status: process.terminationStatus,
-                         stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self))
+    return ProcessResult(
+        status: process.terminationStatus,
+        stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self))
 }
 
 /// Runs the built floorhost binary. Its plugin scan cache (FLOORKIT_PLUGIN_CACHE) is a temporary file the
@@ -109,10 +116,14 @@ private let testScanCache = NSTemporaryDirectory() + "floorkit-tests-plugin-scan
 /// Compiles the C plugin fixture `Tests/Fixtures/CPlugins/<source>` into `output` with `defines`
 /// (e.g. ["ABI_MAJOR=2"]), as a plugin author would with `cc -shared`.
 func compileCPlugin(_ source: String = "badge.c", to output: String, defines: [String] = []) throws {
-    let result = try run("/usr/bin/env", ["cc", "-shared", "-fPIC", "-Wall", "-Werror",
-                                          "-I", Repo.path("SDK/Sources/CFloorABI/include")]
-                                          + defines.map { "-D" + $0 }
-                                          + [Repo.path("Tests/Fixtures/CPlugins/" + source), "-o", output])
+    let result = try run(
+        "/usr/bin/env",
+        [
+            "cc", "-shared", "-fPIC", "-Wall", "-Werror",
+            "-I", Repo.path("SDK/Sources/CFloorABI/include"),
+        ]
+            + defines.map { "-D" + $0 }
+            + [Repo.path("Tests/Fixtures/CPlugins/" + source), "-o", output])
     if result.status != 0 { Issue.record("cc failed for \(source) \(defines): \(result.stderr)") }
 }
 

@@ -34,8 +34,10 @@ final class Tmux {
     func screen(escapes: Bool = false) throws -> [String] {
         _ = tmux(["capture-pane", "-p"] + (escapes ? ["-e"] : []) + ["-t", "view"], output: capture)
         // capture-pane ends every line, the last included, with a newline.
-        return try String(contentsOfFile: capture, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-            .dropLast().map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+        return try String(contentsOfFile: capture, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .dropLast().map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
     }
 
     /// Waits until the screen satisfies `condition`, for at most `seconds`; returns the last screen seen.
@@ -46,7 +48,9 @@ final class Tmux {
             last = try screen()
             return condition(last) ? true : nil
         }
-        if met == nil { Issue.record("timed out waiting for \(what); the screen was:\n\(last.joined(separator: "\n"))") }
+        if met == nil {
+            Issue.record("timed out waiting for \(what); the screen was:\n\(last.joined(separator: "\n"))")
+        }
         return last
     }
 
@@ -59,7 +63,9 @@ final class Tmux {
     /// Runs tmux through system(3), its output to `output` (else /dev/null): a tmux server started by
     /// `new-session` keeps the descriptors it inherited, so a pipe to it would never reach end of file.
     private func tmux(_ arguments: [String], output: String = "/dev/null") -> Int32 {
-        let quoted = (["tmux", "-L", socket, "-f", "/dev/null"] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let quoted = (["tmux", "-L", socket, "-f", "/dev/null"] + arguments).map {
+            "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
         return system(quoted.joined(separator: " ") + " </dev/null >'\(output)' 2>/dev/null")
     }
 }

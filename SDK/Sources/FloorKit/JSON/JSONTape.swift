@@ -34,13 +34,17 @@ struct JSONTape {
     init(_ bytes: UnsafeRawBufferPointer) throws(SyntaxError) {
         self.bytes = bytes
         // Node offsets are 32-bit: a larger floor object is refused, not a trap.
-        guard bytes.count < Int(Int32.max) else { throw SyntaxError(offset: 0, message: "larger than \(Int32.max) bytes") }
+        guard bytes.count < Int(Int32.max) else {
+            throw SyntaxError(offset: 0, message: "larger than \(Int32.max) bytes")
+        }
         nodes.reserveCapacity(bytes.count / 6)
         var position = 0
         skipSpace(&position)
         try value(&position, depth: 0)
         skipSpace(&position)
-        guard position == bytes.count else { throw SyntaxError(offset: position, message: "unexpected text after the JSON value") }
+        guard position == bytes.count else {
+            throw SyntaxError(offset: position, message: "unexpected text after the JSON value")
+        }
     }
 
     private func byte(_ i: Int) -> UInt8 { i < bytes.count ? bytes[i] : 0 }
@@ -50,7 +54,9 @@ struct JSONTape {
     }
 
     private mutating func value(_ i: inout Int, depth: Int) throws(SyntaxError) {
-        guard depth < Self.maxDepth else { throw SyntaxError(offset: i, message: "nested deeper than \(Self.maxDepth) levels") }
+        guard depth < Self.maxDepth else {
+            throw SyntaxError(offset: i, message: "nested deeper than \(Self.maxDepth) levels")
+        }
         switch byte(i) {
         case UInt8(ascii: "{"): try container(&i, depth: depth, object: true)
         case UInt8(ascii: "["): try container(&i, depth: depth, object: false)
@@ -59,7 +65,8 @@ struct JSONTape {
         case UInt8(ascii: "f"): try literal(&i, "false", .false)
         case UInt8(ascii: "n"): try literal(&i, "null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number(&i)
-        default: throw SyntaxError(offset: i, message: i < bytes.count ? "expected a JSON value" : "unexpected end of JSON")
+        default:
+            throw SyntaxError(offset: i, message: i < bytes.count ? "expected a JSON value" : "unexpected end of JSON")
         }
     }
 
@@ -75,10 +82,14 @@ struct JSONTape {
         } else {
             while true {
                 if object {
-                    guard byte(i) == UInt8(ascii: "\"") else { throw SyntaxError(offset: i, message: "expected a string key") }
+                    guard byte(i) == UInt8(ascii: "\"") else {
+                        throw SyntaxError(offset: i, message: "expected a string key")
+                    }
                     try string(&i)
                     skipSpace(&i)
-                    guard byte(i) == UInt8(ascii: ":") else { throw SyntaxError(offset: i, message: "expected ':' after a key") }
+                    guard byte(i) == UInt8(ascii: ":") else {
+                        throw SyntaxError(offset: i, message: "expected ':' after a key")
+                    }
                     i += 1
                     skipSpace(&i)
                 }
@@ -115,10 +126,12 @@ struct JSONTape {
                 i += 1
                 switch byte(i) {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     break
                 case UInt8(ascii: "u"):
-                    for k in 1...4 where !Self.isHex(byte(i + k)) { throw SyntaxError(offset: i + k, message: "bad \\u escape") }
+                    for k in 1...4 where !Self.isHex(byte(i + k)) {
+                        throw SyntaxError(offset: i + k, message: "bad \\u escape")
+                    }
                     i += 4
                 default:
                     throw SyntaxError(offset: i, message: "bad escape")
@@ -126,7 +139,8 @@ struct JSONTape {
             }
             i += 1
         }
-        nodes.append(Node(kind: .string, escaped: escaped, start: Int32(open + 1), end: Int32(i), next: Int32(nodes.count + 1)))
+        nodes.append(
+            Node(kind: .string, escaped: escaped, start: Int32(open + 1), end: Int32(i), next: Int32(nodes.count + 1)))
         i += 1
     }
 
@@ -158,7 +172,8 @@ struct JSONTape {
     private mutating func literal(_ i: inout Int, _ word: StaticString, _ kind: Kind) throws(SyntaxError) {
         let length = word.utf8CodeUnitCount
         guard i + length <= bytes.count,
-              memcmp(bytes.baseAddress! + i, word.utf8Start, length) == 0 else {
+            memcmp(bytes.baseAddress! + i, word.utf8Start, length) == 0
+        else {
             throw SyntaxError(offset: i, message: "expected a JSON value")
         }
         nodes.append(Node(kind: kind, start: Int32(i), end: Int32(i + length), next: Int32(nodes.count + 1)))
@@ -210,7 +225,9 @@ struct JSONTape {
                 var scalar = hex4(i)
                 i += 4
                 // A surrogate pair is two escapes; a lone surrogate becomes U+FFFD.
-                if (0xD800..<0xDC00).contains(scalar), i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u") {
+                if (0xD800..<0xDC00).contains(scalar), i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"),
+                    raw[i + 1] == UInt8(ascii: "u")
+                {
                     let low = hex4(i + 2)
                     if (0xDC00..<0xE000).contains(low) {
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
@@ -229,7 +246,9 @@ struct JSONTape {
         if node.escaped { return string(node) == key }
         var key = key
         let raw = slice(node)
-        return key.withUTF8 { k in k.count == raw.count && (k.isEmpty || memcmp(k.baseAddress!, raw.baseAddress!, k.count) == 0) }
+        return key.withUTF8 { k in
+            k.count == raw.count && (k.isEmpty || memcmp(k.baseAddress!, raw.baseAddress!, k.count) == 0)
+        }
     }
 }
 

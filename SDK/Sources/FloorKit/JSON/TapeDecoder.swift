@@ -8,7 +8,10 @@ enum FloorJSON {
         do {
             tape = try JSONTape(bytes)
         } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not valid JSON: \(error.message) at byte \(error.offset)."))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [],
+                    debugDescription: "The given data was not valid JSON: \(error.message) at byte \(error.offset)."))
         }
         return try T(from: TapeDecoder(tape: TapeBox(tape), node: 0, parent: nil, key: nil))
     }
@@ -114,7 +117,8 @@ final class TapeDecoder: Decoder {
         guard kind == .number else { throw typed(Double.self, "Double") }
         let text = String(decoding: tape.slice(tape.nodes[node]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "number \(text) is out of range"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath, debugDescription: "number \(text) is out of range"))
         }
         return value
     }
@@ -124,7 +128,8 @@ final class TapeDecoder: Decoder {
         let double = try decodeDouble()
         let value = Float(double)
         guard value.isFinite else {
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "number \(double) is out of range"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath, debugDescription: "number \(double) is out of range"))
         }
         return value
     }
@@ -135,7 +140,10 @@ final class TapeDecoder: Decoder {
         if let value = T(text) { return value }
         // 1e3 or 2.0 are integers too when exact.
         if let double = Double(text), double.rounded() == double, let value = T(exactly: double) { return value }
-        throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "number \(text) is not a whole number from \(T.min) to \(T.max)"))
+        throw DecodingError.dataCorrupted(
+            .init(
+                codingPath: codingPath,
+                debugDescription: "number \(text) is not a whole number from \(T.min) to \(T.max)"))
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
@@ -144,9 +152,12 @@ final class TapeDecoder: Decoder {
 
     private func typed(_ type: Any.Type, _ name: String) -> DecodingError {
         if kind == .null {
-            return .valueNotFound(type, .init(codingPath: codingPath, debugDescription: "Expected \(name) value but found null instead."))
+            return .valueNotFound(
+                type, .init(codingPath: codingPath, debugDescription: "Expected \(name) value but found null instead."))
         }
-        return .typeMismatch(type, .init(codingPath: codingPath, debugDescription: "Expected to decode \(name) but found \(found) instead."))
+        return .typeMismatch(
+            type,
+            .init(codingPath: codingPath, debugDescription: "Expected to decode \(name) but found \(found) instead."))
     }
 
     /// The decoder for a child node.
@@ -174,7 +185,9 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func value(_ key: Key) throws -> TapeDecoder {
         guard let node = find(key) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue).")
+            )
         }
         return decoder.child(node, key: key)
     }
@@ -214,11 +227,15 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return child.kind == .null ? nil : try child.decode(T.self)
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         try value(key).container(keyedBy: type)
     }
 
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try value(key).unkeyedContainer() }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try value(key).unkeyedContainer()
+    }
     func superDecoder() throws -> any Decoder { decoder }
     func superDecoder(forKey key: Key) throws -> any Decoder { try value(key) }
 }
@@ -239,7 +256,11 @@ struct UnkeyedTapeContainer: UnkeyedDecodingContainer {
     /// The decoder for the current element; advances past it.
     private mutating func next() throws -> TapeDecoder {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(Any.self, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
+            throw DecodingError.valueNotFound(
+                Any.self,
+                .init(
+                    codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end.")
+            )
         }
         let element = decoder.child(node, key: IndexKey(currentIndex))
         node = Int(decoder.tape.nodes[node].next)
@@ -269,7 +290,9 @@ struct UnkeyedTapeContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next().decodeInteger(UInt64.self) }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decode(T.self) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         try next().container(keyedBy: type)
     }
 

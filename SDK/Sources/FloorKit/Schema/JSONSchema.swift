@@ -27,9 +27,11 @@ public struct JSONSchema: Sendable, Equatable {
         public static func == (a: Box, b: Box) -> Bool { a.schema == b.schema }
     }
 
-    public init(types: [String] = [], description: String? = nil, properties: [(name: String, schema: JSONSchema)] = [],
-                required: [String] = [], additionalProperties: Bool? = nil, items: JSONSchema? = nil,
-                enumValues: [String]? = nil, minimum: Double? = nil, maximum: Double? = nil, defaultValue: String? = nil) {
+    public init(
+        types: [String] = [], description: String? = nil, properties: [(name: String, schema: JSONSchema)] = [],
+        required: [String] = [], additionalProperties: Bool? = nil, items: JSONSchema? = nil,
+        enumValues: [String]? = nil, minimum: Double? = nil, maximum: Double? = nil, defaultValue: String? = nil
+    ) {
         self.types = types
         self.description = description
         self.properties = properties
@@ -79,7 +81,10 @@ public struct JSONSchema: Sendable, Equatable {
     }
 
     private mutating func update(_ steps: ArraySlice<String>, _ change: (inout JSONSchema) -> Void) -> Bool {
-        guard let step = steps.first else { change(&self); return true }
+        guard let step = steps.first else {
+            change(&self)
+            return true
+        }
         if step == "[]" {
             guard var element = items?.schema else { return false }
             let done = element.update(steps.dropFirst(), change)
@@ -97,7 +102,9 @@ public struct JSONSchema: Sendable, Equatable {
         if types.count > 1 { members.append("\"type\":[\(types.map(Self.quoted).joined(separator: ","))]") }
         if let description { members.append("\"description\":\(Self.quoted(description))") }
         if !properties.isEmpty {
-            members.append("\"properties\":{\(properties.map { "\(Self.quoted($0.name)):\($0.schema.json)" }.joined(separator: ","))}")
+            members.append(
+                "\"properties\":{\(properties.map { "\(Self.quoted($0.name)):\($0.schema.json)" }.joined(separator: ","))}"
+            )
         }
         if !required.isEmpty { members.append("\"required\":[\(required.map(Self.quoted).joined(separator: ","))]") }
         if let additionalProperties { members.append("\"additionalProperties\":\(additionalProperties)") }

@@ -20,8 +20,10 @@ public struct SchemaNote: Sendable, ExpressibleByStringLiteral {
     /// Marks a field the decoder requires although the derivation saw it decoded as optional, or the reverse.
     public var required: Bool?
 
-    public init(_ description: String? = nil, minimum: Double? = nil, maximum: Double? = nil, enum enumValues: [String]? = nil,
-                default defaultValue: String? = nil, required: Bool? = nil) {
+    public init(
+        _ description: String? = nil, minimum: Double? = nil, maximum: Double? = nil, enum enumValues: [String]? = nil,
+        default defaultValue: String? = nil, required: Bool? = nil
+    ) {
         self.description = description
         self.minimum = minimum
         self.maximum = maximum

@@ -56,9 +56,10 @@ enum SchemaProbe {
             if isObject, !types.contains("object") { types.insert("object", at: 0) }
             if element != nil, !types.contains("array") { types.append("array") }
             if types.contains("number") { types.removeAll { $0 == "integer" } }
-            return JSONSchema(types: types, properties: fields.map { ($0.name, $0.node.schema) },
-                              required: fields.filter(\.required).map(\.name),
-                              additionalProperties: isObject ? false : nil, items: element?.schema)
+            return JSONSchema(
+                types: types, properties: fields.map { ($0.name, $0.node.schema) },
+                required: fields.filter(\.required).map(\.name),
+                additionalProperties: isObject ? false : nil, items: element?.schema)
         }
     }
 
@@ -88,36 +89,126 @@ enum SchemaProbe {
         let node: Node
         var codingPath: [any CodingKey]
         var allKeys: [Key] { [] }
-        func contains(_ key: Key) -> Bool { _ = node.field(key.stringValue, required: false); return false }
-        func decodeNil(forKey key: Key) throws -> Bool { _ = node.field(key.stringValue, required: false); return false }
-    func decode(_: Bool.Type, forKey key: Key) throws -> Bool { node.field(key.stringValue, required: true).add("boolean"); return false }
-    func decodeIfPresent(_: Bool.Type, forKey key: Key) throws -> Bool? { node.field(key.stringValue, required: false).add("boolean"); return nil }
-    func decode(_: String.Type, forKey key: Key) throws -> String { node.field(key.stringValue, required: true).add("string"); return "x" }
-    func decodeIfPresent(_: String.Type, forKey key: Key) throws -> String? { node.field(key.stringValue, required: false).add("string"); return nil }
-    func decode(_: Double.Type, forKey key: Key) throws -> Double { node.field(key.stringValue, required: true).add("number"); return 1 }
-    func decodeIfPresent(_: Double.Type, forKey key: Key) throws -> Double? { node.field(key.stringValue, required: false).add("number"); return nil }
-    func decode(_: Float.Type, forKey key: Key) throws -> Float { node.field(key.stringValue, required: true).add("number"); return 1 }
-    func decodeIfPresent(_: Float.Type, forKey key: Key) throws -> Float? { node.field(key.stringValue, required: false).add("number"); return nil }
-    func decode(_: Int.Type, forKey key: Key) throws -> Int { node.field(key.stringValue, required: true).add("integer"); return 1 }
-    func decodeIfPresent(_: Int.Type, forKey key: Key) throws -> Int? { node.field(key.stringValue, required: false).add("integer"); return nil }
-    func decode(_: Int8.Type, forKey key: Key) throws -> Int8 { node.field(key.stringValue, required: true).add("integer"); return 1 }
-    func decodeIfPresent(_: Int8.Type, forKey key: Key) throws -> Int8? { node.field(key.stringValue, required: false).add("integer"); return nil }
-    func decode(_: Int16.Type, forKey key: Key) throws -> Int16 { node.field(key.stringValue, required: true).add("integer"); return 1 }
-    func decodeIfPresent(_: Int16.Type, forKey key: Key) throws -> Int16? { node.field(key.stringValue, required: false).add("integer"); return nil }
-    func decode(_: Int32.Type, forKey key: Key) throws -> Int32 { node.field(key.stringValue, required: true).add("integer"); return 1 }
-    func decodeIfPresent(_: Int32.Type, forKey key: Key) throws -> Int32? { node.field(key.stringValue, required: false).add("integer"); return nil }
-    func decode(_: Int64.Type, forKey key: Key) throws -> Int64 { node.field(key.stringValue, required: true).add("integer"); return 1 }
-    func decodeIfPresent(_: Int64.Type, forKey key: Key) throws -> Int64? { node.field(key.stringValue, required: false).add("integer"); return nil }
-    func decode(_: UInt.Type, forKey key: Key) throws -> UInt { node.field(key.stringValue, required: true).add("integer"); return 1 }
-    func decodeIfPresent(_: UInt.Type, forKey key: Key) throws -> UInt? { node.field(key.stringValue, required: false).add("integer"); return nil }
-    func decode(_: UInt8.Type, forKey key: Key) throws -> UInt8 { node.field(key.stringValue, required: true).add("integer"); return 1 }
-    func decodeIfPresent(_: UInt8.Type, forKey key: Key) throws -> UInt8? { node.field(key.stringValue, required: false).add("integer"); return nil }
-    func decode(_: UInt16.Type, forKey key: Key) throws -> UInt16 { node.field(key.stringValue, required: true).add("integer"); return 1 }
-    func decodeIfPresent(_: UInt16.Type, forKey key: Key) throws -> UInt16? { node.field(key.stringValue, required: false).add("integer"); return nil }
-    func decode(_: UInt32.Type, forKey key: Key) throws -> UInt32 { node.field(key.stringValue, required: true).add("integer"); return 1 }
-    func decodeIfPresent(_: UInt32.Type, forKey key: Key) throws -> UInt32? { node.field(key.stringValue, required: false).add("integer"); return nil }
-    func decode(_: UInt64.Type, forKey key: Key) throws -> UInt64 { node.field(key.stringValue, required: true).add("integer"); return 1 }
-    func decodeIfPresent(_: UInt64.Type, forKey key: Key) throws -> UInt64? { node.field(key.stringValue, required: false).add("integer"); return nil }
+        func contains(_ key: Key) -> Bool {
+            _ = node.field(key.stringValue, required: false)
+            return false
+        }
+        func decodeNil(forKey key: Key) throws -> Bool {
+            _ = node.field(key.stringValue, required: false)
+            return false
+        }
+        func decode(_: Bool.Type, forKey key: Key) throws -> Bool {
+            node.field(key.stringValue, required: true).add("boolean")
+            return false
+        }
+        func decodeIfPresent(_: Bool.Type, forKey key: Key) throws -> Bool? {
+            node.field(key.stringValue, required: false).add("boolean")
+            return nil
+        }
+        func decode(_: String.Type, forKey key: Key) throws -> String {
+            node.field(key.stringValue, required: true).add("string")
+            return "x"
+        }
+        func decodeIfPresent(_: String.Type, forKey key: Key) throws -> String? {
+            node.field(key.stringValue, required: false).add("string")
+            return nil
+        }
+        func decode(_: Double.Type, forKey key: Key) throws -> Double {
+            node.field(key.stringValue, required: true).add("number")
+            return 1
+        }
+        func decodeIfPresent(_: Double.Type, forKey key: Key) throws -> Double? {
+            node.field(key.stringValue, required: false).add("number")
+            return nil
+        }
+        func decode(_: Float.Type, forKey key: Key) throws -> Float {
+            node.field(key.stringValue, required: true).add("number")
+            return 1
+        }
+        func decodeIfPresent(_: Float.Type, forKey key: Key) throws -> Float? {
+            node.field(key.stringValue, required: false).add("number")
+            return nil
+        }
+        func decode(_: Int.Type, forKey key: Key) throws -> Int {
+            node.field(key.stringValue, required: true).add("integer")
+            return 1
+        }
+        func decodeIfPresent(_: Int.Type, forKey key: Key) throws -> Int? {
+            node.field(key.stringValue, required: false).add("integer")
+            return nil
+        }
+        func decode(_: Int8.Type, forKey key: Key) throws -> Int8 {
+            node.field(key.stringValue, required: true).add("integer")
+            return 1
+        }
+        func decodeIfPresent(_: Int8.Type, forKey key: Key) throws -> Int8? {
+            node.field(key.stringValue, required: false).add("integer")
+            return nil
+        }
+        func decode(_: Int16.Type, forKey key: Key) throws -> Int16 {
+            node.field(key.stringValue, required: true).add("integer")
+            return 1
+        }
+        func decodeIfPresent(_: Int16.Type, forKey key: Key) throws -> Int16? {
+            node.field(key.stringValue, required: false).add("integer")
+            return nil
+        }
+        func decode(_: Int32.Type, forKey key: Key) throws -> Int32 {
+            node.field(key.stringValue, required: true).add("integer")
+            return 1
+        }
+        func decodeIfPresent(_: Int32.Type, forKey key: Key) throws -> Int32? {
+            node.field(key.stringValue, required: false).add("integer")
+            return nil
+        }
+        func decode(_: Int64.Type, forKey key: Key) throws -> Int64 {
+            node.field(key.stringValue, required: true).add("integer")
+            return 1
+        }
+        func decodeIfPresent(_: Int64.Type, forKey key: Key) throws -> Int64? {
+            node.field(key.stringValue, required: false).add("integer")
+            return nil
+        }
+        func decode(_: UInt.Type, forKey key: Key) throws -> UInt {
+            node.field(key.stringValue, required: true).add("integer")
+            return 1
+        }
+        func decodeIfPresent(_: UInt.Type, forKey key: Key) throws -> UInt? {
+            node.field(key.stringValue, required: false).add("integer")
+            return nil
+        }
+        func decode(_: UInt8.Type, forKey key: Key) throws -> UInt8 {
+            node.field(key.stringValue, required: true).add("integer")
+            return 1
+        }
+        func decodeIfPresent(_: UInt8.Type, forKey key: Key) throws -> UInt8? {
+            node.field(key.stringValue, required: false).add("integer")
+            return nil
+        }
+        func decode(_: UInt16.Type, forKey key: Key) throws -> UInt16 {
+            node.field(key.stringValue, required: true).add("integer")
+            return 1
+        }
+        func decodeIfPresent(_: UInt16.Type, forKey key: Key) throws -> UInt16? {
+            node.field(key.stringValue, required: false).add("integer")
+            return nil
+        }
+        func decode(_: UInt32.Type, forKey key: Key) throws -> UInt32 {
+            node.field(key.stringValue, required: true).add("integer")
+            return 1
+        }
+        func decodeIfPresent(_: UInt32.Type, forKey key: Key) throws -> UInt32? {
+            node.field(key.stringValue, required: false).add("integer")
+            return nil
+        }
+        func decode(_: UInt64.Type, forKey key: Key) throws -> UInt64 {
+            node.field(key.stringValue, required: true).add("integer")
+            return 1
+        }
+        func decodeIfPresent(_: UInt64.Type, forKey key: Key) throws -> UInt64? {
+            node.field(key.stringValue, required: false).add("integer")
+            return nil
+        }
         func decode<T: Decodable>(_: T.Type, forKey key: Key) throws -> T {
             try probe(T.self, into: node.field(key.stringValue, required: true))
         }
@@ -126,14 +217,20 @@ enum SchemaProbe {
             _ = try? probe(T.self, into: node.field(key.stringValue, required: false))
             return nil
         }
-        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-            try Probe(node: node.field(key.stringValue, required: true), codingPath: codingPath + [key]).container(keyedBy: type)
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+            -> KeyedDecodingContainer<NestedKey>
+        {
+            try Probe(node: node.field(key.stringValue, required: true), codingPath: codingPath + [key]).container(
+                keyedBy: type)
         }
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-            try Probe(node: node.field(key.stringValue, required: true), codingPath: codingPath + [key]).unkeyedContainer()
+            try Probe(node: node.field(key.stringValue, required: true), codingPath: codingPath + [key])
+                .unkeyedContainer()
         }
         func superDecoder() throws -> any Decoder { Probe(node: node, codingPath: codingPath) }
-        func superDecoder(forKey key: Key) throws -> any Decoder { Probe(node: node.field(key.stringValue, required: true), codingPath: codingPath + [key]) }
+        func superDecoder(forKey key: Key) throws -> any Decoder {
+            Probe(node: node.field(key.stringValue, required: true), codingPath: codingPath + [key])
+        }
     }
 
     /// An array with one element: every element read goes to the array's one `items` node.
@@ -152,37 +249,126 @@ enum SchemaProbe {
             return node.element!
         }
         mutating func decodeNil() throws -> Bool { false }
-    mutating func decode(_: Bool.Type) throws -> Bool { element().add("boolean"); return false }
-    mutating func decodeIfPresent(_: Bool.Type) throws -> Bool? { element().add("boolean"); return nil }
-    mutating func decode(_: String.Type) throws -> String { element().add("string"); return "x" }
-    mutating func decodeIfPresent(_: String.Type) throws -> String? { element().add("string"); return nil }
-    mutating func decode(_: Double.Type) throws -> Double { element().add("number"); return 1 }
-    mutating func decodeIfPresent(_: Double.Type) throws -> Double? { element().add("number"); return nil }
-    mutating func decode(_: Float.Type) throws -> Float { element().add("number"); return 1 }
-    mutating func decodeIfPresent(_: Float.Type) throws -> Float? { element().add("number"); return nil }
-    mutating func decode(_: Int.Type) throws -> Int { element().add("integer"); return 1 }
-    mutating func decodeIfPresent(_: Int.Type) throws -> Int? { element().add("integer"); return nil }
-    mutating func decode(_: Int8.Type) throws -> Int8 { element().add("integer"); return 1 }
-    mutating func decodeIfPresent(_: Int8.Type) throws -> Int8? { element().add("integer"); return nil }
-    mutating func decode(_: Int16.Type) throws -> Int16 { element().add("integer"); return 1 }
-    mutating func decodeIfPresent(_: Int16.Type) throws -> Int16? { element().add("integer"); return nil }
-    mutating func decode(_: Int32.Type) throws -> Int32 { element().add("integer"); return 1 }
-    mutating func decodeIfPresent(_: Int32.Type) throws -> Int32? { element().add("integer"); return nil }
-    mutating func decode(_: Int64.Type) throws -> Int64 { element().add("integer"); return 1 }
-    mutating func decodeIfPresent(_: Int64.Type) throws -> Int64? { element().add("integer"); return nil }
-    mutating func decode(_: UInt.Type) throws -> UInt { element().add("integer"); return 1 }
-    mutating func decodeIfPresent(_: UInt.Type) throws -> UInt? { element().add("integer"); return nil }
-    mutating func decode(_: UInt8.Type) throws -> UInt8 { element().add("integer"); return 1 }
-    mutating func decodeIfPresent(_: UInt8.Type) throws -> UInt8? { element().add("integer"); return nil }
-    mutating func decode(_: UInt16.Type) throws -> UInt16 { element().add("integer"); return 1 }
-    mutating func decodeIfPresent(_: UInt16.Type) throws -> UInt16? { element().add("integer"); return nil }
-    mutating func decode(_: UInt32.Type) throws -> UInt32 { element().add("integer"); return 1 }
-    mutating func decodeIfPresent(_: UInt32.Type) throws -> UInt32? { element().add("integer"); return nil }
-    mutating func decode(_: UInt64.Type) throws -> UInt64 { element().add("integer"); return 1 }
-    mutating func decodeIfPresent(_: UInt64.Type) throws -> UInt64? { element().add("integer"); return nil }
+        mutating func decode(_: Bool.Type) throws -> Bool {
+            element().add("boolean")
+            return false
+        }
+        mutating func decodeIfPresent(_: Bool.Type) throws -> Bool? {
+            element().add("boolean")
+            return nil
+        }
+        mutating func decode(_: String.Type) throws -> String {
+            element().add("string")
+            return "x"
+        }
+        mutating func decodeIfPresent(_: String.Type) throws -> String? {
+            element().add("string")
+            return nil
+        }
+        mutating func decode(_: Double.Type) throws -> Double {
+            element().add("number")
+            return 1
+        }
+        mutating func decodeIfPresent(_: Double.Type) throws -> Double? {
+            element().add("number")
+            return nil
+        }
+        mutating func decode(_: Float.Type) throws -> Float {
+            element().add("number")
+            return 1
+        }
+        mutating func decodeIfPresent(_: Float.Type) throws -> Float? {
+            element().add("number")
+            return nil
+        }
+        mutating func decode(_: Int.Type) throws -> Int {
+            element().add("integer")
+            return 1
+        }
+        mutating func decodeIfPresent(_: Int.Type) throws -> Int? {
+            element().add("integer")
+            return nil
+        }
+        mutating func decode(_: Int8.Type) throws -> Int8 {
+            element().add("integer")
+            return 1
+        }
+        mutating func decodeIfPresent(_: Int8.Type) throws -> Int8? {
+            element().add("integer")
+            return nil
+        }
+        mutating func decode(_: Int16.Type) throws -> Int16 {
+            element().add("integer")
+            return 1
+        }
+        mutating func decodeIfPresent(_: Int16.Type) throws -> Int16? {
+            element().add("integer")
+            return nil
+        }
+        mutating func decode(_: Int32.Type) throws -> Int32 {
+            element().add("integer")
+            return 1
+        }
+        mutating func decodeIfPresent(_: Int32.Type) throws -> Int32? {
+            element().add("integer")
+            return nil
+        }
+        mutating func decode(_: Int64.Type) throws -> Int64 {
+            element().add("integer")
+            return 1
+        }
+        mutating func decodeIfPresent(_: Int64.Type) throws -> Int64? {
+            element().add("integer")
+            return nil
+        }
+        mutating func decode(_: UInt.Type) throws -> UInt {
+            element().add("integer")
+            return 1
+        }
+        mutating func decodeIfPresent(_: UInt.Type) throws -> UInt? {
+            element().add("integer")
+            return nil
+        }
+        mutating func decode(_: UInt8.Type) throws -> UInt8 {
+            element().add("integer")
+            return 1
+        }
+        mutating func decodeIfPresent(_: UInt8.Type) throws -> UInt8? {
+            element().add("integer")
+            return nil
+        }
+        mutating func decode(_: UInt16.Type) throws -> UInt16 {
+            element().add("integer")
+            return 1
+        }
+        mutating func decodeIfPresent(_: UInt16.Type) throws -> UInt16? {
+            element().add("integer")
+            return nil
+        }
+        mutating func decode(_: UInt32.Type) throws -> UInt32 {
+            element().add("integer")
+            return 1
+        }
+        mutating func decodeIfPresent(_: UInt32.Type) throws -> UInt32? {
+            element().add("integer")
+            return nil
+        }
+        mutating func decode(_: UInt64.Type) throws -> UInt64 {
+            element().add("integer")
+            return 1
+        }
+        mutating func decodeIfPresent(_: UInt64.Type) throws -> UInt64? {
+            element().add("integer")
+            return nil
+        }
         mutating func decode<T: Decodable>(_: T.Type) throws -> T { try probe(T.self, into: element()) }
-        mutating func decodeIfPresent<T: Decodable>(_: T.Type) throws -> T? { _ = try? probe(T.self, into: element()); return nil }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        mutating func decodeIfPresent<T: Decodable>(_: T.Type) throws -> T? {
+            _ = try? probe(T.self, into: element())
+            return nil
+        }
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+            -> KeyedDecodingContainer<NestedKey>
+        {
             try Probe(node: element(), codingPath: codingPath).container(keyedBy: type)
         }
         mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -195,20 +381,62 @@ enum SchemaProbe {
         let node: Node
         var codingPath: [any CodingKey]
         func decodeNil() -> Bool { false }
-    func decode(_: Bool.Type) throws -> Bool { node.add("boolean"); return false }
-    func decode(_: String.Type) throws -> String { node.add("string"); return "x" }
-    func decode(_: Double.Type) throws -> Double { node.add("number"); return 1 }
-    func decode(_: Float.Type) throws -> Float { node.add("number"); return 1 }
-    func decode(_: Int.Type) throws -> Int { node.add("integer"); return 1 }
-    func decode(_: Int8.Type) throws -> Int8 { node.add("integer"); return 1 }
-    func decode(_: Int16.Type) throws -> Int16 { node.add("integer"); return 1 }
-    func decode(_: Int32.Type) throws -> Int32 { node.add("integer"); return 1 }
-    func decode(_: Int64.Type) throws -> Int64 { node.add("integer"); return 1 }
-    func decode(_: UInt.Type) throws -> UInt { node.add("integer"); return 1 }
-    func decode(_: UInt8.Type) throws -> UInt8 { node.add("integer"); return 1 }
-    func decode(_: UInt16.Type) throws -> UInt16 { node.add("integer"); return 1 }
-    func decode(_: UInt32.Type) throws -> UInt32 { node.add("integer"); return 1 }
-    func decode(_: UInt64.Type) throws -> UInt64 { node.add("integer"); return 1 }
+        func decode(_: Bool.Type) throws -> Bool {
+            node.add("boolean")
+            return false
+        }
+        func decode(_: String.Type) throws -> String {
+            node.add("string")
+            return "x"
+        }
+        func decode(_: Double.Type) throws -> Double {
+            node.add("number")
+            return 1
+        }
+        func decode(_: Float.Type) throws -> Float {
+            node.add("number")
+            return 1
+        }
+        func decode(_: Int.Type) throws -> Int {
+            node.add("integer")
+            return 1
+        }
+        func decode(_: Int8.Type) throws -> Int8 {
+            node.add("integer")
+            return 1
+        }
+        func decode(_: Int16.Type) throws -> Int16 {
+            node.add("integer")
+            return 1
+        }
+        func decode(_: Int32.Type) throws -> Int32 {
+            node.add("integer")
+            return 1
+        }
+        func decode(_: Int64.Type) throws -> Int64 {
+            node.add("integer")
+            return 1
+        }
+        func decode(_: UInt.Type) throws -> UInt {
+            node.add("integer")
+            return 1
+        }
+        func decode(_: UInt8.Type) throws -> UInt8 {
+            node.add("integer")
+            return 1
+        }
+        func decode(_: UInt16.Type) throws -> UInt16 {
+            node.add("integer")
+            return 1
+        }
+        func decode(_: UInt32.Type) throws -> UInt32 {
+            node.add("integer")
+            return 1
+        }
+        func decode(_: UInt64.Type) throws -> UInt64 {
+            node.add("integer")
+            return 1
+        }
         func decode<T: Decodable>(_: T.Type) throws -> T { try probe(T.self, into: node) }
     }
 }

@@ -1,4 +1,5 @@
 import NIOSSL
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -48,9 +49,13 @@ public struct CAFile: Sendable {
         }
         if bytes.allSatisfy({ $0 == 0x20 || (0x09...0x0D).contains($0) }) { throw refuse("the file is empty") }
         let text = String(decoding: bytes, as: UTF8.self)
-        guard text.contains("-----BEGIN CERTIFICATE-----") || text.contains("-----BEGIN TRUSTED CERTIFICATE-----") else {
-            if text.contains("-----BEGIN ") { throw refuse("the file is PEM but holds no certificate (a key or a request?)") }
-            throw refuse("the file is not PEM (if it is a DER certificate: openssl x509 -inform der -in \(path) -out ca.pem)")
+        guard text.contains("-----BEGIN CERTIFICATE-----") || text.contains("-----BEGIN TRUSTED CERTIFICATE-----")
+        else {
+            if text.contains("-----BEGIN ") {
+                throw refuse("the file is PEM but holds no certificate (a key or a request?)")
+            }
+            throw refuse(
+                "the file is not PEM (if it is a DER certificate: openssl x509 -inform der -in \(path) -out ca.pem)")
         }
         let certificates: [NIOSSLCertificate]
         do {
@@ -81,7 +86,9 @@ public struct CAFile: Sendable {
         guard fd >= 0 else { return .failure(ReadFailure(text: errnoText(errno))) }
         defer { close(fd) }
         var status = stat()
-        if fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { return .failure(ReadFailure(text: errnoText(EISDIR))) }
+        if fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            return .failure(ReadFailure(text: errnoText(EISDIR)))
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while bytes.count <= maxBytes {

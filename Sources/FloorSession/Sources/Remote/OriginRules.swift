@@ -21,10 +21,12 @@ public struct OriginRules: Sendable, Equatable {
             return nil
         case (.file, .remote(let url)):
             guard let origin = PageOrigin(url), !allowed.contains(origin) else { return nil }
-            return "is a remote page, and a page file may link only to origins --allow-origin names (--allow-origin \(origin) allows this one)"
+            return
+                "is a remote page, and a page file may link only to origins --allow-origin names (--allow-origin \(origin) allows this one)"
         case (.remote(let from), .file(let path)):
             let what = PageLocation.scheme(of: path).map { "a \($0): location" } ?? "not a URL"
-            return "is \(what); a remote page (\(PageOrigin(from).map(String.init(describing:)) ?? from.absoluteString)) links only to http and https pages"
+            return
+                "is \(what); a remote page (\(PageOrigin(from).map(String.init(describing:)) ?? from.absoluteString)) links only to http and https pages"
         case (.remote(let from), .remote(let url)):
             return refusal(hopFrom: from, to: url)
         }
@@ -35,6 +37,7 @@ public struct OriginRules: Sendable, Equatable {
         guard let target = PageOrigin(url) else { return "is not an http or https URL" }
         guard let source = PageOrigin(from) else { return nil }
         if target == source || allowed.contains(target) { return nil }
-        return "is on origin \(target), not \(source); a remote page's next stays on its own origin (--allow-origin \(target) allows this one)"
+        return
+            "is on origin \(target), not \(source); a remote page's next stays on its own origin (--allow-origin \(target) allows this one)"
     }
 }

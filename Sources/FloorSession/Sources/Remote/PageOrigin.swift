@@ -11,7 +11,8 @@ public struct PageOrigin: Sendable, Hashable, CustomStringConvertible {
     /// The origin of an http(s) URL; nil for another scheme or a URL without a host.
     public init?(_ url: URL) {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host?.lowercased(), !host.isEmpty else { return nil }
+            let host = url.host?.lowercased(), !host.isEmpty
+        else { return nil }
         self.scheme = scheme
         self.host = host
         port = url.port ?? (scheme == "https" ? 443 : 80)
@@ -20,7 +21,9 @@ public struct PageOrigin: Sendable, Hashable, CustomStringConvertible {
     /// `--allow-origin`'s value, or an error that says what was expected.
     package static func parse(_ argument: String) throws -> PageOrigin {
         guard let origin = PageOrigin(argument: argument) else {
-            throw ArgumentFormError("expected an origin, scheme://host[:port] with scheme http or https and no path, e.g. --allow-origin https://cms.example.com or --allow-origin http://127.0.0.1:8000")
+            throw ArgumentFormError(
+                "expected an origin, scheme://host[:port] with scheme http or https and no path, e.g. --allow-origin https://cms.example.com or --allow-origin http://127.0.0.1:8000"
+            )
         }
         return origin
     }
@@ -28,7 +31,8 @@ public struct PageOrigin: Sendable, Hashable, CustomStringConvertible {
     /// `--allow-origin` as written: `https://host[:port]`, nothing after it but an optional "/".
     public init?(argument: String) {
         guard let url = URL(string: argument), let origin = PageOrigin(url),
-              url.path.isEmpty || url.path == "/", url.query == nil, url.fragment == nil, url.user == nil else { return nil }
+            url.path.isEmpty || url.path == "/", url.query == nil, url.fragment == nil, url.user == nil
+        else { return nil }
         self = origin
     }
 

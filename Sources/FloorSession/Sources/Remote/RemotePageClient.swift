@@ -1,12 +1,13 @@
 import AsyncHTTPClient
+import FloorCore
+import FloorRuntime
 import Foundation
 import NIOCore
 import NIOHTTP1
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import FloorCore
-import FloorRuntime
 
 /// Fetches remote pages (http, https) with AsyncHTTPClient. One load is one GET, redirects followed here
 /// (at most `maxRedirects`, each hop judged by the origin rules, a loop named as one), the whole load,
@@ -28,8 +29,11 @@ public struct RemotePageClient: PageProvider {
     /// CAs trusted for https pages besides the system's (`--ca-file`).
     public var caFile: CAFile?
 
-    public init(timeout: Double = defaultTimeout, maxBytes: Int = PageRoot.defaultMaxPageBytes, rules: OriginRules = OriginRules(),
-                caFile: CAFile? = nil) {
+    public init(
+        timeout: Double = defaultTimeout, maxBytes: Int = PageRoot.defaultMaxPageBytes,
+        rules: OriginRules = OriginRules(),
+        caFile: CAFile? = nil
+    ) {
         self.timeout = timeout
         self.maxBytes = max(1, maxBytes)
         self.rules = rules
@@ -66,14 +70,18 @@ public struct RemotePageClient: PageProvider {
         PageLocation.remoteURL(location) != nil
     }
 
-    public func fetch(_ location: String,
-                      linkedFrom: (page: String, link: String)?) async -> Result<FetchedPage, PageError> {
+    public func fetch(
+        _ location: String,
+        linkedFrom: (page: String, link: String)?
+    ) async -> Result<FetchedPage, PageError> {
         guard let url = PageLocation.remoteURL(location) else { return .failure(notURL(location)) }
         return await fetch(url)
     }
 
-    public func fetchWaiting(_ location: String,
-                             linkedFrom: (page: String, link: String)?) -> Result<FetchedPage, PageError> {
+    public func fetchWaiting(
+        _ location: String,
+        linkedFrom: (page: String, link: String)?
+    ) -> Result<FetchedPage, PageError> {
         guard let url = PageLocation.remoteURL(location) else { return .failure(notURL(location)) }
         return fetchWaiting(url)
     }
@@ -89,18 +97,26 @@ public struct RemotePageClient: PageProvider {
         return hop(url, page: url.absoluteString, chain: [url], deadline: deadline)
     }
 
-    private func hop(_ current: URL, page: String, chain: [URL], deadline: NIODeadline) -> EventLoopFuture<Result<FetchedPage, PageError>> {
+    private func hop(_ current: URL, page: String, chain: [URL], deadline: NIODeadline) -> EventLoopFuture<
+        Result<FetchedPage, PageError>
+    > {
         let loop = Self.client.eventLoopGroup.next()
         let collector = PageBodyCollector(maxBytes: maxBytes)
         let request: HTTPClient.Request
         do {
-            request = try HTTPClient.Request(url: current.absoluteString, method: .GET,
-                                             headers: ["Accept": "application/json", "User-Agent": "floorhost/\(Version.host)"],
-                                             tlsConfiguration: current.scheme?.lowercased() == "https" ? caFile?.tlsConfiguration : nil)
+            request = try HTTPClient.Request(
+                url: current.absoluteString, method: .GET,
+                headers: ["Accept": "application/json", "User-Agent": "floorhost/\(Version.host)"],
+                tlsConfiguration: current.scheme?.lowercased() == "https" ? caFile?.tlsConfiguration : nil)
         } catch {
-            return loop.makeSucceededFuture(.failure(PageError(file: page, line: nil, column: nil, reason: "is not a URL floorhost can request: \(error)")))
+            return loop.makeSucceededFuture(
+                .failure(
+                    PageError(
+                        file: page, line: nil, column: nil, reason: "is not a URL floorhost can request: \(error)")))
         }
-        return Self.client.execute(request: request, delegate: collector, eventLoop: .delegate(on: loop), deadline: deadline).futureResult
+        return Self.client.execute(
+            request: request, delegate: collector, eventLoop: .delegate(on: loop), deadline: deadline
+        ).futureResult
             .flatMap { answer -> EventLoopFuture<Result<FetchedPage, PageError>> in
                 switch self.judge(answer, url: current, page: page, chain: chain) {
                 case .redirect(let next): return self.hop(next, page: page, chain: chain + [next], deadline: deadline)
@@ -110,8 +126,11 @@ public struct RemotePageClient: PageProvider {
             .recover { error in
                 if let tls = TLSFailure(error) {
                     let place = PageOrigin(current).map { "\($0.host):\($0.port)" } ?? current.absoluteString
-                    return .failure(PageError(file: page, line: nil, column: nil, reason: tls.reason(host: current.host ?? place, place: place, caFile: self.caFile),
-                                              retryable: tls.retryable))
+                    return .failure(
+                        PageError(
+                            file: page, line: nil, column: nil,
+                            reason: tls.reason(host: current.host ?? place, place: place, caFile: self.caFile),
+                            retryable: tls.retryable))
                 }
                 return .failure(self.failure(page, self.describe(error, url: current, received: collector.progress)))
             }
@@ -125,32 +144,45 @@ public struct RemotePageClient: PageProvider {
     /// What one answer means: the page, a redirect to follow, or why not.
     private func judge(_ answer: PageBodyCollector.Answer, url current: URL, page: String, chain: [URL]) -> Judgement {
         let status = answer.head.status
-        func refuse(_ reason: String) -> Judgement { .done(.failure(PageError(file: page, line: nil, column: nil, reason: reason))) }
+        func refuse(_ reason: String) -> Judgement {
+            .done(.failure(PageError(file: page, line: nil, column: nil, reason: reason)))
+        }
         if [301, 302, 303, 307, 308].contains(status.code) {
             guard let location = answer.head.headers.first(name: "Location"),
-                  let target = URL(string: location, relativeTo: current)?.absoluteURL else {
-                return refuse("the server answered \(status.code) \(status.reasonPhrase) without a Location to go to; fix the redirect on the server")
+                let target = URL(string: location, relativeTo: current)?.absoluteURL
+            else {
+                return refuse(
+                    "the server answered \(status.code) \(status.reasonPhrase) without a Location to go to; fix the redirect on the server"
+                )
             }
             let next = PageLocation.canonical(target)
             if let refusal = rules.refusal(hopFrom: current, to: next) {
                 return refuse("redirected to '\(location)', which \(refusal)")
             }
             if chain.contains(next) {
-                return refuse("redirect loop: \((chain + [next]).map(\.absoluteString).joined(separator: " → ")); fix the redirects on the server")
+                return refuse(
+                    "redirect loop: \((chain + [next]).map(\.absoluteString).joined(separator: " → ")); fix the redirects on the server"
+                )
             }
             guard chain.count <= Self.maxRedirects else {
-                return refuse("more than \(Self.maxRedirects) redirects (the last to \(next.absoluteString)); fix the redirects on the server")
+                return refuse(
+                    "more than \(Self.maxRedirects) redirects (the last to \(next.absoluteString)); fix the redirects on the server"
+                )
             }
             return .redirect(next)
         }
         guard (200..<300).contains(status.code) else {
-            let retryable = [408, 425, 429].contains(status.code) || ((500..<600).contains(status.code) && status.code != 501)
+            let retryable =
+                [408, 425, 429].contains(status.code) || ((500..<600).contains(status.code) && status.code != 501)
             let asked = answer.head.headers.first(name: "Retry-After").flatMap { RetryAfter.seconds($0) }
             var reason = "the server answered \(status.code) \(status.reasonPhrase)"
             if retryable, let asked { reason += " and asked to wait \(Self.seconds(asked)) (Retry-After)" }
             if !retryable { reason += "; check the URL and the server" }
-            return .done(.failure(PageError(file: page, line: nil, column: nil, reason: reason, retryable: retryable,
-                                            retryAfter: retryable ? asked : nil)))
+            return .done(
+                .failure(
+                    PageError(
+                        file: page, line: nil, column: nil, reason: reason, retryable: retryable,
+                        retryAfter: retryable ? asked : nil)))
         }
         return .done(.success(FetchedPage(bytes: answer.body, base: current.absoluteString)))
     }

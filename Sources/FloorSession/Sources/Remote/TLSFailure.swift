@@ -27,7 +27,9 @@ package enum TLSFailure {
         let stack: NIOBoringSSLErrorStack
         switch boring {
         case .sslError(let errors), .unknownError(let errors): stack = errors
-        default: self = .handshake(String(describing: boring)); return
+        default:
+            self = .handshake(String(describing: boring))
+            return
         }
         if stack.contains(.eofDuringHandshake) {
             self = .closedDuringHandshake
@@ -36,10 +38,13 @@ package enum TLSFailure {
         let reasons = stack.map { Self.reasonCode($0.description) }
         if reasons.contains("CERTIFICATE_VERIFY_FAILED") {
             self = .untrusted
-        } else if reasons.contains(where: { ["WRONG_VERSION_NUMBER", "PACKET_LENGTH_TOO_LONG", "HTTP_REQUEST", "UNEXPECTED_RECORD"].contains($0) }) {
+        } else if reasons.contains(where: {
+            ["WRONG_VERSION_NUMBER", "PACKET_LENGTH_TOO_LONG", "HTTP_REQUEST", "UNEXPECTED_RECORD"].contains($0)
+        }) {
             self = .notTLS
         } else {
-            self = .handshake(reasons.last.map { $0.lowercased().replacingOccurrences(of: "_", with: " ") } ?? "no reason given")
+            self = .handshake(
+                reasons.last.map { $0.lowercased().replacingOccurrences(of: "_", with: " ") } ?? "no reason given")
         }
     }
 
@@ -52,11 +57,14 @@ package enum TLSFailure {
         switch self {
         case .untrusted:
             guard let caFile else {
-                return "the certificate of \(place) is not trusted (self-signed, signed by an unknown CA, or expired); if a private CA signed it, as a staging CMS's often is, pass --ca-file with that CA's certificate (PEM)"
+                return
+                    "the certificate of \(place) is not trusted (self-signed, signed by an unknown CA, or expired); if a private CA signed it, as a staging CMS's often is, pass --ca-file with that CA's certificate (PEM)"
             }
-            return "the certificate of \(place) is not trusted by the system's CAs nor by --ca-file \(caFile.path) (self-signed, signed by another CA, or expired); pass --ca-file with the CA that signed it"
+            return
+                "the certificate of \(place) is not trusted by the system's CAs nor by --ca-file \(caFile.path) (self-signed, signed by another CA, or expired); pass --ca-file with the CA that signed it"
         case .otherHost:
-            return "the certificate of \(place) is for other host names, not \(host); use a host name it was issued for in the URL, or give the server a certificate for \(host)"
+            return
+                "the certificate of \(place) is for other host names, not \(host); use a host name it was issued for in the URL, or give the server a certificate for \(host)"
         case .closedDuringHandshake:
             return "the server at \(place) closed the connection during the TLS handshake: \(plainHTTP)"
         case .notTLS:
