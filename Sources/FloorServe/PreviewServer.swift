@@ -1,3 +1,4 @@
+import FloorRuntime
 import FloorSession
 import Foundation
 import Hummingbird
@@ -43,4 +44,48 @@ public enum PreviewServer {
         done.wait()
         if let failure { throw failure }
     }
+}
+
+extension PreviewServer {
+    /// Where `serve` keeps its plugins.
+    package enum Plugins {
+        /// In this process, loaded: a plugin crash ends the server, and a changed plugin needs a restart.
+        case inProcess(FloorHost, remote: RemotePageClient, retryPolicy: RetryPolicy)
+        /// In a worker process started as `command`, which this one replaces when plugins change or fail;
+        /// this process loads no plugin (the default).
+        case worker(command: [String], pluginFolder: String, callTimeout: Double)
+    }
+
+    /// `floorhost serve`: the pages under `root` on `host`:`port` until Ctrl-C or SIGTERM, blocking; the
+    /// bound address is said on stdout. The failure is the sentence to print.
+    package static func serve(root: PageRoot, rootArgument: String, host: String, port: Int, plugins: Plugins)
+        throws(ServeFailure)
+    {
+        let announce = announcement(host: host, root: rootArgument)
+        do {
+            switch plugins {
+            case .inProcess(let loaded, let remote, let retryPolicy):
+                let preview = Preview(
+                    host: loaded, root: root, rootArgument: rootArgument, remote: remote, retryPolicy: retryPolicy)
+                let services: [any Service] = [PageWatcher(preview: preview)]
+                try runBlocking(application(preview, services: services, host: host, port: port, onRunning: announce))
+            case .worker(let command, let pluginFolder, let callTimeout):
+                let preview: WorkerPreview
+                do {
+                    preview = try WorkerPreview(
+                        command: command, pluginFolder: pluginFolder, root: root, rootArgument: rootArgument,
+                        callTimeout: callTimeout)
+                } catch {
+                    throw ServeFailure(message: "floorhost serve: cannot start the preview worker: \(error)")
+                }
+                try runBlocking(application(preview, services: [preview], host: host, port: port, onRunning: announce))
+            }
+        } catch let failure as ServeFailure {
+            throw failure
+        } catch {
+            throw ServeFailure(message: "floorhost serve: \(error)")
+        }
+    }
+
+    package struct ServeFailure: Error, Sendable { package let message: String }
 }

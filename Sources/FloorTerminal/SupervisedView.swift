@@ -1,14 +1,21 @@
+import FloorRuntime
 import FloorSession
 
 extension ViewLoop {
-    /// `floorhost view` once the page is open: runs `viewer` in `terminal` (entered here, restored before
-    /// returning) from `offset`, or from where the supervised attempt before this one was drawing (a plugin
-    /// failed on a floor there); every frame's offset is noted for the next attempt. On quit, `report` holds
-    /// the lines for stderr: the page's diagnostics and what was loaded.
-    package static func run(
-        _ viewer: PageViewer, host: FloorHost, terminal: RawTerminal, from offset: Double,
-        pluginFolder: String, options: Options
-    ) -> (ending: Ending, report: [String]) {
+    /// `floorhost view` once its plugins are loaded: opens `page` at the terminal's size (a page that cannot
+    /// be used throws) and runs it in `terminal` (entered here, restored before returning) from `offset`, or
+    /// from where the supervised attempt before this one was drawing (a plugin failed on a floor there);
+    /// every frame's offset is noted for the next attempt. On quit, `report` holds the lines for stderr:
+    /// the page's diagnostics and what was loaded.
+    package static func open(
+        _ page: String, host: FloorHost, root: PageRoot, remote: RemotePageClient, session: Session,
+        terminal: RawTerminal, from offset: Double, pluginFolder: String, options: Options
+    ) throws(PageError) -> (ending: Ending, report: [String]) {
+        let size = terminal.size
+        let viewer = try PageViewer(
+            host: host, page: page, root: root, remote: remote, columns: size.columns, lines: size.lines,
+            prefetch: session.prefetch, retries: session.retries, impressions: session.impressions)
+        viewer.styled = session.styled
         let start = host.supervisedViewOffset ?? offset
         if start > 0 { viewer.resume(at: start) }
         var options = options
@@ -21,5 +28,17 @@ extension ViewLoop {
             ending,
             host.diagnostics(for: viewer.adapter).map { "\($0.level.rawValue): \($0.message)" } + [viewer.summary]
         )
+    }
+
+    /// How the viewer's session loads and draws (the view's --prefetch, --retry, --impression, --color).
+    package struct Session {
+        package var prefetch: Prefetch
+        package var retries: Int
+        package var impressions: ImpressionRule?
+        package var styled: Bool
+
+        package init(prefetch: Prefetch, retries: Int, impressions: ImpressionRule?, styled: Bool) {
+            (self.prefetch, self.retries, self.impressions, self.styled) = (prefetch, retries, impressions, styled)
+        }
     }
 }

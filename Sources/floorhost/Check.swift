@@ -20,11 +20,8 @@ struct Check: ParsableCommand {
             """)
 
     @OptionGroup var plugins: PluginOptions
-
     @OptionGroup var containment: ContainmentOptions
-
     @OptionGroup var pages: PageRootOptions
-
     @OptionGroup var remote: RemotePageOptions
 
     @Argument(
@@ -57,60 +54,31 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
-        let files: [String]
-        do {
-            files = try PageSet.expand(page)
-        } catch {
-            printError("error: \(error)")
-            throw ExitCode(2)
-        }
+        let files = try unusableInput { try PageSet.expand(page) }
         let fixedRoot = pages.pageRoot == nil ? nil : try pages.root(for: files[0])
         let jobs = min(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, files.count)
+        let output: CheckRun.Output
         if plugins.pluginIsolation, !shard, containment.crashRecord == nil, jobs > 1 {
-            try checkInParallel(files, jobs: jobs)
-            return
-        }
-        // As render: a floor a plugin crashes or hangs on is left out of the next attempt, and is a problem.
-        try containment.superviseUnlessChild(isolation: plugins.pluginIsolation, command: self)
-        let host = try plugins.load()
-        try containment.attach(host)
-        let client = remote.client(maxPageBytes: pages.maxPageBytes)
-        let checks = PageBatch.run(files: files, registry: host.registry, remote: client) {
-            fixedRoot ?? PageRoot(around: $0, maxPageBytes: pages.maxPageBytes)
-        }
-        // Written only now that every plugin call has returned (see PageSupervisor). A plugin that failed to
-        // load, a refused registration, or a plugin's own error message fails check as a page problem does.
-        let pluginDiagnostics = host.loadDiagnostics + host.registry.pluginMessages
-        if shard {
-            try writeOutput(PageBatch.encode(checks, pluginDiagnostics: pluginDiagnostics))
-            try containment.finish(0)
-            return
-        }
-        let report = CheckReport(checks: PageBatch.covering(checks), pluginDiagnostics: pluginDiagnostics)
-        try write(report, pluginDiagnostics: pluginDiagnostics)
-        try containment.finish(report.passed ? 0 : 1)
-    }
-
-    /// Shares of the pages checked by child processes at once (ParallelCheck), one report.
-    private func checkInParallel(_ files: [String], jobs: Int) throws {
-        let shard = childCommand(.shard)
-        let merged: (checks: [PageCheck], pluginDiagnostics: [Diagnostic])
-        do {
-            merged = try ParallelCheck.run(files: files, jobs: jobs) { share in
-                shard + ["--"] + share
+            do {
+                output = try CheckRun.inParallel(files, jobs: jobs, shard: childCommand(.shard))
+            } catch {
+                printError("error: \(error.message)")
+                throw ExitCode(1)
             }
-        } catch {
-            printError("error: \(error.message)")
-            throw ExitCode(1)
+        } else {
+            // As render: a floor a plugin crashes or hangs on is left out of the next attempt, and is a problem.
+            try containment.superviseUnlessChild(isolation: plugins.pluginIsolation, command: self)
+            let host = try plugins.load()
+            try containment.attach(host)
+            // Plugin diagnostics are read only once every plugin call has returned (see PageSupervisor).
+            output = CheckRun.here(
+                files, registry: host.registry, remote: remote.client(maxPageBytes: pages.maxPageBytes),
+                root: { fixedRoot ?? PageRoot(around: $0, maxPageBytes: pages.maxPageBytes) }, shard: shard,
+                pluginDiagnostics: { host.loadDiagnostics + host.registry.pluginMessages })
         }
-        let report = CheckReport(checks: PageBatch.covering(merged.checks), pluginDiagnostics: merged.pluginDiagnostics)
-        try write(report, pluginDiagnostics: merged.pluginDiagnostics)
-        if !report.passed { throw ExitCode(1) }
-    }
-
-    private func write(_ report: CheckReport, pluginDiagnostics: [Diagnostic]) throws {
-        guard format == .text else { return try writeOutput(report.json()) }
-        for d in pluginDiagnostics { printError("\(d.level.rawValue): \(d.message)") }
-        try writeOutput(Array(report.text().utf8))
+        let (bytes, errors) = output.printed(json: format == .json)
+        for line in errors { printError(line) }
+        try writeOutput(bytes)
+        try containment.finish(output.passed ? 0 : 1)
     }
 }

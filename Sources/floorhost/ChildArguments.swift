@@ -44,16 +44,8 @@ protocol ChildLauncher: ChildOptions {
 /// starts as JSON (its command line without the program, and its parentOnly), and exits 0 starting nothing.
 func printChildrenAndExit() -> Never {
     do {
-        var children: [String: Any] = [:]
-        if let launcher = try FloorHostCommand.parseAsRoot() as? any ChildLauncher {
-            for child in launcher.children {
-                children[child.rawValue] = [
-                    "arguments": Array(launcher.childCommand(child).dropFirst()), "parentOnly": child.parentOnly,
-                ]
-            }
-        }
-        FileHandle.standardOutput.write(try JSONSerialization.data(withJSONObject: children, options: .sortedKeys))
-        exit(0)
+        let launcher = try FloorHostCommand.parseAsRoot() as? any ChildLauncher
+        Child.printAndExit((launcher?.children ?? []).map { ($0, Array(launcher!.childCommand($0).dropFirst())) })
     } catch {
         FloorHostCommand.exit(withError: error)
     }

@@ -83,21 +83,10 @@ struct Conform: ParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one plugin library or folder") }
-        if !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
-        if !(callLimit > 0) { throw ValidationError("--call-limit must be a positive number of seconds") }
-        if snapshots != nil && record == verify {
-            throw ValidationError("--snapshots needs exactly one of --record and --verify")
-        }
-        if snapshots == nil && (record || verify) {
-            throw ValidationError("--record and --verify need --snapshots DIR")
-        }
-        if !fuzz && (seed != nil) { throw ValidationError("--seed needs --fuzz") }
-        if !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds") }
-        if fuzz && reproduce != nil { throw ValidationError("give --fuzz or --reproduce SEED, not both") }
-        var runner = ConformanceRunner(childCommand: [])
-        if let error = runner.select(include: include, exclude: exclude, reproducing: false) {
-            throw ValidationError(error.message)
-        }
+        let problem = ConformanceRunner.problem(
+            timeout: timeout, callLimit: callLimit, snapshots: snapshots, record: record, verify: verify,
+            fuzz: fuzz, seed: seed, duration: duration, reproduce: reproduce, include: include, exclude: exclude)
+        if let problem { throw ValidationError(problem) }
     }
 
     func run() throws {

@@ -39,9 +39,7 @@ struct Diff: ParsableCommand {
     var width: Double = 375
 
     @OptionGroup var containment: ContainmentOptions
-
     @OptionGroup var pages: PageRootOptions
-
     @OptionGroup var remote: RemotePageOptions
 
     func validate() throws {
@@ -52,21 +50,13 @@ struct Diff: ParsableCommand {
         try containment.superviseUnlessChild(isolation: plugins.pluginIsolation, command: self)
         let oldRoot = try pages.root(for: old)
         let newRoot = try pages.root(for: new)
-        let host: FloorHost
-        do {
-            host = try plugins.load()
-        } catch {
-            throw ExitCode(2)  // 1 means "the pages differ"
-        }
+        // The plugin folder's error is said by load(); it is unusable input (1 means "the pages differ").
+        guard let host = try? plugins.load() else { throw ExitCode(2) }
         try containment.attach(host)
-        let result: (output: [UInt8], diagnostics: [Diagnostic], changed: Bool)
-        do {
-            result = try PageComparison.run(
+        let result = try unusableInput {
+            try PageComparison.run(
                 host: host, old: old, oldRoot: oldRoot, new: new, newRoot: newRoot,
                 remote: remote.client(maxPageBytes: pages.maxPageBytes), width: width, json: format == .json)
-        } catch {
-            printError("error: \(error)")
-            throw ExitCode(2)
         }
         for d in result.diagnostics { printError("\(d.level.rawValue): \(d.message)") }
         try writeOutput(result.output)

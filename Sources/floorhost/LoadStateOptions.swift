@@ -16,9 +16,7 @@ struct LoadStateOptions: ParsableArguments {
         help: ArgumentHelp(
             "Start loading the next page this far before the end: Nrows (one of the last N rows displayed) or Sscreens (at most S screens of content left below the screen: Texture's rule, whose default is 2screens). Given twice (rows and screens), or with --load-more-distance, the load starts at whichever is reached first.",
             valueName: "Nrows|Sscreens"),
-        transform: { argument in
-            do { return try Prefetch.Distance.parse(argument) } catch { throw ValidationError("\(error)") }
-        })
+        transform: { argument in try validated(Prefetch.Distance.parse, argument) })
     var prefetch: [Prefetch.Distance] = []
 
     @Option(
@@ -28,9 +26,7 @@ struct LoadStateOptions: ParsableArguments {
             discussion:
                 "render: json 'events' of kind 'impression', on simulated time: each scroll stop is looked at for \(Int(ImpressionClock.standardStep)) ms, and the last screen one step more. view: the wall clock; the message line names each item as it counts.",
             valueName: "P%:Dms"),
-        transform: { argument in
-            do { return try ImpressionRule.parse(argument) } catch { throw ValidationError("\(error)") }
-        })
+        transform: { argument in try validated(ImpressionRule.parse, argument) })
     var impression: ImpressionRule?
 
     func validate() throws {
@@ -43,4 +39,9 @@ struct LoadStateOptions: ParsableArguments {
     var prefetchRule: Prefetch {
         Prefetch(prefetch + (loadMoreDistance.map { [.rows($0)] } ?? [])) ?? .standard
     }
+}
+
+/// `parse(argument)`, its error a ValidationError (what ArgumentParser prints with the usage).
+func validated<Value>(_ parse: (String) throws -> Value, _ argument: String) throws -> Value {
+    do { return try parse(argument) } catch { throw ValidationError("\(error)") }
 }

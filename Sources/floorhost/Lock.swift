@@ -26,15 +26,6 @@ struct Lock: ParsableCommand {
             printError("error: \(error.message)")
             throw ExitCode(1)
         }
-        for entry in lock.entries {
-            try writeOutput(
-                line:
-                    "\(entry.sha256)  \(entry.file)  \(entry.id.isEmpty ? "(not a floor plugin)" : "\(entry.id) \(entry.version)")"
-            )
-        }
-        try writeOutput(
-            line:
-                "wrote \(PluginLock.file(in: plugins)): \(lock.entries.count) librar\(lock.entries.count == 1 ? "y" : "ies")"
-        )
+        for line in lock.lines(folder: plugins) { try writeOutput(line: line) }
     }
 }

@@ -26,10 +26,5 @@ struct PageRootOptions: ParsableArguments {
 
 /// The folder `serve` (and its worker) serves pages from, or --page-root; one that is not a folder exits 2.
 func servedRoot(_ folder: String, maxPageBytes: Int) throws -> PageRoot {
-    do {
-        return try PageRoot(folder: folder, maxPageBytes: maxPageBytes)
-    } catch {
-        printError("error: \(error)")
-        throw ExitCode(2)
-    }
+    try unusableInput { try PageRoot(folder: folder, maxPageBytes: maxPageBytes) }
 }

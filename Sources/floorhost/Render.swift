@@ -103,9 +103,7 @@ struct Render: ParsableCommand {
     }
 
     @OptionGroup var containment: ContainmentOptions
-
     @OptionGroup var pages: PageRootOptions
-
     @OptionGroup var remote: RemotePageOptions
 
     func run() throws {
@@ -124,13 +122,7 @@ struct Render: ParsableCommand {
         (render.dispatch, render.gutter) = (dispatch, gutter)
         render.styled = color.styled(
             outputIsTerminal: HostOutput.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment)
-        let result: PageRender.Result
-        do {
-            result = try render.run(host: host, page: page, root: root, remote: remotePages)
-        } catch {
-            printError("error: \(error)")
-            throw ExitCode(2)
-        }
+        let result = try unusableInput { try render.run(host: host, page: page, root: root, remote: remotePages) }
         for line in result.messages { printError(line) }
         // Written from the buffer itself (no copy: a whole page's text would double the peak memory).
         try writeOutput(result.output)
@@ -141,6 +133,17 @@ struct Render: ParsableCommand {
 /// One line to stderr, control characters escaped. A stderr that cannot be written to is no reason to stop.
 func printError(_ line: String) {
     try? HostOutput.standardError.write(ControlCharacters.escaped(line) + "\n")
+}
+
+/// `body`'s value; when it throws, the input was unusable (a page or folder that cannot be used): says why on
+/// stderr and ends the command with status 2.
+func unusableInput<Value>(_ body: () throws -> Value) throws -> Value {
+    do {
+        return try body()
+    } catch {
+        printError("error: \(error)")
+        throw ExitCode(2)
+    }
 }
 
 /// A command's output, to the process's own stdout; a write that fails (a closed descriptor, a full disk)

@@ -3,7 +3,6 @@ import FloorRuntime
 import FloorServe
 import FloorSession
 import Foundation
-import Hummingbird
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -39,7 +38,6 @@ struct Serve: ParsableCommand {
     var maxPageBytes = PageRoot.defaultMaxPageBytes
 
     @OptionGroup var containment: ContainmentOptions
-
     @OptionGroup var remote: RemotePageOptions
 
     @Option(
@@ -56,40 +54,21 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         let pageRoot = try servedRoot(root, maxPageBytes: maxPageBytes)
-        let announce = PreviewServer.announcement(host: host, root: root)
-        guard plugins.pluginIsolation else {
-            // Everything in this process: a plugin crash ends the server, and a changed plugin needs a restart.
+        let kept: PreviewServer.Plugins
+        if plugins.pluginIsolation {
+            kept = .worker(
+                command: childCommand(.worker), pluginFolder: plugins.plugins,
+                callTimeout: containment.pluginCallTimeout)
+        } else {
             let loaded = try plugins.load()
             for d in loaded.loadDiagnostics { printError("\(d.level.rawValue): \(d.message)") }
-            let preview = Preview(
-                host: loaded, root: pageRoot, rootArgument: root, remote: remote.client(maxPageBytes: maxPageBytes),
-                retryPolicy: RetryPolicy(attempts: retry))
-            try runServer(
-                PreviewServer.application(
-                    preview, services: [PageWatcher(preview: preview)], host: host, port: port, onRunning: announce))
-            return
+            kept = .inProcess(
+                loaded, remote: remote.client(maxPageBytes: maxPageBytes), retryPolicy: RetryPolicy(attempts: retry))
         }
-        // The default: plugins and sessions live in a worker process this one replaces when plugins change
-        // or fail; this process loads no plugin.
-        let preview: WorkerPreview
         do {
-            preview = try WorkerPreview(
-                command: childCommand(.worker),
-                pluginFolder: plugins.plugins, root: pageRoot, rootArgument: root,
-                callTimeout: containment.pluginCallTimeout)
+            try PreviewServer.serve(root: pageRoot, rootArgument: root, host: host, port: port, plugins: kept)
         } catch {
-            printError("error: floorhost serve: cannot start the preview worker: \(error)")
-            throw ExitCode(1)
-        }
-        try runServer(
-            PreviewServer.application(preview, services: [preview], host: host, port: port, onRunning: announce))
-    }
-
-    private func runServer(_ app: some ApplicationProtocol) throws {
-        do {
-            try PreviewServer.runBlocking(app)
-        } catch {
-            printError("error: floorhost serve: \(error)")
+            printError("error: \(error.message)")
             throw ExitCode(1)
         }
     }

@@ -53,9 +53,7 @@ struct View: ParsableCommand {
     var color: ColorChoice = .auto
 
     @OptionGroup var containment: ContainmentOptions
-
     @OptionGroup var pages: PageRootOptions
-
     @OptionGroup var remote: RemotePageOptions
 
     func validate() throws {
@@ -89,21 +87,15 @@ struct View: ParsableCommand {
         let root = try pages.root(for: page)
         let host = try plugins.load()
         try containment.attach(host)
-        let size = terminal.size
-        let viewer: PageViewer
-        do {
-            viewer = try PageViewer(
-                host: host, page: page, root: root, remote: remote.client(maxPageBytes: pages.maxPageBytes),
-                columns: size.columns, lines: size.lines,
-                prefetch: loading.prefetchRule, retries: retry, impressions: loading.impression)
-        } catch {
-            printError("error: \(error)")
-            throw ExitCode(2)
+        let session = ViewLoop.Session(
+            prefetch: loading.prefetchRule, retries: retry, impressions: loading.impression,
+            styled: color.styled(outputIsTerminal: true, environment: ProcessInfo.processInfo.environment))
+        let (ending, report) = try unusableInput {
+            try ViewLoop.open(
+                page, host: host, root: root, remote: remote.client(maxPageBytes: pages.maxPageBytes),
+                session: session, terminal: terminal, from: offset, pluginFolder: plugins.plugins,
+                options: ViewLoop.Options(loadLatency: loadLatency / 1000, watch: watch))
         }
-        viewer.styled = color.styled(outputIsTerminal: true, environment: ProcessInfo.processInfo.environment)
-        let (ending, report) = ViewLoop.run(
-            viewer, host: host, terminal: terminal, from: offset, pluginFolder: plugins.plugins,
-            options: ViewLoop.Options(loadLatency: loadLatency / 1000, watch: watch))
         for line in report { printError(line) }
         guard case .restart(let offset) = ending else { return try containment.finish(0) }
         // A plugin library changed: only a fresh process can load it (a loaded library is never unloaded), so

@@ -57,4 +57,16 @@ package enum Child: String, CaseIterable, Sendable {
             ]
         }
     }
+
+    /// For FLOORHOST_PRINT_CHILDREN (ChildArgumentsTests): prints each child a command starts, its command
+    /// line without the program and its `parentOnly`, as one JSON object on stdout, and exits 0.
+    package static func printAndExit(_ children: [(Child, [String])]) -> Never {
+        var printed: [String: Any] = [:]
+        for (child, arguments) in children {
+            printed[child.rawValue] = ["arguments": arguments, "parentOnly": child.parentOnly]
+        }
+        let json = (try? JSONSerialization.data(withJSONObject: printed, options: .sortedKeys)) ?? Data("{}".utf8)
+        FileHandle.standardOutput.write(json)
+        exit(0)
+    }
 }

@@ -111,4 +111,10 @@ public struct PluginLock: Sendable, Equatable {
         let version: Int
         let libraries: [Entry]
     }
+
+    /// What `floorhost lock` prints: each library's SHA-256, file, id and version, then where the lock went.
+    package func lines(folder: String) -> [String] {
+        entries.map { "\($0.sha256)  \($0.file)  \($0.id.isEmpty ? "(not a floor plugin)" : "\($0.id) \($0.version)")" }
+            + ["wrote \(Self.file(in: folder)): \(entries.count) librar\(entries.count == 1 ? "y" : "ies")"]
+    }
 }
