@@ -20,6 +20,7 @@ import Benchmark
 import CBenchSupport
 import CFloorABI
 import Foundation
+import HostContract
 
 @testable import FloorCore
 @testable import FloorLayout
