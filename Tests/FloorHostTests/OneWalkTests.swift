@@ -94,13 +94,16 @@ struct OneWalkTests {
                 + #" {"type":"T","title":"a\/b \u00e9\ud83d\ude00","margin":{"top":6,"bottom":0},"items":{"no":"array"},"n":[-0.5e+3,true,false,null,{}]},"#
                 + #" "text", 12, [1,{"a":"b"}], {}, {"items":[]} ]}"#,
         ]
+        // Deeper than FloorWalk.recursionDepth: the rest is hashed without recursion, to the same values.
+        let deep = String(repeating: #"{"a":[1,{},[],"s","#, count: 60) + "null" + String(repeating: "]}", count: 60)
+        pages.append(#"{"floors":[{"type":"D","x":"# + deep + #","items":["# + deep + "," + deep + "]}," + deep + "]}")
         for name in try FileManager.default.contentsOfDirectory(atPath: Repo.path("Examples")).sorted() where name.hasSuffix(".json") {
             pages.append(try String(contentsOfFile: Repo.path("Examples/" + name), encoding: .utf8))
         }
         var compared = 0
         for page in pages {
             let bytes = Array(page.utf8)
-            guard let spec = try? PageScanner.scan(bytes) else { continue }
+            let spec = try PageScanner.scan(bytes)
             bytes.withUnsafeBytes { raw in
                 for floor in spec.floors {
                     let alone = UnsafeRawBufferPointer(rebasing: raw[floor.bytes])
@@ -111,5 +114,27 @@ struct OneWalkTests {
             }
         }
         #expect(compared > 10)
+    }
+
+    /// The walk recurses per level of a floor (the cursor's limit bounds it before each level): the deepest
+    /// floor a page may hold, objects and arrays alternating, with a schema riding along, fits a 512 KB stack
+    /// (a secondary thread's on macOS; Linux gives 8 MB) in a debug build.
+    @Test func theDeepestFloorFitsASmallStack() throws {
+        let declared = try DeclaredSchema.parse(#"{"type":"object","properties":{"x":{"type":"array","items":{"type":"object"}}}}"#).get()
+        let levels = 3...512  // page (1), floors (2), the floor (3)
+        let openers = levels.dropFirst().map { $0 % 2 == 0 ? "[" : #"{"x":"# }
+        let closers = levels.dropFirst().reversed().map { $0 % 2 == 0 ? "]" : "}" }
+        let page = Array((#"{"floors":[{"type":"T","x":"# + openers.joined() + "0" + closers.joined() + "}]}").utf8)
+        nonisolated(unsafe) var result: Result<PageSpec, PageSyntaxError>?
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            result = Result { () throws(PageSyntaxError) -> PageSpec in try PageScanner.scan(page) { $0 == "T" ? declared.floorObject : nil } }
+            done.signal()
+        }
+        thread.stackSize = 512 << 10
+        thread.start()
+        done.wait()
+        let spec = try #require(try result?.get())
+        #expect(spec.floors[0].findings == [] && spec.floors[0].type == "T")
     }
 }

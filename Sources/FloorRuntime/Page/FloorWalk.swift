@@ -11,7 +11,8 @@
 /// (a repeated `type` with another name, `pattern` then a different `type`) is checked again on its own.
 /// Findings come out in the validator's order: members in page order, then missing required fields.
 ///
-/// Recursion follows the data, bounded by JSONCursor.maxDepth (checked before each level is entered).
+/// Recursion follows the data down to `recursionDepth` (and a schema as deep as it goes); deeper values are
+/// walked with a stack of their own, so the walk holds JSONCursor.maxDepth on any thread.
 /// Allocation: for a floor that conforms, nothing beyond what the scanner and the signature keep (the
 /// findings' path buffer is the walk's own, reused floor after floor).
 import FloorCore
@@ -47,6 +48,9 @@ package struct FloorWalk {
         let start = cursor.pos
         guard start < cursor.count else { throw cursor.unexpected("expected a value") }
         switch cursor.byte(start) {
+        case JSONByte.openBrace where schema == nil && !capturingID && cursor.depth >= Self.recursionDepth,
+             JSONByte.openBracket where schema == nil && cursor.depth >= Self.recursionDepth:
+            return try deepValue()
         case JSONByte.openBrace:
             guard let schema, !schema.kinds.contains(.object) else { return try object(schema, capturingID: capturingID) }
             let hash = try object(nil, capturingID: capturingID)
@@ -129,6 +133,63 @@ package struct FloorWalk {
             } while try cursor.nextElement()
         }
         return hash.value
+    }
+
+    /// Nesting (JSONCursor.depth, the page object being 1) below which `value` recurses; deeper values
+    /// with no schema to check are walked by `deepValue`, so that the stack a walk needs is bounded by this
+    /// and by the schema's depth (FloorSchema.maxDepth), not by the page: a page may nest 512 levels on a
+    /// thread with a small stack.
+    static var recursionDepth: Int { 32 }
+
+    /// Precondition: at `{` or `[`. The value's hash, as `value(nil)` gives it, without recursion: the
+    /// containers open inside it are a stack of their own (allocated for such deep values only). The cursor
+    /// is stepped exactly as `object` and `array` step it, so errors are the same.
+    mutating func deepValue() throws(JSONSyntaxError) -> UInt64 {
+        struct Open {
+            var object: Bool
+            var elements = ContentHash()
+            var members = ObjectHash()
+            var key: UInt64 = 0
+        }
+        var open: [Open] = []
+        while true {
+            var result: UInt64
+            let first = cursor.pos < cursor.count ? cursor.byte(cursor.pos) : 0
+            if first == JSONByte.openBrace {
+                if try cursor.openObject() {
+                    open.append(Open(object: true, key: keyHash(try cursor.key())))
+                    continue
+                }
+                result = ObjectHash().value
+            } else if first == JSONByte.openBracket {
+                var elements = ContentHash()
+                elements.add(UInt8(ascii: "["))
+                if try cursor.openArray() {
+                    open.append(Open(object: false, elements: elements))
+                    continue
+                }
+                result = elements.value
+            } else {
+                result = try value(nil)  // a scalar: no recursion
+            }
+            // The value ends the containers it was the last of.
+            while let last = open.indices.last {
+                if open[last].object {
+                    open[last].members.add(key: open[last].key, value: result)
+                    if try cursor.nextMember() {
+                        open[last].key = keyHash(try cursor.key())
+                        break
+                    }
+                    result = open[last].members.value
+                } else {
+                    open[last].elements.add(result)
+                    if try cursor.nextElement() { break }
+                    result = open[last].elements.value
+                }
+                open.removeLast()
+            }
+            if open.isEmpty { return result }
+        }
     }
 
     // MARK: A floor

@@ -19,8 +19,8 @@ public struct SchemaFinding: Sendable, Equatable {
 /// Checks a floor object against its floor type's FloorSchema, reading the floor's bytes where the page has
 /// them: no DOM, no copy; a string or a key becomes a Swift String only for a message or an enum. The checks
 /// are FloorWalk's: the page scanner runs them on its own walk of each floor (one pass for scanning,
-/// signing and checking); `validate` runs them over a floor alone. Recursion follows the data, bounded by
-/// the cursor's nesting limit. Cost: one pass over the floor's bytes, a property lookup (a few byte
+/// signing and checking); `validate` runs them over a floor alone. Recursion follows the schema (deeper
+/// values are walked without it: FloorWalk.deepValue), so a page cannot deepen the stack. Cost: one pass over the floor's bytes, a property lookup (a few byte
 /// compares) per key; nothing is allocated for a floor that conforms (beyond the path buffer of a
 /// standalone call). Pure; safe on any thread.
 public enum SchemaValidator {
