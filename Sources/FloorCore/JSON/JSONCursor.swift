@@ -9,7 +9,8 @@
 ///   structural ones say where they stop.
 /// - Errors are `JSONSyntaxError`s with the existing page-scanner messages; line and column are computed
 ///   only when an error is made (`failure`), counted from `bodyStart` (after a BOM).
-/// - Nothing is allocated while reading (the container kinds of open levels are bits in the cursor itself).
+/// - Nothing is allocated while reading (`skipValue` keeps the kinds of the levels it opens in bits on the
+///   stack). The cursor is five words and holds no reference, so passing it costs no reference counting.
 /// - The hot methods are `@inlinable`, so that other modules' loops over a cursor are compiled as one.
 package struct JSONCursor {
     /// Deepest nesting of arrays/objects accepted (the outermost value is level 1).
@@ -21,8 +22,6 @@ package struct JSONCursor {
     package let bodyStart: Int
     package var pos: Int
     package var depth = 0
-    /// Bit `d` is set when open level `d` (1-based) is an object rather than an array: 9 words for 512 levels.
-    @usableFromInline var objectLevels: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
 
     /// `skippingBOM`: a page starts after a UTF-8 byte order mark; offsets still count it.
     package init(_ raw: UnsafeRawPointer, count: Int, skippingBOM: Bool = true) {
@@ -49,7 +48,7 @@ package struct JSONCursor {
     /// Consumes `{` and following whitespace. Returns false when the object closed at once (`{}`), else
     /// leaves `pos` at the first key's quote.
     @inlinable package mutating func openObject() throws(JSONSyntaxError) -> Bool {
-        try enter(object: true)
+        try enter()
         skipWhitespace()
         if at(JSONByte.closeBrace) {
             pos += 1
@@ -79,7 +78,7 @@ package struct JSONCursor {
 
     /// Consumes `[` and following whitespace. Returns false when the array closed at once (`[]`).
     @inlinable package mutating func openArray() throws(JSONSyntaxError) -> Bool {
-        try enter(object: false)
+        try enter()
         skipWhitespace()
         if at(JSONByte.closeBracket) {
             pos += 1
@@ -104,21 +103,31 @@ package struct JSONCursor {
         return false
     }
 
-    /// Consumes an opening bracket and records whether level `depth` is an object.
-    @inlinable package mutating func enter(object: Bool) throws(JSONSyntaxError) {
+    /// Consumes an opening bracket: one level deeper.
+    @inlinable package mutating func enter() throws(JSONSyntaxError) {
         guard depth < JSONCursor.maxDepth else { throw tooDeep() }
         depth += 1
         pos += 1
-        let bit: UInt64 = 1 << UInt64(depth & 63), word = depth >> 6
-        withUnsafeMutableBytes(of: &objectLevels) { words in
-            let old = words.load(fromByteOffset: word * 8, as: UInt64.self)
-            words.storeBytes(of: object ? old | bit : old & ~bit, toByteOffset: word * 8, as: UInt64.self)
-        }
     }
 
-    /// Whether open level `depth` is an object.
-    @inlinable package func innermostIsObject() -> Bool {
-        withUnsafeBytes(of: objectLevels) { $0.load(fromByteOffset: (depth >> 6) * 8, as: UInt64.self) } & (1 << UInt64(depth & 63)) != 0
+    /// Which of the levels `skipValue` opened are objects: bit `d` for level `d` (1-based), 9 words for 512
+    /// levels, on the caller's stack.
+    @usableFromInline struct OpenLevels {
+        @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+        @inlinable init() {}
+
+        @inlinable mutating func set(_ level: Int, object: Bool) {
+            let bit: UInt64 = 1 << UInt64(level & 63), offset = (level >> 6) * 8
+            withUnsafeMutableBytes(of: &words) { words in
+                let old = words.load(fromByteOffset: offset, as: UInt64.self)
+                words.storeBytes(of: object ? old | bit : old & ~bit, toByteOffset: offset, as: UInt64.self)
+            }
+        }
+
+        @inlinable func isObject(_ level: Int) -> Bool {
+            withUnsafeBytes(of: words) { $0.load(fromByteOffset: (level >> 6) * 8, as: UInt64.self) } & (1 << UInt64(level & 63)) != 0
+        }
     }
 
     /// Precondition: at a key's quote. Consumes the key, `:` and whitespace up to the value.
@@ -132,7 +141,7 @@ package struct JSONCursor {
     }
 
     /// Consumes one value of any kind. Iterative: nesting costs no native stack, only a bit per level in
-    /// `objectLevels`, so `maxDepth` holds on any thread.
+    /// `OpenLevels`, so `maxDepth` holds on any thread.
     @inlinable package mutating func skipValue() throws(JSONSyntaxError) -> JSONValueKind {
         let kind: JSONValueKind
         switch pos < count ? byte(pos) : 0 {
@@ -141,12 +150,13 @@ package struct JSONCursor {
         default: return try skipScalar()
         }
         let outerDepth = depth
-        var atValue = try openContainer()
+        var levels = OpenLevels()
+        var atValue = try openContainer(&levels)
         while depth > outerDepth {
             if !atValue {
-                atValue = try nextInContainer()
+                atValue = try nextInContainer(levels)
             } else if pos < count && (byte(pos) == JSONByte.openBrace || byte(pos) == JSONByte.openBracket) {
-                atValue = try openContainer()
+                atValue = try openContainer(&levels)
             } else {
                 _ = try skipScalar()
                 atValue = false
@@ -157,8 +167,10 @@ package struct JSONCursor {
 
     /// Precondition: at `{` or `[`. Returns true when the container stays open with `pos` at its first value
     /// (past the first key in an object); an empty container is consumed whole.
-    @inlinable package mutating func openContainer() throws(JSONSyntaxError) -> Bool {
-        guard byte(pos) == JSONByte.openBrace else { return try openArray() }
+    @inlinable mutating func openContainer(_ levels: inout OpenLevels) throws(JSONSyntaxError) -> Bool {
+        let object = byte(pos) == JSONByte.openBrace
+        levels.set(depth + 1, object: object)
+        guard object else { return try openArray() }
         guard try openObject() else { return false }
         _ = try key()
         return true
@@ -166,8 +178,8 @@ package struct JSONCursor {
 
     /// After a value in the innermost container: returns true at the next value (past its key in an object),
     /// false when the container closed.
-    @inlinable package mutating func nextInContainer() throws(JSONSyntaxError) -> Bool {
-        guard innermostIsObject() else { return try nextElement() }
+    @inlinable mutating func nextInContainer(_ levels: OpenLevels) throws(JSONSyntaxError) -> Bool {
+        guard levels.isObject(depth) else { return try nextElement() }
         guard try nextMember() else { return false }
         _ = try key()
         return true

@@ -47,42 +47,43 @@ package struct FloorWalk {
     mutating func value(_ schema: FloorSchema?, capturingID: Bool = false) throws(JSONSyntaxError) -> UInt64 {
         let start = cursor.pos
         guard start < cursor.count else { throw cursor.unexpected("expected a value") }
-        switch cursor.byte(start) {
-        case JSONByte.openBrace where schema == nil && !capturingID && cursor.depth >= Self.recursionDepth,
-             JSONByte.openBracket where schema == nil && cursor.depth >= Self.recursionDepth:
+        // Byte literals rather than JSONByte's names: this switch is the walk's hottest code.
+        switch cursor.raw.load(fromByteOffset: start, as: UInt8.self) {
+        case UInt8(ascii: "{") where schema == nil && !capturingID && cursor.depth >= Self.recursionDepth,
+             UInt8(ascii: "[") where schema == nil && cursor.depth >= Self.recursionDepth:
             return try deepValue()
-        case JSONByte.openBrace:
+        case UInt8(ascii: "{"):
             guard let schema, !schema.kinds.contains(.object) else { return try object(schema, capturingID: capturingID) }
             let hash = try object(nil, capturingID: capturingID)
             wrongKind(.object, for: schema)
             return hash
-        case JSONByte.openBracket:
+        case UInt8(ascii: "["):
             guard let schema, !schema.kinds.contains(.array) else { return try array(schema) }
             let hash = try array(nil)
             wrongKind(.array, for: schema)
             return hash
-        case JSONByte.quote:
+        case UInt8(ascii: "\""):
             let span = try cursor.string()
             lastString = span
             if let schema { check(string: span, against: schema) }
-            return stringHash(span)
-        case JSONByte.minus, JSONByte.zero...JSONByte.nine:
+            return cursor.stringHash(span)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let integer = try cursor.number()
             lastNumberIsInteger = integer
             if let schema { check(number: start, integer: integer, against: schema) }
-            return scalarHash(from: start)
+            return cursor.scalarHash(from: start)
         case UInt8(ascii: "t"):
             try cursor.literal("true")
             if let schema { check(literal: start, .boolean, against: schema) }
-            return scalarHash(from: start)
+            return cursor.scalarHash(from: start)
         case UInt8(ascii: "f"):
             try cursor.literal("false")
             if let schema { check(literal: start, .boolean, against: schema) }
-            return scalarHash(from: start)
+            return cursor.scalarHash(from: start)
         case UInt8(ascii: "n"):
             try cursor.literal("null")
             if let schema { check(literal: start, .null, against: schema) }
-            return scalarHash(from: start)
+            return cursor.scalarHash(from: start)
         default:
             throw cursor.unexpected("expected a value")
         }
@@ -93,23 +94,39 @@ package struct FloorWalk {
         var hash = ObjectHash()
         var seen = ObjectCheck()
         var id: String?
-        if try cursor.openObject() {
+        guard try cursor.openObject() else {
+            if let schema { checkRequired(schema, seen) }
+            if capturingID { capturedID = nil }
+            return hash.value
+        }
+        if let schema {
+            // A property's schema is passed where the schema holds it (no reference counting per member).
             repeat {
                 let key = try cursor.key()
                 let valueStart = cursor.pos
+                path.append(.key(key))
                 let valueHash: UInt64
-                if let schema {
-                    path.append(.key(key))
-                    valueHash = try value(memberSchema(key, of: schema, &seen))
-                    path.removeLast()
+                if let index = memberIndex(key, of: schema, &seen) {
+                    valueHash = try value(schema.propertySchemas[index])
+                } else if case .schema(let other) = schema.additional {
+                    valueHash = try value(other)
                 } else {
                     valueHash = try value(nil)
                 }
-                hash.add(key: keyHash(key), value: valueHash)
-                if capturingID, cursor.matches(key, "id") { id = itemID(at: valueStart) }
+                path.removeLast()
+                hash.add(key: cursor.keyHash(key), value: valueHash)
+                if capturingID, cursor.matches(key, "id") { id = cursor.itemID(at: valueStart, lastString: lastString) }
+            } while try cursor.nextMember()
+            checkRequired(schema, seen)
+        } else {
+            repeat {
+                let key = try cursor.key()
+                let valueStart = cursor.pos
+                let valueHash = try value(nil)
+                hash.add(key: cursor.keyHash(key), value: valueHash)
+                if capturingID, cursor.matches(key, "id") { id = cursor.itemID(at: valueStart, lastString: lastString) }
             } while try cursor.nextMember()
         }
-        if let schema { checkRequired(schema, seen) }
         if capturingID { capturedID = id }
         return hash.value
     }
@@ -157,7 +174,7 @@ package struct FloorWalk {
             let first = cursor.pos < cursor.count ? cursor.byte(cursor.pos) : 0
             if first == JSONByte.openBrace {
                 if try cursor.openObject() {
-                    open.append(Open(object: true, key: keyHash(try cursor.key())))
+                    open.append(Open(object: true, key: cursor.keyHash(try cursor.key())))
                     continue
                 }
                 result = ObjectHash().value
@@ -177,7 +194,7 @@ package struct FloorWalk {
                 if open[last].object {
                     open[last].members.add(key: open[last].key, value: result)
                     if try cursor.nextMember() {
-                        open[last].key = keyHash(try cursor.key())
+                        open[last].key = cursor.keyHash(try cursor.key())
                         break
                     }
                     result = open[last].members.value
@@ -258,7 +275,7 @@ package struct FloorWalk {
                         if let member = memberSchema(key, of: schema, &seen) { check(string: span, against: member) }
                         path.removeLast()
                     }
-                    valueHash = stringHash(span)
+                    valueHash = cursor.stringHash(span)
                 } else {
                     var member: FloorSchema?
                     if let schema {
@@ -279,7 +296,7 @@ package struct FloorWalk {
                     default: break
                     }
                 }
-                let keyHash = keyHash(key)
+                let keyHash = cursor.keyHash(key)
                 whole.add(key: keyHash, value: valueHash)
                 switch role {
                 case .items: break
@@ -383,13 +400,6 @@ package struct FloorWalk {
         return .misfit(kind(at: start))
     }
 
-    /// An item's `id`, walked already from `start`: a string, or an integer as its text; else nil.
-    func itemID(at start: Int) -> String? {
-        if cursor.byte(start) == JSONByte.quote { return cursor.text(lastString) }
-        let number = cursor.bytes(start, cursor.pos)
-        let integer = number.allSatisfy { JSONByte.isDigit($0) || $0 == JSONByte.minus }
-        return integer ? String(decoding: number, as: UTF8.self) : nil
-    }
 
     /// The key's name when `keys` (the keys seen so far in one object) already holds it; else adds it.
     /// Keys are decoded for this: an object's keys are few next to the values.
@@ -397,9 +407,11 @@ package struct FloorWalk {
         let name = cursor.text(key)
         return keys.insert(name).inserted ? nil : name
     }
+}
 
-    // MARK: Hashes
-
+/// The hashes of FloorSignature, from the bytes a cursor has read (on the cursor: five words and no
+/// reference, so a call copies nothing that is counted).
+extension JSONCursor {
     /// A key's hash: its decoded text (the bytes as they stand when it has no escape).
     func keyHash(_ key: JSONStringSpan) -> UInt64 {
         var hash = ContentHash()
@@ -417,10 +429,10 @@ package struct FloorWalk {
     /// The decoded text and its length (so that no two strings run into each other).
     @inline(__always) func add(_ span: JSONStringSpan, to hash: inout ContentHash) {
         if span.escaped {
-            var decoded = cursor.text(span)
+            var decoded = text(span)
             decoded.withUTF8 { hash.add(raw: UnsafeRawBufferPointer($0)) }
         } else {
-            hash.add(raw: cursor.bytes(span.start, span.end))
+            hash.add(raw: bytes(span.start, span.end))
         }
     }
 
@@ -428,7 +440,21 @@ package struct FloorWalk {
     func scalarHash(from start: Int) -> UInt64 {
         var hash = ContentHash()
         hash.add(UInt8(ascii: "n"))
-        for i in start..<cursor.pos { hash.add(cursor.byte(i)) }
+        for i in start..<pos { hash.add(byte(i)) }
         return hash.value
+    }
+
+    /// An item's `id`, walked already from `start` to `pos`: a string (`lastString`, the last one read), or
+    /// an integer as its text; else nil.
+    func itemID(at start: Int, lastString: JSONStringSpan) -> String? {
+        if byte(start) == JSONByte.quote { return text(lastString) }
+        let number = bytes(start, pos)
+        let integer = number.allSatisfy { JSONByte.isDigit($0) || $0 == JSONByte.minus }
+        return integer ? String(decoding: number, as: UTF8.self) : nil
+    }
+
+    /// The bytes from `start` to `end` as text (for a message).
+    func text(_ start: Int, _ end: Int) -> String {
+        String(decoding: bytes(start, end), as: UTF8.self)
     }
 }

@@ -53,6 +53,15 @@ extension FloorWalk {
     /// An object's `schema` for the value of member `key` (nil: anything), noting the property as present or
     /// the key as unknown. Precondition: `key` is on `path`.
     mutating func memberSchema(_ key: JSONStringSpan, of schema: FloorSchema, _ seen: inout ObjectCheck) -> FloorSchema? {
+        if let index = memberIndex(key, of: schema, &seen) { return schema.propertySchemas[index] }
+        if case .schema(let other) = schema.additional { return other }
+        return nil
+    }
+
+    /// The index of the property `key` names in `schema`, noted as present; nil for another key, which is
+    /// then checked against "additionalProperties" (and noted as unknown when they are forbidden).
+    /// Precondition: `key` is on `path`.
+    mutating func memberIndex(_ key: JSONStringSpan, of schema: FloorSchema, _ seen: inout ObjectCheck) -> Int? {
         let index = key.escaped ? { let name = cursor.text(key); return schema.properties.firstIndex { $0.name == name } }()
             : schema.property(cursor.bytes(key.start, key.end))
         if let index {
@@ -62,18 +71,15 @@ extension FloorWalk {
                 if seen.seenMore == nil { seen.seenMore = [Bool](repeating: false, count: schema.properties.count) }
                 seen.seenMore![index] = true
             }
-            return schema.propertySchemas[index]
+            return index
         }
-        switch schema.additional {
-        case .any: return nil
-        case .schema(let other): return other
-        case .forbidden:
+        if case .forbidden = schema.additional {
             let name = cursor.text(key)
             // A repeated unknown key is one finding (the scanner reports the repetition).
             if seen.unknownSeen == nil { seen.unknownSeen = [] }
             if seen.unknownSeen!.insert(name).inserted { unknown(name, among: schema) }
-            return nil
         }
+        return nil
     }
 
     /// After an object's members: its required properties that were not there.
@@ -109,8 +115,8 @@ extension FloorWalk {
     /// `true`, `false` or `null` from `start` to `pos`.
     mutating func check(literal start: Int, _ found: FloorSchema.Kinds, against schema: FloorSchema) {
         guard schema.kinds.contains(found) else { return wrongKind(found, for: schema) }
-        if let allowed = schema.allowed, !allowed.contains(text(start, cursor.pos)) {
-            note(.notAllowed, "\(typeName) allows only \(allowed.joined(separator: ", ")) here, found \(text(start, cursor.pos))")
+        if let allowed = schema.allowed, !allowed.contains(cursor.text(start, cursor.pos)) {
+            note(.notAllowed, "\(typeName) allows only \(allowed.joined(separator: ", ")) here, found \(cursor.text(start, cursor.pos))")
         }
     }
 
@@ -124,19 +130,19 @@ extension FloorWalk {
             // A byte that is not part of the number follows, so strtod stops inside the buffer.
             value = strtod(cursor.raw.assumingMemoryBound(to: CChar.self) + start, nil)
         } else {
-            value = Double(text(start, end)) ?? .nan
+            value = Double(cursor.text(start, end)) ?? .nan
         }
         let integral = integer || (value.isFinite && value.rounded() == value)
         guard schema.kinds.contains(integral ? .integer : .number) else {
-            note(.wrongType, "\(typeName) expects \(schema.kinds.phrase) here, found \(integral ? "an integer" : "a number with a fraction") (\(text(start, end)))")
+            note(.wrongType, "\(typeName) expects \(schema.kinds.phrase) here, found \(integral ? "an integer" : "a number with a fraction") (\(cursor.text(start, end)))")
             return
         }
         if let allowed = schema.allowed, !allowed.contains(FloorSchema.numberText(value)) {
-            note(.notAllowed, "\(typeName) allows only \(allowed.joined(separator: ", ")) here, found \(text(start, end))")
+            note(.notAllowed, "\(typeName) allows only \(allowed.joined(separator: ", ")) here, found \(cursor.text(start, end))")
         } else if let minimum = schema.minimum, value < minimum {
-            note(.outOfRange, "\(typeName) expects at least \(FloorSchema.numberText(minimum)) here, found \(text(start, end))")
+            note(.outOfRange, "\(typeName) expects at least \(FloorSchema.numberText(minimum)) here, found \(cursor.text(start, end))")
         } else if let maximum = schema.maximum, value > maximum {
-            note(.outOfRange, "\(typeName) expects at most \(FloorSchema.numberText(maximum)) here, found \(text(start, end))")
+            note(.outOfRange, "\(typeName) expects at most \(FloorSchema.numberText(maximum)) here, found \(cursor.text(start, end))")
         }
     }
 
@@ -145,10 +151,6 @@ extension FloorWalk {
         let hint = Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" }
             ?? (names.isEmpty ? "; it has no fields here" : " (its fields here: \(names.joined(separator: ", ")))")
         note(.unknownField, "unknown field of \(typeName)\(hint)")
-    }
-
-    func text(_ start: Int, _ end: Int) -> String {
-        String(decoding: cursor.bytes(start, end), as: UTF8.self)
     }
 
     mutating func note(_ kind: SchemaFinding.Kind, _ message: String, field: String? = nil) {
