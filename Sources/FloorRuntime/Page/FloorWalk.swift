@@ -47,42 +47,43 @@ package struct FloorWalk {
     mutating func value(_ schema: FloorSchema?, capturingID: Bool = false) throws(JSONSyntaxError) -> UInt64 {
         let start = cursor.pos
         guard start < cursor.count else { throw cursor.unexpected("expected a value") }
-        // Byte literals rather than JSONByte's names: this switch is the walk's hottest code.
+        // Byte literals rather than JSONByte's names, and `unsafelyUnwrapped` rather than `if let` (which
+        // retained the schema around each check): this switch is the walk's hottest code.
         switch cursor.raw.load(fromByteOffset: start, as: UInt8.self) {
         case UInt8(ascii: "{") where schema == nil && !capturingID && cursor.depth >= Self.recursionDepth,
              UInt8(ascii: "[") where schema == nil && cursor.depth >= Self.recursionDepth:
             return try deepValue()
         case UInt8(ascii: "{"):
-            guard let schema, !schema.kinds.contains(.object) else { return try object(schema, capturingID: capturingID) }
+            if schema == nil || schema.unsafelyUnwrapped.kinds.contains(.object) { return try object(schema, capturingID: capturingID) }
             let hash = try object(nil, capturingID: capturingID)
-            wrongKind(.object, for: schema)
+            wrongKind(.object, for: schema.unsafelyUnwrapped)
             return hash
         case UInt8(ascii: "["):
-            guard let schema, !schema.kinds.contains(.array) else { return try array(schema) }
+            if schema == nil || schema.unsafelyUnwrapped.kinds.contains(.array) { return try array(schema) }
             let hash = try array(nil)
-            wrongKind(.array, for: schema)
+            wrongKind(.array, for: schema.unsafelyUnwrapped)
             return hash
         case UInt8(ascii: "\""):
             let span = try cursor.string()
             lastString = span
-            if let schema { check(string: span, against: schema) }
+            if schema != nil { check(string: span, against: schema.unsafelyUnwrapped) }
             return cursor.stringHash(span)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let integer = try cursor.number()
             lastNumberIsInteger = integer
-            if let schema { check(number: start, integer: integer, against: schema) }
+            if schema != nil { check(number: start, integer: integer, against: schema.unsafelyUnwrapped) }
             return cursor.scalarHash(from: start)
         case UInt8(ascii: "t"):
             try cursor.literal("true")
-            if let schema { check(literal: start, .boolean, against: schema) }
+            if schema != nil { check(literal: start, .boolean, against: schema.unsafelyUnwrapped) }
             return cursor.scalarHash(from: start)
         case UInt8(ascii: "f"):
             try cursor.literal("false")
-            if let schema { check(literal: start, .boolean, against: schema) }
+            if schema != nil { check(literal: start, .boolean, against: schema.unsafelyUnwrapped) }
             return cursor.scalarHash(from: start)
         case UInt8(ascii: "n"):
             try cursor.literal("null")
-            if let schema { check(literal: start, .null, against: schema) }
+            if schema != nil { check(literal: start, .null, against: schema.unsafelyUnwrapped) }
             return cursor.scalarHash(from: start)
         default:
             throw cursor.unexpected("expected a value")
@@ -99,16 +100,17 @@ package struct FloorWalk {
             if capturingID { capturedID = nil }
             return hash.value
         }
-        if let schema {
-            // A property's schema is passed where the schema holds it (no reference counting per member).
+        if schema != nil {
+            // A property's schema is passed where the schema holds it, and the schema itself is not bound
+            // (`if let` retained it): no reference counting per member.
             repeat {
                 let key = try cursor.key()
                 let valueStart = cursor.pos
                 path.append(.key(key))
                 let valueHash: UInt64
-                if let index = memberIndex(key, of: schema, &seen) {
-                    valueHash = try value(schema.propertySchemas[index])
-                } else if case .schema(let other) = schema.additional {
+                if let index = memberIndex(key, of: schema.unsafelyUnwrapped, &seen) {
+                    valueHash = try value(schema.unsafelyUnwrapped.propertySchemas[index])
+                } else if case .schema(let other) = schema.unsafelyUnwrapped.additional {
                     valueHash = try value(other)
                 } else {
                     valueHash = try value(nil)
@@ -117,7 +119,7 @@ package struct FloorWalk {
                 hash.add(key: cursor.keyHash(key), value: valueHash)
                 if capturingID, cursor.matches(key, "id") { id = cursor.itemID(at: valueStart, lastString: lastString) }
             } while try cursor.nextMember()
-            checkRequired(schema, seen)
+            checkRequired(schema.unsafelyUnwrapped, seen)
         } else {
             repeat {
                 let key = try cursor.key()
@@ -139,13 +141,9 @@ package struct FloorWalk {
         if try cursor.openArray() {
             var index = 0
             repeat {
-                if let element {
-                    path.append(.index(index))
-                    hash.add(try value(element))
-                    path.removeLast()
-                } else {
-                    hash.add(try value(nil))
-                }
+                if element != nil { path.append(.index(index)) }
+                hash.add(try value(element))
+                if element != nil { path.removeLast() }
                 index += 1
             } while try cursor.nextElement()
         }
@@ -352,14 +350,9 @@ package struct FloorWalk {
             var index = 0
             repeat {
                 capturedID = nil
-                let content: UInt64
-                if let element {
-                    path.append(.index(index))
-                    content = try value(element, capturingID: true)
-                    path.removeLast()
-                } else {
-                    content = try value(nil, capturingID: true)
-                }
+                if element != nil { path.append(.index(index)) }
+                let content = try value(element, capturingID: true)
+                if element != nil { path.removeLast() }
                 hash.add(content)
                 items.append(FloorSignature.Item(key: capturedID.map(FloorSignature.ItemKey.id) ?? .anonymous(content), content: content))
                 index += 1
