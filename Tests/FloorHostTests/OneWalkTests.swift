@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import FloorCore
 import FloorRuntime
 import FloorSession
+import Foundation
+import Testing
 
 /// Decoding a page reads each floor's bytes once: the page scan validates the floor, signs it and checks it
 /// against its type's schema on one walk (FloorWalk), where the scanner, the signature and the validator
@@ -16,19 +16,22 @@ struct OneWalkTests {
     @Test func decodingAPageWithSchemasWalksEachFloorOnce() throws {
         let folder = try TemporaryFolder("onewalk")
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
-        #expect(host.registry.floorTypeNames.allSatisfy { name in
-            host.registry.floorTypeID(named: name).map { host.registry.floorTypes[Int($0)].schema != nil } == true
-        }, "every shipped floor type declares a schema")
+        #expect(
+            host.registry.floorTypeNames.allSatisfy { name in
+                host.registry.floorTypeID(named: name).map { host.registry.floorTypes[Int($0)].schema != nil } == true
+            }, "every shipped floor type declares a schema")
         let page = #"""
-        {"floors":[
-          {"type":"Title","id":"t1","title":"Hello","subtitel":"typo"},
-          {"type":"IconGrid","id":"g","columns":4,"items":[{"id":"i0","img":"a.png","title":"A","jump":{"url":"app://a"}}]},
-          {"type":"ProductFeed","id":"feed","header":{"title":"Picks","sticky":true},"margin":{"top":8,"bottom":8},
-           "items":[{"id":"p0","title":"Tea","price":"¥3.50","img":"p0.jpg","jump":{"url":"app://p/0","eventId":"c"}},
-                    {"id":"p1","title":"Cup","price":12.5,"img":"p1.jpg","jump":{"url":"app://p/1","eventId":"c"}}]},
-          {"type":"Nope","id":"unknown-type"}
-        ],"next":null}
-        """#
+            {"floors":[
+              {"type":"Title","id":"t1","title":"Hello","subtitel":"typo"},
+              {"type":"IconGrid","id":"g","columns":4,
+               "items":[{"id":"i0","img":"a.png","title":"A","jump":{"url":"app://a"}}]},
+              {"type":"ProductFeed","id":"feed","header":{"title":"Picks","sticky":true},"margin":{"top":8,"bottom":8},
+               "items":[
+                 {"id":"p0","title":"Tea","price":"¥3.50","img":"p0.jpg","jump":{"url":"app://p/0","eventId":"c"}},
+                 {"id":"p1","title":"Cup","price":12.5,"img":"p1.jpg","jump":{"url":"app://p/1","eventId":"c"}}]},
+              {"type":"Nope","id":"unknown-type"}
+            ],"next":null}
+            """#
         let bytes = Array(page.utf8)
         let spec = try PageScanner.scan(bytes)
         let log = JSONWalkLog()
@@ -79,8 +82,12 @@ struct OneWalkTests {
             let scanned = spec.floors[0]
             let alone = page.withUnsafeBytes { raw in
                 let bytes = UnsafeRawBufferPointer(rebasing: raw[scanned.bytes])
-                return (scanned.type.flatMap { schemas[$0] }.map { SchemaValidator.validate(bytes, against: $0, typeName: scanned.type!) },
-                        FloorSignature(json: bytes))
+                return (
+                    scanned.type.flatMap { schemas[$0] }.map {
+                        SchemaValidator.validate(bytes, against: $0, typeName: scanned.type!)
+                    },
+                    FloorSignature(json: bytes)
+                )
             }
             #expect(scanned.findings == alone.0, "\(floor)")
             #expect(scanned.signature == alone.1, "\(floor)")
@@ -90,14 +97,17 @@ struct OneWalkTests {
     /// The one walk's signatures are the old skim's, hash for hash.
     @Test func signaturesAreTheOldSkimsValueForValue() throws {
         var pages = [
-            #"{"floors":[{"type":"F","id":"f","header":{"title":"H"},"items":[{"id":"x","v":1},{"id":7},{"v":2},{"id":"\u0079"},3,[],{"id":-1.5},{"id":true}]},"#
-                + #" {"type":"T","title":"a\/b \u00e9\ud83d\ude00","margin":{"top":6,"bottom":0},"items":{"no":"array"},"n":[-0.5e+3,true,false,null,{}]},"#
-                + #" "text", 12, [1,{"a":"b"}], {}, {"items":[]} ]}"#,
+            #"{"floors":[{"type":"F","id":"f","header":{"title":"H"},"#
+                + #""items":[{"id":"x","v":1},{"id":7},{"v":2},{"id":"\u0079"},3,[],{"id":-1.5},{"id":true}]},"#
+                + #" {"type":"T","title":"a\/b \u00e9\ud83d\ude00","margin":{"top":6,"bottom":0},"#
+                + #""items":{"no":"array"},"n":[-0.5e+3,true,false,null,{}]},"#
+                + #" "text", 12, [1,{"a":"b"}], {}, {"items":[]} ]}"#
         ]
         // Deeper than FloorWalk.recursionDepth: the rest is hashed without recursion, to the same values.
         let deep = String(repeating: #"{"a":[1,{},[],"s","#, count: 60) + "null" + String(repeating: "]}", count: 60)
         pages.append(#"{"floors":[{"type":"D","x":"# + deep + #","items":["# + deep + "," + deep + "]}," + deep + "]}")
-        for name in try FileManager.default.contentsOfDirectory(atPath: Repo.path("Examples")).sorted() where name.hasSuffix(".json") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: Repo.path("Examples")).sorted()
+        where name.hasSuffix(".json") {
             pages.append(try String(contentsOfFile: Repo.path("Examples/" + name), encoding: .utf8))
         }
         var compared = 0
@@ -107,7 +117,9 @@ struct OneWalkTests {
             bytes.withUnsafeBytes { raw in
                 for floor in spec.floors {
                     let alone = UnsafeRawBufferPointer(rebasing: raw[floor.bytes])
-                    #expect(floor.signature == FloorSignature.reference(json: alone), "\(String(decoding: alone, as: UTF8.self))")
+                    #expect(
+                        floor.signature == FloorSignature.reference(json: alone),
+                        "\(String(decoding: alone, as: UTF8.self))")
                     #expect(FloorSignature(json: alone) == floor.signature)
                     compared += 1
                 }
@@ -120,7 +132,9 @@ struct OneWalkTests {
     /// floor a page may hold, objects and arrays alternating, with a schema riding along, fits a 512 KB stack
     /// (a secondary thread's on macOS; Linux gives 8 MB) in a debug build.
     @Test func theDeepestFloorFitsASmallStack() throws {
-        let declared = try DeclaredSchema.parse(#"{"type":"object","properties":{"x":{"type":"array","items":{"type":"object"}}}}"#).get()
+        let declared = try DeclaredSchema.parse(
+            #"{"type":"object","properties":{"x":{"type":"array","items":{"type":"object"}}}}"#
+        ).get()
         let levels = 3...512  // page (1), floors (2), the floor (3)
         let openers = levels.dropFirst().map { $0 % 2 == 0 ? "[" : #"{"x":"# }
         let closers = levels.dropFirst().reversed().map { $0 % 2 == 0 ? "]" : "}" }
@@ -128,7 +142,9 @@ struct OneWalkTests {
         nonisolated(unsafe) var result: Result<PageSpec, PageSyntaxError>?
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            result = Result { () throws(PageSyntaxError) -> PageSpec in try PageScanner.scan(page) { $0 == "T" ? declared.floorObject : nil } }
+            result = Result { () throws(PageSyntaxError) -> PageSpec in
+                try PageScanner.scan(page) { $0 == "T" ? declared.floorObject : nil }
+            }
             done.signal()
         }
         thread.stackSize = 512 << 10

@@ -27,7 +27,8 @@ package struct JSONCursor {
     package init(_ raw: UnsafeRawPointer, count: Int, skippingBOM: Bool = true) {
         self.raw = raw
         self.count = count
-        let hasBOM = skippingBOM && count >= 3 && raw.load(as: UInt8.self) == 0xEF
+        let hasBOM =
+            skippingBOM && count >= 3 && raw.load(as: UInt8.self) == 0xEF
             && raw.load(fromByteOffset: 1, as: UInt8.self) == 0xBB
             && raw.load(fromByteOffset: 2, as: UInt8.self) == 0xBF
         bodyStart = hasBOM ? 3 : 0
@@ -113,12 +114,15 @@ package struct JSONCursor {
     /// Which of the levels `skipValue` opened are objects: bit `d` for level `d` (1-based), 9 words for 512
     /// levels, on the caller's stack.
     @usableFromInline struct OpenLevels {
-        @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+        @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+            0, 0, 0, 0, 0, 0, 0, 0, 0
+        )
 
         @inlinable init() {}
 
         @inlinable mutating func set(_ level: Int, object: Bool) {
-            let bit: UInt64 = 1 << UInt64(level & 63), offset = (level >> 6) * 8
+            let bit: UInt64 = 1 << UInt64(level & 63)
+            let offset = (level >> 6) * 8
             withUnsafeMutableBytes(of: &words) { words in
                 let old = words.load(fromByteOffset: offset, as: UInt64.self)
                 words.storeBytes(of: object ? old | bit : old & ~bit, toByteOffset: offset, as: UInt64.self)
@@ -126,7 +130,8 @@ package struct JSONCursor {
         }
 
         @inlinable func isObject(_ level: Int) -> Bool {
-            withUnsafeBytes(of: words) { $0.load(fromByteOffset: (level >> 6) * 8, as: UInt64.self) } & (1 << UInt64(level & 63)) != 0
+            withUnsafeBytes(of: words) { $0.load(fromByteOffset: (level >> 6) * 8, as: UInt64.self) }
+                & (1 << UInt64(level & 63)) != 0
         }
     }
 
@@ -256,7 +261,7 @@ package struct JSONCursor {
         guard i + 1 < count else { throw failure("unterminated string", at: stringStart) }
         switch byte(i + 1) {
         case JSONByte.quote, JSONByte.backslash, JSONByte.slash, UInt8(ascii: "b"), UInt8(ascii: "f"),
-             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             return i + 2
         case UInt8(ascii: "u"):
             for k in (i + 2)..<(i + 6) {
@@ -276,15 +281,24 @@ package struct JSONCursor {
     @inlinable package func utf8Sequence(at i: Int) throws(JSONSyntaxError) -> Int {
         let lead = byte(i)
         let length: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF  // allowed range of the second byte
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF  // allowed range of the second byte
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
+        case 0xE0:
+            length = 3
+            low = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
+        case 0xF4:
+            length = 4
+            high = 0x8F
         default: throw failure("invalid UTF-8 in string", at: i)
         }
         guard i + length <= count else { throw failure("invalid UTF-8 in string", at: i) }
@@ -376,14 +390,18 @@ package struct JSONCursor {
 
     package func invalidEscape(at i: Int) -> JSONSyntaxError {
         let c = byte(i + 1)
-        if c > 0x20 && c < 0x7F { return failure("invalid escape '\\\(Character(Unicode.Scalar(c)))' in string", at: i) }
+        if c > 0x20 && c < 0x7F {
+            return failure("invalid escape '\\\(Character(Unicode.Scalar(c)))' in string", at: i)
+        }
         return failure("invalid escape: '\\' followed by \(found(at: i + 1)) in string", at: i)
     }
 
     /// At a closing bracket right after a ',' (allowed by JavaScript, not by JSON): the position stays
     /// the bracket's, where the parse stopped, and the message names the comma to delete.
     package func trailingComma(before closing: String) -> JSONSyntaxError {
-        failure("trailing comma before '\(closing)': JSON allows no ',' after the last \(closing == "]" ? "element" : "member"); delete that ','", at: pos)
+        let last = closing == "]" ? "element" : "member"
+        return failure(
+            "trailing comma before '\(closing)': JSON allows no ',' after the last \(last); delete that ','", at: pos)
     }
 
     package func unexpected(_ expectation: String) -> JSONSyntaxError {

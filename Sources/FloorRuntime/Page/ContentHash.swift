@@ -28,7 +28,10 @@ package struct ContentHash {
             add(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
             i += 8
         }
-        while i < raw.count { add(raw[i]); i += 1 }
+        while i < raw.count {
+            add(raw[i])
+            i += 1
+        }
         add(UInt64(raw.count))
     }
 }

@@ -1,6 +1,7 @@
 /// What the host knows of a floor's content from its JSON alone: enough to tell, across two versions of a
 /// page, which floors and which of their items stayed the same (PageDiff), without asking a plugin and
-/// without changing the C ABI. Computed once, on the page scanner's walk of the floor (FloorWalk), in O(bytes of the floor).
+/// without changing the C ABI. Computed once, on the page scanner's walk of the floor (FloorWalk), in
+/// O(bytes of the floor).
 ///
 /// Contract:
 /// - Hashes are of the JSON *values*: whitespace, the order of an object's keys and how a string is
@@ -57,7 +58,9 @@ public struct FloorSignature: Sendable, Equatable {
         JSONWalkLog.record(base, count: bytes.count, "FloorSignature(json:)")
         var walk = FloorWalk(JSONCursor(base, count: bytes.count, skippingBOM: false))
         walk.cursor.skipWhitespace()
-        guard walk.cursor.pos < bytes.count, let floor = try? walk.floor(index: 0, schemas: { _ in nil }) else { return }
+        guard walk.cursor.pos < bytes.count, let floor = try? walk.floor(index: 0, schemas: { _ in nil }) else {
+            return
+        }
         self = floor.signature
     }
 

@@ -51,10 +51,12 @@ package struct FloorWalk {
         // retained the schema around each check): this switch is the walk's hottest code.
         switch cursor.raw.load(fromByteOffset: start, as: UInt8.self) {
         case UInt8(ascii: "{") where schema == nil && !capturingID && cursor.depth >= Self.recursionDepth,
-             UInt8(ascii: "[") where schema == nil && cursor.depth >= Self.recursionDepth:
+            UInt8(ascii: "[") where schema == nil && cursor.depth >= Self.recursionDepth:
             return try deepValue()
         case UInt8(ascii: "{"):
-            if schema == nil || schema.unsafelyUnwrapped.kinds.contains(.object) { return try object(schema, capturingID: capturingID) }
+            if schema == nil || schema.unsafelyUnwrapped.kinds.contains(.object) {
+                return try object(schema, capturingID: capturingID)
+            }
             let hash = try object(nil, capturingID: capturingID)
             wrongKind(.object, for: schema.unsafelyUnwrapped)
             return hash
@@ -222,13 +224,21 @@ package struct FloorWalk {
         case type, pattern, id, items, header, margin, other
 
         init(_ key: JSONStringSpan, in cursor: JSONCursor) {
-            if cursor.matches(key, "type") { self = .type }
-            else if cursor.matches(key, "id") { self = .id }
-            else if cursor.matches(key, "items") { self = .items }
-            else if cursor.matches(key, "header") { self = .header }
-            else if cursor.matches(key, "margin") { self = .margin }
-            else if cursor.matches(key, "pattern") { self = .pattern }
-            else { self = .other }
+            if cursor.matches(key, "type") {
+                self = .type
+            } else if cursor.matches(key, "id") {
+                self = .id
+            } else if cursor.matches(key, "items") {
+                self = .items
+            } else if cursor.matches(key, "header") {
+                self = .header
+            } else if cursor.matches(key, "margin") {
+                self = .margin
+            } else if cursor.matches(key, "pattern") {
+                self = .pattern
+            } else {
+                self = .other
+            }
         }
     }
 
@@ -239,15 +249,25 @@ package struct FloorWalk {
         guard cursor.at(JSONByte.openBrace) else {
             let whole = try value(nil)
             let kind = JSONValueKind(first: cursor.byte(start))?.rawValue ?? "nothing"
-            return FloorSpec(index: index, type: nil, id: nil, bytes: start..<cursor.pos,
-                             problems: ["floors[\(index)] must be an object, found \(kind)"], signature: FloorSignature(whole: whole))
+            return FloorSpec(
+                index: index, type: nil, id: nil, bytes: start..<cursor.pos,
+                problems: ["floors[\(index)] must be an object, found \(kind)"], signature: FloorSignature(whole: whole)
+            )
         }
-        var type = Field.absent, pattern = Field.absent, id = Field.absent
-        var keys = Set<String>(), problems: [String] = []
-        var whole = ObjectHash(), own = ObjectHash(), header: UInt64 = 0, margin: UInt64 = 0
+        var type = Field.absent
+        var pattern = Field.absent
+        var id = Field.absent
+        var keys = Set<String>()
+        var problems: [String] = []
+        var whole = ObjectHash()
+        var own = ObjectHash()
+        var header: UInt64 = 0
+        var margin: UInt64 = 0
         var items: [FloorSignature.Item] = []
         // The schema check riding along: the schema of the first type the floor names that has one.
-        var schema: FloorSchema?, schemaType: String?, seen = ObjectCheck()
+        var schema: FloorSchema?
+        var schemaType: String?
+        var seen = ObjectCheck()
         findings = []
         if try cursor.openObject() {
             let firstMember = cursor.pos
@@ -329,18 +349,23 @@ package struct FloorWalk {
         // another type first) a check of its own.
         var checked: [SchemaFinding]?
         if let typeName, let wanted = schemas(typeName) {
-            checked = wanted === schema && schemaType == typeName ? findings
+            checked =
+                wanted === schema && schemaType == typeName
+                ? findings
                 : SchemaValidator.validate(cursor.bytes(start, cursor.pos), against: wanted, typeName: typeName)
         }
         findings = []
-        return FloorSpec(index: index, type: typeName, id: floorID, bytes: start..<cursor.pos, problems: problems,
-                         signature: FloorSignature(whole: whole.value, own: own.value, header: header, margin: margin, items: items),
-                         findings: checked)
+        return FloorSpec(
+            index: index, type: typeName, id: floorID, bytes: start..<cursor.pos, problems: problems,
+            signature: FloorSignature(whole: whole.value, own: own.value, header: header, margin: margin, items: items),
+            findings: checked)
     }
 
     /// Precondition: at a floor's `items` array. Its hash, as `array` gives it, and each element as a floor
     /// item: its content hash and its identity (its `id`, else its content). `schema`: the member's.
-    mutating func items(_ schema: FloorSchema?, into items: inout [FloorSignature.Item]) throws(JSONSyntaxError) -> UInt64 {
+    mutating func items(_ schema: FloorSchema?, into items: inout [FloorSignature.Item]) throws(JSONSyntaxError)
+        -> UInt64
+    {
         items.removeAll(keepingCapacity: true)
         let misfit = schema.map { !$0.kinds.contains(.array) } ?? false
         let element = misfit ? nil : schema.flatMap(Self.elementSchema)
@@ -354,7 +379,9 @@ package struct FloorWalk {
                 let content = try value(element, capturingID: true)
                 if element != nil { path.removeLast() }
                 hash.add(content)
-                items.append(FloorSignature.Item(key: capturedID.map(FloorSignature.ItemKey.id) ?? .anonymous(content), content: content))
+                items.append(
+                    FloorSignature.Item(
+                        key: capturedID.map(FloorSignature.ItemKey.id) ?? .anonymous(content), content: content))
                 index += 1
             } while try cursor.nextElement()
         }
@@ -364,9 +391,12 @@ package struct FloorWalk {
 
     /// Checks the members in `range` (members of the floor object before the key that named its type, walked
     /// already) against `schema`: the only bytes of a floor walked twice.
-    mutating func recheck(_ range: Range<Int>, against schema: FloorSchema, _ seen: inout ObjectCheck) throws(JSONSyntaxError) {
+    mutating func recheck(_ range: Range<Int>, against schema: FloorSchema, _ seen: inout ObjectCheck)
+        throws(JSONSyntaxError)
+    {
         JSONWalkLog.record(cursor.raw + range.lowerBound, count: range.count, "members before 'type'")
-        let resume = cursor.pos, depth = cursor.depth
+        let resume = cursor.pos
+        let depth = cursor.depth
         cursor.pos = range.lowerBound
         while cursor.pos < range.upperBound {
             let key = try cursor.key()
@@ -392,7 +422,6 @@ package struct FloorWalk {
         }
         return .misfit(kind(at: start))
     }
-
 
     /// The key's name when `keys` (the keys seen so far in one object) already holds it; else adds it.
     /// Keys are decoded for this: an object's keys are few next to the values.

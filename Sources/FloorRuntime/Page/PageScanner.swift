@@ -70,7 +70,9 @@ package enum PageScanner {
     /// Throws `PageSyntaxError`. `bytes` is only read during the call. `schemas`: the schema of a floor type
     /// by name, when there is one to check the floors of that type against (FloorSpec.findings) on the same
     /// walk that scans and signs them.
-    package static func scan(_ bytes: UnsafeRawBufferPointer, schemas: (String) -> FloorSchema? = { _ in nil }) throws(PageSyntaxError) -> PageSpec {
+    package static func scan(_ bytes: UnsafeRawBufferPointer, schemas: (String) -> FloorSchema? = { _ in nil })
+        throws(PageSyntaxError) -> PageSpec
+    {
         guard let start = bytes.baseAddress, bytes.count > 0 else {
             throw PageSyntaxError(offset: 0, line: 1, column: 1, message: "the page is empty")
         }
@@ -80,7 +82,9 @@ package enum PageScanner {
     }
 
     /// Throws `PageSyntaxError`.
-    package static func scan(_ data: [UInt8], schemas: (String) -> FloorSchema? = { _ in nil }) throws(PageSyntaxError) -> PageSpec {
+    package static func scan(_ data: [UInt8], schemas: (String) -> FloorSchema? = { _ in nil }) throws(PageSyntaxError)
+        -> PageSpec
+    {
         let result = data.withUnsafeBytes { bytes in
             Result { () throws(PageSyntaxError) -> PageSpec in try scan(bytes, schemas: schemas) }
         }
@@ -104,11 +108,14 @@ extension FloorWalk {
         var next: String?
         var nextMisfit: (offset: Int, kind: JSONValueKind)?
         var title: String?
-        var keys = Set<String>(), problems: [String] = []
+        var keys = Set<String>()
+        var problems: [String] = []
         if try cursor.openObject() {
             repeat {
                 let key = try cursor.key()
-                if let repeated = repeated(key, in: &keys) { problems.append("\(repeated): duplicate key '\(repeated)' in the page; the last value is used") }
+                if let repeated = repeated(key, in: &keys) {
+                    problems.append("\(repeated): duplicate key '\(repeated)' in the page; the last value is used")
+                }
                 let valueStart = cursor.pos
                 if cursor.matches(key, "floors") {
                     if cursor.at(JSONByte.openBracket) {
@@ -133,7 +140,10 @@ extension FloorWalk {
                     } else {
                         let kind = try cursor.skipValue()
                         title = nil
-                        if kind != .null { problems.append("title: must be a string, found \(kind.rawValue); the page is shown without a title") }
+                        if kind != .null {
+                            problems.append(
+                                "title: must be a string, found \(kind.rawValue); the page is shown without a title")
+                        }
                     }
                 } else {
                     _ = try cursor.skipValue()

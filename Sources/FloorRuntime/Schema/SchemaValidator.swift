@@ -1,5 +1,5 @@
-import Foundation
 import FloorCore
+import Foundation
 
 /// One way a floor object departs from its type's schema, with the JSON path relative to the floor
 /// ("items[2].tittle"; "" for the floor itself) and a message that says what was expected.
@@ -20,14 +20,16 @@ public struct SchemaFinding: Sendable, Equatable {
 /// them: no DOM, no copy; a string or a key becomes a Swift String only for a message or an enum. The checks
 /// are FloorWalk's: the page scanner runs them on its own walk of each floor (one pass for scanning,
 /// signing and checking); `validate` runs them over a floor alone. Recursion follows the schema (deeper
-/// values are walked without it: FloorWalk.deepValue), so a page cannot deepen the stack. Cost: one pass over the floor's bytes, a property lookup (a few byte
-/// compares) per key; nothing is allocated for a floor that conforms (beyond the path buffer of a
-/// standalone call). Pure; safe on any thread.
+/// values are walked without it: FloorWalk.deepValue), so a page cannot deepen the stack. Cost: one pass
+/// over the floor's bytes, a property lookup (a few byte compares) per key; nothing is allocated for a
+/// floor that conforms (beyond the path buffer of a standalone call). Pure; safe on any thread.
 public enum SchemaValidator {
     /// The findings for the floor object in `bytes` (exactly the floor's value) of floor type `typeName`.
     /// Precondition: `bytes` passed the page scanner (SchemaCheck wraps a sample in a page to make sure);
     /// bytes that are not JSON give the findings up to where they stop being JSON.
-    public static func validate(_ bytes: UnsafeRawBufferPointer, against schema: FloorSchema, typeName: String) -> [SchemaFinding] {
+    public static func validate(_ bytes: UnsafeRawBufferPointer, against schema: FloorSchema, typeName: String)
+        -> [SchemaFinding]
+    {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return [] }
         JSONWalkLog.record(base, count: bytes.count, "SchemaValidator.validate")
         var walk = FloorWalk(JSONCursor(base, count: bytes.count, skippingBOM: false))
@@ -52,7 +54,8 @@ extension FloorWalk {
 
     /// An object's `schema` for the value of member `key` (nil: anything), noting the property as present or
     /// the key as unknown. Precondition: `key` is on `path`.
-    mutating func memberSchema(_ key: JSONStringSpan, of schema: FloorSchema, _ seen: inout ObjectCheck) -> FloorSchema? {
+    mutating func memberSchema(_ key: JSONStringSpan, of schema: FloorSchema, _ seen: inout ObjectCheck) -> FloorSchema?
+    {
         if let index = memberIndex(key, of: schema, &seen) { return schema.propertySchemas[index] }
         if case .schema(let other) = schema.additional { return other }
         return nil
@@ -62,7 +65,12 @@ extension FloorWalk {
     /// then checked against "additionalProperties" (and noted as unknown when they are forbidden).
     /// Precondition: `key` is on `path`.
     mutating func memberIndex(_ key: JSONStringSpan, of schema: FloorSchema, _ seen: inout ObjectCheck) -> Int? {
-        let index = key.escaped ? { let name = cursor.text(key); return schema.properties.firstIndex { $0.name == name } }()
+        let index =
+            key.escaped
+            ? {
+                let name = cursor.text(key)
+                return schema.properties.firstIndex { $0.name == name }
+            }()
             : schema.property(cursor.bytes(key.start, key.end))
         if let index {
             if index < 64 {
@@ -87,7 +95,9 @@ extension FloorWalk {
         if let bits = schema.requiredBits, bits & ~seen.seenBits == 0 { return }
         for name in schema.required {
             let index = schema.properties.firstIndex { $0.name == name }
-            if let index, index < 64 ? seen.seenBits & (1 << UInt64(index)) != 0 : seen.seenMore?[index] == true { continue }
+            if let index, index < 64 ? seen.seenBits & (1 << UInt64(index)) != 0 : seen.seenMore?[index] == true {
+                continue
+            }
             let expected = index.map { " (\(schema.properties[$0].schema.kinds.phrase))" } ?? ""
             // Named by the missing field's own path, as a decoder names it ("items[0].img").
             note(.missingField, "missing required field '\(name)'\(expected) of \(typeName)", field: name)
@@ -108,22 +118,26 @@ extension FloorWalk {
         guard schema.kinds.contains(.string) else { return wrongKind(.string, for: schema) }
         if let allowed = schema.allowed {
             let value = FloorSchema.quoted(cursor.text(span))
-            if !allowed.contains(value) { note(.notAllowed, "\(typeName) allows only \(allowed.joined(separator: ", ")) here, found \(value)") }
+            if !allowed.contains(value) {
+                note(.notAllowed, "\(typeName) allows only \(allowed.joined(separator: ", ")) here, found \(value)")
+            }
         }
     }
 
     /// `true`, `false` or `null` from `start` to `pos`.
     mutating func check(literal start: Int, _ found: FloorSchema.Kinds, against schema: FloorSchema) {
         guard schema.kinds.contains(found) else { return wrongKind(found, for: schema) }
-        if let allowed = schema.allowed, !allowed.contains(cursor.text(start, cursor.pos)) {
-            note(.notAllowed, "\(typeName) allows only \(allowed.joined(separator: ", ")) here, found \(cursor.text(start, cursor.pos))")
+        let literal = cursor.text(start, cursor.pos)
+        if let allowed = schema.allowed, !allowed.contains(literal) {
+            note(.notAllowed, "\(typeName) allows only \(allowed.joined(separator: ", ")) here, found \(literal)")
         }
     }
 
     /// The number from `start` to `pos`; `integer`: written without fraction or exponent.
     mutating func check(number start: Int, integer: Bool, against schema: FloorSchema) {
         // Most numbers only need to be numbers: read the value only when the schema asks about it.
-        guard !schema.kinds.contains(.number) || schema.allowed != nil || schema.minimum != nil || schema.maximum != nil else { return }
+        guard !schema.kinds.contains(.number) || schema.allowed != nil || schema.minimum != nil || schema.maximum != nil
+        else { return }
         let end = cursor.pos
         let value: Double
         if end < cursor.count {
@@ -134,21 +148,32 @@ extension FloorWalk {
         }
         let integral = integer || (value.isFinite && value.rounded() == value)
         guard schema.kinds.contains(integral ? .integer : .number) else {
-            note(.wrongType, "\(typeName) expects \(schema.kinds.phrase) here, found \(integral ? "an integer" : "a number with a fraction") (\(cursor.text(start, end)))")
+            let found = integral ? "an integer" : "a number with a fraction"
+            note(
+                .wrongType,
+                "\(typeName) expects \(schema.kinds.phrase) here, found \(found) (\(cursor.text(start, end)))")
             return
         }
         if let allowed = schema.allowed, !allowed.contains(FloorSchema.numberText(value)) {
-            note(.notAllowed, "\(typeName) allows only \(allowed.joined(separator: ", ")) here, found \(cursor.text(start, end))")
+            note(
+                .notAllowed,
+                "\(typeName) allows only \(allowed.joined(separator: ", ")) here, found \(cursor.text(start, end))")
         } else if let minimum = schema.minimum, value < minimum {
-            note(.outOfRange, "\(typeName) expects at least \(FloorSchema.numberText(minimum)) here, found \(cursor.text(start, end))")
+            note(
+                .outOfRange,
+                "\(typeName) expects at least \(FloorSchema.numberText(minimum)) here, found \(cursor.text(start, end))"
+            )
         } else if let maximum = schema.maximum, value > maximum {
-            note(.outOfRange, "\(typeName) expects at most \(FloorSchema.numberText(maximum)) here, found \(cursor.text(start, end))")
+            note(
+                .outOfRange,
+                "\(typeName) expects at most \(FloorSchema.numberText(maximum)) here, found \(cursor.text(start, end))")
         }
     }
 
     mutating func unknown(_ name: String, among schema: FloorSchema) {
         let names = schema.properties.map(\.name)
-        let hint = Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" }
+        let hint =
+            Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" }
             ?? (names.isEmpty ? "; it has no fields here" : " (its fields here: \(names.joined(separator: ", ")))")
         note(.unknownField, "unknown field of \(typeName)\(hint)")
     }

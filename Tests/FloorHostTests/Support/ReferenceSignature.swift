@@ -15,8 +15,10 @@ extension FloorSignature {
             s.whole = skim.value(from: start).hash
             return s
         }
-        var wholeHash = ReferenceSkim.ObjectHash(), ownHash = ReferenceSkim.ObjectHash()
-        var headerHash: UInt64 = 0, marginHash: UInt64 = 0
+        var wholeHash = ReferenceSkim.ObjectHash()
+        var ownHash = ReferenceSkim.ObjectHash()
+        var headerHash: UInt64 = 0
+        var marginHash: UInt64 = 0
         var items: [FloorSignature.Item] = []
         skim.members(from: start + 1) { key, valueStart in
             let isItems = skim.is(key, "items") && bytes[valueStart] == UInt8(ascii: "[")
@@ -145,10 +147,15 @@ struct ReferenceSkim {
 
     /// The end of the string at `i` and whether it holds a backslash.
     private func stringEnd(from i: Int) -> (end: Int, escaped: Bool) {
-        var j = i + 1, escaped = false
+        var j = i + 1
+        var escaped = false
         while j < bytes.count {
             let c = bytes[j]
-            if c == UInt8(ascii: "\\") { escaped = true; j += 2; continue }
+            if c == UInt8(ascii: "\\") {
+                escaped = true
+                j += 2
+                continue
+            }
             j += 1
             if c == UInt8(ascii: "\"") { return (j, escaped) }
         }
@@ -219,7 +226,8 @@ struct ReferenceSkim {
         var j = whitespace(from: i + 1)
         guard j < bytes.count, bytes[j] != UInt8(ascii: "]") else { return (j + 1, h.value) }
         while j < bytes.count {
-            let after: Int, content: UInt64
+            let after: Int
+            let content: UInt64
             var id: String?
             if bytes[j] == UInt8(ascii: "{") {
                 var object = ObjectHash()
@@ -234,7 +242,8 @@ struct ReferenceSkim {
                 (after, content) = value(from: j)
             }
             h.add(content)
-            items.append(FloorSignature.Item(key: id.map(FloorSignature.ItemKey.id) ?? .anonymous(content), content: content))
+            items.append(
+                FloorSignature.Item(key: id.map(FloorSignature.ItemKey.id) ?? .anonymous(content), content: content))
             j = whitespace(from: after)
             guard j < bytes.count, bytes[j] == UInt8(ascii: ",") else { break }
             j = whitespace(from: j + 1)
@@ -246,7 +255,9 @@ struct ReferenceSkim {
     private func itemID(_ start: Int, _ end: Int) -> String? {
         if bytes[start] == UInt8(ascii: "\"") { return text(at: start) }
         let number = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-        let integer = number.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-") }
+        let integer = number.allSatisfy {
+            ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-")
+        }
         return integer ? String(decoding: number, as: UTF8.self) : nil
     }
 }
