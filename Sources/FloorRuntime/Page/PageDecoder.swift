@@ -33,7 +33,10 @@ public enum PageDecoder {
     {
         let spec: PageSpec
         do {
-            spec = try PageScanner.scan(bytes)
+            // One walk per floor: the scan signs each floor and checks it against its type's schema as it goes.
+            spec = try PageScanner.scan(bytes) { typeName in
+                registry.floorTypeID(named: typeName).flatMap { registry.floorTypes[Int($0)].schema?.floorObject }
+            }
         } catch {
             throw PageError(file: file, line: error.line, column: error.column, reason: error.message)
         }
@@ -54,13 +57,13 @@ public enum PageDecoder {
                 let path = "floors[\(floor.index)]"
                 let id = floor.id ?? path
                 let origin = FloorOrigin(page: ordinal, floor: Int32(clamping: floor.index))
-                let signature = FloorSignature(json: UnsafeRawBufferPointer(rebasing: raw[floor.bytes]))
+                let signature = floor.signature
                 func warn(_ message: String, at subpath: String = "", plugin: String? = nil) {
-                    let where_ = DecodeReport.path(subpath, in: path)
+                    let jsonPath = DecodeReport.path(subpath, in: path)
                     page.report(
                         Diagnostic(
-                            .warning, "\(file): \(where_) (floor '\(id)'): \(message)", file: file, plugin: plugin,
-                            path: where_))
+                            .warning, "\(file): \(jsonPath) (floor '\(id)'): \(message)", file: file, plugin: plugin,
+                            path: jsonPath))
                 }
                 // Scanner problems name their own path ("floors[2].type must be a string, found number").
                 for problem in floor.problems {
@@ -125,14 +128,9 @@ public enum PageDecoder {
                     continue
                 }
                 // The floor's fields against its type's schema (ABI 1.3), before the plugin sees them (a floor
-                // reused unchanged from the page's previous version was checked then): host
-                // code, one pass over the floor's bytes; nothing is allocated for a floor that conforms.
-                let findings =
-                    type.schema.map { schema in
-                        SchemaValidator.validate(
-                            UnsafeRawBufferPointer(rebasing: raw[floor.bytes]), against: schema.floorObject,
-                            typeName: typeName)
-                    } ?? []
+                // reused unchanged from the page's previous version was checked then): checked by the scan, on
+                // its one walk of the floor's bytes; nothing is allocated for a floor that conforms.
+                let findings = floor.findings ?? []
                 let refusals = DecodeReport()
                 let model = record.withPluginCall(.decode, on: origin) {
                     refusals.withReport { report in
