@@ -1,3 +1,5 @@
+import FloorCore
+
 /// What the host knows of a floor's content from its JSON alone: enough to tell, across two versions of a
 /// page, which floors and which of their items stayed the same (PageDiff), without asking a plugin and
 /// without changing the C ABI. Computed once, on the page scanner's walk of the floor (FloorWalk), in
@@ -14,8 +16,6 @@
 /// - `own` covers every member but `items`, `header` and `margin` (the common fields whose rows ARCHITECTURE.md
 ///   defines: header row, margin rows), so that an edit of the header does not make every item "changed".
 /// - A floor that is not an object has only `whole`.
-import FloorCore
-
 public struct FloorSignature: Sendable, Equatable {
     /// An item's identity within its floor.
     public enum ItemKey: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import FloorCore
+
 /// One walk over a floor's bytes that does everything the host reads a floor for: the page scanner's
 /// validation and fields (`type`, `pattern`, `id`, repeated keys), the floor's signature (content hashes,
 /// item identities: FloorSignature) and the check against its type's schema (SchemaValidator), each value
@@ -15,8 +17,6 @@
 /// walked with a stack of their own, so the walk holds JSONCursor.maxDepth on any thread.
 /// Allocation: for a floor that conforms, nothing beyond what the scanner and the signature keep (the
 /// findings' path buffer is the walk's own, reused floor after floor).
-import FloorCore
-
 package struct FloorWalk {
     package var cursor: JSONCursor
     /// The floor type named in schema messages.

@@ -1,6 +1,6 @@
-/// A floor object as found on the page, before any plugin has seen it.
 import FloorCore
 
+/// A floor object as found on the page, before any plugin has seen it.
 package struct FloorSpec: Equatable, Sendable {
     /// Position in the page's `floors` array.
     package var index: Int
