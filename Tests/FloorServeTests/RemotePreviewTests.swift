@@ -172,8 +172,13 @@ import Testing
         // The first attempt started when the page opened; when it failed before the tab subscribed, its push
         // went to nobody, and the tab's first look shows the retry already.
         var view = try PreviewSessionTests.view(preview, id, offset: 0, version: -1)
-        if (view.object["load"] as? [String: Any])?["retryIn"] == nil {
-            #expect(await PreviewSessionTests.push("changed", on: pushes), "the first attempt failed")
+        // Each push is one change ("loading" as the attempt starts, then its failure): look after each
+        // until the failure and its retry show.
+        while (view.object["load"] as? [String: Any])?["retryIn"] == nil {
+            guard await PreviewSessionTests.push("changed", on: pushes) else {
+                Issue.record("the first attempt's failure was never pushed")
+                break
+            }
             view = try PreviewSessionTests.view(preview, id, offset: 0, version: view.version)
         }
         let load = try #require(view.object["load"] as? [String: Any])
