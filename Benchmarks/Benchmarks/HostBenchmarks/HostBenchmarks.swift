@@ -139,9 +139,7 @@ final class DispatchFixture: @unchecked Sendable {
             }
             record.step(r)
             blackHole(entry.height(entry.context, model, UInt64(rowIndex[r]), layoutWidth))
-            record.enter(.cell, origin)
-            entry.cell(entry.context, model, UInt64(rowIndex[r]), canvas)
-            record.leave()
+            record.withPluginCall(.cell, on: origin) { entry.cell(entry.context, model, UInt64(rowIndex[r]), canvas) }
         }
     }
 
@@ -166,9 +164,9 @@ final class DispatchFixture: @unchecked Sendable {
             }
             record.step(r)
             blackHole(try? entry.height.perform(.pointer(entry.context), .pointer(model), row, .double(layoutWidth)))
-            record.enter(.cell, origin)
-            blackHole(try? entry.cell.perform(.pointer(entry.context), .pointer(model), row, .pointer(canvas)))
-            record.leave()
+            record.withPluginCall(.cell, on: origin) {
+                blackHole(try? entry.cell.perform(.pointer(entry.context), .pointer(model), row, .pointer(canvas)))
+            }
         }
     }
 }
