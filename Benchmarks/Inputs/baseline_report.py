@@ -23,7 +23,9 @@ def p50s(folder):
             for line in f:
                 parts = line.strip().split("\t")
                 if len(parts) == 2 and parts[0] == "50":
-                    found[os.path.basename(path)[: -len(".tsv")]] = float(parts[1])
+                    name = os.path.basename(path)[: -len(".tsv")]
+                    name = name.removeprefix("Current_run.").removesuffix(".histogram.percentiles")
+                    found[name.replace("_", " ")] = float(parts[1])
     return found
 
 
