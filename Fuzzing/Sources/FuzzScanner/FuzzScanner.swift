@@ -1,4 +1,4 @@
-// libFuzzer target `scanner`: the page scanner (FloorHost/Page/PageScanner.swift) on arbitrary bytes.
+// libFuzzer target `scanner`: the page scanner (FloorRuntime/Page/PageScanner.swift) on arbitrary bytes.
 //
 // The scanner reads borrowed bytes through raw pointers, so ASan (an exactly-sized copy of every input)
 // catches any read past the end. Beyond "no crash", each input checks the scanner's contract:
