@@ -114,20 +114,24 @@ struct LoadLoopTests {
     final class Mailbox: @unchecked Sendable {
         private let lock = NSLock()
         private var work: [@Sendable () -> Void] = []
-        func post(_ item: @escaping @Sendable () -> Void) { lock.withLock { work.append(item) } }
-        /// Runs what arrived, waiting (blocking) for something to arrive.
+        /// Signalled once for each item posted: what `run` waits on.
+        private let arrived = DispatchSemaphore(value: 0)
+        func post(_ item: @escaping @Sendable () -> Void) {
+            lock.withLock { work.append(item) }
+            arrived.signal()
+        }
+        /// Runs what arrived, waiting (blocking, up to the test's patience) for something to arrive.
         func run() -> Bool {
-            let deadline = Date().addingTimeInterval(LoadLoopTests.patience)
-            while Date() < deadline {
+            let deadline = DispatchTime.now() + LoadLoopTests.patience
+            while arrived.wait(timeout: deadline) == .success {
                 let items = lock.withLock {
                     defer { work.removeAll() }
                     return work
                 }
-                if !items.isEmpty {
-                    for item in items { item() }
-                    return true
-                }
-                usleep(2000)
+                // Empty: the signal of an item an earlier run took with its own.
+                guard !items.isEmpty else { continue }
+                for item in items { item() }
+                return true
             }
             return false
         }
