@@ -42,7 +42,7 @@ struct LoadLoopTests {
     /// Generous: on a 2-core machine the tests running beside this one can keep every core busy.
     static let patience = 120.0
 
-    @Test func theBatchTheViewAndThePreviewLoadThroughTheOneLoop() throws {
+    @Test func theBatchTheViewAndThePreviewLoadThroughTheOneLoop() async throws {
         let fixture = try ServeFixture()
         let first = try Self.chain(fixture)
         let host = fixture.preview.host
@@ -59,7 +59,7 @@ struct LoadLoopTests {
         // the arrivals pipe ViewLoop polls.
         let viewer = try PageViewer(host: host, page: first, root: PageRoot(around: first), columns: 60, lines: 30)
         _ = viewer.handle(.end)
-        var deadline = Date().addingTimeInterval(Self.patience)
+        let deadline = Date().addingTimeInterval(Self.patience)
         while Self.completions(viewer.session).count < 2, Date() < deadline {
             viewer.loads.pump()
             var fds = [pollfd(fd: viewer.arrivals.descriptor, events: Int16(POLLIN), revents: 0)]
@@ -72,16 +72,17 @@ struct LoadLoopTests {
         // The preview: a tab scrolled to the end; the session's loop hops back under the preview's lock.
         let preview = fixture.preview
         let id = preview.open(first, phone: .standard)
-        var runs: [LoadLoop.Run] = []
-        var completed: [String] = []
-        deadline = Date().addingTimeInterval(Self.patience)
-        while completed.count < 2, Date() < deadline {
+        let pushes = try #require(preview.subscribe(id))
+        func state() throws -> (runs: [LoadLoop.Run], completed: [String]) {
+            try #require(preview.withSession(id) { ($0.session!.loadsRun, Self.completions($0.session!)) })
+        }
+        // Each delivered load pushes "changed"; the tab then looks again at the (new) end, which asks for the next.
+        _ = preview.view(id, offset: 1_000_000, knownVersion: -1)
+        var (runs, completed) = try state()
+        while completed.count < 2 {
+            guard await PreviewSessionTests.push("changed", on: pushes, within: Self.patience) else { break }
             _ = preview.view(id, offset: 1_000_000, knownVersion: -1)
-            (runs, completed) = try #require(
-                preview.withSession(id) {
-                    ($0.session!.loadsRun, Self.completions($0.session!))
-                })
-            usleep(10_000)
+            (runs, completed) = try state()
         }
         #expect(completed.count == 2)
         #expect(runs.map(\.location) == completed)
