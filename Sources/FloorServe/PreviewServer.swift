@@ -62,28 +62,25 @@ extension PreviewServer {
         throws(ServeFailure)
     {
         let announce = announcement(host: host, root: rootArgument)
-        do {
-            switch plugins {
-            case .inProcess(let loaded, let remote, let retryPolicy):
-                let preview = Preview(
-                    host: loaded, root: root, rootArgument: rootArgument, remote: remote, retryPolicy: retryPolicy)
-                let services: [any Service] = [PageWatcher(preview: preview)]
-                try runBlocking(application(preview, services: services, host: host, port: port, onRunning: announce))
-            case .worker(let command, let pluginFolder, let callTimeout):
-                let preview: WorkerPreview
-                do {
-                    preview = try WorkerPreview(
-                        command: command, pluginFolder: pluginFolder, root: root, rootArgument: rootArgument,
-                        callTimeout: callTimeout)
-                } catch {
-                    throw ServeFailure(message: "floorhost serve: cannot start the preview worker: \(error)")
-                }
-                try runBlocking(application(preview, services: [preview], host: host, port: port, onRunning: announce))
+        func run(_ app: some ApplicationProtocol) throws(ServeFailure) {
+            do { try runBlocking(app) } catch { throw ServeFailure(message: "floorhost serve: \(error)") }
+        }
+        switch plugins {
+        case .inProcess(let loaded, let remote, let retryPolicy):
+            let preview = Preview(
+                host: loaded, root: root, rootArgument: rootArgument, remote: remote, retryPolicy: retryPolicy)
+            let services: [any Service] = [PageWatcher(preview: preview)]
+            try run(application(preview, services: services, host: host, port: port, onRunning: announce))
+        case .worker(let command, let pluginFolder, let callTimeout):
+            let preview: WorkerPreview
+            do {
+                preview = try WorkerPreview(
+                    command: command, pluginFolder: pluginFolder, root: root, rootArgument: rootArgument,
+                    callTimeout: callTimeout)
+            } catch {
+                throw ServeFailure(message: "floorhost serve: cannot start the preview worker: \(error)")
             }
-        } catch let failure as ServeFailure {
-            throw failure
-        } catch {
-            throw ServeFailure(message: "floorhost serve: \(error)")
+            try run(application(preview, services: [preview], host: host, port: port, onRunning: announce))
         }
     }
 
