@@ -44,8 +44,8 @@ protocol ChildLauncher: ChildOptions {
 /// starts as JSON (its command line without the program, and its parentOnly), and exits 0 starting nothing.
 func printChildrenAndExit() -> Never {
     do {
-        let launcher = try FloorHostCommand.parseAsRoot() as? any ChildLauncher
-        Child.printAndExit((launcher?.children ?? []).map { ($0, Array(launcher!.childCommand($0).dropFirst())) })
+        guard let launcher = try FloorHostCommand.parseAsRoot() as? any ChildLauncher else { Child.printAndExit([]) }
+        Child.printAndExit(launcher.children.map { ($0, Array(launcher.childCommand($0).dropFirst())) })
     } catch {
         FloorHostCommand.exit(withError: error)
     }
