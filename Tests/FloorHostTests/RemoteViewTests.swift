@@ -30,9 +30,11 @@ struct RemoteViewTests {
         }
         #expect(top.contains { $0.contains("Product a0") })
         server.release("page-1")
+        // The page arrives while the view is at the top; G goes to the new bottom only once it is in.
+        try tmux.waitFor("page-1 in the status") { $0.last?.contains("2 pages") == true }
         try tmux.send("G")
-        let end = try tmux.waitFor("end of feed")
-        #expect(end.contains { $0.contains("Product b11") })
+        let end = try tmux.waitFor("the last product") { $0.contains { $0.contains("Product b11") } }
+        #expect(end.contains { $0.contains("end of feed") })
         #expect(server.requests.filter { $0 == "/page-1.json" }.count == 1)
     }
 
