@@ -33,13 +33,15 @@ private final class CanvasTarget {
 }
 
 extension Adapter {
-    /// Draws row `r`'s cell into `backend` through a floor_canvas_t of the row's size.
+    /// Draws row `r`'s cell into `backend` through a floor_canvas_t of the row's size: an item of a grid or a
+    /// waterfall is its column's width (RowFrame); the backend puts it at its frame.
     package func drawCell(row r: Int, into backend: some CanvasBackend) {
         let target = CanvasTarget(backend)
         var canvas = floor_canvas_t(
             struct_size: UInt32(MemoryLayout<floor_canvas_t>.size),
             host_data: Unmanaged.passUnretained(target).toOpaque(),
-            width: width, height: rows[r].height,
+            width: rows[r].flags & FLOOR_ROW_ITEM != 0 ? itemWidths[Int(rows[r].section)] : width,
+            height: rows[r].height,
             text: { canvas, x, y, maxWidth, text, style in
                 guard let canvas, let text else { return }
                 backendOf(canvas).text(cString: text, x: x, y: y, maxWidth: maxWidth, style: style)

@@ -107,6 +107,18 @@ public enum PageDecoder {
                 }
                 let type = registry.floorTypes[Int(typeID)]
                 let plugin = registry.plugins[type.plugin].id
+                // The common fields `layout` and `columns` (ABI 1.5): what the floor cannot show as written is an
+                // error (the screen differs from the page), and the floor still shows, as a list or clamped.
+                let (collection, layoutProblems) = type.layouts.resolve(floor.collection, typeName: typeName)
+                func reportLayoutProblems() {
+                    for (subpath, message) in layoutProblems {
+                        let jsonPath = DecodeReport.path(subpath, in: path)
+                        page.report(
+                            Diagnostic(
+                                .error, "\(file): \(jsonPath) (floor '\(id)'): \(message)", file: file, plugin: plugin,
+                                path: jsonPath))
+                    }
+                }
                 if let skipped = registry.skippedFloors[origin] {
                     page.report(
                         Diagnostic(
@@ -120,11 +132,12 @@ public enum PageDecoder {
                     FloorKey(type: typeName, id: floor.id, whole: signature.whole), typeID: typeID,
                     whole: signature.whole)
                 {
+                    reportLayoutProblems()
                     page.append(
                         .init(
                             floorID: id, floorType: typeName, path: path, file: file, origin: origin, typeID: typeID,
                             model: kept.page.sections[kept.index].model,
-                            hasID: floor.id != nil, signature: signature), reusing: kept.rows)
+                            hasID: floor.id != nil, signature: signature, collection: collection), reusing: kept.rows)
                     continue
                 }
                 // The floor's fields against its type's schema (ABI 1.3), before the plugin sees them (a floor
@@ -215,11 +228,12 @@ public enum PageDecoder {
                         warn("\(message) (plugin \(plugin))", at: subpath, plugin: plugin)
                     }
                 }
+                reportLayoutProblems()
                 page.append(
                     .init(
                         floorID: id, floorType: typeName, path: path, file: file, origin: origin, typeID: typeID,
                         model: model,
-                        hasID: floor.id != nil, signature: signature))
+                        hasID: floor.id != nil, signature: signature, collection: collection))
             }
         }
         return page
