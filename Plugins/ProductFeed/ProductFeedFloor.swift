@@ -1,10 +1,14 @@
 import FloorKit
 
 /// `ProductFeed`: product cards, one row each, under an optional sticky strip of sort options. The infinite
-/// feed that next pages extend.
+/// feed that next pages extend. The cards are the floor's items (ABI 1.5): a page may lay them out as a
+/// list (the default), a grid or a waterfall (`"layout": "waterfall", "columns": 2`), where a card narrower
+/// than `stackedBelow` stacks its picture above its text and is as tall as its title needs.
 struct ProductFeedFloor: ItemsFloor {
     static let floorType = "ProductFeed"
     static let rowTypes = [sortStrip, card]
+    static let layouts = CollectionLayouts(
+        [.list, .grid, .waterfall], default: .list, columns: 2, columnGap: 8, lineGap: 8, inset: 8)
     static let sampleJSON =
         #"{"type":"ProductFeed","id":"feed","header":{"title":"猜你喜欢","sticky":true},"sorts":["综合 Best","销量 Sales","价格 Price"],"items":[{"id":"p1","title":"无线蓝牙耳机 Pro","price":"¥199.00","img":"https://img.example.com/p/1.jpg","jump":{"url":"app://product/1","eventId":"feed_click"}},{"id":"p2","title":"Stainless steel water bottle 750ml","price":59.9,"originalPrice":79,"img":"https://img.example.com/p/2.jpg","jump":{"url":"app://product/2"}}]}"#
 
@@ -104,7 +108,7 @@ struct ProductFeedFloor: ItemsFloor {
     /// One card per item: a next page's items are listed alone, so a long feed extends in O(items added)
     /// (the sort strip leads the floor's rows, so the rows already laid out stay as they are).
     func expand(items range: Range<Int>, into rows: inout FloorRows<ProductFeedFloor>) -> Bool {
-        for item in range { rows.append(Self.card, item: item) }
+        for item in range { rows.appendItem(Self.card, item: item) }
         return true
     }
 
@@ -186,6 +190,7 @@ struct ProductFeedFloor: ItemsFloor {
     static let card = RowType<ProductFeedFloor>(
         "ProductCard",
         height: { floor, item, width in
+            if width < stackedBelow { return StackedCard.height(floor.items[item], width: width) }
             let lines = titleLines(floor.items[item].title, available: width - textMargin) {
                 TextMetrics.width(of: $0, style: .bold)
             }
@@ -193,6 +198,7 @@ struct ProductFeedFloor: ItemsFloor {
         },
         cell: { floor, item, canvas in
             let product = floor.items[item]
+            if canvas.width < stackedBelow { return StackedCard.draw(product, canvas: canvas) }
             let available = canvas.width - textMargin
             let lines = titleLines(product.title, available: available) { canvas.measure($0, style: .bold) }
             let extra = 12 * Double(lines.count - 1)
@@ -217,6 +223,66 @@ struct ProductFeedFloor: ItemsFloor {
             let product = floor.items[item]
             return product.jump.map { Action($0, params: ["productId": product.id, "position": String(item)]) }
         })
+}
+
+extension ProductFeedFloor {
+    /// A card narrower than this (a column of a grid or a waterfall on a phone) stacks its picture above
+    /// its text: beside a 96-point picture, fewer than 100 points would be left for the title.
+    static let stackedBelow = 220.0
+
+    /// A card in a column: the picture across the top, then the title (one line, or two when it does not fit
+    /// on one), the price with the original price struck through after it, and the sale badge under them,
+    /// in a frame. Its height follows its content, which is what makes a waterfall of them uneven.
+    enum StackedCard {
+        static let pictureHeight = 96.0
+        static let padding = 6.0
+        static let line = 12.0
+
+        /// The title's lines at `width`: the one function that measures text for a stacked card (today with
+        /// the cell metrics of TextMetrics.width; a real-text measure replaces it here alone).
+        static func titleLines(_ title: String, width: Double) -> [String] {
+            ProductFeedFloor.titleLines(title, available: width - 2 * padding) {
+                TextMetrics.width(of: $0, style: .bold)
+            }
+        }
+
+        static func hasBadge(_ product: Product) -> Bool {
+            product.originalPrice.flatMap { discountLabel(price: product.price, original: $0) } != nil
+        }
+
+        /// Picture, a gap, the title's lines, the price line, the badge line when there is one, a gap.
+        static func height(_ product: Product, width: Double) -> Double {
+            let lines = Double(titleLines(product.title, width: width).count)
+            return pictureHeight + padding + line * lines + 4 + line + (hasBadge(product) ? 20 : 0) + padding
+        }
+
+        static func draw(_ product: Product, canvas: Canvas) {
+            let width = canvas.width
+            let available = width - 2 * padding
+            canvas.image(product.img, x: 0, y: 0, width: width, height: pictureHeight)
+            var y = pictureHeight + padding
+            for text in titleLines(product.title, width: width) {
+                canvas.text(text, x: padding, y: y, maxWidth: available, style: .bold)
+                y += line
+            }
+            y += 4
+            canvas.text(product.price.text, x: padding, y: y, maxWidth: available, style: .accent)
+            if let original = product.originalPrice, canvas.supportsStrike {
+                let x = padding + canvas.measure(product.price.text, style: .accent) + 10
+                if width - padding - x > 0 {
+                    canvas.text(original.text, x: x, y: y, maxWidth: width - padding - x, style: [.muted, .strike])
+                }
+                if let label = discountLabel(price: product.price, original: original) {
+                    let badge = canvas.measure(label, style: .accent) + 2 * badgePadding
+                    if padding + badge <= width - padding {
+                        canvas.fill(x: padding, y: y + line + 2, width: badge, height: 16, tone: .accent)
+                        canvas.text(label, x: padding, y: y + line + 4, maxWidth: badge, style: [.accent, .center])
+                    }
+                }
+            }
+            canvas.box(x: 0, y: 0, width: width, height: canvas.height)
+        }
+    }
 }
 
 let plugin = FloorPlugin(

@@ -188,8 +188,9 @@ struct AdapterTests {
         adapter.setWidth(750)
         #expect(adapter.stats.heightCalls == 2 * adapter.rowCount)
         #expect(adapter.describe(row: 0).height == 2 * carousel, "banners keep their 5:2 shape")
+        // Full-width rows are the running sum of heights (down to the feed's waterfall, placed in columns).
         var y = 0.0
-        for r in 0..<adapter.rowCount {
+        for r in 0..<adapter.rowCount where !adapter.isPlacedItem(row: r) {
             #expect(adapter.describe(row: r).y == y)
             y += adapter.describe(row: r).height
         }

@@ -102,14 +102,18 @@ struct ProductFeedOriginalPriceTests {
         #expect(text.contains("▓-34%▓") && text.contains("▓SALE▓") && text.contains("▓-50%▓"), "\(text)")
     }
 
-    /// Where the text column is narrower than the badge, the badge is left out rather than drawn past the cell.
+    /// Where the text column beside the picture is narrower than the badge, the badge is left out rather than
+    /// drawn past the cell; a card narrower than ProductFeed's 220 points stacks its picture above its text
+    /// (as in a waterfall's column), where the badge goes under the price, inside the card's own height.
     @Test func aNarrowCardLeavesTheBadgeOut() throws {
         let (adapter, _) = try layout()
         let card = try #require((0..<adapter.rowCount).first { adapter.describe(row: $0).type == "ProductCard" })
-        for width in [150.0, 153.0, 154.0, 375.0] {
-            let draws = RecordingCanvas.record(width: width, height: 108) { adapter.drawCell(row: card, into: $0) }
-            #expect(draws.allSatisfy { $0.isInside(width: width, height: 108) })
-            #expect(draws.contains { if case .fill = $0 { true } else { false } } == (width >= 154), "\(width)")
+        for (width, badge) in [(30.0, false), (150, true), (219, true), (220, true), (375, true)] {
+            adapter.setWidth(width)
+            let height = adapter.describe(row: card).height
+            let draws = RecordingCanvas.record(width: width, height: height) { adapter.drawCell(row: card, into: $0) }
+            #expect(draws.allSatisfy { $0.isInside(width: width, height: height) }, "\(width)")
+            #expect(draws.contains { if case .fill = $0 { true } else { false } } == badge, "\(width)")
         }
     }
 
