@@ -41,6 +41,14 @@ extension Adapter {
         return first < end ? first..<end : first..<first
     }
 
+    /// The rows on screen, in row order: `visibleRows` without the items of a collection floor that ended
+    /// above the viewport's top while an item beside them had not. What is announced, listed and drawn.
+    public func rowsOnScreen(in viewport: Viewport) -> [Int] {
+        let range = visibleRows(in: viewport)
+        guard !collections.isEmpty else { return Array(range) }
+        return range.filter { !isPlacedItem(row: $0) || rows[$0].bottom > viewport.offset || rows[$0].height == 0 }
+    }
+
     /// The sticky row pinned at the viewport's top, if any. One rule for every sticky row, header or not:
     /// the last sticky row that has scrolled above the top stays pinned while the rows of its floor below
     /// it are at the top; the end of its floor pushes it up as it leaves (so it never covers the next

@@ -61,10 +61,18 @@ public enum HTMLRenderer {
         if info.type == BuiltinRows.placeholder { classes += " placeholder" }
         if info.isHeader { classes += " header" }
         if info.isSticky { classes += " sticky" }
+        // An item of a grid or a waterfall sits at its frame, in its column (docs/ABI.md, "Collections").
+        var column = ""
+        var frame = ""
+        if let placed = info.column {
+            classes += " item"
+            column = " data-column=\"\(placed)\""
+            frame = ";left:\(HTMLText.px(info.x));width:\(HTMLText.px(info.width));right:auto"
+        }
         let canvas = HTMLCanvas()
         adapter.drawCell(row: r, into: canvas)
         return
-            "<div class=\"\(classes)\" id=\"r\(r)\" data-index=\"\(r)\" data-section=\"\(info.section)\" data-row=\"\(info.row)\" data-floor=\"\(HTMLText.escaped(info.floor))\" data-type=\"\(HTMLText.escaped(info.type))\" style=\"top:\(HTMLText.px(info.y));height:\(HTMLText.px(info.height))\">"
+            "<div class=\"\(classes)\" id=\"r\(r)\" data-index=\"\(r)\" data-section=\"\(info.section)\" data-row=\"\(info.row)\" data-floor=\"\(HTMLText.escaped(info.floor))\" data-type=\"\(HTMLText.escaped(info.type))\"\(column) style=\"top:\(HTMLText.px(info.y));height:\(HTMLText.px(info.height))\(frame)\">"
             + canvas.html + "</div>\n"
     }
 
@@ -106,6 +114,7 @@ public enum HTMLRenderer {
         .screen::-webkit-scrollbar{display:none}
         .page{position:relative;width:100%}
         .row{position:absolute;left:0;right:0;background:#fff;overflow:hidden}
+        .row.item{border-radius:8px}
         .row.header{background:#fafafb}
         .row.tappable{cursor:pointer}
         .row.tappable:hover{background:#fcfcfd}

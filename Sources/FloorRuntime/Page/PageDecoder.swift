@@ -173,7 +173,8 @@ public enum PageDecoder {
                     // refused (or left out: an item dropped by DroppingBrokenItems, reported by the validator)
                     // at the same path is said once, by the plugin.
                     let leftOut = verdict?.valid == true ? verdict?.problems.errors.map(\.path) ?? [] : []
-                    let refused = Set(refusals.errors.map(\.path) + leftOut)
+                    // `layout` and `columns` are the host's to report (an error saying what it did instead).
+                    let refused = Set(refusals.errors.map(\.path) + leftOut + layoutProblems.map(\.0))
                     let shown = findings.filter { $0.kind == .unknownField || !refused.contains($0.path) }
                     for finding in shown.prefix(SchemaFinding.shownPerFloor) { warn(finding.message, at: finding.path) }
                     if shown.count > SchemaFinding.shownPerFloor {
