@@ -138,6 +138,11 @@ public enum DiffJSON {
                     out.raw(",")
                     out.key("height")
                     out.number(place.height)
+                    if let column = place.column {
+                        out.raw(",")
+                        out.key("column")
+                        out.number(column)
+                    }
                     out.raw("}")
                 }
                 out.raw(",")

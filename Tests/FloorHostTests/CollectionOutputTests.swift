@@ -17,12 +17,14 @@ struct CollectionOutputTests {
     }
 
     /// A feed of `titles`, one product each.
-    func feed(_ titles: [String], _ fields: String = #","layout":"waterfall","columns":2"#) throws -> String {
+    func feed(
+        _ titles: [String], _ fields: String = #","layout":"waterfall","columns":2"#, file: String = "feed.json"
+    ) throws -> String {
         let items = titles.enumerated().map { i, title in
             #"{"id":"p\#(i)","title":"\#(title)","price":"¥\#(i + 1).00","img":"p\#(i).jpg","jump":{"url":"app://p/\#(i)"}}"#
         }
         return try folder.write(
-            "feed.json",
+            file,
             #"{"floors":[{"type":"ProductFeed","id":"feed","header":{"title":"For you"}\#(fields),"items":[\#(items.joined(separator: ","))]}]}"#
         )
     }
@@ -75,6 +77,21 @@ struct CollectionOutputTests {
         let items = result.stdout.split(separator: "\n").filter { $0.contains("class=\"row item\"") }
         #expect(items.count == 4)
         #expect(items[1].contains("data-column=\"1\"") && items[1].contains("left:191.5px;width:175.5px"))
+    }
+
+    @Test func diffNamesTheItemThatChangedAndItsColumn() throws {
+        let before = try feed(Self.titles)
+        let after = try feed(
+            Self.titles.enumerated().map {
+                $0.offset == 2 ? "A third title now long enough for two lines" : $0.element
+            },
+            file: "after.json")
+        let result = try floorhost(["diff", "--plugins", plugins, before, after])
+        #expect(
+            result.stdout.contains(
+                "updated       row 3 ProductCard (item 'p2') at y 180 in column 0: 136 → 148 points (+12); the items after it are placed again"
+            ), "\(result.stdout)")
+        #expect(result.stdout.contains("rows: 4 kept their heights, 1 measured again"), "\(result.stdout)")
     }
 
     @Test(arguments: [
