@@ -10,13 +10,25 @@
  *   cc -shared -fPIC -I SDK/Sources/CFloorABI/include tiles.c -o libTilesFloor.so
  *
  * -DABI14 registers the floor type with a 1.4 struct (it ends before `layouts`): the host lays it out as a
- * list whatever the page says.
+ * list whatever the page says. -DITEM_DRAWS_WIDE makes a tile draw a 200-point frame whatever its width: inside
+ * a phone-wide row, outside a column (what `floorhost conform`'s collections check finds). PLUGIN_ID,
+ * FLOOR_TYPE and ROW_TYPE rename it (string literals; the title and end rows are FLOOR_TYPE "Title" and "End").
  */
 #include <floor_abi.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#ifndef PLUGIN_ID
+#define PLUGIN_ID "com.example.tiles"
+#endif
+#ifndef FLOOR_TYPE
+#define FLOOR_TYPE "Tiles"
+#endif
+#ifndef ROW_TYPE
+#define ROW_TYPE "Tile"
+#endif
 
 static int32_t title_type = -1, tile_type = -1, end_type = -1;
 
@@ -33,11 +45,19 @@ static const char *find(const char *json, uint64_t len, const char *key) {
     return NULL;
 }
 
-/* Reads "heights":[...], "title":true and "end":true; enough JSON for a fixture. */
+/* Reads "heights":[...], "title":true and "end":true; enough JSON for a fixture. Refuses what is not an
+ * object holding a heights array (its first and last non-blank bytes are checked, not the JSON between). */
 static void *tiles_decode(void *ctx, const char *json, uint64_t len, const floor_report_t *report) {
-    (void)ctx; (void)report;
-    tiles_t *tiles = calloc(1, sizeof *tiles);
+    (void)ctx;
+    uint64_t first = 0, last = len;
+    while (first < len && (json[first] == ' ' || json[first] == '\n' || json[first] == '\t')) first++;
+    while (last > first && (json[last - 1] == ' ' || json[last - 1] == '\n' || json[last - 1] == '\t')) last--;
     const char *at = find(json, len, "\"heights\":[");
+    if (first == last || json[first] != '{' || json[last - 1] != '}' || !at) {
+        report->error(report, "", "expected a Tiles floor object with a \"heights\" array of numbers");
+        return NULL;
+    }
+    tiles_t *tiles = calloc(1, sizeof *tiles);
     if (at) {
         const char *end = json + len;
         while (at < end && *at != ']') {
@@ -114,7 +134,11 @@ static void tile_cell(void *ctx, void *model, uint64_t row, const floor_canvas_t
     (void)ctx;
     char label[32];
     snprintf(label, sizeof label, "T%llu", (unsigned long long)tile_index(model, row));
+#ifdef ITEM_DRAWS_WIDE
+    canvas->box(canvas, 0, 0, 200, canvas->height);
+#else
     canvas->box(canvas, 0, 0, canvas->width, canvas->height);
+#endif
     canvas->text(canvas, 5, 0, canvas->width - 10, label, 0);
 }
 
@@ -133,13 +157,13 @@ static bool tile_action(void *ctx, void *model, uint64_t row, uint64_t item, con
 
 static bool tiles_init(const floor_host_t *host) {
     floor_row_type_t title = {
-        .struct_size = sizeof title, .type_name = "TilesTitle",
+        .struct_size = sizeof title, .type_name = FLOOR_TYPE "Title",
         .height = {"heightForTilesTitle:width:", FLOOR_SIG_HEIGHT, (floor_fn_t)title_height},
         .cell = {"cellForTilesTitle:canvas:", FLOOR_SIG_CELL, (floor_fn_t)title_cell},
     };
     title_type = host->register_row_type(host, &title);
     floor_row_type_t tile = {
-        .struct_size = sizeof tile, .type_name = "Tile",
+        .struct_size = sizeof tile, .type_name = ROW_TYPE,
         .height = {"heightForTile:width:", FLOOR_SIG_HEIGHT, (floor_fn_t)tile_height},
         .cell = {"cellForTile:canvas:", FLOOR_SIG_CELL, (floor_fn_t)tile_cell},
         .tappable = {"tappableItemsOfTile:", FLOOR_SIG_TAPPABLE, (floor_fn_t)tile_tappable},
@@ -147,7 +171,7 @@ static bool tiles_init(const floor_host_t *host) {
     };
     tile_type = host->register_row_type(host, &tile);
     floor_row_type_t end = {
-        .struct_size = sizeof end, .type_name = "TilesEnd",
+        .struct_size = sizeof end, .type_name = FLOOR_TYPE "End",
         .height = {"heightForTilesEnd:width:", FLOOR_SIG_HEIGHT, (floor_fn_t)end_height},
         .cell = {"cellForTilesEnd:canvas:", FLOOR_SIG_CELL, (floor_fn_t)end_cell},
     };
@@ -158,8 +182,8 @@ static bool tiles_init(const floor_host_t *host) {
 #else
         .struct_size = sizeof floor,
 #endif
-        .type_name = "Tiles",
-        .sample_json = "{\"type\":\"Tiles\",\"id\":\"tiles\",\"heights\":[100,40,60,30,-1],\"title\":true}",
+        .type_name = FLOOR_TYPE,
+        .sample_json = "{\"type\":\"" FLOOR_TYPE "\",\"id\":\"tiles\",\"heights\":[100,40,60,30,-1],\"title\":true}",
         .decode = {"decodeTiles:", FLOOR_SIG_DECODE, (floor_fn_t)tiles_decode},
         .expand = {"expandTiles:", FLOOR_SIG_EXPAND, (floor_fn_t)tiles_expand},
         .destroy = {"destroyTiles:", FLOOR_SIG_DESTROY, (floor_fn_t)tiles_destroy},
@@ -176,7 +200,7 @@ static bool tiles_init(const floor_host_t *host) {
 
 static const floor_plugin_descriptor_t descriptor = {
     .struct_size = sizeof descriptor, .abi_major = FLOOR_ABI_MAJOR, .abi_minor = FLOOR_ABI_MINOR,
-    .id = "com.example.tiles", .name = "Tiles", .version = "0.1.0", .init = tiles_init,
+    .id = PLUGIN_ID, .name = "Tiles", .version = "0.1.0", .init = tiles_init,
 };
 
 const floor_plugin_descriptor_t *floor_plugin_entry(void) { return &descriptor; }
