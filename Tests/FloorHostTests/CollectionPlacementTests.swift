@@ -135,6 +135,23 @@ struct CollectionPlacementTests {
         #expect(onScreen == [0, 12, 13, 14])
     }
 
+    @Test func anItemsHeightOutOfBoundsFollowsTheListRule() throws {
+        // docs/ABI.md, "Heights": clamped to 0...FLOOR_MAX_ROW_HEIGHT and reported, for an item as for any row.
+        let adapter = try layout(tiles([20000, 40]))
+        #expect(frames(adapter).map(\.height) == [10000, 40])
+        #expect(frames(adapter).map(\.x) == [15, 192.5], "still placed into its column")
+        let messages = host.diagnostics(for: adapter).map(\.message)
+        #expect(
+            messages.contains { $0.contains("returned a height of 20000.0 points for row type 'Tile'") }, "\(messages)")
+    }
+
+    @Test func columnsOnAListAreNotTheHostsToJudge() throws {
+        // A list has no columns, and a list-only floor type may have a `columns` field of its own (IconGrid's).
+        let adapter = try layout(tiles([30], #","layout":"list","columns":9"#))
+        #expect(host.diagnostics(for: adapter).isEmpty)
+        #expect(frames(adapter) == [RowFrame(x: 0, y: 0, width: 375, height: 30)])
+    }
+
     @Test func aPluginBuiltAgainst14IsAList() throws {
         let plugins = folder.file("old")
         try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)

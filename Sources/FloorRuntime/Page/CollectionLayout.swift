@@ -129,6 +129,9 @@ package struct DeclaredLayouts: Sendable, Equatable {
         case .number:
             problems.append(("layout", "must be \"list\", \"grid\" or \"waterfall\", found number; shown as a list"))
         }
+        // `columns` means something only to a grid or a waterfall: a list-only floor type may have a field of
+        // that name of its own (IconGrid's), and a list has no columns.
+        guard let kind else { return (nil, problems) }
         var columns = defaultColumns
         switch request.columns {
         case .absent: break
@@ -154,7 +157,6 @@ package struct DeclaredLayouts: Sendable, Equatable {
                     "must be a whole number from 1 to \(FLOOR_COLUMNS_MAX), found \(found); \(defaultColumns) is used"
                 ))
         }
-        guard let kind else { return (nil, problems) }
         return (
             CollectionLayout(kind: kind, columns: columns, columnGap: columnGap, lineGap: lineGap, inset: inset),
             problems
