@@ -21,9 +21,11 @@ extension RowTable {
         var start = min(first, count)
         var placer: ColumnPlacer?
         var y = 0.0
-        // Where the walk starts: a collection floor's rows resume its placer or start the floor again.
+        // Where the walk starts: a collection floor's rows resume its placer or start the floor again. A
+        // floor's PlacedCollection is taken out of the dictionary while it changes, so that its column lists
+        // are uniquely referenced and grow in place (a copy would cost O(items) on every next page).
         let section = Int(self[min(start, count - 1)].section)
-        if var placed = collections[section] {
+        if var placed = collections.removeValue(forKey: section) {
             let floorStart = sectionStart[section]
             if let resume = placed.resume, floorStart + resume.row <= start {
                 start = floorStart + resume.row
@@ -43,7 +45,7 @@ extension RowTable {
         }
         if placer == nil { y = flow(before: start, sectionStart: sectionStart, collections: collections) }
         var current = start < count ? Int(self[start].section) : -1
-        var collection = current >= 0 ? collections[current] : nil
+        var collection = current >= 0 ? collections.removeValue(forKey: current) : nil
         var floorStart = current >= 0 ? sectionStart[current] : 0
         /// Ends a run of items: the row after them starts below the lowest, and the floor's placing may resume
         /// from here.
@@ -61,7 +63,7 @@ extension RowTable {
                     if current >= 0, let collection { collections[current] = collection }
                     current = Int(row.section)
                     floorStart = sectionStart[current]
-                    collection = collections[current]
+                    collection = collections.removeValue(forKey: current)
                     if collection != nil {
                         for c in collection!.columnRows.indices {
                             collection!.columnRows[c].removeAll(keepingCapacity: true)

@@ -34,8 +34,10 @@ static int32_t title_type = -1, tile_type = -1, end_type = -1;
 
 typedef struct tiles {
     double *heights;
-    uint64_t count;
+    uint64_t count, capacity;
     bool title, end;
+    /* Rows the last extend left as they were: the next expand keeps them (ABI 1.2) and lists the rest. */
+    uint64_t unchanged;
 } tiles_t;
 
 static const char *find(const char *json, uint64_t len, const char *key) {
@@ -64,7 +66,10 @@ static void *tiles_decode(void *ctx, const char *json, uint64_t len, const floor
             char *next;
             double h = strtod(at, &next);
             if (next == at) { at++; continue; }
-            tiles->heights = realloc(tiles->heights, (tiles->count + 1) * sizeof(double));
+            if (tiles->count == tiles->capacity) {
+                tiles->capacity = tiles->capacity ? 2 * tiles->capacity : 16;
+                tiles->heights = realloc(tiles->heights, tiles->capacity * sizeof(double));
+            }
             tiles->heights[tiles->count++] = h;
             at = next;
         }
@@ -74,12 +79,24 @@ static void *tiles_decode(void *ctx, const char *json, uint64_t len, const floor
     return tiles;
 }
 
+/* Right after an extend, keeps the rows before the new tiles (ABI 1.2), so a long floor extends in
+ * O(tiles added); otherwise lists every row. */
 static void tiles_expand(void *ctx, void *model, const floor_row_sink_t *sink) {
     (void)ctx;
     tiles_t *tiles = model;
-    if (tiles->title) sink->add(sink, title_type, FLOOR_ROW_HEADER | FLOOR_ROW_STICKY);
-    for (uint64_t i = 0; i < tiles->count; i++) sink->add(sink, tile_type, FLOOR_ROW_ITEM);
-    if (tiles->end) sink->add(sink, end_type, 0);
+    uint64_t first = 0;
+    if (tiles->unchanged > 0 && tiles->unchanged <= sink->reusable) {
+        sink->keep(sink, tiles->unchanged);
+        first = tiles->unchanged;
+    }
+    tiles->unchanged = 0;
+    uint64_t lead = tiles->title ? 1 : 0;
+    uint64_t rows = lead + tiles->count + (tiles->end ? 1 : 0);
+    for (uint64_t r = first; r < rows; r++) {
+        if (r < lead) sink->add(sink, title_type, FLOOR_ROW_HEADER | FLOOR_ROW_STICKY);
+        else if (r < lead + tiles->count) sink->add(sink, tile_type, FLOOR_ROW_ITEM);
+        else sink->add(sink, end_type, 0);
+    }
 }
 
 static void tiles_destroy(void *ctx, void *model) {
@@ -93,11 +110,16 @@ static void tiles_extend(void *ctx, void *model, void *next, const floor_report_
     (void)ctx; (void)report;
     tiles_t *tiles = model, *more = next;
     uint64_t before = (tiles->title ? 1 : 0) + tiles->count;
-    tiles->heights = realloc(tiles->heights, (tiles->count + more->count) * sizeof(double));
+    /* Doubling: a chain of next pages costs O(tiles added) a page, not a copy of every height. */
+    if (tiles->count + more->count > tiles->capacity) {
+        tiles->capacity = 2 * (tiles->count + more->count);
+        tiles->heights = realloc(tiles->heights, tiles->capacity * sizeof(double));
+    }
     memcpy(tiles->heights + tiles->count, more->heights, more->count * sizeof(double));
     tiles->count += more->count;
     result->unchanged_leading = before;
     result->unchanged_trailing = tiles->end ? 1 : 0;
+    tiles->unchanged = before;
 }
 
 /* row is the row's index in the floor: the title row, if any, comes first. */
