@@ -24,10 +24,28 @@ package enum ClientScript {
             t.innerHTML = html.trim();
             return t.content.firstElementChild;
           }
-          function showError(text) {
+          // A page that does not parse: its error over the phone (file:line:column, the line, a caret under
+          // the column); the rows drawn so far stay under it, dimmed, and come back when it parses again.
+          const phone = document.querySelector('.phone');
+          if (phone && errorBox) phone.appendChild(errorBox);
+          function showError(text, source) {
             if (!errorBox) return;
-            errorBox.textContent = text;
+            errorBox.textContent = '';
+            const what = document.createElement('div');
+            what.className = 'what';
+            what.textContent = text;
+            errorBox.append(what);
+            if (source) {
+              const pre = document.createElement('pre');
+              const n = String(source.line) + ' | ';
+              // The caret under the column: wide (CJK) characters take two cells of a monospace font.
+              const cells = Array.from(source.text).slice(0, source.caret)
+                .reduce((w, c) => w + (/[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/.test(c) ? 2 : 1), 0);
+              pre.textContent = n + source.text + '\n' + ' '.repeat(n.length + cells) + '^';
+              errorBox.append(pre);
+            }
             errorBox.hidden = false;
+            if (screen) screen.classList.add('broken');
           }
 
           async function report() {
@@ -49,16 +67,17 @@ package enum ClientScript {
 
           function apply(v) {
             status.answers++;
+            if (v.diagnostics) drawDiagnostics(v.diagnostics);
             if (v.error !== undefined) {
               version = status.version = v.version;
-              for (const el of drawn.values()) el.remove();
-              drawn.clear();
-              showError(v.error);
+              status.error = v.error;
+              showError(v.error, v.source);
               return;
             }
+            status.error = null;
             if (errorBox && !errorBox.hidden) {
               errorBox.hidden = true;
-              if (window.floorReloadWhenFixed) { location.reload(); return; }
+              if (screen) screen.classList.remove('broken');
             }
             const fresh = v.version !== version;
             version = status.version = v.version;
@@ -87,7 +106,6 @@ package enum ClientScript {
             }
             drawLoad(v.load, v.height);
             for (const e of v.events) addEvent(e);
-            if (v.diagnostics) drawDiagnostics(v.diagnostics);
           }
 
           function drawLoad(load, height) {
@@ -98,11 +116,15 @@ package enum ClientScript {
             // this element only keeps the state for scripts and tests.
             state.textContent = '';
             // While the retry policy waits, the footer says loading; this says for how long, and offers it now.
-            if (load.state === 'loading' && load.retryIn != null) {
+            // A failed load says why and offers a retry (the footer row's tap does the same).
+            const waiting = load.state === 'loading' && load.retryIn != null;
+            if (waiting || load.state === 'failed') {
               const why = document.createElement('div');
-              why.textContent = '重试中 retrying in ' + Math.ceil(load.retryIn) + ' s: ' + load.reason;
+              why.textContent = waiting ? '重试中 retrying in ' + Math.ceil(load.retryIn) + ' s: ' + load.reason
+                : '加载失败 ' + load.page + ' failed: ' + load.reason;
               const now = document.createElement('button');
-              now.textContent = '现在重试 Retry now';
+              now.className = 'retry';
+              now.textContent = waiting ? '现在重试 Retry now' : '重试 Retry';
               now.onclick = async () => { await fetch(api + '/retry', { method: 'POST' }); report(); };
               state.append(why, now);
             }
@@ -176,5 +198,9 @@ package enum ClientScript {
         .loadstate.failed{color:#c0282b}.loadstate button{margin-top:4px;border:1px solid #e4393c;color:#e4393c;background:#fff;border-radius:12px;padding:2px 12px}
         .pinned .row{position:absolute}
         .pageerror{background:#fff5f5;border:1px solid #e4393c;color:#c0282b;border-radius:10px;padding:12px 16px;font:13px ui-monospace,monospace;max-width:520px;white-space:pre-wrap;word-break:break-word}
+        .phone>.pageerror{position:absolute;left:12px;right:12px;top:92px;z-index:5;box-shadow:0 8px 24px rgba(0,0,0,.18)}
+        .pageerror pre{margin:8px 0 0;padding:8px;background:#fff;border-radius:6px;color:#1f2329;font-size:12px;white-space:pre;overflow-x:auto}
+        .screen.broken .page,.screen.broken .pinned{opacity:.35;filter:grayscale(1)}
+        .loadstate.failed{z-index:1}.loadstate.failed div{padding:0 16px;text-align:center}
         """
 }

@@ -31,8 +31,12 @@ package enum PreviewPages {
     }
 
     /// A page being previewed: the phone frame, title and panels; the script draws the rows the server
-    /// sends as the tab reports where it is scrolled (the first report comes as the page loads).
-    package static func page(session id: String, path: String, phone: PhoneSize, title: String?) -> String {
+    /// sends as the tab reports where it is scrolled (the first report comes as the page loads). A page
+    /// that does not decode is the same frame with `error` (file:line:column: reason) shown over it, so it
+    /// shows before the script runs; the script draws the page once the file is fixed, without a reload.
+    package static func page(session id: String, path: String, phone: PhoneSize, title: String?, error: String? = nil)
+        -> String
+    {
         var switcher = ""
         for size in PhoneSize.all {
             let w = Int(size.width)
@@ -45,26 +49,13 @@ package enum PreviewPages {
             <section class="panel"><h2>Events</h2><ol id="events"></ol></section>
             <section class="panel"><h2>Diagnostics</h2><ul id="diagnostics"></ul></section>
             </aside>
-            <div id="error" class="pageerror" hidden></div>
+            <div id="error" class="pageerror"\(error.map { "><div class=\"what\">\(HTMLText.escaped($0))</div>" } ?? " hidden>")</div>
             <style>\(ClientScript.stylesheet)</style>
             <script>const FLOOR_SESSION = "\(id)";\n\(ClientScript.source)</script>
             """
         let file = path.split(separator: "/").last.map(String.init) ?? path
         return HTMLRenderer.document(
             title: title, file: file, width: phone.width, screenHeight: phone.height,
-            pageHeight: 0, rows: "", diagnostics: [], extra: extra)
-    }
-
-    /// A page that does not decode: its message (file:line:column: reason) instead of the page. The tab
-    /// still watches the file and shows the page once it is fixed.
-    package static func error(_ message: String, file: String, session id: String) -> String {
-        let extra = """
-            <div id="error" class="pageerror">\(HTMLText.escaped(message))</div>
-            <style>\(ClientScript.stylesheet)</style>
-            <script>window.floorReloadWhenFixed = true; const FLOOR_SESSION = "\(id)";\n\(ClientScript.source)</script>
-            """
-        return HTMLRenderer.document(
-            title: "\(file) · error", file: file, width: PhoneSize.standard.width, screenHeight: 200,
             pageHeight: 0, rows: "", diagnostics: [], extra: extra)
     }
 

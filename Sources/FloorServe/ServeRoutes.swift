@@ -32,8 +32,10 @@ public enum ServeRoutes {
             let id = await preview.open(file, phone: phone)
             switch preview.title(of: file) {
             case .failure(let error):
+                let message = RootRelativePaths(root: preview.rootArgument)(error.description)
                 return html(
-                    PreviewPages.error(error.description, file: path, session: id), status: .unprocessableContent)
+                    PreviewPages.page(session: id, path: path, phone: phone, title: nil, error: message),
+                    status: .unprocessableContent)
             case .success(let title):
                 return html(PreviewPages.page(session: id, path: path, phone: phone, title: title))
             }

@@ -7,24 +7,47 @@ import FloorSession
 ///
 ///     {"version":n, "height":total, "scrollTo":y?, "rows":[{"index","y","height","tappable","html"}...],
 ///      "pinned":{"index","y","html"}|null, "load":{"state","page"?,"reason"?,"retryIn"?},
-///      "events":[...new since the last answer...], "diagnostics":[...]?, "error":"file:line:column: ..."?}
+///      "events":[...new since the last answer...], "diagnostics":[...]?}
+///
+/// or, while the page does not parse, `{"version", "error":"file:line:column: ...", "source":{"line",
+/// "text","caret"}?, "diagnostics":[...]?}` (the tab keeps what it drew under the error).
 ///
 /// `rows` are the rows within one screen above and below the viewport (all the tab draws: the answer's size
 /// is proportional to the screen, never to the page); `diagnostics` come only when the tab's layout version
 /// is not the current one. `load.state` is idle, loading (with `retryIn` seconds and the last
 /// `reason` while a retry by --retry waits), failed (with the reason; the tab offers retry)
 /// or end. `scrollTo` comes once after a reload moved the content the tab showed: where to scroll to
-/// stay on it. Events and diagnostics are written exactly as `--format json` writes them.
+/// stay on it. Events and diagnostics are written as `--format json` writes them, with page files named
+/// relative to the served root (`paths`).
 package enum ViewUpdate {
-    package static func json(_ preview: PreviewSession, knownVersion: Int) -> [UInt8] {
+    package static func json(_ preview: PreviewSession, knownVersion: Int, paths: RootRelativePaths) -> [UInt8] {
         var out = JSONWriter(capacity: 16_384)
         out.raw("{")
         out.key("version")
         out.number(preview.version)
-        guard let session = preview.session else {
+        if knownVersion != preview.version {
+            out.raw(",")
+            out.key("diagnostics")
+            out.diagnostics(preview.diagnostics.map { paths($0) })
+        }
+        guard preview.error == nil, let session = preview.session else {
             out.raw(",")
             out.key("error")
-            out.string(preview.error?.description ?? "the page did not decode")
+            out.string(paths(preview.error?.description ?? "the page did not decode"))
+            if let line = preview.errorLine {
+                out.raw(",")
+                out.key("source")
+                out.raw("{")
+                out.key("line")
+                out.number(line.line)
+                out.raw(",")
+                out.key("text")
+                out.string(line.text)
+                out.raw(",")
+                out.key("caret")
+                out.number(line.caret)
+                out.raw("}")
+            }
             out.raw("}")
             return out.bytes
         }
@@ -38,11 +61,6 @@ package enum ViewUpdate {
             out.key("scrollTo")
             out.number(scrollTo)
             preview.scrollTo = nil
-        }
-        if knownVersion != preview.version {
-            out.raw(",")
-            out.key("diagnostics")
-            out.diagnostics(preview.diagnostics)
         }
         out.raw(",")
         out.key("rows")
@@ -106,7 +124,7 @@ package enum ViewUpdate {
         let events = session.events
         for i in min(preview.eventsSent, events.count)..<events.count {
             if i > preview.eventsSent { out.raw(",") }
-            JSONRenderer.write(events[i], into: &out)
+            JSONRenderer.write(paths(events[i]), into: &out)
         }
         preview.eventsSent = events.count
         out.raw("]}")

@@ -109,7 +109,7 @@ struct ServeRoutesTests {
                 #expect(response.status == .unprocessableContent)
                 #expect(
                     Self.text(response).contains(
-                        "<div id=\"error\" class=\"pageerror\">\(fixture.pages)/broken.json:2:20: "))
+                        "<div id=\"error\" class=\"pageerror\"><div class=\"what\">broken.json:2:20: "))
             }
             try await client.execute(uri: "/layout/broken.json", method: .get) { response in
                 #expect(response.status == .unprocessableContent)

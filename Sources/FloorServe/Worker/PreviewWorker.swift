@@ -26,6 +26,10 @@ public final class PreviewWorker: @unchecked Sendable {
             let payload = Array("\(session) \(message)".utf8)
             self?.frame("P \(payload.count)\n", payload)
         }
+        preview.onLog = { [weak self] line in
+            let payload = Array(line.utf8)
+            self?.frame("L \(payload.count)\n", payload)
+        }
         var pending = [UInt8]()
         while true {
             let chunk = input.availableData
@@ -47,7 +51,10 @@ public final class PreviewWorker: @unchecked Sendable {
         case .open:
             guard let file = r.file, let session = r.session else { return fail("open needs file and session") }
             let phone = PhoneSize.all.first { $0.width == r.width } ?? .standard
-            return (.ok, Array(preview.open(file, phone: phone, id: session, offset: r.offset ?? 0).utf8))
+            let id = preview.open(
+                file, phone: phone, id: session, offset: r.offset ?? 0, firstVersion: r.version ?? 0,
+                eventsSeen: r.replay == true)
+            return (.ok, Array(id.utf8))
         case .first:
             guard let screen = preview.firstScreen(r.session ?? "") else { return (.none, []) }
             return (.ok, Array((try? JSONEncoder().encode(screen)) ?? Data()))

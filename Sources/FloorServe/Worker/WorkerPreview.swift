@@ -31,6 +31,9 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
     public let callTimeout: Double
     /// How often the plugin folder is looked at.
     public let pluginPoll: Duration
+    /// Where the lines for serve's terminal go: one for each plugin change and each page error (the
+    /// worker's). Standard output by default, where serve said where it listens.
+    private let log: @Sendable (String) -> Void
 
     /// A tab's session as the server keeps it: enough to open it in any worker. `inWorker` is the worker
     /// generation that has it open (nil: none yet; a session is opened in the worker when first asked for
@@ -61,8 +64,9 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
 
     public init(
         command: [String], pluginFolder: String, root: PageRoot, rootArgument: String, callTimeout: Double = 10,
-        pluginPoll: Duration = .milliseconds(250)
+        pluginPoll: Duration = .milliseconds(250), log: @escaping @Sendable (String) -> Void = ServeLog.standardOutput
     ) throws {
+        self.log = log
         self.command = command
         self.pluginFolder = pluginFolder
         self.root = root
@@ -183,8 +187,14 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
     /// returns whether it did. `run` calls this every `pluginPoll`.
     @discardableResult
     public func checkPlugins() -> Bool {
-        guard Self.stamps(pluginFolder) != locked({ pluginStamps }) else { return false }
+        let now = Self.stamps(pluginFolder)
+        let before = locked { pluginStamps }
+        guard now != before else { return false }
         replaceWorker()
+        let tabs = locked { subscribers.values.reduce(0) { $0 + $1.count } }
+        log(
+            "plugins: \(PluginChange.describe(from: before, to: now)); a fresh worker serves the \(tabs) open tab\(tabs == 1 ? "" : "s")"
+        )
         return true
     }
 
@@ -227,7 +237,7 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
                 if state.inWorker != generation {
                     let open = WorkerRequest(
                         request: 0, op: .open, session: id, file: state.file, width: state.phone.width,
-                        offset: state.offset)
+                        offset: state.offset, version: Self.firstVersion(generation), replay: state.inWorker != nil)
                     guard current.call(open) != nil else {
                         recover(from: current)
                         continue
@@ -284,12 +294,13 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
                 self?.received(frame)
             }
             locked { workersStarted += 1 }
+            let generation = self.generation
             var alive = true
             // Least recently used first, as the worker's own bound would keep them.
             for (id, state) in replay.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
                 let open = WorkerRequest(
-                    request: 0, op: .open, session: id, file: state.file, width: state.phone.width, offset: state.offset
-                )
+                    request: 0, op: .open, session: id, file: state.file, width: state.phone.width,
+                    offset: state.offset, version: Self.firstVersion(generation), replay: true)
                 if started.call(open) == nil {
                     alive = false
                     break
@@ -297,6 +308,8 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
             }
             if alive {
                 worker = started
+                // Replayed: the first request of each session goes straight to it.
+                locked { for id in replay.keys { sessions[id]?.inWorker = generation } }
                 return
             }
             noteFailure(of: started)
@@ -311,6 +324,8 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
             for c in continuations { c.yield(message) }
         case .ordinal(let ordinal, let file):
             locked { ordinals[file] = ordinal }
+        case .log(let line):
+            log(line)
         case .answer:
             break
         }
@@ -320,6 +335,10 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
         let continuations = locked { subscribers.values.flatMap { $0.values } }
         for c in continuations { c.yield(message) }
     }
+
+    /// Where the layout versions of worker `generation`'s sessions start: 2^32 apart, so a tab's version
+    /// from one worker is never a version of the next (JavaScript numbers hold 2^53: 2^21 workers).
+    package static func firstVersion(_ generation: Int) -> Int { generation << 32 }
 
     /// Every plugin library under the folder with its stamp: what tells that a plugin was added, rebuilt
     /// or removed.

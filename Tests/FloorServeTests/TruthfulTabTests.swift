@@ -1,0 +1,84 @@
+import FloorServe
+import FloorSession
+import Foundation
+import Testing
+
+@testable import FloorServe
+
+/// What a tab shows is what is true now (issue 19, "A tab that tells the truth"): a page that stops
+/// parsing shows its error and the line, and comes back where it was; a failed next page is a diagnostic;
+/// files are named relative to the root; each page error is one line on serve's terminal.
+struct TruthfulTabTests {
+    typealias View = PreviewSessionTests.View
+
+    static func diagnostics(_ view: View) -> [String] {
+        (view.object["diagnostics"] as? [[String: Any]] ?? []).map { $0["message"] as! String }
+    }
+
+    final class Lines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        func append(_ line: String) { lock.withLock { lines.append(line) } }
+        var all: [String] { lock.withLock { lines } }
+    }
+
+    @Test func aPageThatStopsParsingShowsItsLineAndComesBackWhereItWas() throws {
+        let fixture = try ServeFixture()
+        let preview = fixture.preview
+        let told = Lines()
+        preview.onLog = { told.append($0) }
+        let file = fixture.pages + "/home.json"
+        let good = try String(contentsOfFile: file, encoding: .utf8)
+        let id = preview.open(file, phone: .standard)
+        var view = try PreviewSessionTests.view(preview, id, offset: 600, version: -1)
+        let rowsAt600 = view.indices
+        // A missing comma on line 3 (`"title": "首页 Home"` then `"floors"`).
+        let broken = good.replacingOccurrences(of: "\"首页 Home\",", with: "\"首页 Home\"")
+        #expect(broken != good)
+        try fixture.write("home.json", broken)
+        #expect(preview.reloadChangedPages() == 1)
+        view = try PreviewSessionTests.view(preview, id, offset: 600, version: view.version)
+        let error = try #require(view.error)
+        #expect(error.hasPrefix("home.json:3:"), "relative to the root: \(error)")
+        let source = try #require(view.object["source"] as? [String: Any])
+        #expect(source["line"] as? Int == 3)
+        let text = try #require(source["text"] as? String)
+        #expect(text.contains("\"floors\""))
+        let caret = try #require(source["caret"] as? Int)
+        #expect(String(text.unicodeScalars.dropFirst(caret).prefix(8)) == "\"floors\"")
+        #expect(Self.diagnostics(view) == [error])
+        // Looking again tells the terminal nothing new; one line said it.
+        _ = try PreviewSessionTests.view(preview, id, offset: 600, version: view.version)
+        #expect(told.all == ["page error: " + error])
+        // Fixed: the rows at 600 points come back, without a scroll from the top.
+        try fixture.write("home.json", good)
+        #expect(preview.reloadChangedPages() == 1)
+        view = try PreviewSessionTests.view(preview, id, offset: 600, version: view.version)
+        #expect(view.error == nil)
+        #expect(view.indices == rowsAt600)
+        #expect(preview.withSession(id) { $0.session?.viewport.offset } == 600)
+        #expect(told.all.count == 1)
+    }
+
+    @Test func aFailedNextPageIsADiagnosticNamedRelativeToTheRoot() async throws {
+        let (_, _, _, _, view) = try await PreviewSessionTests.shortPageWithAMissingNext()
+        #expect(view.load == "failed")
+        let messages = Self.diagnostics(view)
+        #expect(
+            messages.contains { $0.hasPrefix("short.json: next page 'later.json' failed to load: ") }, "\(messages)")
+        let failed = view.events.first { $0["kind"] as? String == "loadMore" && $0["phase"] as? String == "failed" }
+        #expect(failed?["page"] as? String == "later.json")
+        let footer = view.rows.first { ($0["html"] as! String).contains("floorhost.footer") }
+        #expect((footer?["html"] as? String)?.contains("(tap to retry)") == true)
+    }
+
+    @Test func rootRelativePathsDropTheRootWhereAPathStartsOnly() {
+        let paths = RootRelativePaths(root: "/srv/pages")
+        #expect(paths("/srv/pages/home.json:3:4: x") == "home.json:3:4: x")
+        #expect(
+            paths("next page '/srv/pages/a/b.json' (from /srv/pages/home.json)")
+                == "next page 'a/b.json' (from home.json)")
+        #expect(paths("/other/srv/pages/x.json") == "/other/srv/pages/x.json")
+        #expect(RootRelativePaths(root: "Examples/")("Examples/home.json") == "home.json")
+    }
+}
