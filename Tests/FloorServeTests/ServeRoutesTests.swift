@@ -32,6 +32,11 @@ struct ServeRoutesTests {
                     ))
                 #expect(html.contains(#"<span class="next">next page of home-2.json</span>"#))
                 #expect(!html.contains("notes.json"))
+                // Each first page before its next pages, in the order they load.
+                let order = ["page/home.json\"", "page/home-2.json\"", "page/home-3.json\""].map {
+                    html.range(of: $0)?.lowerBound
+                }
+                #expect(order.allSatisfy { $0 != nil } && order == order.sorted { $0! < $1! })
                 #expect(
                     html.contains(
                         #"<a href="/page/sub/deals%20%3C1%3E.json">sub/deals &lt;1&gt;.json</a> <span class="ttl">特价 &lt;b&gt;</span>"#
