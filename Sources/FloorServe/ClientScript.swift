@@ -197,6 +197,10 @@ package enum ClientScript {
         .loadstate{position:absolute;left:0;right:0;height:56px;display:flex;flex-direction:column;align-items:center;justify-content:center;font-size:12px;color:#8a8f99}
         .loadstate.failed{color:#c0282b}.loadstate button{margin-top:4px;border:1px solid #e4393c;color:#e4393c;background:#fff;border-radius:12px;padding:2px 12px}
         .pinned .row{position:absolute}
+        .leftout{position:absolute;top:2px;bottom:2px;width:6px;margin-left:-3px;border:1.5px dashed #e4393c;border-radius:3px;z-index:1}
+        .leftout.across{top:1px;bottom:auto;left:8px!important;right:8px;width:auto;height:6px;margin:0}
+        .leftout.across span{left:auto;right:0;top:-1px;font-size:9px;line-height:12px}
+        .leftout span{position:absolute;left:6px;top:2px;max-width:220px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;background:#e4393c;color:#fff;font-size:10px;line-height:14px;padding:0 5px;border-radius:3px}
         .pageerror{background:#fff5f5;border:1px solid #e4393c;color:#c0282b;border-radius:10px;padding:12px 16px;font:13px ui-monospace,monospace;max-width:520px;white-space:pre-wrap;word-break:break-word}
         .phone>.pageerror{position:absolute;left:12px;right:12px;top:92px;z-index:5;box-shadow:0 8px 24px rgba(0,0,0,.18)}
         .pageerror pre{margin:8px 0 0;padding:8px;background:#fff;border-radius:6px;color:#1f2329;font-size:12px;white-space:pre;overflow-x:auto}

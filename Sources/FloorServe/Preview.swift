@@ -126,7 +126,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
                     error: paths(preview.error?.description ?? "the page did not decode"))
             }
             let adapter = session.adapter
-            let rows = adapter.visibleRows(in: session.viewport).map { HTMLRenderer.row(adapter, $0) }.joined()
+            let rows = adapter.visibleRows(in: session.viewport).map { preview.rowHTML($0) }.joined()
             return FirstScreen(rows: rows, height: adapter.totalHeight, title: adapter.page.title, error: nil)
         }
     }

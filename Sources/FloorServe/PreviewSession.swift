@@ -1,4 +1,5 @@
 import FloorCore
+import FloorRender
 import FloorRuntime
 import FloorSession
 import Foundation
@@ -138,6 +139,25 @@ package final class PreviewSession {
     package func loadDelivered() {
         version += 1
         restamp()
+    }
+
+    /// Row `r`'s element, as HTMLRenderer draws it, with a mark for each item its plugin left out there.
+    package func rowHTML(_ r: Int) -> String {
+        guard let adapter = session?.adapter else { return "" }
+        let html = HTMLRenderer.row(adapter, r)
+        guard let marks = leftOutMarks[r], html.hasSuffix("</div>\n") else { return html }
+        return String(html.dropLast(7)) + LeftOutItems.html(marks, rowWidth: adapter.width) + "</div>\n"
+    }
+
+    private var marksVersion = -1
+    private var marksOfVersion: [Int: [LeftOutItems.Mark]] = [:]
+    /// The left-out items' marks by row, found once per layout version.
+    private var leftOutMarks: [Int: [LeftOutItems.Mark]] {
+        if marksVersion != version {
+            marksOfVersion = session.map { LeftOutItems.marks($0.adapter, warnings: builtDiagnostics) } ?? [:]
+            marksVersion = version
+        }
+        return marksOfVersion
     }
 
     package func push(_ message: String) {

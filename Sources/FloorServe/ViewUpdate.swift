@@ -70,7 +70,7 @@ package enum ViewUpdate {
         let nearRows = adapter.visibleRows(in: near)
         for r in nearRows {
             if r > nearRows.lowerBound { out.raw(",") }
-            row(adapter, r, into: &out)
+            row(preview, adapter, r, into: &out)
         }
         out.raw("],")
         out.key("pinned")
@@ -83,7 +83,7 @@ package enum ViewUpdate {
             out.number(pinned.y)
             out.raw(",")
             out.key("html")
-            out.string(HTMLRenderer.row(adapter, pinned.row))
+            out.string(preview.rowHTML(pinned.row))
             out.raw("}")
         } else {
             out.raw("null")
@@ -131,7 +131,7 @@ package enum ViewUpdate {
         return out.bytes
     }
 
-    private static func row(_ adapter: Adapter, _ r: Int, into out: inout JSONWriter) {
+    private static func row(_ preview: PreviewSession, _ adapter: Adapter, _ r: Int, into out: inout JSONWriter) {
         let info = adapter.describe(row: r)
         out.raw("{")
         out.key("index")
@@ -147,7 +147,7 @@ package enum ViewUpdate {
         out.number(adapter.tappableItems(row: r))
         out.raw(",")
         out.key("html")
-        out.string(HTMLRenderer.row(adapter, r))
+        out.string(preview.rowHTML(r))
         out.raw("}")
     }
 }

@@ -142,6 +142,11 @@ def run(driver, args):
         ("removed", lambda: os.remove(os.path.join(args.plugins, os.path.basename(args.add))),
          has_placeholder),
     ]
+    def left_out_marked(d):
+        return d.execute_script(
+            "const m = document.querySelector('.page .row[data-floor=flash] .leftout');"
+            "return m ? {row: m.closest('.row').textContent, reason: m.textContent} : null")
+
     for what, change, shown in changes:
         started = time.monotonic()
         change()
@@ -154,6 +159,11 @@ def run(driver, args):
         check(ok, f"plugin {what}: the tab's rows and diagnostics are /layout's"
               + ("" if ok else f": rows {rows} against {want_rows}; diagnostics {shown_d} against {want_d}"))
         check(driver.execute_script("return window.notReloaded === true"), f"plugin {what}: the page was not reloaded")
+        if what == "rebuilt":
+            mark = left_out_marked(driver)
+            check(bool(mark) and "Desk lamp" in mark["row"] and "items[2].price" in mark["reason"],
+                  f"the product the plugin left out is marked where it would have been: {mark}")
+            driver.save_screenshot(args.screenshot.replace(".png", "-plugins.png"))
 
     # 4. The page stops parsing: its error over the phone with the line, the rows kept under it; fixed,
     # the page comes back as it was, without a reload.

@@ -68,7 +68,9 @@ struct BrowserTests {
               {"type":"Badge","id":"badge","text":"徽章 badge"},
               {"type":"ProductFeed","id":"flash","items":[
                 {"id":"p1","title":"无线耳机 Earbuds","price":"¥199","img":"p1.jpg","jump":{"url":"app://product/1"}},
-                {"id":"p2","title":"Water bottle","price":"¥59","img":"p2.jpg","jump":{"url":"app://product/2"}}]}]}
+                {"id":"p2","title":"Water bottle","price":"¥59","img":"p2.jpg","jump":{"url":"app://product/2"}},
+                {"id":"p3","title":"Left out","price":true,"img":"p3.jpg"},
+                {"id":"p4","title":"Desk lamp","price":"¥89","img":"p4.jpg","jump":{"url":"app://product/4"}}]}]}
             """#)
         let server = try RunningServer(arguments: [
             "serve", "--plugins", folder, "--plugin-cache", fixture.folder + "/scan.json", "--port", "0", fixture.pages,

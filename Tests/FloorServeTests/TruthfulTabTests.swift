@@ -72,6 +72,28 @@ struct TruthfulTabTests {
         #expect((footer?["html"] as? String)?.contains("(tap to retry)") == true)
     }
 
+    /// ProductFeed (one card a row) leaves out items[3], whose price is `true`: its mark is on the row of
+    /// the card that took its place, Product 4, along the row's top, with the reason.
+    @Test func anItemThePluginLeftOutIsMarkedWhereItWouldHaveBeen() throws {
+        let fixture = try ServeFixture()
+        let products = (0..<5).map { index in
+            #"{"id":"p\#(index)","title":"Product \#(index)","price":\#(index == 3 ? "true" : "\"¥\(index + 1)\""),"img":"\#(index).jpg"}"#
+        }
+        let file = try fixture.write(
+            "broken-item.json",
+            #"{"floors":[{"type":"Title","id":"t","title":"今日推荐"},{"type":"ProductFeed","id":"feed","items":[\#(products.joined(separator: ","))]}]}"#
+        )
+        let id = fixture.preview.open(file, phone: .standard)
+        let view = try PreviewSessionTests.view(fixture.preview, id, offset: 0, version: -1)
+        let marked = view.rows.map { $0["html"] as! String }.filter { $0.contains("class=\"leftout") }
+        #expect(marked.count == 1)
+        let row = try #require(marked.first)
+        #expect(row.contains("Product 4") && row.contains("class=\"leftout across\""))
+        #expect(row.contains("<span>✕ left out: items[3].price: expected a string, found bool</span>"))
+        #expect(row.contains("title=\"floors[1].items[3].price: expected a string, found bool; item left out"))
+        #expect(Self.diagnostics(view).contains { $0.contains("floors[1].items[3].price") })
+    }
+
     @Test func rootRelativePathsDropTheRootWhereAPathStartsOnly() {
         let paths = RootRelativePaths(root: "/srv/pages")
         #expect(paths("/srv/pages/home.json:3:4: x") == "home.json:3:4: x")
