@@ -16,8 +16,9 @@ package enum ClientScript {
           if (page) page.appendChild(state);
           const drawn = new Map();  // row index -> element
           if (page) for (const el of page.querySelectorAll('.row')) drawn.set(+el.dataset.index, el);
-          let version = -1, inflight = false, again = false, ticking = false;
-          const status = window.floorPreview = { reports: 0, answers: 0, version: -1, load: null, pinned: null };
+          let version = -1, inflight = false, again = false, ticking = false, epoch = 0, zoom = 1;
+          const status = window.floorPreview = { reports: 0, answers: 0, version: -1, load: null, pinned: null,
+            width: 0, height: 0, zoom: 1, resizes: 0 };
 
           function fromHTML(html) {
             const t = document.createElement('template');
@@ -52,11 +53,13 @@ package enum ClientScript {
             if (inflight) { again = true; return; }
             inflight = true;
             status.reports++;
+            const asked = epoch;
             try {
               const r = await fetch(api + '/view', { method: 'POST', headers: { 'content-type': 'application/json' },
                 body: JSON.stringify({ offset: screen ? screen.scrollTop : 0, version }) });
               if (r.status === 404) { showError('This preview session ended; reload the page.'); return; }
-              apply(await r.json());
+              const v = await r.json();
+              if (asked === epoch) { apply(v); remember(); }  // an answer from before a device switch is stale
             } catch (e) {
               console.warn('floorhost serve: view report failed', e);
             } finally {
@@ -163,12 +166,77 @@ package enum ClientScript {
             if (!el || !el.classList.contains('tappable')) return;
             document.querySelectorAll('.row.selected').forEach(r => r.classList.remove('selected'));
             el.classList.add('selected');
-            const x = ev.clientX - el.getBoundingClientRect().left;
+            const x = (ev.clientX - el.getBoundingClientRect().left) / zoom;
             const r = await fetch(api + '/tap', { method: 'POST', headers: { 'content-type': 'application/json' },
               body: JSON.stringify({ row: +el.dataset.index, x }) });
             const action = await r.json();
             actionBox.textContent = JSON.stringify(action, null, 2);
             if (action.url === 'floorhost://retry') report();  // the footer's tap retried the load
+          }
+
+          // The device: any width 280-1,024 points. A switch lays the same session out again (its pages and
+          // events kept, the content on screen kept there); the URL holds device, size and scroll offset.
+          const phoneEl = document.querySelector('.phone'), deviceMenu = document.getElementById('device');
+          const widthField = document.getElementById('width'), sizeLabel = document.getElementById('screensize');
+          const zoomLabel = document.getElementById('zoom');
+          status.width = widthField ? +widthField.value : (phoneEl ? phoneEl.offsetWidth : 0);
+          status.height = screen ? parseFloat(screen.style.height) : 0;
+          async function resize(width, height) {
+            if (!(width >= 280 && width <= 1024)) {
+              if (widthField) { widthField.setCustomValidity('280 to 1,024 points'); widthField.reportValidity(); }
+              return;
+            }
+            if (widthField) widthField.setCustomValidity('');
+            epoch++;
+            const r = await fetch(api + '/resize', { method: 'POST', headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ width, height, offset: screen.scrollTop }) });
+            if (!r.ok) { showError((await r.json()).error || 'the device could not be switched'); return; }
+            phoneEl.style.width = width + 'px';
+            screen.style.height = height + 'px';
+            status.width = width; status.height = height; status.resizes++;
+            if (widthField) widthField.value = width;
+            if (sizeLabel) sizeLabel.textContent = '× ' + height;
+            apply(await r.json());
+            fit();
+            remember();
+          }
+          if (deviceMenu) deviceMenu.addEventListener('change', () => {
+            const o = deviceMenu.selectedOptions[0];
+            if (o.value !== 'custom') resize(+o.dataset.width, +o.dataset.height);
+          });
+          if (widthField) widthField.addEventListener('change', () => {
+            const w = Math.round(+widthField.value);
+            const preset = [...deviceMenu.options].find(o => +o.dataset.width === w && +o.dataset.height === status.height);
+            deviceMenu.value = preset ? preset.value : 'custom';
+            resize(w, status.height);
+          });
+          // Zoom: the whole phone fits in the window; 100 % when it fits. Taps divide by it.
+          function fit() {
+            if (!phoneEl) return;
+            phoneEl.style.transform = ''; phoneEl.style.marginBottom = ''; phoneEl.style.marginRight = '';
+            const w = phoneEl.offsetWidth, h = phoneEl.offsetHeight;
+            zoom = Math.min(1, (window.innerHeight - 68) / h, (window.innerWidth - 68) / w);
+            if (zoom < 1) {
+              phoneEl.style.transformOrigin = 'top left';
+              phoneEl.style.transform = 'scale(' + zoom + ')';
+              phoneEl.style.marginBottom = -(h * (1 - zoom)) + 'px';
+              phoneEl.style.marginRight = -(w * (1 - zoom)) + 'px';
+            }
+            status.zoom = zoom;
+            if (zoomLabel) zoomLabel.textContent = Math.round(zoom * 100) + '%';
+          }
+          window.addEventListener('resize', fit);
+          fit();
+          // The URL says what is shown, so a link opens the same view: device (or width and height) and y.
+          function remember() {
+            if (!screen) return;
+            const u = new URL(location.href), q = u.searchParams;
+            for (const k of ['device', 'width', 'height', 'y']) q.delete(k);
+            if (deviceMenu && deviceMenu.value !== 'custom') q.set('device', deviceMenu.value);
+            else { q.set('width', status.width); q.set('height', status.height); }
+            const y = Math.round(screen.scrollTop);
+            if (y > 0) q.set('y', y);
+            history.replaceState(history.state, '', u);
           }
 
           if (screen) {
@@ -188,7 +256,10 @@ package enum ClientScript {
     package static let stylesheet = """
         .panels{display:flex;flex-direction:column;gap:12px;width:340px;font-size:12px}
         .tools{background:#fff;border-radius:10px;padding:10px 14px;display:flex;gap:12px;align-items:center}
-        .tools a{color:#4c7cf3;text-decoration:none}.widths a,.widths b{margin:0 4px}
+        .tools a{color:#4c7cf3;text-decoration:none}.tools{flex-wrap:wrap;justify-content:space-between}
+        .device{order:3;flex-basis:100%;display:flex;gap:8px;align-items:center;color:#5b616e}.device select{flex:1 1 0;width:0;min-width:0}
+        .device label{display:inline-flex;gap:4px;align-items:center}
+        .device input{width:58px}.device input:invalid{outline:2px solid #e4393c}#zoom{color:#8a8f99;margin-left:auto}
         .panel{background:#fff;border-radius:10px;padding:10px 14px;max-height:260px;overflow:auto}
         .panel h2{font-size:13px;margin:0 0 6px}
         .panel ol,.panel ul{margin:0;padding-left:16px}.panel li{margin:2px 0;word-break:break-word}

@@ -85,8 +85,8 @@ public final class Preview: PreviewService, @unchecked Sendable {
 
     /// A new session (one tab) on `file`; it exists even when the page does not decode (it shows the error,
     /// and recovers when the file is fixed).
-    public func open(_ file: String, phone: PhoneSize) -> String {
-        open(file, phone: phone, id: UUID().uuidString.lowercased(), offset: 0)
+    public func open(_ file: String, phone: PhoneSize, offset: Double = 0) -> String {
+        open(file, phone: phone, id: UUID().uuidString.lowercased(), offset: offset)
     }
 
     /// A session with a given id, scrolled toward `offset` (loading next pages on the way), its layout
@@ -108,7 +108,11 @@ public final class Preview: PreviewService, @unchecked Sendable {
                 id: id, file: file, phone: phone, host: host, source: source, offset: offset,
                 firstVersion: firstVersion, retryPolicy: retryPolicy, clock: clock)
             sessions[id] = preview
-            if eventsSeen { preview.eventsSent = preview.session?.events.count ?? 0 }
+            if eventsSeen {
+                preview.eventsSent = preview.session?.events.count ?? 0
+            } else if offset > 0, let session = preview.session {
+                preview.scrollTo = session.viewport.offset  // a link with ?y=: the tab scrolls there first
+            }
             tellError(of: preview)
             scheduleDelivery(preview)
             return forgotten
@@ -172,6 +176,19 @@ public final class Preview: PreviewService, @unchecked Sendable {
                 return .success(Array(TapOutput.json(action).utf8))
             case .failure(let none): return .failure(ServeFailure("no action: \(none)"))
             }
+        }
+    }
+
+    /// The tab switched devices: the session is laid out for `phone`, keeping its pages, events and the
+    /// content at `offset` on screen (PreviewSession.resize); the answer is a view update with every row
+    /// and where to scroll. Nil for an unknown session.
+    public func resize(_ id: String, phone: PhoneSize, offset: Double) -> [UInt8]? {
+        locked {
+            guard let preview = current(id) else { return nil }
+            preview.lastUsed = Date()
+            preview.resize(to: phone, offset: offset)
+            scheduleDelivery(preview)
+            return ViewUpdate.json(preview, knownVersion: -1, paths: paths)
         }
     }
 

@@ -141,6 +141,30 @@ package final class PreviewSession {
         restamp()
     }
 
+    /// The tab switched to another screen (the device menu): the page is laid out at the new width
+    /// (Adapter.setWidth: rows measured at that width before are not measured again), the next pages
+    /// loaded stay loaded, the events go on, and the screen stays on the content it showed: the row at
+    /// the top of the screen at `offset` keeps the same fraction of itself above the screen's top edge.
+    /// The tab is told where that is (scrollTo).
+    package func resize(to phone: PhoneSize, offset: Double) {
+        self.phone = phone
+        guard let session else { return }
+        let adapter = session.adapter
+        let top = offset.isFinite ? max(0, offset) : session.viewport.offset
+        let anchor = adapter.row(at: top).map { r -> (Int, Double) in
+            let info = adapter.describe(row: r)
+            return (r, info.height > 0 ? (top - info.y) / info.height : 0)
+        }
+        adapter.setWidth(phone.width)
+        session.resize(viewportHeight: phone.height, width: phone.width)
+        if let (row, fraction) = anchor, row < adapter.rowCount {
+            let info = adapter.describe(row: row)
+            session.scroll(to: info.y + fraction * info.height)
+        }
+        scrollTo = session.viewport.offset
+        version += 1
+    }
+
     /// Row `r`'s element, as HTMLRenderer draws it, with a mark for each item its plugin left out there.
     package func rowHTML(_ r: Int) -> String {
         guard let adapter = session?.adapter else { return "" }

@@ -117,6 +117,7 @@ def run(driver, args):
           "the page answered its first view report")
     driver.execute_script("window.notReloaded = true")
     unknown = "unknown floor type 'ProductFeed'"
+    width = driver.execute_script("return window.floorPreview.width")
 
     def showing(condition):
         def probe(d):
@@ -137,8 +138,9 @@ def run(driver, args):
         ("added", lambda: place(args.add, args.plugins, os.path.basename(args.add)),
          lambda now: any(r["type"] == "ProductCard" for r in now["rows"]) and not has_placeholder(now)
          and not any(unknown in t for t in now["diagnostics"])),
+        # The rebuilt Badge draws its frame 10 points wider than the cell (badge.c's DRAW_OUTSIDE).
         ("rebuilt", lambda: place(args.rebuilt, args.plugins, "libBadgeFloor.so"),
-         lambda now: any(r["floor"] == "badge" and "width:385px" in r["html"] for r in now["rows"])),
+         lambda now: any(r["floor"] == "badge" and f"width:{width + 10}px" in r["html"] for r in now["rows"])),
         ("removed", lambda: os.remove(os.path.join(args.plugins, os.path.basename(args.add))),
          has_placeholder),
     ]

@@ -104,3 +104,55 @@ struct TruthfulTabTests {
         #expect(RootRelativePaths(root: "Examples/")("Examples/home.json") == "home.json")
     }
 }
+
+/// Any device (issue 19, item 5): switching the screen lays the same session out again, keeping its
+/// next pages, its events and the content on screen; a link's `y` opens the page scrolled there.
+struct DeviceSwitchTests {
+    @Test func switchingDevicesKeepsPagesEventsAndTheRowOnScreen() throws {
+        let fixture = try ServeFixture()
+        let preview = fixture.preview
+        let id = preview.open(fixture.pages + "/home.json", phone: DevicePreset.default.size)
+        // Down the feed until both next pages are in, then back to a row in the middle of the page.
+        var view = try PreviewSessionTests.view(preview, id, offset: 0, version: -1)
+        var offset = 0.0
+        while view.load != "end" && offset < 100_000 {
+            offset += 852
+            view = try PreviewSessionTests.view(preview, id, offset: offset, version: view.version)
+        }
+        let pages = preview.withSession(id) { $0.session?.adapter.pages.count }
+        #expect(pages == 3)
+        let middle = view.height / 2
+        view = try PreviewSessionTests.view(preview, id, offset: middle, version: view.version)
+        let (row, eventsBefore) = try #require(
+            preview.withSession(id) { p -> (Int, Int)? in
+                guard let s = p.session, let r = s.adapter.row(at: s.viewport.offset) else { return nil }
+                return (r, s.events.count)
+            } ?? nil)
+        let ipad = try #require(DevicePreset.named("ipad-mini"))
+        let bytes = try #require(preview.resize(id, phone: ipad.size, offset: middle))
+        let after = PreviewSessionTests.View(
+            object: try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]))
+        let scrollTo = try #require((after.object["scrollTo"] as? NSNumber)?.doubleValue)
+        let state = preview.withSession(id) { p in
+            (
+                p.session!.adapter.width, p.session!.adapter.pages.count, p.session!.adapter.row(at: scrollTo),
+                p.session!.events.count, p.phone
+            )
+        }
+        #expect(state?.0 == 744)
+        #expect(state?.1 == 3, "the next pages stay loaded")
+        #expect(state?.2 == row, "the row at the top of the screen stays there")
+        #expect((state?.3 ?? 0) >= eventsBefore, "the events go on")
+        #expect(state?.4 == PhoneSize(width: 744, height: 1133))
+        #expect(after.rows.contains { $0["index"] as? Int == row })
+        #expect(after.rows.allSatisfy { ($0["html"] as! String).contains("data-index") })
+    }
+
+    @Test func aLinksYOpensThePageScrolledThere() throws {
+        let fixture = try ServeFixture()
+        let id = fixture.preview.open(fixture.pages + "/home.json", phone: DevicePreset.default.size, offset: 1200)
+        let view = try PreviewSessionTests.view(fixture.preview, id, offset: 0, version: -1)
+        #expect((view.object["scrollTo"] as? NSNumber)?.doubleValue == 1200)
+        #expect(view.rows.contains { ($0["y"] as? NSNumber)?.doubleValue ?? 0 >= 1200 })
+    }
+}

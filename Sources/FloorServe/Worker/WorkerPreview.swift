@@ -40,7 +40,7 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
     /// something, so a page request costs the worker nothing).
     private struct SessionState {
         let file: String
-        let phone: PhoneSize
+        var phone: PhoneSize
         var offset: Double
         var lastUsed = Date()
         var inWorker: Int?
@@ -91,11 +91,11 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
         return kind == .ok ? .success(payload) : .failure(ServeFailure(String(decoding: payload, as: UTF8.self)))
     }
 
-    public func open(_ file: String, phone: PhoneSize) -> String {
+    public func open(_ file: String, phone: PhoneSize, offset: Double = 0) -> String {
         let id = UUID().uuidString.lowercased()
         // A stream's onTermination takes the lock: streams are finished after it is released.
         let forgotten: [AsyncStream<String>.Continuation] = locked {
-            sessions[id] = SessionState(file: file, phone: phone, offset: 0)
+            sessions[id] = SessionState(file: file, phone: phone, offset: offset)
             guard sessions.count > maxSessions,
                 let oldest = sessions.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key
             else { return [] }
@@ -115,7 +115,8 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
 
     public func view(_ id: String, offset: Double, knownVersion: Int) -> [UInt8]? {
         locked {
-            if offset.isFinite { sessions[id]?.offset = offset }
+            // Not before the session is open: its first report (offset 0) must not undo a link's ?y=.
+            if offset.isFinite, sessions[id]?.inWorker != nil { sessions[id]?.offset = offset }
             sessions[id]?.lastUsed = Date()
         }
         guard
@@ -135,6 +136,21 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
         case .fail: return .failure(ServeFailure(String(decoding: payload, as: UTF8.self)))
         case .none: return nil
         }
+    }
+
+    public func resize(_ id: String, phone: PhoneSize, offset: Double) -> [UInt8]? {
+        // Kept first: a worker replaced meanwhile opens the session at the new size.
+        locked {
+            sessions[id]?.phone = phone
+            if offset.isFinite { sessions[id]?.offset = offset }
+        }
+        guard
+            let (kind, payload) = call(
+                WorkerRequest(
+                    request: 0, op: .resize, session: id, width: phone.width, height: phone.height, offset: offset)),
+            kind == .ok
+        else { return nil }
+        return payload
     }
 
     public func retry(_ id: String) -> Bool {
@@ -237,7 +253,8 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
                 if state.inWorker != generation {
                     let open = WorkerRequest(
                         request: 0, op: .open, session: id, file: state.file, width: state.phone.width,
-                        offset: state.offset, version: Self.firstVersion(generation), replay: state.inWorker != nil)
+                        height: state.phone.height, offset: state.offset, version: Self.firstVersion(generation),
+                        replay: state.inWorker != nil)
                     guard current.call(open) != nil else {
                         recover(from: current)
                         continue
@@ -300,7 +317,8 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
             for (id, state) in replay.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
                 let open = WorkerRequest(
                     request: 0, op: .open, session: id, file: state.file, width: state.phone.width,
-                    offset: state.offset, version: Self.firstVersion(generation), replay: true)
+                    height: state.phone.height, offset: state.offset, version: Self.firstVersion(generation),
+                    replay: true)
                 if started.call(open) == nil {
                     alive = false
                     break

@@ -14,12 +14,13 @@ import Foundation
 /// The ordinal frame comes before the page's first plugin call, so when the worker dies in one, the
 /// server knows which file the crash record's page number means.
 package struct WorkerRequest: Codable, Sendable {
-    package enum Op: String, Codable, Sendable { case open, first, view, tap, retry, layout }
+    package enum Op: String, Codable, Sendable { case open, first, view, tap, retry, layout, resize }
     package var request: Int
     package var op: Op
     package var session: String?
     package var file: String?
     package var width: Double?
+    package var height: Double?
     package var offset: Double?
     package var version: Int?
     package var row: Int?
