@@ -37,6 +37,9 @@ public final class Preview: PreviewService, @unchecked Sendable {
     /// The error last told for each page file, so that each tab looking at a broken page, and each look,
     /// does not tell it again.
     private var errorsTold: [String: String] = [:]
+    /// Where the tab loads the pictures pages name (files under the root, allowed origins).
+    package lazy var images = ImageLinks(
+        root: root, rootArgument: rootArgument, allowed: remote?.rules.allowed ?? [])
     /// How the tab names files: relative to the root.
     package var paths: RootRelativePaths { RootRelativePaths(root: rootArgument) }
 
@@ -130,7 +133,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
                     error: paths(preview.error?.description ?? "the page did not decode"))
             }
             let adapter = session.adapter
-            let rows = adapter.visibleRows(in: session.viewport).map { preview.rowHTML($0) }.joined()
+            let rows = adapter.visibleRows(in: session.viewport).map { preview.rowHTML($0, images: images) }.joined()
             return FirstScreen(rows: rows, height: adapter.totalHeight, title: adapter.page.title, error: nil)
         }
     }
@@ -151,7 +154,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
             } else if preview.session == nil, offset.isFinite {
                 preview.wantedOffset = max(0, offset)
             }
-            return ViewUpdate.json(preview, knownVersion: knownVersion, paths: paths)
+            return ViewUpdate.json(preview, knownVersion: knownVersion, paths: paths, images: images)
         }
     }
 
@@ -188,7 +191,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
             preview.lastUsed = Date()
             preview.resize(to: phone, offset: offset)
             scheduleDelivery(preview)
-            return ViewUpdate.json(preview, knownVersion: -1, paths: paths)
+            return ViewUpdate.json(preview, knownVersion: -1, paths: paths, images: images)
         }
     }
 

@@ -166,9 +166,10 @@ package final class PreviewSession {
     }
 
     /// Row `r`'s element, as HTMLRenderer draws it, with a mark for each item its plugin left out there.
-    package func rowHTML(_ r: Int) -> String {
+    /// Pictures are drawn where `images` gives them an address.
+    package func rowHTML(_ r: Int, images: ImageLinks? = nil) -> String {
         guard let adapter = session?.adapter else { return "" }
-        let html = HTMLRenderer.row(adapter, r)
+        let html = HTMLRenderer.row(adapter, r, images: images.map { links in { links.link($0, page: $1) } })
         guard let marks = leftOutMarks[r], html.hasSuffix("</div>\n") else { return html }
         return String(html.dropLast(7)) + LeftOutItems.html(marks, rowWidth: adapter.width) + "</div>\n"
     }

@@ -9,6 +9,7 @@ import ServiceLifecycle
 ///     GET  /page/<path>[?device=D&width=W&height=H&y=Y]   the page in a phone frame (a DevicePreset,
 ///                                     or any width 280-1,024 and height 320-1,366), scrolled to Y; a new session
 ///     GET  /layout/<path>             what `floorhost <path> --format json` prints for the file as it is now
+///     GET  /image/<path>              an image file under the root (ServedImage: no script can run in it)
 ///     POST /api/sessions/<id>/view    {"offset":Y,"version":V} -> ViewUpdate
 ///     POST /api/sessions/<id>/tap     {"row":R,"x":X} -> the action, as `--tap` prints it
 ///     POST /api/sessions/<id>/retry   start a failed load again
@@ -46,6 +47,12 @@ public enum ServeRoutes {
             case .success(let title):
                 return html(PreviewPages.page(session: id, path: path, phone: phone, title: title))
             }
+        }
+        router.get("/image/**") { request, _ in
+            let raw = request.uri.path
+            guard raw.hasPrefix("/image/") else { throw APIError(status: .notFound, message: "no such image") }
+            return ServedImage.response(
+                raw.dropFirst("/image/".count), root: preview.root, rootArgument: preview.rootArgument)
         }
         router.get("/layout/**") { request, _ in
             let (file, _) = try await page(request, prefix: "/layout/", preview)
@@ -182,9 +189,9 @@ package struct JSONErrors: RouterMiddleware {
             return error.response
         } catch let error as HTTPResponseError {
             let status = error.status
-            return APIError(
-                status: status, message: status == .notFound ? "no such page" : status.reasonPhrase.lowercased()
-            ).response
+            let missing = request.uri.path.hasPrefix("/image/") ? "no such image" : "no such page"
+            return APIError(status: status, message: status == .notFound ? missing : status.reasonPhrase.lowercased())
+                .response
         }
     }
 }

@@ -20,7 +20,9 @@ import FloorSession
 /// stay on it. Events and diagnostics are written as `--format json` writes them, with page files named
 /// relative to the served root (`paths`).
 package enum ViewUpdate {
-    package static func json(_ preview: PreviewSession, knownVersion: Int, paths: RootRelativePaths) -> [UInt8] {
+    package static func json(
+        _ preview: PreviewSession, knownVersion: Int, paths: RootRelativePaths, images: ImageLinks? = nil
+    ) -> [UInt8] {
         var out = JSONWriter(capacity: 16_384)
         out.raw("{")
         out.key("version")
@@ -70,7 +72,7 @@ package enum ViewUpdate {
         let nearRows = adapter.visibleRows(in: near)
         for r in nearRows {
             if r > nearRows.lowerBound { out.raw(",") }
-            row(preview, adapter, r, into: &out)
+            row(preview, adapter, r, images: images, into: &out)
         }
         out.raw("],")
         out.key("pinned")
@@ -83,7 +85,7 @@ package enum ViewUpdate {
             out.number(pinned.y)
             out.raw(",")
             out.key("html")
-            out.string(preview.rowHTML(pinned.row))
+            out.string(preview.rowHTML(pinned.row, images: images))
             out.raw("}")
         } else {
             out.raw("null")
@@ -131,7 +133,9 @@ package enum ViewUpdate {
         return out.bytes
     }
 
-    private static func row(_ preview: PreviewSession, _ adapter: Adapter, _ r: Int, into out: inout JSONWriter) {
+    private static func row(
+        _ preview: PreviewSession, _ adapter: Adapter, _ r: Int, images: ImageLinks?, into out: inout JSONWriter
+    ) {
         let info = adapter.describe(row: r)
         out.raw("{")
         out.key("index")
@@ -147,7 +151,7 @@ package enum ViewUpdate {
         out.number(adapter.tappableItems(row: r))
         out.raw(",")
         out.key("html")
-        out.string(preview.rowHTML(r))
+        out.string(preview.rowHTML(r, images: images))
         out.raw("}")
     }
 }

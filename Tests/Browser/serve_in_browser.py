@@ -11,12 +11,13 @@ Drives Debian's headless chromium through selenium against a running server:
   4. edits the page file and sees the change arrive without a reload, scroll offset kept;
   5. switches to an iPad mini in the device menu (the same session: next pages, events and the row on
      screen kept, the phone zoomed to fit) and opens the URL it shows, which opens the same view;
-  6. saves a screenshot.
+  6. sees the pages' pictures drawn, and an SVG opened on its own run no script;
+  7. saves a screenshot.
 
 Waits are on conditions with deadlines, never fixed sleeps. Exit status 0 when every check passed;
 each failure is one line on stderr.
 """
-import argparse, json, sys, time
+import argparse, json, os, sys, time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -191,7 +192,24 @@ def run(driver, args, expected):
     driver.get(args.url)
     check(wait(driver, lambda d: status(d) and status(d)["answers"] >= 1), "the page opens again on the default device")
 
-    # 6. A screenshot of the top of the page, with a product selected.
+    # 6. Pictures: the example pages' images (SVG files under the root) are drawn, and an image file
+    # opened on its own runs no script (its Content-Security-Policy sandboxes it).
+    drawn = wait(driver, lambda d: d.execute_script(
+        "const i = [...document.querySelectorAll('.page .row .img img')]; "
+        "return i.filter(x => x.complete && x.naturalWidth > 0).length"))
+    check(bool(drawn), f"the pages' pictures are drawn from files under the root ({drawn} loaded)")
+    evil = os.path.join(os.path.dirname(args.file), "images", "evil.svg")
+    os.makedirs(os.path.dirname(evil), exist_ok=True)
+    with open(evil, "w") as f:
+        f.write('<svg xmlns="http://www.w3.org/2000/svg"><script>document.title = "script ran"</script></svg>')
+    base = args.url.split("/page/")[0]
+    driver.get(base + "/image/images/evil.svg")
+    wait(driver, lambda d: d.execute_script("return document.readyState === 'complete'"))
+    check(driver.title != "script ran", f"an SVG opened on its own runs no script (title {driver.title!r})")
+    driver.get(args.url)
+    wait(driver, lambda d: status(d) and status(d)["answers"] >= 1)
+
+    # 7. A screenshot of the top of the page, with a product selected.
     driver.execute_script("document.querySelector('.screen').scrollTop = 330")
     wait(driver, lambda d: status(d)["answers"] > 0 and d.execute_script("return document.querySelectorAll('.page .row').length") > 5)
     driver.save_screenshot(args.screenshot)
