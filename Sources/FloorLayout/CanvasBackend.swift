@@ -61,7 +61,9 @@ extension Adapter {
             fill: { canvas, x, y, w, h, tone in
                 guard let canvas else { return }
                 backendOf(canvas).fill(x: x, y: y, width: w, height: h, tone: tone)
-            })
+            },
+            // ABI 1.5's parts (docs/ABI-1.5.md) are filled as each lands; until then a plugin cannot use them.
+            layout_text: nil, text_block: nil, item_frame: nil, page: 0, fitted_image: nil)
         withExtendedLifetime(target) {
             withUnsafePointer(to: &canvas) { drawCell(row: r, into: $0) }
         }

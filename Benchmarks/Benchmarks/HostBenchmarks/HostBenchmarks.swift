@@ -97,7 +97,8 @@ final class DispatchFixture: @unchecked Sendable {
             to: floor_canvas_t(
                 struct_size: UInt32(MemoryLayout<floor_canvas_t>.size), host_data: nil, width: layoutWidth, height: 44,
                 text: { _, _, _, _, _, _ in }, image: { _, _, _, _, _, _ in }, box: { _, _, _, _, _ in },
-                measure_text: { _, _, _ in 0 }, fill: { _, _, _, _, _, _ in }))
+                measure_text: { _, _, _ in 0 }, fill: { _, _, _, _, _, _ in }, layout_text: nil, text_block: nil,
+                item_frame: nil, page: 0, fitted_image: nil))
     }
 
     // The three ways compared, each over every row once; a benchmark alone or two back to back (paired).

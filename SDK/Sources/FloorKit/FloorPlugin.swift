@@ -63,7 +63,8 @@ public final class FloorPlugin: @unchecked Sendable {
                         ? absent
                         : selector(
                             "actionFor\(kind.name):item:", FLOOR_SIG_ACTION,
-                            unsafeBitCast(Thunks.action, to: floor_fn_t.self)))
+                            unsafeBitCast(Thunks.action, to: floor_fn_t.self)),
+                    pages: absent)
                 kind.id = host.pointee.register_row_type(host, &rowType)
             }
             var floorType = floor_floor_type_t(
@@ -84,7 +85,9 @@ public final class FloorPlugin: @unchecked Sendable {
                     : selector(
                         "extend\(floor.name):with:", FLOOR_SIG_EXTEND, unsafeBitCast(Thunks.extend, to: floor_fn_t.self)
                     ),
-                schema_json: permanentCString(floor.schemaJSON))
+                schema_json: permanentCString(floor.schemaJSON),
+                layouts: FLOOR_LAYOUT_LIST, default_layout: FLOOR_LAYOUT_LIST, default_columns: 1,
+                column_gap: 0, line_gap: 0, inset: 0)
             _ = host.pointee.register_floor_type(host, &floorType)
             for problem in floor.schemaProblems { host.pointee.log(host, FLOOR_LOG_WARNING, problem) }
         }

@@ -52,7 +52,9 @@ public final class ActionCollector {
                     return
                 }
                 me.params.append(ActionParameter(key: String(cString: key), value: String(cString: value)))
-            })
+            },
+            // ABI 1.5's jump_n and param_n (docs/ABI-1.5.md, part 5) are filled when that part lands.
+            jump_n: nil, param_n: nil)
         return withUnsafeMutablePointer(to: &sink) { body(UnsafeMutableRawPointer($0)) }
     }
 

@@ -24,7 +24,8 @@ package final class HostTable {
                 register_row_type: { host, rowType in HostTable.from(host)?.registerRowType(rowType) ?? -1 },
                 register_floor_type: { host, floorType in HostTable.from(host)?.registerFloorType(floorType) ?? false },
                 log: { host, level, message in HostTable.from(host)?.log(level, message) },
-                measure_text: { _, text, style in TextMeasure.points(cString: text, style: style) }))
+                measure_text: { _, text, style in TextMeasure.points(cString: text, style: style) },
+                layout_text: nil))
         table.pointee.host_data = Unmanaged.passRetained(self).toOpaque()
     }
 

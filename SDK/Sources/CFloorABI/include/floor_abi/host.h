@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "canvas.h"
 #include "log.h"
 #include "registration.h"
 
@@ -35,6 +36,11 @@ struct floor_host {
     /* Since 1.4 (read it only when struct_size covers it; a 1.3 host's table ends before it): */
     /* [call-thread][any call][host-owned] floor_canvas_t.measure_text's width, for height calculators; NULL is 0 */
     double (*measure_text)(const floor_host_t *host, const char *utf8, uint32_t style);
+    /* Since 1.5 (docs/ABI-1.5.md, part 1): */
+    /* [call-thread][any call][host-owned] wraps `length` bytes of UTF-8 in `style` at max_width points, at most
+       max_lines lines (0: no limit), and writes lines, width, height into `out`; same arguments, same answer */
+    void (*layout_text)(const floor_host_t *host, const char *utf8, uint64_t length, uint32_t style, double max_width,
+                        uint32_t max_lines, floor_text_layout_t *out);
 };
 
 #ifdef __cplusplus

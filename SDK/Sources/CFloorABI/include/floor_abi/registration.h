@@ -20,6 +20,16 @@ extern "C" {
 /* The tallest row, in points: a height outside 0..this is clamped and reported (docs/ABI.md, "Heights"). */
 #define FLOOR_MAX_ROW_HEIGHT 10000.0
 
+/* Since 1.5. The most horizontal pages a row can have; a larger pages answer leaves the row unpaged. */
+#define FLOOR_PAGES_MAX 64u
+
+/* Since 1.5. The layouts of floor_floor_type_t.layouts, a bit set (docs/ABI-1.5.md, part 4). */
+#define FLOOR_LAYOUT_LIST      0x1u /* full-width rows, one under another (every 1.4 floor) */
+#define FLOOR_LAYOUT_GRID      0x2u /* equal columns, left to right, each line as tall as its tallest item */
+#define FLOOR_LAYOUT_WATERFALL 0x4u /* each item into the shortest column, the left one on a tie */
+/* The most columns a collection floor has. */
+#define FLOOR_COLUMNS_MAX 6u
+
 /*
  * A row model type, the unit of dispatch: the host asks it for row i's height and cell, as a table view asks
  * its data source (`tableView:heightForRowAtIndexPath:`, `tableView:cellForRowAtIndexPath:`); docs/ABI.md,
@@ -41,6 +51,9 @@ typedef struct floor_row_type {
     floor_selector_t tappable;
     /* [host-thread][after init][plugin-owned] FLOOR_SIG_ACTION: the action for item < tappable; false when none */
     floor_selector_t action;
+    /* Since 1.5. Optional (fn == NULL: one page). */
+    /* [host-thread][after init][plugin-owned] FLOOR_SIG_PAGES: horizontal pages, 0..FLOOR_PAGES_MAX */
+    floor_selector_t pages;
 } floor_row_type_t;
 
 /*
@@ -71,6 +84,19 @@ typedef struct floor_floor_type {
     /* Since 1.3. Optional (NULL: no schema, no field checked; a 1.1 or 1.2 plugin's struct ends before it). */
     /* [data][for the process][plugin-owned] a JSON Schema (draft 2020-12) of the floor object */
     const char *schema_json;
+    /* Since 1.5 (docs/ABI-1.5.md, part 4; a 1.4 plugin's struct ends before them: list only). */
+    /* [data][for the process][plugin-owned] FLOOR_LAYOUT_* this floor supports; 0 is list only */
+    uint32_t layouts;
+    /* [data][for the process][plugin-owned] one FLOOR_LAYOUT_* bit: the layout when the page names none */
+    uint32_t default_layout;
+    /* [data][for the process][plugin-owned] 1..FLOOR_COLUMNS_MAX: the columns when the page names none */
+    uint32_t default_columns;
+    /* [data][for the process][plugin-owned] points between columns */
+    double column_gap;
+    /* [data][for the process][plugin-owned] points between lines of items (and an item and the one under it) */
+    double line_gap;
+    /* [data][for the process][plugin-owned] points left and right of the item area */
+    double inset;
 } floor_floor_type_t;
 
 #ifdef __cplusplus

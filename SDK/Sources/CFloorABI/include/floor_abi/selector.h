@@ -29,6 +29,9 @@ extern "C" {
 #define FLOOR_SIG_VALIDATE "b(ppp)"   /* bool validate(void *ctx, void *model, const floor_report_t *report) */
 #define FLOOR_SIG_EXTEND   "v(ppppp)" /* void extend(void *ctx, void *model, void *next, const floor_report_t *report, floor_extend_result_t *result) */
 
+/* Since 1.5, optional: */
+#define FLOOR_SIG_PAGES    "Q(ppQ)"   /* uint64_t pages(void *ctx, void *model, uint64_t row): horizontal pages of the row */
+
 /* Any function pointer; the selector's signature says how to call it. */
 typedef void (*floor_fn_t)(void);
 

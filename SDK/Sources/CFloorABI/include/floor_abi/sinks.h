@@ -25,6 +25,7 @@ struct floor_report {
 /* Row flags, given to floor_row_sink_t.add (docs/ABI.md, "Rows"). */
 #define FLOOR_ROW_HEADER 0x1u  /* the floor's header row */
 #define FLOOR_ROW_STICKY 0x2u  /* pins to the top of the screen, a title or any row (docs/ABI.md, "Sticky rows") */
+#define FLOOR_ROW_ITEM   0x4u  /* since 1.5: an item of the floor's collection, placed into its columns */
 
 /* Where expand lists a floor's rows, in order: row i is the i-th call to add (docs/ABI.md, "Rows", "Extend"). */
 typedef struct floor_row_sink floor_row_sink_t;
@@ -49,6 +50,14 @@ struct floor_action_sink {
     void (*jump)(const floor_action_sink_t *sink, const char *url, const char *event_id /* may be NULL */);
     /* [call-thread][during action, after jump][host-owned] one parameter of the jump, key and value not NULL; copied */
     void (*param)(const floor_action_sink_t *sink, const char *key, const char *value);
+    /* Since 1.5 (a 1.5 plugin only meets a host that has them): jump and param with lengths, so a string holding
+       U+0000 reaches the host whole (docs/ABI-1.5.md, part 5). Same rules as jump and param. */
+    /* [call-thread][during action, exactly once, first][host-owned] event_id may be NULL (length 0); copied */
+    void (*jump_n)(const floor_action_sink_t *sink, const char *url, uint64_t url_length, const char *event_id,
+                   uint64_t event_id_length);
+    /* [call-thread][during action, after jump][host-owned] one parameter, key and value not NULL; copied */
+    void (*param_n)(const floor_action_sink_t *sink, const char *key, uint64_t key_length, const char *value,
+                    uint64_t value_length);
 };
 
 /* What extend says about the floor's rows, so that only changed rows are measured again (docs/ABI.md, "Extend"). */
