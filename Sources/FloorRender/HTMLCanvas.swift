@@ -30,11 +30,16 @@ package final class HTMLCanvas: CanvasBackend {
     }
 
     package func image(_ source: String, x: Double, y: Double, width: Double, height: Double) {
+        image(source, x: x, y: y, width: width, height: height, mode: FLOOR_IMAGE_FILL)
+    }
+
+    /// FLOOR_IMAGE_FIT is the class `fit` (the picture whole inside its frame); any other mode fills it.
+    package func image(_ source: String, x: Double, y: Double, width: Double, height: Double, mode: UInt32) {
         let escaped = HTMLText.escaped(source)
         // The file's base name names an image well enough in a preview; the whole source is the tooltip.
         let file = source.split(separator: "/").last.map(String.init) ?? source
         html +=
-            "<div class=\"img\" title=\"\(escaped)\" data-source=\"\(escaped)\" style=\"left:\(HTMLText.px(x));top:\(HTMLText.px(y));width:\(HTMLText.px(max(0, width)));height:\(HTMLText.px(max(0, height)))\"><span>"
+            "<div class=\"img\(mode == FLOOR_IMAGE_FIT ? " fit" : "")\" title=\"\(escaped)\" data-source=\"\(escaped)\" style=\"left:\(HTMLText.px(x));top:\(HTMLText.px(y));width:\(HTMLText.px(max(0, width)));height:\(HTMLText.px(max(0, height)))\"><span>"
             + HTMLText.escaped(file) + "</span>"
             + (images?(source).map {
                 // No referrer: an image host learns nothing of the preview. Cover: the frame filled, centred.

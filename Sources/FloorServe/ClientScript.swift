@@ -273,7 +273,7 @@ package enum ClientScript {
         .loadstate.failed{color:#c0282b}.loadstate button{margin-top:4px;border:1px solid #e4393c;color:#e4393c;background:#fff;border-radius:12px;padding:2px 12px}
         .pinned .row{position:absolute}
         .img img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;border-radius:inherit}
-        .img img:not([src]),.img img.broken{display:none}
+        .img img:not([src]),.img img.broken{display:none}.img.fit img{object-fit:contain}
         .leftout{position:absolute;top:2px;bottom:2px;width:6px;margin-left:-3px;border:1.5px dashed #e4393c;border-radius:3px;z-index:1}
         .leftout.across{top:1px;bottom:auto;left:8px!important;right:8px;width:auto;height:6px;margin:0}
         .leftout.across span{left:auto;right:0;top:-1px;font-size:9px;line-height:12px}

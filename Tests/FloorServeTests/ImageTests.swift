@@ -1,3 +1,4 @@
+import FloorRender
 import FloorRuntime
 import FloorServe
 import FloorSession
@@ -101,5 +102,22 @@ struct ImageTests {
                 #expect(response.status == .notFound)  // over --max-page-bytes
             }
         }
+    }
+}
+
+/// ABI 1.5's fitted_image modes in the html canvas: FLOOR_IMAGE_FIT keeps the whole picture in its frame
+/// (class `fit`, object-fit: contain in the preview), anything else fills it as 1.4's image does.
+struct FittedImageTests {
+    @Test func fitIsMarkedAndFillIsTheDefault() {
+        // floor_abi/canvas.h: FLOOR_IMAGE_FILL 0, FLOOR_IMAGE_FIT 1.
+        for (mode, marked) in [(UInt32(1), true), (UInt32(0), false), (UInt32(7), false)] {
+            let canvas = HTMLCanvas(images: { _ in "/image/a.svg" })
+            canvas.image("a.svg", x: 0, y: 0, width: 40, height: 30, mode: mode)
+            #expect(canvas.html.hasPrefix(marked ? #"<div class="img fit""# : #"<div class="img" "#), "\(mode)")
+            #expect(canvas.html.contains(#"<img src="/image/a.svg""#))
+        }
+        let plain = HTMLCanvas()
+        plain.image("a.svg", x: 0, y: 0, width: 40, height: 30)
+        #expect(plain.html.hasPrefix(#"<div class="img" "#) && !plain.html.contains("<img"))
     }
 }
