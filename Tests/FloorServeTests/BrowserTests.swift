@@ -88,11 +88,13 @@ struct BrowserTests {
         print(result.output)
         #expect(result.status == 0, "\(result.output)")
         // One line on serve's terminal for each change.
-        let said = server.lines(within: 10) { lines in lines.contains { $0.contains("libProductFeedFloor.so removed") }
+        let said = server.lines(within: 10) { lines in lines.contains { $0.contains("page error: plugins.json:1:") }
         }
         #expect(said.contains { $0.contains("plugins: libProductFeedFloor.so added") }, "\(said)")
         #expect(said.contains { $0.contains("plugins: libBadgeFloor.so rebuilt") }, "\(said)")
         #expect(said.contains { $0.contains("plugins: libProductFeedFloor.so removed") }, "\(said)")
+        // And one for the page that stopped parsing, named relative to the root.
+        #expect(said.filter { $0.hasPrefix("floorhost serve: page error: plugins.json:1:22: ") }.count == 1, "\(said)")
     }
 }
 
