@@ -209,7 +209,7 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
         replaceWorker()
         let tabs = locked { subscribers.values.reduce(0) { $0 + $1.count } }
         log(
-            "plugins: \(PluginChange.describe(from: before, to: now)); a fresh worker serves the \(tabs) open tab\(tabs == 1 ? "" : "s")"
+            "plugins: \(PluginChange.describe(from: before, to: now)); a fresh worker took over, \(tabs) open tab\(tabs == 1 ? "" : "s") updated"
         )
         return true
     }
