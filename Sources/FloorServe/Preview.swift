@@ -133,7 +133,9 @@ public final class Preview: PreviewService, @unchecked Sendable {
                     error: paths(preview.error?.description ?? "the page did not decode"))
             }
             let adapter = session.adapter
-            let rows = adapter.visibleRows(in: session.viewport).map { preview.rowHTML($0, images: images) }.joined()
+            let rows = adapter.visibleRows(in: session.viewport).map {
+                preview.rowHTML($0, images: images, paths: paths)
+            }.joined()
             return FirstScreen(rows: rows, height: adapter.totalHeight, title: adapter.page.title, error: nil)
         }
     }

@@ -85,11 +85,18 @@ package final class PreviewSession {
         restamp()
     }
 
-    /// What the tab lists under Diagnostics: the build's, and one for each next page that failed to load;
-    /// while the page does not parse, its error.
+    /// What the tab lists under Diagnostics: the build's, and one for each next page that failed to load
+    /// and has not loaded since; while the page does not parse, its error.
     package var diagnostics: [Diagnostic] {
         if let error { return [Diagnostic(.error, error.description, file: error.file, path: error.path)] }
-        return builtDiagnostics + (session?.loadDiagnostics ?? [])
+        guard let session else { return builtDiagnostics }
+        // A next page that failed and then loaded (a retry) is no longer a problem on the tab's screen.
+        let loaded = Set(
+            session.events.compactMap { event -> String? in
+                if case .loadMoreCompleted(_, let page, _) = event { return page }
+                return nil
+            })
+        return builtDiagnostics + session.loadDiagnostics.filter { !loaded.contains($0.file ?? "") }
     }
 
     private func failed(_ error: PageError, root: PageRoot?) {
@@ -166,10 +173,12 @@ package final class PreviewSession {
     }
 
     /// Row `r`'s element, as HTMLRenderer draws it, with a mark for each item its plugin left out there.
-    /// Pictures are drawn where `images` gives them an address.
-    package func rowHTML(_ r: Int, images: ImageLinks? = nil) -> String {
+    /// Pictures are drawn where `images` gives them an address; the load-state footer names page files
+    /// relative to the root (`paths`), as the rest of the tab does.
+    package func rowHTML(_ r: Int, images: ImageLinks? = nil, paths: RootRelativePaths? = nil) -> String {
         guard let adapter = session?.adapter else { return "" }
-        let html = HTMLRenderer.row(adapter, r, images: images.map { links in { links.link($0, page: $1) } })
+        var html = HTMLRenderer.row(adapter, r, images: images.map { links in { links.link($0, page: $1) } })
+        if let paths, r == adapter.footerRow { html = paths(html) }
         guard let marks = leftOutMarks[r], html.hasSuffix("</div>\n") else { return html }
         return String(html.dropLast(7)) + LeftOutItems.html(marks, rowWidth: adapter.width) + "</div>\n"
     }

@@ -72,7 +72,7 @@ package enum ViewUpdate {
         let nearRows = adapter.visibleRows(in: near)
         for r in nearRows {
             if r > nearRows.lowerBound { out.raw(",") }
-            row(preview, adapter, r, images: images, into: &out)
+            row(preview, adapter, r, images: images, paths: paths, into: &out)
         }
         out.raw("],")
         out.key("pinned")
@@ -85,7 +85,7 @@ package enum ViewUpdate {
             out.number(pinned.y)
             out.raw(",")
             out.key("html")
-            out.string(preview.rowHTML(pinned.row, images: images))
+            out.string(preview.rowHTML(pinned.row, images: images, paths: paths))
             out.raw("}")
         } else {
             out.raw("null")
@@ -101,7 +101,7 @@ package enum ViewUpdate {
             out.string("loading")
             out.raw(",")
             out.key("page")
-            out.string(page)
+            out.string(paths(page))
             // A failed attempt whose retry (--retry) waits: when, and why the last one failed.
             if let due = session.retryDue, let reason = session.retryReason {
                 out.raw(",")
@@ -109,16 +109,16 @@ package enum ViewUpdate {
                 out.number(max(0, due - session.clock.now))
                 out.raw(",")
                 out.key("reason")
-                out.string(reason)
+                out.string(paths(reason))
             }
         case .failed(let page, let reason):
             out.string("failed")
             out.raw(",")
             out.key("page")
-            out.string(page)
+            out.string(paths(page))
             out.raw(",")
             out.key("reason")
-            out.string(reason)
+            out.string(paths(reason))
         }
         out.raw("},")
         out.key("events")
@@ -134,7 +134,8 @@ package enum ViewUpdate {
     }
 
     private static func row(
-        _ preview: PreviewSession, _ adapter: Adapter, _ r: Int, images: ImageLinks?, into out: inout JSONWriter
+        _ preview: PreviewSession, _ adapter: Adapter, _ r: Int, images: ImageLinks?, paths: RootRelativePaths,
+        into out: inout JSONWriter
     ) {
         let info = adapter.describe(row: r)
         out.raw("{")
@@ -151,7 +152,7 @@ package enum ViewUpdate {
         out.number(adapter.tappableItems(row: r))
         out.raw(",")
         out.key("html")
-        out.string(preview.rowHTML(r, images: images))
+        out.string(preview.rowHTML(r, images: images, paths: paths))
         out.raw("}")
     }
 }

@@ -12,7 +12,8 @@ renamed into place, or deleted):
               draws the new frame;
   3. removed: ProductFeed's library goes; the placeholder and its diagnostic come back;
   4. the page file stops parsing: the error (file:line:column and the line) shows over the phone with the
-     rows kept under it; fixed, the page comes back.
+     rows kept under it; fixed, the page comes back;
+  5. a next page that fails to load is a diagnostic, the footer's text and a Retry button that loads it.
 
 Each time the tab must not reload, and its rows and diagnostics must be what `/layout` says for the page
 now. Waits are on the DOM with a deadline, never fixed sleeps; the time from the change to the DOM
@@ -192,6 +193,34 @@ def run(driver, args):
         "return document.getElementById('error').hidden && !document.querySelector('.screen.broken')"), args.deadline)
     check(bool(back), "fixed, the page comes back")
     check(driver.execute_script("return window.notReloaded === true"), "the page was not reloaded for the error")
+
+    # 5. A next page that fails to load: a diagnostic, the footer's text and a Retry button, which loads
+    # it once the file is there.
+    with open(os.path.join(args.root, "short.json"), "w", encoding="utf-8") as f:
+        f.write('{"floors":[{"type":"Title","id":"t","title":"短页 Short"}],"next":"later.json"}')
+    driver.get(args.base + "page/short.json")
+    failed = wait(driver, lambda d: d.execute_script(
+        "const b = document.querySelector('.loadstate.failed button.retry'); if (!b) return null;"
+        "return {strip: document.querySelector('.loadstate').textContent,"
+        " footer: (document.querySelector('.page .row[data-floor=\"floorhost.footer\"]') || {}).textContent || '',"
+        " diagnostics: [...document.querySelectorAll('#diagnostics li')].map(li => li.textContent)}"), args.deadline)
+    check(bool(failed) and "later.json failed: later.json: no such page file" in failed["strip"]
+          and args.root not in failed["strip"] + failed["footer"],
+          f"a failed next page says so under the footer, with a Retry button: {failed and failed['strip']!r}")
+    check(bool(failed) and "tap to retry" in failed["footer"], f"the footer's text says it failed: {failed and failed['footer']!r}")
+    check(bool(failed) and any("short.json: next page 'later.json' failed to load" in t for t in failed["diagnostics"]),
+          f"a failed next page is a diagnostic: {failed and failed['diagnostics']}")
+    with open(os.path.join(args.root, "later.json"), "w", encoding="utf-8") as f:
+        f.write('{"floors":[{"type":"Title","id":"t2","title":"后来 Later"}]}')
+    if failed:
+        driver.find_element("css selector", ".loadstate.failed button.retry").click()
+        later = wait(driver, lambda d: d.execute_script(
+            "return document.querySelector('.page').innerText.includes('后来 Later') && window.floorPreview.load === 'end'"),
+            args.deadline)
+        check(bool(later), "Retry loads the next page once it is there")
+        gone = wait(driver, lambda d: not any("failed to load" in li.text for li in d.find_elements("css selector", "#diagnostics li")),
+                    args.deadline)
+        check(bool(gone), "once it loaded, the failure is no longer a diagnostic")
 
     driver.save_screenshot(args.screenshot)
     print("screenshot: " + args.screenshot)
