@@ -177,8 +177,12 @@ def run(driver, args, expected):
           f"the phone is zoomed to fit the window: {fitted}")
     link = wait(driver, lambda d: d.current_url if "device=ipad-mini" in d.current_url and "y=" in d.current_url else None)
     check(bool(link), f"the URL holds the device and the offset: {driver.current_url}")
+    Select(driver.find_element("id", "device")).select_by_value("iphone-se")
+    small = wait(driver, lambda d: status(d)["resizes"] >= 2 and d.execute_script(
+        "return document.querySelector('.phone').offsetWidth") == 320 and status(d)["zoom"] == 1)
+    check(bool(small), f"an iPhone SE (320x568) fits the window at 100 %: zoom {status(driver)['zoom']}")
     driver.execute_script("const w = document.getElementById('width'); w.value = 1200; w.dispatchEvent(new Event('change'))")
-    check(status(driver)["resizes"] == 1 and driver.execute_script("return !document.getElementById('width').checkValidity()"),
+    check(status(driver)["resizes"] == 2 and driver.execute_script("return !document.getElementById('width').checkValidity()"),
           "a width of 1200 is refused in the field, nothing is switched")
     if link:
         y = int(link.split("y=")[1].split("&")[0])
