@@ -4,6 +4,14 @@
 /// above and below), each row element once, keyed by its page-wide index, so a 40,000-row page scrolls as
 /// lightly as a short one. A push ("changed", "reload") makes it report again.
 package enum ClientScript {
+    /// Where pages load the script from: `/serve.js?v=<hash of the source>`. The browser keeps it (it never
+    /// changes at that address), so a page request carries only the page's own markup: 13 KB less each.
+    package static let address = "/serve.js?v=" + String(fnv1a(source), radix: 16)
+
+    private static func fnv1a(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
+    }
+
     package static let source = #"""
         (() => {
           const api = '/api/sessions/' + FLOOR_SESSION;

@@ -46,7 +46,7 @@ package enum PreviewPages {
             </aside>
             <div id="error" class="pageerror"\(error.map { "><div class=\"what\">\(HTMLText.escaped($0))</div>" } ?? " hidden>")</div>
             <style>\(ClientScript.stylesheet)</style>
-            <script>const FLOOR_SESSION = "\(id)";\n\(ClientScript.source)</script>
+            <script>const FLOOR_SESSION = "\(id)";</script><script src="\(ClientScript.address)"></script>
             """
         let file = path.split(separator: "/").last.map(String.init) ?? path
         return HTMLRenderer.document(

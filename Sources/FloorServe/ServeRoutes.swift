@@ -10,6 +10,7 @@ import ServiceLifecycle
 ///                                     or any width 280-1,024 and height 320-1,366), scrolled to Y; a new session
 ///     GET  /layout/<path>             what `floorhost <path> --format json` prints for the file as it is now
 ///     GET  /image/<path>              an image file under the root (ServedImage: no script can run in it)
+///     GET  /serve.js?v=H              the client script (ClientScript), kept by the browser
 ///     POST /api/sessions/<id>/view    {"offset":Y,"version":V} -> ViewUpdate
 ///     POST /api/sessions/<id>/tap     {"row":R,"x":X} -> the action, as `--tap` prints it
 ///     POST /api/sessions/<id>/retry   start a failed load again
@@ -47,6 +48,15 @@ public enum ServeRoutes {
             case .success(let title):
                 return html(PreviewPages.page(session: id, path: path, phone: phone, title: title))
             }
+        }
+        router.get("/serve.js") { _, _ in
+            Response(
+                status: .ok,
+                headers: [
+                    .contentType: "text/javascript; charset=utf-8",
+                    .cacheControl: "public, max-age=31536000, immutable",
+                ],
+                body: .init(byteBuffer: ByteBuffer(string: ClientScript.source)))
         }
         router.get("/image/**") { request, _ in
             let raw = request.uri.path

@@ -56,7 +56,15 @@ struct ServeRoutesTests {
                 #expect(html.contains(#"<div class="screen" style="height:852px">"#))  // the default device's
                 #expect(html.contains(#"<span class="navtitle">首页 Home</span>"#))
                 #expect(html.contains(#"const FLOOR_SESSION = ""#))
+                #expect(html.contains("<script src=\"\(ClientScript.address)\"></script>"))
                 #expect(html.contains(#"<option value="custom" selected>Custom</option>"#))
+            }
+            // The client script, at the address pages name, kept by the browser.
+            try await client.execute(uri: ClientScript.address, method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+                #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
+                #expect(Self.text(response) == ClientScript.source)
             }
             // The default device, a named one, any width in range.
             let sizes = [
