@@ -100,6 +100,7 @@ let package = Package(
             name: "FloorServe",
             dependencies: [
                 "FloorCore", "FloorRuntime", "FloorLayout", "FloorSession", "FloorRender",
+                .product(name: "HostContract", package: "SDK"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),

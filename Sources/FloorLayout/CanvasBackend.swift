@@ -13,6 +13,9 @@ package protocol CanvasBackend: AnyObject {
     /// skips making a String per call. By default, `text(_:...)` with the bytes as a String.
     func text(cString: UnsafePointer<CChar>, x: Double, y: Double, maxWidth: Double, style: UInt32)
     func image(cString: UnsafePointer<CChar>, x: Double, y: Double, width: Double, height: Double)
+    /// Since ABI 1.5 (`fitted_image`): an image in a FLOOR_IMAGE_* mode (unknown modes are FLOOR_IMAGE_FILL,
+    /// 1.4's `image`). By default, `image(_:...)`: a backend that draws no picture has nothing to fit.
+    func image(_ source: String, x: Double, y: Double, width: Double, height: Double, mode: UInt32)
 }
 
 extension CanvasBackend {
@@ -23,7 +26,14 @@ extension CanvasBackend {
     package func image(cString: UnsafePointer<CChar>, x: Double, y: Double, width: Double, height: Double) {
         image(String(cString: cString), x: x, y: y, width: width, height: height)
     }
+
+    package func image(_ source: String, x: Double, y: Double, width: Double, height: Double, mode: UInt32) {
+        image(source, x: x, y: y, width: width, height: height)
+    }
 }
+
+/// The most bytes of a `fitted_image` source the host reads (a source is a URL or a path; longer is cut).
+package let fittedImageSourceLimit = 65_536
 
 /// What a canvas's host_data points to during one cell call: the backend, already as an existential, so
 /// that each draw call is a witness-table call rather than a dynamic cast.
@@ -65,7 +75,15 @@ extension Adapter {
                 backendOf(canvas).fill(x: x, y: y, width: w, height: h, tone: tone)
             },
             // ABI 1.5's parts (docs/ABI-1.5.md) are filled as each lands; until then a plugin cannot use them.
-            layout_text: nil, text_block: nil, item_frame: nil, page: 0, fitted_image: nil)
+            layout_text: nil, text_block: nil, item_frame: nil, page: 0,
+            fitted_image: { canvas, x, y, w, h, source, length, mode in
+                guard let canvas else { return }
+                let bytes = source.map {
+                    UnsafeRawBufferPointer(start: $0, count: Int(min(length, UInt64(fittedImageSourceLimit))))
+                }
+                let text = bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
+                backendOf(canvas).image(text, x: x, y: y, width: w, height: h, mode: mode)
+            })
         withExtendedLifetime(target) {
             withUnsafePointer(to: &canvas) { drawCell(row: r, into: $0) }
         }

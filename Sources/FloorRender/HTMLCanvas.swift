@@ -5,10 +5,15 @@ import HostContract
 /// The HTML backend's canvas: each draw call of one cell becomes an absolutely placed element inside the
 /// row's element, at the plugin's own coordinates (CSS pixels = points). Text keeps its style as classes
 /// (`bold`, `muted`, `accent`, `center`, `strike`, from floor_abi.h's FLOOR_TEXT_*), is cut to its max width with an
-/// ellipsis, and is escaped; an image is a placeholder frame naming its source (nothing is fetched); a box
-/// is a frame, or a rule when its height is 0.
+/// ellipsis, and is escaped; an image is a placeholder frame naming its source, with the picture over it
+/// when `images` gives it an address (`serve`: a file under the root, an allowed origin; the html output
+/// fetches nothing); a box is a frame, or a rule when its height is 0.
 package final class HTMLCanvas: CanvasBackend {
-    package init() {}
+    /// The address to draw an image source from, or nil for the placeholder alone. What it returns goes into
+    /// an attribute escaped; it decides what may be fetched.
+    private let images: ((String) -> String?)?
+
+    package init(images: ((String) -> String?)? = nil) { self.images = images }
 
     package private(set) var html = ""
 
@@ -25,12 +30,21 @@ package final class HTMLCanvas: CanvasBackend {
     }
 
     package func image(_ source: String, x: Double, y: Double, width: Double, height: Double) {
+        image(source, x: x, y: y, width: width, height: height, mode: FLOOR_IMAGE_FILL)
+    }
+
+    /// FLOOR_IMAGE_FIT is the class `fit` (the picture whole inside its frame); any other mode fills it.
+    package func image(_ source: String, x: Double, y: Double, width: Double, height: Double, mode: UInt32) {
         let escaped = HTMLText.escaped(source)
         // The file's base name names an image well enough in a preview; the whole source is the tooltip.
         let file = source.split(separator: "/").last.map(String.init) ?? source
         html +=
-            "<div class=\"img\" title=\"\(escaped)\" data-source=\"\(escaped)\" style=\"left:\(HTMLText.px(x));top:\(HTMLText.px(y));width:\(HTMLText.px(max(0, width)));height:\(HTMLText.px(max(0, height)))\"><span>"
-            + HTMLText.escaped(file) + "</span></div>"
+            "<div class=\"img\(mode == FLOOR_IMAGE_FIT ? " fit" : "")\" title=\"\(escaped)\" data-source=\"\(escaped)\" style=\"left:\(HTMLText.px(x));top:\(HTMLText.px(y));width:\(HTMLText.px(max(0, width)));height:\(HTMLText.px(max(0, height)))\"><span>"
+            + HTMLText.escaped(file) + "</span>"
+            + (images?(source).map {
+                // No referrer: an image host learns nothing of the preview. Cover: the frame filled, centred.
+                "<img src=\"\(HTMLText.escaped($0))\" alt=\"\" loading=\"lazy\" decoding=\"async\" referrerpolicy=\"no-referrer\">"
+            } ?? "") + "</div>"
     }
 
     /// A `div.fill` with the tone as a class (`subtle`, `muted`, `accent`), which sets its background.

@@ -54,8 +54,10 @@ public enum HTMLRenderer {
         return html
     }
 
-    /// One row's element: its place on the page, what identifies it, and what its cell drew.
-    public static func row(_ adapter: Adapter, _ r: Int) -> String {
+    /// One row's element: its place on the page, what identifies it, and what its cell drew. `images`, given
+    /// an image source and the page file that named it (the row's floor's), says where the browser may load
+    /// the picture from (`serve`); without it, images are placeholders.
+    public static func row(_ adapter: Adapter, _ r: Int, images: ((String, String) -> String?)? = nil) -> String {
         let info = adapter.describe(row: r)
         var classes = "row"
         if info.type == BuiltinRows.placeholder { classes += " placeholder" }
@@ -69,7 +71,8 @@ public enum HTMLRenderer {
             column = " data-column=\"\(placed)\""
             frame = ";left:\(HTMLText.px(info.x));width:\(HTMLText.px(info.width));right:auto"
         }
-        let canvas = HTMLCanvas()
+        let page = images == nil ? "" : adapter.sections[info.section].file
+        let canvas = HTMLCanvas(images: images.map { link in { link($0, page) } })
         adapter.drawCell(row: r, into: canvas)
         return
             "<div class=\"\(classes)\" id=\"r\(r)\" data-index=\"\(r)\" data-section=\"\(info.section)\" data-row=\"\(info.row)\" data-floor=\"\(HTMLText.escaped(info.floor))\" data-type=\"\(HTMLText.escaped(info.type))\"\(column) style=\"top:\(HTMLText.px(info.y));height:\(HTMLText.px(info.height))\(frame)\">"
