@@ -1,0 +1,127 @@
+import CHarfBuzz
+
+/// Per-character font fallback and HarfBuzz shaping: the advance of every UTF-16 unit of a text (a
+/// cluster's advance on its first unit, 0 on the rest), in points. Each character goes to the first face of
+/// the style's weight that has it, Noto Sans, then Noto Sans CJK, then Noto Color Emoji, except that a
+/// character with emoji presentation (or followed by U+FE0F) tries the emoji face first; marks, joiners and
+/// selectors stay with the character before them. That is the order of the preview's CSS font list, so the
+/// browser picks the same face for each character. Runs of one face are shaped whole. Used under the
+/// engine's lock (the HarfBuzz buffer is reused).
+final class Shaper {
+    private let buffer: OpaquePointer
+
+    init() { buffer = hb_buffer_create() }
+    deinit { hb_buffer_destroy(buffer) }
+
+    /// The faces in fallback order for one weight; the first is the primary.
+    struct Faces {
+        let sans: FontFace?
+        let cjk: FontFace?
+        let emoji: FontFace?
+
+        var list: [FontFace?] { [sans, cjk, emoji] }
+    }
+
+    /// Advances of `units` in `style`, one per unit, in points. Faces missing from the machine are
+    /// skipped; a character no face has is measured in the first face present (its .notdef box).
+    func advances(_ units: UnsafeBufferPointer<UInt16>, faces: Faces, pointSize: Double) -> [Double] {
+        let n = units.count
+        var result = [Double](repeating: 0, count: n)
+        guard n > 0 else { return result }
+        let ordered = faces.list
+        guard let fallback = ordered.compactMap({ $0 }).first else { return result }
+        // 0, 1, 2: which of sans, cjk, emoji draws the unit.
+        var choice = [UInt8](repeating: 0, count: n)
+        var i = 0
+        var previous: UInt8 = 0
+        while i < n {
+            let (scalar, length) = Self.scalar(units, at: i)
+            let next = i + length < n ? Self.scalar(units, at: i + length).0 : 0
+            let pick: UInt8
+            if i > 0 && Self.continuesCluster(scalar) {
+                pick = previous
+            } else {
+                pick = Self.choose(scalar, next: next, faces: ordered)
+            }
+            for k in i..<(i + length) { choice[k] = pick }
+            previous = pick
+            i += length
+        }
+        var start = 0
+        while start < n {
+            var end = start + 1
+            while end < n && choice[end] == choice[start] { end += 1 }
+            let face = ordered[Int(choice[start])] ?? fallback
+            shape(units, start: start, end: end, face: face, pointSize: pointSize, into: &result)
+            start = end
+        }
+        return result
+    }
+
+    private func shape(
+        _ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace, pointSize: Double,
+        into result: inout [Double]
+    ) {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), UInt32(start), Int32(end - start))
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(face.font, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return }
+        let scale = pointSize / face.unitsPerEm
+        for g in 0..<Int(count) {
+            let cluster = Int(infos[g].cluster)
+            guard cluster >= start && cluster < end else { continue }
+            result[cluster] += Double(positions[g].x_advance) * scale
+        }
+    }
+
+    private static func choose(_ scalar: UInt32, next: UInt32, faces: [FontFace?]) -> UInt8 {
+        if scalar < 0x80 { return faces[0] != nil ? 0 : first(scalar, faces) }
+        if wantsEmoji(scalar, next: next), let emoji = faces[2], emoji.has(scalar) { return 2 }
+        return first(scalar, faces)
+    }
+
+    private static func first(_ scalar: UInt32, _ faces: [FontFace?]) -> UInt8 {
+        for (index, face) in faces.enumerated() where face?.has(scalar) == true { return UInt8(index) }
+        return UInt8(faces.firstIndex { $0 != nil } ?? 0)
+    }
+
+    /// Emoji presentation: the character's default, or asked for with U+FE0F (U+FE0E asks for text).
+    private static func wantsEmoji(_ scalar: UInt32, next: UInt32) -> Bool {
+        if next == 0xFE0E { return false }
+        guard let s = Unicode.Scalar(scalar) else { return false }
+        return s.properties.isEmojiPresentation || (next == 0xFE0F && s.properties.isEmoji)
+    }
+
+    /// A scalar that belongs to the cluster before it: a mark, a joiner or selector, an emoji modifier,
+    /// a tag or the keycap.
+    private static func continuesCluster(_ scalar: UInt32) -> Bool {
+        if scalar < 0x300 { return false }
+        switch scalar {
+        case 0x200C, 0x200D, 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F, 0xE0100...0xE01EF, 0x20E3:
+            return true
+        default:
+            guard let s = Unicode.Scalar(scalar) else { return false }
+            switch s.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .spacingMark: return true
+            default: return false
+            }
+        }
+    }
+
+    /// The scalar at `i` and its length in units; a lone surrogate is U+FFFD of length 1.
+    static func scalar(_ units: UnsafeBufferPointer<UInt16>, at i: Int) -> (UInt32, Int) {
+        let u = units[i]
+        if u >= 0xD800 && u < 0xDC00 && i + 1 < units.count {
+            let low = units[i + 1]
+            if low >= 0xDC00 && low < 0xE000 {
+                return (0x10000 + ((UInt32(u) - 0xD800) << 10) + (UInt32(low) - 0xDC00), 2)
+            }
+        }
+        if u >= 0xD800 && u < 0xE000 { return (0xFFFD, 1) }
+        return (UInt32(u), 1)
+    }
+}
