@@ -47,6 +47,7 @@ package enum PreviewPages {
             </aside>
             <div id="error" class="pageerror" hidden></div>
             <style>\(ClientScript.stylesheet)</style>
+            <style>\(FontRoute.fontFaces)</style>
             <script>const FLOOR_SESSION = "\(id)";\n\(ClientScript.source)</script>
             """
         let file = path.split(separator: "/").last.map(String.init) ?? path

@@ -12,6 +12,7 @@ import ServiceLifecycle
 ///     POST /api/sessions/<id>/tap     {"row":R,"x":X} -> the action, as `--tap` prints it
 ///     POST /api/sessions/<id>/retry   start a failed load again
 ///     GET  /api/sessions/<id>/events  server-sent events: "changed", "reload"
+///     GET  /fonts/<file>              a font file of the set text is measured with (FontRoute)
 ///
 /// A path that is not a page under the root, whatever the reason, is 404 `{"error":"no such page"}`; any
 /// other refused request is a 4xx with one line of JSON.
@@ -90,6 +91,7 @@ public enum ServeRoutes {
                     try await writer.finish(nil)
                 })
         }
+        FontRoute.add(to: router)
         return router
     }
 

@@ -1,7 +1,7 @@
 import CHarfBuzz
 
 /// One face of the font set, opened with FreeType and shaped with HarfBuzz. Advances are the font's own
-/// (design units, unhinted, linearly scaled), which is what chromium uses with `text-rendering:
+/// (font units, unhinted, linearly scaled), which is what chromium uses with `text-rendering:
 /// geometricPrecision`, so a line's width here and in the preview agree (docs/ABI.md, "Text layout").
 ///
 /// Immutable after init; HarfBuzz fonts may shape from any thread, but the engine calls it under its lock.
@@ -10,7 +10,7 @@ final class FontFace: @unchecked Sendable {
     let file: FontSet.File
     private let face: FT_Face
     let font: OpaquePointer
-    /// Design units per em: an advance of `u` units is `u * pointSize / unitsPerEm` points.
+    /// Font units per em: an advance of `u` units is `u * pointSize / unitsPerEm` points.
     let unitsPerEm: Double
 
     init?(_ file: FontSet.File, library: FT_Library) {
@@ -19,7 +19,7 @@ final class FontFace: @unchecked Sendable {
         self.file = file
         self.face = face
         let hbFace = hb_ft_face_create_referenced(face)
-        // HarfBuzz's own OpenType functions on the FreeType face: unhinted design-unit advances.
+        // HarfBuzz's own OpenType functions on the FreeType face: unhinted advances in font units.
         font = hb_font_create(hbFace)
         hb_face_destroy(hbFace)
         let upem = Double(hb_face_get_upem(hb_font_get_face(font)))

@@ -9,6 +9,8 @@ import CHarfBuzz
 /// engine's lock (the HarfBuzz buffer is reused).
 final class Shaper {
     private let buffer: OpaquePointer
+    /// Glyphs shaped since the process started (benchmarks read it through the engine's counters).
+    private(set) var glyphs = 0
 
     init() { buffer = hb_buffer_create() }
     deinit { hb_buffer_destroy(buffer) }
@@ -71,6 +73,7 @@ final class Shaper {
             let positions = hb_buffer_get_glyph_positions(buffer, &count)
         else { return }
         let scale = pointSize / face.unitsPerEm
+        glyphs += Int(count)
         for g in 0..<Int(count) {
             let cluster = Int(infos[g].cluster)
             guard cluster >= start && cluster < end else { continue }

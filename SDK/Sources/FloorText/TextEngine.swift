@@ -32,9 +32,10 @@ public final class TextEngine: @unchecked Sendable {
     public struct Counters: Sendable, Equatable {
         /// Calls answered from the cache.
         public var cached = 0
-        /// Calls laid out afresh, and the UTF-16 units they shaped.
+        /// Calls laid out afresh, the UTF-16 units they shaped and the glyphs HarfBuzz gave for them.
         public var laidOut = 0
         public var units = 0
+        public var glyphs = 0
     }
 
     init() {
@@ -59,7 +60,13 @@ public final class TextEngine: @unchecked Sendable {
         bold = Shaper.Faces(sans: faces[.sansBold], cjk: faces[.cjkBold], emoji: faces[.emoji])
     }
 
-    public var counts: Counters { lock.withLock { counters } }
+    public var counts: Counters {
+        lock.withLock {
+            var counts = counters
+            counts.glyphs = shaper.glyphs
+            return counts
+        }
+    }
 
     /// Lays out `utf8` (any bytes: invalid UTF-8 is measured as U+FFFD, past `TextLimits.maxBytes` is left
     /// out) in `style` at `maxWidth` points (NaN and negative: 0), at most `maxLines` lines (0 or less: no
