@@ -8,6 +8,8 @@ import CHarfBuzz
 /// Lives for the process (the engine is a process-wide singleton).
 final class FontFace: @unchecked Sendable {
     let file: FontSet.File
+    /// The file's place in FontSet.files: what identifies the face in caches.
+    let id: Int
     private let face: FT_Face
     let font: OpaquePointer
     /// Font units per em: an advance of `u` units is `u * pointSize / unitsPerEm` points.
@@ -17,6 +19,7 @@ final class FontFace: @unchecked Sendable {
         var face: FT_Face?
         guard FT_New_Face(library, file.path, FT_Long(file.faceIndex), &face) == 0, let face else { return nil }
         self.file = file
+        id = FontSet.files.firstIndex(of: file) ?? -1
         self.face = face
         let hbFace = hb_ft_face_create_referenced(face)
         // HarfBuzz's own OpenType functions on the FreeType face: unhinted advances in font units.

@@ -44,6 +44,15 @@ struct GreedyLines {
         return end
     }
 
+    /// Line feed, carriage return, vertical tab, form feed, NEL, line and paragraph separators: the
+    /// characters after which Unicode's rules (UAX #14: BK, CR, LF, NL) always end a line.
+    private static func isMandatoryBreak(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
     /// Adds a line unless the limit is reached; false (and `truncated`) when it is.
     private mutating func emit(_ start: Int, _ end: Int) -> Bool {
         guard lines.count < limit else {
@@ -55,6 +64,13 @@ struct GreedyLines {
     }
 
     mutating func run() {
+        // The common case, a text that fits on one line and holds no mandatory break, needs no break
+        // iterator: greedy filling would give that one line.
+        let whole = trimmed(start: 0, end: text.count)
+        if fits(0, whole) && !text.contains(where: Self.isMandatoryBreak) {
+            if whole > 0 || !text.isEmpty { _ = emit(0, whole) }
+            return
+        }
         let opportunities = breaks.opportunities(text)
         var lineStart = 0
         var lastFit: Int?

@@ -5,10 +5,13 @@ import CHarfBuzz
 /// the style's weight that has it, Noto Sans, then Noto Sans CJK, then Noto Color Emoji, except that a
 /// character with emoji presentation (or followed by U+FE0F) tries the emoji face first; marks, joiners and
 /// selectors stay with the character before them. That is the order of the preview's CSS font list, so the
-/// browser picks the same face for each character. Runs of one face are shaped whole. Used under the
-/// engine's lock (the HarfBuzz buffer is reused).
+/// browser picks the same face for each character. A run of one face is shaped in pieces: a word with the
+/// spaces after it, or one CJK character (as chromium's word shaper does), each shaped once per face and
+/// kept (`ShapedPieces`), since text repeats its words. Used under the engine's lock (the HarfBuzz buffer is
+/// reused).
 final class Shaper {
     private let buffer: OpaquePointer
+    private var pieces = ShapedPieces(capacity: 16_384)
     /// Glyphs shaped since the process started (benchmarks read it through the engine's counters).
     private(set) var glyphs = 0
 
@@ -31,7 +34,7 @@ final class Shaper {
         var result = [Double](repeating: 0, count: n)
         guard n > 0 else { return result }
         let ordered = faces.list
-        guard let fallback = ordered.compactMap({ $0 }).first else { return result }
+        guard let fallback = faces.sans ?? faces.cjk ?? faces.emoji else { return result }
         // 0, 1, 2: which of sans, cjk, emoji draws the unit.
         var choice = [UInt8](repeating: 0, count: n)
         var i = 0
@@ -51,18 +54,102 @@ final class Shaper {
         }
         var start = 0
         while start < n {
+            let pick = choice[start]
             var end = start + 1
-            while end < n && choice[end] == choice[start] { end += 1 }
-            let face = ordered[Int(choice[start])] ?? fallback
-            shape(units, start: start, end: end, face: face, pointSize: pointSize, into: &result)
+            if Self.isCJKCharacter(units[start]) {
+                // A run of CJK characters in one face: each character is a piece; on any miss the run is
+                // shaped once and each character's advance kept.
+                while end < n && choice[end] == pick && Self.isCJKCharacter(units[end]) { end += 1 }
+                cjkRun(
+                    units, start: start, end: end, face: ordered[Int(pick)] ?? fallback, pointSize: pointSize,
+                    into: &result)
+                start = end
+                continue
+            } else {
+                // A word: up to and including the spaces after it, within one face, no CJK character.
+                while end < n && choice[end] == pick && units[end] != 0x20 && !Self.isCJKCharacter(units[end]) {
+                    end += 1
+                }
+                while end < n && choice[end] == pick && units[end] == 0x20 { end += 1 }
+            }
+            let face = ordered[Int(pick)] ?? fallback
+            piece(units, start: start, end: end, face: face, pointSize: pointSize, into: &result)
             start = end
         }
         return result
     }
 
+    private func cjkRun(
+        _ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace, pointSize: Double,
+        into result: inout [Double]
+    ) {
+        let scale = pointSize / face.unitsPerEm
+        var known = [Int32](repeating: 0, count: end - start)
+        var missing = false
+        for i in start..<end {
+            let key = ShapedPieces.key(face: face.id, units, i, i + 1)
+            guard let entry = pieces.find(key, face: face.id, units, i, i + 1) else {
+                missing = true
+                break
+            }
+            known[i - start] = entry.advances[0]
+        }
+        if missing {
+            known = [Int32](repeating: 0, count: end - start)
+            shapeUnits(units, start: start, end: end, face: face) { cluster, advance in
+                known[cluster - start] += advance
+            }
+            for i in start..<end {
+                pieces.insert(
+                    ShapedPieces.Entry(face: face.id, units: [units[i]], advances: [known[i - start]]),
+                    for: ShapedPieces.key(face: face.id, units, i, i + 1))
+            }
+        }
+        for i in start..<end { result[i] += Double(known[i - start]) * scale }
+    }
+
+    /// A CJK ideograph or kana (one UTF-16 unit), shaped as a piece of its own.
+    private static func isCJKCharacter(_ unit: UInt16) -> Bool {
+        (0x3040...0x30FF).contains(unit) || (0x3400...0x4DBF).contains(unit) || (0x4E00...0x9FFF).contains(unit)
+    }
+
+    private func piece(
+        _ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace, pointSize: Double,
+        into result: inout [Double]
+    ) {
+        let faceIndex = face.id
+        let scale = pointSize / face.unitsPerEm
+        guard end - start <= ShapedPieces.maxUnits else {
+            shape(units, start: start, end: end, face: face, pointSize: pointSize, into: &result)
+            return
+        }
+        let key = ShapedPieces.key(face: faceIndex, units, start, end)
+        if let known = pieces.find(key, face: faceIndex, units, start, end) {
+            for i in 0..<known.advances.count { result[start + i] += Double(known.advances[i]) * scale }
+            return
+        }
+        var advances = [Int32](repeating: 0, count: end - start)
+        shapeUnits(units, start: start, end: end, face: face) { cluster, advance in advances[cluster - start] += advance
+        }
+        for i in 0..<advances.count { result[start + i] += Double(advances[i]) * scale }
+        pieces.insert(
+            ShapedPieces.Entry(face: faceIndex, units: Array(units[start..<end]), advances: advances), for: key)
+    }
+
     private func shape(
         _ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace, pointSize: Double,
         into result: inout [Double]
+    ) {
+        let scale = pointSize / face.unitsPerEm
+        shapeUnits(units, start: start, end: end, face: face) { cluster, advance in
+            result[cluster] += Double(advance) * scale
+        }
+    }
+
+    /// HarfBuzz on units start..<end (the rest of `units` is context); each glyph's advance in font units,
+    /// given to `add` with its cluster (a UTF-16 offset into `units`).
+    private func shapeUnits(
+        _ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace, add: (Int, Int32) -> Void
     ) {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), UInt32(start), Int32(end - start))
@@ -72,24 +159,35 @@ final class Shaper {
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, &count)
         else { return }
-        let scale = pointSize / face.unitsPerEm
         glyphs += Int(count)
         for g in 0..<Int(count) {
             let cluster = Int(infos[g].cluster)
             guard cluster >= start && cluster < end else { continue }
-            result[cluster] += Double(positions[g].x_advance) * scale
+            add(cluster, positions[g].x_advance)
         }
     }
 
     private static func choose(_ scalar: UInt32, next: UInt32, faces: [FontFace?]) -> UInt8 {
         if scalar < 0x80 { return faces[0] != nil ? 0 : first(scalar, faces) }
+        // Kana, ideographs, Hangul syllables and fullwidth forms: never emoji presentation.
+        if Self.isCJKScalar(scalar) && next != 0xFE0F { return first(scalar, faces) }
         if wantsEmoji(scalar, next: next), let emoji = faces[2], emoji.has(scalar) { return 2 }
         return first(scalar, faces)
     }
 
     private static func first(_ scalar: UInt32, _ faces: [FontFace?]) -> UInt8 {
-        for (index, face) in faces.enumerated() where face?.has(scalar) == true { return UInt8(index) }
-        return UInt8(faces.firstIndex { $0 != nil } ?? 0)
+        var index = 0
+        while index < faces.count {
+            if let face = faces[index], face.has(scalar) { return UInt8(index) }
+            index += 1
+        }
+        return faces[0] != nil ? 0 : faces[1] != nil ? 1 : 2
+    }
+
+    /// Kana, CJK ideographs, Hangul syllables and fullwidth forms: no mark, selector or emoji among them
+    /// (the Unicode property look-ups they skip cost more than the rest of a character's work).
+    private static func isCJKScalar(_ scalar: UInt32) -> Bool {
+        (0x3040...0x9FFF).contains(scalar) || (0xAC00...0xD7A3).contains(scalar) || (0xFF01...0xFF60).contains(scalar)
     }
 
     /// Emoji presentation: the character's default, or asked for with U+FE0F (U+FE0E asks for text).
@@ -102,7 +200,7 @@ final class Shaper {
     /// A scalar that belongs to the cluster before it: a mark, a joiner or selector, an emoji modifier,
     /// a tag or the keycap.
     private static func continuesCluster(_ scalar: UInt32) -> Bool {
-        if scalar < 0x300 { return false }
+        if scalar < 0x300 || isCJKScalar(scalar) { return false }
         switch scalar {
         case 0x200C, 0x200D, 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F, 0xE0100...0xE01EF, 0x20E3:
             return true

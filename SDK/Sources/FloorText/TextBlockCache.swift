@@ -8,6 +8,14 @@ struct TextBlockCache {
         let style: UInt32
         let maxWidth: UInt64
         let maxLines: Int
+
+        /// The bytes in one bulk call (an array's own hashing feeds them one by one).
+        func hash(into hasher: inout Hasher) {
+            text.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(style)
+            hasher.combine(maxWidth)
+            hasher.combine(maxLines)
+        }
     }
 
     let capacity: Int

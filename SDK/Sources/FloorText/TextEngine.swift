@@ -106,7 +106,8 @@ public final class TextEngine: @unchecked Sendable {
     }
 
     private func compute(_ bytes: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, limit: Int) -> TextBlock {
-        let units = Array(String(decoding: bytes, as: UTF8.self).utf16)
+        let string = String(decoding: bytes, as: UTF8.self)
+        let units = Array(string.utf16)
         counters.laidOut += 1
         counters.units += units.count
         guard !units.isEmpty else { return .empty(lineHeight: style.lineHeight) }
@@ -118,11 +119,10 @@ public final class TextEngine: @unchecked Sendable {
             var breaker = GreedyLines(text: text, prefix: prefix, maxWidth: maxWidth, limit: limit, breaks: breaks)
             breaker.run()
             var lines = breaker.lines.map {
-                TextBlock.Line(
-                    text: String(decoding: text[$0.start..<$0.end], as: UTF16.self), width: breaker.width($0))
+                TextBlock.Line(text: Self.substring(string, $0.start, $0.end), width: breaker.width($0))
             }
             if breaker.truncated, let last = breaker.lines.last {
-                lines[lines.count - 1] = ellipsized(last, breaker: breaker, style: style, faces: faces)
+                lines[lines.count - 1] = ellipsized(last, string, breaker: breaker, style: style, faces: faces)
             }
             return TextBlock(lines: lines, lineHeight: style.lineHeight, truncated: breaker.truncated)
         }
@@ -130,9 +130,18 @@ public final class TextEngine: @unchecked Sendable {
 
     /// The last kept line of a cut text: as much of it as fits before "…" within the width (at least
     /// nothing but the ellipsis).
-    private func ellipsized(_ line: GreedyLines.Range, breaker: GreedyLines, style: TypeStyle, faces: Shaper.Faces)
-        -> TextBlock.Line
-    {
+    /// `string`'s UTF-16 units start..<end (both on scalar boundaries, as line ends are), copied.
+    private static func substring(_ string: String, _ start: Int, _ end: Int) -> String {
+        let utf16 = string.utf16
+        if start == 0 && end == utf16.count { return string }
+        let from = utf16.index(utf16.startIndex, offsetBy: start)
+        let to = utf16.index(from, offsetBy: end - start)
+        return String(string[from..<to])
+    }
+
+    private func ellipsized(
+        _ line: GreedyLines.Range, _ string: String, breaker: GreedyLines, style: TypeStyle, faces: Shaper.Faces
+    ) -> TextBlock.Line {
         let ellipsisWidth = ellipsisAdvance(style, faces: faces)
         var boundaries = [line.start]
         while let last = boundaries.last, last < line.end {
@@ -145,7 +154,7 @@ public final class TextEngine: @unchecked Sendable {
         }
         end = breaker.trimmed(start: line.start, end: end)
         let kept = GreedyLines.Range(start: line.start, end: end)
-        let text = String(decoding: breaker.text[kept.start..<kept.end], as: UTF16.self) + "\u{2026}"
+        let text = Self.substring(string, kept.start, kept.end) + "\u{2026}"
         return TextBlock.Line(text: text, width: breaker.width(kept) + ellipsisWidth)
     }
 
