@@ -5,9 +5,9 @@ import CHarfBuzz
 /// the style's weight that has it, Noto Sans, then Noto Sans CJK, then Noto Color Emoji, except that a
 /// character with emoji presentation (or followed by U+FE0F) tries the emoji face first; marks, joiners and
 /// selectors stay with the character before them. That is the order of the preview's CSS font list, so the
-/// browser picks the same face for each character. A run of one face is shaped in pieces: a word with the
-/// spaces after it, or one CJK character (as chromium's word shaper does), each shaped once per face and
-/// kept (`ShapedPieces`), since text repeats its words. Used under the engine's lock (the HarfBuzz buffer is
+/// browser picks the same face for each character. A run of one face is shaped in pieces, each a word with
+/// the spaces before it (a CJK run between spaces is one word), shaped once per face and kept
+/// (`ShapedPieces`), since text repeats its words. Used under the engine's lock (the HarfBuzz buffer is
 /// reused).
 final class Shaper {
     private let buffer: OpaquePointer
@@ -56,61 +56,17 @@ final class Shaper {
         while start < n {
             let pick = choice[start]
             var end = start + 1
-            if Self.isCJKCharacter(units[start]) {
-                // A run of CJK characters in one face: each character is a piece; on any miss the run is
-                // shaped once and each character's advance kept.
-                while end < n && choice[end] == pick && Self.isCJKCharacter(units[end]) { end += 1 }
-                cjkRun(
-                    units, start: start, end: end, face: ordered[Int(pick)] ?? fallback, pointSize: pointSize,
-                    into: &result)
-                start = end
-                continue
-            } else {
-                // A word: up to and including the spaces after it, within one face, no CJK character.
-                while end < n && choice[end] == pick && units[end] != 0x20 && !Self.isCJKCharacter(units[end]) {
-                    end += 1
-                }
+            // A word with the spaces before it (a space kerns with the letter after it: " T", " Y"), within
+            // one face: a CJK run stays whole, since its characters kern with its punctuation ("ソ，").
+            if units[start] == 0x20 {
                 while end < n && choice[end] == pick && units[end] == 0x20 { end += 1 }
             }
+            while end < n && choice[end] == pick && units[end] != 0x20 { end += 1 }
             let face = ordered[Int(pick)] ?? fallback
             piece(units, start: start, end: end, face: face, pointSize: pointSize, into: &result)
             start = end
         }
         return result
-    }
-
-    private func cjkRun(
-        _ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace, pointSize: Double,
-        into result: inout [Double]
-    ) {
-        let scale = pointSize / face.unitsPerEm
-        var known = [Int32](repeating: 0, count: end - start)
-        var missing = false
-        for i in start..<end {
-            let key = ShapedPieces.key(face: face.id, units, i, i + 1)
-            guard let entry = pieces.find(key, face: face.id, units, i, i + 1) else {
-                missing = true
-                break
-            }
-            known[i - start] = entry.advances[0]
-        }
-        if missing {
-            known = [Int32](repeating: 0, count: end - start)
-            shapeUnits(units, start: start, end: end, face: face) { cluster, advance in
-                known[cluster - start] += advance
-            }
-            for i in start..<end {
-                pieces.insert(
-                    ShapedPieces.Entry(face: face.id, units: [units[i]], advances: [known[i - start]]),
-                    for: ShapedPieces.key(face: face.id, units, i, i + 1))
-            }
-        }
-        for i in start..<end { result[i] += Double(known[i - start]) * scale }
-    }
-
-    /// A CJK ideograph or kana (one UTF-16 unit), shaped as a piece of its own.
-    private static func isCJKCharacter(_ unit: UInt16) -> Bool {
-        (0x3040...0x30FF).contains(unit) || (0x3400...0x4DBF).contains(unit) || (0x4E00...0x9FFF).contains(unit)
     }
 
     private func piece(
