@@ -115,27 +115,6 @@ struct ProductFeedFloor: ItemsFloor {
     /// Where the text beside the picture starts, and the points it leaves at the right.
     static let textX = 116.0, textMargin = 124.0
 
-    /// The title's lines in a text column `available` points wide: one when it fits, else two, the first
-    /// the longest prefix that fits (cut after a space when there is one), the second the rest (the canvas
-    /// cuts it). `measure` is TextMetrics in the height calculator and the canvas in the cell: the same
-    /// widths, so the cell draws the lines the height made room for. O(log n) measurements.
-    static func titleLines(_ title: String, available: Double, measure: (String) -> Double) -> [String] {
-        guard measure(title) > available else { return [title] }
-        let characters = Array(title)
-        var low = 0
-        var high = characters.count  // the longest fitting prefix has `low` characters
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if measure(String(characters[..<mid])) <= available { low = mid } else { high = mid - 1 }
-        }
-        guard low > 0 else { return [title] }  // not even one character fits: one line, cut by the canvas
-        var cut = low
-        if let space = characters[..<low].lastIndex(of: " "), space > 0 { cut = space + 1 }
-        let first = String(characters[..<cut]).trimmingTrailingSpaces
-        let rest = String(characters[cut...])
-        return rest.isEmpty ? [first] : [first, rest]
-    }
-
     /// The sort strip: the options from the left, each as wide as it measures and `sortGap` apart, the current
     /// (first) one in the price colour and bold, the others muted, over a rule; options past the right edge
     /// are cut, then left out. Sticky (FLOOR_ROW_STICKY): while the cards scroll under it, it stays at the top
@@ -168,56 +147,67 @@ struct ProductFeedFloor: ItemsFloor {
         return "-\(min(99, max(1, Int(((1 - now / before) * 100).rounded()))))%"
     }
 
-    /// The badge's padding left and right of its label: one column of the text preview.
-    static let badgePadding = 5.0
+    /// The badge's padding left and right of its label.
+    static let badgePadding = 6.0
 
-    /// The sale badge, one text line high with 2 points above and below it, at `y` in the text column: the
-    /// label centred in the price colour on an accent fill (drawn first, so the label sits on it), which is
-    /// the label's measured width and a padding each side; a backend whose font runs wider than the measure
-    /// (HTML) uses the padding before it cuts the label. Left out where the column cannot hold it, so the card
-    /// never draws outside its cell.
+    /// Where the card's texts go, top to bottom: the title (body, at most two lines), the price (headline),
+    /// the sale badge (a caption on a fill 20 points high). The card is as tall as its title makes it: 108
+    /// points with a one-line title, 128 with two (real type, ABI 1.5; cell lines on an older host).
+    static let titleY = 8.0, priceGap = 6.0, badgeGap = 4.0, badgeHeight = 20.0
+    static func priceY(titleHeight: Double) -> Double { titleY + titleHeight + priceGap }
+    static func badgeY(titleHeight: Double) -> Double {
+        priceY(titleHeight: titleHeight) + TextFont.headline.lineHeight + badgeGap
+    }
+    static func cardHeight(titleHeight: Double) -> Double { badgeY(titleHeight: titleHeight) + badgeHeight + 28 }
+
+    /// The sale badge at `y` in the text column: the label centred in the price colour on an accent fill
+    /// (drawn first, so the label sits on it), the label's measured width and a padding each side. Left out
+    /// where the column cannot hold it, so the card never draws outside its cell.
     static func drawSaleBadge(_ label: String, y: Double, canvas: Canvas) {
-        let width = canvas.measure(label, style: .accent) + 2 * badgePadding
+        let width = canvas.layout(label, font: .caption, width: .infinity).width + 2 * badgePadding
         guard textX + width <= canvas.width - 8 else { return }
-        canvas.fill(x: textX, y: y, width: width, height: 16, tone: .accent)
-        canvas.text(label, x: textX, y: y + 2, maxWidth: width, style: [.accent, .center])
+        canvas.fill(x: textX, y: y, width: width, height: badgeHeight, tone: .accent)
+        canvas.textBlock(
+            label, x: textX, y: y + 2, width: width, maxLines: 1, font: .caption, style: [.accent, .center])
     }
 
     /// A card: the picture on the left, title and price beside it. A title too long for its line takes
-    /// two, and the card grows a line (108 points, 120 with a two-line title). An original price follows
-    /// the price, muted and struck through, and puts a sale badge under the price (on a host older than
-    /// ABI 1.4 neither is drawn: it would show the original price unstruck, and the badge's fill as a frame).
+    /// two, and the card grows by a line. An original price follows the price, muted and struck through,
+    /// and puts a sale badge under the price (on a host older than ABI 1.4 neither is drawn: it would show
+    /// the original price unstruck, and the badge's fill as a frame).
     static let card = RowType<ProductFeedFloor>(
         "ProductCard",
         height: { floor, item, width in
             if width < stackedBelow { return StackedCard.height(floor.items[item], width: width) }
-            let lines = titleLines(floor.items[item].title, available: width - textMargin) {
-                TextMetrics.width(of: $0, style: .bold)
-            }
-            return 108 + 12 * Double(lines.count - 1)
+            return cardHeight(
+                titleHeight: TextMetrics.layout(
+                    floor.items[item].title, font: .body, width: width - textMargin, maxLines: 2
+                ).height)
         },
         cell: { floor, item, canvas in
             let product = floor.items[item]
             if canvas.width < stackedBelow { return StackedCard.draw(product, canvas: canvas) }
             let available = canvas.width - textMargin
-            let lines = titleLines(product.title, available: available) { canvas.measure($0, style: .bold) }
-            let extra = 12 * Double(lines.count - 1)
+            let title = canvas.layout(product.title, font: .body, width: available, maxLines: 2)
+            let priceY = priceY(titleHeight: title.height)
             canvas.image(product.img, x: 8, y: 0, width: 96, height: 96)
-            for (index, line) in lines.enumerated() {
-                canvas.text(line, x: textX, y: 12 + 12 * Double(index), maxWidth: available, style: .bold)
-            }
-            canvas.text(product.price.text, x: textX, y: 60 + extra, maxWidth: available, style: .accent)
+            canvas.textBlock(product.title, x: textX, y: titleY, width: available, maxLines: 2, font: .body)
+            canvas.textBlock(
+                product.price.text, x: textX, y: priceY, width: available, maxLines: 1, font: .headline,
+                style: .accent)
             if let original = product.originalPrice, canvas.supportsStrike {
-                let x = textX + canvas.measure(product.price.text, style: .accent) + 10
+                let x = textX + canvas.layout(product.price.text, font: .headline, width: .infinity).width + 8
                 let room = canvas.width - 8 - x
                 if room > 0 {
-                    canvas.text(original.text, x: x, y: 60 + extra, maxWidth: room, style: [.muted, .strike])
+                    canvas.textBlock(
+                        original.text, x: x, y: priceY + 4, width: room, maxLines: 1, font: .footnote,
+                        style: [.muted, .strike])
                 }
                 if let label = discountLabel(price: product.price, original: original) {
-                    drawSaleBadge(label, y: 78 + extra, canvas: canvas)
+                    drawSaleBadge(label, y: badgeY(titleHeight: title.height), canvas: canvas)
                 }
             }
-            canvas.box(x: 8, y: 96 + extra, width: canvas.width - 16, height: 0)
+            canvas.box(x: 8, y: canvas.height - 12, width: canvas.width - 16, height: 0)
         },
         action: { floor, item, _ in
             let product = floor.items[item]
@@ -236,24 +226,24 @@ extension ProductFeedFloor {
     enum StackedCard {
         static let pictureHeight = 96.0
         static let padding = 6.0
-        static let line = 12.0
 
-        /// The title's lines at `width`: the one function that measures text for a stacked card (today with
-        /// the cell metrics of TextMetrics.width; a real-text measure replaces it here alone).
-        static func titleLines(_ title: String, width: Double) -> [String] {
-            ProductFeedFloor.titleLines(title, available: width - 2 * padding) {
-                TextMetrics.width(of: $0, style: .bold)
-            }
+        /// The title's layout at `width` (body, two lines at most): the one place a stacked card measures its
+        /// title, with TextMetrics in the height calculator and the canvas in the cell (the same answer).
+        static func title(_ product: Product, width: Double, canvas: Canvas? = nil) -> TextLayout {
+            let available = width - 2 * padding
+            return canvas?.layout(product.title, font: .body, width: available, maxLines: 2)
+                ?? TextMetrics.layout(product.title, font: .body, width: available, maxLines: 2)
         }
 
         static func hasBadge(_ product: Product) -> Bool {
             product.originalPrice.flatMap { discountLabel(price: product.price, original: $0) } != nil
         }
 
-        /// Picture, a gap, the title's lines, the price line, the badge line when there is one, a gap.
+        /// Picture, a gap, the title's lines, the price line, the badge when there is one, a gap.
         static func height(_ product: Product, width: Double) -> Double {
-            let lines = Double(titleLines(product.title, width: width).count)
-            return pictureHeight + padding + line * lines + 4 + line + (hasBadge(product) ? 20 : 0) + padding
+            let badge = hasBadge(product) ? badgeGap + badgeHeight : 0
+            return pictureHeight + padding + title(product, width: width).height + priceGap
+                + TextFont.headline.lineHeight + badge + padding
         }
 
         static func draw(_ product: Product, canvas: Canvas) {
@@ -261,22 +251,26 @@ extension ProductFeedFloor {
             let available = width - 2 * padding
             canvas.image(product.img, x: 0, y: 0, width: width, height: pictureHeight)
             var y = pictureHeight + padding
-            for text in titleLines(product.title, width: width) {
-                canvas.text(text, x: padding, y: y, maxWidth: available, style: .bold)
-                y += line
-            }
-            y += 4
-            canvas.text(product.price.text, x: padding, y: y, maxWidth: available, style: .accent)
+            let title = title(product, width: width, canvas: canvas)
+            canvas.textBlock(product.title, x: padding, y: y, width: available, maxLines: 2, font: .body)
+            y += title.height + priceGap
+            canvas.textBlock(
+                product.price.text, x: padding, y: y, width: available, maxLines: 1, font: .headline, style: .accent)
             if let original = product.originalPrice, canvas.supportsStrike {
-                let x = padding + canvas.measure(product.price.text, style: .accent) + 10
+                let x = padding + canvas.layout(product.price.text, font: .headline, width: .infinity).width + 6
                 if width - padding - x > 0 {
-                    canvas.text(original.text, x: x, y: y, maxWidth: width - padding - x, style: [.muted, .strike])
+                    canvas.textBlock(
+                        original.text, x: x, y: y + 4, width: width - padding - x, maxLines: 1, font: .footnote,
+                        style: [.muted, .strike])
                 }
                 if let label = discountLabel(price: product.price, original: original) {
-                    let badge = canvas.measure(label, style: .accent) + 2 * badgePadding
+                    let badge = canvas.layout(label, font: .caption, width: .infinity).width + 2 * badgePadding
+                    let badgeY = y + TextFont.headline.lineHeight + badgeGap
                     if padding + badge <= width - padding {
-                        canvas.fill(x: padding, y: y + line + 2, width: badge, height: 16, tone: .accent)
-                        canvas.text(label, x: padding, y: y + line + 4, maxWidth: badge, style: [.accent, .center])
+                        canvas.fill(x: padding, y: badgeY, width: badge, height: badgeHeight, tone: .accent)
+                        canvas.textBlock(
+                            label, x: padding, y: badgeY + 2, width: badge, maxLines: 1, font: .caption,
+                            style: [.accent, .center])
                     }
                 }
             }
@@ -293,12 +287,6 @@ let plugin = FloorPlugin(
 public func floorPluginEntry() -> UnsafeRawPointer { plugin.descriptor }
 
 extension String {
-    fileprivate var trimmingTrailingSpaces: String {
-        var s = Substring(self)
-        while s.last == " " { s.removeLast() }
-        return String(s)
-    }
-
     fileprivate var trimmingSpaces: String {
         var s = Substring(self)
         while s.first == " " { s.removeFirst() }

@@ -9,6 +9,10 @@ package protocol CanvasBackend: AnyObject {
     func box(x: Double, y: Double, width: Double, height: Double)
     /// Since ABI 1.4: a filled rectangle in a FLOOR_TONE_* tone (unknown tones are FLOOR_TONE_SUBTLE).
     func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32)
+    /// Since ABI 1.5: a block of text as `HostTextLayout` laid it out, line i's top at `drawing.lineY(i)`
+    /// (docs/ABI.md, "Text layout"). A backend draws the lines it is given and breaks none itself, except
+    /// the text backend, a sketch in cells.
+    func textBlock(_ drawing: TextBlockDrawing)
     /// The plugin's own NUL-terminated UTF-8, valid only during the call: a backend that can draw bytes
     /// skips making a String per call. By default, `text(_:...)` with the bytes as a String.
     func text(cString: UnsafePointer<CChar>, x: Double, y: Double, maxWidth: Double, style: UInt32)
@@ -74,8 +78,21 @@ extension Adapter {
                 guard let canvas else { return }
                 backendOf(canvas).fill(x: x, y: y, width: w, height: h, tone: tone)
             },
-            // ABI 1.5's parts (docs/ABI-1.5.md) are filled as each lands; until then a plugin cannot use them.
-            layout_text: nil, text_block: nil, item_frame: nil, page: 0,
+            // ABI 1.5 part 1: one layout for every backend (HostTextLayout), as measure_text.
+            layout_text: { _, text, length, style, maxWidth, maxLines, out in
+                HostTextLayout.write(
+                    HostTextLayout.block(
+                        utf8: text, length: length, style: style, maxWidth: maxWidth, maxLines: maxLines), to: out)
+            },
+            text_block: { canvas, x, y, maxWidth, maxLines, text, length, style in
+                guard let canvas else { return }
+                backendOf(canvas).textBlock(
+                    TextBlockDrawing(
+                        text: HostTextLayout.string(utf8: text, length: length), x: x, y: y, maxWidth: maxWidth,
+                        maxLines: maxLines, style: style))
+            },
+            // ABI 1.5's item frames and pages (docs/ABI-1.5.md, parts 2 and 3) are filled as they land.
+            item_frame: nil, page: 0,
             fitted_image: { canvas, x, y, w, h, source, length, mode in
                 guard let canvas else { return }
                 let bytes = source.map {

@@ -1,5 +1,6 @@
 import CFloorABI
 import FloorLayout
+import FloorText
 import HostContract
 
 /// The HTML backend's canvas: each draw call of one cell becomes an absolutely placed element inside the
@@ -51,6 +52,30 @@ package final class HTMLCanvas: CanvasBackend {
     package func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32) {
         html +=
             "<div class=\"fill \(Tone(tone).name)\" style=\"left:\(HTMLText.px(x));top:\(HTMLText.px(y));width:\(HTMLText.px(max(0, width)));height:\(HTMLText.px(max(0, height)))\"></div>"
+    }
+
+    /// Each of the host's lines as its own absolutely placed `span.tl` (no wrapping, no clipping), in the
+    /// style's size and weight (classes `caption` ... `title`, weight `w400`/`w600`/`w700`) with the served
+    /// font set, so the browser draws exactly the lines the host measured (docs/ABI.md, "Text layout").
+    /// A cell-metric block (style 0) draws its lines as `text` does.
+    package func textBlock(_ drawing: TextBlockDrawing) {
+        guard let type = TypeStyle(style: drawing.style) else {
+            for (i, line) in drawing.block.lines.enumerated() {
+                text(
+                    line.text, x: drawing.x, y: drawing.lineY(i), maxWidth: drawing.maxWidth,
+                    style: drawing.style)
+            }
+            return
+        }
+        var classes = "tl \(type.name) w\(type.weight.rawValue)"
+        if drawing.style & FLOOR_TEXT_MUTED != 0 { classes += " muted" }
+        if drawing.style & FLOOR_TEXT_ACCENT != 0 { classes += " accent" }
+        if drawing.style & FLOOR_TEXT_STRIKE != 0 { classes += " strike" }
+        for (i, line) in drawing.block.lines.enumerated() {
+            html +=
+                "<span class=\"\(classes)\" data-width=\"\(line.width)\" style=\"left:\(HTMLText.px(drawing.lineX(i)));top:\(HTMLText.px(drawing.lineY(i)))\">"
+                + HTMLText.escaped(line.text) + "</span>"
+        }
     }
 
     package func box(x: Double, y: Double, width: Double, height: Double) {

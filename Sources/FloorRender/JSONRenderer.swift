@@ -3,6 +3,7 @@ import FloorCore
 import FloorLayout
 import FloorRuntime
 import FloorSession
+import FloorText
 
 /// The machine-readable output (ARCHITECTURE.md, "Output contract"): one object with `rows`, `diagnostics`,
 /// `events`, the `viewport` (final offset, visible rows, pinned header), the `cells` drawn for the visible
@@ -144,8 +145,39 @@ public enum JSONRenderer {
         out.raw(",")
         out.key("heightsKept")
         out.number(adapter.stats.heightsKept)
+        out.raw(",")
+        writeFontSet(into: &out)
         out.raw("}}\n")
         return out.bytes
+    }
+
+    /// `"fonts":{"name":...,"files":[{"file","package","version","sha256"}]}`: the font set real text is
+    /// measured with (Fonts.lock; docs/ABI.md, "Text layout"), so two outputs say whether they can agree.
+    private static func writeFontSet(into out: inout JSONWriter) {
+        out.key("fonts")
+        out.raw("{")
+        out.key("name")
+        out.string(FontSet.name)
+        out.raw(",")
+        out.key("files")
+        out.raw("[")
+        for (i, file) in FontSet.files.enumerated() {
+            if i > 0 { out.raw(",") }
+            out.raw("{")
+            out.key("file")
+            out.string(file.fileName)
+            out.raw(",")
+            out.key("package")
+            out.string(file.package)
+            out.raw(",")
+            out.key("version")
+            out.string(file.version)
+            out.raw(",")
+            out.key("sha256")
+            out.string(file.sha256)
+            out.raw("}")
+        }
+        out.raw("]}")
     }
 
     /// The hot loop of `--format json` (a 40,000-row page is 40,000 rows): each row is a few bulk appends.

@@ -381,6 +381,21 @@ public enum TextRenderer {
                 style: shade.1)
         }
 
+        /// The terminal stays a sketch (docs/ABI.md, "Text layout"): the block's text wrapped again at the
+        /// cell width (`CellTextLayout`), on the grid lines its laid-out height covers (at least one).
+        package func textBlock(_ drawing: TextBlockDrawing) {
+            guard !drawing.block.lines.isEmpty else { return }
+            let first = line(drawing.y)
+            let last = line(drawing.y + drawing.block.height - 0.001)
+            let cellLines = CellTextLayout.layout(
+                drawing.text, maxWidth: drawing.maxWidth, maxLines: max(1, last - first + 1))
+            for (i, text) in cellLines.lines.enumerated() {
+                grid.text(
+                    text.text, column: column(drawing.x), line: first + i, maxColumns: columns(drawing.maxWidth),
+                    center: drawing.style & FLOOR_TEXT_CENTER != 0, style: TextStyle(canvasStyle: drawing.style))
+            }
+        }
+
         package func box(x: Double, y: Double, width: Double, height: Double) {
             let lines = height == 0 ? 1 : max(2, cells(height / pointsPerLine, .toNearestOrAwayFromZero))
             grid.box(column: column(x), line: line(y), width: frameColumns(width), height: lines)

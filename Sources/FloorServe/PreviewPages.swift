@@ -46,6 +46,7 @@ package enum PreviewPages {
             </aside>
             <div id="error" class="pageerror"\(error.map { "><div class=\"what\">\(HTMLText.escaped($0))</div>" } ?? " hidden>")</div>
             <style>\(ClientScript.stylesheet)</style>
+            <style>\(FontRoute.fontFaces)</style>
             <script>const FLOOR_SESSION = "\(id)";</script><script src="\(ClientScript.address)"></script>
             """
         let file = path.split(separator: "/").last.map(String.init) ?? path

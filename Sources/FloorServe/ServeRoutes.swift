@@ -16,6 +16,7 @@ import ServiceLifecycle
 ///     POST /api/sessions/<id>/retry   start a failed load again
 ///     POST /api/sessions/<id>/resize  {"width":W,"height":H,"offset":Y} -> ViewUpdate at the new size
 ///     GET  /api/sessions/<id>/events  server-sent events: "changed", "reload"
+///     GET  /fonts/<file>              a font file of the set text is measured with (FontRoute)
 ///
 /// A path that is not a page under the root, whatever the reason, is 404 `{"error":"no such page"}`; any
 /// other refused request is a 4xx with one line of JSON.
@@ -131,6 +132,7 @@ public enum ServeRoutes {
                     try await writer.finish(nil)
                 })
         }
+        FontRoute.add(to: router)
         return router
     }
 

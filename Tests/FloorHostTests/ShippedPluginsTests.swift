@@ -27,10 +27,12 @@ struct ShippedPluginsTests {
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
         let adapter = try host.layout(page: Repo.path("Examples/home.json"), width: 375, dispatch: dispatch)
         let rows = (0..<adapter.rowCount).map(adapter.describe(row:))
+        // A Title bar follows its text (ABI 1.5 text styles): 10 + a 22-point headline line + 10, and a
+        // subtitle adds 2 + an 18-point footnote line.
         let expected: [(String, String, Double)] =
             [("focus", "FocusCarousel", 150), ("focus", "FocusMargin", 12)]
             + Array(repeating: ("channels", "IconGridLine", 84), count: 2)
-            + [("flash-title", "TitleMargin", 12), ("flash-title", "TitleBar", 48)]
+            + [("flash-title", "TitleMargin", 12), ("flash-title", "TitleBar", 62)]
             + Array(repeating: ("flash", "ProductCard", 108), count: 3)
             + [
                 ("mid-banner", "FocusMargin", 12), ("mid-banner", "FocusCarousel", 150),
@@ -38,11 +40,11 @@ struct ShippedPluginsTests {
             ]
             + [("brands", "IconGridHeader", 36), ("brands", "IconGridLine", 84), ("brands", "IconGridLine", 84)]
             + [
-                ("new-title", "TitleMargin", 12), ("new-title", "TitleBar", 36),
+                ("new-title", "TitleMargin", 12), ("new-title", "TitleBar", 42),
                 ("new-arrivals", "ProductSortStrip", 36),
             ]
             + Array(repeating: ("new-arrivals", "ProductCard", 108), count: 4)
-            + [("global-title", "TitleBar", 36), ("countries", "IconGridLine", 84)]
+            + [("global-title", "TitleBar", 42), ("countries", "IconGridLine", 84)]
             + [("feed", "ProductFeedMargin", 12), ("feed", "ProductFeedHeader", 36)]
             // The feed is a two-column waterfall of stacked cards: 136 points, 148 with a two-line title.
             + [136, 148, 136, 136, 136, 148, 136, 136, 136, 136, 136, 148].map { ("feed", "ProductCard", $0) }

@@ -25,7 +25,12 @@ package final class HostTable {
                 register_floor_type: { host, floorType in HostTable.from(host)?.registerFloorType(floorType) ?? false },
                 log: { host, level, message in HostTable.from(host)?.log(level, message) },
                 measure_text: { _, text, style in TextMeasure.points(cString: text, style: style) },
-                layout_text: nil))
+                // ABI 1.5: the block a canvas's layout_text and text_block give for the same arguments.
+                layout_text: { _, text, length, style, maxWidth, maxLines, out in
+                    HostTextLayout.write(
+                        HostTextLayout.block(
+                            utf8: text, length: length, style: style, maxWidth: maxWidth, maxLines: maxLines), to: out)
+                }))
         table.pointee.host_data = Unmanaged.passRetained(self).toOpaque()
     }
 
