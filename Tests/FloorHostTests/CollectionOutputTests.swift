@@ -45,12 +45,13 @@ struct CollectionOutputTests {
         #expect(cards.map { number($0["x"]) } == [8, 191.5, 8, 191.5])
         #expect(cards.allSatisfy { number($0["width"]) == 175.5 })
         #expect(cards.map { $0["column"] as? Int } == [0, 1, 0, 1])
-        // A stacked card: picture 96, 6, 12 a title line, 4, price 12, 6. Two lines make it 12 taller.
+        // A stacked card: picture 96, 6, the title (20 a body line), 6, the price (a 22-point headline), 6. Two
+        // lines make it 20 taller.
         let heights = cards.compactMap { number($0["height"]) }
-        #expect(heights == [136, 148, 136, 136])
-        // Header 36 high; card 0 at 36 (col 0, next 180), card 1 at 36 (col 1, next 192), card 2 at 180 in
-        // column 0 (the shorter), card 3 at 192 in column 1.
-        #expect(cards.compactMap { number($0["y"]) } == [36, 36, 180, 192])
+        #expect(heights == [156, 176, 156, 156])
+        // Header 36 high; lines 8 apart. Card 0 at 36 (col 0, next 36 + 156 + 8 = 200), card 1 at 36 (col 1,
+        // next 220), card 2 at 200 in column 0 (the shorter), card 3 at 220 in column 1.
+        #expect(cards.compactMap { number($0["y"]) } == [36, 36, 200, 220])
         let header = try #require(rows.first { $0["type"] as? String == "ProductFeedHeader" })
         #expect(number(header["x"]) == 0 && number(header["width"]) == 375)
         #expect(header["column"] is NSNull, "a full-width row of a collection floor has no column")
@@ -60,7 +61,8 @@ struct CollectionOutputTests {
         let rows = try rows(try feed(Self.titles, ""))
         let cards = rows.filter { $0["type"] as? String == "ProductCard" }
         #expect(cards.allSatisfy { $0["x"] == nil && $0["column"] == nil }, "a list floor's rows are as in 1.4")
-        #expect(cards.compactMap { number($0["y"]) } == [36, 144, 252, 360])
+        // A list card is 108 points, 128 with a two-line title (the second).
+        #expect(cards.compactMap { number($0["y"]) } == [36, 144, 272, 380])
     }
 
     @Test func theTextPreviewDrawsTheColumnsSideBySide() throws {
@@ -89,7 +91,7 @@ struct CollectionOutputTests {
         let result = try floorhost(["diff", "--plugins", plugins, before, after])
         #expect(
             result.stdout.contains(
-                "updated       row 3 ProductCard (item 'p2') at y 180 in column 0: 136 → 148 points (+12); the items after it are placed again"
+                "updated       row 3 ProductCard (item 'p2') at y 200 in column 0: 156 → 176 points (+20); the items after it are placed again"
             ), "\(result.stdout)")
         #expect(result.stdout.contains("rows: 4 kept their heights, 1 measured again"), "\(result.stdout)")
     }

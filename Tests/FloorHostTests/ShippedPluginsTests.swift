@@ -43,11 +43,13 @@ struct ShippedPluginsTests {
                 ("new-title", "TitleMargin", 12), ("new-title", "TitleBar", 42),
                 ("new-arrivals", "ProductSortStrip", 36),
             ]
-            + Array(repeating: ("new-arrivals", "ProductCard", 108), count: 4)
+            // A list card is 108 points, 128 when its title takes two lines of body text (the third here).
+            + [108, 108, 128, 108].map { ("new-arrivals", "ProductCard", $0) }
             + [("global-title", "TitleBar", 42), ("countries", "IconGridLine", 84)]
             + [("feed", "ProductFeedMargin", 12), ("feed", "ProductFeedHeader", 36)]
-            // The feed is a two-column waterfall of stacked cards: 136 points, 148 with a two-line title.
-            + [136, 148, 136, 136, 136, 148, 136, 136, 136, 136, 136, 148].map { ("feed", "ProductCard", $0) }
+            // The feed is a two-column waterfall of stacked cards 175.5 points wide: picture 96, 6, the title
+            // (20 a body line), 6, the price (22), 6: 156 points, 176 with a two-line title.
+            + [156, 176, 156, 176, 156, 176, 156, 156, 156, 156, 156, 176].map { ("feed", "ProductCard", $0) }
         #expect(rows.map(\.floor) == expected.map(\.0))
         #expect(rows.map(\.type) == expected.map(\.1))
         #expect(rows.map(\.height) == expected.map(\.2))
