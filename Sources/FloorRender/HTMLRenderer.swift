@@ -95,12 +95,14 @@ public enum HTMLRenderer {
     /// The font set (FontSet, Fonts.lock) as CSS faces: Noto Sans, Noto Sans CJK and Noto Color Emoji, the
     /// weights 600-900 from the Bold files (as the host measures them). With a `route` (the preview's
     /// `/fonts/`, FloorServe) the faces are the files it serves; without (a `--format html` file, which
-    /// fetches nothing), the same fonts installed on the machine.
+    /// fetches nothing), the same fonts installed on the machine. `font-display: swap`: the rows paint at once
+    /// (in a fallback face) while the font files load, then take the measured faces; the lines stay where
+    /// the host broke them either way.
     public static func fontFaces(route: String?) -> String {
         func face(_ family: String, _ role: FontSet.File.Role, weights: String, local: String) -> String {
             let file = FontSet.file(role).fileName
             let source = route.map { "url(\"\($0)\(file)\")" } ?? "local(\"\(local)\")"
-            return "@font-face{font-family:\(family);src:\(source);font-weight:\(weights);font-display:block}\n"
+            return "@font-face{font-family:\(family);src:\(source);font-weight:\(weights);font-display:swap}\n"
         }
         return face("FloorSans", .sans, weights: "100 500", local: "Noto Sans Regular")
             + face("FloorSans", .sansBold, weights: "600 900", local: "Noto Sans Bold")

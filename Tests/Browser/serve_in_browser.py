@@ -216,6 +216,10 @@ def run(driver, args, expected):
     # 7. A screenshot of the top of the page, with a product selected.
     driver.execute_script("document.querySelector('.screen').scrollTop = 330")
     wait(driver, lambda d: status(d)["answers"] > 0 and d.execute_script("return document.querySelectorAll('.page .row').length") > 5)
+    # The screenshot shows real type: the served font files have loaded (a condition, not a sleep).
+    loaded = wait(driver, lambda d: d.execute_script(
+        "return document.fonts.status === 'loaded' && [...document.fonts].some(f => f.family === 'FloorSans' && f.status === 'loaded')"), 30)
+    check(bool(loaded), "the preview's font files load")
     driver.save_screenshot(args.screenshot)
     print("screenshot: " + args.screenshot)
 
