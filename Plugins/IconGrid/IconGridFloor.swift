@@ -65,6 +65,9 @@ struct IconGridFloor: FloorModel {
                 let side = min(48, slot - 8)
                 canvas.image(icon.img, x: x + (slot - side) / 2, y: 12, width: side, height: 48)
                 canvas.text(icon.title, x: x, y: 60, maxWidth: slot, style: .center)
+                // The icon's column, the line's full height: a short last line's icons keep their columns
+                // (1.4's rule would share the width among the icons there are).
+                canvas.itemFrame(column, x: x, y: 0, width: slot, height: canvas.height)
             }
         },
         taps: { floor, line in floor.icons(onLine: line).count },

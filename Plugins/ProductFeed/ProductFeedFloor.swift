@@ -212,6 +212,8 @@ struct ProductFeedFloor: ItemsFloor {
                 }
             }
             canvas.box(x: 8, y: 96 + extra, width: canvas.width - 16, height: 0)
+            // The whole card above its rule is the one tappable item (docs/ABI.md, "Item frames").
+            canvas.itemFrame(0, x: 0, y: 0, width: canvas.width, height: 96 + extra)
         },
         action: { floor, item, _ in
             let product = floor.items[item]

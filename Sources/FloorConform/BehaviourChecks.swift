@@ -175,7 +175,31 @@ package enum BehaviourChecks {
                                 "\(type.cell.name) drew \(outside) outside its \(number(width)) x \(number(h)) cell (row \(row) ('\(type.name)') of \(sample.label)); coordinates are relative to the cell and must stay inside it"
                             )
                         }
+                        try itemFramesInside(plugin, rowType, model, row: row, width: width, height: h, sample.label)
                     }
+                }
+            }
+        }
+    }
+
+    /// The item frames (docs/ABI.md, "Item frames") lie inside the cell and name a tappable item.
+    private static func itemFramesInside(
+        _ plugin: PluginUnderTest, _ rowType: Int32, _ model: UnsafeMutableRawPointer, row: Int, width: Double,
+        height: Double, _ label: String
+    ) throws(ConformanceFailure) {
+        let type = plugin.rowType(rowType)
+        let tappable = plugin.tappable(rowType, model, row: row) ?? 0
+        for page in 0..<1 {
+            for frame in plugin.itemFrames(rowType, model, row: row, width: width, height: height, page: page) {
+                guard frame.isInside(width: width, height: height) else {
+                    throw ConformanceFailure(
+                        "\(type.cell.name) reported the frame of \(frame) outside its \(number(width)) x \(number(height)) cell (row \(row) ('\(type.name)') of \(label), page \(page)); floorhost clips it"
+                    )
+                }
+                guard UInt64(frame.item) < tappable else {
+                    throw ConformanceFailure(
+                        "\(type.cell.name) reported the frame of \(frame) (row \(row) ('\(type.name)') of \(label), page \(page)), but its row has \(tappable) tappable item\(tappable == 1 ? "" : "s"); a frame names an item below what tappable answers"
+                    )
                 }
             }
         }

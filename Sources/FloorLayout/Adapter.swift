@@ -41,6 +41,9 @@ public final class Adapter: @unchecked Sendable {
     public private(set) var diagnostics: [Diagnostic] = []
     /// Row types already reported for a tappable count past FLOOR_TAPPABLE_MAX (Tap.swift): once each.
     package var tappableOverflowReported: Set<Int32> = []
+    /// The item frames each row's cell reported when last drawn, by row (ItemFrames.swift); forgotten when
+    /// the rows change (a next page, a reload), since rows may have moved.
+    package var drawnFrames: [Int: DrawnFrames] = [:]
     package func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
     /// How often the adapter called into plugins' hot selectors, so tests can prove what is cached.
@@ -98,6 +101,7 @@ public final class Adapter: @unchecked Sendable {
         heightsAtOtherWidths = otherWidths
         diagnostics = fresh.diagnostics
         tappableOverflowReported = fresh.tappableOverflowReported
+        drawnFrames = [:]
         stats.expands += fresh.stats.expands
         stats.rowsListed += fresh.stats.rowsListed
         measure(0..<rows.count, onlyUnmeasured: true)
@@ -433,6 +437,7 @@ public final class Adapter: @unchecked Sendable {
     @discardableResult
     public func append(_ next: Page) -> [Edit] {
         pages.append(next)
+        drawnFrames = [:]
         diagnostics += next.diagnostics
         var edits: [Edit] = []
         if let at = removeFooterSection() { edits.append(Edit(at: at, removed: 1, added: 0)) }

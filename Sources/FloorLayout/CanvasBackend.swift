@@ -26,16 +26,32 @@ extension CanvasBackend {
 }
 
 /// What a canvas's host_data points to during one cell call: the backend, already as an existential, so
-/// that each draw call is a witness-table call rather than a dynamic cast.
+/// that each draw call is a witness-table call rather than a dynamic cast, and the item frames the cell
+/// reports (docs/ABI.md, "Item frames"), clipped to the cell, the last report of an item winning.
 private final class CanvasTarget {
     let backend: any CanvasBackend
-    init(_ backend: any CanvasBackend) { self.backend = backend }
+    let width: Double
+    let height: Double
+    var frames: [Int: ItemFrame] = [:]
+    init(_ backend: any CanvasBackend, width: Double, height: Double) {
+        self.backend = backend
+        self.width = width
+        self.height = height
+    }
+
+    func report(_ item: UInt64, _ x: Double, _ y: Double, _ w: Double, _ h: Double) {
+        // No row has more items than FLOOR_TAPPABLE_MAX; a frame for one past it names nothing.
+        guard item < UInt64(FLOOR_TAPPABLE_MAX) else { return }
+        frames[Int(item)] = ItemFrame(item: Int(item), x: x, y: y, width: w, height: h).clipped(
+            toWidth: width, height: height)
+    }
 }
 
 extension Adapter {
-    /// Draws row `r`'s cell into `backend` through a floor_canvas_t of the row's size.
+    /// Draws row `r`'s cell into `backend` through a floor_canvas_t of the row's size, and keeps the item
+    /// frames it reported as the row's (ItemFrames.swift).
     package func drawCell(row r: Int, into backend: some CanvasBackend) {
-        let target = CanvasTarget(backend)
+        let target = CanvasTarget(backend, width: width, height: rows[r].height)
         var canvas = floor_canvas_t(
             struct_size: UInt32(MemoryLayout<floor_canvas_t>.size),
             host_data: Unmanaged.passUnretained(target).toOpaque(),
@@ -63,15 +79,25 @@ extension Adapter {
                 backendOf(canvas).fill(x: x, y: y, width: w, height: h, tone: tone)
             },
             // ABI 1.5's parts (docs/ABI-1.5.md) are filled as each lands; until then a plugin cannot use them.
-            layout_text: nil, text_block: nil, item_frame: nil, page: 0, fitted_image: nil)
+            layout_text: nil, text_block: nil,
+            item_frame: { canvas, item, x, y, w, h in
+                guard let canvas else { return }
+                targetOf(canvas).report(item, x, y, w, h)
+            },
+            page: 0, fitted_image: nil)
         withExtendedLifetime(target) {
             withUnsafePointer(to: &canvas) { drawCell(row: r, into: $0) }
         }
+        keepFrames(target.frames, ofRow: r)
     }
 }
 
+private func targetOf(_ canvas: UnsafePointer<floor_canvas_t>) -> CanvasTarget {
+    Unmanaged<CanvasTarget>.fromOpaque(canvas.pointee.host_data!).takeUnretainedValue()
+}
+
 private func backendOf(_ canvas: UnsafePointer<floor_canvas_t>) -> any CanvasBackend {
-    Unmanaged<CanvasTarget>.fromOpaque(canvas.pointee.host_data!).takeUnretainedValue().backend
+    targetOf(canvas).backend
 }
 
 /// The recording canvas (HostContract) is a backend like the others: `check` draws every row into one.

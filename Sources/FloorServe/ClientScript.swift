@@ -3,6 +3,8 @@
 /// are the server's PageSession. It keeps in the DOM only the rows the last answer listed (one screen
 /// above and below), each row element once, keyed by its page-wide index, so a 40,000-row page scrolls as
 /// lightly as a short one. A push ("changed", "reload") makes it report again.
+///
+/// A tap outlines the item whose frame (the view's `frames`, docs/ABI.md "Item frames") holds it.
 package enum ClientScript {
     package static let source = #"""
         (() => {
@@ -17,7 +19,9 @@ package enum ClientScript {
           const drawn = new Map();  // row index -> element
           if (page) for (const el of page.querySelectorAll('.row')) drawn.set(+el.dataset.index, el);
           let version = -1, inflight = false, again = false, ticking = false;
-          const status = window.floorPreview = { reports: 0, answers: 0, version: -1, load: null, pinned: null };
+          const status = window.floorPreview = { reports: 0, answers: 0, version: -1, load: null, pinned: null,
+            taps: 0 };
+          let selected = null;  // {index, item}: the tapped item, outlined again when its row is redrawn
 
           function fromHTML(html) {
             const t = document.createElement('template');
@@ -71,9 +75,11 @@ package enum ClientScript {
               if (old && !fresh && old.dataset.version === String(version)) continue;
               const el = fromHTML(row.html);
               el.dataset.version = String(version);
+              el.frames = row.frames || [];
               if (row.tappable > 0) el.classList.add('tappable');
               if (old) old.replaceWith(el); else page.appendChild(el);
               drawn.set(row.index, el);
+              if (selected && selected.index === row.index) outline(el, selected.item);
             }
             for (const [i, el] of drawn) if (!keep.has(i)) { el.remove(); drawn.delete(i); }
             pinned.textContent = '';
@@ -136,14 +142,34 @@ package enum ClientScript {
             if (!list.length) diagList.innerHTML = '<li class="none">none</li>';
           }
 
+          // The item whose frame holds (x, y), the last one where frames overlap (as the server picks it).
+          function itemAt(el, x, y) {
+            let hit = null;
+            for (const f of el.frames || []) if (x >= f.x && x < f.x + f.width && y >= f.y && y < f.y + f.height) hit = f;
+            return hit;
+          }
+          function outline(el, item) {
+            document.querySelectorAll('.itemsel').forEach(o => o.remove());
+            const f = (el.frames || []).find(f => f.item === item);
+            if (!f) return;
+            const o = document.createElement('div');
+            o.className = 'itemsel';
+            o.dataset.item = String(item);
+            Object.assign(o.style, { left: f.x + 'px', top: f.y + 'px', width: f.width + 'px', height: f.height + 'px' });
+            el.appendChild(o);
+          }
+
           async function tap(ev) {
             const el = ev.target.closest('.row');
             if (!el || !el.classList.contains('tappable')) return;
-            document.querySelectorAll('.row.selected').forEach(r => r.classList.remove('selected'));
-            el.classList.add('selected');
-            const x = ev.clientX - el.getBoundingClientRect().left;
+            const box = el.getBoundingClientRect();
+            const x = ev.clientX - box.left, y = ev.clientY - box.top;
+            const hit = itemAt(el, x, y);
+            selected = hit ? { index: +el.dataset.index, item: hit.item } : null;
+            if (hit) outline(el, hit.item); else document.querySelectorAll('.itemsel').forEach(o => o.remove());
+            status.taps++;
             const r = await fetch(api + '/tap', { method: 'POST', headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ row: +el.dataset.index, x }) });
+              body: JSON.stringify({ row: +el.dataset.index, x, y }) });
             const action = await r.json();
             actionBox.textContent = JSON.stringify(action, null, 2);
             if (action.url === 'floorhost://retry') report();  // the footer's tap retried the load
@@ -175,6 +201,7 @@ package enum ClientScript {
         .loadstate{position:absolute;left:0;right:0;height:56px;display:flex;flex-direction:column;align-items:center;justify-content:center;font-size:12px;color:#8a8f99}
         .loadstate.failed{color:#c0282b}.loadstate button{margin-top:4px;border:1px solid #e4393c;color:#e4393c;background:#fff;border-radius:12px;padding:2px 12px}
         .pinned .row{position:absolute}
+        .itemsel{position:absolute;outline:2px solid #4c7cf3;outline-offset:-2px;border-radius:8px;pointer-events:none;z-index:1}
         .pageerror{background:#fff5f5;border:1px solid #e4393c;color:#c0282b;border-radius:10px;padding:12px 16px;font:13px ui-monospace,monospace;max-width:520px;white-space:pre-wrap;word-break:break-word}
         """
 }

@@ -9,7 +9,7 @@ import ServiceLifecycle
 ///     GET  /page/<path>[?width=W]     the page in a phone frame (W: 320, 375 or 414), a new session
 ///     GET  /layout/<path>             what `floorhost <path> --format json` prints for the file as it is now
 ///     POST /api/sessions/<id>/view    {"offset":Y,"version":V} -> ViewUpdate
-///     POST /api/sessions/<id>/tap     {"row":R,"x":X} -> the action, as `--tap` prints it
+///     POST /api/sessions/<id>/tap     {"row":R,"x":X,"y":Y} -> the action, as `--tap` prints it
 ///     POST /api/sessions/<id>/retry   start a failed load again
 ///     GET  /api/sessions/<id>/events  server-sent events: "changed", "reload"
 ///
@@ -56,8 +56,11 @@ public enum ServeRoutes {
             return json(bytes)
         }
         router.post("/api/sessions/:id/tap") { request, context in
-            let tap = try await body(TapReport.self, request, context, expected: #"{"row":R,"x":X}"#)
-            guard let result = await preview.tap(try context.parameters.require("id"), row: tap.row, x: tap.x) else {
+            let tap = try await body(TapReport.self, request, context, expected: #"{"row":R,"x":X,"y":Y}"#)
+            guard
+                let result = await preview.tap(
+                    try context.parameters.require("id"), row: tap.row, x: tap.x, y: tap.y ?? .nan)
+            else {
                 throw APIError.noSuchSession
             }
             switch result {
@@ -139,6 +142,8 @@ package struct ViewReport: Decodable {
 package struct TapReport: Decodable {
     package let row: Int
     package let x: Double
+    /// Points from the row's top; a client that sends none taps by `x` alone (1.4's rule).
+    package let y: Double?
 }
 
 /// Every refusal as one line of JSON: APIError's own, and the router's (no such route, wrong method).

@@ -3,6 +3,7 @@ import FloorRender
 import FloorRuntime
 import FloorSession
 import Foundation
+import HostContract
 
 /// A page being scrolled in a terminal (`floorhost view`): a PageSession sized to the terminal, the tappable
 /// item the user selected, and what the message and status lines say. Keys, the clock and file changes come
@@ -203,11 +204,19 @@ public final class PageViewer {
 
     // MARK: Tapping
 
-    /// Every tappable item of the rows on screen, in order.
+    /// Every tappable item shown on screen, in order: the items each row has frames for (a carousel's on
+    /// the page it shows; docs/ABI.md, "Item frames").
     private var tappableOnScreen: [(row: Int, item: Int)] {
         adapter.visibleRows(in: session.viewport).flatMap { row in
-            (0..<adapter.tappableItems(row: row)).map { (row, $0) }
+            adapter.itemFrames(row: row).map { (row, $0.item) }
         }
+    }
+
+    /// Where the selected item is in its row (its frame, or its share of the row for a row reporting none):
+    /// what TerminalFrame highlights.
+    public var selectedFrame: ItemFrame? {
+        guard let selection else { return nil }
+        return adapter.itemFrames(row: selection.row).first { $0.item == selection.item }
     }
 
     private func select(forward: Bool) {

@@ -2,7 +2,7 @@ import FloorRender
 import HostContract
 
 /// One screen of `floorhost view`: the page's rows in the viewport drawn by the text canvas (the pinned
-/// sticky header over the top; bold, muted and accent in colour when `viewer.styled`), the selected row in
+/// sticky header over the top; bold, muted and accent in colour when `viewer.styled`), the selected item in
 /// plain reverse video, then the message line and the status line (reverse video). Every line is cut to the
 /// terminal's width by display columns; whatever a page or plugin supplied is escaped (TextGrid and
 /// ControlCharacters), so the only control sequences are the frame's own.
@@ -18,12 +18,20 @@ public enum TerminalFrame {
             TextRenderer.render(adapter, viewport: session.viewport, options: options)
                 .split(separator: "\n", omittingEmptySubsequences: false).prefix(pageLines).map(String.init))
         screen += repeatElement("", count: max(0, pageLines - screen.count))
-        if let selected = viewer.selection?.row {
+        // The selected item's frame (docs/ABI.md, "Item frames"; a row reporting none gives each item its
+        // share of the width) in plain reverse video: its lines, its columns.
+        if let selected = viewer.selection?.row, let frame = viewer.selectedFrame {
             let row = adapter.describe(row: selected)
-            let top = session.viewport.offset
-            let first = max(0, Int(((row.y - top) / TextRenderer.pointsPerLine).rounded()))
-            let end = min(pageLines, Int(((row.y + row.height - top) / TextRenderer.pointsPerLine).rounded()))
-            for l in first..<max(first, end) { screen[l] = reverse(padded(unstyled(screen[l]), to: columns)) }
+            let scrolled = row.y - session.viewport.offset
+            let line = TextRenderer.pointsPerLine
+            let first = max(0, Int(((scrolled + frame.y) / line).rounded()))
+            let end = min(pageLines, Int(((scrolled + frame.y + frame.height) / line).rounded()))
+            let column = TextRenderer.pointsPerColumn
+            let left = max(0, Int((frame.x / column).rounded()))
+            let right = min(columns, Int(((frame.x + frame.width) / column).rounded()))
+            for l in first..<max(first, end) {
+                screen[l] = highlighted(padded(unstyled(screen[l]), to: columns), columns: left..<max(left, right))
+            }
         }
         screen.append(fitted(viewer.message, columns: columns))
         screen.append(reverse(padded(fitted(viewer.status, columns: columns), to: columns)))
@@ -48,6 +56,26 @@ public enum TerminalFrame {
     }
 
     package static func reverse(_ line: String) -> String { "\u{1b}[7m" + line + "\u{1b}[27m" }
+
+    /// `line` (plain, no escape sequences) with the display columns `columns` in reverse video. A double-width
+    /// character that straddles an edge is counted in when it starts inside.
+    package static func highlighted(_ line: String, columns: Range<Int>) -> String {
+        var before = ""
+        var inside = ""
+        var after = ""
+        var column = 0
+        for character in line {
+            if column < columns.lowerBound {
+                before.append(character)
+            } else if column < columns.upperBound {
+                inside.append(character)
+            } else {
+                after.append(character)
+            }
+            column += DisplayWidth.of(String(character))
+        }
+        return inside.isEmpty ? line : before + reverse(inside) + after
+    }
 
     /// `line` without its SGR sequences (`ESC [ digits ; ... m`): the text renderer's styles are the only
     /// escape sequences a drawn line holds, and a selected row is shown in plain reverse video.

@@ -191,4 +191,12 @@ struct TestKitTests {
         let failure = #expect(throws: FloorTestFailure.self) { _ = try floor.draw(row: 0, width: 375) }
         #expect(failure?.description.contains(says) == true, "\(String(describing: failure))")
     }
+
+    /// The kit records item frames (docs/ABI.md, "Item frames"): a product card's frame is the card above
+    /// its rule.
+    @Test func theKitRecordsItemFrames() throws {
+        let floor = try FloorTestHost.load(floorPluginEntry).decode(Self.card)
+        let drawing = try floor.draw(row: 1, width: 375)
+        #expect(drawing.itemFrames == [ItemFrame(item: 0, x: 0, y: 0, width: 375, height: 96)])
+    }
 }

@@ -64,29 +64,45 @@ public final class TestFloor: @unchecked Sendable {
     }
 
     /// What row `row`'s cell selector draws in a cell `width` points wide and as tall as its height there.
-    /// Throws when a call lies outside the cell (floorhost clips it; conform fails it) or a second drawing
-    /// differs from the first.
+    /// Throws when a call lies outside the cell (floorhost clips it; conform fails it), an item frame lies
+    /// outside it or names an item at or past what `tappable` answers (docs/ABI.md, "Item frames"), or a
+    /// second drawing differs from the first.
     public func draw(row: Int, width: Double) throws -> Drawing {
         let height = try height(row: row, width: width)
+        let tappable = try tappableItems(row: row)
         return try FloorTestHost.calling {
             let rowType = try self.rowType(row)
             let draw = {
-                RecordingCanvas.record(width: width, height: height) {
+                RecordingCanvas.recording(width: width, height: height) {
                     rowType.cell.function(rowType.context, self.model, UInt64(row), $0)
                 }
             }
-            let operations = draw()
+            let recorder = draw()
+            let operations = recorder.operations
             if let outside = operations.first(where: { !$0.isInside(width: width, height: height) }) {
                 throw FloorTestFailure(
                     "\(rowType.cell.name) drew `\(DrawingText.line(outside))` outside its \(DrawingText.number(width)) x \(DrawingText.number(height)) cell (row \(row)); floorhost clips it and conform fails it"
                 )
             }
-            guard draw() == operations else {
+            if let frame = recorder.itemFrames.first(where: { !$0.isInside(width: width, height: height) }) {
+                throw FloorTestFailure(
+                    "\(rowType.cell.name) reported the frame of \(frame) outside its \(DrawingText.number(width)) x \(DrawingText.number(height)) cell (row \(row)); floorhost clips it and conform fails it"
+                )
+            }
+            if let frame = recorder.itemFrames.first(where: { $0.item >= tappable }) {
+                throw FloorTestFailure(
+                    "\(rowType.cell.name) reported the frame of \(frame) of row \(row), which has \(tappable) tappable item\(tappable == 1 ? "" : "s"); a frame names an item below what tappable answers"
+                )
+            }
+            let again = draw()
+            guard again.operations == operations, again.itemFrames == recorder.itemFrames else {
                 throw FloorTestFailure(
                     "\(rowType.cell.name) drew row \(row) differently the second time at width \(DrawingText.number(width)); a cell must draw the same for the same row and width"
                 )
             }
-            return Drawing(width: width, height: height, operations: operations)
+            var drawing = Drawing(width: width, height: height, operations: operations)
+            drawing.itemFrames = recorder.itemFrames
+            return drawing
         }
     }
 

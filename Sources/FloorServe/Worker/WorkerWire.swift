@@ -23,6 +23,7 @@ package struct WorkerRequest: Codable, Sendable {
     package var version: Int?
     package var row: Int?
     package var x: Double?
+    package var y: Double?
 }
 
 /// One frame from the worker.

@@ -1,0 +1,64 @@
+import CFloorABI
+import HostContract
+
+/// The item frames a row's cell reported the last time it was drawn (docs/ABI.md, "Item frames"), with the
+/// width they were drawn at: frames of another width are drawn again.
+package struct DrawnFrames {
+    package let width: Double
+    /// By item, clipped to the cell; the last report of an item won.
+    package let frames: [Int: ItemFrame]
+}
+
+/// A canvas that draws nothing: drawing a row into it only records its item frames.
+private final class FrameProbe: CanvasBackend {
+    func text(_ text: String, x: Double, y: Double, maxWidth: Double, style: UInt32) {}
+    func image(_ source: String, x: Double, y: Double, width: Double, height: Double) {}
+    func box(x: Double, y: Double, width: Double, height: Double) {}
+    func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32) {}
+}
+
+extension Adapter {
+    /// Keeps the frames row `r`'s cell just reported (CanvasBackend.drawCell).
+    package func keepFrames(_ frames: [Int: ItemFrame], ofRow r: Int) {
+        drawnFrames[r] = DrawnFrames(width: width, frames: frames)
+    }
+
+    /// The frames row `r`'s cell reports for its tappable items, in item order, at the current width; an item at or past `tappableItems(row:)` is not one. Empty when the cell
+    /// reports none (1.4's rule then applies, `itemFrames(row:)`). Draws the cell (into a canvas that shows
+    /// nothing) only when no front end drew it at this width since the rows last changed.
+    public func reportedFrames(row r: Int) -> [ItemFrame] {
+        if drawnFrames[r].map({ $0.width != width }) ?? true {
+            drawCell(row: r, into: FrameProbe())
+        }
+        guard let drawn = drawnFrames[r], !drawn.frames.isEmpty else { return [] }
+        let count = tappableItems(row: r)
+        return drawn.frames.values.filter { $0.item < count }.sorted { $0.item < $1.item }
+    }
+
+    /// Where each tappable item of row `r` is: the frames its cell reports, or, for a row that reports
+    /// none, 1.4's rule: the row's width shared equally by its items, each the row's full height.
+    public func itemFrames(row r: Int) -> [ItemFrame] {
+        let reported = reportedFrames(row: r)
+        guard reported.isEmpty else { return reported }
+        let count = tappableItems(row: r)
+        guard count > 0 else { return [] }
+        let share = width / Double(count)
+        return (0..<count).map {
+            ItemFrame(item: $0, x: Double($0) * share, y: 0, width: share, height: rows[r].height)
+        }
+    }
+
+    /// The tappable item of row `r` at (`x`, `y`), points from the row's top-left: the item whose reported
+    /// frame holds the point (the last such item when frames overlap), nil where no frame does; for a row
+    /// that reports no frames, 1.4's rule (`x` across the width, `y` not looked at).
+    public func item(atX x: Double, y: Double, row r: Int) -> Int? {
+        let reported = reportedFrames(row: r)
+        if !reported.isEmpty {
+            return reported.last { $0.contains(x: x, y: y) }?.item
+        }
+        let count = tappableItems(row: r)
+        guard count > 0 else { return nil }
+        guard count > 1, x.isFinite else { return 0 }
+        return min(count - 1, max(0, Int(x / width * Double(count))))
+    }
+}
