@@ -44,6 +44,11 @@ public final class Adapter: @unchecked Sendable {
     /// The item frames each row's cell reported when last drawn, by row (ItemFrames.swift); forgotten when
     /// the rows change (a next page, a reload), since rows may have moved.
     package var drawnFrames: [Int: DrawnFrames] = [:]
+    /// The horizontal page each paged row shows, by floor id and row of the floor (PagedRows.swift): kept
+    /// while next pages and reloads move rows. A row not here shows page 0.
+    package var shownPages: [PagedRow: Int] = [:]
+    /// Row types already reported for a pages answer past FLOOR_PAGES_MAX (PagedRows.swift): once each.
+    package var pagesOverflowReported: Set<Int32> = []
     package func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
     /// How often the adapter called into plugins' hot selectors, so tests can prove what is cached.

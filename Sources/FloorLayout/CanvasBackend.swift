@@ -84,7 +84,7 @@ extension Adapter {
                 guard let canvas else { return }
                 targetOf(canvas).report(item, x, y, w, h)
             },
-            page: 0, fitted_image: nil)
+            page: UInt64(page(ofRow: r)), fitted_image: nil)
         withExtendedLifetime(target) {
             withUnsafePointer(to: &canvas) { drawCell(row: r, into: $0) }
         }

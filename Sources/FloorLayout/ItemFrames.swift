@@ -2,9 +2,10 @@ import CFloorABI
 import HostContract
 
 /// The item frames a row's cell reported the last time it was drawn (docs/ABI.md, "Item frames"), with the
-/// width they were drawn at: frames of another width are drawn again.
+/// width and the horizontal page they were drawn at: frames of another width or page are drawn again.
 package struct DrawnFrames {
     package let width: Double
+    package let page: Int
     /// By item, clipped to the cell; the last report of an item won.
     package let frames: [Int: ItemFrame]
 }
@@ -20,14 +21,16 @@ private final class FrameProbe: CanvasBackend {
 extension Adapter {
     /// Keeps the frames row `r`'s cell just reported (CanvasBackend.drawCell).
     package func keepFrames(_ frames: [Int: ItemFrame], ofRow r: Int) {
-        drawnFrames[r] = DrawnFrames(width: width, frames: frames)
+        drawnFrames[r] = DrawnFrames(width: width, page: page(ofRow: r), frames: frames)
     }
 
-    /// The frames row `r`'s cell reports for its tappable items, in item order, at the current width; an item at or past `tappableItems(row:)` is not one. Empty when the cell
+    /// The frames row `r`'s cell reports for its tappable items, in item order: those of the page it shows,
+    /// at the current width; an item at or past `tappableItems(row:)` is not one. Empty when the cell
     /// reports none (1.4's rule then applies, `itemFrames(row:)`). Draws the cell (into a canvas that shows
-    /// nothing) only when no front end drew it at this width since the rows last changed.
+    /// nothing) only when no front end drew it at this width and page since the rows last changed.
     public func reportedFrames(row r: Int) -> [ItemFrame] {
-        if drawnFrames[r].map({ $0.width != width }) ?? true {
+        let page = page(ofRow: r)
+        if drawnFrames[r].map({ $0.width != width || $0.page != page }) ?? true {
             drawCell(row: r, into: FrameProbe())
         }
         guard let drawn = drawnFrames[r], !drawn.frames.isEmpty else { return [] }

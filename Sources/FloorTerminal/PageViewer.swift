@@ -232,8 +232,10 @@ public final class PageViewer {
         selection = items[index]
         let info = adapter.describe(row: items[index].row)
         let count = adapter.tappableItems(row: items[index].row)
+        let pages = session.pageCount(ofRow: items[index].row)
+        let page = pages > 1 ? ", page \(session.page(ofRow: items[index].row) + 1) of \(pages)" : ""
         message =
-            "item \(items[index].item + 1) of \(count) in row \(info.section):\(info.row) (\(info.type) of floor '\(info.floor)'); Enter taps it"
+            "item \(items[index].item + 1) of \(count)\(page) in row \(info.section):\(info.row) (\(info.type) of floor '\(info.floor)'); Enter taps it"
     }
 
     private func tap() {

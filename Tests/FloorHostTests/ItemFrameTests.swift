@@ -91,6 +91,7 @@ struct ItemFrameTests {
                 == (0..<3).map { ItemFrame(item: $0, x: Double($0) * 125, y: 0, width: 125, height: 36) })
         #expect(adapter.item(atX: 10, y: 30, row: 0) == 0)
         #expect(adapter.item(atX: 260, y: 0, row: 0) == 2)
+        #expect(adapter.pageCount(ofRow: 0) == 1)
         #expect((try? session.tap(section: 0, row: 0, item: 2).get())?.url == "app://tapper")
     }
 

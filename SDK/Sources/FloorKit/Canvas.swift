@@ -68,6 +68,13 @@ extension Canvas {
         else { return }
         report(raw, UInt64(item), x, y, width, height)
     }
+
+    /// The horizontal page this cell draws, 0 to `pages - 1` of its row type's `pages` (docs/ABI.md, "Paged
+    /// rows"); 0 when the row is not paged or the host predates paging.
+    public var page: Int {
+        guard has(\floor_canvas_t.page, size: MemoryLayout<UInt64>.size) else { return 0 }
+        return Int(clamping: raw.pointee.page)
+    }
 }
 
 /// The tone of `Canvas.fill` (floor_abi.h FLOOR_TONE_*).

@@ -6,6 +6,8 @@ public struct Drawing: CustomStringConvertible, Sendable {
     public let width: Double
     public let height: Double
     public let operations: [RecordingCanvas.Operation]
+    /// The horizontal page drawn (`canvas.page`; 0 for a row that is not paged).
+    public var page = 0
     /// The item frames the cell reported (`canvas.itemFrame`), in order, as it gave them.
     public var itemFrames: [ItemFrame] = []
 

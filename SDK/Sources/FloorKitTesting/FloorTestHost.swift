@@ -159,7 +159,11 @@ public final class FloorTestHost: @unchecked Sendable {
                     action: optional
                         ? try checked(
                             type.action, slot: "the action of row type '\(name)'", signature: FLOOR_SIG_ACTION,
-                            required: false, as: ActionFunction.self) : nil))
+                            required: false, as: ActionFunction.self) : nil,
+                    pages: has(\.pages)
+                        ? try checked(
+                            type.pages, slot: "the pages of row type '\(name)'", signature: FLOOR_SIG_PAGES,
+                            required: false, as: PagesFunction.self) : nil))
             return Int32(rowTypes.count - 1)
         } catch {
             refusals.append("row type '\(name)': \(error)")

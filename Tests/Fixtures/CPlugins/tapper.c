@@ -6,11 +6,13 @@
  * that selector, "hang:<selector>" never returns from it, for <selector> one of cell, tappable, action
  * (the action fails on the last item only, so only a walk over every item finds it).
  *
- * Item frames (ABI 1.5, docs/ABI.md "Item frames"), for ItemFrameTests: the text "frames" makes the cell
- * report item 0 twice (the second, at x 200, wins), item 1 far outside the cell (the host clips it to the
- * cell), and item 7 (past the three items: not one). Compile-time switches:
- *   ABI_1_4_STRUCTS       a row type as a 1.4 plugin compiles it: struct_size ends before 1.5's `pages`,
- *                         and the cell never reports a frame (the host keeps 1.4's divide-by-width rule)
+ * Item frames and pages (ABI 1.5, docs/ABI.md "Item frames", "Paged rows"), for ItemFrameTests and
+ * CarouselTests: the text "frames" makes the cell report item 0 twice (the second, at x 200, wins), item 1
+ * far outside the cell (the host clips it to the cell), and item 7 (past the three items: not one); the
+ * text "pages:N" makes the pages selector answer N (else 0, one page). Compile-time switches:
+ *   ABI_1_4_STRUCTS       a row type as a 1.4 plugin compiles it: struct_size ends before `pages`, and the
+ *                         cell never reports a frame (the host keeps 1.4's divide-by-width rule)
+ *   BAD_PAGES_SIGNATURE   the pages selector registers the signature "Q(pp)" (the host refuses the row type)
  *   SAMPLE_TEXT=\"...\"   the sample's text (default "sample"): "frames" makes conform meet the bad frames
  */
 #include <stdint.h>
@@ -75,13 +77,24 @@ static void tapper_cell(void *ctx, void *model, uint64_t row, const floor_canvas
 #endif
 }
 
+#ifndef ABI_1_4_STRUCTS
+static uint64_t tapper_pages(void *ctx, void *model, uint64_t row) {
+    (void)ctx; (void)row;
+    const char *pages = strstr(((const tapper_t *)model)->text, "pages:");
+    return pages ? strtoull(pages + 6, NULL, 10) : 0;
+}
+#endif
 
 #ifdef ABI_1_4_STRUCTS
 #define ROW_TYPE_SIZE offsetof(floor_row_type_t, pages)
 #else
 #define ROW_TYPE_SIZE sizeof(floor_row_type_t)
 #endif
-
+#ifdef BAD_PAGES_SIGNATURE
+#define PAGES_SIGNATURE "Q(pp)"
+#else
+#define PAGES_SIGNATURE FLOOR_SIG_PAGES
+#endif
 
 static uint64_t tapper_tappable(void *ctx, void *model, uint64_t row) {
     (void)ctx; (void)row;
@@ -103,6 +116,9 @@ static bool tapper_init(const floor_host_t *host) {
         .cell = {"cellForTapperRow:canvas:", FLOOR_SIG_CELL, (floor_fn_t)tapper_cell},
         .tappable = {"tappableItemsOfTapperRow:", FLOOR_SIG_TAPPABLE, (floor_fn_t)tapper_tappable},
         .action = {"actionForTapperRow:item:", FLOOR_SIG_ACTION, (floor_fn_t)tapper_action},
+#ifndef ABI_1_4_STRUCTS
+        .pages = {"pagesOfTapperRow:", PAGES_SIGNATURE, (floor_fn_t)tapper_pages},
+#endif
     };
     tapper_row_type = host->register_row_type(host, &row);
     floor_floor_type_t floor = {
