@@ -66,7 +66,7 @@ public final class PageViewer {
         let diagnostics = host.diagnostics(for: session.adapter)
         message =
             diagnostics.isEmpty
-            ? "j/k: a line  space/PgDn: a screen  g/G: top/end  Tab: select  Enter: tap  r: reload  q: quit"
+            ? "j/k: a line  space/PgDn: a screen  g/G: top/end  Tab: select  Enter: tap  ←/→: page  r: reload  q: quit"
             : "\(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s") (listed after you quit); first: \(diagnostics[0].message)"
         loads.onStep = { [weak self] step in
             if case .delivered = step { self?.loadDelivered() }
@@ -102,6 +102,8 @@ public final class PageViewer {
         case .tab: select(forward: true)
         case .backTab: select(forward: false)
         case .enter: tap()
+        case .left, .character("h"): turnPage(by: -1)
+        case .right, .character("l"): turnPage(by: 1)
         case .character("R"): retry()
         default: break
         }
@@ -217,6 +219,27 @@ public final class PageViewer {
     public var selectedFrame: ItemFrame? {
         guard let selection else { return nil }
         return adapter.itemFrames(row: selection.row).first { $0.item == selection.item }
+    }
+
+    /// Pages the selected carousel, or the first one on screen when the selection is not on one, by
+    /// `delta` (wrapping around); the selection moves to the first item of the page shown.
+    private func turnPage(by delta: Int) {
+        let visible = adapter.visibleRows(in: session.viewport)
+        let row =
+            selection.map(\.row).flatMap { session.pageCount(ofRow: $0) > 1 ? $0 : nil }
+            ?? visible.first { session.pageCount(ofRow: $0) > 1 }
+        guard let row else {
+            message = "nothing on screen pages (←/→ turn a carousel)"
+            return
+        }
+        let page = session.turnPage(by: delta, ofRow: row)
+        let count = session.pageCount(ofRow: row)
+        let info = adapter.describe(row: row)
+        if let first = adapter.itemFrames(row: row).first {
+            selection = (row, first.item)
+        }
+        message =
+            "page \(page + 1) of \(count) in row \(info.section):\(info.row) (\(info.type) of floor '\(info.floor)'); Enter taps it"
     }
 
     private func select(forward: Bool) {

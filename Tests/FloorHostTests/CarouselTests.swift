@@ -77,8 +77,18 @@ struct CarouselTests {
         #expect((try? session.tap(section: 0, row: 0, item: 2).get())?.url == "app://brand/new")
     }
 
-    /// json says `pages` and `page` on the row, text shows page 1 of 4.
-    @Test func theOutputsSayWhichPageIsShown() throws {
+    /// `--tap S:R:I` taps banner I (the session shows its page first); json says `pages` and `page` on the
+    /// row, text shows page 1 of 4.
+    @Test func theCommandLineTapsABannerAndSaysWhichPageIsShown() throws {
+        for (item, id) in [(0, "b1"), (2, "b3"), (3, "b4")] {
+            let tapped = try floorhost(["--plugins", plugins, home, "--tap", "0:0:\(item)"])
+            #expect(tapped.status == 0, "\(tapped.stderr)")
+            let action = try jsonObject(tapped.stdout)
+            #expect((action["params"] as? [String: String])?["bannerId"] == id, "\(tapped.stdout)")
+            #expect(action["item"] as? Int == item)
+        }
+        let none = try floorhost(["--plugins", plugins, home, "--tap", "0:0:4"])
+        #expect(none.status == 1 && none.stderr.contains("has 4 tappable items; there is no item 4"), "\(none.stderr)")
         let json = try jsonObject(try floorhost(["--plugins", plugins, home, "--format", "json"]).stdout)
         let rows = try #require(json["rows"] as? [[String: Any]])
         #expect(rows[0]["pages"] as? Int == 4 && rows[0]["page"] as? Int == 0 && rows[0]["tappable"] as? Int == 4)
