@@ -61,10 +61,17 @@ public enum HTMLRenderer {
         if info.type == BuiltinRows.placeholder { classes += " placeholder" }
         if info.isHeader { classes += " header" }
         if info.isSticky { classes += " sticky" }
+        // A carousel (docs/ABI.md, "Paged rows") says how many pages it has and which one it draws; the
+        // preview's script pages it (ClientScript).
+        var paging = ""
+        if case let pages = adapter.pageCount(ofRow: r), pages > 1 {
+            classes += " paged"
+            paging = " data-pages=\"\(pages)\" data-page=\"\(adapter.page(ofRow: r))\""
+        }
         let canvas = HTMLCanvas()
         adapter.drawCell(row: r, into: canvas)
         return
-            "<div class=\"\(classes)\" id=\"r\(r)\" data-index=\"\(r)\" data-section=\"\(info.section)\" data-row=\"\(info.row)\" data-floor=\"\(HTMLText.escaped(info.floor))\" data-type=\"\(HTMLText.escaped(info.type))\" style=\"top:\(HTMLText.px(info.y));height:\(HTMLText.px(info.height))\">"
+            "<div class=\"\(classes)\" id=\"r\(r)\" data-index=\"\(r)\" data-section=\"\(info.section)\" data-row=\"\(info.row)\" data-floor=\"\(HTMLText.escaped(info.floor))\" data-type=\"\(HTMLText.escaped(info.type))\"\(paging) style=\"top:\(HTMLText.px(info.y));height:\(HTMLText.px(info.height))\">"
             + canvas.html + "</div>\n"
     }
 

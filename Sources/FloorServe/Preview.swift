@@ -162,6 +162,29 @@ public final class Preview: PreviewService, @unchecked Sendable {
         }
     }
 
+    /// Shows page `page` of row `row` (a carousel; PageSession.showPage) and answers the page shown with the
+    /// row's page count. The rows are new to the tab (their version moves), so its next view redraws them.
+    public func showPage(_ id: String, row: Int, page: Int) -> Result<[UInt8], ServeFailure>? {
+        locked {
+            guard let preview = current(id) else { return nil }
+            guard let session = preview.session, row >= 0, row < session.adapter.rowCount else {
+                return .failure(ServeFailure("no page: no row \(row) on the page"))
+            }
+            let pages = session.pageCount(ofRow: row)
+            guard pages > 1 else {
+                let info = session.adapter.describe(row: row)
+                return .failure(
+                    ServeFailure(
+                        "no page: row \(info.section):\(info.row) (\(info.type) of floor '\(info.floor)') is not paged")
+                )
+            }
+            let shown = session.showPage(page, ofRow: row)
+            preview.rowsRedrawn()
+            scheduleImpressions(preview)
+            return .success(Array(#"{"row":\#(row),"page":\#(shown),"pages":\#(pages)}"#.utf8) + [10])
+        }
+    }
+
     /// Starts a failed load again (the tab's retry button). False for an unknown session.
     public func retry(_ id: String) -> Bool {
         locked {

@@ -17,6 +17,8 @@ public protocol PreviewService: Sendable {
     func view(_ id: String, offset: Double, knownVersion: Int) async -> [UInt8]?
     /// The action of a click at (`x`, `y`) points in row `row`, as `--tap` prints it, or why there is none.
     func tap(_ id: String, row: Int, x: Double, y: Double) async -> Result<[UInt8], ServeFailure>?
+    /// Shows page `page` of paged row `row` (a carousel): `{"row":R,"page":P,"pages":N}`, the page shown.
+    func showPage(_ id: String, row: Int, page: Int) async -> Result<[UInt8], ServeFailure>?
     func retry(_ id: String) async -> Bool
     /// Push messages for a tab: "changed", "reload" (and "ping", which keeps the stream honest).
     func subscribe(_ id: String) async -> AsyncStream<String>?

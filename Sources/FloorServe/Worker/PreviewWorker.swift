@@ -62,6 +62,12 @@ public final class PreviewWorker: @unchecked Sendable {
             case .success(let bytes)?: return (.ok, bytes)
             case .failure(let failure)?: return fail(failure.message)
             }
+        case .page:
+            switch preview.showPage(r.session ?? "", row: r.row ?? -1, page: r.page ?? 0) {
+            case nil: return (.none, [])
+            case .success(let bytes)?: return (.ok, bytes)
+            case .failure(let failure)?: return fail(failure.message)
+            }
         case .retry:
             return preview.retry(r.session ?? "") ? (.ok, []) : (.none, [])
         case .layout:

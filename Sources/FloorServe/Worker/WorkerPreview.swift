@@ -126,7 +126,11 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
         answer(call(WorkerRequest(request: 0, op: .tap, session: id, row: row, x: x, y: y)))
     }
 
-    /// A tap's answer: the payload, the worker's message, or nil for an unknown session.
+    public func showPage(_ id: String, row: Int, page: Int) -> Result<[UInt8], ServeFailure>? {
+        answer(call(WorkerRequest(request: 0, op: .page, session: id, row: row, page: page)))
+    }
+
+    /// A tap's or a page turn's answer: the payload, the worker's message, or nil for an unknown session.
     private func answer(_ answer: (WorkerFrame.Kind, [UInt8])?) -> Result<[UInt8], ServeFailure>? {
         guard let (kind, payload) = answer else { return nil }
         switch kind {

@@ -13,7 +13,7 @@ import Foundation
 /// The ordinal frame comes before the page's first plugin call, so when the worker dies in one, the
 /// server knows which file the crash record's page number means.
 package struct WorkerRequest: Codable, Sendable {
-    package enum Op: String, Codable, Sendable { case open, first, view, tap, retry, layout }
+    package enum Op: String, Codable, Sendable { case open, first, view, tap, page, retry, layout }
     package var request: Int
     package var op: Op
     package var session: String?
@@ -24,6 +24,7 @@ package struct WorkerRequest: Codable, Sendable {
     package var row: Int?
     package var x: Double?
     package var y: Double?
+    package var page: Int?
 }
 
 /// One frame from the worker.
