@@ -97,6 +97,38 @@ struct CarouselTests {
         #expect(text.stdout.split(separator: "\n").contains { $0.contains("● ○ ○ ○") && $0.hasSuffix("1/4") })
     }
 
+    /// An impression is counted per banner shown: banner 0 on the first screen; banner 1 once the carousel
+    /// turns to it and stays; banners 2 and 3, never shown, never.
+    @Test func anImpressionCountsPerBannerShown() throws {
+        final class Clock: @unchecked Sendable { var now = 0.0 }
+        let clock = Clock()
+        let session = try open(
+            impressions: ImpressionRule(fraction: 0.5, milliseconds: 500), clock: .source { clock.now })
+        func banners() -> [String?] {
+            session.events.compactMap { event -> String?? in
+                guard case .impression(let seen) = event, seen.floor == "focus" else { return nil }
+                return .some(seen.itemID)
+            }
+        }
+        session.observeImpressions()
+        clock.now = 600
+        session.observeImpressions()
+        #expect(banners() == ["b1"])
+        session.showPage(1, ofRow: 0)
+        clock.now = 900
+        session.observeImpressions()
+        #expect(banners() == ["b1"], "banner 1 has been shown 300 ms")
+        clock.now = 1200
+        session.observeImpressions()
+        #expect(banners() == ["b1", "b2"])
+        session.showPage(3, ofRow: 0)
+        clock.now = 1300
+        session.showPage(0, ofRow: 0)
+        clock.now = 5000
+        session.observeImpressions()
+        #expect(banners() == ["b1", "b2"], "banner 3 was shown 100 ms; banner 0 counted once already")
+    }
+
     /// Tapper's "pages:N": 3 pages pages the row; 65, past FLOOR_PAGES_MAX, is the plugin's error, named
     /// with the value, and the row is not paged; a pages selector with the wrong signature is refused.
     @Test func pagesAnswersTheHostCannotUseAreThePluginsError() throws {
