@@ -19,8 +19,17 @@ private final class FrameProbe: CanvasBackend {
 }
 
 extension Adapter {
-    /// Keeps the frames row `r`'s cell just reported (CanvasBackend.drawCell).
+    /// Rows whose frames are kept at most: far more than a screen shows (about 20 rows on a phone, a few
+    /// hundred in a tall terminal), so the rows on screen are always kept, while a text render of a
+    /// 1,000,000-row page, which draws every row, keeps no more than this.
+    package static let framesRemembered = 4096
+
+    /// Keeps the frames row `r`'s cell just reported (CanvasBackend.drawCell). Past `framesRemembered` rows
+    /// every row's are forgotten first: the rows still on screen are drawn again when next asked.
     package func keepFrames(_ frames: [Int: ItemFrame], ofRow r: Int) {
+        if drawnFrames.count >= Self.framesRemembered && drawnFrames[r] == nil {
+            drawnFrames.removeAll(keepingCapacity: true)
+        }
         drawnFrames[r] = DrawnFrames(width: width, page: page(ofRow: r), frames: frames)
     }
 

@@ -146,4 +146,18 @@ struct ItemFrameTests {
         }
         #expect(items == [0, 1])
     }
+
+    /// Frames are kept for at most `Adapter.framesRemembered` rows: drawing every row of a long page (as a
+    /// text render does) does not keep every row's, and a row drawn again still has its frames.
+    @Test func framesAreKeptForABoundedNumberOfRows() throws {
+        let floors = (0..<(Adapter.framesRemembered / 2 + 10)).map {
+            #"{"type":"IconGrid","id":"g\#($0)","columns":4,"items":[\#(Self.icons(8))]}"#
+        }
+        let session = try open(floors)
+        let adapter = session.adapter
+        #expect(adapter.rowCount > Adapter.framesRemembered)
+        for r in 0..<adapter.rowCount { adapter.drawCell(row: r, into: RecordingCanvas()) }
+        #expect(adapter.drawnFrames.count <= Adapter.framesRemembered)
+        #expect(adapter.reportedFrames(row: 0).map(\.item) == [0, 1, 2, 3])
+    }
 }
