@@ -51,7 +51,10 @@ struct FocusFloor: FloorModel {
             canvas.image(banner.img, x: 0, y: 0, width: canvas.width, height: bannerHeight)
             canvas.itemFrame(current, x: 0, y: 0, width: canvas.width, height: bannerHeight)
             if let title = banner.title {
-                canvas.text(title, x: 12, y: bannerHeight - 24, maxWidth: canvas.width - 24, style: .bold)
+                // A headline over the banner's lower edge, one line (cut with an ellipsis).
+                canvas.textBlock(
+                    title, x: 12, y: bannerHeight - TextFont.headline.lineHeight - 6, width: canvas.width - 24,
+                    maxLines: 1, font: .headline)
             }
             // One banner does not page: no dots, no "1/1".
             guard floor.pages > 1 else { return }

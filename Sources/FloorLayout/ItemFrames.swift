@@ -16,9 +16,16 @@ private final class FrameProbe: CanvasBackend {
     func image(_ source: String, x: Double, y: Double, width: Double, height: Double) {}
     func box(x: Double, y: Double, width: Double, height: Double) {}
     func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32) {}
+    func textBlock(_ drawing: TextBlockDrawing) {}
 }
 
 extension Adapter {
+    /// The width row `r`'s cell is drawn at: its column's for an item of a grid or a waterfall
+    /// (FLOOR_ROW_ITEM), the page's otherwise. Item frames are points in that cell.
+    package func cellWidth(ofRow r: Int) -> Double {
+        rows[r].flags & FLOOR_ROW_ITEM != 0 ? itemWidths[Int(rows[r].section)] : width
+    }
+
     /// Rows whose frames are kept at most: far more than a screen shows (about 20 rows on a phone, a few
     /// hundred in a tall terminal), so the rows on screen are always kept, while a text render of a
     /// 1,000,000-row page, which draws every row, keeps no more than this.
@@ -48,13 +55,13 @@ extension Adapter {
     }
 
     /// Where each tappable item of row `r` is: the frames its cell reports, or, for a row that reports
-    /// none, 1.4's rule: the row's width shared equally by its items, each the row's full height.
+    /// none, 1.4's rule: the cell's width (cellWidth) shared equally by its items, each the row's full height.
     public func itemFrames(row r: Int) -> [ItemFrame] {
         let reported = reportedFrames(row: r)
         guard reported.isEmpty else { return reported }
         let count = tappableItems(row: r)
         guard count > 0 else { return [] }
-        let share = width / Double(count)
+        let share = cellWidth(ofRow: r) / Double(count)
         return (0..<count).map {
             ItemFrame(item: $0, x: Double($0) * share, y: 0, width: share, height: rows[r].height)
         }
@@ -71,6 +78,6 @@ extension Adapter {
         let count = tappableItems(row: r)
         guard count > 0 else { return nil }
         guard count > 1, x.isFinite else { return 0 }
-        return min(count - 1, max(0, Int(x / width * Double(count))))
+        return min(count - 1, max(0, Int(x / cellWidth(ofRow: r) * Double(count))))
     }
 }

@@ -26,11 +26,14 @@ public enum TerminalFrame {
             let line = TextRenderer.pointsPerLine
             let first = max(0, Int(((scrolled + frame.y) / line).rounded()))
             let end = min(pageLines, Int(((scrolled + frame.y + frame.height) / line).rounded()))
-            let column = TextRenderer.pointsPerColumn
-            let left = max(0, Int((frame.x / column).rounded()))
-            let right = min(columns, Int(((frame.x + frame.width) / column).rounded()))
+            // Columns as the text draws them (the page's width over the terminal's); a frame is in its cell,
+            // which for an item of a collection floor starts at the item's x.
+            let perColumn = adapter.width / Double(max(1, columns))
+            let cellX = row.column == nil ? 0 : row.x
+            let left = max(0, Int(((cellX + frame.x) / perColumn).rounded()))
+            let right = min(columns, Int(((cellX + frame.x + frame.width) / perColumn).rounded()))
             for l in first..<max(first, end) {
-                screen[l] = highlighted(padded(unstyled(screen[l]), to: columns), columns: left..<max(left, right))
+                screen[l] = reverse(left..<max(left, right), of: padded(unstyled(screen[l]), to: columns))
             }
         }
         screen.append(fitted(viewer.message, columns: columns))
@@ -57,17 +60,17 @@ public enum TerminalFrame {
 
     package static func reverse(_ line: String) -> String { "\u{1b}[7m" + line + "\u{1b}[27m" }
 
-    /// `line` (plain, no escape sequences) with the display columns `columns` in reverse video. A double-width
-    /// character that straddles an edge is counted in when it starts inside.
-    package static func highlighted(_ line: String, columns: Range<Int>) -> String {
+    /// `line` (plain text) with the display columns `span` in reverse video; a wide character across the
+    /// span's edge goes with the side its first column is on.
+    package static func reverse(_ span: Range<Int>, of line: String) -> String {
         var before = ""
         var inside = ""
         var after = ""
         var column = 0
         for character in line {
-            if column < columns.lowerBound {
+            if column < span.lowerBound {
                 before.append(character)
-            } else if column < columns.upperBound {
+            } else if column < span.upperBound {
                 inside.append(character)
             } else {
                 after.append(character)
