@@ -263,7 +263,7 @@ package enum ClientScript {
           }
           function dragMove(ev) {
             if (!drag) return;
-            drag.dx = ev.clientX - drag.x;
+            drag.dx = (ev.clientX - drag.x) / zoom;  // points in the (possibly zoomed) phone
             if (Math.abs(drag.dx) > 4) { drag.el.classList.add('dragging'); drag.el.style.setProperty('--drag', drag.dx + 'px'); }
           }
           function dragEnd(ev) {
@@ -272,7 +272,7 @@ package enum ClientScript {
             drag = null;
             el.classList.remove('dragging');
             el.style.removeProperty('--drag');
-            const dx = ev.clientX - x, dy = ev.clientY - y;
+            const dx = (ev.clientX - x) / zoom, dy = (ev.clientY - y) / zoom;
             if (Math.abs(dx) < el.clientWidth / 6 || Math.abs(dx) < Math.abs(dy)) return;
             swiped = true;
             setTimeout(() => { swiped = false; }, 0);  // no click follows a touch swipe: forget it after this turn
@@ -355,6 +355,8 @@ package enum ClientScript {
             screen.addEventListener('pointerdown', dragStart);
             window.addEventListener('pointermove', dragMove);
             window.addEventListener('pointerup', dragEnd);
+            // A carousel's picture is an <img>: the browser's own image drag would take the pointer away.
+            screen.addEventListener('dragstart', ev => { if (ev.target.closest('.row.paged')) ev.preventDefault(); });
             window.addEventListener('pointercancel', () => { if (drag) { drag.el.classList.remove('dragging'); drag = null; } });
           }
           // A picture that does not load leaves its placeholder (the name) showing.
@@ -383,11 +385,11 @@ package enum ClientScript {
         .loadstate.failed{color:#c0282b}.loadstate button{margin-top:4px;border:1px solid #e4393c;color:#e4393c;background:#fff;border-radius:12px;padding:2px 12px}
         .pinned .row{position:absolute}
         .itemsel{position:absolute;outline:2px solid #4c7cf3;outline-offset:-2px;border-radius:8px;pointer-events:none;z-index:1}
-        .row.paged{touch-action:pan-y;user-select:none}
-        .row.paged>.t,.row.paged>.img,.row.paged>.box,.row.paged>.rule,.row.paged>.fill{transition:transform .18s ease-out}
-        .row.paged.dragging>.t,.row.paged.dragging>.img,.row.paged.dragging>.box,.row.paged.dragging>.fill{transform:translateX(var(--drag));transition:none}
-        .row.slide-next>.img,.row.slide-next>span.t:first-of-type{animation:slide-next .22s ease-out}
-        .row.slide-prev>.img,.row.slide-prev>span.t:first-of-type{animation:slide-prev .22s ease-out}
+        .row.paged{touch-action:pan-y;user-select:none}.row.paged img{-webkit-user-drag:none}
+        .row.paged>.t,.row.paged>.tl,.row.paged>.img,.row.paged>.box,.row.paged>.rule,.row.paged>.fill{transition:transform .18s ease-out}
+        .row.paged.dragging>.t,.row.paged.dragging>.tl,.row.paged.dragging>.img,.row.paged.dragging>.box,.row.paged.dragging>.fill{transform:translateX(var(--drag));transition:none}
+        .row.slide-next>.img,.row.slide-next>span.t:first-of-type,.row.slide-next>span.tl:first-of-type{animation:slide-next .22s ease-out}
+        .row.slide-prev>.img,.row.slide-prev>span.t:first-of-type,.row.slide-prev>span.tl:first-of-type{animation:slide-prev .22s ease-out}
         @keyframes slide-next{from{transform:translateX(40%);opacity:.3}to{transform:none;opacity:1}}
         @keyframes slide-prev{from{transform:translateX(-40%);opacity:.3}to{transform:none;opacity:1}}
         .pager{position:absolute;top:calc(50% - 26px);width:28px;height:28px;border:0;border-radius:14px;background:rgba(255,255,255,.82);box-shadow:0 1px 4px rgba(0,0,0,.18);color:#1f2329;font-size:18px;line-height:26px;padding:0;cursor:pointer;z-index:2}

@@ -142,7 +142,10 @@ def run(driver, args):
 
     # 4. An icon: its column outlined.
     icon = driver.find_element("css selector", ".page .row.tappable[data-type=IconGridLine]")
-    ActionChains(driver).move_to_element_with_offset(icon, -icon.size["width"] // 2 + 20, 0).click().perform()
+    # The phone may be zoomed to fit the window (the preview's zoom): the offset is in on-screen pixels, so
+    # it is taken from the row's on-screen box, not its unzoomed size; 20 px in is inside the first fifth.
+    shown = driver.execute_script("return arguments[0].getBoundingClientRect().width", icon)
+    ActionChains(driver).move_to_element_with_offset(icon, -int(shown // 2) + 20, 0).click().perform()
     outline = wait(driver, lambda d: d.execute_script(
         "const o = document.querySelector('.row[data-type=IconGridLine] .itemsel'); if (!o) return null;"
         "return {item: o.dataset.item, width: o.getBoundingClientRect().width, row: o.parentElement.getBoundingClientRect().width}"))
