@@ -1,6 +1,6 @@
 import FloorKit
 
-/// `Focus`: a banner carousel. One row showing the current banner, its title, and page dots.
+/// `Focus`: a banner carousel. One row paging through the banners, each with its title, and page dots.
 struct FocusFloor: FloorModel {
     static let floorType = "Focus"
     static let rowTypes = [carousel]
@@ -17,14 +17,12 @@ struct FocusFloor: FloorModel {
     var items: [Banner]
 
     static let schemaNotes: [String: SchemaNote] = [
-        "items": "The banners, in order; the carousel shows the first.",
+        "items": "The banners, in order; the carousel pages through them, one a page (at most 64).",
         "items[].id": "The banner's id (in tap actions as bannerId).",
         "items[].img": "The banner image's URL; 5:2, as wide as the page.",
         "items[].title": "Text over the banner's lower edge.",
         "items[].jump": "Where a tap on the banner goes.",
     ]
-    /// Which banner is showing; a preview shows the first.
-    var current: Int { 0 }
 
     func validate() -> [FloorProblem] {
         if items.isEmpty { return [FloorProblem("items", "a carousel needs at least one banner")] }
@@ -35,26 +33,46 @@ struct FocusFloor: FloorModel {
         if !items.isEmpty { rows.append(Self.carousel) }
     }
 
-    /// Banners are 5:2, as wide as the page.
+    /// One page a banner (docs/ABI.md, "Paged rows"), at most FLOOR_PAGES_MAX of them.
+    var pages: Int { min(items.count, 64) }
+
+    /// Below the banner: its page's dot filled among the others, and "i/n".
+    static let dotsHeight = 24.0
+
+    /// Banners are 5:2, as wide as the page; the row pages through them, banner i on page i, which is also
+    /// tappable item i (`--tap S:R:I` taps banner I).
     static let carousel = RowType<FocusFloor>(
         "FocusCarousel",
         height: { _, _, width in (width * 0.4).rounded() },
         cell: { floor, _, canvas in
-            let banner = floor.items[floor.current]
-            canvas.image(banner.img, x: 0, y: 0, width: canvas.width, height: canvas.height - 24)
+            let current = min(canvas.page, floor.pages - 1)
+            let banner = floor.items[current]
+            let bannerHeight = canvas.height - dotsHeight
+            canvas.image(banner.img, x: 0, y: 0, width: canvas.width, height: bannerHeight)
+            canvas.itemFrame(current, x: 0, y: 0, width: canvas.width, height: bannerHeight)
             if let title = banner.title {
                 // A headline over the banner's lower edge, one line (cut with an ellipsis).
                 canvas.textBlock(
-                    title, x: 12, y: canvas.height - 24 - TextFont.headline.lineHeight - 6, width: canvas.width - 24,
+                    title, x: 12, y: bannerHeight - TextFont.headline.lineHeight - 6, width: canvas.width - 24,
                     maxLines: 1, font: .headline)
             }
-            let dots = floor.items.indices.map { $0 == floor.current ? "●" : "○" }.joined(separator: " ")
+            // One banner does not page: no dots, no "1/1".
+            guard floor.pages > 1 else { return }
+            let dots = (0..<floor.pages).map { $0 == current ? "●" : "○" }.joined(separator: " ")
             canvas.text(dots, x: 0, y: canvas.height - 12, style: .center)
+            let position = "\(current + 1)/\(floor.pages)"
+            let positionWidth = canvas.measure(position, style: .muted)
+            canvas.text(
+                position, x: max(0, canvas.width - 12 - positionWidth), y: canvas.height - 12,
+                maxWidth: positionWidth, style: .muted)
         },
-        action: { floor, _, _ in
-            let banner = floor.items[floor.current]
-            return banner.jump.map { Action($0, params: ["bannerId": banner.id, "position": String(floor.current)]) }
-        })
+        taps: { floor, _ in floor.pages },
+        action: { floor, _, tap in
+            guard tap < floor.pages else { return nil }
+            let banner = floor.items[tap]
+            return banner.jump.map { Action($0, params: ["bannerId": banner.id, "position": String(tap)]) }
+        },
+        pages: { floor, _ in floor.pages })
 }
 
 let plugin = FloorPlugin(

@@ -67,6 +67,9 @@ struct IconGridFloor: FloorModel {
                 canvas.image(icon.img, x: x + (slot - side) / 2, y: 12, width: side, height: 48)
                 canvas.textBlock(
                     icon.title, x: x + 2, y: 62, width: slot - 4, maxLines: 1, font: .caption, style: .center)
+                // The icon's column, the line's full height: a short last line's icons keep their columns
+                // (1.4's rule would share the width among the icons there are).
+                canvas.itemFrame(column, x: x, y: 0, width: slot, height: canvas.height)
             }
         },
         taps: { floor, line in floor.icons(onLine: line).count },

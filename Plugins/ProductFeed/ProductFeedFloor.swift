@@ -207,7 +207,10 @@ struct ProductFeedFloor: ItemsFloor {
                     drawSaleBadge(label, y: badgeY(titleHeight: title.height), canvas: canvas)
                 }
             }
-            canvas.box(x: 8, y: canvas.height - 12, width: canvas.width - 16, height: 0)
+            let rule = canvas.height - 12
+            canvas.box(x: 8, y: rule, width: canvas.width - 16, height: 0)
+            // The whole card above its rule is the one tappable item (docs/ABI.md, "Item frames").
+            canvas.itemFrame(0, x: 0, y: 0, width: canvas.width, height: rule)
         },
         action: { floor, item, _ in
             let product = floor.items[item]
@@ -275,6 +278,8 @@ extension ProductFeedFloor {
                 }
             }
             canvas.box(x: 0, y: 0, width: width, height: canvas.height)
+            // The whole framed card is the one tappable item (docs/ABI.md, "Item frames").
+            canvas.itemFrame(0, x: 0, y: 0, width: width, height: canvas.height)
         }
     }
 }

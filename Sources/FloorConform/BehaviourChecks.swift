@@ -1,3 +1,4 @@
+import CFloorABI
 import CGlibcExtras
 import FloorLayout
 import Foundation
@@ -176,7 +177,38 @@ package enum BehaviourChecks {
                                 "\(type.cell.name) drew \(outside) outside its \(number(width)) x \(number(h)) cell (row \(row) ('\(type.name)') of \(sample.label)); coordinates are relative to the cell and must stay inside it"
                             )
                         }
+                        try itemFramesInside(plugin, rowType, model, row: row, width: width, height: h, sample.label)
                     }
+                }
+            }
+        }
+    }
+
+    /// Every page's item frames (docs/ABI.md, "Item frames", "Paged rows") lie inside the cell and name a
+    /// tappable item; a pages answer is at most FLOOR_PAGES_MAX.
+    private static func itemFramesInside(
+        _ plugin: PluginUnderTest, _ rowType: Int32, _ model: UnsafeMutableRawPointer, row: Int, width: Double,
+        height: Double, _ label: String
+    ) throws(ConformanceFailure) {
+        let type = plugin.rowType(rowType)
+        let pages = plugin.pages(rowType, model, row: row)
+        guard pages <= UInt64(FLOOR_PAGES_MAX) else {
+            throw ConformanceFailure(
+                "\(type.pages?.name ?? "pages") answered \(pages) pages for row \(row) ('\(type.name)') of \(label); at most FLOOR_PAGES_MAX (\(FLOOR_PAGES_MAX)), and floorhost does not page a row that answers more"
+            )
+        }
+        let tappable = plugin.tappable(rowType, model, row: row) ?? 0
+        for page in 0..<max(1, Int(pages)) {
+            for frame in plugin.itemFrames(rowType, model, row: row, width: width, height: height, page: page) {
+                guard frame.isInside(width: width, height: height) else {
+                    throw ConformanceFailure(
+                        "\(type.cell.name) reported the frame of \(frame) outside its \(number(width)) x \(number(height)) cell (row \(row) ('\(type.name)') of \(label), page \(page)); floorhost clips it"
+                    )
+                }
+                guard UInt64(frame.item) < tappable else {
+                    throw ConformanceFailure(
+                        "\(type.cell.name) reported the frame of \(frame) (row \(row) ('\(type.name)') of \(label), page \(page)), but its row has \(tappable) tappable item\(tappable == 1 ? "" : "s"); a frame names an item below what tappable answers"
+                    )
                 }
             }
         }

@@ -149,6 +149,33 @@ package final class PluginUnderTest {
         }
     }
 
+    /// The item frames row `row`'s cell reports drawing horizontal page `page`, as the plugin gave them.
+    package func itemFrames(
+        _ rowType: Int32, _ model: UnsafeMutableRawPointer, row: Int, width: Double, height: Double, page: Int
+    ) -> [ItemFrame] {
+        let type = self.rowType(rowType)
+        return timed(type.cell.name) {
+            RecordingCanvas.recording(width: width, height: height, page: page) {
+                type.cellFunction(type.context, model, UInt64(row), $0)
+            }.itemFrames
+        }
+    }
+
+    /// How many horizontal pages row `row` has (ABI 1.5, optional: 1 without a pages selector), as the
+    /// plugin answered, unchecked.
+    package func pages(_ rowType: Int32, _ model: UnsafeMutableRawPointer, row: Int) -> UInt64 {
+        let type = self.rowType(rowType)
+        guard let pages = type.pages else { return 1 }
+        return timed(pages.name) {
+            if case .uint(let count)? = try? pages.invoker.perform(
+                .pointer(type.context), .pointer(model), .uint(UInt64(row)))
+            {
+                return count
+            }
+            return 1
+        }
+    }
+
     /// How many items of row `row` a tap can hit, or nil when its row type is not tappable (ABI 1.1, optional).
     package func tappable(_ rowType: Int32, _ model: UnsafeMutableRawPointer, row: Int) -> UInt64? {
         let type = self.rowType(rowType)

@@ -47,6 +47,14 @@ public final class Adapter: @unchecked Sendable {
     public private(set) var diagnostics: [Diagnostic] = []
     /// Row types already reported for a tappable count past FLOOR_TAPPABLE_MAX (Tap.swift): once each.
     package var tappableOverflowReported: Set<Int32> = []
+    /// The item frames each row's cell reported when last drawn, by row (ItemFrames.swift); forgotten when
+    /// the rows change (a next page, a reload), since rows may have moved.
+    package var drawnFrames: [Int: DrawnFrames] = [:]
+    /// The horizontal page each paged row shows, by floor id and row of the floor (PagedRows.swift): kept
+    /// while next pages and reloads move rows. A row not here shows page 0.
+    package var shownPages: [PagedRow: Int] = [:]
+    /// Row types already reported for a pages answer past FLOOR_PAGES_MAX (PagedRows.swift): once each.
+    package var pagesOverflowReported: Set<Int32> = []
     package func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
     /// How often the adapter called into plugins' hot selectors, so tests can prove what is cached.
@@ -106,6 +114,7 @@ public final class Adapter: @unchecked Sendable {
         heightsAtOtherWidths = otherWidths
         diagnostics = fresh.diagnostics
         tappableOverflowReported = fresh.tappableOverflowReported
+        drawnFrames = [:]
         stats.expands += fresh.stats.expands
         stats.rowsListed += fresh.stats.rowsListed
         measure(0..<rows.count, onlyUnmeasured: true)
@@ -458,6 +467,7 @@ public final class Adapter: @unchecked Sendable {
     @discardableResult
     public func append(_ next: Page) -> [Edit] {
         pages.append(next)
+        drawnFrames = [:]
         diagnostics += next.diagnostics
         var edits: [Edit] = []
         if let at = removeFooterSection() { edits.append(Edit(at: at, removed: 1, added: 0)) }

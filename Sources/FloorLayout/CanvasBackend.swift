@@ -40,21 +40,39 @@ extension CanvasBackend {
 package let fittedImageSourceLimit = 65_536
 
 /// What a canvas's host_data points to during one cell call: the backend, already as an existential, so
-/// that each draw call is a witness-table call rather than a dynamic cast.
+/// that each draw call is a witness-table call rather than a dynamic cast, and the item frames the cell
+/// reports (docs/ABI.md, "Item frames"), clipped to the cell, the last report of an item winning.
 private final class CanvasTarget {
     let backend: any CanvasBackend
-    init(_ backend: any CanvasBackend) { self.backend = backend }
+    let width: Double
+    let height: Double
+    var frames: [Int: ItemFrame] = [:]
+    init(_ backend: any CanvasBackend, width: Double, height: Double) {
+        self.backend = backend
+        self.width = width
+        self.height = height
+    }
+
+    func report(_ item: UInt64, _ x: Double, _ y: Double, _ w: Double, _ h: Double) {
+        // No row has more items than FLOOR_TAPPABLE_MAX; a frame for one past it names nothing.
+        guard item < UInt64(FLOOR_TAPPABLE_MAX) else { return }
+        frames[Int(item)] = ItemFrame(item: Int(item), x: x, y: y, width: w, height: h).clipped(
+            toWidth: width, height: height)
+    }
 }
 
 extension Adapter {
     /// Draws row `r`'s cell into `backend` through a floor_canvas_t of the row's size: an item of a grid or a
-    /// waterfall is its column's width (RowFrame); the backend puts it at its frame.
+    /// waterfall is its column's width (RowFrame); the backend puts it at its frame. The item frames the cell
+    /// reported are kept as the row's (ItemFrames.swift).
     package func drawCell(row r: Int, into backend: some CanvasBackend) {
-        let target = CanvasTarget(backend)
+        // A collection item's canvas is its column's width; its item frames are clipped to that cell.
+        let cellWidth = cellWidth(ofRow: r)
+        let target = CanvasTarget(backend, width: cellWidth, height: rows[r].height)
         var canvas = floor_canvas_t(
             struct_size: UInt32(MemoryLayout<floor_canvas_t>.size),
             host_data: Unmanaged.passUnretained(target).toOpaque(),
-            width: rows[r].flags & FLOOR_ROW_ITEM != 0 ? itemWidths[Int(rows[r].section)] : width,
+            width: cellWidth,
             height: rows[r].height,
             text: { canvas, x, y, maxWidth, text, style in
                 guard let canvas, let text else { return }
@@ -91,8 +109,12 @@ extension Adapter {
                         text: HostTextLayout.string(utf8: text, length: length), x: x, y: y, maxWidth: maxWidth,
                         maxLines: maxLines, style: style))
             },
-            // ABI 1.5's item frames and pages (docs/ABI-1.5.md, parts 2 and 3) are filled as they land.
-            item_frame: nil, page: 0,
+            // ABI 1.5 parts 2 and 3: item frames (ItemFrames.swift) and the page a carousel draws (PagedRows).
+            item_frame: { canvas, item, x, y, w, h in
+                guard let canvas else { return }
+                targetOf(canvas).report(item, x, y, w, h)
+            },
+            page: UInt64(page(ofRow: r)),
             fitted_image: { canvas, x, y, w, h, source, length, mode in
                 guard let canvas else { return }
                 let bytes = source.map {
@@ -104,11 +126,16 @@ extension Adapter {
         withExtendedLifetime(target) {
             withUnsafePointer(to: &canvas) { drawCell(row: r, into: $0) }
         }
+        keepFrames(target.frames, ofRow: r)
     }
 }
 
+private func targetOf(_ canvas: UnsafePointer<floor_canvas_t>) -> CanvasTarget {
+    Unmanaged<CanvasTarget>.fromOpaque(canvas.pointee.host_data!).takeUnretainedValue()
+}
+
 private func backendOf(_ canvas: UnsafePointer<floor_canvas_t>) -> any CanvasBackend {
-    Unmanaged<CanvasTarget>.fromOpaque(canvas.pointee.host_data!).takeUnretainedValue().backend
+    targetOf(canvas).backend
 }
 
 /// The recording canvas (HostContract) is a backend like the others: `check` draws every row into one.

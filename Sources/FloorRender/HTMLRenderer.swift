@@ -72,11 +72,18 @@ public enum HTMLRenderer {
             column = " data-column=\"\(placed)\""
             frame = ";left:\(HTMLText.px(info.x));width:\(HTMLText.px(info.width));right:auto"
         }
+        // A carousel (docs/ABI.md, "Paged rows") says how many pages it has and which one it draws; the
+        // preview's script pages it (ClientScript).
+        var paging = ""
+        if case let pages = adapter.pageCount(ofRow: r), pages > 1 {
+            classes += " paged"
+            paging = " data-pages=\"\(pages)\" data-page=\"\(adapter.page(ofRow: r))\""
+        }
         let page = images == nil ? "" : adapter.sections[info.section].file
         let canvas = HTMLCanvas(images: images.map { link in { link($0, page) } })
         adapter.drawCell(row: r, into: canvas)
         return
-            "<div class=\"\(classes)\" id=\"r\(r)\" data-index=\"\(r)\" data-section=\"\(info.section)\" data-row=\"\(info.row)\" data-floor=\"\(HTMLText.escaped(info.floor))\" data-type=\"\(HTMLText.escaped(info.type))\"\(column) style=\"top:\(HTMLText.px(info.y));height:\(HTMLText.px(info.height))\(frame)\">"
+            "<div class=\"\(classes)\" id=\"r\(r)\" data-index=\"\(r)\" data-section=\"\(info.section)\" data-row=\"\(info.row)\" data-floor=\"\(HTMLText.escaped(info.floor))\" data-type=\"\(HTMLText.escaped(info.type))\"\(column)\(paging) style=\"top:\(HTMLText.px(info.y));height:\(HTMLText.px(info.height))\(frame)\">"
             + canvas.html + "</div>\n"
     }
 

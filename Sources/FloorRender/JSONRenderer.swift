@@ -193,6 +193,7 @@ public enum JSONRenderer {
         let floorIDs = adapter.sections.map { quoted($0.floorID) }
         let typeNames = adapter.registry.rowTypes.map { quoted($0.name) }
         let tappable = adapter.registry.rowTypes.map { $0.tappable != nil }
+        let paged = adapter.registry.rowTypes.map { $0.pages != nil }
         let collectionFloor = adapter.sections.map { $0.collection != nil }
         for r in 0..<rows.count {
             let row = rows[r]
@@ -229,6 +230,13 @@ public enum JSONRenderer {
             if tappable[Int(row.type)] {
                 out.raw(",\"tappable\":")
                 out.number(adapter.tappableItems(row: r))
+            }
+            // A carousel (docs/ABI.md, "Paged rows"): how many pages, and the one drawn.
+            if paged[Int(row.type)], case let pages = adapter.pageCount(ofRow: r), pages > 1 {
+                out.raw(",\"pages\":")
+                out.number(pages)
+                out.raw(",\"page\":")
+                out.number(adapter.page(ofRow: r))
             }
             out.raw("}")
         }

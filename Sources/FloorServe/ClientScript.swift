@@ -3,6 +3,10 @@
 /// are the server's PageSession. It keeps in the DOM only the rows the last answer listed (one screen
 /// above and below), each row element once, keyed by its page-wide index, so a 40,000-row page scrolls as
 /// lightly as a short one. A push ("changed", "reload") makes it report again.
+///
+/// A carousel row (`data-pages`, `data-page`; docs/ABI.md, "Paged rows") gets arrow buttons and dots
+/// (`data-page-dot`) drawn over its own, and pages by a swipe or a drag; the server's session turns it
+/// (`/page`) and the next view draws it. A tap outlines the item whose frame (the view's `frames`) holds it.
 package enum ClientScript {
     /// Where pages load the script from: `/serve.js?v=<hash of the source>`. The browser keeps it (it never
     /// changes at that address), so a page request carries only the page's own markup: 13 KB less each.
@@ -26,7 +30,10 @@ package enum ClientScript {
           if (page) for (const el of page.querySelectorAll('.row')) drawn.set(+el.dataset.index, el);
           let version = -1, inflight = false, again = false, ticking = false, epoch = 0, zoom = 1;
           const status = window.floorPreview = { reports: 0, answers: 0, version: -1, load: null, pinned: null,
-            width: 0, height: 0, zoom: 1, resizes: 0 };
+            width: 0, height: 0, zoom: 1, resizes: 0, pageTurns: 0, taps: 0 };
+          let selected = null;  // {index, item}: the tapped item, outlined again when its row is redrawn
+          const slides = new Map();  // row index -> 'next' | 'prev': the direction a turned carousel slides in
+          let swiped = false;  // a swipe just turned a carousel: the click that ends it is not a tap
 
           function fromHTML(html) {
             const t = document.createElement('template');
@@ -101,9 +108,13 @@ package enum ClientScript {
               if (old && !fresh && old.dataset.version === String(version)) continue;
               const el = fromHTML(row.html);
               el.dataset.version = String(version);
+              el.frames = row.frames || [];
               if (row.tappable > 0) el.classList.add('tappable');
+              if (el.classList.contains('paged')) addPager(el);
+              if (slides.has(row.index)) { el.classList.add('slide-' + slides.get(row.index)); slides.delete(row.index); }
               if (old) old.replaceWith(el); else page.appendChild(el);
               drawn.set(row.index, el);
+              if (selected && selected.index === row.index) outline(el, selected.item);
             }
             for (const [i, el] of drawn) if (!keep.has(i)) { el.remove(); drawn.delete(i); }
             pinned.textContent = '';
@@ -169,17 +180,104 @@ package enum ClientScript {
             if (!list.length) diagList.innerHTML = '<li class="none">none</li>';
           }
 
+          // The item whose frame holds (x, y), the last one where frames overlap (as the server picks it).
+          function itemAt(el, x, y) {
+            let hit = null;
+            for (const f of el.frames || []) if (x >= f.x && x < f.x + f.width && y >= f.y && y < f.y + f.height) hit = f;
+            return hit;
+          }
+          function outline(el, item) {
+            document.querySelectorAll('.itemsel').forEach(o => o.remove());
+            const f = (el.frames || []).find(f => f.item === item);
+            if (!f) return;
+            const o = document.createElement('div');
+            o.className = 'itemsel';
+            o.dataset.item = String(item);
+            Object.assign(o.style, { left: f.x + 'px', top: f.y + 'px', width: f.width + 'px', height: f.height + 'px' });
+            el.appendChild(o);
+          }
+
           async function tap(ev) {
+            if (swiped) { swiped = false; return; }
+            if (ev.target.closest('.pager, .dots')) return;
             const el = ev.target.closest('.row');
             if (!el || !el.classList.contains('tappable')) return;
+            // Points in the row: the click's offset undone by the zoom (fit).
+            const box = el.getBoundingClientRect();
+            const x = (ev.clientX - box.left) / zoom, y = (ev.clientY - box.top) / zoom;
+            const hit = itemAt(el, x, y);
+            selected = hit ? { index: +el.dataset.index, item: hit.item } : null;
             document.querySelectorAll('.row.selected').forEach(r => r.classList.remove('selected'));
-            el.classList.add('selected');
-            const x = (ev.clientX - el.getBoundingClientRect().left) / zoom;
+            // The tapped item's frame is outlined; a row without frames is outlined whole.
+            if (hit) outline(el, hit.item);
+            else { document.querySelectorAll('.itemsel').forEach(o => o.remove()); el.classList.add('selected'); }
+            status.taps++;
             const r = await fetch(api + '/tap', { method: 'POST', headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ row: +el.dataset.index, x }) });
+              body: JSON.stringify({ row: +el.dataset.index, x, y }) });
             const action = await r.json();
             actionBox.textContent = JSON.stringify(action, null, 2);
             if (action.url === 'floorhost://retry') report();  // the footer's tap retried the load
+          }
+
+          // A carousel's own controls: arrows at its sides, a dot a page over its last line (where a
+          // carousel draws its dots), the current one filled.
+          function addPager(el) {
+            const pages = +el.dataset.pages, current = +el.dataset.page;
+            const prev = document.createElement('button'), next = document.createElement('button');
+            prev.className = 'pager prev'; prev.textContent = '‹'; prev.setAttribute('aria-label', 'previous page');
+            next.className = 'pager next'; next.textContent = '›'; next.setAttribute('aria-label', 'next page');
+            prev.onclick = () => turn(el, (current - 1 + pages) % pages, 'prev');
+            next.onclick = () => turn(el, (current + 1) % pages, 'next');
+            const dots = document.createElement('div');
+            dots.className = 'dots';
+            for (let i = 0; i < pages; i++) {
+              const dot = document.createElement('button');
+              dot.className = i === current ? 'dot on' : 'dot';
+              dot.dataset.pageDot = String(i);
+              dot.setAttribute('aria-label', 'page ' + (i + 1) + ' of ' + pages);
+              dot.onclick = () => turn(el, i, i < current ? 'prev' : 'next');
+              dots.appendChild(dot);
+            }
+            el.append(prev, next, dots);
+          }
+
+          async function turn(el, to, direction) {
+            if (to === +el.dataset.page) return;
+            const index = +el.dataset.index;
+            slides.set(index, direction);
+            if (selected && selected.index === index) selected = null;
+            const r = await fetch(api + '/page', { method: 'POST', headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ row: index, page: to }) });
+            if (!r.ok) { slides.delete(index); actionBox.textContent = (await r.json()).error; return; }
+            status.pageTurns++;
+            report();
+          }
+
+          // A swipe (touch) or a drag (mouse) across a carousel turns it: the content follows the pointer,
+          // and a move of a sixth of the row's width, more across than down, turns a page.
+          let drag = null;
+          function dragStart(ev) {
+            const el = ev.target.closest('.row.paged');
+            if (!el || ev.target.closest('.pager, .dots') || ev.button > 0) return;
+            drag = { el, x: ev.clientX, y: ev.clientY, dx: 0 };
+          }
+          function dragMove(ev) {
+            if (!drag) return;
+            drag.dx = (ev.clientX - drag.x) / zoom;  // points in the (possibly zoomed) phone
+            if (Math.abs(drag.dx) > 4) { drag.el.classList.add('dragging'); drag.el.style.setProperty('--drag', drag.dx + 'px'); }
+          }
+          function dragEnd(ev) {
+            if (!drag) return;
+            const { el, x, y } = drag;
+            drag = null;
+            el.classList.remove('dragging');
+            el.style.removeProperty('--drag');
+            const dx = (ev.clientX - x) / zoom, dy = (ev.clientY - y) / zoom;
+            if (Math.abs(dx) < el.clientWidth / 6 || Math.abs(dx) < Math.abs(dy)) return;
+            swiped = true;
+            setTimeout(() => { swiped = false; }, 0);  // no click follows a touch swipe: forget it after this turn
+            const pages = +el.dataset.pages, current = +el.dataset.page;
+            if (dx < 0) turn(el, (current + 1) % pages, 'next'); else turn(el, (current - 1 + pages) % pages, 'prev');
           }
 
           // The device: any width 280-1,024 points. A switch lays the same session out again (its pages and
@@ -254,6 +352,12 @@ package enum ClientScript {
               requestAnimationFrame(() => { ticking = false; report(); });
             }, { passive: true });
             screen.addEventListener('click', tap);
+            screen.addEventListener('pointerdown', dragStart);
+            window.addEventListener('pointermove', dragMove);
+            window.addEventListener('pointerup', dragEnd);
+            // A carousel's picture is an <img>: the browser's own image drag would take the pointer away.
+            screen.addEventListener('dragstart', ev => { if (ev.target.closest('.row.paged')) ev.preventDefault(); });
+            window.addEventListener('pointercancel', () => { if (drag) { drag.el.classList.remove('dragging'); drag = null; } });
           }
           // A picture that does not load leaves its placeholder (the name) showing.
           if (page) page.addEventListener('error', e => {
@@ -280,6 +384,19 @@ package enum ClientScript {
         .loadstate{position:absolute;left:0;right:0;height:56px;display:flex;flex-direction:column;align-items:center;justify-content:center;font-size:12px;color:#8a8f99}
         .loadstate.failed{color:#c0282b}.loadstate button{margin-top:4px;border:1px solid #e4393c;color:#e4393c;background:#fff;border-radius:12px;padding:2px 12px}
         .pinned .row{position:absolute}
+        .itemsel{position:absolute;outline:2px solid #4c7cf3;outline-offset:-2px;border-radius:8px;pointer-events:none;z-index:1}
+        .row.paged{touch-action:pan-y;user-select:none}.row.paged img{-webkit-user-drag:none}
+        .row.paged>.t,.row.paged>.tl,.row.paged>.img,.row.paged>.box,.row.paged>.rule,.row.paged>.fill{transition:transform .18s ease-out}
+        .row.paged.dragging>.t,.row.paged.dragging>.tl,.row.paged.dragging>.img,.row.paged.dragging>.box,.row.paged.dragging>.fill{transform:translateX(var(--drag));transition:none}
+        .row.slide-next>.img,.row.slide-next>span.t:first-of-type,.row.slide-next>span.tl:first-of-type{animation:slide-next .22s ease-out}
+        .row.slide-prev>.img,.row.slide-prev>span.t:first-of-type,.row.slide-prev>span.tl:first-of-type{animation:slide-prev .22s ease-out}
+        @keyframes slide-next{from{transform:translateX(40%);opacity:.3}to{transform:none;opacity:1}}
+        @keyframes slide-prev{from{transform:translateX(-40%);opacity:.3}to{transform:none;opacity:1}}
+        .pager{position:absolute;top:calc(50% - 26px);width:28px;height:28px;border:0;border-radius:14px;background:rgba(255,255,255,.82);box-shadow:0 1px 4px rgba(0,0,0,.18);color:#1f2329;font-size:18px;line-height:26px;padding:0;cursor:pointer;z-index:2}
+        .pager.prev{left:8px}.pager.next{right:8px}
+        .dots{position:absolute;bottom:0;left:50%;transform:translateX(-50%);height:14px;display:flex;gap:6px;align-items:center;padding:0 6px;background:#fff;z-index:2}
+        .dot{width:7px;height:7px;border-radius:4px;border:0;padding:0;background:#d5d8de;cursor:pointer}
+        .dot.on{width:16px;background:#e4393c}
         .img img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;border-radius:inherit}
         .img img:not([src]),.img img.broken{display:none}.img.fit img{object-fit:contain}
         .leftout{position:absolute;top:2px;bottom:2px;width:6px;margin-left:-3px;border:1.5px dashed #e4393c;border-radius:3px;z-index:1}

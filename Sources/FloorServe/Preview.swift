@@ -160,10 +160,10 @@ public final class Preview: PreviewService, @unchecked Sendable {
         }
     }
 
-    /// The action of a click at `x` points across row `row` (a page-wide row index): the row's tappable
-    /// items share its width equally (the ABI gives items no frames), and the session's adapter performs
-    /// the tap. Nil for an unknown session.
-    public func tap(_ id: String, row: Int, x: Double) -> Result<[UInt8], ServeFailure>? {
+    /// The action of a click at (`x`, `y`) points from row `row`'s top-left (a page-wide row index): the item
+    /// whose frame holds the point (docs/ABI.md, "Item frames"; a row reporting none shares its width among
+    /// its items, and `y` is not looked at), and the session performs the tap. Nil for an unknown session.
+    public func tap(_ id: String, row: Int, x: Double, y: Double) -> Result<[UInt8], ServeFailure>? {
         locked {
             guard let preview = current(id) else { return nil }
             guard preview.error == nil, let session = preview.session, case let adapter = session.adapter, row >= 0,
@@ -172,8 +172,14 @@ public final class Preview: PreviewService, @unchecked Sendable {
                 return .failure(ServeFailure("no action: no row \(row) on the page"))
             }
             let info = adapter.describe(row: row)
-            let count = adapter.tappableItems(row: row)
-            let item = count <= 1 || !x.isFinite ? 0 : min(count - 1, max(0, Int(x / adapter.width * Double(count))))
+            // A row with no tappable items goes on to the session's tap, which says so.
+            let hit = adapter.item(atX: x, y: y.isFinite ? y : 0, row: row)
+            guard let item = hit ?? (adapter.tappableItems(row: row) == 0 ? 0 : nil) else {
+                return .failure(
+                    ServeFailure(
+                        "no action: nothing tappable at (\(Int(x)), \(Int(y.isFinite ? y : 0))) of row \(info.section):\(info.row) (\(info.type) of floor '\(info.floor)')"
+                    ))
+            }
             // The session's tap: on the failed load-state footer it also retries the load.
             switch session.tap(section: info.section, row: info.row, item: item) {
             case .success(let action):
@@ -181,6 +187,29 @@ public final class Preview: PreviewService, @unchecked Sendable {
                 return .success(Array(TapOutput.json(action).utf8))
             case .failure(let none): return .failure(ServeFailure("no action: \(none)"))
             }
+        }
+    }
+
+    /// Shows page `page` of row `row` (a carousel; PageSession.showPage) and answers the page shown with the
+    /// row's page count. The rows are new to the tab (their version moves), so its next view redraws them.
+    public func showPage(_ id: String, row: Int, page: Int) -> Result<[UInt8], ServeFailure>? {
+        locked {
+            guard let preview = current(id) else { return nil }
+            guard let session = preview.session, row >= 0, row < session.adapter.rowCount else {
+                return .failure(ServeFailure("no page: no row \(row) on the page"))
+            }
+            let pages = session.pageCount(ofRow: row)
+            guard pages > 1 else {
+                let info = session.adapter.describe(row: row)
+                return .failure(
+                    ServeFailure(
+                        "no page: row \(info.section):\(info.row) (\(info.type) of floor '\(info.floor)') is not paged")
+                )
+            }
+            let shown = session.showPage(page, ofRow: row)
+            preview.rowsRedrawn()
+            scheduleImpressions(preview)
+            return .success(Array(#"{"row":\#(row),"page":\#(shown),"pages":\#(pages)}"#.utf8) + [10])
         }
     }
 

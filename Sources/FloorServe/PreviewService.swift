@@ -15,8 +15,10 @@ public protocol PreviewService: Sendable {
     func firstScreen(_ id: String) async -> FirstScreen?
     /// ViewUpdate's JSON for the tab's report.
     func view(_ id: String, offset: Double, knownVersion: Int) async -> [UInt8]?
-    /// The action of a click, as `--tap` prints it, or why there is none.
-    func tap(_ id: String, row: Int, x: Double) async -> Result<[UInt8], ServeFailure>?
+    /// The action of a click at (`x`, `y`) points in row `row`, as `--tap` prints it, or why there is none.
+    func tap(_ id: String, row: Int, x: Double, y: Double) async -> Result<[UInt8], ServeFailure>?
+    /// Shows page `page` of paged row `row` (a carousel): `{"row":R,"page":P,"pages":N}`, the page shown.
+    func showPage(_ id: String, row: Int, page: Int) async -> Result<[UInt8], ServeFailure>?
     func retry(_ id: String) async -> Bool
     /// The tab switched devices: ViewUpdate's JSON for the session laid out for `phone` (its pages,
     /// events and the content at `offset` kept on screen). Nil for an unknown session.

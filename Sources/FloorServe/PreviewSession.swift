@@ -142,6 +142,11 @@ package final class PreviewSession {
     /// Whether a file the rows came from changed since it was stamped.
     package var filesChanged: Bool { watched.contains { FileStamp($0.file) != $0.stamp } }
 
+    /// A row draws differently (a carousel turned): the tab takes every row again with its next view.
+    package func rowsRedrawn() {
+        version += 1
+    }
+
     /// A next page's rows were laid out (or its load failed): the rows may have changed.
     package func loadDelivered() {
         version += 1

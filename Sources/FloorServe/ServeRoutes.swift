@@ -12,7 +12,8 @@ import ServiceLifecycle
 ///     GET  /image/<path>              an image file under the root (ServedImage: no script can run in it)
 ///     GET  /serve.js?v=H              the client script (ClientScript), kept by the browser
 ///     POST /api/sessions/<id>/view    {"offset":Y,"version":V} -> ViewUpdate
-///     POST /api/sessions/<id>/tap     {"row":R,"x":X} -> the action, as `--tap` prints it
+///     POST /api/sessions/<id>/tap     {"row":R,"x":X,"y":Y} -> the action, as `--tap` prints it
+///     POST /api/sessions/<id>/page    {"row":R,"page":P} -> {"row":R,"page":P,"pages":N}: a carousel turned
 ///     POST /api/sessions/<id>/retry   start a failed load again
 ///     POST /api/sessions/<id>/resize  {"width":W,"height":H,"offset":Y} -> ViewUpdate at the new size
 ///     GET  /api/sessions/<id>/events  server-sent events: "changed", "reload"
@@ -83,12 +84,28 @@ public enum ServeRoutes {
             return json(bytes)
         }
         router.post("/api/sessions/:id/tap") { request, context in
-            let tap = try await body(TapReport.self, request, context, expected: #"{"row":R,"x":X}"#)
-            guard let result = await preview.tap(try context.parameters.require("id"), row: tap.row, x: tap.x) else {
+            let tap = try await body(TapReport.self, request, context, expected: #"{"row":R,"x":X,"y":Y}"#)
+            guard
+                let result = await preview.tap(
+                    try context.parameters.require("id"), row: tap.row, x: tap.x, y: tap.y ?? .nan)
+            else {
                 throw APIError.noSuchSession
             }
             switch result {
             case .success(let action): return json(action)
+            case .failure(let failure): throw APIError(status: .unprocessableContent, message: failure.message)
+            }
+        }
+        router.post("/api/sessions/:id/page") { request, context in
+            let turn = try await body(PageTurn.self, request, context, expected: #"{"row":R,"page":P}"#)
+            guard
+                let result = await preview.showPage(
+                    try context.parameters.require("id"), row: turn.row, page: turn.page)
+            else {
+                throw APIError.noSuchSession
+            }
+            switch result {
+            case .success(let shown): return json(shown)
             case .failure(let failure): throw APIError(status: .unprocessableContent, message: failure.message)
             }
         }
@@ -187,6 +204,14 @@ package struct ResizeReport: Decodable {
 package struct TapReport: Decodable {
     package let row: Int
     package let x: Double
+    /// Points from the row's top; a client that sends none taps by `x` alone (1.4's rule).
+    package let y: Double?
+}
+
+/// A tab turned a carousel: the row (page-wide index) and the page it wants shown, 0-based.
+package struct PageTurn: Decodable {
+    package let row: Int
+    package let page: Int
 }
 
 /// Every refusal as one line of JSON: APIError's own, and the router's (no such route, wrong method).

@@ -5,7 +5,7 @@ import FloorSession
 
 /// The answer to a tab's view report, one JSON object:
 ///
-///     {"version":n, "height":total, "scrollTo":y?, "rows":[{"index","y","height","tappable","html"}...],
+///     {"version":n, "height":total, "scrollTo":y?, "rows":[{"index","y","height","tappable","frames","html"}...],
 ///      "pinned":{"index","y","html"}|null, "load":{"state","page"?,"reason"?,"retryIn"?},
 ///      "events":[...new since the last answer...], "diagnostics":[...]?}
 ///
@@ -150,7 +150,24 @@ package enum ViewUpdate {
         out.raw(",")
         out.key("tappable")
         out.number(adapter.tappableItems(row: r))
+        // Where each tappable item shown is (docs/ABI.md, "Item frames"): what the tab outlines on a tap.
         out.raw(",")
+        out.key("frames")
+        out.raw("[")
+        for (k, frame) in adapter.itemFrames(row: r).enumerated() {
+            out.raw(k > 0 ? ",{\"item\":" : "{\"item\":")
+            out.number(frame.item)
+            out.raw(",\"x\":")
+            out.number(frame.x)
+            out.raw(",\"y\":")
+            out.number(frame.y)
+            out.raw(",\"width\":")
+            out.number(frame.width)
+            out.raw(",\"height\":")
+            out.number(frame.height)
+            out.raw("}")
+        }
+        out.raw("],")
         out.key("html")
         out.string(preview.rowHTML(r, images: images, paths: paths))
         out.raw("}")

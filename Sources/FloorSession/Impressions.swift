@@ -102,30 +102,47 @@ public enum ImpressionClock: Sendable {
     public static let standardStep = 1000.0
 }
 
-/// Which rows have been visible enough for how long, and which have counted: the state behind impression
+/// Which items have been visible enough for how long, and which have counted: the state behind impression
 /// events. Each observation costs O(rows on screen), never O(rows on the page): it looks up the visible
-/// range (a binary search), walks it, and keeps at most the rows on screen as candidates. An item counts
+/// range (a binary search), walks it, and keeps at most the items on screen as candidates. An item counts
 /// once per page view (per session); `exposed` grows with what was seen, not with the page.
 ///
-/// Items share their row's visible fraction: the ABI gives no item frames inside a row, and in a vertical
-/// list a row's items (the icons of a grid line) share its vertical extent. A pinned sticky header covers
+/// An item is where its row's cell reported its frame (docs/ABI.md, "Item frames"): its visible fraction is
+/// that of its frame's height, and an item without a frame on the drawn page is not shown (a banner on
+/// another page of a carousel counts when a front end turns to it). A row that reports no frames keeps
+/// 1.4's rule: its items share the row's visible fraction and count together. A pinned sticky header covers
 /// the top of the screen: rows under it count as hidden there (its own row is its pinned part). The footer
 /// is not content and never counts; nor does a row with no tappable items whose cell draws nothing (a
 /// floor's margin).
 public struct ImpressionTracker: Sendable {
     public let rule: ImpressionRule
-    /// Rows at least `rule.fraction` visible since `start` (ms), with the fraction last seen.
-    private var candidates: [Int: (start: Double, fraction: Double)] = [:]
-    /// Rows that counted, by section and row of the floor: stable while next pages append rows.
-    private var exposed: Set<UInt64> = []
+    /// An item of a row on screen (page-wide row index), or the row itself (`item` nil: a row reporting no
+    /// frames, whose items count together).
+    package struct Candidate: Hashable, Sendable {
+        package let row: Int
+        package let item: Int?
+    }
+    /// Items at least `rule.fraction` visible since `start` (ms), with the fraction last seen.
+    private var candidates: [Candidate: (start: Double, fraction: Double)] = [:]
+    /// Items that counted, by section and row of the floor and item (-1: the row): stable while next pages
+    /// append rows.
+    private var exposed: Set<Exposed> = []
+
+    private struct Exposed: Hashable {
+        let section: UInt32
+        let row: UInt32
+        let item: Int
+    }
 
     public init(rule: ImpressionRule) {
         self.rule = rule
     }
 
-    /// Rows that counted at this observation, in row order, each with its fraction and visible time.
+    /// Items that counted at this observation, in row and item order, each with its fraction and visible
+    /// time; `item` nil where the row counted as a whole (it reports no frames).
     package struct Exposure {
         package let row: Int
+        package let item: Int?
         package let fraction: Double
         package let milliseconds: Double
     }
@@ -135,7 +152,7 @@ public struct ImpressionTracker: Sendable {
     package mutating func observe(_ adapter: Adapter, in viewport: Viewport, at now: Double) -> [Exposure] {
         let visible = adapter.visibleRows(in: viewport)
         var counted: [Exposure] = []
-        var seen: [Int: (start: Double, fraction: Double)] = [:]
+        var seen: [Candidate: (start: Double, fraction: Double)] = [:]
         seen.reserveCapacity(visible.count)
         // The pinned sticky row (O(log n)) hides its height's worth of the screen below the top edge.
         var top = viewport.offset
@@ -146,28 +163,49 @@ public struct ImpressionTracker: Sendable {
         }
         let bottom = viewport.offset + viewport.height
         let footer = adapter.footerRow
-        for r in visible where r != footer {
+        func look(_ candidate: Candidate, _ fraction: Double) {
+            guard fraction >= rule.fraction, !exposed.contains(Self.key(candidate, adapter)) else { return }
+            seen[candidate] = (candidates[candidate]?.start ?? now, fraction)
+        }
+        for r in visible where r != footer && r != pinned {
             let row = adapter.rows[r]
-            guard row.height > 0, !exposed.contains(Self.key(row)) else { continue }
-            let shown = max(0, min(row.bottom, bottom) - max(row.top, top))
-            let fraction = min(1, shown / row.height)
-            guard fraction >= rule.fraction else { continue }
-            seen[r] = (candidates[r]?.start ?? now, fraction)
+            guard row.height > 0 else { continue }
+            let frames = adapter.reportedFrames(row: r)
+            guard !frames.isEmpty else {
+                let shown = max(0, min(row.bottom, bottom) - max(row.top, top))
+                look(Candidate(row: r, item: nil), min(1, shown / row.height))
+                continue
+            }
+            for frame in frames {
+                let frameTop = row.top + frame.y
+                let shown = max(0, min(frameTop + frame.height, bottom) - max(frameTop, top))
+                look(Candidate(row: r, item: frame.item), min(1, shown / frame.height))
+            }
         }
-        if let pinned, !exposed.contains(Self.key(adapter.rows[pinned])) {
-            seen[pinned] = (candidates[pinned]?.start ?? now, 1)
+        if let pinned {
+            let frames = adapter.reportedFrames(row: pinned)
+            if frames.isEmpty {
+                look(Candidate(row: pinned, item: nil), 1)
+            } else {
+                for frame in frames { look(Candidate(row: pinned, item: frame.item), 1) }
+            }
         }
-        // Left the screen (or fell below the fraction) now: visible from start until now.
-        for (r, candidate) in candidates where seen[r] == nil && now - candidate.start >= rule.milliseconds {
-            counted.append(Exposure(row: r, fraction: candidate.fraction, milliseconds: now - candidate.start))
+        // Left the screen (or fell below the fraction, or its page was turned) now: visible from start
+        // until now.
+        for (c, candidate) in candidates where seen[c] == nil && now - candidate.start >= rule.milliseconds {
+            counted.append(
+                Exposure(row: c.row, item: c.item, fraction: candidate.fraction, milliseconds: now - candidate.start))
         }
-        for (r, candidate) in seen where now - candidate.start >= rule.milliseconds {
-            counted.append(Exposure(row: r, fraction: candidate.fraction, milliseconds: now - candidate.start))
-            seen[r] = nil
+        for (c, candidate) in seen where now - candidate.start >= rule.milliseconds {
+            counted.append(
+                Exposure(row: c.row, item: c.item, fraction: candidate.fraction, milliseconds: now - candidate.start))
+            seen[c] = nil
         }
-        for exposure in counted { exposed.insert(Self.key(adapter.rows[exposure.row])) }
+        for exposure in counted {
+            exposed.insert(Self.key(Candidate(row: exposure.row, item: exposure.item), adapter))
+        }
         candidates = seen
-        counted.sort { $0.row < $1.row }
+        counted.sort { ($0.row, $0.item ?? -1) < ($1.row, $1.item ?? -1) }
         return counted
     }
 
@@ -176,12 +214,12 @@ public struct ImpressionTracker: Sendable {
         guard !candidates.isEmpty, !edits.isEmpty else { return }
         var moved = candidates
         for edit in edits {
-            var next: [Int: (start: Double, fraction: Double)] = [:]
-            for (r, c) in moved {
-                if r < edit.at {
-                    next[r] = c
-                } else if r >= edit.at + edit.removed {
-                    next[r + edit.added - edit.removed] = c
+            var next: [Candidate: (start: Double, fraction: Double)] = [:]
+            for (c, value) in moved {
+                if c.row < edit.at {
+                    next[c] = value
+                } else if c.row >= edit.at + edit.removed {
+                    next[Candidate(row: c.row + edit.added - edit.removed, item: c.item)] = value
                 }
             }
             moved = next
@@ -189,10 +227,13 @@ public struct ImpressionTracker: Sendable {
         candidates = moved
     }
 
-    /// When (ms) the earliest candidate counts if it stays visible; nil when there is none. O(rows on screen).
+    /// When (ms) the earliest candidate counts if it stays visible; nil when there is none. O(items on screen).
     public var nextDue: Double? { candidates.values.map(\.start).min().map { $0 + rule.milliseconds } }
 
-    private static func key(_ row: RowTable.Row) -> UInt64 { UInt64(row.section) << 32 | UInt64(row.index) }
+    private static func key(_ candidate: Candidate, _ adapter: Adapter) -> Exposed {
+        let row = adapter.rows[candidate.row]
+        return Exposed(section: row.section, row: row.index, item: candidate.item ?? -1)
+    }
 }
 
 /// A canvas that only notes whether a cell drew anything.
@@ -263,7 +304,8 @@ extension PageSession {
         impressions = tracker
         for exposure in exposures {
             let info = adapter.describe(row: exposure.row)
-            let items = adapter.tappableItems(row: exposure.row)
+            // An item with a frame of its own counts alone; a row without frames counts all its items.
+            let items = exposure.item == nil ? adapter.tappableItems(row: exposure.row) : 0
             func event(_ item: Int?) -> Event {
                 .impression(
                     Impression(
@@ -272,7 +314,9 @@ extension PageSession {
                         itemID: item.flatMap { adapter.itemID(row: exposure.row, item: $0) },
                         fraction: exposure.fraction, visibleMilliseconds: exposure.milliseconds, at: now))
             }
-            if items > 0 {
+            if let item = exposure.item {
+                events.append(event(item))
+            } else if items > 0 {
                 for item in 0..<items { events.append(event(item)) }
             } else if adapter.drawsSomething(row: exposure.row) {
                 events.append(event(nil))

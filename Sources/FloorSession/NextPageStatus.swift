@@ -70,7 +70,14 @@ extension PageSession {
     /// `Adapter.tap`, and when the row is not on the page but next pages were not loaded, a hint that
     /// it may be on one of them: rows of a next page exist only once scrolling has loaded it. A tap on the
     /// failed footer's item retries the load (Footer.swift), and answers with the footer's retry action.
+    /// On a paged row the tap shows the page of the item first (`--tap S:R:I` taps banner I on its page,
+    /// Carousels.swift).
     public func tap(section: Int, row: Int, item: Int = 0) -> Result<TapAction, NoAction> {
+        if let r = adapter.rowIndex(section: section, row: row), let page = page(showing: item, ofRow: r),
+            page != self.page(ofRow: r)
+        {
+            showPage(page, ofRow: r)
+        }
         let result = adapter.tap(section: section, row: row, item: item)
         if case .success(let action) = result, action.url == LoadStateFooter.retryURL,
             adapter.rowIndex(section: section, row: row) == adapter.footerRow

@@ -3,6 +3,8 @@
 /// reports (`ESC [ < b ; x ; y M`).
 public enum Key: Equatable, Sendable {
     case up, down, pageUp, pageDown, home, end
+    /// The arrow keys left and right: they page a carousel (docs/ABI.md, "Paged rows").
+    case left, right
     case tab, backTab, enter
     case wheelUp, wheelDown
     case character(Character)
@@ -73,6 +75,8 @@ public struct KeyDecoder: Sendable {
             switch (final, parameters) {
             case (UInt8(ascii: "A"), _): .up
             case (UInt8(ascii: "B"), _): .down
+            case (UInt8(ascii: "C"), _): .right
+            case (UInt8(ascii: "D"), _): .left
             case (UInt8(ascii: "H"), _): .home
             case (UInt8(ascii: "F"), _): .end
             case (UInt8(ascii: "Z"), _): .backTab

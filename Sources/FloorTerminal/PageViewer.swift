@@ -3,6 +3,7 @@ import FloorRender
 import FloorRuntime
 import FloorSession
 import Foundation
+import HostContract
 
 /// A page being scrolled in a terminal (`floorhost view`): a PageSession sized to the terminal, the tappable
 /// item the user selected, and what the message and status lines say. Keys, the clock and file changes come
@@ -65,7 +66,7 @@ public final class PageViewer {
         let diagnostics = host.diagnostics(for: session.adapter)
         message =
             diagnostics.isEmpty
-            ? "j/k: a line  space/PgDn: a screen  g/G: top/end  Tab: select  Enter: tap  r: reload  q: quit"
+            ? "j/k: a line  space/PgDn: a screen  g/G: top/end  Tab: select  Enter: tap  ←/→: page  r: reload  q: quit"
             : "\(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s") (listed after you quit); first: \(diagnostics[0].message)"
         loads.onStep = { [weak self] step in
             if case .delivered = step { self?.loadDelivered() }
@@ -101,6 +102,8 @@ public final class PageViewer {
         case .tab: select(forward: true)
         case .backTab: select(forward: false)
         case .enter: tap()
+        case .left, .character("h"): turnPage(by: -1)
+        case .right, .character("l"): turnPage(by: 1)
         case .character("R"): retry()
         default: break
         }
@@ -203,13 +206,42 @@ public final class PageViewer {
 
     // MARK: Tapping
 
-    /// Every tappable item of the rows on screen, in order: a collection floor's items in item order (their
-    /// row order), whatever column they are in, so Tab and Shift-Tab go item by item (left and right stay
-    /// the carousel's).
+    /// Every tappable item shown on screen, in order: the items each row has frames for (a carousel's on
+    /// the page it shows; docs/ABI.md, "Item frames"), a collection floor's items in item order (their row
+    /// order), whatever column they are in, so Tab and Shift-Tab go item by item (left and right stay the
+    /// carousel's).
     private var tappableOnScreen: [(row: Int, item: Int)] {
         adapter.rowsOnScreen(in: session.viewport).flatMap { row in
-            (0..<adapter.tappableItems(row: row)).map { (row, $0) }
+            adapter.itemFrames(row: row).map { (row, $0.item) }
         }
+    }
+
+    /// Where the selected item is in its row (its frame, or its share of the row for a row reporting none):
+    /// what TerminalFrame highlights.
+    public var selectedFrame: ItemFrame? {
+        guard let selection else { return nil }
+        return adapter.itemFrames(row: selection.row).first { $0.item == selection.item }
+    }
+
+    /// Pages the selected carousel, or the first one on screen when the selection is not on one, by
+    /// `delta` (wrapping around); the selection moves to the first item of the page shown.
+    private func turnPage(by delta: Int) {
+        let visible = adapter.visibleRows(in: session.viewport)
+        let row =
+            selection.map(\.row).flatMap { session.pageCount(ofRow: $0) > 1 ? $0 : nil }
+            ?? visible.first { session.pageCount(ofRow: $0) > 1 }
+        guard let row else {
+            message = "nothing on screen pages (←/→ turn a carousel)"
+            return
+        }
+        let page = session.turnPage(by: delta, ofRow: row)
+        let count = session.pageCount(ofRow: row)
+        let info = adapter.describe(row: row)
+        if let first = adapter.itemFrames(row: row).first {
+            selection = (row, first.item)
+        }
+        message =
+            "page \(page + 1) of \(count) in row \(info.section):\(info.row) (\(info.type) of floor '\(info.floor)'); Enter taps it"
     }
 
     private func select(forward: Bool) {
@@ -225,8 +257,10 @@ public final class PageViewer {
         selection = items[index]
         let info = adapter.describe(row: items[index].row)
         let count = adapter.tappableItems(row: items[index].row)
+        let pages = session.pageCount(ofRow: items[index].row)
+        let page = pages > 1 ? ", page \(session.page(ofRow: items[index].row) + 1) of \(pages)" : ""
         message =
-            "item \(items[index].item + 1) of \(count) in row \(info.section):\(info.row) (\(info.type) of floor '\(info.floor)'); Enter taps it"
+            "item \(items[index].item + 1) of \(count)\(page) in row \(info.section):\(info.row) (\(info.type) of floor '\(info.floor)'); Enter taps it"
     }
 
     private func tap() {

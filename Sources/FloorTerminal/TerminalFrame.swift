@@ -2,7 +2,7 @@ import FloorRender
 import HostContract
 
 /// One screen of `floorhost view`: the page's rows in the viewport drawn by the text canvas (the pinned
-/// sticky header over the top; bold, muted and accent in colour when `viewer.styled`), the selected row in
+/// sticky header over the top; bold, muted and accent in colour when `viewer.styled`), the selected item in
 /// plain reverse video, then the message line and the status line (reverse video). Every line is cut to the
 /// terminal's width by display columns; whatever a page or plugin supplied is escaped (TextGrid and
 /// ControlCharacters), so the only control sequences are the frame's own.
@@ -18,18 +18,23 @@ public enum TerminalFrame {
             TextRenderer.render(adapter, viewport: session.viewport, options: options)
                 .split(separator: "\n", omittingEmptySubsequences: false).prefix(pageLines).map(String.init))
         screen += repeatElement("", count: max(0, pageLines - screen.count))
-        if let selected = viewer.selection?.row {
+        // The selected item's frame (docs/ABI.md, "Item frames"; a row reporting none gives each item its
+        // share of the width) in plain reverse video: its lines, its columns.
+        if let selected = viewer.selection?.row, let frame = viewer.selectedFrame {
             let row = adapter.describe(row: selected)
-            let top = session.viewport.offset
-            let first = max(0, Int(((row.y - top) / TextRenderer.pointsPerLine).rounded()))
-            let end = min(pageLines, Int(((row.y + row.height - top) / TextRenderer.pointsPerLine).rounded()))
-            // An item of a collection floor is highlighted in its own columns only (as the text draws it).
+            let scrolled = row.y - session.viewport.offset
+            let line = TextRenderer.pointsPerLine
+            let first = max(0, Int(((scrolled + frame.y) / line).rounded()))
+            let end = min(pageLines, Int(((scrolled + frame.y + frame.height) / line).rounded()))
+            // Columns as the text draws them (the page's width over the terminal's); a frame is in its cell,
+            // which for an item of a collection floor starts at the item's x.
             let perColumn = adapter.width / Double(max(1, columns))
-            let span =
-                row.column == nil
-                ? 0..<columns
-                : Int((row.x / perColumn).rounded())..<Int(((row.x + row.width) / perColumn).rounded())
-            for l in first..<max(first, end) { screen[l] = reverse(span, of: padded(unstyled(screen[l]), to: columns)) }
+            let cellX = row.column == nil ? 0 : row.x
+            let left = max(0, Int(((cellX + frame.x) / perColumn).rounded()))
+            let right = min(columns, Int(((cellX + frame.x + frame.width) / perColumn).rounded()))
+            for l in first..<max(first, end) {
+                screen[l] = reverse(left..<max(left, right), of: padded(unstyled(screen[l]), to: columns))
+            }
         }
         screen.append(fitted(viewer.message, columns: columns))
         screen.append(reverse(padded(fitted(viewer.status, columns: columns), to: columns)))
@@ -72,7 +77,7 @@ public enum TerminalFrame {
             }
             column += DisplayWidth.of(String(character))
         }
-        return before + reverse(inside) + after
+        return inside.isEmpty ? line : before + reverse(inside) + after
     }
 
     /// `line` without its SGR sequences (`ESC [ digits ; ... m`): the text renderer's styles are the only

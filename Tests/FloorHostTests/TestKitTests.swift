@@ -191,4 +191,14 @@ struct TestKitTests {
         let failure = #expect(throws: FloorTestFailure.self) { _ = try floor.draw(row: 0, width: 375) }
         #expect(failure?.description.contains(says) == true, "\(String(describing: failure))")
     }
+
+    /// The kit records item frames and pages (docs/ABI.md, "Item frames", "Paged rows"): a product card's
+    /// frame is the card above its rule; the kit refuses a page the row does not have.
+    @Test func theKitRecordsItemFramesAndPages() throws {
+        let floor = try FloorTestHost.load(floorPluginEntry).decode(Self.card)
+        let drawing = try floor.draw(row: 1, width: 375)
+        #expect(drawing.itemFrames == [ItemFrame(item: 0, x: 0, y: 0, width: 375, height: 96)])
+        #expect(try floor.pages(row: 1) == 1)
+        #expect(throws: FloorTestFailure.self) { try floor.draw(row: 1, width: 375, page: 1) }
+    }
 }

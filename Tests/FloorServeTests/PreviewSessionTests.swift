@@ -235,7 +235,7 @@ struct PreviewSessionTests {
         let footer = try #require(view.rows.first { ($0["html"] as! String).contains("floorhost.footer") })
         #expect((footer["html"] as! String).contains("(tap to retry)") && footer["tappable"] as? Int == 1)
         try fixture.write("later.json", #"{"floors":[{"type":"Title","id":"t2","title":"后来 Later"}]}"#)
-        guard case .success(let bytes)? = preview.tap(id, row: footer["index"] as! Int, x: 10) else {
+        guard case .success(let bytes)? = preview.tap(id, row: footer["index"] as! Int, x: 10, y: 10) else {
             Issue.record("the footer's tap has an action")
             return
         }

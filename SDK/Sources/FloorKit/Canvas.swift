@@ -94,6 +94,31 @@ public struct Canvas {
     }
 }
 
+extension Canvas {
+    /// Whether the host's canvas reaches `field` (a field of a later minor than the host's is absent).
+    private func has(_ field: PartialKeyPath<floor_canvas_t>, size: Int) -> Bool {
+        Int(raw.pointee.struct_size) >= MemoryLayout<floor_canvas_t>.offset(of: field)! + size
+    }
+
+    /// Says where tappable item `item` (numbered as `taps` and `action` number them, across every page of a
+    /// paged row) is in this cell, so that taps, the selection highlight and impressions find it (docs/ABI.md,
+    /// "Item frames"). The host clips the frame to the cell; the last frame given for an item wins. A row
+    /// that gives none has its width shared equally by its items. Does nothing on a host without frames.
+    public func itemFrame(_ item: Int, x: Double, y: Double, width: Double, height: Double) {
+        guard item >= 0, has(\floor_canvas_t.item_frame, size: MemoryLayout<UnsafeRawPointer>.size),
+            let report = raw.pointee.item_frame
+        else { return }
+        report(raw, UInt64(item), x, y, width, height)
+    }
+
+    /// The horizontal page this cell draws, 0 to `pages - 1` of its row type's `pages` (docs/ABI.md, "Paged
+    /// rows"); 0 when the row is not paged or the host predates paging.
+    public var page: Int {
+        guard has(\floor_canvas_t.page, size: MemoryLayout<UInt64>.size) else { return 0 }
+        return Int(clamping: raw.pointee.page)
+    }
+}
+
 /// The tone of `Canvas.fill` (floor_abi.h FLOOR_TONE_*).
 public struct Tone: RawRepresentable, Sendable, Equatable {
     public let rawValue: UInt32

@@ -35,17 +35,20 @@ final class RowKind {
     let cell: (AnyFloorBox, Int, Canvas) -> Void
     let taps: ((AnyFloorBox, Int) -> Int)?
     let action: ((AnyFloorBox, Int, Int) -> Action?)?
+    let pages: ((AnyFloorBox, Int) -> Int)?
 
     init(
         name: String, height: @escaping (AnyFloorBox, Int, Double) -> Double,
         cell: @escaping (AnyFloorBox, Int, Canvas) -> Void,
-        taps: ((AnyFloorBox, Int) -> Int)? = nil, action: ((AnyFloorBox, Int, Int) -> Action?)? = nil
+        taps: ((AnyFloorBox, Int) -> Int)? = nil, action: ((AnyFloorBox, Int, Int) -> Action?)? = nil,
+        pages: ((AnyFloorBox, Int) -> Int)? = nil
     ) {
         self.name = name
         self.height = height
         self.cell = cell
         self.taps = taps
         self.action = action
+        self.pages = pages
     }
 }
 
@@ -95,7 +98,8 @@ final class FloorKind {
                 height: { box, item, width in type.height(floor(box), item, width) },
                 cell: { box, item, canvas in type.cell(floor(box), item, canvas) },
                 taps: type.taps.map { taps in { box, item in taps(floor(box), item) } },
-                action: type.action.map { action in { box, item, tap in action(floor(box), item, tap) } })
+                action: type.action.map { action in { box, item, tap in action(floor(box), item, tap) } },
+                pages: type.pages.map { pages in { box, item in pages(floor(box), item) } })
             kindOf[ObjectIdentifier(type)] = kind
             return kind
         }

@@ -64,7 +64,10 @@ public final class FloorPlugin: @unchecked Sendable {
                         : selector(
                             "actionFor\(kind.name):item:", FLOOR_SIG_ACTION,
                             unsafeBitCast(Thunks.action, to: floor_fn_t.self)),
-                    pages: absent)
+                    pages: kind.pages == nil
+                        ? absent
+                        : selector(
+                            "pagesFor\(kind.name):", FLOOR_SIG_PAGES, unsafeBitCast(Thunks.pages, to: floor_fn_t.self)))
                 kind.id = host.pointee.register_row_type(host, &rowType)
             }
             var floorType = floor_floor_type_t(

@@ -10,23 +10,29 @@ public final class RowType<Floor: FloorModel>: @unchecked Sendable {
     let cell: (Floor, Int, Canvas) -> Void
     let taps: ((Floor, Int) -> Int)?
     let action: ((Floor, Int, Int) -> Action?)?
+    let pages: ((Floor, Int) -> Int)?
 
     /// - Parameters:
     ///   - height: the row's height in points for (floor, item, width).
     ///   - cell: draws (floor, item) into the canvas, whose size is the row's width and height.
     ///   - taps: how many things in the row a tap can hit (icons in a grid line); nil: not tappable.
     ///   - action: what tapping thing `tap` of (floor, item) does, or nil when nothing.
+    ///   - pages: how many horizontal pages the row shows (a carousel: one a banner), 1 to 64
+    ///     (FLOOR_PAGES_MAX); nil: one. The cell draws `canvas.page` and gives the frames of that page's
+    ///     things; `tap` numbers the things across all pages (banner i is thing i).
     public init(
         _ name: String,
         height: @escaping (_ floor: Floor, _ item: Int, _ width: Double) -> Double,
         cell: @escaping (_ floor: Floor, _ item: Int, _ canvas: Canvas) -> Void,
         taps: ((_ floor: Floor, _ item: Int) -> Int)? = nil,
-        action: ((_ floor: Floor, _ item: Int, _ tap: Int) -> Action?)? = nil
+        action: ((_ floor: Floor, _ item: Int, _ tap: Int) -> Action?)? = nil,
+        pages: ((_ floor: Floor, _ item: Int) -> Int)? = nil
     ) {
         self.name = name
         self.height = height
         self.cell = cell
         self.taps = action == nil ? nil : (taps ?? { _, _ in 1 })
         self.action = action
+        self.pages = pages
     }
 }

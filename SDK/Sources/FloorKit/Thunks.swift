@@ -73,6 +73,14 @@ enum Thunks {
         return UInt64(max(0, taps(box, box.rows[Int(row)].item)))
     }
 
+    static let pages: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64) -> UInt64 = {
+        ctx, model, row in
+        let kind = Unmanaged<RowKind>.fromOpaque(ctx!).takeUnretainedValue()
+        let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
+        guard row < UInt64(box.rows.count), let pages = kind.pages else { return 1 }
+        return UInt64(max(0, pages(box, box.rows[Int(row)].item)))
+    }
+
     static let action:
         @convention(c) (
             UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UInt64, UnsafePointer<floor_action_sink_t>?

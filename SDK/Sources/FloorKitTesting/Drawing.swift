@@ -6,6 +6,10 @@ public struct Drawing: CustomStringConvertible, Sendable {
     public let width: Double
     public let height: Double
     public let operations: [RecordingCanvas.Operation]
+    /// The horizontal page drawn (`canvas.page`; 0 for a row that is not paged).
+    public var page = 0
+    /// The item frames the cell reported (`canvas.itemFrame`), in order, as it gave them.
+    public var itemFrames: [ItemFrame] = []
 
     /// One line per canvas call: `text x 12 y 16 max_width 351 "First"`.
     public var lines: [String] { operations.map(DrawingText.line) }

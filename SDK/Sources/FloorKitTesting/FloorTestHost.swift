@@ -150,7 +150,11 @@ public final class FloorTestHost: @unchecked Sendable {
         let name = type.type_name.map { String(cString: $0) } ?? ""
         do {
             try checkName(name, taken: rowTypeNames, what: "row type")
-            let optional = size >= MemoryLayout<floor_row_type_t>.size
+            // A minor's fields are there when the struct reaches their end (a 1.4 row type ends after action).
+            func has(_ field: PartialKeyPath<floor_row_type_t>) -> Bool {
+                size >= MemoryLayout<floor_row_type_t>.offset(of: field)! + MemoryLayout<floor_selector_t>.size
+            }
+            let optional = has(\.action)
             rowTypes.append(
                 RegisteredRowType(
                     name: name, context: type.context,
@@ -167,7 +171,11 @@ public final class FloorTestHost: @unchecked Sendable {
                     action: optional
                         ? try checked(
                             type.action, slot: "the action of row type '\(name)'", signature: FLOOR_SIG_ACTION,
-                            required: false, as: ActionFunction.self) : nil))
+                            required: false, as: ActionFunction.self) : nil,
+                    pages: has(\.pages)
+                        ? try checked(
+                            type.pages, slot: "the pages of row type '\(name)'", signature: FLOOR_SIG_PAGES,
+                            required: false, as: PagesFunction.self) : nil))
             return Int32(rowTypes.count - 1)
         } catch {
             refusals.append("row type '\(name)': \(error)")

@@ -28,6 +28,8 @@ struct RegisteredRowType {
     let cell: Selector<CellFunction>
     let tappable: Selector<TappableFunction>?
     let action: Selector<ActionFunction>?
+    /// ABI 1.5, optional: the row's horizontal pages.
+    let pages: Selector<PagesFunction>?
 }
 
 /// Checks a selector against its slot's FLOOR_SIG_* and casts it: nil when not provided (fn NULL);

@@ -63,30 +63,70 @@ public final class TestFloor: @unchecked Sendable {
         try rows.indices.reduce(0) { try $0 + height(row: $1, width: width) }
     }
 
-    /// What row `row`'s cell selector draws in a cell `width` points wide and as tall as its height there.
-    /// Throws when a call lies outside the cell (floorhost clips it; conform fails it) or a second drawing
-    /// differs from the first.
-    public func draw(row: Int, width: Double) throws -> Drawing {
+    /// What row `row`'s cell selector draws in a cell `width` points wide and as tall as its height there,
+    /// showing horizontal page `page` (`canvas.page`). Throws when a call lies outside the cell (floorhost
+    /// clips it; conform fails it), an item frame lies outside it or names an item at or past what `tappable`
+    /// answers (docs/ABI.md, "Item frames"), the page is not one of the row's, or a second drawing differs
+    /// from the first.
+    public func draw(row: Int, width: Double, page: Int = 0) throws -> Drawing {
         let height = try height(row: row, width: width)
+        let pages = try self.pages(row: row)
+        let tappable = try tappableItems(row: row)
         return try FloorTestHost.calling {
             let rowType = try self.rowType(row)
+            guard page >= 0, page < pages else {
+                throw FloorTestFailure(
+                    "row \(row) (\(rowType.name)) has \(pages) page\(pages == 1 ? "" : "s"); page \(page) is not one")
+            }
             let draw = {
-                RecordingCanvas.record(width: width, height: height) {
+                RecordingCanvas.recording(width: width, height: height, page: page) {
                     rowType.cell.function(rowType.context, self.model, UInt64(row), $0)
                 }
             }
-            let operations = draw()
+            let recorder = draw()
+            let operations = recorder.operations
             if let outside = operations.first(where: { !$0.isInside(width: width, height: height) }) {
                 throw FloorTestFailure(
                     "\(rowType.cell.name) drew `\(DrawingText.line(outside))` outside its \(DrawingText.number(width)) x \(DrawingText.number(height)) cell (row \(row)); floorhost clips it and conform fails it"
                 )
             }
-            guard draw() == operations else {
+            if let frame = recorder.itemFrames.first(where: { !$0.isInside(width: width, height: height) }) {
+                throw FloorTestFailure(
+                    "\(rowType.cell.name) reported the frame of \(frame) outside its \(DrawingText.number(width)) x \(DrawingText.number(height)) cell (row \(row)); floorhost clips it and conform fails it"
+                )
+            }
+            if let frame = recorder.itemFrames.first(where: { $0.item >= tappable }) {
+                throw FloorTestFailure(
+                    "\(rowType.cell.name) reported the frame of \(frame) of row \(row), which has \(tappable) tappable item\(tappable == 1 ? "" : "s"); a frame names an item below what tappable answers"
+                )
+            }
+            let again = draw()
+            guard again.operations == operations, again.itemFrames == recorder.itemFrames else {
                 throw FloorTestFailure(
                     "\(rowType.cell.name) drew row \(row) differently the second time at width \(DrawingText.number(width)); a cell must draw the same for the same row and width"
                 )
             }
-            return Drawing(width: width, height: height, operations: operations)
+            var drawing = Drawing(width: width, height: height, operations: operations)
+            drawing.page = page
+            drawing.itemFrames = recorder.itemFrames
+            return drawing
+        }
+    }
+
+    /// How many horizontal pages row `row` shows (docs/ABI.md, "Paged rows"): 1 when its row type registers
+    /// no pages selector or answers 0. Throws above FLOOR_PAGES_MAX (floorhost then does not page the row,
+    /// with an error naming the plugin).
+    public func pages(row: Int) throws -> Int {
+        try FloorTestHost.calling {
+            let rowType = try self.rowType(row)
+            guard let pages = rowType.pages else { return 1 }
+            let count = pages.function(rowType.context, model, UInt64(row))
+            guard count <= UInt64(FLOOR_PAGES_MAX) else {
+                throw FloorTestFailure(
+                    "\(pages.name) answered \(count) pages for row \(row); at most \(FLOOR_PAGES_MAX) (FLOOR_PAGES_MAX), and floorhost does not page a row that answers more"
+                )
+            }
+            return max(1, Int(count))
         }
     }
 

@@ -65,6 +65,9 @@ public final class RecordingCanvas {
     }
 
     public private(set) var operations: [Operation] = []
+    /// What the cell reported through `item_frame` (ABI 1.5), in order, as the plugin gave it (not clipped):
+    /// kept apart from `operations` because a frame draws nothing.
+    public private(set) var itemFrames: [ItemFrame] = []
 
     public init() {}
 
@@ -91,6 +94,10 @@ public final class RecordingCanvas {
                 style: drawing.style))
     }
 
+    public func itemFrame(_ frame: ItemFrame) {
+        itemFrames.append(frame)
+    }
+
     /// Calls `cell` with a floor_canvas_t of `width` x `height` that records into a fresh recorder, and
     /// returns what was drawn.
     /// `structSize` below the full size plays an older host (tests pass the 1.3 size, which ends before
@@ -99,6 +106,15 @@ public final class RecordingCanvas {
         width: Double, height: Double, structSize: Int = MemoryLayout<floor_canvas_t>.size,
         _ cell: (UnsafePointer<floor_canvas_t>) -> Void
     ) -> [Operation] {
+        recording(width: width, height: height, structSize: structSize, cell).operations
+    }
+
+    /// As `record`, drawing horizontal page `page` (`floor_canvas_t.page`, ABI 1.5), and returns the recorder:
+    /// its operations and the item frames the cell reported.
+    public static func recording(
+        width: Double, height: Double, page: Int = 0, structSize: Int = MemoryLayout<floor_canvas_t>.size,
+        _ cell: (UnsafePointer<floor_canvas_t>) -> Void
+    ) -> RecordingCanvas {
         let recorder = RecordingCanvas()
         // Zero-initialised, then filled: fields added to the struct by later ABI minors stay NULL.
         var canvas = floor_canvas_t()
@@ -135,8 +151,14 @@ public final class RecordingCanvas {
                     text: HostTextLayout.string(utf8: text, length: length), x: x, y: y, maxWidth: maxWidth,
                     maxLines: maxLines, style: style))
         }
+        canvas.item_frame = { canvas, item, x, y, w, h in
+            guard let canvas else { return }
+            recorderOf(canvas).itemFrame(
+                ItemFrame(item: Int(clamping: item), x: x, y: y, width: w, height: h))
+        }
+        canvas.page = UInt64(max(0, page))
         withUnsafePointer(to: &canvas) { cell($0) }
-        return recorder.operations
+        return recorder
     }
 }
 

@@ -22,6 +22,9 @@ public typealias CellFunction =
     @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UnsafePointer<floor_canvas_t>?) -> Void
 public typealias TappableFunction =
     @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64) -> UInt64
+/// ABI 1.5: `uint64_t pages(ctx, model, row)`, FLOOR_SIG_PAGES.
+public typealias PagesFunction =
+    @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64) -> UInt64
 public typealias ActionFunction =
     @convention(c) (
         UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UInt64, UnsafePointer<floor_action_sink_t>?

@@ -1,7 +1,7 @@
 /// Which selector of a plugin the host is calling: what a crash report names.
 public enum PluginCall: Int32, Sendable, CaseIterable {
     case decode = 1
-    case validate, expand, extend, destroy, height, cell, tappable, action
+    case validate, expand, extend, destroy, height, cell, tappable, action, pages
 
     /// The selector's name in a sentence: "crashed in its height calculator".
     public var selectorName: String {
@@ -15,6 +15,7 @@ public enum PluginCall: Int32, Sendable, CaseIterable {
         case .cell: "cell selector"
         case .tappable: "tappable-items selector"
         case .action: "action selector"
+        case .pages: "pages selector"
         }
     }
 

@@ -56,7 +56,10 @@ package final class HostTable {
                 RegistrationError(.registration, "a row type struct has struct_size \(size), smaller than \(minimum)"))
             return -1
         }
-        let has11 = size >= MemoryLayout<floor_row_type_t>.size
+        // Each minor's fields are present when the plugin's struct reaches their end: a 1.4 row type ends
+        // after `action`, before 1.5's `pages` (docs/ABI.md, "Versions").
+        let has11 = size >= Self.end(of: \floor_row_type_t.action)
+        let has15 = size >= Self.end(of: \floor_row_type_t.pages)
         let row = raw.pointee
         guard let cName = row.type_name, cName.pointee != 0 else {
             refusals.append(RegistrationError(.typeNames, "a row type has an empty type_name"))
@@ -81,6 +84,9 @@ package final class HostTable {
             let action = try Selector.checkOptional(
                 row.action, present: has11, slot: "action selector of row type '\(name)'", expected: FLOOR_SIG_ACTION
             ).get()
+            let pages = try Selector.checkOptional(
+                row.pages, present: has15, slot: "pages selector of row type '\(name)'", expected: FLOOR_SIG_PAGES
+            ).get()
             guard (tappable == nil) == (action == nil) else {
                 throw RegistrationError(
                     .selectorSignatures,
@@ -92,7 +98,7 @@ package final class HostTable {
                     name: name, plugin: plugin, context: row.context, height: height, cell: cell,
                     heightFunction: unsafeBitCast(height.function, to: HeightFunction.self),
                     cellFunction: unsafeBitCast(cell.function, to: CellFunction.self),
-                    tappable: tappable, action: action)
+                    tappable: tappable, action: action, pages: pages)
             ).get()
         }.mapError { $0 as! RegistrationError }
         switch result {
@@ -101,6 +107,11 @@ package final class HostTable {
             refusals.append(error)
             return -1
         }
+    }
+
+    /// Where a row type field ends: a plugin's struct_size at least this has the field.
+    private static func end(of field: PartialKeyPath<floor_row_type_t>) -> Int {
+        MemoryLayout<floor_row_type_t>.offset(of: field)! + MemoryLayout<floor_selector_t>.size
     }
 
     private func registerFloorType(_ raw: UnsafePointer<floor_floor_type_t>?) -> Bool {

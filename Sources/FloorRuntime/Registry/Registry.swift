@@ -50,6 +50,8 @@ public final class Registry: @unchecked Sendable {
         /// Both or neither (ABI 1.1): how many items of a row a tap can hit, and the action for one.
         package let tappable: Selector?
         package let action: Selector?
+        /// ABI 1.5, optional: how many horizontal pages a row shows (docs/ABI.md, "Paged rows").
+        package var pages: Selector? = nil
     }
 
     package struct FloorType {

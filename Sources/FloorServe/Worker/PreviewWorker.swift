@@ -65,7 +65,13 @@ public final class PreviewWorker: @unchecked Sendable {
             }
             return (.ok, bytes)
         case .tap:
-            switch preview.tap(r.session ?? "", row: r.row ?? -1, x: r.x ?? 0) {
+            switch preview.tap(r.session ?? "", row: r.row ?? -1, x: r.x ?? 0, y: r.y ?? .nan) {
+            case nil: return (.none, [])
+            case .success(let bytes)?: return (.ok, bytes)
+            case .failure(let failure)?: return fail(failure.message)
+            }
+        case .page:
+            switch preview.showPage(r.session ?? "", row: r.row ?? -1, page: r.page ?? 0) {
             case nil: return (.none, [])
             case .success(let bytes)?: return (.ok, bytes)
             case .failure(let failure)?: return fail(failure.message)

@@ -127,10 +127,17 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
         return payload
     }
 
-    public func tap(_ id: String, row: Int, x: Double) -> Result<[UInt8], ServeFailure>? {
-        guard let (kind, payload) = call(WorkerRequest(request: 0, op: .tap, session: id, row: row, x: x)) else {
-            return nil
-        }
+    public func tap(_ id: String, row: Int, x: Double, y: Double) -> Result<[UInt8], ServeFailure>? {
+        answer(call(WorkerRequest(request: 0, op: .tap, session: id, row: row, x: x, y: y)))
+    }
+
+    public func showPage(_ id: String, row: Int, page: Int) -> Result<[UInt8], ServeFailure>? {
+        answer(call(WorkerRequest(request: 0, op: .page, session: id, row: row, page: page)))
+    }
+
+    /// A tap's or a page turn's answer: the payload, the worker's message, or nil for an unknown session.
+    private func answer(_ answer: (WorkerFrame.Kind, [UInt8])?) -> Result<[UInt8], ServeFailure>? {
+        guard let (kind, payload) = answer else { return nil }
         switch kind {
         case .ok: return .success(payload)
         case .fail: return .failure(ServeFailure(String(decoding: payload, as: UTF8.self)))

@@ -14,7 +14,7 @@ import Foundation
 /// The ordinal frame comes before the page's first plugin call, so when the worker dies in one, the
 /// server knows which file the crash record's page number means.
 package struct WorkerRequest: Codable, Sendable {
-    package enum Op: String, Codable, Sendable { case open, first, view, tap, retry, layout, resize }
+    package enum Op: String, Codable, Sendable { case open, first, view, tap, page, retry, layout, resize }
     package var request: Int
     package var op: Op
     package var session: String?
@@ -25,6 +25,8 @@ package struct WorkerRequest: Codable, Sendable {
     package var version: Int?
     package var row: Int?
     package var x: Double?
+    package var y: Double?
+    package var page: Int?
     /// An open that carries a session over from an earlier worker: the events of scrolling back to where
     /// the tab is are not news to the tab (it was sent them by the worker before).
     package var replay: Bool?

@@ -5,6 +5,15 @@
  * passes it and only calls a render makes find them: the text "crash:<selector>" writes through NULL in
  * that selector, "hang:<selector>" never returns from it, for <selector> one of cell, tappable, action
  * (the action fails on the last item only, so only a walk over every item finds it).
+ *
+ * Item frames and pages (ABI 1.5, docs/ABI.md "Item frames", "Paged rows"), for ItemFrameTests and
+ * CarouselTests: the text "frames" makes the cell report item 0 twice (the second, at x 200, wins), item 1
+ * far outside the cell (the host clips it to the cell), and item 7 (past the three items: not one); the
+ * text "pages:N" makes the pages selector answer N (else 0, one page). Compile-time switches:
+ *   ABI_1_4_STRUCTS       a row type as a 1.4 plugin compiles it: struct_size ends before `pages`, and the
+ *                         cell never reports a frame (the host keeps 1.4's divide-by-width rule)
+ *   BAD_PAGES_SIGNATURE   the pages selector registers the signature "Q(pp)" (the host refuses the row type)
+ *   SAMPLE_TEXT=\"...\"   the sample's text (default "sample"): "frames" makes conform meet the bad frames
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -12,6 +21,9 @@
 #include "floor_abi.h"
 
 #define ITEMS 3
+#ifndef SAMPLE_TEXT
+#define SAMPLE_TEXT "sample"
+#endif
 
 typedef struct tapper { char text[128]; } tapper_t;
 
@@ -55,7 +67,34 @@ static void tapper_cell(void *ctx, void *model, uint64_t row, const floor_canvas
     (void)ctx; (void)row;
     FAIL_IF(model, "cell");
     canvas->text(canvas, 8, 12, canvas->width - 16, ((const tapper_t *)model)->text, 0);
+#ifndef ABI_1_4_STRUCTS
+    if (strstr(((const tapper_t *)model)->text, "frames")) {
+        canvas->item_frame(canvas, 0, 0, 0, 50, 36);
+        canvas->item_frame(canvas, 0, 200, 0, 100, 36);
+        canvas->item_frame(canvas, 1, -50, -50, 100000, 100000);
+        canvas->item_frame(canvas, 7, 0, 0, 10, 10);
+    }
+#endif
 }
+
+#ifndef ABI_1_4_STRUCTS
+static uint64_t tapper_pages(void *ctx, void *model, uint64_t row) {
+    (void)ctx; (void)row;
+    const char *pages = strstr(((const tapper_t *)model)->text, "pages:");
+    return pages ? strtoull(pages + 6, NULL, 10) : 0;
+}
+#endif
+
+#ifdef ABI_1_4_STRUCTS
+#define ROW_TYPE_SIZE offsetof(floor_row_type_t, pages)
+#else
+#define ROW_TYPE_SIZE sizeof(floor_row_type_t)
+#endif
+#ifdef BAD_PAGES_SIGNATURE
+#define PAGES_SIGNATURE "Q(pp)"
+#else
+#define PAGES_SIGNATURE FLOOR_SIG_PAGES
+#endif
 
 static uint64_t tapper_tappable(void *ctx, void *model, uint64_t row) {
     (void)ctx; (void)row;
@@ -72,16 +111,19 @@ static bool tapper_action(void *ctx, void *model, uint64_t row, uint64_t item, c
 
 static bool tapper_init(const floor_host_t *host) {
     floor_row_type_t row = {
-        .struct_size = sizeof row, .type_name = "TapperRow", .context = NULL,
+        .struct_size = ROW_TYPE_SIZE, .type_name = "TapperRow", .context = NULL,
         .height = {"heightForTapperRow:width:", FLOOR_SIG_HEIGHT, (floor_fn_t)tapper_height},
         .cell = {"cellForTapperRow:canvas:", FLOOR_SIG_CELL, (floor_fn_t)tapper_cell},
         .tappable = {"tappableItemsOfTapperRow:", FLOOR_SIG_TAPPABLE, (floor_fn_t)tapper_tappable},
         .action = {"actionForTapperRow:item:", FLOOR_SIG_ACTION, (floor_fn_t)tapper_action},
+#ifndef ABI_1_4_STRUCTS
+        .pages = {"pagesOfTapperRow:", PAGES_SIGNATURE, (floor_fn_t)tapper_pages},
+#endif
     };
     tapper_row_type = host->register_row_type(host, &row);
     floor_floor_type_t floor = {
         .struct_size = sizeof floor, .type_name = "Tapper", .context = NULL,
-        .sample_json = "{\"type\":\"Tapper\",\"id\":\"tapper\",\"text\":\"sample\"}",
+        .sample_json = "{\"type\":\"Tapper\",\"id\":\"tapper\",\"text\":\"" SAMPLE_TEXT "\"}",
         .decode = {"decodeTapper:", FLOOR_SIG_DECODE, (floor_fn_t)tapper_decode},
         .expand = {"expandTapper:", FLOOR_SIG_EXPAND, (floor_fn_t)tapper_expand},
         .destroy = {"destroyTapper:", FLOOR_SIG_DESTROY, (floor_fn_t)tapper_destroy},
