@@ -2,47 +2,60 @@ import FloorCore
 import HostContract
 
 /// What `floorhost check` reports: the page problems PageCheck found plus the plugin errors of the run
-/// (a plugin that failed to load, a refused registration), which fail check as page problems do; plugin
-/// warnings are notes that do not. Exit status 0 exactly when `problems` is empty.
+/// (a plugin that failed to load, a refused registration). Levels (ARCHITECTURE.md, "Diagnostics"): errors
+/// fail check (exit 1), warnings inform (exit 0, unless `strict`), info is never a problem; a plugin's own
+/// messages that are not errors are notes.
 public struct CheckReport: Sendable {
     public let pages: [String]
-    /// Plugin errors first (they happened first), then the pages' problems in page order.
+    /// Plugin errors first (they happened first), then the pages' errors and warnings in page order.
     public let problems: [Diagnostic]
     /// Plugin diagnostics that are not errors.
     public let notes: [Diagnostic]
     /// How many of `problems` are the plugins'.
     public let pluginProblems: Int
+    /// `check --strict`: warnings fail too.
+    public let strict: Bool
 
-    public init(check: PageCheck, pluginDiagnostics: [Diagnostic]) {
-        self.init(checks: [check], pluginDiagnostics: pluginDiagnostics)
+    public init(check: PageCheck, pluginDiagnostics: [Diagnostic], strict: Bool = false) {
+        self.init(checks: [check], pluginDiagnostics: pluginDiagnostics, strict: strict)
     }
 
     /// Many pages' checks (PageBatch) as one report: their pages and problems in order.
-    public init(checks: [PageCheck], pluginDiagnostics: [Diagnostic]) {
+    public init(checks: [PageCheck], pluginDiagnostics: [Diagnostic], strict: Bool = false) {
         let pluginErrors = pluginDiagnostics.filter { $0.level == .error }
         var seen = Set<String>()
         pages = checks.flatMap(\.pages).filter { seen.insert($0).inserted }
-        problems = pluginErrors + checks.flatMap(\.problems)
+        problems = pluginErrors + checks.flatMap(\.problems).filter { $0.level != .info }
         notes = pluginDiagnostics.filter { $0.level != .error }
         pluginProblems = pluginErrors.count
+        self.strict = strict
     }
 
-    public var passed: Bool { problems.isEmpty }
+    public var errors: Int { problems.count { $0.level == .error } }
+    public var warnings: Int { problems.count { $0.level == .warning } }
+
+    /// No errors (and, with `strict`, no warnings).
+    public var passed: Bool { errors == 0 && (!strict || warnings == 0) }
 
     /// The last line of the text output.
     /// check's text output: one line per problem not in a plugin (those go to stderr), then the summary.
     package func text() -> String {
         problems.dropFirst(pluginProblems).map {
-            ControlCharacters.escaped("\($0.level.rawValue): \($0.message)") + "\n"
+            ControlCharacters.escaped($0.line) + "\n"
         }
         .joined() + summary + "\n"
     }
 
+    /// "ok: 3 pages checked, no problems", "ok: 3 pages checked; 2 warnings", "1 error, 6 warnings in 3 pages".
     public var summary: String {
         let pageCount = "\(pages.count) page\(pages.count == 1 ? "" : "s")"
-        if passed { return "ok: \(pageCount) checked, no problems" }
+        if problems.isEmpty { return "ok: \(pageCount) checked, no problems" }
+        let warned = "\(warnings) warning\(warnings == 1 ? "" : "s")"
+        if passed { return "ok: \(pageCount) checked; \(warned)" }
+        let counts = (errors > 0 ? ["\(errors) error\(errors == 1 ? "" : "s")"] : []) + (warnings > 0 ? [warned] : [])
         let inPlugins = pluginProblems == 0 ? "" : " (\(pluginProblems) in plugins, on stderr)"
-        return "\(problems.count) problem\(problems.count == 1 ? "" : "s")\(inPlugins) in \(pageCount)"
+        let failed = strict && errors == 0 ? " (--strict)" : ""
+        return "\(counts.joined(separator: ", "))\(inPlugins)\(failed) in \(pageCount)"
     }
 
     /// `check --format json`: one object, `{"pages": [...], "problems": [...], "notes": [...],
@@ -79,10 +92,10 @@ public struct CheckReport: Sendable {
         out.number(pluginProblems)
         out.raw(",")
         out.key("errors")
-        out.number(problems.filter { $0.level == .error }.count)
+        out.number(errors)
         out.raw(",")
         out.key("warnings")
-        out.number(problems.filter { $0.level == .warning }.count)
+        out.number(warnings)
         out.raw("}}\n")
         return out.bytes
     }

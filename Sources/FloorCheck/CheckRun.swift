@@ -12,20 +12,23 @@ package enum CheckRun {
     /// has returned.
     package static func here(
         _ files: [String], registry: Registry, remote: RemotePageClient, root: @escaping (String) -> PageRoot,
-        shard: Bool, pluginDiagnostics: () -> [Diagnostic]
+        shard: Bool, strict: Bool = false, pluginDiagnostics: () -> [Diagnostic]
     ) -> Output {
         let checks = PageBatch.run(files: files, registry: registry, remote: remote, root: root)
         if shard { return .shard(PageBatch.encode(checks, pluginDiagnostics: pluginDiagnostics())) }
         let diagnostics = pluginDiagnostics()
-        return .report(CheckReport(checks: PageBatch.covering(checks), pluginDiagnostics: diagnostics), diagnostics)
+        return .report(
+            CheckReport(checks: PageBatch.covering(checks), pluginDiagnostics: diagnostics, strict: strict), diagnostics
+        )
     }
 
     /// The report of `files` checked by `jobs` children at once, each started as `shard` + `--` + its pages.
-    package static func inParallel(_ files: [String], jobs: Int, shard: [String]) throws(ParallelCheck.Failure)
-        -> Output
+    package static func inParallel(_ files: [String], jobs: Int, shard: [String], strict: Bool = false)
+        throws(ParallelCheck.Failure) -> Output
     {
         let merged = try ParallelCheck.run(files: files, jobs: jobs) { share in shard + ["--"] + share }
-        let report = CheckReport(checks: PageBatch.covering(merged.checks), pluginDiagnostics: merged.pluginDiagnostics)
+        let report = CheckReport(
+            checks: PageBatch.covering(merged.checks), pluginDiagnostics: merged.pluginDiagnostics, strict: strict)
         return .report(report, merged.pluginDiagnostics)
     }
 
@@ -48,7 +51,7 @@ package enum CheckRun {
             case .shard(let bytes): return (bytes, [])
             case .report(let report, _) where json: return (report.json(), [])
             case .report(let report, let diagnostics):
-                return (Array(report.text().utf8), diagnostics.map { "\($0.level.rawValue): \($0.message)" })
+                return (Array(report.text().utf8), diagnostics.map { $0.line })
             }
         }
     }

@@ -75,10 +75,19 @@ public enum PageBatch {
         func text(_ value: SchemaValue?) -> String? { if case .string(let s)? = value { s } else { nil } }
         func diagnostics(_ value: SchemaValue?) -> [Diagnostic] {
             guard case .array(let list)? = value else { return [] }
+            func int(_ value: SchemaValue?) -> Int? {
+                if case .number(let n, _)? = value { Int(exactly: n) } else { nil }
+            }
             return list.map { d in
-                Diagnostic(
+                var position: SourcePosition?
+                if let line = int(d["line"]), let column = int(d["column"]), let offset = int(d["offset"]) {
+                    position = SourcePosition(line: line, column: column, offset: offset)
+                }
+                return Diagnostic(
                     Diagnostic.Level(rawValue: text(d["level"]) ?? "") ?? .error, text(d["message"]) ?? "",
-                    file: text(d["file"]), plugin: text(d["plugin"]), path: text(d["path"]))
+                    file: text(d["file"]), plugin: text(d["plugin"]), path: text(d["path"]),
+                    consequence: text(d["consequence"]).flatMap(Diagnostic.Consequence.init(rawValue:)),
+                    position: position)
             }
         }
         guard case .array(let checks)? = document["checks"] else {

@@ -26,7 +26,7 @@ extension ViewLoop {
         guard ending == .quit else { return (ending, []) }
         return (
             ending,
-            host.diagnostics(for: viewer.adapter).map { "\($0.level.rawValue): \($0.message)" } + [viewer.summary]
+            host.diagnostics(for: viewer.adapter).map { $0.line } + [viewer.summary]
         )
     }
 

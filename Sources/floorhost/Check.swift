@@ -8,7 +8,7 @@ import HostContract
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Validate pages and every next page they link; exit 1 when there is any problem.",
+        abstract: "Validate pages and every next page they link; exit 1 when there is an error.",
         discussion: """
             Makes every call a render makes (decode, validate, expand, heights, next-page extend, every \
             row's cell selector, tappable items and every item's action); a floor a plugin crashes or hangs \
@@ -16,6 +16,11 @@ struct Check: ParsableCommand {
             to its type's schema (unknown, wrongly typed and missing fields), and the page to the page's \
             fields. Many pages (files, folders, globs) are checked side by side, one process a core, with \
             one summary; a page another page's chain of next pages reaches is reported with that chain.
+            Levels: an error is whatever makes the screen differ from the page (a floor or item left out, a \
+            placeholder, a clamped value, an unknown floor type, a near miss of a known field such as \
+            'colums'); it fails check. A warning is something ignored that changes nothing on screen (a CMS's \
+            own field such as a page 'id'); it fails only with --strict. Every problem about a page says \
+            file:line:column, its JSON path and what happened to the content.
             For CMS pipelines: floorhost check --plugins Plugins/ pages/ [--format json]
             """)
 
@@ -44,6 +49,11 @@ struct Check: ParsableCommand {
             valueName: "n"))
     var jobs: Int?
 
+    @Flag(
+        help:
+            "Fail on warnings too (an ignored field), not only on errors (what makes the screen differ from the page).")
+    var strict = false
+
     /// A share of a parallel check: print PageBatch's report for the parent and nothing else.
     @Flag(help: .hidden)
     var shard = false
@@ -60,7 +70,7 @@ struct Check: ParsableCommand {
         let output: CheckRun.Output
         if plugins.pluginIsolation, !shard, containment.crashRecord == nil, jobs > 1 {
             do {
-                output = try CheckRun.inParallel(files, jobs: jobs, shard: childCommand(.shard))
+                output = try CheckRun.inParallel(files, jobs: jobs, shard: childCommand(.shard), strict: strict)
             } catch {
                 printError("error: \(error.message)")
                 throw ExitCode(1)
@@ -74,6 +84,7 @@ struct Check: ParsableCommand {
             output = CheckRun.here(
                 files, registry: host.registry, remote: remote.client(maxPageBytes: pages.maxPageBytes),
                 root: { fixedRoot ?? PageRoot(around: $0, maxPageBytes: pages.maxPageBytes) }, shard: shard,
+                strict: strict,
                 pluginDiagnostics: { host.loadDiagnostics + host.registry.pluginMessages })
         }
         let (bytes, errors) = output.printed(json: format == .json)

@@ -113,6 +113,7 @@ extension Check: ChildLauncher {
         for group in [plugins, containment, pages, remote] as [any ChildOptions] { group.write(to: &a) }
         a.options(["--format": format.rawValue, "--jobs": jobs])
         a.flag("--shard", shard)
+        a.flag("--strict", strict)
         a.argument("page", page)
     }
 }

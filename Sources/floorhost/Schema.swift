@@ -19,7 +19,7 @@ struct Schema: ParsableCommand {
         // Plugins that did not load, or schemas that cannot be used, are said on stderr; the schema still
         // describes every floor type that did load.
         for d in host.loadDiagnostics + host.registry.pluginMessages where d.level != .info {
-            printError("\(d.level.rawValue): \(d.message)")
+            printError(d.line)
         }
         try writeOutput(line: PageSchema.document(for: host.registry).text())
     }

@@ -20,23 +20,31 @@ import Testing
         ]}
         """#
 
-    /// The problems `check` must report for typoPage, each with its path, in page order.
+    /// The problems `check` must report for typoPage, each with its path, its line:column and its message, in
+    /// page order: every one an error (a near miss of a known field, a value the floor's type does not take),
+    /// the field ignored.
     static let expectedProblems = [
-        ("nxt", "nxt: unknown field of the page; did you mean 'next'?"),
-        ("floors[0].colums", "floors[0].colums (floor 'channels'): unknown field of IconGrid; did you mean 'columns'?"),
-        ("floors[1].count", "floors[1].count (floor 'count'): Badge expects an integer here, found a string"),
+        ("nxt", "1:20", "nxt: unknown field of the page; did you mean 'next'?"),
         (
-            "floors[2].style.color",
+            "floors[0].colums", "2:42",
+            "floors[0].colums (floor 'channels'): unknown field of IconGrid; did you mean 'columns'?"
+        ),
+        ("floors[1].count", "3:43", "floors[1].count (floor 'count'): Badge expects an integer here, found a string"),
+        (
+            "floors[2].style.color", "4:52",
             "floors[2].style.color (floor 'style'): missing required field 'color' (a string) of Badge"
         ),
         (
-            "floors[3].items[0].tittle",
+            "floors[3].items[0].tittle", "5:75",
             "floors[3].items[0].tittle (floor 'focus'): unknown field of Focus; did you mean 'title'?"
         ),
-        ("floors[4].tone", #"floors[4].tone (floor 'tone'): Badge allows only "info", "warn" here, found "loud""#),
-        ("floors[4].count", "floors[4].count (floor 'tone'): Badge expects at most 99 here, found 120"),
         (
-            "floors[5].header.stiky",
+            "floors[4].tone", "6:42",
+            #"floors[4].tone (floor 'tone'): Badge allows only "info", "warn" here, found "loud""#
+        ),
+        ("floors[4].count", "6:56", "floors[4].count (floor 'tone'): Badge expects at most 99 here, found 120"),
+        (
+            "floors[5].header.stiky", "7:71",
             "floors[5].header.stiky (floor 't'): unknown field of Title; did you mean 'sticky'?"
         ),
     ]
@@ -56,19 +64,23 @@ import Testing
         let problems = try #require(try jsonObject(result.stdout)["problems"] as? [[String: Any]])
         let found = problems.map { ($0["path"] as? String ?? "", $0["message"] as? String ?? "") }
         #expect(found.map(\.0) == Self.expectedProblems.map(\.0), "\(found)")
-        for ((_, message), (_, expected)) in zip(found, Self.expectedProblems) {
-            #expect(message == "\(page): \(expected)")
+        for ((_, message), (_, position, expected)) in zip(found, Self.expectedProblems) {
+            #expect(message == "\(page):\(position): \(expected) (ignored)")
+        }
+        for (problem, (_, position, _)) in zip(problems, Self.expectedProblems) {
+            #expect(problem["level"] as? String == "error" && problem["consequence"] as? String == "ignored")
+            #expect("\(problem["line"] as? Int ?? 0):\(problem["column"] as? Int ?? 0)" == position)
         }
         // The text form says the same, one line each, and the summary counts them.
         let text = try floorhost(["check", "--plugins", plugins, page])
         #expect(text.status == 1)
-        for (_, expected) in Self.expectedProblems {
-            #expect(text.stdout.contains("warning: \(page): \(expected)\n"), "\(text.stdout)")
+        for (_, position, expected) in Self.expectedProblems {
+            #expect(text.stdout.contains("error: \(page):\(position): \(expected) (ignored)\n"), "\(text.stdout)")
         }
-        #expect(text.stdout.hasSuffix("\(Self.expectedProblems.count) problems in 1 page\n"))
+        #expect(text.stdout.hasSuffix("\(Self.expectedProblems.count) errors in 1 page\n"))
     }
 
-    @Test func renderReportsTheSameAsWarningsAndRenders() throws {
+    @Test func renderReportsTheSameAsErrorsAndRenders() throws {
         let folder = try TemporaryFolder()
         let plugins = try pluginsWithSchemaBadge(folder)
         let page = try folder.write("typos.json", Self.typoPage)
@@ -76,10 +88,9 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let report = try jsonObject(result.stdout)
         let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
-        for (path, _) in Self.expectedProblems {
+        for (path, _, _) in Self.expectedProblems {
             #expect(
-                diagnostics.contains { $0["path"] as? String == path && $0["level"] as? String == "warning" }, "\(path)"
-            )
+                diagnostics.contains { $0["path"] as? String == path && $0["level"] as? String == "error" }, "\(path)")
         }
         // Every floor is still drawn (an unknown field does not stop a floor).
         let floors = Set(try #require(report["rows"] as? [[String: Any]]).compactMap { $0["floor"] as? String })
@@ -118,11 +129,11 @@ import Testing
         #expect(warnings.count == SchemaFinding.shownPerFloor + 1, "\(warnings)")
         #expect(
             warnings.first
-                == "\(page): floors[0].items[0].colour (floor 'feed'): unknown field of ProductFeed (its fields here: id, title, price, originalPrice, img, jump)"
+                == "\(page):1:98: floors[0].items[0].colour (floor 'feed'): unknown field of ProductFeed (its fields here: id, title, price, originalPrice, img, jump) (ignored)"
         )
         #expect(
             warnings.last
-                == "\(page): floors[0] (floor 'feed'): 10 more fields do not match the schema of ProductFeed (the first 20 are listed); `floorhost schema` shows what it expects"
+                == "\(page):1:1289: floors[0] (floor 'feed'): 10 more fields do not match the schema of ProductFeed (the first 20 are listed); `floorhost schema` shows what it expects (ignored)"
         )
         #expect(adapter.rowCount == 30)
     }

@@ -251,14 +251,19 @@ package struct FloorWalk {
             let kind = JSONValueKind(first: cursor.byte(start))?.rawValue ?? "nothing"
             return FloorSpec(
                 index: index, type: nil, id: nil, bytes: start..<cursor.pos,
-                problems: ["floors[\(index)] must be an object, found \(kind)"], signature: FloorSignature(whole: whole)
+                problems: [
+                    ScanProblem("floors[\(index)]", "must be an object, found \(kind)", at: start, .error, .placeholder)
+                ],
+                signature: FloorSignature(whole: whole)
             )
         }
         var type = Field.absent
         var pattern = Field.absent
         var id = Field.absent
         var keys = Set<String>()
-        var problems: [String] = []
+        var problems: [ScanProblem] = []
+        var typeAt = start
+        var idAt = start
         var whole = ObjectHash()
         var own = ObjectHash()
         var header: UInt64 = 0
@@ -275,10 +280,15 @@ package struct FloorWalk {
                 let keyStart = cursor.pos
                 let key = try cursor.key()
                 if let repeated = repeated(key, in: &keys) {
-                    problems.append("floors[\(index)].\(repeated): duplicate key '\(repeated)'; the last value is used")
+                    problems.append(
+                        ScanProblem(
+                            "floors[\(index)].\(repeated)", "duplicate key '\(repeated)'; the last value is used",
+                            at: keyStart, .warning, .ignored))
                 }
                 let valueStart = cursor.pos
                 let role = Role(key, in: cursor)
+                if role == .type || role == .pattern { typeAt = keyStart }
+                if role == .id { idAt = keyStart }
                 let valueHash: UInt64
                 if role == .type || role == .pattern, cursor.at(JSONByte.quote) {
                     let span = try cursor.string()
@@ -330,18 +340,25 @@ package struct FloorWalk {
         case (.text(let name), _), (.absent, .text(let name)):
             typeName = name
         case (.misfit(let found), _):
-            problems.append("floors[\(index)].type must be a string, found \(found)")
+            problems.append(
+                ScanProblem(
+                    "floors[\(index)].type", "must be a string, found \(found)", at: typeAt, .error, .placeholder))
         case (.absent, .misfit(let found)):
-            problems.append("floors[\(index)].pattern must be a string, found \(found)")
+            problems.append(
+                ScanProblem(
+                    "floors[\(index)].pattern", "must be a string, found \(found)", at: typeAt, .error, .placeholder))
         case (.absent, .absent):
-            problems.append("floors[\(index)] has no 'type'")
+            problems.append(ScanProblem("floors[\(index)]", "has no 'type'", at: start, .error, .placeholder))
         }
         var floorID: String?
         switch id {
         case .text(let text):
             floorID = text
         case .misfit(let found):
-            problems.append("floors[\(index)].id must be a string or an integer, found \(found)")
+            problems.append(
+                ScanProblem(
+                    "floors[\(index)].id", "must be a string or an integer, found \(found)", at: idAt, .warning,
+                    .ignored))
         case .absent:
             break  // the decoder names the floor by its path and says so
         }
@@ -352,7 +369,11 @@ package struct FloorWalk {
             checked =
                 wanted === schema && schemaType == typeName
                 ? findings
-                : SchemaValidator.validate(cursor.bytes(start, cursor.pos), against: wanted, typeName: typeName)
+                : SchemaValidator.validate(cursor.bytes(start, cursor.pos), against: wanted, typeName: typeName).map {
+                    var finding = $0
+                    finding.offset += start  // from the floor's bytes to the page's
+                    return finding
+                }
         }
         findings = []
         return FloorSpec(
