@@ -7,6 +7,22 @@ import FloorSession
 /// (ParallelCheck), each running `shard` + its share of the pages. The CLI wires the plugins and the
 /// supervision around it.
 package enum CheckRun {
+    /// `floorhost check --help`'s first line.
+    package static let abstract = "Validate pages and every next page they link; exit 1 when there is an error."
+
+    /// What `floorhost check --help` says of it.
+    package static let discussion = """
+        Makes every call a render makes (decode, validate, expand, heights, next-page extend, every \
+        row's cell selector, tappable items and every item's action); a floor a plugin crashes or hangs \
+        on, a plugin that failed to load and a refused registration are problems too. Each floor is held \
+        to its type's schema (unknown, wrongly typed and missing fields), and the page to the page's \
+        fields. Many pages (files, folders, globs) are checked side by side, one process a core, with \
+        one summary; a page another page's chain of next pages reaches is reported with that chain.
+        An error (the screen differs from the page) fails check; a warning (a field ignored) only with \
+        --strict. Each problem says file:line:column, the JSON path and what happened to the content.
+        For CMS pipelines: floorhost check --plugins Plugins/ pages/ [--format json]
+        """
+
     /// The report of checking `files` here with `registry`'s plugins, or a shard's encoded batch.
     /// `pluginDiagnostics`: what loading the plugins said and what they logged, read once every plugin call
     /// has returned.

@@ -7,22 +7,7 @@ import Foundation
 import HostContract
 
 struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Validate pages and every next page they link; exit 1 when there is an error.",
-        discussion: """
-            Makes every call a render makes (decode, validate, expand, heights, next-page extend, every \
-            row's cell selector, tappable items and every item's action); a floor a plugin crashes or hangs \
-            on, a plugin that failed to load and a refused registration are problems too. Each floor is held \
-            to its type's schema (unknown, wrongly typed and missing fields), and the page to the page's \
-            fields. Many pages (files, folders, globs) are checked side by side, one process a core, with \
-            one summary; a page another page's chain of next pages reaches is reported with that chain.
-            Levels: an error is whatever makes the screen differ from the page (a floor or item left out, a \
-            placeholder, a clamped value, an unknown floor type, a near miss of a known field such as \
-            'colums'); it fails check. A warning is something ignored that changes nothing on screen (a CMS's \
-            own field such as a page 'id'); it fails only with --strict. Every problem about a page says \
-            file:line:column, its JSON path and what happened to the content.
-            For CMS pipelines: floorhost check --plugins Plugins/ pages/ [--format json]
-            """)
+    static let configuration = CommandConfiguration(abstract: CheckRun.abstract, discussion: CheckRun.discussion)
 
     @OptionGroup var plugins: PluginOptions
     @OptionGroup var containment: ContainmentOptions
@@ -49,10 +34,7 @@ struct Check: ParsableCommand {
             valueName: "n"))
     var jobs: Int?
 
-    @Flag(
-        help:
-            "Fail on warnings too (an ignored field), not only on errors (what makes the screen differ from the page).")
-    var strict = false
+    @Flag(help: "Fail on warnings (a field ignored) too, not only on errors.") var strict = false
 
     /// A share of a parallel check: print PageBatch's report for the parent and nothing else.
     @Flag(help: .hidden)

@@ -249,7 +249,22 @@ import Testing
             "typos.json",
             #"{"nxt":null,"floors":[{"type":"IconGrid","id":"c","colums":5,"items":[{"id":"i","img":"a","title":"A"}]},{"pattern":"Title","id":"t","title":5}]}"#
         )
-        let invalid = try run("/usr/bin/env", ["python3", script, file, typos])
+        // By default unknown fields are allowed (a CMS's metadata; check warns, or errs on a near miss): only
+        // the wrong value fails.
+        let lenient = try run("/usr/bin/env", ["python3", script, file, typos])
+        #expect(lenient.status == 1, "\(lenient.stdout)\(lenient.stderr)")
+        #expect(lenient.stdout.contains("typos.json: floors[1].title: 5 is not of type 'string'"), "\(lenient.stdout)")
+        #expect(!lenient.stdout.contains("Additional properties"), "\(lenient.stdout)")
+        let metadata = try folder.write(
+            "cms.json",
+            #"{"id":"home-42","version":7,"updatedAt":"2026-11-26","floors":[{"type":"Title","id":"t","title":"T","trackingId":"x"}]}"#
+        )
+        let exported = try run("/usr/bin/env", ["python3", script, file, metadata])
+        #expect(exported.status == 0, "a CMS export validates: \(exported.stdout)\(exported.stderr)")
+        // --strict forbids them, for editors that want every unknown key underlined.
+        let strictSchema = try floorhost(["schema", "--strict", "--plugins", plugins])
+        let strictFile = try folder.write("strict.schema.json", strictSchema.stdout)
+        let invalid = try run("/usr/bin/env", ["python3", script, strictFile, typos, metadata])
         #expect(invalid.status == 1, "\(invalid.stdout)\(invalid.stderr)")
         #expect(
             invalid.stdout.contains("typos.json: (page): Additional properties are not allowed ('nxt' was unexpected)"),
@@ -259,6 +274,7 @@ import Testing
                 "typos.json: floors[0]: Additional properties are not allowed ('colums' was unexpected)"),
             "\(invalid.stdout)")
         #expect(invalid.stdout.contains("typos.json: floors[1].title: 5 is not of type 'string'"), "\(invalid.stdout)")
+        #expect(invalid.stdout.contains("cms.json: (page): Additional properties are not allowed"), "\(invalid.stdout)")
     }
 
     @Test func aSchemaThePluginGetsWrongIsAWarningAndNoCheck() throws {

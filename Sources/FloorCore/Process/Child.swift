@@ -20,7 +20,7 @@ package enum Child: String, CaseIterable, Sendable {
     case worker
     /// conform's `conform-child`, for one library.
     case conform
-    /// `scan-plugin`, for one library: PluginOptions' child (listed under schema, whose options are those alone).
+    /// `scan-plugin`, for one library: PluginOptions' child (listed under schema, whose options are those and --strict).
     case scan
 
     /// The options (and positional arguments) this child is not given, each with the reason.
@@ -54,6 +54,7 @@ package enum Child: String, CaseIterable, Sendable {
             return [
                 "--plugins": scanner, "--plugin-cache": scanner, "--plugin-scan-timeout": scanner,
                 "--plugin-isolation": scanner, "--allow-insecure-plugins": scanner, "--locked": scanner,
+                "--strict": "schema's parent writes the schema; a scan only loads the library",
             ]
         }
     }
