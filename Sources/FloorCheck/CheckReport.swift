@@ -1,4 +1,5 @@
 import FloorCore
+import FloorRender
 import HostContract
 
 /// What `floorhost check` reports: the page problems PageCheck found plus the plugin errors of the run
@@ -98,5 +99,43 @@ public struct CheckReport: Sendable {
         out.number(warnings)
         out.raw("}}\n")
         return out.bytes
+    }
+
+    /// `check --format junit`, for CI systems that show test reports: one `testsuite`, a `testcase` per page
+    /// checked (named by its path) and one for the plugins; each error a `failure`, each warning a line of
+    /// the test case's `system-out` (and a `failure` too under `--strict`). Same exit status as text.
+    public func junit() -> [UInt8] {
+        func failing(_ d: Diagnostic) -> Bool { d.level == .error || (strict && d.level == .warning) }
+        var cases: [(name: String, problems: [Diagnostic])] = pages.map { ($0, []) }
+        let index = Dictionary(pages.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var plugins: [Diagnostic] = []
+        for problem in problems {
+            if let page = problem.file.flatMap({ index[$0] }) {
+                cases[page].problems.append(problem)
+            } else {
+                plugins.append(problem)
+            }
+        }
+        if !plugins.isEmpty { cases.append(("plugins", plugins)) }
+        let failures = cases.filter { $0.problems.contains(where: failing) }.count
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"floorhost check\" tests=\"\(cases.count)\" failures=\"\(failures)\">\n"
+        xml += "  <testsuite name=\"floorhost check\" tests=\"\(cases.count)\" failures=\"\(failures)\">\n"
+        for (name, found) in cases {
+            xml += "    <testcase classname=\"check\" name=\"\(HTMLText.escaped(name))\""
+            guard !found.isEmpty else {
+                xml += "/>\n"
+                continue
+            }
+            xml += ">\n"
+            for problem in found where failing(problem) {
+                xml +=
+                    "      <failure type=\"\(problem.level.rawValue)\" message=\"\(HTMLText.escaped(problem.message))\"/>\n"
+            }
+            let said = found.map { HTMLText.escaped($0.line) }.joined(separator: "\n")
+            xml += "      <system-out>\(said)</system-out>\n    </testcase>\n"
+        }
+        xml += "  </testsuite>\n</testsuites>\n"
+        return Array(xml.utf8)
     }
 }

@@ -29,7 +29,7 @@ public enum PageBatch {
         }.map { checks[$0] }
     }
 
-    /// What a share's child writes (`check --shard`): its checks and the plugin diagnostics of its run,
+    /// What a share's child writes (`check --share`): its checks and the plugin diagnostics of its run,
     /// one JSON object, for `decode` in the parent.
     public static func encode(_ checks: [PageCheck], pluginDiagnostics: [Diagnostic]) -> [UInt8] {
         var out = JSONWriter()
