@@ -22,6 +22,8 @@ public struct Diagnostic: Sendable, Equatable {
         case ignored
         /// A value outside its bounds was brought inside them.
         case clamped
+        /// Text that cannot be shown as written (a lone surrogate) is shown with U+FFFD in its place.
+        case replaced = "replaced by U+FFFD"
         /// A next page did not load: the chain stops there.
         case chainStops = "the chain stops here"
     }

@@ -45,6 +45,53 @@ extension JSONCursor {
     }
 }
 
+extension JSONCursor {
+    /// The JSON path ("items[2].title") of the innermost member or element of the value at `start` whose
+    /// value holds byte `offset`: the inverse of `offset(of:in:from:)`, for a problem found by offset. Walks
+    /// only down the containers that hold it; "" for the value itself or bytes that are not JSON.
+    package static func path(to offset: Int, in bytes: UnsafeRawBufferPointer, from start: Int) -> String {
+        guard let base = bytes.baseAddress, start < bytes.count else { return "" }
+        var cursor = JSONCursor(base, count: bytes.count, skippingBOM: false)
+        cursor.pos = start
+        var path = ""
+        do {
+            descend: while true {
+                cursor.skipWhitespace()
+                if cursor.at(JSONByte.openBrace) {
+                    guard try cursor.openObject() else { return path }
+                    repeat {
+                        let key = try cursor.key()
+                        let valueStart = cursor.pos
+                        _ = try cursor.skipValue()
+                        if (valueStart..<cursor.pos).contains(offset) {
+                            path += (path.isEmpty ? "" : ".") + cursor.text(key)
+                            cursor.pos = valueStart
+                            continue descend
+                        }
+                    } while try cursor.nextMember()
+                } else if cursor.at(JSONByte.openBracket) {
+                    guard try cursor.openArray() else { return path }
+                    var index = 0
+                    repeat {
+                        cursor.skipWhitespace()
+                        let valueStart = cursor.pos
+                        _ = try cursor.skipValue()
+                        if (valueStart..<cursor.pos).contains(offset) {
+                            path += "[\(index)]"
+                            cursor.pos = valueStart
+                            continue descend
+                        }
+                        index += 1
+                    } while try cursor.nextElement()
+                }
+                return path
+            }
+        } catch {
+            return path
+        }
+    }
+}
+
 /// One step of a JSON path as diagnostics write it: `.name` or `[index]`.
 package enum JSONPathPart: Equatable {
     case key(String)

@@ -1,4 +1,5 @@
 import FloorCore
+import HostContract
 
 /// One walk over a floor's bytes that does everything the host reads a floor for: the page scanner's
 /// validation and fields (`type`, `pattern`, `id`, repeated keys), the floor's signature (content hashes,
@@ -24,6 +25,8 @@ package struct FloorWalk {
     /// Where the schema check is in the floor, for findings' paths; empty between values of a floor.
     var path: [PathPart] = []
     var findings: [SchemaFinding] = []
+    /// Where the floor being walked has a string with a lone surrogate escape (`"\uD800"`), by offset.
+    var loneSurrogates: [Int] = []
     /// The `id` of the object last walked with `capturingID` (a floor item's identity): a string, or an
     /// integer as written; nil otherwise.
     var capturedID: String?
@@ -68,6 +71,9 @@ package struct FloorWalk {
         case UInt8(ascii: "\""):
             let span = try cursor.string()
             lastString = span
+            if span.escaped, JSONStringContent.hasLoneSurrogate(cursor.bytes(span.start, span.end)) {
+                loneSurrogates.append(start)
+            }
             if schema != nil { check(string: span, against: schema.unsafelyUnwrapped) }
             return cursor.stringHash(span)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -274,6 +280,7 @@ package struct FloorWalk {
         var schemaType: String?
         var seen = ObjectCheck()
         findings = []
+        loneSurrogates = []
         if try cursor.openObject() {
             let firstMember = cursor.pos
             repeat {
@@ -376,6 +383,15 @@ package struct FloorWalk {
                 }
         }
         findings = []
+        for offset in loneSurrogates {
+            let inFloor = JSONCursor.path(
+                to: offset, in: UnsafeRawBufferPointer(start: cursor.raw, count: cursor.count), from: start)
+            problems.append(
+                ScanProblem(
+                    DecodeReport.path(inFloor, in: "floors[\(index)]"),
+                    "a \\u escape is half of a surrogate pair without the other half (U+D800 to U+DFFF stand only in pairs)",
+                    at: offset, .error, .replaced))
+        }
         return FloorSpec(
             index: index, type: typeName, id: floorID, bytes: start..<cursor.pos, problems: problems,
             signature: FloorSignature(whole: whole.value, own: own.value, header: header, margin: margin, items: items),

@@ -5,6 +5,7 @@
  * passes it and only calls a render makes find them: the text "crash:<selector>" writes through NULL in
  * that selector, "hang:<selector>" never returns from it, for <selector> one of cell, tappable, action
  * (the action fails on the last item only, so only a walk over every item finds it).
+ * JUMP_WITH_LENGTHS: the action jumps through ABI 1.5's jump_n and param_n with strings that hold U+0000.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -66,7 +67,13 @@ static uint64_t tapper_tappable(void *ctx, void *model, uint64_t row) {
 static bool tapper_action(void *ctx, void *model, uint64_t row, uint64_t item, const floor_action_sink_t *sink) {
     (void)ctx; (void)row;
     if (item == ITEMS - 1) FAIL_IF(model, "action");
+#ifdef JUMP_WITH_LENGTHS
+    static const char url[] = "app://product/1\0javascript:evil", key[] = "k\0x", value[] = "v\0y";
+    sink->jump_n(sink, url, sizeof url - 1, "tap\0ev", 6);
+    sink->param_n(sink, key, sizeof key - 1, value, sizeof value - 1);
+#else
     sink->jump(sink, "app://tapper", NULL);
+#endif
     return true;
 }
 
