@@ -19,6 +19,9 @@ public enum ViewLoop {
         case interrupted
         /// A plugin library changed: a fresh process must load it; resume at this offset.
         case restart(offset: Double)
+
+        /// floorhost's exit status for a view that ended so: 130 (128 + SIGINT) after Ctrl-C, else 0.
+        public var exitStatus: Int32 { self == .interrupted ? 130 : 0 }
     }
 
     public struct Options: Sendable {
