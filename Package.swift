@@ -69,6 +69,7 @@ let package = Package(
             name: "FloorSession",
             dependencies: [
                 "FloorCore", "FloorRuntime", "FloorLayout", .product(name: "CFloorABI", package: "SDK"),
+                .product(name: "HostContract", package: "SDK"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
@@ -78,6 +79,7 @@ let package = Package(
             dependencies: [
                 "FloorCore", "FloorRuntime", "FloorLayout", "FloorSession",
                 .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"),
+                .product(name: "FloorText", package: "SDK"),
             ]),
         // Front ends, peers: none imports another.
         .target(
@@ -100,6 +102,7 @@ let package = Package(
             name: "FloorServe",
             dependencies: [
                 "FloorCore", "FloorRuntime", "FloorLayout", "FloorSession", "FloorRender",
+                .product(name: "HostContract", package: "SDK"), .product(name: "FloorText", package: "SDK"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
@@ -119,7 +122,9 @@ let package = Package(
         .testTarget(
             name: "FloorServeTests",
             dependencies: hostLayers.map { .target(name: $0) } + [
-                .product(name: "HummingbirdTesting", package: "hummingbird")
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // The text agreement test lays text out as the host does.
+                .product(name: "HostContract", package: "SDK"), .product(name: "FloorText", package: "SDK"),
             ]),
     ]
         + shippedFloors.map {

@@ -9,6 +9,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "FloorKit", path: ".."),
+        // The text engine alone (TextBench), from the SDK package the host builds it in.
+        .package(name: "FloorKitSDK", path: "../SDK"),
         // On Swift 6.3 the interposer traits default on; only MallocInterposer is wanted (and available).
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
@@ -36,6 +38,11 @@ let package = Package(
             path: "Benchmarks/DiffBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Issue 19: the text engine's cold and cached figures (Scripts/bench --only text-engine; a plain
+        // executable: it times its own loops and prints glyphs a second and ns a string).
+        .executableTarget(
+            name: "TextBench", dependencies: [.product(name: "FloorText", package: "FloorKitSDK")],
+            path: "Sources/TextBench"),
         // A next page over loopback HTTP, request to rows laid out, against the server's own time
         // (Scripts/bench --only remote; a plain executable: it pairs each load with the server's log).
         .executableTarget(

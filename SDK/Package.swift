@@ -16,17 +16,28 @@ let package = Package(
         // The host links the C contract and the rules it shares with the test kit directly.
         .library(name: "CFloorABI", targets: ["CFloorABI"]),
         .library(name: "HostContract", targets: ["HostContract"]),
+        .library(name: "FloorText", targets: ["FloorText"]),
     ],
     targets: [
         .target(name: "CFloorABI"),
         .target(name: "FloorKit", dependencies: ["CFloorABI"]),
-        // What every host does the same way toward plugins: text widths, the recording canvas and its text.
-        .target(name: "HostContract", dependencies: ["CFloorABI"]),
+        // The text engine (docs/ABI.md, "Text layout"): HarfBuzz shaping on FreeType faces of the pinned Noto
+        // set (Fonts.lock), lines broken by ICU. The host and the test kit link it; FloorKit, what plugins
+        // link, never does: a plugin measures through the host table.
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        .target(name: "CLineBreak", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("icuuc")]),
+        .target(name: "FloorText", dependencies: ["CHarfBuzz", "CLineBreak"]),
+        // What every host does the same way toward plugins: text widths and layout, the recording canvas
+        // and its text.
+        .target(name: "HostContract", dependencies: ["CFloorABI", "FloorText"]),
         .target(name: "FloorKitTesting", dependencies: ["CFloorABI", "HostContract"]),
         // The SDK's own tests (Scripts/test runs them before the root package's): nothing but these targets,
         // no plugin library, no floorhost. What needs the host stays in the root's Tests/FloorHostTests.
         .testTarget(name: "HostContractTests", dependencies: ["CFloorABI", "HostContract"]),
         .testTarget(name: "FloorKitTests", dependencies: ["FloorKit"]),
+        .testTarget(name: "FloorTextTests", dependencies: ["FloorText"]),
         // The test kit on floor plugins written in the test target itself (SampleFloors.swift).
         .testTarget(name: "FloorKitTestingTests", dependencies: ["FloorKit", "FloorKitTesting", "HostContract"]),
     ]

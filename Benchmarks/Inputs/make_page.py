@@ -11,6 +11,9 @@
   make_page.py bulk --floors 1000 --rows 1000 --out bulk.json
       A page for the trivial Bulk plugin (Benchmarks/Inputs/trivial_plugin.c): `floors` floors of
       `rows` rows each.
+  make_page.py tiles --items 100000 --seed 11 --out tiles.json
+      A page for the Tiles collection plugin (Tests/Fixtures/CPlugins/tiles.c): one floor "w" laid out as a
+      two-column waterfall of `items` tiles, 80 to 200 points high (drawn from the seed).
 """
 import argparse
 import json
@@ -76,6 +79,13 @@ def bulk_page(floors, rows, first_id):
     return {"floors": [{"type": "Bulk", "id": f"bulk{first_id + i}", "rows": rows} for i in range(floors)], "next": None}
 
 
+def tiles_page(seed, items):
+    rng = random.Random(seed)
+    heights = [rng.randint(80, 200) for _ in range(items)]
+    return {"floors": [{"type": "Tiles", "id": "w", "layout": "waterfall", "columns": 2, "heights": heights}],
+            "next": None}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="kind", required=True)
@@ -94,11 +104,20 @@ def main():
     chain.add_argument("--pages", type=int, default=1000)
     chain.add_argument("--items", type=int, default=20)
     chain.add_argument("--out-dir", required=True)
+    tiles = sub.add_parser("tiles")
+    tiles.add_argument("--seed", type=int, default=11)
+    tiles.add_argument("--items", type=int, default=100000)
+    tiles.add_argument("--out", required=True)
     args = parser.parse_args()
     if args.kind == "chain":
         write_chain(args.seed, args.pages, args.items, args.out_dir)
         return
-    page = feed_page(args.seed, args.target_bytes, args.per_floor) if args.kind == "feed" else bulk_page(args.floors, args.rows, args.first_id)
+    if args.kind == "tiles":
+        page = tiles_page(args.seed, args.items)
+    elif args.kind == "feed":
+        page = feed_page(args.seed, args.target_bytes, args.per_floor)
+    else:
+        page = bulk_page(args.floors, args.rows, args.first_id)
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump(page, f, ensure_ascii=False, separators=(",", ":"))
         f.write("\n")

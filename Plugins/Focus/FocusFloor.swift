@@ -43,7 +43,10 @@ struct FocusFloor: FloorModel {
             let banner = floor.items[floor.current]
             canvas.image(banner.img, x: 0, y: 0, width: canvas.width, height: canvas.height - 24)
             if let title = banner.title {
-                canvas.text(title, x: 12, y: canvas.height - 48, maxWidth: canvas.width - 24, style: .bold)
+                // A headline over the banner's lower edge, one line (cut with an ellipsis).
+                canvas.textBlock(
+                    title, x: 12, y: canvas.height - 24 - TextFont.headline.lineHeight - 6, width: canvas.width - 24,
+                    maxLines: 1, font: .headline)
             }
             let dots = floor.items.indices.map { $0 == floor.current ? "●" : "○" }.joined(separator: " ")
             canvas.text(dots, x: 0, y: canvas.height - 12, style: .center)

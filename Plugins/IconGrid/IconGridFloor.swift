@@ -54,7 +54,8 @@ struct IconGridFloor: FloorModel {
         for line in stride(from: 0, to: items.count, by: columns) { rows.append(Self.iconLine, item: line / columns) }
     }
 
-    /// A line of icons: a 48-point image with its label under it, in equal columns.
+    /// A line of icons: a 48-point image with its label under it (a caption, one line, cut with an
+    /// ellipsis), in equal columns.
     static let iconLine = RowType<IconGridFloor>(
         "IconGridLine",
         height: { _, _, _ in 84 },
@@ -64,7 +65,8 @@ struct IconGridFloor: FloorModel {
                 let x = Double(column) * slot
                 let side = min(48, slot - 8)
                 canvas.image(icon.img, x: x + (slot - side) / 2, y: 12, width: side, height: 48)
-                canvas.text(icon.title, x: x, y: 60, maxWidth: slot, style: .center)
+                canvas.textBlock(
+                    icon.title, x: x + 2, y: 62, width: slot - 4, maxLines: 1, font: .caption, style: .center)
             }
         },
         taps: { floor, line in floor.icons(onLine: line).count },

@@ -1,10 +1,14 @@
 import FloorKit
 
 /// `ProductFeed`: product cards, one row each, under an optional sticky strip of sort options. The infinite
-/// feed that next pages extend.
+/// feed that next pages extend. The cards are the floor's items (ABI 1.5): a page may lay them out as a
+/// list (the default), a grid or a waterfall (`"layout": "waterfall", "columns": 2`), where a card narrower
+/// than `stackedBelow` stacks its picture above its text and is as tall as its title needs.
 struct ProductFeedFloor: ItemsFloor {
     static let floorType = "ProductFeed"
     static let rowTypes = [sortStrip, card]
+    static let layouts = CollectionLayouts(
+        [.list, .grid, .waterfall], default: .list, columns: 2, columnGap: 8, lineGap: 8, inset: 8)
     static let sampleJSON =
         #"{"type":"ProductFeed","id":"feed","header":{"title":"猜你喜欢","sticky":true},"sorts":["综合 Best","销量 Sales","价格 Price"],"items":[{"id":"p1","title":"无线蓝牙耳机 Pro","price":"¥199.00","img":"https://img.example.com/p/1.jpg","jump":{"url":"app://product/1","eventId":"feed_click"}},{"id":"p2","title":"Stainless steel water bottle 750ml","price":59.9,"originalPrice":79,"img":"https://img.example.com/p/2.jpg","jump":{"url":"app://product/2"}}]}"#
 
@@ -104,33 +108,12 @@ struct ProductFeedFloor: ItemsFloor {
     /// One card per item: a next page's items are listed alone, so a long feed extends in O(items added)
     /// (the sort strip leads the floor's rows, so the rows already laid out stay as they are).
     func expand(items range: Range<Int>, into rows: inout FloorRows<ProductFeedFloor>) -> Bool {
-        for item in range { rows.append(Self.card, item: item) }
+        for item in range { rows.appendItem(Self.card, item: item) }
         return true
     }
 
     /// Where the text beside the picture starts, and the points it leaves at the right.
     static let textX = 116.0, textMargin = 124.0
-
-    /// The title's lines in a text column `available` points wide: one when it fits, else two, the first
-    /// the longest prefix that fits (cut after a space when there is one), the second the rest (the canvas
-    /// cuts it). `measure` is TextMetrics in the height calculator and the canvas in the cell: the same
-    /// widths, so the cell draws the lines the height made room for. O(log n) measurements.
-    static func titleLines(_ title: String, available: Double, measure: (String) -> Double) -> [String] {
-        guard measure(title) > available else { return [title] }
-        let characters = Array(title)
-        var low = 0
-        var high = characters.count  // the longest fitting prefix has `low` characters
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if measure(String(characters[..<mid])) <= available { low = mid } else { high = mid - 1 }
-        }
-        guard low > 0 else { return [title] }  // not even one character fits: one line, cut by the canvas
-        var cut = low
-        if let space = characters[..<low].lastIndex(of: " "), space > 0 { cut = space + 1 }
-        let first = String(characters[..<cut]).trimmingTrailingSpaces
-        let rest = String(characters[cut...])
-        return rest.isEmpty ? [first] : [first, rest]
-    }
 
     /// The sort strip: the options from the left, each as wide as it measures and `sortGap` apart, the current
     /// (first) one in the price colour and bold, the others muted, over a rule; options past the right edge
@@ -164,59 +147,136 @@ struct ProductFeedFloor: ItemsFloor {
         return "-\(min(99, max(1, Int(((1 - now / before) * 100).rounded()))))%"
     }
 
-    /// The badge's padding left and right of its label: one column of the text preview.
-    static let badgePadding = 5.0
+    /// The badge's padding left and right of its label.
+    static let badgePadding = 6.0
 
-    /// The sale badge, one text line high with 2 points above and below it, at `y` in the text column: the
-    /// label centred in the price colour on an accent fill (drawn first, so the label sits on it), which is
-    /// the label's measured width and a padding each side; a backend whose font runs wider than the measure
-    /// (HTML) uses the padding before it cuts the label. Left out where the column cannot hold it, so the card
-    /// never draws outside its cell.
+    /// Where the card's texts go, top to bottom: the title (body, at most two lines), the price (headline),
+    /// the sale badge (a caption on a fill 20 points high). The card is as tall as its title makes it: 108
+    /// points with a one-line title, 128 with two (real type, ABI 1.5; cell lines on an older host).
+    static let titleY = 8.0, priceGap = 6.0, badgeGap = 4.0, badgeHeight = 20.0
+    static func priceY(titleHeight: Double) -> Double { titleY + titleHeight + priceGap }
+    static func badgeY(titleHeight: Double) -> Double {
+        priceY(titleHeight: titleHeight) + TextFont.headline.lineHeight + badgeGap
+    }
+    static func cardHeight(titleHeight: Double) -> Double { badgeY(titleHeight: titleHeight) + badgeHeight + 28 }
+
+    /// The sale badge at `y` in the text column: the label centred in the price colour on an accent fill
+    /// (drawn first, so the label sits on it), the label's measured width and a padding each side. Left out
+    /// where the column cannot hold it, so the card never draws outside its cell.
     static func drawSaleBadge(_ label: String, y: Double, canvas: Canvas) {
-        let width = canvas.measure(label, style: .accent) + 2 * badgePadding
+        let width = canvas.layout(label, font: .caption, width: .infinity).width + 2 * badgePadding
         guard textX + width <= canvas.width - 8 else { return }
-        canvas.fill(x: textX, y: y, width: width, height: 16, tone: .accent)
-        canvas.text(label, x: textX, y: y + 2, maxWidth: width, style: [.accent, .center])
+        canvas.fill(x: textX, y: y, width: width, height: badgeHeight, tone: .accent)
+        canvas.textBlock(
+            label, x: textX, y: y + 2, width: width, maxLines: 1, font: .caption, style: [.accent, .center])
     }
 
     /// A card: the picture on the left, title and price beside it. A title too long for its line takes
-    /// two, and the card grows a line (108 points, 120 with a two-line title). An original price follows
-    /// the price, muted and struck through, and puts a sale badge under the price (on a host older than
-    /// ABI 1.4 neither is drawn: it would show the original price unstruck, and the badge's fill as a frame).
+    /// two, and the card grows by a line. An original price follows the price, muted and struck through,
+    /// and puts a sale badge under the price (on a host older than ABI 1.4 neither is drawn: it would show
+    /// the original price unstruck, and the badge's fill as a frame).
     static let card = RowType<ProductFeedFloor>(
         "ProductCard",
         height: { floor, item, width in
-            let lines = titleLines(floor.items[item].title, available: width - textMargin) {
-                TextMetrics.width(of: $0, style: .bold)
-            }
-            return 108 + 12 * Double(lines.count - 1)
+            if width < stackedBelow { return StackedCard.height(floor.items[item], width: width) }
+            return cardHeight(
+                titleHeight: TextMetrics.layout(
+                    floor.items[item].title, font: .body, width: width - textMargin, maxLines: 2
+                ).height)
         },
         cell: { floor, item, canvas in
             let product = floor.items[item]
+            if canvas.width < stackedBelow { return StackedCard.draw(product, canvas: canvas) }
             let available = canvas.width - textMargin
-            let lines = titleLines(product.title, available: available) { canvas.measure($0, style: .bold) }
-            let extra = 12 * Double(lines.count - 1)
+            let title = canvas.layout(product.title, font: .body, width: available, maxLines: 2)
+            let priceY = priceY(titleHeight: title.height)
             canvas.image(product.img, x: 8, y: 0, width: 96, height: 96)
-            for (index, line) in lines.enumerated() {
-                canvas.text(line, x: textX, y: 12 + 12 * Double(index), maxWidth: available, style: .bold)
-            }
-            canvas.text(product.price.text, x: textX, y: 60 + extra, maxWidth: available, style: .accent)
+            canvas.textBlock(product.title, x: textX, y: titleY, width: available, maxLines: 2, font: .body)
+            canvas.textBlock(
+                product.price.text, x: textX, y: priceY, width: available, maxLines: 1, font: .headline,
+                style: .accent)
             if let original = product.originalPrice, canvas.supportsStrike {
-                let x = textX + canvas.measure(product.price.text, style: .accent) + 10
+                let x = textX + canvas.layout(product.price.text, font: .headline, width: .infinity).width + 8
                 let room = canvas.width - 8 - x
                 if room > 0 {
-                    canvas.text(original.text, x: x, y: 60 + extra, maxWidth: room, style: [.muted, .strike])
+                    canvas.textBlock(
+                        original.text, x: x, y: priceY + 4, width: room, maxLines: 1, font: .footnote,
+                        style: [.muted, .strike])
                 }
                 if let label = discountLabel(price: product.price, original: original) {
-                    drawSaleBadge(label, y: 78 + extra, canvas: canvas)
+                    drawSaleBadge(label, y: badgeY(titleHeight: title.height), canvas: canvas)
                 }
             }
-            canvas.box(x: 8, y: 96 + extra, width: canvas.width - 16, height: 0)
+            canvas.box(x: 8, y: canvas.height - 12, width: canvas.width - 16, height: 0)
         },
         action: { floor, item, _ in
             let product = floor.items[item]
             return product.jump.map { Action($0, params: ["productId": product.id, "position": String(item)]) }
         })
+}
+
+extension ProductFeedFloor {
+    /// A card narrower than this (a column of a grid or a waterfall on a phone) stacks its picture above
+    /// its text: beside a 96-point picture, fewer than 100 points would be left for the title.
+    static let stackedBelow = 220.0
+
+    /// A card in a column: the picture across the top, then the title (one line, or two when it does not fit
+    /// on one), the price with the original price struck through after it, and the sale badge under them,
+    /// in a frame. Its height follows its content, which is what makes a waterfall of them uneven.
+    enum StackedCard {
+        static let pictureHeight = 96.0
+        static let padding = 6.0
+
+        /// The title's layout at `width` (body, two lines at most): the one place a stacked card measures its
+        /// title, with TextMetrics in the height calculator and the canvas in the cell (the same answer).
+        static func title(_ product: Product, width: Double, canvas: Canvas? = nil) -> TextLayout {
+            let available = width - 2 * padding
+            return canvas?.layout(product.title, font: .body, width: available, maxLines: 2)
+                ?? TextMetrics.layout(product.title, font: .body, width: available, maxLines: 2)
+        }
+
+        static func hasBadge(_ product: Product) -> Bool {
+            product.originalPrice.flatMap { discountLabel(price: product.price, original: $0) } != nil
+        }
+
+        /// Picture, a gap, the title's lines, the price line, the badge when there is one, a gap.
+        static func height(_ product: Product, width: Double) -> Double {
+            let badge = hasBadge(product) ? badgeGap + badgeHeight : 0
+            return pictureHeight + padding + title(product, width: width).height + priceGap
+                + TextFont.headline.lineHeight + badge + padding
+        }
+
+        static func draw(_ product: Product, canvas: Canvas) {
+            let width = canvas.width
+            let available = width - 2 * padding
+            canvas.image(product.img, x: 0, y: 0, width: width, height: pictureHeight)
+            var y = pictureHeight + padding
+            let title = title(product, width: width, canvas: canvas)
+            canvas.textBlock(product.title, x: padding, y: y, width: available, maxLines: 2, font: .body)
+            y += title.height + priceGap
+            canvas.textBlock(
+                product.price.text, x: padding, y: y, width: available, maxLines: 1, font: .headline, style: .accent)
+            if let original = product.originalPrice, canvas.supportsStrike {
+                let x = padding + canvas.layout(product.price.text, font: .headline, width: .infinity).width + 6
+                if width - padding - x > 0 {
+                    canvas.textBlock(
+                        original.text, x: x, y: y + 4, width: width - padding - x, maxLines: 1, font: .footnote,
+                        style: [.muted, .strike])
+                }
+                if let label = discountLabel(price: product.price, original: original) {
+                    let badge = canvas.layout(label, font: .caption, width: .infinity).width + 2 * badgePadding
+                    let badgeY = y + TextFont.headline.lineHeight + badgeGap
+                    if padding + badge <= width - padding {
+                        canvas.fill(x: padding, y: badgeY, width: badge, height: badgeHeight, tone: .accent)
+                        canvas.textBlock(
+                            label, x: padding, y: badgeY + 2, width: badge, maxLines: 1, font: .caption,
+                            style: [.accent, .center])
+                    }
+                }
+            }
+            canvas.box(x: 0, y: 0, width: width, height: canvas.height)
+        }
+    }
 }
 
 let plugin = FloorPlugin(
@@ -227,12 +287,6 @@ let plugin = FloorPlugin(
 public func floorPluginEntry() -> UnsafeRawPointer { plugin.descriptor }
 
 extension String {
-    fileprivate var trimmingTrailingSpaces: String {
-        var s = Substring(self)
-        while s.last == " " { s.removeLast() }
-        return String(s)
-    }
-
     fileprivate var trimmingSpaces: String {
         var s = Substring(self)
         while s.first == " " { s.removeFirst() }

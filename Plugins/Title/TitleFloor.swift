@@ -11,21 +11,36 @@ struct TitleFloor: FloorModel {
     var subtitle: String?
 
     static let schemaNotes: [String: SchemaNote] = [
-        "title": "The bar's text, bold and centred.",
-        "subtitle": "A second, muted line under the title.",
+        "title": "The bar's text: a centred headline, at most two lines.",
+        "subtitle": "Muted text under the title, at most two lines.",
     ]
 
     func expand(into rows: inout FloorRows<TitleFloor>) {
         rows.append(Self.titleBar)
     }
 
+    /// Points above the title and below the last line; the text is `inset` from each side.
+    static let padding = 10.0, inset = 16.0, gap = 2.0
+
     static let titleBar = RowType<TitleFloor>(
         "TitleBar",
-        height: { floor, _, _ in floor.subtitle == nil ? 36 : 48 },
+        // Real type (ABI 1.5 text styles): the bar grows with its title's and subtitle's lines.
+        height: { floor, _, width in
+            let title = TextMetrics.layout(floor.title, font: .headline, width: width - 2 * inset, maxLines: 2)
+            let subtitle = floor.subtitle.map {
+                TextMetrics.layout($0, font: .footnote, width: width - 2 * inset, maxLines: 2)
+            }
+            return padding + title.height + (subtitle.map { gap + $0.height } ?? 0) + padding
+        },
         cell: { floor, _, canvas in
-            canvas.text(floor.title, x: 0, y: 12, style: [.bold, .center])
+            let width = canvas.width - 2 * inset
+            let title = canvas.layout(floor.title, font: .headline, width: width, maxLines: 2)
+            canvas.textBlock(
+                floor.title, x: inset, y: padding, width: width, maxLines: 2, font: .headline, style: .center)
             if let subtitle = floor.subtitle {
-                canvas.text(subtitle, x: 0, y: 24, style: [.muted, .center])
+                canvas.textBlock(
+                    subtitle, x: inset, y: padding + title.height + gap, width: width, maxLines: 2, font: .footnote,
+                    style: [.muted, .center])
             }
         })
 }

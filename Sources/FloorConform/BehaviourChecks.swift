@@ -26,6 +26,7 @@ package enum BehaviourChecks {
         case .drawingBounds: try drawingBounds(plugin, samples)
         case .balancedModels: try balancedModels(plugin, samples)
         case .schema: try SchemaCheck.run(plugin, samples)
+        case .collections: try CollectionCheck.run(plugin, samples)
         default: throw ConformanceFailure("\(check.id) is not a behaviour check")
         }
     }

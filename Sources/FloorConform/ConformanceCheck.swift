@@ -62,10 +62,15 @@ public struct ConformanceCheck: Sendable, Hashable, Codable, CustomStringConvert
         "extend", .behaviour,
         "a sample continued by a next-page copy of itself: duplicates reported, unchanged-row counts true", ["samples"])
 
+    public static let collections = ConformanceCheck(
+        "collections", .behaviour,
+        "a floor type declaring grid or waterfall (ABI 1.5) lists item rows; at each layout and column count its items measure 0 to 10000 points at the column width, draw inside their frames and are placed the same way twice",
+        ["heights"])
+
     public static let all: [ConformanceCheck] = [
         loadable, entrySymbol, abiVersion, descriptor, uniqueID, registration, typeNames, selectorSignatures,
         samples, refusesBadJSON, heights, deterministic, drawingBounds, balancedModels, validate, actions, extend,
-        schema, timeLimit,
+        schema, collections, timeLimit,
     ]
 
     /// The checks a child process runs (the rest are judged across plugins or from how children ended).

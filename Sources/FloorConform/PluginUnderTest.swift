@@ -69,9 +69,11 @@ package final class PluginUnderTest {
         sink.previous = Array(previous.prefix(reusable))
         var raw = floor_row_sink_t()
         raw.host_data = Unmanaged.passUnretained(sink).toOpaque()
-        raw.add = { sink, type, _ in
+        raw.add = { sink, type, flags in
             guard let data = sink?.pointee.host_data else { return }
-            Unmanaged<RowList>.fromOpaque(data).takeUnretainedValue().types.append(type)
+            let list = Unmanaged<RowList>.fromOpaque(data).takeUnretainedValue()
+            list.types.append(type)
+            list.flags.append(flags)
         }
         if reusable > 0 {
             raw.reusable = UInt64(reusable)
@@ -99,8 +101,13 @@ package final class PluginUnderTest {
                     ))
             }
         }
+        lastFlags = sink.kept ? [] : sink.flags
         return .success(sink.types)
     }
+
+    /// The FLOOR_ROW_* flags of the rows the last `expand` listed (empty when it kept rows): which are items
+    /// of a collection (ABI 1.5).
+    package private(set) var lastFlags: [UInt32] = []
 
     /// The floor type's validator's verdict on `model` with the problems it reported, or nil when the type
     /// registers no validator (ABI 1.1, optional).
@@ -244,6 +251,7 @@ package final class PluginUnderTest {
 
     private final class RowList {
         var types: [Int32] = []
+        var flags: [UInt32] = []
         var previous: [Int32] = []
         var kept = false
     }

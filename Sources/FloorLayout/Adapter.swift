@@ -29,6 +29,12 @@ public final class Adapter: @unchecked Sendable {
     /// The first row of each section, plus the row count at the end.
     private var sectionStart: [Int] = [0]
     package private(set) var rows = RowTable()
+    /// The floors laid out as a grid or a waterfall (ABI 1.5), by section: their columns' items and where
+    /// their placing stopped (PlacedCollection). Empty on a page of lists, which is laid out as before.
+    package private(set) var collections: [Int: PlacedCollection] = [:]
+    /// Per section, the width its item rows (FLOOR_ROW_ITEM) are measured and drawn at: a collection's
+    /// column width, else the page's width.
+    package private(set) var itemWidths: ContiguousArray<Double> = []
     /// Heights measured at the widths the page was laid out at before (the row table holds the current
     /// width's), kept in step with every next page's edits (NaN for the rows an edit added): the width
     /// cache that makes a terminal resize and back cost nothing. At most `widthsRemembered` widths.
@@ -91,6 +97,8 @@ public final class Adapter: @unchecked Sendable {
         sections = fresh.sections
         models = fresh.models
         origins = fresh.origins
+        collections = fresh.collections
+        itemWidths = fresh.itemWidths
         sectionOfFloor = fresh.sectionOfFloor
         sectionStart = fresh.sectionStart
         rows = fresh.rows
@@ -118,6 +126,7 @@ public final class Adapter: @unchecked Sendable {
         sections.reserveCapacity(capacity)
         models.reserveCapacity(capacity)
         origins.reserveCapacity(capacity)
+        itemWidths.reserveCapacity(capacity)
         sectionStart.reserveCapacity(capacity + 1)
         sectionOfFloor.reserveCapacity(capacity)
     }
@@ -130,10 +139,12 @@ public final class Adapter: @unchecked Sendable {
 
     public func describe(row r: Int) -> RowInfo {
         let row = rows[r]
+        let frame = frame(of: r)
         return RowInfo(
             section: Int(row.section), row: Int(row.index), floor: sections[Int(row.section)].floorID,
             type: registry.rowTypes[Int(row.type)].name, y: row.top, height: row.height,
-            isHeader: row.flags & FLOOR_ROW_HEADER != 0, isSticky: row.flags & FLOOR_ROW_STICKY != 0)
+            isHeader: row.flags & FLOOR_ROW_HEADER != 0, isSticky: row.flags & FLOOR_ROW_STICKY != 0,
+            x: frame.x, width: frame.width, column: column(of: r))
     }
 
     /// The global row index of row `row` of section `section`, if there is one.
@@ -155,6 +166,7 @@ public final class Adapter: @unchecked Sendable {
         }
         heightsAtOtherWidths[width] = rows.heights
         width = newWidth
+        for s in sections.indices { itemWidths[s] = sections[s].collection?.columnWidth(in: width) ?? width }
         guard let cached else { return measureAll() }
         rows.restore(heights: cached)
         measure(0..<rows.count, onlyUnmeasured: true)
@@ -164,7 +176,13 @@ public final class Adapter: @unchecked Sendable {
     /// Lays the page out again from the height cache: every row's offset is recomputed and no plugin is
     /// called. O(rows). (A new width, or a next page's rows, are measured by `setWidth` and `append`.)
     public func relayout() {
-        rows.recomputeTops(from: 0)
+        layOut(from: 0)
+    }
+
+    /// Lays the rows out from row `first` on (RowTable.layOut: lists as prefix sums, collections' items
+    /// into their columns). Rows before `first` do not move.
+    private func layOut(from first: Int) {
+        rows.layOut(from: first, sectionStart: sectionStart, collections: &collections)
     }
 
     // MARK: Dispatch
@@ -198,6 +216,7 @@ public final class Adapter: @unchecked Sendable {
         let models = self.models
         let origins = self.origins
         let width = self.width
+        let itemWidths = self.itemWidths
         let dispatch = self.dispatch
         let registry = self.registry
         let record = registry.crashRecord
@@ -232,6 +251,7 @@ public final class Adapter: @unchecked Sendable {
                     let table = registry.dispatch
                     measureRows { row in
                         let entry = table[Int(row.type)]
+                        let width = row.flags & FLOOR_ROW_ITEM != 0 ? itemWidths[Int(row.section)] : width
                         return entry.height(entry.context, models[Int(row.section)], UInt64(row.index), width)
                     }
                 case .ffi:
@@ -240,7 +260,8 @@ public final class Adapter: @unchecked Sendable {
                         let entry = table[Int(row.type)]
                         let result = try? entry.height.perform(
                             .pointer(entry.context), .pointer(models[Int(row.section)]),
-                            .uint(UInt64(row.index)), .double(width))
+                            .uint(UInt64(row.index)),
+                            .double(row.flags & FLOOR_ROW_ITEM != 0 ? itemWidths[Int(row.section)] : width))
                         if case .double(let height)? = result { return height }
                         return 0
                     }
@@ -298,6 +319,8 @@ public final class Adapter: @unchecked Sendable {
         sections.append(section)
         models.append(section.model)
         origins.append(section.origin)
+        itemWidths.append(section.collection?.columnWidth(in: width) ?? width)
+        if let layout = section.collection { collections[number] = PlacedCollection(layout) }
         if sectionOfFloor[section.floorID] == nil { sectionOfFloor[section.floorID] = number }
         let expanded = reusing ?? expand(section, number: number).rows
         rows.replace(rows.count..<rows.count, with: expanded, section: number)
@@ -356,7 +379,7 @@ public final class Adapter: @unchecked Sendable {
         appendFooterSection()
         for width in heightsAtOtherWidths.keys { heightsAtOtherWidths[width]!.append(.nan) }
         measure(at..<rows.count)
-        rows.recomputeTops(from: at)
+        layOut(from: at)
     }
 
     /// Appends the footer's section and its one row, unmeasured.
@@ -372,6 +395,7 @@ public final class Adapter: @unchecked Sendable {
         sections.append(section)
         models.append(model)
         origins.append(section.origin)
+        itemWidths.append(width)
         rows.replace(
             rows.count..<rows.count,
             with: [.init(index: 0, type: registry.rowTypeID(named: BuiltinRows.footer)!, flags: 0)],
@@ -387,6 +411,7 @@ public final class Adapter: @unchecked Sendable {
         sections.removeLast()
         models.removeLast()
         origins.removeLast()
+        itemWidths.removeLast()
         sectionStart.removeLast()
         return at
     }
@@ -405,7 +430,7 @@ public final class Adapter: @unchecked Sendable {
         guard rows.count > at else { return }
         rows[at].height = LoadStateFooter.height
         for width in heightsAtOtherWidths.keys { heightsAtOtherWidths[width]!.append(LoadStateFooter.height) }
-        rows.recomputeTops(from: at)
+        layOut(from: at)
     }
 
     // MARK: Next pages
@@ -463,7 +488,7 @@ public final class Adapter: @unchecked Sendable {
             }
         }
         measure(first..<rows.count, onlyUnmeasured: true)
-        rows.recomputeTops(from: first)
+        layOut(from: first)
         return edits
     }
 
@@ -673,4 +698,9 @@ public struct RowInfo: Sendable, Equatable {
     public let height: Double
     public let isHeader: Bool
     public let isSticky: Bool
+    /// The row's frame across the page (RowFrame): 0 and the page's width for a full-width row.
+    public let x: Double
+    public let width: Double
+    /// The column of an item placed into a grid or a waterfall (ABI 1.5); nil for a full-width row.
+    public let column: Int?
 }

@@ -9,10 +9,17 @@ package protocol CanvasBackend: AnyObject {
     func box(x: Double, y: Double, width: Double, height: Double)
     /// Since ABI 1.4: a filled rectangle in a FLOOR_TONE_* tone (unknown tones are FLOOR_TONE_SUBTLE).
     func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32)
+    /// Since ABI 1.5: a block of text as `HostTextLayout` laid it out, line i's top at `drawing.lineY(i)`
+    /// (docs/ABI.md, "Text layout"). A backend draws the lines it is given and breaks none itself, except
+    /// the text backend, a sketch in cells.
+    func textBlock(_ drawing: TextBlockDrawing)
     /// The plugin's own NUL-terminated UTF-8, valid only during the call: a backend that can draw bytes
     /// skips making a String per call. By default, `text(_:...)` with the bytes as a String.
     func text(cString: UnsafePointer<CChar>, x: Double, y: Double, maxWidth: Double, style: UInt32)
     func image(cString: UnsafePointer<CChar>, x: Double, y: Double, width: Double, height: Double)
+    /// Since ABI 1.5 (`fitted_image`): an image in a FLOOR_IMAGE_* mode (unknown modes are FLOOR_IMAGE_FILL,
+    /// 1.4's `image`). By default, `image(_:...)`: a backend that draws no picture has nothing to fit.
+    func image(_ source: String, x: Double, y: Double, width: Double, height: Double, mode: UInt32)
 }
 
 extension CanvasBackend {
@@ -23,7 +30,14 @@ extension CanvasBackend {
     package func image(cString: UnsafePointer<CChar>, x: Double, y: Double, width: Double, height: Double) {
         image(String(cString: cString), x: x, y: y, width: width, height: height)
     }
+
+    package func image(_ source: String, x: Double, y: Double, width: Double, height: Double, mode: UInt32) {
+        image(source, x: x, y: y, width: width, height: height)
+    }
 }
+
+/// The most bytes of a `fitted_image` source the host reads (a source is a URL or a path; longer is cut).
+package let fittedImageSourceLimit = 65_536
 
 /// What a canvas's host_data points to during one cell call: the backend, already as an existential, so
 /// that each draw call is a witness-table call rather than a dynamic cast.
@@ -33,13 +47,15 @@ private final class CanvasTarget {
 }
 
 extension Adapter {
-    /// Draws row `r`'s cell into `backend` through a floor_canvas_t of the row's size.
+    /// Draws row `r`'s cell into `backend` through a floor_canvas_t of the row's size: an item of a grid or a
+    /// waterfall is its column's width (RowFrame); the backend puts it at its frame.
     package func drawCell(row r: Int, into backend: some CanvasBackend) {
         let target = CanvasTarget(backend)
         var canvas = floor_canvas_t(
             struct_size: UInt32(MemoryLayout<floor_canvas_t>.size),
             host_data: Unmanaged.passUnretained(target).toOpaque(),
-            width: width, height: rows[r].height,
+            width: rows[r].flags & FLOOR_ROW_ITEM != 0 ? itemWidths[Int(rows[r].section)] : width,
+            height: rows[r].height,
             text: { canvas, x, y, maxWidth, text, style in
                 guard let canvas, let text else { return }
                 backendOf(canvas).text(cString: text, x: x, y: y, maxWidth: maxWidth, style: style)
@@ -62,8 +78,29 @@ extension Adapter {
                 guard let canvas else { return }
                 backendOf(canvas).fill(x: x, y: y, width: w, height: h, tone: tone)
             },
-            // ABI 1.5's parts (docs/ABI-1.5.md) are filled as each lands; until then a plugin cannot use them.
-            layout_text: nil, text_block: nil, item_frame: nil, page: 0, fitted_image: nil)
+            // ABI 1.5 part 1: one layout for every backend (HostTextLayout), as measure_text.
+            layout_text: { _, text, length, style, maxWidth, maxLines, out in
+                HostTextLayout.write(
+                    HostTextLayout.block(
+                        utf8: text, length: length, style: style, maxWidth: maxWidth, maxLines: maxLines), to: out)
+            },
+            text_block: { canvas, x, y, maxWidth, maxLines, text, length, style in
+                guard let canvas else { return }
+                backendOf(canvas).textBlock(
+                    TextBlockDrawing(
+                        text: HostTextLayout.string(utf8: text, length: length), x: x, y: y, maxWidth: maxWidth,
+                        maxLines: maxLines, style: style))
+            },
+            // ABI 1.5's item frames and pages (docs/ABI-1.5.md, parts 2 and 3) are filled as they land.
+            item_frame: nil, page: 0,
+            fitted_image: { canvas, x, y, w, h, source, length, mode in
+                guard let canvas else { return }
+                let bytes = source.map {
+                    UnsafeRawBufferPointer(start: $0, count: Int(min(length, UInt64(fittedImageSourceLimit))))
+                }
+                let text = bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
+                backendOf(canvas).image(text, x: x, y: y, width: w, height: h, mode: mode)
+            })
         withExtendedLifetime(target) {
             withUnsafePointer(to: &canvas) { drawCell(row: r, into: $0) }
         }

@@ -22,14 +22,21 @@ package struct RowTable {
         package var top: Double
 
         package var bottom: Double { top + height }
+
+        /// The column an item row of a collection floor was placed in (ItemPlacement.swift); 0 for every other
+        /// row. Kept in the host's bits of `flags` (above RowTable.pluginFlags), so a row stays 32 bytes.
+        package var column: Int {
+            get { Int(flags >> 24) }
+            set { flags = flags & RowTable.pluginFlags | UInt32(truncatingIfNeeded: newValue) << 24 }
+        }
     }
 
     private var rows: [Row] = []
     /// The rows flagged FLOOR_ROW_STICKY, ascending: what pinning searches (Viewport.swift) in O(log n)
     /// instead of scanning a floor's rows. Kept in step by `replace`, the only place rows and flags change.
     package private(set) var stickyRows: [Int] = []
-    /// The bottom of the last row: the page's height.
-    package private(set) var totalHeight: Double = 0
+    /// The bottom of the last row (of the lowest item, when the page ends with a collection): the page's height.
+    package internal(set) var totalHeight: Double = 0
 
     package var count: Int { rows.count }
 
@@ -46,7 +53,9 @@ package struct RowTable {
         self.rows.replaceSubrange(
             range,
             with: rows.lazy.map {
-                Row(section: section, index: $0.index, type: $0.type, flags: $0.flags, height: .nan, top: 0)
+                Row(
+                    section: section, index: $0.index, type: $0.type, flags: $0.flags & Self.pluginFlags, height: .nan,
+                    top: 0)
             })
         // Sticky rows are few: dropping those in `range`, shifting those after it and adding the new ones
         // costs O(sticky rows after range + rows added), so appending a next page stays O(rows added).

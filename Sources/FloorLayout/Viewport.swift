@@ -31,11 +31,22 @@ public struct PinnedHeader: Sendable, Equatable {
 }
 
 extension Adapter {
-    /// The rows at least partly inside the viewport (a zero-height row counts when its top is inside).
+    /// The rows at least partly inside the viewport (a zero-height row counts when its top is inside): the
+    /// first and the last are on screen; between them, an item of a collection floor's column may not be
+    /// (it ended above the top while a taller item beside it did not), which its frame (`frame(of:)`)
+    /// tells. O(log n), O(columns log n) inside a collection (Collections/RowFrame.swift).
     public func visibleRows(in viewport: Viewport) -> Range<Int> {
-        let first = rows.firstRow(endingAfter: viewport.offset)
+        let first = firstRow(endingAfter: viewport.offset)
         let end = rows.rowsStarting(before: viewport.offset + viewport.height)
         return first < end ? first..<end : first..<first
+    }
+
+    /// The rows on screen, in row order: `visibleRows` without the items of a collection floor that ended
+    /// above the viewport's top while an item beside them had not. What is announced, listed and drawn.
+    public func rowsOnScreen(in viewport: Viewport) -> [Int] {
+        let range = visibleRows(in: viewport)
+        guard !collections.isEmpty else { return Array(range) }
+        return range.filter { !isPlacedItem(row: $0) || rows[$0].bottom > viewport.offset || rows[$0].height == 0 }
     }
 
     /// The sticky row pinned at the viewport's top, if any. One rule for every sticky row, header or not:
@@ -52,11 +63,17 @@ extension Adapter {
         guard section == Int(rows[top].section) else { return nil }
         let height = rows[sticky].height
         // Pushed up by the end of its floor (it never covers the next floor's rows) and by the next sticky row.
-        var y = min(0, rows[self.rows(ofSection: section).upperBound - 1].bottom - viewport.offset - height)
+        var y = min(0, floorBottom(section) - viewport.offset - height)
         if above < rows.stickyRows.count {
             y = min(y, rows[rows.stickyRows[above]].top - viewport.offset - height)
         }
         guard y > -height else { return nil }
         return PinnedHeader(row: sticky, floor: sections[section].floorID, y: y)
+    }
+
+    /// Where section `section`'s floor ends: its last row's bottom, or its lowest item's (a collection).
+    package func floorBottom(_ section: Int) -> Double {
+        let end = rows(ofSection: section).upperBound
+        return end < rows.count ? rows[end].top : rows.totalHeight
     }
 }

@@ -10,7 +10,8 @@ import FloorLayout
 ///      "diagnostics":[...], "stats":{"heightCalls","heightsKept"}}
 ///
 /// A floor place is {section, path, file, y, height, rows}; a row change is {change, type, item|null,
-/// old:{row, index, y, height}|null, new:..., heightChange, shiftBelow}. `heightChange` is the change's own
+/// old:{row, index, y, height, column (an item of a grid or waterfall only)}|null, new:..., heightChange,
+/// shiftBelow}. `heightChange` is the change's own
 /// (height now minus before); `shiftBelow` how far the content right below it moves, every change above
 /// it counted; `shiftBelowOldPlace`, for a moved floor, how far what followed its old place moves. `change` is inserted, deleted, moved, updated or
 /// moved+updated. `stats` counts the new version's layout only: the height calls it made (the rows it
@@ -138,6 +139,11 @@ public enum DiffJSON {
                     out.raw(",")
                     out.key("height")
                     out.number(place.height)
+                    if let column = place.column {
+                        out.raw(",")
+                        out.key("column")
+                        out.number(column)
+                    }
                     out.raw("}")
                 }
                 out.raw(",")

@@ -67,6 +67,13 @@ public enum DiffText {
             return
                 "\(name): was row \(old.row), now at y \(points(new.y)) (was \(points(old.y))), \(heights(old.height, new.height)); \(move(old.height, new.height))"
         case (_, let old?, let new?):
+            if let column = new.column {
+                // An item of a grid or a waterfall: the items after it are placed again (into the shortest
+                // column, or the next line), so what moves is not one run below it.
+                let below =
+                    new.height == old.height ? "nothing below moves" : "the items after it are placed again"
+                return "\(name) at y \(points(new.y)) in column \(column): \(heights(old.height, new.height)); \(below)"
+            }
             return
                 "\(name) at y \(points(new.y)): \(heights(old.height, new.height)); \(shift(new.height - old.height))"
         default: return name

@@ -1,6 +1,7 @@
 import CFloorABI
 import FloorCore
 import FloorLayout
+import FloorText
 import HostContract
 
 /// The JSON backend's canvas: each draw call becomes an operation object, so machines and tests see what a
@@ -68,6 +69,51 @@ package final class JSONCanvas: CanvasBackend {
         out.raw(",")
         out.key("tone")
         out.string(Tone(tone).name)
+        out.raw("}")
+    }
+
+    /// `{"op":"textBlock",...,"text":...,"font":"body","lines":[{"text","x","y","width"}],"height","truncated"}`: the
+    /// call's arguments and the lines the host broke, each where it is drawn (docs/ABI.md, "Text layout").
+    package func textBlock(_ drawing: TextBlockDrawing) {
+        begin("textBlock")
+        field("x", drawing.x)
+        field("y", drawing.y)
+        field("maxWidth", drawing.maxWidth)
+        out.raw(",")
+        out.key("maxLines")
+        out.number(Int(drawing.maxLines))
+        out.raw(",")
+        out.key("style")
+        out.number(Int(drawing.style))
+        out.raw(",")
+        out.key("text")
+        out.string(drawing.text)
+        out.raw(",")
+        out.key("font")
+        out.string(TypeStyle(style: drawing.style)?.name ?? "cell")
+        out.raw(",")
+        out.key("lines")
+        out.raw("[")
+        for (i, line) in drawing.block.lines.enumerated() {
+            if i > 0 { out.raw(",") }
+            out.raw("{")
+            out.key("text")
+            out.string(line.text)
+            field("x", drawing.lineX(i))
+            field("y", drawing.lineY(i))
+            field("width", line.width)
+            out.raw("}")
+        }
+        out.raw("]")
+        field("height", drawing.block.height)
+        out.raw(",")
+        out.key("truncated")
+        out.raw(drawing.block.truncated ? "true" : "false")
+        if drawing.style & FLOOR_TEXT_STRIKE != 0 {
+            out.raw(",")
+            out.key("strike")
+            out.raw("true")
+        }
         out.raw("}")
     }
 

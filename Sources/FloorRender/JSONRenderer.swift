@@ -3,6 +3,7 @@ import FloorCore
 import FloorLayout
 import FloorRuntime
 import FloorSession
+import FloorText
 
 /// The machine-readable output (ARCHITECTURE.md, "Output contract"): one object with `rows`, `diagnostics`,
 /// `events`, the `viewport` (final offset, visible rows, pinned header), the `cells` drawn for the visible
@@ -12,7 +13,7 @@ public enum JSONRenderer {
     public static func render(_ session: PageSession, plugins: [PluginInfo], diagnostics: [Diagnostic]) -> [UInt8] {
         let adapter = session.adapter
         let viewport = session.viewport
-        let visible = adapter.visibleRows(in: viewport)
+        let visible = adapter.rowsOnScreen(in: viewport)
         let pinned = adapter.pinnedHeader(in: viewport)
         var out = JSONWriter(capacity: 512 + adapter.rowCount * 100)
         out.raw("{")
@@ -85,8 +86,8 @@ public enum JSONRenderer {
         out.raw(",")
         out.key("visibleRows")
         out.raw("[")
-        for r in visible {
-            if r > visible.lowerBound { out.raw(",") }
+        for (i, r) in visible.enumerated() {
+            if i > 0 { out.raw(",") }
             out.number(r)
         }
         out.raw("],")
@@ -107,8 +108,8 @@ public enum JSONRenderer {
         out.raw("],")
         out.key("cells")
         out.raw("[")
-        for r in visible {
-            if r > visible.lowerBound { out.raw(",") }
+        for (i, r) in visible.enumerated() {
+            if i > 0 { out.raw(",") }
             let canvas = JSONCanvas()
             adapter.drawCell(row: r, into: canvas)
             out.raw("{")
@@ -144,8 +145,39 @@ public enum JSONRenderer {
         out.raw(",")
         out.key("heightsKept")
         out.number(adapter.stats.heightsKept)
+        out.raw(",")
+        writeFontSet(into: &out)
         out.raw("}}\n")
         return out.bytes
+    }
+
+    /// `"fonts":{"name":...,"files":[{"file","package","version","sha256"}]}`: the font set real text is
+    /// measured with (Fonts.lock; docs/ABI.md, "Text layout"), so two outputs say whether they can agree.
+    private static func writeFontSet(into out: inout JSONWriter) {
+        out.key("fonts")
+        out.raw("{")
+        out.key("name")
+        out.string(FontSet.name)
+        out.raw(",")
+        out.key("files")
+        out.raw("[")
+        for (i, file) in FontSet.files.enumerated() {
+            if i > 0 { out.raw(",") }
+            out.raw("{")
+            out.key("file")
+            out.string(file.fileName)
+            out.raw(",")
+            out.key("package")
+            out.string(file.package)
+            out.raw(",")
+            out.key("version")
+            out.string(file.version)
+            out.raw(",")
+            out.key("sha256")
+            out.string(file.sha256)
+            out.raw("}")
+        }
+        out.raw("]}")
     }
 
     /// The hot loop of `--format json` (a 40,000-row page is 40,000 rows): each row is a few bulk appends.
@@ -161,6 +193,7 @@ public enum JSONRenderer {
         let floorIDs = adapter.sections.map { quoted($0.floorID) }
         let typeNames = adapter.registry.rowTypes.map { quoted($0.name) }
         let tappable = adapter.registry.rowTypes.map { $0.tappable != nil }
+        let collectionFloor = adapter.sections.map { $0.collection != nil }
         for r in 0..<rows.count {
             let row = rows[r]
             out.raw(r > 0 ? ",{\"section\":" : "{\"section\":")
@@ -175,6 +208,17 @@ public enum JSONRenderer {
             out.number(row.top)
             out.raw(",\"height\":")
             out.number(row.height)
+            if collectionFloor[Int(row.section)] {
+                // A collection floor's rows carry their frame across the page (ABI 1.5): x and width, and the
+                // column an item was placed in (null for a full-width row of the floor).
+                let frame = adapter.frame(of: r)
+                out.raw(",\"x\":")
+                out.number(frame.x)
+                out.raw(",\"width\":")
+                out.number(frame.width)
+                out.raw(",\"column\":")
+                if let column = adapter.column(of: r) { out.number(column) } else { out.raw("null") }
+            }
             if row.flags & FLOOR_ROW_HEADER != 0 {
                 out.raw(
                     row.flags & FLOOR_ROW_STICKY != 0

@@ -151,7 +151,20 @@ public enum TextRenderer {
                     emitted = end
                 }
             }
-            for r in rows {
+            var next = rows.lowerBound
+            while next < rows.upperBound {
+                let r = next
+                next += 1
+                if adapter.isPlacedItem(row: r) {
+                    // A run of a collection floor's items: drawn side by side in their columns.
+                    let section = adapter.rows[r].section
+                    while next < rows.upperBound, adapter.rows[next].section == section, adapter.isPlacedItem(row: next)
+                    {
+                        next += 1
+                    }
+                    drawItems(r..<next, top: top, total: total, emitted: &emitted, to: &out)
+                    continue
+                }
                 let row = adapter.rows[r]
                 let first = line(row.top, top: top)
                 let end = line(row.bottom, top: top)
@@ -164,6 +177,71 @@ public enum TextRenderer {
                 emitted = shown.upperBound
             }
             blankLines(total - emitted, to: &out)
+        }
+
+        /// Lines a band of items is drawn in at a time: the grid stays small however long the collection.
+        static let bandLines = 240
+
+        /// Draws a run of a collection floor's items (docs/ABI.md, "Collections") in bands of lines: every item
+        /// reaching into a band is drawn into it at its column, clipped to its frame, so the columns show side by
+        /// side at the text's cell width. The gutter names an item on the line it starts on (the leftmost).
+        /// Items taller than a band are drawn once per band they reach into (at most FLOOR_MAX_ROW_HEIGHT / 12 /
+        /// bandLines + 1 times).
+        private mutating func drawItems(
+            _ run: Range<Int>, top: Double, total: Int, emitted: inout Int, to out: inout [UInt8]
+        ) {
+            var bottom = 0
+            for r in run { bottom = max(bottom, line(adapter.rows[r].bottom, top: top)) }
+            let end = min(bottom, total)
+            var start = max(emitted, line(adapter.rows[run.lowerBound].top, top: top))
+            guard start < end else { return }
+            blankLines(start - emitted, to: &out)
+            var first = run.lowerBound
+            while start < end {
+                let bandEnd = min(end, start + Self.bandLines)
+                backend.grid.reset(lines: bandEnd - start)
+                // Items before `first` ended above this band, and tops never decrease along the run.
+                while first < run.upperBound, line(adapter.rows[first].bottom, top: top) <= start { first += 1 }
+                var labels: [Int: Int] = [:]
+                for r in first..<run.upperBound {
+                    let frame = adapter.frame(of: r)
+                    let firstLine = line(frame.y, top: top)
+                    guard firstLine < bandEnd else { break }
+                    guard line(frame.bottom, top: top) > start else { continue }
+                    if firstLine >= start, labels[firstLine - start] == nil { labels[firstLine - start] = r }
+                    backend.origin = firstLine - start
+                    backend.originColumn = backend.columnOf(frame.x)
+                    backend.grid.clip(
+                        to: (backend.originColumn, 0, backend.columnsOf(frame.width), bandEnd - start))
+                    adapter.drawCell(row: r, into: backend)
+                }
+                backend.originColumn = 0
+                backend.grid.clip(to: nil)
+                for l in 0..<(bandEnd - start) { write(gridLine: l, label: labels[l], to: &out) }
+                start = bandEnd
+            }
+            emitted = end
+        }
+
+        /// Writes line `l` of the grid after its gutter: `label`'s row named, or blank.
+        private mutating func write(gridLine l: Int, label: Int?, to out: inout [UInt8]) {
+            if options.gutter {
+                if let label {
+                    gutterGrid.reset(lines: 1)
+                    gutterGrid.text(
+                        TextRenderer.gutterLabel(adapter, row: label), column: 0, line: 0, maxColumns: gutterColumns,
+                        style: .muted)
+                    gutterGrid.text("│", column: gutterColumns + 1, line: 0, maxColumns: 1, style: .muted)
+                    gutterGrid.write(line: 0, to: &out, styled: options.styled)
+                    out.append(0x20)
+                } else {
+                    out.append(contentsOf: blankGutter)
+                }
+            }
+            let before = out.count
+            backend.grid.write(line: l, to: &out, styled: options.styled)
+            if options.gutter && out.count == before { out.removeLast() }  // no trailing space after the gutter
+            out.append(0x0A)
         }
 
         private func blankLines(_ count: Int, to out: inout [UInt8]) {
@@ -218,6 +296,8 @@ public enum TextRenderer {
     package final class GridBackend: CanvasBackend {
         package var grid: TextGrid
         package var origin = 0
+        /// The current cell's first column: its frame's left edge (0 but for an item of a collection floor).
+        package var originColumn = 0
         package let pointsPerColumn: Double
         package init(_ grid: TextGrid, pointsPerColumn: Double) {
             self.grid = grid
@@ -229,7 +309,10 @@ public enum TextRenderer {
             guard value.isFinite else { return value > 0 ? 1 << 30 : -(1 << 30) }
             return Int(max(-1e9, min(1e9, value.rounded(rule))))
         }
-        private func column(_ x: Double) -> Int { cells(x / pointsPerColumn, .toNearestOrAwayFromZero) }
+        private func column(_ x: Double) -> Int { originColumn + columnOf(x) }
+        /// The grid column a point's x falls in, and the columns a width spans (as a frame rounds them).
+        package func columnOf(_ x: Double) -> Int { cells(x / pointsPerColumn, .toNearestOrAwayFromZero) }
+        package func columnsOf(_ w: Double) -> Int { frameColumns(w) }
         private func columns(_ w: Double) -> Int { cells(w / pointsPerColumn, .down) }
         private func line(_ y: Double) -> Int { origin + cells(y / pointsPerLine, .down) }
         /// A frame's width in columns, as `box` draws it.
@@ -296,6 +379,21 @@ public enum TextRenderer {
             grid.fill(
                 column: column(x), line: line(y), width: frameColumns(width), height: lines, scalar: shade.0,
                 style: shade.1)
+        }
+
+        /// The terminal stays a sketch (docs/ABI.md, "Text layout"): the block's text wrapped again at the
+        /// cell width (`CellTextLayout`), on the grid lines its laid-out height covers (at least one).
+        package func textBlock(_ drawing: TextBlockDrawing) {
+            guard !drawing.block.lines.isEmpty else { return }
+            let first = line(drawing.y)
+            let last = line(drawing.y + drawing.block.height - 0.001)
+            let cellLines = CellTextLayout.layout(
+                drawing.text, maxWidth: drawing.maxWidth, maxLines: max(1, last - first + 1))
+            for (i, text) in cellLines.lines.enumerated() {
+                grid.text(
+                    text.text, column: column(drawing.x), line: first + i, maxColumns: columns(drawing.maxWidth),
+                    center: drawing.style & FLOOR_TEXT_CENTER != 0, style: TextStyle(canvasStyle: drawing.style))
+            }
         }
 
         package func box(x: Double, y: Double, width: Double, height: Double) {

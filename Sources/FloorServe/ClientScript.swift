@@ -4,6 +4,14 @@
 /// above and below), each row element once, keyed by its page-wide index, so a 40,000-row page scrolls as
 /// lightly as a short one. A push ("changed", "reload") makes it report again.
 package enum ClientScript {
+    /// Where pages load the script from: `/serve.js?v=<hash of the source>`. The browser keeps it (it never
+    /// changes at that address), so a page request carries only the page's own markup: 13 KB less each.
+    package static let address = "/serve.js?v=" + String(fnv1a(source), radix: 16)
+
+    private static func fnv1a(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
+    }
+
     package static let source = #"""
         (() => {
           const api = '/api/sessions/' + FLOOR_SESSION;
@@ -16,29 +24,50 @@ package enum ClientScript {
           if (page) page.appendChild(state);
           const drawn = new Map();  // row index -> element
           if (page) for (const el of page.querySelectorAll('.row')) drawn.set(+el.dataset.index, el);
-          let version = -1, inflight = false, again = false, ticking = false;
-          const status = window.floorPreview = { reports: 0, answers: 0, version: -1, load: null, pinned: null };
+          let version = -1, inflight = false, again = false, ticking = false, epoch = 0, zoom = 1;
+          const status = window.floorPreview = { reports: 0, answers: 0, version: -1, load: null, pinned: null,
+            width: 0, height: 0, zoom: 1, resizes: 0 };
 
           function fromHTML(html) {
             const t = document.createElement('template');
             t.innerHTML = html.trim();
             return t.content.firstElementChild;
           }
-          function showError(text) {
+          // A page that does not parse: its error over the phone (file:line:column, the line, a caret under
+          // the column); the rows drawn so far stay under it, dimmed, and come back when it parses again.
+          const phone = document.querySelector('.phone');
+          if (phone && errorBox) phone.appendChild(errorBox);
+          function showError(text, source) {
             if (!errorBox) return;
-            errorBox.textContent = text;
+            errorBox.textContent = '';
+            const what = document.createElement('div');
+            what.className = 'what';
+            what.textContent = text;
+            errorBox.append(what);
+            if (source) {
+              const pre = document.createElement('pre');
+              const n = String(source.line) + ' | ';
+              // The caret under the column: wide (CJK) characters take two cells of a monospace font.
+              const cells = Array.from(source.text).slice(0, source.caret)
+                .reduce((w, c) => w + (/[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/.test(c) ? 2 : 1), 0);
+              pre.textContent = n + source.text + '\n' + ' '.repeat(n.length + cells) + '^';
+              errorBox.append(pre);
+            }
             errorBox.hidden = false;
+            if (screen) screen.classList.add('broken');
           }
 
           async function report() {
             if (inflight) { again = true; return; }
             inflight = true;
             status.reports++;
+            const asked = epoch;
             try {
               const r = await fetch(api + '/view', { method: 'POST', headers: { 'content-type': 'application/json' },
                 body: JSON.stringify({ offset: screen ? screen.scrollTop : 0, version }) });
               if (r.status === 404) { showError('This preview session ended; reload the page.'); return; }
-              apply(await r.json());
+              const v = await r.json();
+              if (asked === epoch) { apply(v); remember(); }  // an answer from before a device switch is stale
             } catch (e) {
               console.warn('floorhost serve: view report failed', e);
             } finally {
@@ -49,16 +78,17 @@ package enum ClientScript {
 
           function apply(v) {
             status.answers++;
+            if (v.diagnostics) drawDiagnostics(v.diagnostics);
             if (v.error !== undefined) {
               version = status.version = v.version;
-              for (const el of drawn.values()) el.remove();
-              drawn.clear();
-              showError(v.error);
+              status.error = v.error;
+              showError(v.error, v.source);
               return;
             }
+            status.error = null;
             if (errorBox && !errorBox.hidden) {
               errorBox.hidden = true;
-              if (window.floorReloadWhenFixed) { location.reload(); return; }
+              if (screen) screen.classList.remove('broken');
             }
             const fresh = v.version !== version;
             version = status.version = v.version;
@@ -87,7 +117,6 @@ package enum ClientScript {
             }
             drawLoad(v.load, v.height);
             for (const e of v.events) addEvent(e);
-            if (v.diagnostics) drawDiagnostics(v.diagnostics);
           }
 
           function drawLoad(load, height) {
@@ -98,11 +127,15 @@ package enum ClientScript {
             // this element only keeps the state for scripts and tests.
             state.textContent = '';
             // While the retry policy waits, the footer says loading; this says for how long, and offers it now.
-            if (load.state === 'loading' && load.retryIn != null) {
+            // A failed load says why and offers a retry (the footer row's tap does the same).
+            const waiting = load.state === 'loading' && load.retryIn != null;
+            if (waiting || load.state === 'failed') {
               const why = document.createElement('div');
-              why.textContent = '重试中 retrying in ' + Math.ceil(load.retryIn) + ' s: ' + load.reason;
+              why.textContent = waiting ? '重试中 retrying in ' + Math.ceil(load.retryIn) + ' s: ' + load.reason
+                : '加载失败 ' + load.page + ' failed: ' + load.reason;
               const now = document.createElement('button');
-              now.textContent = '现在重试 Retry now';
+              now.className = 'retry';
+              now.textContent = waiting ? '现在重试 Retry now' : '重试 Retry';
               now.onclick = async () => { await fetch(api + '/retry', { method: 'POST' }); report(); };
               state.append(why, now);
             }
@@ -141,12 +174,77 @@ package enum ClientScript {
             if (!el || !el.classList.contains('tappable')) return;
             document.querySelectorAll('.row.selected').forEach(r => r.classList.remove('selected'));
             el.classList.add('selected');
-            const x = ev.clientX - el.getBoundingClientRect().left;
+            const x = (ev.clientX - el.getBoundingClientRect().left) / zoom;
             const r = await fetch(api + '/tap', { method: 'POST', headers: { 'content-type': 'application/json' },
               body: JSON.stringify({ row: +el.dataset.index, x }) });
             const action = await r.json();
             actionBox.textContent = JSON.stringify(action, null, 2);
             if (action.url === 'floorhost://retry') report();  // the footer's tap retried the load
+          }
+
+          // The device: any width 280-1,024 points. A switch lays the same session out again (its pages and
+          // events kept, the content on screen kept there); the URL holds device, size and scroll offset.
+          const phoneEl = document.querySelector('.phone'), deviceMenu = document.getElementById('device');
+          const widthField = document.getElementById('width'), sizeLabel = document.getElementById('screensize');
+          const zoomLabel = document.getElementById('zoom');
+          status.width = widthField ? +widthField.value : (phoneEl ? phoneEl.offsetWidth : 0);
+          status.height = screen ? parseFloat(screen.style.height) : 0;
+          async function resize(width, height) {
+            if (!(width >= 280 && width <= 1024)) {
+              if (widthField) { widthField.setCustomValidity('280 to 1,024 points'); widthField.reportValidity(); }
+              return;
+            }
+            if (widthField) widthField.setCustomValidity('');
+            epoch++;
+            const r = await fetch(api + '/resize', { method: 'POST', headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ width, height, offset: screen.scrollTop }) });
+            if (!r.ok) { showError((await r.json()).error || 'the device could not be switched'); return; }
+            phoneEl.style.width = width + 'px';
+            screen.style.height = height + 'px';
+            status.width = width; status.height = height; status.resizes++;
+            if (widthField) widthField.value = width;
+            if (sizeLabel) sizeLabel.textContent = '× ' + height;
+            apply(await r.json());
+            fit();
+            remember();
+          }
+          if (deviceMenu) deviceMenu.addEventListener('change', () => {
+            const o = deviceMenu.selectedOptions[0];
+            if (o.value !== 'custom') resize(+o.dataset.width, +o.dataset.height);
+          });
+          if (widthField) widthField.addEventListener('change', () => {
+            const w = Math.round(+widthField.value);
+            const preset = [...deviceMenu.options].find(o => +o.dataset.width === w && +o.dataset.height === status.height);
+            deviceMenu.value = preset ? preset.value : 'custom';
+            resize(w, status.height);
+          });
+          // Zoom: the whole phone fits in the window; 100 % when it fits. Taps divide by it.
+          function fit() {
+            if (!phoneEl) return;
+            phoneEl.style.transform = ''; phoneEl.style.marginBottom = ''; phoneEl.style.marginRight = '';
+            const w = phoneEl.offsetWidth, h = phoneEl.offsetHeight;
+            zoom = Math.min(1, (window.innerHeight - 68) / h, (window.innerWidth - 68) / w);
+            if (zoom < 1) {
+              phoneEl.style.transformOrigin = 'top left';
+              phoneEl.style.transform = 'scale(' + zoom + ')';
+              phoneEl.style.marginBottom = -(h * (1 - zoom)) + 'px';
+              phoneEl.style.marginRight = -(w * (1 - zoom)) + 'px';
+            }
+            status.zoom = zoom;
+            if (zoomLabel) zoomLabel.textContent = Math.round(zoom * 100) + '%';
+          }
+          window.addEventListener('resize', fit);
+          fit();
+          // The URL says what is shown, so a link opens the same view: device (or width and height) and y.
+          function remember() {
+            if (!screen) return;
+            const u = new URL(location.href), q = u.searchParams;
+            for (const k of ['device', 'width', 'height', 'y']) q.delete(k);
+            if (deviceMenu && deviceMenu.value !== 'custom') q.set('device', deviceMenu.value);
+            else { q.set('width', status.width); q.set('height', status.height); }
+            const y = Math.round(screen.scrollTop);
+            if (y > 0) q.set('y', y);
+            history.replaceState(history.state, '', u);
           }
 
           if (screen) {
@@ -157,6 +255,10 @@ package enum ClientScript {
             }, { passive: true });
             screen.addEventListener('click', tap);
           }
+          // A picture that does not load leaves its placeholder (the name) showing.
+          if (page) page.addEventListener('error', e => {
+            if (e.target.tagName === 'IMG') e.target.classList.add('broken');
+          }, true);
           const pushes = new EventSource(api + '/events');
           pushes.onmessage = () => report();
           report();
@@ -166,7 +268,10 @@ package enum ClientScript {
     package static let stylesheet = """
         .panels{display:flex;flex-direction:column;gap:12px;width:340px;font-size:12px}
         .tools{background:#fff;border-radius:10px;padding:10px 14px;display:flex;gap:12px;align-items:center}
-        .tools a{color:#4c7cf3;text-decoration:none}.widths a,.widths b{margin:0 4px}
+        .tools a{color:#4c7cf3;text-decoration:none}.tools{flex-wrap:wrap;justify-content:space-between}
+        .device{order:3;flex-basis:100%;display:flex;gap:8px;align-items:center;color:#5b616e}.device select{flex:1 1 0;width:0;min-width:0}
+        .device label{display:inline-flex;gap:4px;align-items:center}
+        .device input{width:58px}.device input:invalid{outline:2px solid #e4393c}#zoom{color:#8a8f99;margin-left:auto}
         .panel{background:#fff;border-radius:10px;padding:10px 14px;max-height:260px;overflow:auto}
         .panel h2{font-size:13px;margin:0 0 6px}
         .panel ol,.panel ul{margin:0;padding-left:16px}.panel li{margin:2px 0;word-break:break-word}
@@ -175,6 +280,16 @@ package enum ClientScript {
         .loadstate{position:absolute;left:0;right:0;height:56px;display:flex;flex-direction:column;align-items:center;justify-content:center;font-size:12px;color:#8a8f99}
         .loadstate.failed{color:#c0282b}.loadstate button{margin-top:4px;border:1px solid #e4393c;color:#e4393c;background:#fff;border-radius:12px;padding:2px 12px}
         .pinned .row{position:absolute}
+        .img img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;border-radius:inherit}
+        .img img:not([src]),.img img.broken{display:none}.img.fit img{object-fit:contain}
+        .leftout{position:absolute;top:2px;bottom:2px;width:6px;margin-left:-3px;border:1.5px dashed #e4393c;border-radius:3px;z-index:1}
+        .leftout.across{top:1px;bottom:auto;left:8px!important;right:8px;width:auto;height:6px;margin:0}
+        .leftout.across span{left:auto;right:0;top:-1px;font-size:9px;line-height:12px}
+        .leftout span{position:absolute;left:6px;top:2px;max-width:220px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;background:#e4393c;color:#fff;font-size:10px;line-height:14px;padding:0 5px;border-radius:3px}
         .pageerror{background:#fff5f5;border:1px solid #e4393c;color:#c0282b;border-radius:10px;padding:12px 16px;font:13px ui-monospace,monospace;max-width:520px;white-space:pre-wrap;word-break:break-word}
+        .phone>.pageerror{position:absolute;left:12px;right:12px;top:92px;z-index:5;box-shadow:0 8px 24px rgba(0,0,0,.18)}
+        .pageerror pre{margin:8px 0 0;padding:8px;background:#fff;border-radius:6px;color:#1f2329;font-size:12px;white-space:pre;overflow-x:auto}
+        .screen.broken .page,.screen.broken .pinned{opacity:.35;filter:grayscale(1)}
+        .loadstate.failed{z-index:1}.loadstate.failed div{padding:0 16px;text-align:center}
         """
 }

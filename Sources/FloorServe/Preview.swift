@@ -30,6 +30,18 @@ public final class Preview: PreviewService, @unchecked Sendable {
     /// Also told every push (session id, message), besides the session's subscribers: how a worker
     /// process forwards pushes to the server. Set before the first session opens.
     public var onPush: (@Sendable (String, String) -> Void)?
+    /// Told one line for each page error (a page that stopped parsing, or parses with another error):
+    /// what `serve` prints to its terminal. A worker forwards it to the server. Set before the first
+    /// session opens.
+    public var onLog: (@Sendable (String) -> Void)?
+    /// The error last told for each page file, so that each tab looking at a broken page, and each look,
+    /// does not tell it again.
+    private var errorsTold: [String: String] = [:]
+    /// Where the tab loads the pictures pages name (files under the root, allowed origins).
+    package lazy var images = ImageLinks(
+        root: root, rootArgument: rootArgument, allowed: remote?.rules.allowed ?? [])
+    /// How the tab names files: relative to the root.
+    package var paths: RootRelativePaths { RootRelativePaths(root: rootArgument) }
 
     public init(
         host: FloorHost, root: PageRoot, rootArgument: String, maxSessions: Int = 256, remote: RemotePageClient? = nil,
@@ -76,14 +88,18 @@ public final class Preview: PreviewService, @unchecked Sendable {
 
     /// A new session (one tab) on `file`; it exists even when the page does not decode (it shows the error,
     /// and recovers when the file is fixed).
-    public func open(_ file: String, phone: PhoneSize) -> String {
-        open(file, phone: phone, id: UUID().uuidString.lowercased(), offset: 0)
+    public func open(_ file: String, phone: PhoneSize, offset: Double = 0) -> String {
+        open(file, phone: phone, id: UUID().uuidString.lowercased(), offset: offset)
     }
 
-    /// A session with a given id, scrolled toward `offset` (loading next pages on the way): how a fresh
-    /// worker takes over the sessions of the one it replaces.
+    /// A session with a given id, scrolled toward `offset` (loading next pages on the way), its layout
+    /// versions starting after `firstVersion`: how a fresh worker takes over the sessions of the one it
+    /// replaces (WorkerPreview gives each worker versions of its own). With `eventsSeen`, the events of
+    /// getting back to `offset` are not sent to the tab, which had them from the worker before.
     @discardableResult
-    public func open(_ file: String, phone: PhoneSize, id: String, offset: Double) -> String {
+    public func open(
+        _ file: String, phone: PhoneSize, id: String, offset: Double, firstVersion: Int = 0, eventsSeen: Bool = false
+    ) -> String {
         // A stream's onTermination takes the lock: streams are finished after it is released.
         let forgotten: [AsyncStream<String>.Continuation] = locked {
             var forgotten: [AsyncStream<String>.Continuation] = []
@@ -93,8 +109,14 @@ public final class Preview: PreviewService, @unchecked Sendable {
             }
             let preview = PreviewSession(
                 id: id, file: file, phone: phone, host: host, source: source, offset: offset,
-                retryPolicy: retryPolicy, clock: clock)
+                firstVersion: firstVersion, retryPolicy: retryPolicy, clock: clock)
             sessions[id] = preview
+            if eventsSeen {
+                preview.eventsSent = preview.session?.events.count ?? 0
+            } else if offset > 0, let session = preview.session {
+                preview.scrollTo = session.viewport.offset  // a link with ?y=: the tab scrolls there first
+            }
+            tellError(of: preview)
             scheduleDelivery(preview)
             return forgotten
         }
@@ -105,12 +127,15 @@ public final class Preview: PreviewService, @unchecked Sendable {
     public func firstScreen(_ id: String) -> FirstScreen? {
         locked {
             guard let preview = current(id) else { return nil }
-            guard let session = preview.session else {
+            guard preview.error == nil, let session = preview.session else {
                 return FirstScreen(
-                    rows: "", height: 0, title: nil, error: preview.error?.description ?? "the page did not decode")
+                    rows: "", height: 0, title: nil,
+                    error: paths(preview.error?.description ?? "the page did not decode"))
             }
             let adapter = session.adapter
-            let rows = adapter.visibleRows(in: session.viewport).map { HTMLRenderer.row(adapter, $0) }.joined()
+            let rows = adapter.visibleRows(in: session.viewport).map {
+                preview.rowHTML($0, images: images, paths: paths)
+            }.joined()
             return FirstScreen(rows: rows, height: adapter.totalHeight, title: adapter.page.title, error: nil)
         }
     }
@@ -124,12 +149,14 @@ public final class Preview: PreviewService, @unchecked Sendable {
             preview.lastUsed = Date()
             // After a reload moved the tab's content, the tab is told where it went (ViewUpdate's scrollTo)
             // rather than scrolled back to where the content was.
-            if let session = preview.session, offset.isFinite, preview.scrollTo == nil {
+            if let session = preview.session, preview.error == nil, offset.isFinite, preview.scrollTo == nil {
                 session.scroll(to: offset)
                 scheduleDelivery(preview)
                 scheduleImpressions(preview)
+            } else if preview.session == nil, offset.isFinite {
+                preview.wantedOffset = max(0, offset)
             }
-            return ViewUpdate.json(preview, knownVersion: knownVersion)
+            return ViewUpdate.json(preview, knownVersion: knownVersion, paths: paths, images: images)
         }
     }
 
@@ -139,7 +166,8 @@ public final class Preview: PreviewService, @unchecked Sendable {
     public func tap(_ id: String, row: Int, x: Double) -> Result<[UInt8], ServeFailure>? {
         locked {
             guard let preview = current(id) else { return nil }
-            guard let session = preview.session, case let adapter = session.adapter, row >= 0, row < adapter.rowCount
+            guard preview.error == nil, let session = preview.session, case let adapter = session.adapter, row >= 0,
+                row < adapter.rowCount
             else {
                 return .failure(ServeFailure("no action: no row \(row) on the page"))
             }
@@ -153,6 +181,19 @@ public final class Preview: PreviewService, @unchecked Sendable {
                 return .success(Array(TapOutput.json(action).utf8))
             case .failure(let none): return .failure(ServeFailure("no action: \(none)"))
             }
+        }
+    }
+
+    /// The tab switched devices: the session is laid out for `phone`, keeping its pages, events and the
+    /// content at `offset` on screen (PreviewSession.resize); the answer is a view update with every row
+    /// and where to scroll. Nil for an unknown session.
+    public func resize(_ id: String, phone: PhoneSize, offset: Double) -> [UInt8]? {
+        locked {
+            guard let preview = current(id) else { return nil }
+            preview.lastUsed = Date()
+            preview.resize(to: phone, offset: offset)
+            scheduleDelivery(preview)
+            return ViewUpdate.json(preview, knownVersion: -1, paths: paths, images: images)
         }
     }
 
@@ -207,9 +248,23 @@ public final class Preview: PreviewService, @unchecked Sendable {
         guard let preview = sessions[id] else { return nil }
         if preview.stale {
             preview.refresh(host: host, source: source)
+            tellError(of: preview)
             scheduleDelivery(preview)
         }
         return preview
+    }
+
+    /// Tells `onLog` the session's page error when it is news: once per file and message, until the
+    /// page decodes again. Called with the lock held.
+    private func tellError(of preview: PreviewSession) {
+        guard let error = preview.error else {
+            errorsTold[preview.file] = nil
+            return
+        }
+        let message = paths(error.description)
+        guard errorsTold[preview.file] != message else { return }
+        errorsTold[preview.file] = message
+        onLog?("page error: \(message)")
     }
 
     /// Pings every push stream (PageWatcher): a stream whose tab went away fails to write and ends.

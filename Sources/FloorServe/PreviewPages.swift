@@ -31,23 +31,23 @@ package enum PreviewPages {
     }
 
     /// A page being previewed: the phone frame, title and panels; the script draws the rows the server
-    /// sends as the tab reports where it is scrolled (the first report comes as the page loads).
-    package static func page(session id: String, path: String, phone: PhoneSize, title: String?) -> String {
-        var switcher = ""
-        for size in PhoneSize.all {
-            let w = Int(size.width)
-            switcher += size == phone ? "<b>\(w)</b>" : "<a href=\"/page/\(urlPath(path))?width=\(w)\">\(w)</a>"
-        }
+    /// sends as the tab reports where it is scrolled (the first report comes as the page loads). A page
+    /// that does not decode is the same frame with `error` (file:line:column: reason) shown over it, so it
+    /// shows before the script runs; the script draws the page once the file is fixed, without a reload.
+    package static func page(session id: String, path: String, phone: PhoneSize, title: String?, error: String? = nil)
+        -> String
+    {
         let extra = """
             <aside class="panels">
-            <nav class="tools"><a href="/">← pages</a> <span class="widths">\(switcher)</span> <a href="/layout/\(urlPath(path))">json</a></nav>
+            <nav class="tools"><a href="/">← pages</a> \(deviceMenu(phone)) <a href="/layout/\(urlPath(path))">json</a></nav>
             <section class="panel action"><h2>Action</h2><pre id="action">tap an item on the page</pre></section>
             <section class="panel"><h2>Events</h2><ol id="events"></ol></section>
             <section class="panel"><h2>Diagnostics</h2><ul id="diagnostics"></ul></section>
             </aside>
-            <div id="error" class="pageerror" hidden></div>
+            <div id="error" class="pageerror"\(error.map { "><div class=\"what\">\(HTMLText.escaped($0))</div>" } ?? " hidden>")</div>
             <style>\(ClientScript.stylesheet)</style>
-            <script>const FLOOR_SESSION = "\(id)";\n\(ClientScript.source)</script>
+            <style>\(FontRoute.fontFaces)</style>
+            <script>const FLOOR_SESSION = "\(id)";</script><script src="\(ClientScript.address)"></script>
             """
         let file = path.split(separator: "/").last.map(String.init) ?? path
         return HTMLRenderer.document(
@@ -55,17 +55,42 @@ package enum PreviewPages {
             pageHeight: 0, rows: "", diagnostics: [], extra: extra)
     }
 
-    /// A page that does not decode: its message (file:line:column: reason) instead of the page. The tab
-    /// still watches the file and shows the page once it is fixed.
-    package static func error(_ message: String, file: String, session id: String) -> String {
-        let extra = """
-            <div id="error" class="pageerror">\(HTMLText.escaped(message))</div>
-            <style>\(ClientScript.stylesheet)</style>
-            <script>window.floorReloadWhenFixed = true; const FLOOR_SESSION = "\(id)";\n\(ClientScript.source)</script>
+    /// The device menu (DevicePreset.all, and "Custom" for any other size), the width field (280 to 1,024
+    /// points), the screen height, and the zoom the phone is shown at (the script fits the phone in the
+    /// window: 100 % when it fits). The script switches devices in place (no reload).
+    package static func deviceMenu(_ phone: PhoneSize) -> String {
+        let chosen = DevicePreset.of(phone)
+        var options = ""
+        for preset in DevicePreset.all {
+            let selected = preset == chosen ? " selected" : ""
+            options +=
+                "<option value=\"\(preset.slug)\" data-width=\"\(Int(preset.size.width))\" data-height=\"\(Int(preset.size.height))\"\(selected)>\(preset.name) · \(Int(preset.size.width))×\(Int(preset.size.height))</option>"
+        }
+        options += "<option value=\"custom\"\(chosen == nil ? " selected" : "")>Custom</option>"
+        return """
+            <span class="device"><select id="device" title="device">\(options)</select>\
+            <label>W <input id="width" type="number" min="280" max="1024" step="1" value="\(Int(phone.width))"></label>\
+            <span id="screensize">× \(Int(phone.height))</span> <span id="zoom" title="zoom">100%</span></span>
             """
-        return HTMLRenderer.document(
-            title: "\(file) · error", file: file, width: PhoneSize.standard.width, screenHeight: 200,
-            pageHeight: 0, rows: "", diagnostics: [], extra: extra)
+    }
+
+    /// A `/page/...` whose device, width or height was refused: the reason and the devices, as a page.
+    package static func sizeRefused(_ message: String, path: String) -> String {
+        var list = ""
+        for preset in DevicePreset.all {
+            list +=
+                "<li><a href=\"/page/\(urlPath(path))?device=\(preset.slug)\">\(preset.name)</a> <span class=\"meta\">\(Int(preset.size.width))×\(Int(preset.size.height))</span></li>"
+        }
+        return """
+            <!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>floorhost serve: no such screen</title>
+            <style>\(HTMLRenderer.stylesheet)
+            .index{background:#fff;border-radius:12px;padding:20px 28px;min-width:420px;max-width:640px}
+            .index h1{font-size:18px}.index li{margin:6px 0}.meta{color:#8a8f99;font-size:12px}
+            .refused{color:#c0282b}</style></head>
+            <body><main class="stage"><section class="index"><h1>\(HTMLText.escaped(path))</h1>
+            <p class="refused">\(HTMLText.escaped(message))</p><p>Open it on one of these, or with <code>?width=280…1024</code>:</p>
+            <ul>\(list)</ul></section></main></body></html>
+            """
     }
 
     /// A relative page path as a URL path: each segment percent-encoded.

@@ -69,6 +69,7 @@ extension PreviewServer {
         case .inProcess(let loaded, let remote, let retryPolicy):
             let preview = Preview(
                 host: loaded, root: root, rootArgument: rootArgument, remote: remote, retryPolicy: retryPolicy)
+            preview.onLog = ServeLog.standardOutput
             let services: [any Service] = [PageWatcher(preview: preview)]
             try run(application(preview, services: services, host: host, port: port, onRunning: announce))
         case .worker(let command, let pluginFolder, let callTimeout):

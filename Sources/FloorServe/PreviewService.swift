@@ -11,13 +11,16 @@ public protocol PreviewService: Sendable {
     /// What `floorhost <file> --format json` prints for the file as it is now, or why not.
     func layoutJSON(_ file: String) async -> Result<[UInt8], ServeFailure>
     /// A new session (one tab) on `file`. It may be laid out only when it is first asked for something.
-    func open(_ file: String, phone: PhoneSize) async -> String
+    func open(_ file: String, phone: PhoneSize, offset: Double) async -> String
     func firstScreen(_ id: String) async -> FirstScreen?
     /// ViewUpdate's JSON for the tab's report.
     func view(_ id: String, offset: Double, knownVersion: Int) async -> [UInt8]?
     /// The action of a click, as `--tap` prints it, or why there is none.
     func tap(_ id: String, row: Int, x: Double) async -> Result<[UInt8], ServeFailure>?
     func retry(_ id: String) async -> Bool
+    /// The tab switched devices: ViewUpdate's JSON for the session laid out for `phone` (its pages,
+    /// events and the content at `offset` kept on screen). Nil for an unknown session.
+    func resize(_ id: String, phone: PhoneSize, offset: Double) async -> [UInt8]?
     /// Push messages for a tab: "changed", "reload" (and "ping", which keeps the stream honest).
     func subscribe(_ id: String) async -> AsyncStream<String>?
     /// Ends every push stream (the server is stopping).

@@ -1,4 +1,5 @@
 import FloorCore
+import FloorRender
 import FloorRuntime
 import FloorSession
 import Foundation
@@ -11,14 +12,21 @@ package final class PreviewSession {
     package let id: String
     /// The first page, as `serve`'s root argument names it.
     package let file: String
-    package let phone: PhoneSize
-    /// Nil while the page does not decode (then `error` says why, with file:line:column).
+    package private(set) var phone: PhoneSize
+    /// Nil until the page first decodes. Kept while the page does not parse any more: the tab shows the
+    /// error over the page, and the page comes back where it was once the file parses again.
     package private(set) var session: PageSession?
+    /// Why the page does not decode now (file:line:column: reason), and the line it points at.
     package private(set) var error: PageError?
+    package private(set) var errorLine: PageErrorLine?
     /// Diagnostics of the last build (plugins, page, layout).
-    package private(set) var diagnostics: [Diagnostic] = []
+    private var builtDiagnostics: [Diagnostic] = []
     /// Bumped whenever the rows change (a next page's rows, a reload): the tab then takes new heights.
-    package private(set) var version = 0
+    /// Starts where the opener says: a fresh serve worker starts its sessions past every version the tab
+    /// could have from the worker before, so a tab never takes a new layout for the one it has.
+    package private(set) var version: Int
+    /// Where the tab was scrolled while there was no session to scroll: where a build starts.
+    package var wantedOffset: Double
     /// How many of the session's events the tab has been sent.
     package var eventsSent = 0
     /// The files the current rows came from (first page and every next page loaded), as last seen.
@@ -38,11 +46,13 @@ package final class PreviewSession {
 
     package init(
         id: String, file: String, phone: PhoneSize, host: FloorHost, source: PageSource, offset: Double = 0,
-        retryPolicy: RetryPolicy = RetryPolicy(), clock: any LoadClock = SystemLoadClock()
+        firstVersion: Int = 0, retryPolicy: RetryPolicy = RetryPolicy(), clock: any LoadClock = SystemLoadClock()
     ) {
         self.id = id
         self.file = file
         self.phone = phone
+        self.version = firstVersion
+        self.wantedOffset = offset
         self.retryPolicy = retryPolicy
         self.clock = clock
         build(host: host, source: source, offset: offset)
@@ -66,13 +76,32 @@ package final class PreviewSession {
             session.deliversLoadsImmediately = false
             self.session = session
             error = nil
-            diagnostics = host.diagnostics(for: adapter)
+            errorLine = nil
+            builtDiagnostics = host.diagnostics(for: adapter)
         } catch {
             session = nil
-            self.error = error
-            diagnostics = []
+            failed(error, root: source.root)
         }
         restamp()
+    }
+
+    /// What the tab lists under Diagnostics: the build's, and one for each next page that failed to load
+    /// and has not loaded since; while the page does not parse, its error.
+    package var diagnostics: [Diagnostic] {
+        if let error { return [Diagnostic(.error, error.description, file: error.file, path: error.path)] }
+        guard let session else { return builtDiagnostics }
+        // A next page that failed and then loaded (a retry) is no longer a problem on the tab's screen.
+        let loaded = Set(
+            session.events.compactMap { event -> String? in
+                if case .loadMoreCompleted(_, let page, _) = event { return page }
+                return nil
+            })
+        return builtDiagnostics + session.loadDiagnostics.filter { !loaded.contains($0.file ?? "") }
+    }
+
+    private func failed(_ error: PageError, root: PageRoot?) {
+        self.error = error
+        errorLine = root.flatMap { PageErrorLine.of(error, root: $0) }
     }
 
     /// Where the tab should scroll to stay on the content it showed, after a reload moved that content;
@@ -81,9 +110,10 @@ package final class PreviewSession {
 
     /// The page's files changed: a session that exists reloads in place (PageSession.reload: only changed
     /// rows are measured, the screen stays on the same content, next pages loaded stay loaded); without one
-    /// (the page did not decode before) it is built afresh. A page that no longer decodes shows its error.
+    /// (the page did not decode before) it is built afresh, at the offset the tab was at. A page that no
+    /// longer decodes shows its error over the rows it had, which come back when it decodes again.
     package func refresh(host: FloorHost, source: PageSource) {
-        guard let session else { return build(host: host, source: source, offset: 0) }
+        guard let session else { return build(host: host, source: source, offset: wantedOffset) }
         version += 1
         stale = false
         watched = watched.map { ($0.file, FileStamp($0.file)) }
@@ -91,12 +121,12 @@ package final class PreviewSession {
             let before = session.viewport.offset
             try session.reload()
             error = nil
-            diagnostics = host.diagnostics(for: session.adapter)
+            errorLine = nil
+            builtDiagnostics = host.diagnostics(for: session.adapter)
             if session.viewport.offset != before { scrollTo = session.viewport.offset }
         } catch {
-            self.session = nil
-            self.error = error
-            diagnostics = []
+            // The session stays as it was: shown under the error until the file parses again.
+            failed(error, root: source.root)
         }
         restamp()
     }
@@ -116,6 +146,52 @@ package final class PreviewSession {
     package func loadDelivered() {
         version += 1
         restamp()
+    }
+
+    /// The tab switched to another screen (the device menu): the page is laid out at the new width
+    /// (Adapter.setWidth: rows measured at that width before are not measured again), the next pages
+    /// loaded stay loaded, the events go on, and the screen stays on the content it showed: the row at
+    /// the top of the screen at `offset` keeps the same fraction of itself above the screen's top edge.
+    /// The tab is told where that is (scrollTo).
+    package func resize(to phone: PhoneSize, offset: Double) {
+        self.phone = phone
+        guard let session else { return }
+        let adapter = session.adapter
+        let top = offset.isFinite ? max(0, offset) : session.viewport.offset
+        let anchor = adapter.row(at: top).map { r -> (Int, Double) in
+            let info = adapter.describe(row: r)
+            return (r, info.height > 0 ? (top - info.y) / info.height : 0)
+        }
+        adapter.setWidth(phone.width)
+        session.resize(viewportHeight: phone.height, width: phone.width)
+        if let (row, fraction) = anchor, row < adapter.rowCount {
+            let info = adapter.describe(row: row)
+            session.scroll(to: info.y + fraction * info.height)
+        }
+        scrollTo = session.viewport.offset
+        version += 1
+    }
+
+    /// Row `r`'s element, as HTMLRenderer draws it, with a mark for each item its plugin left out there.
+    /// Pictures are drawn where `images` gives them an address; the load-state footer names page files
+    /// relative to the root (`paths`), as the rest of the tab does.
+    package func rowHTML(_ r: Int, images: ImageLinks? = nil, paths: RootRelativePaths? = nil) -> String {
+        guard let adapter = session?.adapter else { return "" }
+        var html = HTMLRenderer.row(adapter, r, images: images.map { links in { links.link($0, page: $1) } })
+        if let paths, r == adapter.footerRow { html = paths(html) }
+        guard let marks = leftOutMarks[r], html.hasSuffix("</div>\n") else { return html }
+        return String(html.dropLast(7)) + LeftOutItems.html(marks, rowWidth: adapter.width) + "</div>\n"
+    }
+
+    private var marksVersion = -1
+    private var marksOfVersion: [Int: [LeftOutItems.Mark]] = [:]
+    /// The left-out items' marks by row, found once per layout version.
+    private var leftOutMarks: [Int: [LeftOutItems.Mark]] {
+        if marksVersion != version {
+            marksOfVersion = session.map { LeftOutItems.marks($0.adapter, warnings: builtDiagnostics) } ?? [:]
+            marksVersion = version
+        }
+        return marksOfVersion
     }
 
     package func push(_ message: String) {

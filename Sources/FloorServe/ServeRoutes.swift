@@ -6,12 +6,17 @@ import ServiceLifecycle
 /// The HTTP face of a Preview:
 ///
 ///     GET  /                          the pages under the root (next pages marked)
-///     GET  /page/<path>[?width=W]     the page in a phone frame (W: 320, 375 or 414), a new session
+///     GET  /page/<path>[?device=D&width=W&height=H&y=Y]   the page in a phone frame (a DevicePreset,
+///                                     or any width 280-1,024 and height 320-1,366), scrolled to Y; a new session
 ///     GET  /layout/<path>             what `floorhost <path> --format json` prints for the file as it is now
+///     GET  /image/<path>              an image file under the root (ServedImage: no script can run in it)
+///     GET  /serve.js?v=H              the client script (ClientScript), kept by the browser
 ///     POST /api/sessions/<id>/view    {"offset":Y,"version":V} -> ViewUpdate
 ///     POST /api/sessions/<id>/tap     {"row":R,"x":X} -> the action, as `--tap` prints it
 ///     POST /api/sessions/<id>/retry   start a failed load again
+///     POST /api/sessions/<id>/resize  {"width":W,"height":H,"offset":Y} -> ViewUpdate at the new size
 ///     GET  /api/sessions/<id>/events  server-sent events: "changed", "reload"
+///     GET  /fonts/<file>              a font file of the set text is measured with (FontRoute)
 ///
 /// A path that is not a page under the root, whatever the reason, is 404 `{"error":"no such page"}`; any
 /// other refused request is a 4xx with one line of JSON.
@@ -24,19 +29,41 @@ public enum ServeRoutes {
         }
         router.get("/page/**") { request, _ in
             let (file, path) = try await page(request, prefix: "/page/", preview)
-            guard let phone = PhoneSize.named(request.uri.queryParameters["width"]) else {
-                throw APIError(status: .badRequest, message: "width must be one of 320, 375, 414")
+            let query = request.uri.queryParameters
+            let phone: PhoneSize
+            switch PhoneSize.requested(device: query["device"], width: query["width"], height: query["height"]) {
+            case .success(let size): phone = size
+            case .failure(let refused):
+                return html(PreviewPages.sizeRefused(refused.message, path: path), status: .badRequest)
             }
+            let y = query["y"].flatMap { Double($0) }.flatMap { $0.isFinite && $0 > 0 ? min($0, 1e9) : nil } ?? 0
             // The page is a shell (frame, title, panels, script) that needs no plugin; the tab's first view
             // report lays the page out. A page that does not decode shows why, and recovers when fixed.
-            let id = await preview.open(file, phone: phone)
+            let id = await preview.open(file, phone: phone, offset: y)
             switch preview.title(of: file) {
             case .failure(let error):
+                let message = RootRelativePaths(root: preview.rootArgument)(error.description)
                 return html(
-                    PreviewPages.error(error.description, file: path, session: id), status: .unprocessableContent)
+                    PreviewPages.page(session: id, path: path, phone: phone, title: nil, error: message),
+                    status: .unprocessableContent)
             case .success(let title):
                 return html(PreviewPages.page(session: id, path: path, phone: phone, title: title))
             }
+        }
+        router.get("/serve.js") { _, _ in
+            Response(
+                status: .ok,
+                headers: [
+                    .contentType: "text/javascript; charset=utf-8",
+                    .cacheControl: "public, max-age=31536000, immutable",
+                ],
+                body: .init(byteBuffer: ByteBuffer(string: ClientScript.source)))
+        }
+        router.get("/image/**") { request, _ in
+            let raw = request.uri.path
+            guard raw.hasPrefix("/image/") else { throw APIError(status: .notFound, message: "no such image") }
+            return ServedImage.response(
+                raw.dropFirst("/image/".count), root: preview.root, rootArgument: preview.rootArgument)
         }
         router.get("/layout/**") { request, _ in
             let (file, _) = try await page(request, prefix: "/layout/", preview)
@@ -65,6 +92,21 @@ public enum ServeRoutes {
             case .failure(let failure): throw APIError(status: .unprocessableContent, message: failure.message)
             }
         }
+        router.post("/api/sessions/:id/resize") { request, context in
+            let asked = try await body(
+                ResizeReport.self, request, context, expected: #"{"width":W,"height":H,"offset":Y}"#)
+            guard PhoneSize.widths.contains(asked.width), PhoneSize.heights.contains(asked.height) else {
+                throw APIError(
+                    status: .badRequest,
+                    message: "the width must be 280 to 1,024 points and the height 320 to 1,366")
+            }
+            let phone = PhoneSize(width: asked.width.rounded(), height: asked.height.rounded())
+            guard
+                let bytes = await preview.resize(
+                    try context.parameters.require("id"), phone: phone, offset: asked.offset)
+            else { throw APIError.noSuchSession }
+            return json(bytes)
+        }
         router.post("/api/sessions/:id/retry") { _, context in
             guard await preview.retry(try context.parameters.require("id")) else { throw APIError.noSuchSession }
             return json(Array(#"{"retried":true}"#.utf8) + [10])
@@ -90,6 +132,7 @@ public enum ServeRoutes {
                     try await writer.finish(nil)
                 })
         }
+        FontRoute.add(to: router)
         return router
     }
 
@@ -136,6 +179,11 @@ package struct ViewReport: Decodable {
     package let offset: Double
     package let version: Int
 }
+package struct ResizeReport: Decodable {
+    package let width: Double
+    package let height: Double
+    package let offset: Double
+}
 package struct TapReport: Decodable {
     package let row: Int
     package let x: Double
@@ -153,9 +201,9 @@ package struct JSONErrors: RouterMiddleware {
             return error.response
         } catch let error as HTTPResponseError {
             let status = error.status
-            return APIError(
-                status: status, message: status == .notFound ? "no such page" : status.reasonPhrase.lowercased()
-            ).response
+            let missing = request.uri.path.hasPrefix("/image/") ? "no such image" : "no such page"
+            return APIError(status: status, message: status == .notFound ? missing : status.reasonPhrase.lowercased())
+                .response
         }
     }
 }

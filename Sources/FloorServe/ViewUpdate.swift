@@ -7,24 +7,49 @@ import FloorSession
 ///
 ///     {"version":n, "height":total, "scrollTo":y?, "rows":[{"index","y","height","tappable","html"}...],
 ///      "pinned":{"index","y","html"}|null, "load":{"state","page"?,"reason"?,"retryIn"?},
-///      "events":[...new since the last answer...], "diagnostics":[...]?, "error":"file:line:column: ..."?}
+///      "events":[...new since the last answer...], "diagnostics":[...]?}
+///
+/// or, while the page does not parse, `{"version", "error":"file:line:column: ...", "source":{"line",
+/// "text","caret"}?, "diagnostics":[...]?}` (the tab keeps what it drew under the error).
 ///
 /// `rows` are the rows within one screen above and below the viewport (all the tab draws: the answer's size
 /// is proportional to the screen, never to the page); `diagnostics` come only when the tab's layout version
 /// is not the current one. `load.state` is idle, loading (with `retryIn` seconds and the last
 /// `reason` while a retry by --retry waits), failed (with the reason; the tab offers retry)
 /// or end. `scrollTo` comes once after a reload moved the content the tab showed: where to scroll to
-/// stay on it. Events and diagnostics are written exactly as `--format json` writes them.
+/// stay on it. Events and diagnostics are written as `--format json` writes them, with page files named
+/// relative to the served root (`paths`).
 package enum ViewUpdate {
-    package static func json(_ preview: PreviewSession, knownVersion: Int) -> [UInt8] {
+    package static func json(
+        _ preview: PreviewSession, knownVersion: Int, paths: RootRelativePaths, images: ImageLinks? = nil
+    ) -> [UInt8] {
         var out = JSONWriter(capacity: 16_384)
         out.raw("{")
         out.key("version")
         out.number(preview.version)
-        guard let session = preview.session else {
+        if knownVersion != preview.version {
+            out.raw(",")
+            out.key("diagnostics")
+            out.diagnostics(preview.diagnostics.map { paths($0) })
+        }
+        guard preview.error == nil, let session = preview.session else {
             out.raw(",")
             out.key("error")
-            out.string(preview.error?.description ?? "the page did not decode")
+            out.string(paths(preview.error?.description ?? "the page did not decode"))
+            if let line = preview.errorLine {
+                out.raw(",")
+                out.key("source")
+                out.raw("{")
+                out.key("line")
+                out.number(line.line)
+                out.raw(",")
+                out.key("text")
+                out.string(line.text)
+                out.raw(",")
+                out.key("caret")
+                out.number(line.caret)
+                out.raw("}")
+            }
             out.raw("}")
             return out.bytes
         }
@@ -39,11 +64,6 @@ package enum ViewUpdate {
             out.number(scrollTo)
             preview.scrollTo = nil
         }
-        if knownVersion != preview.version {
-            out.raw(",")
-            out.key("diagnostics")
-            out.diagnostics(preview.diagnostics)
-        }
         out.raw(",")
         out.key("rows")
         out.raw("[")
@@ -52,7 +72,7 @@ package enum ViewUpdate {
         let nearRows = adapter.visibleRows(in: near)
         for r in nearRows {
             if r > nearRows.lowerBound { out.raw(",") }
-            row(adapter, r, into: &out)
+            row(preview, adapter, r, images: images, paths: paths, into: &out)
         }
         out.raw("],")
         out.key("pinned")
@@ -65,7 +85,7 @@ package enum ViewUpdate {
             out.number(pinned.y)
             out.raw(",")
             out.key("html")
-            out.string(HTMLRenderer.row(adapter, pinned.row))
+            out.string(preview.rowHTML(pinned.row, images: images, paths: paths))
             out.raw("}")
         } else {
             out.raw("null")
@@ -81,7 +101,7 @@ package enum ViewUpdate {
             out.string("loading")
             out.raw(",")
             out.key("page")
-            out.string(page)
+            out.string(paths(page))
             // A failed attempt whose retry (--retry) waits: when, and why the last one failed.
             if let due = session.retryDue, let reason = session.retryReason {
                 out.raw(",")
@@ -89,16 +109,16 @@ package enum ViewUpdate {
                 out.number(max(0, due - session.clock.now))
                 out.raw(",")
                 out.key("reason")
-                out.string(reason)
+                out.string(paths(reason))
             }
         case .failed(let page, let reason):
             out.string("failed")
             out.raw(",")
             out.key("page")
-            out.string(page)
+            out.string(paths(page))
             out.raw(",")
             out.key("reason")
-            out.string(reason)
+            out.string(paths(reason))
         }
         out.raw("},")
         out.key("events")
@@ -106,14 +126,17 @@ package enum ViewUpdate {
         let events = session.events
         for i in min(preview.eventsSent, events.count)..<events.count {
             if i > preview.eventsSent { out.raw(",") }
-            JSONRenderer.write(events[i], into: &out)
+            JSONRenderer.write(paths(events[i]), into: &out)
         }
         preview.eventsSent = events.count
         out.raw("]}")
         return out.bytes
     }
 
-    private static func row(_ adapter: Adapter, _ r: Int, into out: inout JSONWriter) {
+    private static func row(
+        _ preview: PreviewSession, _ adapter: Adapter, _ r: Int, images: ImageLinks?, paths: RootRelativePaths,
+        into out: inout JSONWriter
+    ) {
         let info = adapter.describe(row: r)
         out.raw("{")
         out.key("index")
@@ -129,7 +152,7 @@ package enum ViewUpdate {
         out.number(adapter.tappableItems(row: r))
         out.raw(",")
         out.key("html")
-        out.string(HTMLRenderer.row(adapter, r))
+        out.string(preview.rowHTML(r, images: images, paths: paths))
         out.raw("}")
     }
 }

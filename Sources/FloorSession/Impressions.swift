@@ -1,5 +1,6 @@
 import CFloorABI
 import FloorLayout
+import HostContract
 
 #if canImport(Glibc)
 import Glibc
@@ -204,6 +205,9 @@ private final class InkDetector: CanvasBackend {
     func box(x: Double, y: Double, width: Double, height: Double) { drew = true }
     func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32) {
         if width > 0 && height > 0 { drew = true }
+    }
+    func textBlock(_ drawing: TextBlockDrawing) {
+        if !drawing.block.lines.isEmpty { drew = true }
     }
 }
 

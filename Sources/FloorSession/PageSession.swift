@@ -292,12 +292,15 @@ public final class PageSession: @unchecked Sendable {
     private func update() {
         defer { settled() }
         while true {
+            // Only rows on screen are announced: an item of a collection floor beside a taller one may have
+            // left the screen while rows after it have not.
             let visible = adapter.visibleRows(in: viewport)
-            for r in visible where !displayed.contains(r) {
+            let onScreen = adapter.rowsOnScreen(in: viewport)
+            for r in onScreen where !displayed.contains(r) {
                 let row = adapter.describe(row: r)
                 events.append(.willDisplay(row: r, section: row.section, sectionRow: row.row, floor: row.floor))
             }
-            displayed = Set(visible)
+            displayed = Set(onScreen)
             if case .loading = loadMore.state {
                 guard deliversLoadsImmediately, !isFetching else { return }
                 LoadLoop.deliverWaiting(self)

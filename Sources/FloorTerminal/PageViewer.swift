@@ -128,7 +128,7 @@ public final class PageViewer {
 
     private func scroll(to offset: Double) {
         session.scroll(to: offset)
-        if let selection, !adapter.visibleRows(in: session.viewport).contains(selection.row) { self.selection = nil }
+        if let selection, !adapter.rowsOnScreen(in: session.viewport).contains(selection.row) { self.selection = nil }
     }
 
     /// Delivers the load in flight (its rows appear in place, or its failure is shown), and keeps going to
@@ -206,9 +206,11 @@ public final class PageViewer {
 
     // MARK: Tapping
 
-    /// Every tappable item of the rows on screen, in order.
+    /// Every tappable item of the rows on screen, in order: a collection floor's items in item order (their
+    /// row order), whatever column they are in, so Tab and Shift-Tab go item by item (left and right stay
+    /// the carousel's).
     private var tappableOnScreen: [(row: Int, item: Int)] {
-        adapter.visibleRows(in: session.viewport).flatMap { row in
+        adapter.rowsOnScreen(in: session.viewport).flatMap { row in
             (0..<adapter.tappableItems(row: row)).map { (row, $0) }
         }
     }

@@ -23,7 +23,13 @@ public enum TerminalFrame {
             let top = session.viewport.offset
             let first = max(0, Int(((row.y - top) / TextRenderer.pointsPerLine).rounded()))
             let end = min(pageLines, Int(((row.y + row.height - top) / TextRenderer.pointsPerLine).rounded()))
-            for l in first..<max(first, end) { screen[l] = reverse(padded(unstyled(screen[l]), to: columns)) }
+            // An item of a collection floor is highlighted in its own columns only (as the text draws it).
+            let perColumn = adapter.width / Double(max(1, columns))
+            let span =
+                row.column == nil
+                ? 0..<columns
+                : Int((row.x / perColumn).rounded())..<Int(((row.x + row.width) / perColumn).rounded())
+            for l in first..<max(first, end) { screen[l] = reverse(span, of: padded(unstyled(screen[l]), to: columns)) }
         }
         screen.append(fitted(viewer.message, columns: columns))
         screen.append(reverse(padded(fitted(viewer.status, columns: columns), to: columns)))
@@ -48,6 +54,26 @@ public enum TerminalFrame {
     }
 
     package static func reverse(_ line: String) -> String { "\u{1b}[7m" + line + "\u{1b}[27m" }
+
+    /// `line` (plain text) with the display columns `span` in reverse video; a wide character across the
+    /// span's edge goes with the side its first column is on.
+    package static func reverse(_ span: Range<Int>, of line: String) -> String {
+        var before = ""
+        var inside = ""
+        var after = ""
+        var column = 0
+        for character in line {
+            if column < span.lowerBound {
+                before.append(character)
+            } else if column < span.upperBound {
+                inside.append(character)
+            } else {
+                after.append(character)
+            }
+            column += DisplayWidth.of(String(character))
+        }
+        return before + reverse(inside) + after
+    }
 
     /// `line` without its SGR sequences (`ESC [ digits ; ... m`): the text renderer's styles are the only
     /// escape sequences a drawn line holds, and a selected row is shown in plain reverse video.

@@ -9,7 +9,7 @@ struct Serve: ParsableCommand {
         abstract: "Preview the pages under a folder in a browser, live.",
         discussion: """
             Serves http://HOST:PORT/: an index of the pages under ROOT, each page in a phone frame \
-            (/page/<path>, width 320, 375 or 414) that loads next pages as you scroll, and \
+            (/page/<path>, any device 280 to 1,024 points wide) that loads next pages as you scroll, and \
             /layout/<path>, what `floorhost <path> --format json` prints. Saving a page file updates \
             every open tab. Plugins and sessions live in a worker process: adding or rebuilding a plugin \
             library takes effect without a restart, and a plugin that crashes or hangs on a floor leaves \

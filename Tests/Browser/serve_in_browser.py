@@ -9,12 +9,15 @@ Drives Debian's headless chromium through selenium against a running server:
   2. checks that the sticky header is pinned at the top of the screen inside its floor;
   3. clicks a product and reads its action (url, eventId) in the action panel;
   4. edits the page file and sees the change arrive without a reload, scroll offset kept;
-  5. saves a screenshot.
+  5. switches to an iPad mini in the device menu (the same session: next pages, events and the row on
+     screen kept, the phone zoomed to fit) and opens the URL it shows, which opens the same view;
+  6. sees the pages' pictures drawn, and an SVG opened on its own run no script;
+  7. saves a screenshot.
 
 Waits are on conditions with deadlines, never fixed sleeps. Exit status 0 when every check passed;
 each failure is one line on stderr.
 """
-import argparse, json, sys, time
+import argparse, json, os, sys, time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -145,9 +148,78 @@ def run(driver, args, expected):
     check(driver.execute_script("return window.notReloaded === true"), "the page was not reloaded")
     check(driver.execute_script("return document.querySelector('.screen').scrollTop") == offset_before, "the scroll offset was kept")
 
-    # 5. A screenshot of the top of the page, with a product selected.
+    # 5. Another device: the same session at 744 points (iPad mini), its next pages, events and the row at
+    # the screen's top kept; the phone zoomed to fit the window; the URL holds device and offset, and opens
+    # the same view; a width out of range is refused in the field.
+    from selenium.webdriver.support.ui import Select
+    driver.execute_script("document.querySelector('.screen').scrollTop = 1500")
+    wait(driver, lambda d: d.execute_script(
+        "const s = document.querySelector('.screen'); return [...document.querySelectorAll('.page .row')].some("
+        "r => r.offsetTop <= s.scrollTop && r.offsetTop + r.offsetHeight > s.scrollTop + 1)"))
+    top_row = "const s = document.querySelector('.screen'); const r = [...document.querySelectorAll('.page .row')].find(" \
+        "r => r.offsetTop <= s.scrollTop && r.offsetTop + r.offsetHeight > s.scrollTop); return r ? +r.dataset.index : null"
+    before = driver.execute_script(top_row)
+    events_before = driver.execute_script("return document.querySelectorAll('#events li').length")
+    Select(driver.find_element("id", "device")).select_by_value("ipad-mini")
+    switched = wait(driver, lambda d: status(d)["resizes"] >= 1 and d.execute_script(
+        "return document.querySelector('.phone').offsetWidth") == 744 and d.execute_script(top_row) is not None)
+    check(bool(switched), "the device menu switches to the iPad mini (744 points) without a reload")
+    after = driver.execute_script(top_row)
+    check(before is not None and after == before, f"the row at the top of the screen stays there: {before} -> {after}")
+    check(driver.execute_script("return window.notReloaded === true"), "the page was not reloaded for the device")
+    check(status(driver)["load"] == "end", "the next pages loaded stay loaded")
+    check(driver.execute_script("return document.querySelectorAll('#events li').length") >= events_before,
+          "the events stay")
+    fitted = driver.execute_script(
+        "const r = document.querySelector('.phone').getBoundingClientRect(); return {zoom: window.floorPreview.zoom,"
+        " bottom: r.bottom, height: window.innerHeight, label: document.getElementById('zoom').textContent}")
+    check(fitted["zoom"] < 1 and fitted["bottom"] <= fitted["height"] + 1,
+          f"the phone is zoomed to fit the window: {fitted}")
+    link = wait(driver, lambda d: d.current_url if "device=ipad-mini" in d.current_url and "y=" in d.current_url else None)
+    check(bool(link), f"the URL holds the device and the offset: {driver.current_url}")
+    Select(driver.find_element("id", "device")).select_by_value("iphone-se")
+    small = wait(driver, lambda d: status(d)["resizes"] >= 2 and d.execute_script(
+        "return document.querySelector('.phone').offsetWidth") == 320 and status(d)["zoom"] == 1)
+    check(bool(small), f"an iPhone SE (320x568) fits the window at 100 %: zoom {status(driver)['zoom']}")
+    driver.execute_script("const w = document.getElementById('width'); w.value = 1200; w.dispatchEvent(new Event('change'))")
+    check(status(driver)["resizes"] == 2 and driver.execute_script("return !document.getElementById('width').checkValidity()"),
+          "a width of 1200 is refused in the field, nothing is switched")
+    if link:
+        y = int(link.split("y=")[1].split("&")[0])
+        driver.get(link)
+        opened = wait(driver, lambda d: status(d) and status(d)["answers"] >= 1 and abs(d.execute_script(
+            "return document.querySelector('.screen').scrollTop") - y) <= 1 and d.execute_script(
+            "return document.querySelector('.phone').offsetWidth") == 744, 10)
+        got = driver.execute_script("return [document.querySelector('.screen').scrollTop, document.querySelector('.phone').offsetWidth, window.floorPreview]")
+        check(bool(opened), f"the link opens the same device at the same offset ({y}): {got}")
+        driver.save_screenshot(args.screenshot.replace(".png", "-ipad.png"))
+    driver.get(args.url)
+    check(wait(driver, lambda d: status(d) and status(d)["answers"] >= 1), "the page opens again on the default device")
+
+    # 6. Pictures: the example pages' images (SVG files under the root) are drawn, and an image file
+    # opened on its own runs no script (its Content-Security-Policy sandboxes it).
+    drawn = wait(driver, lambda d: d.execute_script(
+        "const i = [...document.querySelectorAll('.page .row .img img')]; "
+        "return i.filter(x => x.complete && x.naturalWidth > 0).length"))
+    check(bool(drawn), f"the pages' pictures are drawn from files under the root ({drawn} loaded)")
+    evil = os.path.join(os.path.dirname(args.file), "images", "evil.svg")
+    os.makedirs(os.path.dirname(evil), exist_ok=True)
+    with open(evil, "w") as f:
+        f.write('<svg xmlns="http://www.w3.org/2000/svg"><script>document.title = "script ran"</script></svg>')
+    base = args.url.split("/page/")[0]
+    driver.get(base + "/image/images/evil.svg")
+    wait(driver, lambda d: d.execute_script("return document.readyState === 'complete'"))
+    check(driver.title != "script ran", f"an SVG opened on its own runs no script (title {driver.title!r})")
+    driver.get(args.url)
+    wait(driver, lambda d: status(d) and status(d)["answers"] >= 1)
+
+    # 7. A screenshot of the top of the page, with a product selected.
     driver.execute_script("document.querySelector('.screen').scrollTop = 330")
     wait(driver, lambda d: status(d)["answers"] > 0 and d.execute_script("return document.querySelectorAll('.page .row').length") > 5)
+    # The screenshot shows real type: the served font files have loaded (a condition, not a sleep).
+    loaded = wait(driver, lambda d: d.execute_script(
+        "return document.fonts.status === 'loaded' && [...document.fonts].some(f => f.family === 'FloorSans' && f.status === 'loaded')"), 30)
+    check(bool(loaded), "the preview's font files load")
     driver.save_screenshot(args.screenshot)
     print("screenshot: " + args.screenshot)
 

@@ -43,10 +43,15 @@ struct ABI13CompatibilityTests {
         }
         #expect(texts.map(\.0) == ["Mug", "¥59.00"])
         #expect(texts.allSatisfy { $0.1 & FLOOR_TEXT_STRIKE == 0 })
+        // A current canvas: the struck original price is a text block (ABI 1.5 text styles).
         let new = RecordingCanvas.record(width: 375, height: 108) { adapter.drawCell(row: card, into: $0) }
         #expect(
             new.contains {
-                if case .text("¥89.00", _, _, _, let style) = $0 { style & FLOOR_TEXT_STRIKE != 0 } else { false }
+                if case .textBlock("¥89.00", _, _, _, _, let style) = $0 {
+                    style & FLOOR_TEXT_STRIKE != 0
+                } else {
+                    false
+                }
             })
     }
 }

@@ -36,17 +36,18 @@ struct AdapterTests {
         }
         let headerA = try #require(adapter.rowIndex(section: 1, row: 0))
         let headerB = try #require(adapter.rowIndex(section: 2, row: 0))
-        #expect(adapter.describe(row: headerA).y == 36)
-        #expect(adapter.describe(row: headerB).y == 612)
+        // The Title bar is 42 points (a 22-point headline line, 10 of padding each side; ABI 1.5 text styles).
+        #expect(adapter.describe(row: headerA).y == 42)
+        #expect(adapter.describe(row: headerB).y == 618)
 
         #expect(pinned(at: 0) == nil)
-        #expect(pinned(at: 36) == nil, "in its own place, not pinned")
-        #expect(pinned(at: 37) == PinnedHeader(row: headerA, floor: "a", y: 0))
+        #expect(pinned(at: 42) == nil, "in its own place, not pinned")
+        #expect(pinned(at: 43) == PinnedHeader(row: headerA, floor: "a", y: 0))
         #expect(pinned(at: 500) == PinnedHeader(row: headerA, floor: "a", y: 0))
-        // B's header reaches A's bottom at 612 - 36 = 576, then pushes A up point for point.
-        #expect(pinned(at: 576) == PinnedHeader(row: headerA, floor: "a", y: 0))
-        #expect(pinned(at: 596) == PinnedHeader(row: headerA, floor: "a", y: -20))
-        #expect(pinned(at: 613) == PinnedHeader(row: headerB, floor: "b", y: 0))
+        // B's header reaches A's bottom at 618 - 36 = 582, then pushes A up point for point.
+        #expect(pinned(at: 582) == PinnedHeader(row: headerA, floor: "a", y: 0))
+        #expect(pinned(at: 602) == PinnedHeader(row: headerA, floor: "a", y: -20))
+        #expect(pinned(at: 619) == PinnedHeader(row: headerB, floor: "b", y: 0))
         #expect(pinned(at: 2000) == PinnedHeader(row: headerB, floor: "b", y: 0))
     }
 
@@ -197,8 +198,9 @@ struct AdapterTests {
         adapter.setWidth(750)
         #expect(adapter.stats.heightCalls == 2 * adapter.rowCount)
         #expect(adapter.describe(row: 0).height == 2 * carousel, "banners keep their 5:2 shape")
+        // Full-width rows are the running sum of heights (down to the feed's waterfall, placed in columns).
         var y = 0.0
-        for r in 0..<adapter.rowCount {
+        for r in 0..<adapter.rowCount where !adapter.isPlacedItem(row: r) {
             #expect(adapter.describe(row: r).y == y)
             y += adapter.describe(row: r).height
         }

@@ -46,7 +46,7 @@ struct DiffCommandTests {
         #expect(
             lines.contains {
                 $0.hasPrefix("  moved") && $0.contains("floor 'flash-title' (Title): floors[2] → floors[10]")
-                    && $0.hasSuffix("what followed it moves up 60, what is below its new place down 60")
+                    && $0.hasSuffix("what followed it moves up 74, what is below its new place down 74")
             }, "\(lines)")
         #expect(
             lines.contains {

@@ -82,7 +82,7 @@ struct ExtendChainTests {
         // 4 rows listed by the first expand, then 2 (one card and the bottom margin) by each extension.
         #expect(adapter.stats.rowsListed == 4 + 2 + 2)
         let draws = RecordingCanvas.record(width: 375, height: 108) { adapter.drawCell(row: 4, into: $0) }
-        #expect(draws.contains { if case .text("T d", _, _, _, _) = $0 { true } else { false } })
+        #expect(draws.contains { if case .textBlock("T d", _, _, _, _, _) = $0 { true } else { false } })
     }
 }
 

@@ -47,14 +47,15 @@ struct HTMLRendererTests {
                     "type": info.type,
                 ])
         }
-        // Rows sit at their layout offsets; a product card draws its image frame, bold title, accent price and rule.
+        // Rows sit at their layout offsets; a product card draws its image frame, its title as body text, its
+        // price as an accent headline (ABI 1.5 text styles, one span a line the host broke) and a rule.
         let card = try #require(rows.firstIndex { $0["type"] == "ProductCard" })
         let info = adapter.describe(row: card)
         let element = try #require(html.split(separator: "\n").first { $0.contains("id=\"r\(card)\"") })
         #expect(element.contains("style=\"top:\(Int(info.y))px;height:\(Int(info.height))px\""))
         #expect(element.contains("<div class=\"img\""))
-        #expect(element.contains("<span class=\"t bold\""))
-        #expect(element.contains("<span class=\"t accent\""))
+        #expect(element.contains("<span class=\"tl body w400\""))
+        #expect(element.contains("<span class=\"tl headline w600 accent\""))
         #expect(element.contains("<div class=\"rule\""))
         // Sticky rows are marked as such: new arrivals' sort strip, and the feed's header, also a header.
         let sticky = (0..<adapter.rowCount).filter { adapter.describe(row: $0).isSticky }
@@ -86,7 +87,8 @@ struct HTMLRendererTests {
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(html.contains("a &amp; b &lt;i&gt;x&lt;/i&gt; &#39;q&#39; \\u0007"))
         #expect(html.contains("data-floor=\"t&quot;&gt;&lt;b&gt;\""))
-        #expect(html.contains("&lt;img src=x onerror=alert(1)&gt;"))
+        // The product's title takes two lines (the host's break is at the space), each escaped.
+        #expect(html.contains(">&lt;img src=x</span>") && html.contains(">onerror=alert(1)&gt;</span>"))
         #expect(html.contains("title=\"https://x/&quot;&gt;&lt;script&gt;.jpg\""))
         // The unknown floor is a visible placeholder row with its reason, and the diagnostic is listed.
         let rows = try Self.rowAttributes(html)
@@ -147,7 +149,8 @@ struct HTMLRendererTests {
             #expect(
                 line.top >= 0.25 && line.bottom <= 11.75, "\(classes): glyphs from \(line.top) to \(line.bottom) px")
         }
-        // The Title plugin's bar: the title (bold) at y 12, the subtitle (muted) at 24, in their own lines.
+        // The Title plugin's bar (ABI 1.5 text styles): the title a headline line at y 10, the subtitle a
+        // footnote line below the title's 22-point line, each in its own line box, unclipped.
         let folder = try TemporaryFolder()
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins(["Title"]))
         let page = try folder.write(
@@ -158,19 +161,15 @@ struct HTMLRendererTests {
             adapter: adapter, viewportHeight: 812,
             source: PageSource(registry: host.registry, root: PageRoot(around: page)))
         let html = HTMLRenderer.render(session, diagnostics: [])
-        let spans = html.matches(of: try Regex(#"<span class="t ([a-z ]+)" style="left:0px;top:(\d+)px;"#)).map {
-            (
-                Set(String($0.output[1].substring!).split(separator: " ").map(String.init)),
-                Double(String($0.output[2].substring!))!
-            )
+        let pattern = #"<span class="(tl [a-z0-9 ]+)" data-width="[0-9.]+" style="left:[0-9.]+px;top:(\d+)px""#
+        let spans = html.matches(of: try Regex(pattern)).map {
+            (String($0.output[1].substring!), Double(String($0.output[2].substring!))!)
         }
         try #require(spans.count == 2)
-        #expect(
-            spans[0].0 == ["bold", "center"] && spans[0].1 == 12 && spans[1].0 == ["muted", "center"]
-                && spans[1].1 == 24)
-        let title = try Self.glyphs(spans[0].0)
-        let subtitle = try Self.glyphs(spans[1].0)
-        #expect(spans[0].1 + title.bottom + 0.5 <= spans[1].1 + subtitle.top, "the subtitle clears the title")
+        #expect(spans[0].0 == "tl headline w600" && spans[0].1 == 10)
+        #expect(spans[1].0 == "tl footnote w400 muted" && spans[1].1 == 10 + 22 + 2)
+        #expect(HTMLRenderer.stylesheet.contains(".tl.headline{font-size:17px;line-height:22px}"))
+        #expect(HTMLRenderer.stylesheet.contains("overflow:visible"))
     }
 
     /// The CLI writes the same file.

@@ -16,6 +16,10 @@ struct PageDiffTests {
         host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
     }
 
+    /// A Title bar's height (ABI 1.5 text styles): 10 points of padding, one 22-point headline line, 10;
+    /// a subtitle adds 2 and one 18-point footnote line.
+    private let bar = 42.0, barWithSubtitle = 62.0
+
     private func title(_ id: String, _ text: String = "Title", subtitle: String? = nil) -> String {
         let sub = subtitle.map { #","subtitle":"\#($0)""# } ?? ""
         return #"{"type":"Title","id":"\#(id)","title":"\#(text)"\#(sub)}"#
@@ -89,9 +93,9 @@ struct PageDiffTests {
         #expect(summary(diff) == ["inserted new"])
         #expect(calls == 1)
         let change = try #require(diff.floors.first)
-        #expect(change.new?.y == 36 && change.new?.height == 48 && change.new?.path == "floors[1]")
-        #expect(change.shiftBelow == 48)
-        #expect(diff.oldHeight == 36 + 216 && diff.newHeight == 36 + 48 + 216)
+        #expect(change.new?.y == bar && change.new?.height == barWithSubtitle && change.new?.path == "floors[1]")
+        #expect(change.shiftBelow == barWithSubtitle)
+        #expect(diff.oldHeight == bar + 216 && diff.newHeight == bar + barWithSubtitle + 216)
     }
 
     @Test func aDeletedFloorMeasuresNothingAndPullsTheRestUp() throws {
@@ -99,8 +103,8 @@ struct PageDiffTests {
             [title("t"), title("gone", subtitle: "s"), feed("f", ["a"])], [title("t"), feed("f", ["a"])])
         #expect(summary(diff) == ["deleted gone"])
         #expect(calls == 0)
-        #expect(diff.floors[0].old?.path == "floors[1]" && diff.floors[0].old?.y == 36)
-        #expect(diff.floors[0].shiftBelow == -48)
+        #expect(diff.floors[0].old?.path == "floors[1]" && diff.floors[0].old?.y == bar)
+        #expect(diff.floors[0].shiftBelow == -barWithSubtitle)
     }
 
     @Test func aMovedFloorIsOneMoveAndKeepsItsHeights() throws {
@@ -111,8 +115,8 @@ struct PageDiffTests {
         #expect(calls == 0)
         #expect(diff.floors[0].old?.path == "floors[0]" && diff.floors[0].new?.path == "floors[3]")
         let moved = try #require(diff.floors.first?.new)
-        #expect(moved.y == 180, "below b, c and the feed")
-        #expect(diff.floors[0].shiftBelowOldPlace == -36, "what followed it moves up by its height")
+        #expect(moved.y == 2 * bar + 108, "below b, c and the feed")
+        #expect(diff.floors[0].shiftBelowOldPlace == -bar, "what followed it moves up by its height")
         #expect(diff.floors[0].shiftBelow == 0, "nothing is below its new place")
     }
 
@@ -122,8 +126,8 @@ struct PageDiffTests {
             [title("t", "New", subtitle: "now with a subtitle"), feed("f", ["a"])])
         #expect(summary(diff) == ["updated t [updated TitleBar]"])
         #expect(calls == 1)
-        #expect(diff.floors[0].rows[0].old?.height == 36 && diff.floors[0].rows[0].new?.height == 48)
-        #expect(diff.floors[0].shiftBelow == 12)
+        #expect(diff.floors[0].rows[0].old?.height == bar && diff.floors[0].rows[0].new?.height == barWithSubtitle)
+        #expect(diff.floors[0].shiftBelow == barWithSubtitle - bar)
     }
 
     @Test func aFloorWhoseTypeChangedIsDeletedAndInserted() throws {

@@ -6,10 +6,10 @@ import Foundation
 import HostContract
 import Testing
 
-/// ProductFeed on ABI 1.4: an item's optional `originalPrice` is drawn struck through after its price with a
-/// sale badge (an accent fill behind the discount) under the price, and a title too long for its line takes
-/// two, the card growing from 108 to 120 points (the height calculator measures through the host table what
-/// the cell measures on its canvas).
+/// ProductFeed on ABI 1.4 and 1.5: an item's optional `originalPrice` is drawn struck through after its price
+/// with a sale badge (an accent fill behind the discount) under the price, and a title too long for its line
+/// takes two, the card growing from 108 to 128 points (real type: the height calculator measures through the
+/// host table what the cell draws on its canvas).
 struct ProductFeedOriginalPriceTests {
     static let page = #"""
         {"floors":[{"type":"ProductFeed","id":"f","items":[
@@ -42,19 +42,23 @@ struct ProductFeedOriginalPriceTests {
             try JSONSerialization.jsonObject(
                 with: Data(("[" + String(decoding: canvas.out.bytes, as: UTF8.self) + "]").utf8)) as? [[String: Any]])
         let old = try #require(draws.first { $0["text"] as? String == "¥89.00" })
-        #expect(old["strike"] as? Bool == true)
-        // After the price, with room between them: "¥59.00" is 30 points from x 116.
-        #expect(number(old["x"]) == Double(116 + 30 + 10))
+        #expect(old["strike"] as? Bool == true && old["font"] as? String == "footnote")
+        // After the price (a headline, as wide as the host measures it), 8 points on: ABI 1.5 real type.
+        #expect(number(old["x"]) == 116 + Self.width("¥59.00", FLOOR_TEXT_HEADLINE) + 8)
         let price = try #require(draws.first { $0["text"] as? String == "¥59.00" })
-        #expect(price["strike"] == nil)
+        #expect(price["strike"] == nil && price["font"] as? String == "headline")
     }
 
-    /// The badge: an accent fill from the text column's left edge, 16 points high, 8 below the price line, a
-    /// column (5 points) wider than the label each side, then the label centred on it, 2 points down: "-34%"
-    /// for ¥59.00 from ¥89.00. Text output
-    /// shades its columns ▓ around the label. A price that is not an amount gets "SALE"; an original price
-    /// not above the price gets no badge; a product without one, none either; a two-line title moves the
-    /// badge a line down with the price.
+    /// The width of one line of `text` in `style`, as the host measures it (HostTextLayout, ABI 1.5).
+    static func width(_ text: String, _ style: UInt32) -> Double {
+        HostTextLayout.block(text, style: style, maxWidth: .infinity, maxLines: 0).width
+    }
+
+    /// The badge: an accent fill from the text column's left edge, 20 points high, 4 below the price's
+    /// 22-point headline line, 6 points wider than its caption label each side, then the label centred on
+    /// it, 2 points down: "-34%" for ¥59.00 from ¥89.00. Text output shades its columns ▓ around the label.
+    /// A price that is not an amount gets "SALE"; an original price not above the price gets no badge; a
+    /// product without one, none either; a two-line title moves the badge down a body line (20 points).
     @Test func anOriginalPricePutsASaleBadgeWithTheDiscountUnderThePrice() throws {
         let folder = try TemporaryFolder()
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins(["ProductFeed"]))
@@ -80,58 +84,62 @@ struct ProductFeedOriginalPriceTests {
             guard let fill = draws.firstIndex(where: { if case .fill = $0 { true } else { false } }) else { return [] }
             return Array(draws[fill...].prefix(2))
         }
-        let accent = UInt32(FLOOR_TONE_ACCENT)
-        #expect(
-            badge(0) == [
-                .fill(x: 116, y: 78, width: 30, height: 16, tone: accent),
-                .text("-34%", x: 116, y: 80, maxWidth: 30, style: FLOOR_TEXT_ACCENT | FLOOR_TEXT_CENTER),
-            ])
-        #expect(
-            badge(1) == [
-                .fill(x: 116, y: 78, width: 30, height: 16, tone: accent),
-                .text("SALE", x: 116, y: 80, maxWidth: 30, style: FLOOR_TEXT_ACCENT | FLOOR_TEXT_CENTER),
-            ])
+        func expected(_ label: String, y: Double) -> [RecordingCanvas.Operation] {
+            let width = Self.width(label, FLOOR_TEXT_CAPTION) + 12
+            return [
+                .fill(x: 116, y: y, width: width, height: 20, tone: UInt32(FLOOR_TONE_ACCENT)),
+                .textBlock(
+                    label, x: 116, y: y + 2, maxWidth: width, maxLines: 1,
+                    style: FLOOR_TEXT_CAPTION | FLOOR_TEXT_ACCENT | FLOOR_TEXT_CENTER),
+            ]
+        }
+        #expect(badge(0) == expected("-34%", y: 60))
+        #expect(badge(1) == expected("SALE", y: 60))
         #expect(badge(2).isEmpty)
         #expect(badge(3).isEmpty)
-        #expect(
-            badge(4) == [
-                .fill(x: 116, y: 90, width: 30, height: 16, tone: accent),
-                .text("-50%", x: 116, y: 92, maxWidth: 30, style: FLOOR_TEXT_ACCENT | FLOOR_TEXT_CENTER),
-            ])
+        #expect(badge(4) == expected("-50%", y: 80))
         let text = TextRenderer.render(adapter, columns: 75)
         #expect(text.contains("▓-34%▓") && text.contains("▓SALE▓") && text.contains("▓-50%▓"), "\(text)")
     }
 
-    /// Where the text column is narrower than the badge, the badge is left out rather than drawn past the cell.
+    /// Where the text column beside the picture is narrower than the badge, the badge is left out rather than
+    /// drawn past the cell; a card narrower than ProductFeed's 220 points stacks its picture above its text
+    /// (as in a waterfall's column), where the badge goes under the price, inside the card's own height.
     @Test func aNarrowCardLeavesTheBadgeOut() throws {
         let (adapter, _) = try layout()
         let card = try #require((0..<adapter.rowCount).first { adapter.describe(row: $0).type == "ProductCard" })
-        for width in [150.0, 153.0, 154.0, 375.0] {
-            let draws = RecordingCanvas.record(width: width, height: 108) { adapter.drawCell(row: card, into: $0) }
-            #expect(draws.allSatisfy { $0.isInside(width: width, height: 108) })
-            #expect(draws.contains { if case .fill = $0 { true } else { false } } == (width >= 154), "\(width)")
+        for (width, badge) in [(30.0, false), (150, true), (219, true), (220, true), (375, true)] {
+            adapter.setWidth(width)
+            let height = adapter.describe(row: card).height
+            let draws = RecordingCanvas.record(width: width, height: height) { adapter.drawCell(row: card, into: $0) }
+            #expect(draws.allSatisfy { $0.isInside(width: width, height: height) }, "\(width)")
+            #expect(draws.contains { if case .fill = $0 { true } else { false } } == badge, "\(width)")
         }
     }
 
+    /// A title is body text of at most two lines: a second line makes the card 20 points taller (the
+    /// height calculator measures through the host table what the cell draws on its canvas).
     @Test func aLongTitleTakesTwoLinesAndTheCardGrows() throws {
         let (adapter, _) = try layout()
         let cards = (0..<adapter.rowCount).filter { adapter.describe(row: $0).type == "ProductCard" }
-        #expect(cards.map { adapter.describe(row: $0).height } == [108, 120])
+        #expect(cards.map { adapter.describe(row: $0).height } == [108, 128])
         let width = adapter.width
-        let draws = RecordingCanvas.record(width: width, height: 120) { adapter.drawCell(row: cards[1], into: $0) }
-        let bold = draws.compactMap {
-            if case .text(let s, _, let y, let m, let style) = $0, style & FLOOR_TEXT_BOLD != 0 {
-                return (s, y, m)
+        let draws = RecordingCanvas.record(width: width, height: 128) { adapter.drawCell(row: cards[1], into: $0) }
+        let titles = draws.compactMap {
+            if case .textBlock(let s, _, let y, let m, let lines, let style) = $0, style == FLOOR_TEXT_BODY {
+                return (s, y, m, lines)
             } else {
                 return nil
             }
         }
-        #expect(bold.count == 2)
-        #expect(bold.map(\.1) == [12, 24])
-        // The first line fits its column and ends at a word; the second starts with the next word.
-        #expect(TextMeasure.points(bold[0].0) <= bold[0].2)
-        #expect(bold[0].0 == "Stainless steel water bottle 750ml with a bamboo")
-        #expect(bold[1].0 == "lid and a carrying loop")
-        #expect(draws.allSatisfy { $0.isInside(width: width, height: 120) })
+        try #require(titles.count == 1)
+        #expect(titles[0].1 == 8 && titles[0].3 == 2 && titles[0].2 == width - 124)
+        // The host breaks it at a word and cuts the rest with an ellipsis.
+        let block = HostTextLayout.block(titles[0].0, style: FLOOR_TEXT_BODY, maxWidth: titles[0].2, maxLines: 2)
+        #expect(block.lines.count == 2 && block.truncated)
+        #expect(titles[0].0.hasPrefix(block.lines[0].text + " "))
+        #expect(block.lines[1].text.hasSuffix("\u{2026}"))
+        #expect(block.lines.allSatisfy { $0.width <= titles[0].2 })
+        #expect(draws.allSatisfy { $0.isInside(width: width, height: 128) })
     }
 }

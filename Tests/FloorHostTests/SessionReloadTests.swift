@@ -40,7 +40,8 @@ struct SessionReloadTests {
             #"{"floors":[{"type":"Title","id":"t","title":"Top"},{"type":"ProductFeed","id":"f","items":[\#(products(ids))]}]}"#
         )
         let (session, _) = try session(on: file)
-        session.scroll(to: 36 + 20 * 108 + 30)
+        // A Title bar is 42 points (a 22-point headline line and 10 of padding each side), 62 with a subtitle.
+        session.scroll(to: 42 + 20 * 108 + 30)
         #expect(productAtTop(session) == "p20")
         try folder.write(
             "home.json",
@@ -51,8 +52,8 @@ struct SessionReloadTests {
         #expect(diff.floors.map(\.change) == [.inserted])
         #expect(session.adapter.stats.heightCalls == calls + 1)
         #expect(
-            session.viewport.offset == 36 + 48 + 20 * 108 + 30,
-            "48 points further down: the same card, 30 points into it")
+            session.viewport.offset == 42 + 62 + 20 * 108 + 30,
+            "62 points further down: the same card, 30 points into it")
         #expect(productAtTop(session) == "p20")
         // Rows that stayed on screen and unchanged are not announced again; the event says what happened.
         let reloadAt = try #require(session.events.lastIndex { if case .reloaded = $0 { true } else { false } })

@@ -46,7 +46,8 @@ struct ShippedPluginNumbersTests {
         let adapter = try host.layout(page: page, width: 375)
         #expect(adapter.page.diagnostics.isEmpty)
         let draws = RecordingCanvas.record(width: 375, height: 108) { adapter.drawCell(row: 0, into: $0) }
-        #expect(draws.contains { if case .text(shown, _, _, _, _) = $0 { true } else { false } }, "\(draws)")
+        // The price is a headline text block (ABI 1.5 text styles).
+        #expect(draws.contains { if case .textBlock(shown, _, _, _, _, _) = $0 { true } else { false } }, "\(draws)")
     }
 
     @Test(arguments: ["1e308", "-3", "2.5", "9223372036854775808", "0", "11", "1e400", "-9223372036854775809", #""4""#])

@@ -27,10 +27,12 @@ struct ShippedPluginsTests {
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
         let adapter = try host.layout(page: Repo.path("Examples/home.json"), width: 375, dispatch: dispatch)
         let rows = (0..<adapter.rowCount).map(adapter.describe(row:))
+        // A Title bar follows its text (ABI 1.5 text styles): 10 + a 22-point headline line + 10, and a
+        // subtitle adds 2 + an 18-point footnote line.
         let expected: [(String, String, Double)] =
             [("focus", "FocusCarousel", 150), ("focus", "FocusMargin", 12)]
             + Array(repeating: ("channels", "IconGridLine", 84), count: 2)
-            + [("flash-title", "TitleMargin", 12), ("flash-title", "TitleBar", 48)]
+            + [("flash-title", "TitleMargin", 12), ("flash-title", "TitleBar", 62)]
             + Array(repeating: ("flash", "ProductCard", 108), count: 3)
             + [
                 ("mid-banner", "FocusMargin", 12), ("mid-banner", "FocusCarousel", 150),
@@ -38,23 +40,35 @@ struct ShippedPluginsTests {
             ]
             + [("brands", "IconGridHeader", 36), ("brands", "IconGridLine", 84), ("brands", "IconGridLine", 84)]
             + [
-                ("new-title", "TitleMargin", 12), ("new-title", "TitleBar", 36),
+                ("new-title", "TitleMargin", 12), ("new-title", "TitleBar", 42),
                 ("new-arrivals", "ProductSortStrip", 36),
             ]
-            + Array(repeating: ("new-arrivals", "ProductCard", 108), count: 4)
-            + [("global-title", "TitleBar", 36), ("countries", "IconGridLine", 84)]
+            // A list card is 108 points, 128 when its title takes two lines of body text (the third here).
+            + [108, 108, 128, 108].map { ("new-arrivals", "ProductCard", $0) }
+            + [("global-title", "TitleBar", 42), ("countries", "IconGridLine", 84)]
             + [("feed", "ProductFeedMargin", 12), ("feed", "ProductFeedHeader", 36)]
-            + Array(repeating: ("feed", "ProductCard", 108), count: 12)
+            // The feed is a two-column waterfall of stacked cards 175.5 points wide: picture 96, 6, the title
+            // (20 a body line), 6, the price (22), 6: 156 points, 176 with a two-line title.
+            + [156, 176, 156, 176, 156, 176, 156, 156, 156, 156, 156, 176].map { ("feed", "ProductCard", $0) }
         #expect(rows.map(\.floor) == expected.map(\.0))
         #expect(rows.map(\.type) == expected.map(\.1))
         #expect(rows.map(\.height) == expected.map(\.2))
-        // Offsets are the running sum of heights; rows of a floor are numbered from 0 within it.
+        // Offsets are the running sum of heights down to the feed's cards; rows of a floor are numbered from 0
+        // within it. Each card starts at the top of the shorter column (8 apart), in column 0 (x 8) or 1.
         var y = 0.0
-        for row in rows {
-            #expect(row.y == y)
-            y += row.height
+        var columns = [0.0, 0.0]
+        for (r, row) in rows.enumerated() {
+            guard row.type == "ProductCard", row.floor == "feed" else {
+                #expect(row.y == y)
+                y += row.height
+                columns = [y, y]
+                continue
+            }
+            let column = columns[1] < columns[0] ? 1 : 0
+            #expect(row.y == columns[column] && row.column == column && row.x == [8, 191.5][column], "row \(r)")
+            columns[column] = row.y + row.height + 8
         }
-        #expect(adapter.totalHeight == y)
+        #expect(adapter.totalHeight == columns.max()! - 8)
         // New arrivals' sort strip (a plugin's own sticky row) and the feed's sticky header.
         #expect(
             rows.filter(\.isSticky).map { [$0.floor, $0.type] } == [
@@ -96,7 +110,8 @@ struct ShippedPluginsTests {
         let adapter = try host.layout(page: Repo.path("Examples/home.json"), width: 375)
         for r in 0..<adapter.rowCount {
             let row = adapter.describe(row: r)
-            guard row.height > 0 else { continue }
+            // An item of the feed's waterfall shares its offsets with the other column's (CollectionPlacementTests).
+            guard row.height > 0, row.column == nil else { continue }
             #expect(adapter.row(at: row.y) == r)
             #expect(adapter.row(at: row.y + row.height - 0.5) == r)
         }

@@ -35,12 +35,12 @@ struct TestKitTests {
         let floor = try FloorTestHost.load(floorPluginEntry).decode(Self.card)
         #expect(floor.rows.map(\.type) == ["ProductCard", "ProductCard"])
         #expect(try floor.height(row: 1, width: 375) == 108)
-        // The height follows the title's measured width (TextMetrics, through the kit's host table): a
-        // title too long for a narrow card takes a second line.
+        // The height follows the title's lines (TextMetrics.layout, through the kit's host table and the
+        // host's text engine): a title too long for a narrow card takes a second body line, 20 points.
         let long = try FloorTestHost.load(floorPluginEntry).decode(
             #"{"type":"ProductFeed","id":"f","items":[{"id":"p","title":"A title long enough to need two lines on a narrow phone","price":1,"img":"x.jpg"}]}"#
         )
-        #expect(try long.height(row: 0, width: 320) == 120)
+        #expect(try long.height(row: 0, width: 320) == 128)
         #expect(try long.height(row: 0, width: 2000) == 108)
 
         let drawing = try floor.draw(row: 0, width: 375)
@@ -49,7 +49,7 @@ struct TestKitTests {
         #expect(drawing.texts.contains("无线蓝牙耳机 Pro") && drawing.texts.contains("¥199.00"))
         #expect(
             drawing.lines.contains {
-                $0.hasPrefix("text ") && $0.contains("muted strike") && $0.hasSuffix(#""¥299.00""#)
+                $0.hasPrefix("text_block ") && $0.contains("footnote muted strike") && $0.hasSuffix(#""¥299.00""#)
             }, "\(drawing)")
 
         #expect(try floor.tappableItems(row: 0) == 1)

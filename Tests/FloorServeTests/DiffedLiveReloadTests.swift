@@ -14,7 +14,8 @@ struct DiffedLiveReloadTests {
         let id = preview.open(file, phone: .standard)
         let before = try PreviewSessionTests.view(preview, id, offset: 600, version: -1)
         let calls = try #require(preview.withSession(id) { $0.session!.adapter.stats.heightCalls })
-        // A title (36 points, no subtitle) inserted as the page's first floor.
+        // A title (42 points, no subtitle: a 22-point headline line and 10 above and below; ABI 1.5 text styles)
+        // inserted as the page's first floor.
         let text = try String(contentsOfFile: file, encoding: .utf8)
         try fixture.write(
             "home.json",
@@ -24,8 +25,8 @@ struct DiffedLiveReloadTests {
         let after = try PreviewSessionTests.view(preview, id, offset: 600, version: before.version)
         #expect(after.version > before.version)
         #expect(
-            (after.object["scrollTo"] as? NSNumber)?.doubleValue == 636, "the tab follows its content 36 points down")
-        #expect(preview.withSession(id) { $0.session!.viewport.offset } == 636)
+            (after.object["scrollTo"] as? NSNumber)?.doubleValue == 642, "the tab follows its content 42 points down")
+        #expect(preview.withSession(id) { $0.session!.viewport.offset } == 642)
         #expect(
             preview.withSession(id) { $0.session!.adapter.stats.heightCalls } == calls + 1,
             "only the new title is measured")

@@ -32,6 +32,11 @@ struct ServeRoutesTests {
                     ))
                 #expect(html.contains(#"<span class="next">next page of home-2.json</span>"#))
                 #expect(!html.contains("notes.json"))
+                // Each first page before its next pages, in the order they load.
+                let order = ["page/home.json\"", "page/home-2.json\"", "page/home-3.json\""].map {
+                    html.range(of: $0)?.lowerBound
+                }
+                #expect(order.allSatisfy { $0 != nil } && order == order.sorted { $0! < $1! })
                 #expect(
                     html.contains(
                         #"<a href="/page/sub/deals%20%3C1%3E.json">sub/deals &lt;1&gt;.json</a> <span class="ttl">特价 &lt;b&gt;</span>"#
@@ -48,13 +53,56 @@ struct ServeRoutesTests {
                 #expect(response.headers[.contentType] == "text/html; charset=utf-8")
                 let html = Self.text(response)
                 #expect(html.contains(#"class="phone" style="width:414px""#))
+                #expect(html.contains(#"<div class="screen" style="height:852px">"#))  // the default device's
                 #expect(html.contains(#"<span class="navtitle">首页 Home</span>"#))
                 #expect(html.contains(#"const FLOOR_SESSION = ""#))
-                #expect(html.contains(#"<a href="/page/home.json?width=320">320</a>"#))
+                #expect(html.contains("<script src=\"\(ClientScript.address)\"></script>"))
+                #expect(html.contains(#"<option value="custom" selected>Custom</option>"#))
             }
-            try await client.execute(uri: "/page/home.json?width=999", method: .get) { response in
-                #expect(response.status == .badRequest)
-                #expect(Self.text(response) == #"{"error":"width must be one of 320, 375, 414"}"# + "\n")
+            // The client script, at the address pages name, kept by the browser.
+            try await client.execute(uri: ClientScript.address, method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+                #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
+                #expect(Self.text(response) == ClientScript.source)
+            }
+            // The default device, a named one, any width in range.
+            let sizes = [
+                ("/page/home.json", "width:393px", "height:852px"),
+                ("/page/home.json?device=iphone-se", "width:320px", "height:568px"),
+                ("/page/home.json?device=ipad-mini", "width:744px", "height:1133px"),
+                ("/page/home.json?width=390", "width:390px", "height:852px"),
+                ("/page/home.json?width=280&height=600", "width:280px", "height:600px"),
+            ]
+            for (uri, width, height) in sizes {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .ok, "\(uri)")
+                    let html = Self.text(response)
+                    #expect(
+                        html.contains("class=\"phone\" style=\"\(width)\"")
+                            && html.contains("class=\"screen\" style=\"\(height)\""), "\(uri)")
+                }
+            }
+            try await client.execute(uri: "/page/home.json", method: .get) { response in
+                #expect(
+                    Self.text(response).contains(
+                        #"<option value="iphone-16" data-width="393" data-height="852" selected>"#))
+            }
+            // Out of range or unknown: a page that says so and lists the devices, not raw JSON.
+            let refused = [
+                ("/page/home.json?width=1200", "width &#39;1200&#39; is not a width in points from 280 to 1,024"),
+                ("/page/home.json?width=abc", "width &#39;abc&#39; is not a width in points"),
+                ("/page/home.json?height=99", "height &#39;99&#39; is not a screen height in points from 320 to 1,366"),
+                ("/page/home.json?device=nokia-3310", "there is no device &#39;nokia-3310&#39;; one of: iphone-se, "),
+            ]
+            for (uri, message) in refused {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .badRequest, "\(uri)")
+                    #expect(response.headers[.contentType] == "text/html; charset=utf-8", "\(uri)")
+                    let html = Self.text(response)
+                    #expect(html.contains(message), "\(uri): \(html)")
+                    #expect(html.contains(#"<a href="/page/home.json?device=iphone-16">iPhone 16</a>"#), "\(uri)")
+                }
             }
         }
     }
@@ -109,7 +157,7 @@ struct ServeRoutesTests {
                 #expect(response.status == .unprocessableContent)
                 #expect(
                     Self.text(response).contains(
-                        "<div id=\"error\" class=\"pageerror\">\(fixture.pages)/broken.json:2:20: "))
+                        "<div id=\"error\" class=\"pageerror\"><div class=\"what\">broken.json:2:20: "))
             }
             try await client.execute(uri: "/layout/broken.json", method: .get) { response in
                 #expect(response.status == .unprocessableContent)

@@ -45,6 +45,11 @@ struct WorkerPreviewTests {
         }
 
         func compileBadge(to output: String, defines: [String]) throws {
+            try Self.compileBadge(output, defines)
+        }
+
+        /// Tests/Fixtures/CPlugins/badge.c built as `output` with `defines` (e.g. DRAW_OUTSIDE).
+        static func compileBadge(_ output: String, _ defines: [String]) throws {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments =
@@ -76,6 +81,56 @@ struct WorkerPreviewTests {
         // A fresh worker serves the new plugin (one full-suite run under load saw a third start, a worker
         // recovered without a plugin failure to report; left to find: see the issue notes).
         #expect(setup.preview.workersStarted >= 2)
+    }
+
+    /// What a tab holds after a plugin change, driven as the client script drives it (it reports the
+    /// layout version it has): a new version, so every row it draws is redrawn, and the diagnostics of the
+    /// page as `/layout` has them now. Before each worker's sessions started their versions where the last
+    /// worker's stopped, a tab that had version 1 was told nothing new by a fresh worker's version 1.
+    @Test func everyPluginChangeReachesATabThatKnowsAVersion() async throws {
+        let setup = try Setup(plugins: ["Focus", "IconGrid", "Title"])
+        let file = setup.fixture.pages + "/home.json"
+        let id = setup.preview.open(file, phone: .standard)
+        let pushes = try #require(setup.preview.subscribe(id))
+        let flash = 5 * 84.0
+        func diagnostics(_ view: PreviewSessionTests.View) -> [String] {
+            (view.object["diagnostics"] as? [[String: Any]] ?? []).map { $0["message"] as! String }
+        }
+        func layoutDiagnostics() throws -> [String] {
+            guard case .success(let bytes) = setup.preview.layoutJSON(file) else { return ["no layout"] }
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+            return (object["diagnostics"] as? [[String: Any]] ?? []).map {
+                ($0["message"] as! String).replacingOccurrences(of: setup.fixture.pages + "/", with: "")
+            }
+        }
+        let before = try setup.view(id, offset: flash)
+        #expect(diagnostics(before).contains { $0.contains("unknown floor type 'ProductFeed'") })
+        let library = setup.folder + "/libProductFeedFloor.so"
+        var version = before.version
+        for change in ["added", "removed"] {
+            if change == "added" {
+                try FileManager.default.copyItem(
+                    atPath: setup.fixture.plugins + "/libProductFeedFloor.so", toPath: library)
+                try Setup.secure(setup.folder)
+            } else {
+                try FileManager.default.removeItem(atPath: library)
+            }
+            #expect(setup.preview.checkPlugins())
+            #expect(await PreviewSessionTests.push("reload", on: pushes))
+            let bytes = try #require(setup.preview.view(id, offset: flash, knownVersion: version))
+            let after = PreviewSessionTests.View(
+                object: try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]))
+            #expect(after.version != version, "plugin \(change): the tab must redraw its rows")
+            #expect(after.object["diagnostics"] != nil, "plugin \(change): the tab must get the diagnostics")
+            // The tab may have loaded next pages on the way (a short page fills its screen); /layout has the
+            // first page alone: the first page's diagnostics are the same.
+            let first = diagnostics(after).filter { $0.hasPrefix("home.json:") }
+            #expect(first == (try layoutDiagnostics()), "plugin \(change)")
+            #expect(Self.html(after).contains("unknown floor type") == (change == "removed"), "plugin \(change)")
+            // Getting back to where the tab is in the fresh worker is not news: row 0 was displayed before.
+            #expect(!after.events.contains { $0["kind"] as? String == "willDisplay" && $0["row"] as? Int == 0 })
+            version = after.version
+        }
     }
 
     @Test func aRebuiltPluginTakesEffect() throws {

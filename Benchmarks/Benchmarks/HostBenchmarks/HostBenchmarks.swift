@@ -579,4 +579,5 @@ let benchmarks: @Sendable () -> Void = {
         })
 
     viewBenchmarks()
+    collectionBenchmarks()
 }

@@ -42,6 +42,48 @@ public struct Canvas {
         return text.withCString { measure(raw, $0, style.rawValue) }
     }
 
+    /// Whether the host's canvas has ABI 1.5's text calls (layout_text, text_block). Without them `layout`
+    /// and `textBlock` fall back to cell metrics drawn with `text`, line by line.
+    public var hasTextBlocks: Bool {
+        Int(raw.pointee.struct_size) >= MemoryLayout<floor_canvas_t>.offset(of: \floor_canvas_t.text_block)!
+            + MemoryLayout<UnsafeRawPointer>.size && raw.pointee.layout_text != nil && raw.pointee.text_block != nil
+    }
+
+    /// What `textBlock` with the same arguments draws: lines, widest line, height. The same answer as
+    /// `TextMetrics.layout` in a height calculator (docs/ABI.md, "Text layout").
+    public func layout(_ text: String, font: TextFont, style: TextStyle = [], width: Double, maxLines: Int = 0)
+        -> TextLayout
+    {
+        guard hasTextBlocks, let layout = raw.pointee.layout_text else {
+            return TextMetrics.layout(text, font: font, style: style, width: width, maxLines: maxLines)
+        }
+        return TextLayout.measure(text, word: font.word(style), width: width, maxLines: maxLines) {
+            layout(raw, $0, $1, $2, $3, $4, $5)
+        }
+    }
+
+    /// A block of text wrapped at `width` points from (x, y), at most `maxLines` lines (0: no limit; a cut
+    /// text's last line ends in an ellipsis), the first line's top at y and the lines `font.lineHeight`
+    /// apart: exactly the lines `layout` measures. On a host before ABI 1.5, cell-metric lines 12 points
+    /// apart, drawn with `text`.
+    public func textBlock(
+        _ text: String, x: Double, y: Double, width: Double, maxLines: Int = 0, font: TextFont, style: TextStyle = []
+    ) {
+        guard hasTextBlocks, let block = raw.pointee.text_block else {
+            let (lines, _) = CellLines.lines(text, width: width, maxLines: maxLines)
+            for (i, line) in lines.enumerated() {
+                self.text(line, x: x, y: y + Double(i) * CellLines.lineHeight, maxWidth: width, style: style)
+            }
+            return
+        }
+        let word = font.word(style)
+        var text = text
+        text.withUTF8 { bytes in
+            let start = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+            block(raw, x, y, width, UInt32(clamping: max(0, maxLines)), start, UInt64(bytes.count), word)
+        }
+    }
+
     /// A filled rectangle in `tone`; draw it before what goes on top. On a 1.3 host, a frame instead.
     public func fill(x: Double, y: Double, width: Double, height: Double, tone: Tone = .subtle) {
         guard isABI14, let fill = raw.pointee.fill else {

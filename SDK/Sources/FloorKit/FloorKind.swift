@@ -62,6 +62,8 @@ final class FloorKind {
     let schemaJSON: String
     /// Notes (FloorModel.schemaNotes) that name no field: logged as warnings when the plugin registers.
     let schemaProblems: [String]
+    /// FloorModel.layouts, for floor_floor_type_t.layouts and the fields after it (ABI 1.5).
+    let layouts: CollectionLayouts
     let rowKinds: [RowKind]
     let decode: (UnsafeRawBufferPointer) throws -> AnyFloorBox
     let expand: (AnyFloorBox) -> [ExpandedRow]
@@ -78,6 +80,7 @@ final class FloorKind {
         name = Floor.floorType
         sampleJSON = Floor.sampleJSON
         let schema = Floor.schema
+        layouts = Floor.layouts
         schemaJSON = schema.json
         schemaProblems = Floor.schemaNotes.keys.sorted().filter { schema[path: $0] == nil }.map { path in
             "\(Floor.self).schemaNotes: '\(path)' names no field of the floor's schema (its fields: \(schema.properties.map(\.name).joined(separator: ", ")); a field inside an array's items is written 'items[].title'); the note is left out"
@@ -113,7 +116,7 @@ final class FloorKind {
                 let (dropped, entries) = append(box, next)
                 guard let entries, !box.rows.isEmpty else { return (dropped, nil, 0) }
                 let rows = entries.compactMap { entry in
-                    kindOf[entry.kind].map { ($0, entry.item, entry.sticky ? FLOOR_ROW_STICKY : 0) }
+                    kindOf[entry.kind].map { ($0, entry.item, entry.flags) }
                 }
                 let bottom = (unsafeDowncast(box, to: FloorBox<Floor>.self).common.margin?.bottom ?? 0) > 0
                 return (dropped, rows, box.rows.count - (bottom ? 1 : 0))
@@ -134,7 +137,7 @@ final class FloorKind {
                 // A row type the model did not list in `rowTypes` was never registered: skip it rather than
                 // hand the host an id it cannot dispatch.
                 if let kind = kindOf[ObjectIdentifier(entry.kind)] {
-                    out.append((kind, entry.item, entry.sticky ? FLOOR_ROW_STICKY : 0))
+                    out.append((kind, entry.item, entry.flags))
                 }
             }
             if let spacing, spacing.bottom > 0 { out.append((margin, CommonRows.marginBottom, 0)) }
@@ -148,7 +151,7 @@ private enum Extending {
     /// Appends `next`'s items to an ItemsFloor box (ids kept in the box), and lists the appended items'
     /// rows (each row type by identity) when the floor can list them alone.
     static func appendItems<Floor: ItemsFloor>(for _: Floor.Type) -> (AnyFloorBox, AnyFloorBox) -> (
-        [FloorProblem], [(kind: ObjectIdentifier, item: Int, sticky: Bool)]?
+        [FloorProblem], [(kind: ObjectIdentifier, item: Int, flags: UInt32)]?
     ) {
         { box, next in
             let box = unsafeDowncast(box, to: FloorBox<Floor>.self)
@@ -160,7 +163,7 @@ private enum Extending {
             box.itemIDs = seen
             var rows = FloorRows<Floor>()
             guard box.floor.expand(items: first..<box.floor.items.count, into: &rows) else { return (dropped, nil) }
-            return (dropped, rows.entries.map { (ObjectIdentifier($0.kind), $0.item, $0.sticky) })
+            return (dropped, rows.entries.map { (ObjectIdentifier($0.kind), $0.item, $0.flags) })
         }
     }
 

@@ -1,3 +1,5 @@
+import CFloorABI
+
 /// A floor type's model: decoded from the floor's JSON object, expanded into rows.
 ///
 /// A floor is a table view's section (`numberOfRowsInSection:`, `cellForRowAtIndexPath:`): it
@@ -23,23 +25,35 @@ public protocol FloorModel: Decodable {
     /// Descriptions and bounds for the derived schema, by field path ("columns", "items[].title").
     /// Default: none.
     static var schemaNotes: [String: SchemaNote] { get }
+    /// The collection layouts the floor supports (ABI 1.5): which of list, grid and waterfall a page may
+    /// choose with `layout`, and the defaults. Rows listed with `FloorRows.appendItem` are its items.
+    /// Default: list only.
+    static var layouts: CollectionLayouts { get }
 }
 
 extension FloorModel {
     public static var schema: JSONSchema { JSONSchema.derived(from: Self.self, notes: schemaNotes) }
     public static var schemaNotes: [String: SchemaNote] { [:] }
+    public static var layouts: CollectionLayouts { .listOnly }
 }
 
 /// The rows a floor expands into: each is a row type, the index of the item it shows, and whether it is
 /// sticky.
 public struct FloorRows<Floor: FloorModel> {
-    var entries: [(kind: RowType<Floor>, item: Int, sticky: Bool)] = []
+    var entries: [(kind: RowType<Floor>, item: Int, flags: UInt32)] = []
 
     /// Appends a row that draws `item` (an index into the floor's own data) with `type`. A `sticky` row
     /// pins to the top of the screen once it scrolls above it, exactly as a sticky title header does: it
     /// stays while the rest of its floor scrolls under it, and the next sticky row (header or not, of this
     /// floor or a later one) pushes it up and takes over. The host sees FLOOR_ROW_STICKY on the row.
     public mutating func append(_ type: RowType<Floor>, item: Int = 0, sticky: Bool = false) {
-        entries.append((type, item, sticky))
+        entries.append((type, item, sticky ? FLOOR_ROW_STICKY : 0))
+    }
+
+    /// Appends a row that is an item of the floor's collection (FLOOR_ROW_ITEM, ABI 1.5): when the page lays
+    /// the floor out as a grid or a waterfall (`layouts`), the host places it into a column and measures it
+    /// at the column's width; as a list it is a full-width row like any other.
+    public mutating func appendItem(_ type: RowType<Floor>, item: Int) {
+        entries.append((type, item, FLOOR_ROW_ITEM))
     }
 }

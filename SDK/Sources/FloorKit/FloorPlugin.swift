@@ -86,8 +86,9 @@ public final class FloorPlugin: @unchecked Sendable {
                         "extend\(floor.name):with:", FLOOR_SIG_EXTEND, unsafeBitCast(Thunks.extend, to: floor_fn_t.self)
                     ),
                 schema_json: permanentCString(floor.schemaJSON),
-                layouts: FLOOR_LAYOUT_LIST, default_layout: FLOOR_LAYOUT_LIST, default_columns: 1,
-                column_gap: 0, line_gap: 0, inset: 0)
+                layouts: floor.layouts.bits, default_layout: floor.layouts.defaultLayout.bit,
+                default_columns: UInt32(floor.layouts.columns), column_gap: floor.layouts.columnGap,
+                line_gap: floor.layouts.lineGap, inset: floor.layouts.inset)
             _ = host.pointee.register_floor_type(host, &floorType)
             for problem in floor.schemaProblems { host.pointee.log(host, FLOOR_LOG_WARNING, problem) }
         }

@@ -22,6 +22,33 @@ public enum TextMetrics {
         return estimate(text)
     }
 
+    /// A block of `text` in `font` wrapped at `width` points, at most `maxLines` lines (0: no limit; a cut
+    /// text's last line ends in an ellipsis): how many lines, the widest, and the height (lines x the
+    /// font's line height), for a height calculator whose row grows with its text:
+    ///
+    ///     height: { floor, item, width in
+    ///         12 + TextMetrics.layout(floor.items[item].title, font: .body, width: width - 24, maxLines: 2).height }
+    ///
+    /// Contract (docs/ABI.md, "Text layout"): the host's floor_host_t.layout_text, which gives the same
+    /// answer as the canvas's `layout` and draws the same lines with `Canvas.textBlock`. On a host without it
+    /// (before ABI 1.5) the SDK lays the block out in cell metrics (5 points a character, 12-point lines),
+    /// as such a host then draws it. The text goes with its byte length: U+0000 does not end it. Call only
+    /// during a call the host makes into the plugin, on its thread.
+    public static func layout(
+        _ text: String, font: TextFont, style: TextStyle = [], width: Double, maxLines: Int = 0
+    ) -> TextLayout {
+        if let host = FloorPlugin.host,
+            Int(host.pointee.struct_size) >= MemoryLayout<floor_host_t>.offset(of: \floor_host_t.layout_text)!
+                + MemoryLayout<UnsafeRawPointer>.size,
+            let layout = host.pointee.layout_text
+        {
+            return TextLayout.measure(text, word: font.word(style), width: width, maxLines: maxLines) {
+                layout(host, $0, $1, $2, $3, $4, $5)
+            }
+        }
+        return CellLines.layout(text, width: width, maxLines: maxLines)
+    }
+
     /// The 1.3 fallback: the ABI's layout rule with a small table of wide and zero-width scalars.
     static func estimate(_ text: String) -> Double {
         var points = 0.0

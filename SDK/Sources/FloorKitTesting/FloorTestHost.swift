@@ -23,6 +23,12 @@ import HostContract
 /// naming the selector, so a test fails where `floorhost conform` would. Crashes are not contained: the
 /// plugin runs in the test process (conform runs it in a child).
 ///
+/// Text: the kit links the host's text engine (FloorText: HarfBuzz, FreeType, ICU on the Noto set of
+/// Fonts.lock; `Scripts/setup` installs them), and its host table and canvas answer layout_text, text_block
+/// and measure_text with the host's own functions (HostContract's HostTextLayout), so a height a kit test
+/// sees is the height floorhost lays out. A plugin's package therefore needs libharfbuzz-dev,
+/// libfreetype-dev, libicu-dev and the fonts to run its tests; the plugin itself links none of them.
+///
 /// Threading: floor_abi.h lets a host call a plugin from one thread at a time; Swift Testing runs tests in
 /// parallel, so every call into any plugin here holds one process-wide lock.
 public final class FloorTestHost: @unchecked Sendable {
@@ -109,6 +115,12 @@ public final class FloorTestHost: @unchecked Sendable {
             FloorTestHost.from(table)?.log.append(LogMessage(level, message.map { String(cString: $0) } ?? ""))
         }
         table.pointee.measure_text = { _, text, style in TextMeasure.points(cString: text, style: style) }
+        // ABI 1.5's layout_text: the host's own engine (HostContract, FloorText), so heights equal floorhost's.
+        table.pointee.layout_text = { _, text, length, style, maxWidth, maxLines, out in
+            HostTextLayout.write(
+                HostTextLayout.block(utf8: text, length: length, style: style, maxWidth: maxWidth, maxLines: maxLines),
+                to: out)
+        }
         let accepted = initialize(table)
         initializing = false
         guard accepted else {

@@ -9,13 +9,18 @@ public struct TestRow: Equatable, CustomStringConvertible, Sendable {
     public let isHeader: Bool
     /// FLOOR_ROW_STICKY: the row pins to the top of the screen once scrolled past.
     public let isSticky: Bool
+    /// FLOOR_ROW_ITEM (ABI 1.5): an item of the floor's collection, placed into a column by the host.
+    public let isItem: Bool
 
     init(index: Int, type: String, flags: UInt32) {
         self.index = index
         self.type = type
         isHeader = flags & FLOOR_ROW_HEADER != 0
         isSticky = flags & FLOOR_ROW_STICKY != 0
+        isItem = flags & FLOOR_ROW_ITEM != 0
     }
 
-    public var description: String { "row \(index) \(type)\(isHeader ? " header" : "")\(isSticky ? " sticky" : "")" }
+    public var description: String {
+        "row \(index) \(type)\(isHeader ? " header" : "")\(isSticky ? " sticky" : "")\(isItem ? " item" : "")"
+    }
 }

@@ -1,4 +1,5 @@
 import CFloorABI
+import FloorText
 import Foundation
 
 /// A cell's drawing as readable, stable text, one canvas call a line: the form `floorhost conform
@@ -51,6 +52,9 @@ public enum DrawingText {
             return "box x \(number(x)) y \(number(y)) w \(number(w)) h \(number(h))"
         case .fill(let x, let y, let w, let h, let tone):
             return "fill x \(number(x)) y \(number(y)) w \(number(w)) h \(number(h)) \(Tone(tone).name)"
+        case .textBlock(let text, let x, let y, let maxWidth, let maxLines, let style):
+            return
+                "text_block x \(number(x)) y \(number(y)) max_width \(number(maxWidth)) max_lines \(maxLines)\(styleNames(style)) \(quoted(text))"
         }
     }
 
@@ -59,7 +63,8 @@ public enum DrawingText {
             (0x1, "bold"), (0x2, "muted"), (0x4, "accent"), (0x8, "center"), (0x10, "strike"),
         ]
         var parts = names.filter { style & $0.0 != 0 }.map(\.1)
-        let unknown = style & ~0x1F
+        if let type = TypeStyle(style: style) { parts.insert(type.name, at: 0) }
+        let unknown = style & ~0xF1F
         if unknown != 0 { parts.append("style 0x\(String(unknown, radix: 16))") }
         return parts.isEmpty ? "" : " " + parts.joined(separator: " ")
     }

@@ -1,4 +1,5 @@
 import CFloorABI
+import FloorText
 
 /// A canvas backend that records what a cell draws, for the determinism and bounds checks. Doubles are
 /// compared by bit pattern, so a NaN drawn twice is the same drawing.
@@ -8,6 +9,8 @@ public final class RecordingCanvas {
         case image(String, x: Double, y: Double, width: Double, height: Double)
         case box(x: Double, y: Double, width: Double, height: Double)
         case fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32)
+        /// Since ABI 1.5: text_block's arguments (the lines are `HostTextLayout.block` of them).
+        case textBlock(String, x: Double, y: Double, maxWidth: Double, maxLines: UInt32, style: UInt32)
 
         public static func == (a: Operation, b: Operation) -> Bool {
             func same(_ x: [Double], _ y: [Double]) -> Bool { x.map(\.bitPattern) == y.map(\.bitPattern) }
@@ -20,6 +23,11 @@ public final class RecordingCanvas {
                 return same([x, y, w, h], [x2, y2, w2, h2])
             case (.fill(let x, let y, let w, let h, let t), .fill(let x2, let y2, let w2, let h2, let t2)):
                 return t == t2 && same([x, y, w, h], [x2, y2, w2, h2])
+            case (
+                .textBlock(let s, let x, let y, let m, let l, let st),
+                .textBlock(let s2, let x2, let y2, let m2, let l2, let st2)
+            ):
+                return s == s2 && l == l2 && st == st2 && same([x, y, m], [x2, y2, m2])
             default: return false
             }
         }
@@ -31,11 +39,14 @@ public final class RecordingCanvas {
                 "image(x: \(x), y: \(y), w: \(w), h: \(h), \"\(s.prefix(40))\")"
             case .box(let x, let y, let w, let h): "box(x: \(x), y: \(y), w: \(w), h: \(h))"
             case .fill(let x, let y, let w, let h, let t): "fill(x: \(x), y: \(y), w: \(w), h: \(h), tone: \(t))"
+            case .textBlock(let s, let x, let y, let m, let l, _):
+                "text_block(x: \(x), y: \(y), max_width: \(m), max_lines: \(l), \"\(s.prefix(40))\")"
             }
         }
 
         /// Whether the operation stays inside a `width` x `height` cell. A text line starts inside the
-        /// cell and is cut to `maxWidth` ending at the right edge; a frame or a rule lies within it.
+        /// cell and is cut to `maxWidth` ending at the right edge; a frame or a rule lies within it; a text block's
+        /// laid-out lines (their height and their widest line) lie within it.
         public func isInside(width: Double, height: Double) -> Bool {
             let slack = 1e-6
             func within(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Bool {
@@ -46,6 +57,9 @@ public final class RecordingCanvas {
             case .image(_, let x, let y, let w, let h): return within(x, y, w, h)
             case .box(let x, let y, let w, let h): return within(x, y, w, h)
             case .fill(let x, let y, let w, let h, _): return within(x, y, w, h)
+            case .textBlock(let s, let x, let y, let m, let l, let st):
+                let block = HostTextLayout.block(s, style: st, maxWidth: m, maxLines: Int(l))
+                return within(x, y, m.isFinite ? m : block.width, block.height) && (block.lines.isEmpty || y < height)
             }
         }
     }
@@ -68,6 +82,13 @@ public final class RecordingCanvas {
 
     public func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32) {
         operations.append(.fill(x: x, y: y, width: width, height: height, tone: tone))
+    }
+
+    public func textBlock(_ drawing: TextBlockDrawing) {
+        operations.append(
+            .textBlock(
+                drawing.text, x: drawing.x, y: drawing.y, maxWidth: drawing.maxWidth, maxLines: drawing.maxLines,
+                style: drawing.style))
     }
 
     /// Calls `cell` with a floor_canvas_t of `width` x `height` that records into a fresh recorder, and
@@ -101,6 +122,18 @@ public final class RecordingCanvas {
         canvas.fill = { canvas, x, y, w, h, tone in
             guard let canvas else { return }
             recorderOf(canvas).fill(x: x, y: y, width: w, height: h, tone: tone)
+        }
+        canvas.layout_text = { _, text, length, style, maxWidth, maxLines, out in
+            HostTextLayout.write(
+                HostTextLayout.block(utf8: text, length: length, style: style, maxWidth: maxWidth, maxLines: maxLines),
+                to: out)
+        }
+        canvas.text_block = { canvas, x, y, maxWidth, maxLines, text, length, style in
+            guard let canvas else { return }
+            recorderOf(canvas).textBlock(
+                TextBlockDrawing(
+                    text: HostTextLayout.string(utf8: text, length: length), x: x, y: y, maxWidth: maxWidth,
+                    maxLines: maxLines, style: style))
         }
         withUnsafePointer(to: &canvas) { cell($0) }
         return recorder.operations

@@ -1,3 +1,4 @@
+import CFloorABI
 import FloorRuntime
 
 /// What a new version of a page changes on screen, floor by floor and row by row, after the new version
@@ -30,6 +31,8 @@ public struct PageDiff: Sendable {
         public var index: Int
         public var y: Double
         public var height: Double
+        /// The column of an item of a grid or a waterfall (ABI 1.5); nil for a full-width row.
+        public var column: Int? = nil
     }
 
     public struct RowChange: Sendable {
@@ -105,13 +108,18 @@ public struct PageDiff: Sendable {
                 rows.isEmpty
                 ? (rows.lowerBound < page.rows.count ? page.rows[rows.lowerBound].top : page.rows.totalHeight)
                 : page.rows[rows.lowerBound].top
-            let bottom = rows.isEmpty ? top : page.rows[rows.upperBound - 1].bottom
+            // Where the next floor starts: a collection floor ends at its lowest item, not at its last row.
+            let bottom =
+                rows.isEmpty
+                ? top : rows.upperBound < page.rows.count ? page.rows[rows.upperBound].top : page.rows.totalHeight
             return FloorPlace(
                 section: section, path: info.path, file: info.file, y: top, height: bottom - top, rows: rows.count)
         }
         func rowPlace(_ page: LaidOutPage, _ r: Int) -> RowPlace {
             let row = page.rows[r]
-            return RowPlace(row: Int(row.index), index: r, y: row.top, height: row.height)
+            let item = row.flags & FLOOR_ROW_ITEM != 0 && page.sections[Int(row.section)].collection != nil
+            return RowPlace(
+                row: Int(row.index), index: r, y: row.top, height: row.height, column: item ? row.column : nil)
         }
         func typeName(_ page: LaidOutPage, _ r: Int) -> String { registry.rowTypes[Int(page.rows[r].type)].name }
 

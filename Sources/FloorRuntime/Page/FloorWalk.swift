@@ -227,7 +227,7 @@ package struct FloorWalk {
 
     /// The keys of a floor object that mean something to the scanner or to the signature.
     enum Role {
-        case type, pattern, id, items, header, margin, other
+        case type, pattern, id, items, header, margin, layout, columns, other
 
         init(_ key: JSONStringSpan, in cursor: JSONCursor) {
             if cursor.matches(key, "type") {
@@ -242,6 +242,10 @@ package struct FloorWalk {
                 self = .margin
             } else if cursor.matches(key, "pattern") {
                 self = .pattern
+            } else if cursor.matches(key, "layout") {
+                self = .layout
+            } else if cursor.matches(key, "columns") {
+                self = .columns
             } else {
                 self = .other
             }
@@ -275,6 +279,7 @@ package struct FloorWalk {
         var header: UInt64 = 0
         var margin: UInt64 = 0
         var items: [FloorSignature.Item] = []
+        var collection = CollectionRequest()
         // The schema check riding along: the schema of the first type the floor names that has one.
         var schema: FloorSchema?
         var schemaType: String?
@@ -328,6 +333,8 @@ package struct FloorWalk {
                     case .type: type = .misfit(kind(at: valueStart))
                     case .pattern: pattern = .misfit(kind(at: valueStart))
                     case .id: id = idField(at: valueStart)
+                    case .layout: collection.layout = commonField(at: valueStart)
+                    case .columns: collection.columns = commonField(at: valueStart)
                     default: break
                     }
                 }
@@ -395,7 +402,18 @@ package struct FloorWalk {
         return FloorSpec(
             index: index, type: typeName, id: floorID, bytes: start..<cursor.pos, problems: problems,
             signature: FloorSignature(whole: whole.value, own: own.value, header: header, margin: margin, items: items),
-            findings: checked)
+            findings: checked, collection: collection)
+    }
+
+    /// A common field's value (`layout`, `columns`), walked already from `start`: text, a number, or what
+    /// else was found.
+    func commonField(at start: Int) -> CollectionRequest.Value {
+        let first = cursor.byte(start)
+        if first == JSONByte.quote { return .text(cursor.text(lastString)) }
+        if first == JSONByte.minus || JSONByte.isDigit(first) {
+            return Double(cursor.text(start, cursor.pos)).map { .number($0) } ?? .misfit("a number")
+        }
+        return .misfit(kind(at: start))
     }
 
     /// Precondition: at a floor's `items` array. Its hash, as `array` gives it, and each element as a floor

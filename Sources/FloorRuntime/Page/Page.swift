@@ -23,11 +23,14 @@ public final class Page: @unchecked Sendable {
         public let hasID: Bool
         /// A floor a next page continued carries both floors' (Adapter.append).
         public package(set) var signature: FloorSignature
+        /// How its item rows are placed into columns (ABI 1.5): nil for a list.
+        public let collection: CollectionLayout?
 
         package init(
             floorID: String, floorType: String, path: String, file: String, origin: FloorOrigin, typeID: Int32?,
-            model: UnsafeMutableRawPointer, hasID: Bool, signature: FloorSignature
+            model: UnsafeMutableRawPointer, hasID: Bool, signature: FloorSignature, collection: CollectionLayout? = nil
         ) {
+            self.collection = collection
             self.floorID = floorID
             self.floorType = floorType
             self.path = path

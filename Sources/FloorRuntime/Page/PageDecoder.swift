@@ -110,6 +110,18 @@ public enum PageDecoder {
                 }
                 let type = registry.floorTypes[Int(typeID)]
                 let plugin = registry.plugins[type.plugin].id
+                // The common fields `layout` and `columns` (ABI 1.5): what the floor cannot show as written is an
+                // error (the screen differs from the page), and the floor still shows, as a list or clamped.
+                let (collection, layoutProblems) = type.layouts.resolve(floor.collection, typeName: typeName)
+                func reportLayoutProblems() {
+                    for (subpath, message) in layoutProblems {
+                        let jsonPath = DecodeReport.path(subpath, in: path)
+                        page.report(
+                            Diagnostic(
+                                .error, "\(file): \(jsonPath) (floor '\(id)'): \(message)", file: file, plugin: plugin,
+                                path: jsonPath))
+                    }
+                }
                 if let skipped = registry.skippedFloors[origin] {
                     say(
                         .error, "not shown: plugin \(plugin) \(skipped.what) on this floor\(skipped.lastWords)",
@@ -121,11 +133,12 @@ public enum PageDecoder {
                     FloorKey(type: typeName, id: floor.id, whole: signature.whole), typeID: typeID,
                     whole: signature.whole)
                 {
+                    reportLayoutProblems()
                     page.append(
                         .init(
                             floorID: id, floorType: typeName, path: path, file: file, origin: origin, typeID: typeID,
                             model: kept.page.sections[kept.index].model,
-                            hasID: floor.id != nil, signature: signature), reusing: kept.rows)
+                            hasID: floor.id != nil, signature: signature, collection: collection), reusing: kept.rows)
                     continue
                 }
                 // The floor's fields against its type's schema (ABI 1.3), before the plugin sees them (a floor
@@ -161,7 +174,8 @@ public enum PageDecoder {
                     // refused (or left out: an item dropped by DroppingBrokenItems, reported by the validator)
                     // at the same path is said once, by the plugin.
                     let leftOut = verdict?.valid == true ? verdict?.problems.errors.map(\.path) ?? [] : []
-                    let refused = Set(refusals.errors.map(\.path) + leftOut)
+                    // `layout` and `columns` are the host's to report (an error saying what it did instead).
+                    let refused = Set(refusals.errors.map(\.path) + leftOut + layoutProblems.map(\.0))
                     let shown = findings.filter { $0.kind == .unknownField || !refused.contains($0.path) }
                     for finding in shown.prefix(SchemaFinding.shownPerFloor) {
                         // A near miss means the field the editor meant is missing: the screen differs.
@@ -221,11 +235,12 @@ public enum PageDecoder {
                         say(.error, "\(message) (plugin \(plugin))", at: subpath, plugin: plugin, .leftOut)
                     }
                 }
+                reportLayoutProblems()
                 page.append(
                     .init(
                         floorID: id, floorType: typeName, path: path, file: file, origin: origin, typeID: typeID,
                         model: model,
-                        hasID: floor.id != nil, signature: signature))
+                        hasID: floor.id != nil, signature: signature, collection: collection))
             }
         }
         return page

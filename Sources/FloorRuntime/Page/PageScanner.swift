@@ -19,6 +19,8 @@ package struct FloorSpec: Equatable, Sendable {
     /// The floor against the schema of its type, checked on the same walk: nil when the scan was given no
     /// schema for the type (or the floor has none).
     package var findings: [SchemaFinding]? = nil
+    /// The common fields `layout` and `columns` as written (ABI 1.5; CollectionLayout resolves them).
+    package var collection = CollectionRequest()
 }
 
 /// The shape of a page: where its floors are, and where the next page is.

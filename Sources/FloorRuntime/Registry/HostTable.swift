@@ -25,7 +25,12 @@ package final class HostTable {
                 register_floor_type: { host, floorType in HostTable.from(host)?.registerFloorType(floorType) ?? false },
                 log: { host, level, message in HostTable.from(host)?.log(level, message) },
                 measure_text: { _, text, style in TextMeasure.points(cString: text, style: style) },
-                layout_text: nil))
+                // ABI 1.5: the block a canvas's layout_text and text_block give for the same arguments.
+                layout_text: { _, text, length, style, maxWidth, maxLines, out in
+                    HostTextLayout.write(
+                        HostTextLayout.block(
+                            utf8: text, length: length, style: style, maxWidth: maxWidth, maxLines: maxLines), to: out)
+                }))
         table.pointee.host_data = Unmanaged.passRetained(self).toOpaque()
     }
 
@@ -115,9 +120,11 @@ package final class HostTable {
             )
             return false
         }
-        // 1.1 appended validate and extend, 1.3 schema_json: a field past what the plugin compiled is absent.
+        // 1.1 appended validate and extend, 1.3 schema_json, 1.5 layouts to inset: a field past what the plugin
+        // compiled is absent.
         let has11 = size >= MemoryLayout<floor_floor_type_t>.offset(of: \floor_floor_type_t.schema_json)!
-        let has13 = size >= MemoryLayout<floor_floor_type_t>.size
+        let has13 = size >= MemoryLayout<floor_floor_type_t>.offset(of: \floor_floor_type_t.layouts)!
+        let has15 = size >= MemoryLayout<floor_floor_type_t>.size
         let floor = raw.pointee
         guard let cName = floor.type_name, cName.pointee != 0 else {
             refusals.append(RegistrationError(.typeNames, "a floor type has an empty type_name"))
@@ -148,6 +155,17 @@ package final class HostTable {
                 name: name, plugin: plugin, context: floor.context,
                 sampleJSON: floor.sample_json.map { String(cString: $0) },
                 decode: decode, expand: expand, destroy: destroy, validate: validate, extend: extend)
+            if has15 {
+                var problems: [String] = []
+                type.layouts = DeclaredLayouts(floor, problems: &problems)
+                let info = registry.plugins[plugin]
+                for problem in problems {
+                    registry.pluginMessages.append(
+                        Diagnostic(
+                            .warning, "\(info.path): \(info.id): floor type '\(name)': \(problem)", file: info.path,
+                            plugin: info.id))
+                }
+            }
             if has13, let text = floor.schema_json {
                 switch DeclaredSchema.parse(String(cString: text)) {
                 case .success(let schema): type.schema = schema

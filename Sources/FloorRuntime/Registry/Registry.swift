@@ -68,6 +68,8 @@ public final class Registry: @unchecked Sendable {
         /// its schema is unusable (then `schemaProblem` says why).
         package var schema: DeclaredSchema? = nil
         package var schemaProblem: String? = nil
+        /// ABI 1.5: the collection layouts it supports and its defaults (list only for an older plugin).
+        package var layouts = DeclaredLayouts()
     }
 
     public private(set) var plugins: [PluginInfo] = []

@@ -1,7 +1,8 @@
 /// The fields every floor object may carry whatever its type, which the host adds to each floor type's
-/// schema: `type` (alias `pattern`) and `id`, which the host reads, and `header` and `margin`, the common
-/// fields of ARCHITECTURE.md's "Pages" (the Swift SDK decodes them for its plugins; a C plugin reads them itself). A plugin's
-/// schema lists only its own fields; one that declares one of these names itself keeps its declaration.
+/// schema: `type` (alias `pattern`) and `id`, which the host reads; `header` and `margin`, the common fields
+/// of ARCHITECTURE.md's "Pages" (the Swift SDK decodes them for its plugins; a C plugin reads them itself);
+/// `layout` and `columns` (ABI 1.5), which the host reads. A plugin's schema lists only its own fields; one
+/// that declares one of these names itself keeps its declaration.
 /// Defined here once, as schema text, for the page schema (`floorhost schema`) and for checking floors.
 public enum CommonFloorFields {
     package static let type = value(
@@ -18,6 +19,15 @@ public enum CommonFloorFields {
         #"{"type":"object","description":"Space above and below the floor, in points (spacing rows).","properties":{"top":{"type":"number","minimum":0,"maximum":10000,"description":"Points above the floor, 0 to 10,000.","default":0},"bottom":{"type":"number","minimum":0,"maximum":10000,"description":"Points below the floor, 0 to 10,000.","default":0}},"additionalProperties":false}"#
     )
 
+    /// ABI 1.5 (docs/ABI.md, "Collections"): read by the host, which reports a value it cannot use itself
+    /// (an error naming the path and what it did), so the schema states no bounds that would say it twice.
+    package static let layout = value(
+        #"{"type":"string","description":"How the floor's items are placed: \"list\" (full-width rows), \"grid\" (equal columns, left to right) or \"waterfall\" (each item into the shortest column); the floor type's default when absent. A layout the floor type does not support is shown as a list."}"#
+    )
+    package static let columns = value(
+        #"{"type":"number","description":"Columns of a grid or waterfall, 1 to 6 (clamped); the floor type's default when absent."}"#
+    )
+
     /// The floor object's full schema: `plugin` (an object schema of the plugin's own fields) with the
     /// common fields added in front and unknown fields forbidden unless the plugin said otherwise.
     /// `checking`: for the host's own check of a floor, where `type`, `pattern` and `id` are left unchecked
@@ -30,6 +40,7 @@ public enum CommonFloorFields {
         let common: [(String, SchemaValue)] = [
             ("type", checking ? .bool(true) : type), ("pattern", checking ? .bool(true) : pattern),
             ("id", checking ? .bool(true) : id), ("header", header), ("margin", margin),
+            ("layout", layout), ("columns", columns),
         ]
         let properties = common.filter { name, _ in !declared.contains { $0.0 == name } } + declared
         members.removeAll { $0.0 == "properties" }

@@ -26,6 +26,10 @@ public final class PreviewWorker: @unchecked Sendable {
             let payload = Array("\(session) \(message)".utf8)
             self?.frame("P \(payload.count)\n", payload)
         }
+        preview.onLog = { [weak self] line in
+            let payload = Array(line.utf8)
+            self?.frame("L \(payload.count)\n", payload)
+        }
         var pending = [UInt8]()
         while true {
             let chunk = input.availableData
@@ -46,8 +50,12 @@ public final class PreviewWorker: @unchecked Sendable {
         switch r.op {
         case .open:
             guard let file = r.file, let session = r.session else { return fail("open needs file and session") }
-            let phone = PhoneSize.all.first { $0.width == r.width } ?? .standard
-            return (.ok, Array(preview.open(file, phone: phone, id: session, offset: r.offset ?? 0).utf8))
+            let phone = PhoneSize(
+                width: r.width ?? PhoneSize.standard.width, height: r.height ?? PhoneSize.standard.height)
+            let id = preview.open(
+                file, phone: phone, id: session, offset: r.offset ?? 0, firstVersion: r.version ?? 0,
+                eventsSeen: r.replay == true)
+            return (.ok, Array(id.utf8))
         case .first:
             guard let screen = preview.firstScreen(r.session ?? "") else { return (.none, []) }
             return (.ok, Array((try? JSONEncoder().encode(screen)) ?? Data()))
@@ -62,6 +70,13 @@ public final class PreviewWorker: @unchecked Sendable {
             case .success(let bytes)?: return (.ok, bytes)
             case .failure(let failure)?: return fail(failure.message)
             }
+        case .resize:
+            let phone = PhoneSize(
+                width: r.width ?? PhoneSize.standard.width, height: r.height ?? PhoneSize.standard.height)
+            guard let bytes = preview.resize(r.session ?? "", phone: phone, offset: r.offset ?? 0) else {
+                return (.none, [])
+            }
+            return (.ok, bytes)
         case .retry:
             return preview.retry(r.session ?? "") ? (.ok, []) : (.none, [])
         case .layout:

@@ -31,13 +31,16 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
     public let callTimeout: Double
     /// How often the plugin folder is looked at.
     public let pluginPoll: Duration
+    /// Where the lines for serve's terminal go: one for each plugin change and each page error (the
+    /// worker's). Standard output by default, where serve said where it listens.
+    private let log: @Sendable (String) -> Void
 
     /// A tab's session as the server keeps it: enough to open it in any worker. `inWorker` is the worker
     /// generation that has it open (nil: none yet; a session is opened in the worker when first asked for
     /// something, so a page request costs the worker nothing).
     private struct SessionState {
         let file: String
-        let phone: PhoneSize
+        var phone: PhoneSize
         var offset: Double
         var lastUsed = Date()
         var inWorker: Int?
@@ -61,8 +64,9 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
 
     public init(
         command: [String], pluginFolder: String, root: PageRoot, rootArgument: String, callTimeout: Double = 10,
-        pluginPoll: Duration = .milliseconds(250)
+        pluginPoll: Duration = .milliseconds(250), log: @escaping @Sendable (String) -> Void = ServeLog.standardOutput
     ) throws {
+        self.log = log
         self.command = command
         self.pluginFolder = pluginFolder
         self.root = root
@@ -87,11 +91,11 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
         return kind == .ok ? .success(payload) : .failure(ServeFailure(String(decoding: payload, as: UTF8.self)))
     }
 
-    public func open(_ file: String, phone: PhoneSize) -> String {
+    public func open(_ file: String, phone: PhoneSize, offset: Double = 0) -> String {
         let id = UUID().uuidString.lowercased()
         // A stream's onTermination takes the lock: streams are finished after it is released.
         let forgotten: [AsyncStream<String>.Continuation] = locked {
-            sessions[id] = SessionState(file: file, phone: phone, offset: 0)
+            sessions[id] = SessionState(file: file, phone: phone, offset: offset)
             guard sessions.count > maxSessions,
                 let oldest = sessions.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key
             else { return [] }
@@ -111,7 +115,8 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
 
     public func view(_ id: String, offset: Double, knownVersion: Int) -> [UInt8]? {
         locked {
-            if offset.isFinite { sessions[id]?.offset = offset }
+            // Not before the session is open: its first report (offset 0) must not undo a link's ?y=.
+            if offset.isFinite, sessions[id]?.inWorker != nil { sessions[id]?.offset = offset }
             sessions[id]?.lastUsed = Date()
         }
         guard
@@ -131,6 +136,21 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
         case .fail: return .failure(ServeFailure(String(decoding: payload, as: UTF8.self)))
         case .none: return nil
         }
+    }
+
+    public func resize(_ id: String, phone: PhoneSize, offset: Double) -> [UInt8]? {
+        // Kept first: a worker replaced meanwhile opens the session at the new size.
+        locked {
+            sessions[id]?.phone = phone
+            if offset.isFinite { sessions[id]?.offset = offset }
+        }
+        guard
+            let (kind, payload) = call(
+                WorkerRequest(
+                    request: 0, op: .resize, session: id, width: phone.width, height: phone.height, offset: offset)),
+            kind == .ok
+        else { return nil }
+        return payload
     }
 
     public func retry(_ id: String) -> Bool {
@@ -183,8 +203,14 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
     /// returns whether it did. `run` calls this every `pluginPoll`.
     @discardableResult
     public func checkPlugins() -> Bool {
-        guard Self.stamps(pluginFolder) != locked({ pluginStamps }) else { return false }
+        let now = Self.stamps(pluginFolder)
+        let before = locked { pluginStamps }
+        guard now != before else { return false }
         replaceWorker()
+        let tabs = locked { subscribers.values.reduce(0) { $0 + $1.count } }
+        log(
+            "plugins: \(PluginChange.describe(from: before, to: now)); a fresh worker took over, \(tabs) open tab\(tabs == 1 ? "" : "s") updated"
+        )
         return true
     }
 
@@ -227,7 +253,8 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
                 if state.inWorker != generation {
                     let open = WorkerRequest(
                         request: 0, op: .open, session: id, file: state.file, width: state.phone.width,
-                        offset: state.offset)
+                        height: state.phone.height, offset: state.offset, version: Self.firstVersion(generation),
+                        replay: state.inWorker != nil)
                     guard current.call(open) != nil else {
                         recover(from: current)
                         continue
@@ -284,12 +311,14 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
                 self?.received(frame)
             }
             locked { workersStarted += 1 }
+            let generation = self.generation
             var alive = true
             // Least recently used first, as the worker's own bound would keep them.
             for (id, state) in replay.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
                 let open = WorkerRequest(
-                    request: 0, op: .open, session: id, file: state.file, width: state.phone.width, offset: state.offset
-                )
+                    request: 0, op: .open, session: id, file: state.file, width: state.phone.width,
+                    height: state.phone.height, offset: state.offset, version: Self.firstVersion(generation),
+                    replay: true)
                 if started.call(open) == nil {
                     alive = false
                     break
@@ -297,6 +326,8 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
             }
             if alive {
                 worker = started
+                // Replayed: the first request of each session goes straight to it.
+                locked { for id in replay.keys { sessions[id]?.inWorker = generation } }
                 return
             }
             noteFailure(of: started)
@@ -311,6 +342,8 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
             for c in continuations { c.yield(message) }
         case .ordinal(let ordinal, let file):
             locked { ordinals[file] = ordinal }
+        case .log(let line):
+            log(line)
         case .answer:
             break
         }
@@ -320,6 +353,10 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
         let continuations = locked { subscribers.values.flatMap { $0.values } }
         for c in continuations { c.yield(message) }
     }
+
+    /// Where the layout versions of worker `generation`'s sessions start: 2^32 apart, so a tab's version
+    /// from one worker is never a version of the next (JavaScript numbers hold 2^53: 2^21 workers).
+    package static func firstVersion(_ generation: Int) -> Int { generation << 32 }
 
     /// Every plugin library under the folder with its stamp: what tells that a plugin was added, rebuilt
     /// or removed.

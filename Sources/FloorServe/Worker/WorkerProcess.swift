@@ -192,6 +192,8 @@ package final class WorkerProcess: @unchecked Sendable {
             let text = String(decoding: payload, as: UTF8.self)
             let parts = text.split(separator: " ", maxSplits: 1)
             return (.push(session: String(parts.first ?? ""), message: String(parts.count > 1 ? parts[1] : "")), used)
+        case "L" where header.count == 2:
+            return (.log(String(decoding: payload, as: UTF8.self)), used)
         case "O" where header.count == 3:
             return (.ordinal(Int32(header[1]) ?? -1, file: String(decoding: payload, as: UTF8.self)), used)
         default:

@@ -37,7 +37,7 @@ public enum PageIndex {
     public static let maxDepth = 8
     public static let maxFiles = 10_000
 
-    /// The page entries under `root`, sorted by path.
+    /// The page entries under `root`: first pages by path, each followed by its next pages.
     public static func list(_ root: PageRoot) -> [Entry] {
         var found: [(path: String, spec: PageSpec)] = []
         var looked = 0
@@ -68,8 +68,21 @@ public enum PageIndex {
             let target = PageLocation.location(of: next, relativeTo: path)
             if nextOf[target] == nil { nextOf[target] = path }
         }
-        return found.map {
-            Entry(path: $0.path, title: $0.spec.title, nextOf: nextOf[$0.path], floors: $0.spec.floors.count)
+        // Each first page, then its next pages in the order they load; pages in a loop of next pages
+        // (no first page leads to them) last, by path.
+        let byPath = Dictionary(found.map { ($0.path, $0.spec) }, uniquingKeysWith: { first, _ in first })
+        var listed: Set<String> = []
+        var order: [String] = []
+        for (path, _) in found where nextOf[path] == nil || nextOf[path] == path {
+            var current: String? = path
+            while let page = current, let spec = byPath[page], listed.insert(page).inserted {
+                order.append(page)
+                current = spec.next.map { PageLocation.location(of: $0, relativeTo: page) }
+            }
+        }
+        order += found.map(\.path).filter { !listed.contains($0) }
+        return order.map {
+            Entry(path: $0, title: byPath[$0]?.title, nextOf: nextOf[$0], floors: byPath[$0]?.floors.count ?? 0)
         }
     }
 }

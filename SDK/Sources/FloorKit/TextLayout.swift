@@ -1,0 +1,38 @@
+import CFloorABI
+
+/// What measuring a block of text answers (floor_text_layout_t; docs/ABI.md, "Text layout"): how many
+/// lines it takes at a width, the widest line, the height (lines x the style's line height), and whether a
+/// line limit cut it.
+public struct TextLayout: Sendable, Equatable {
+    public var lines: Int
+    public var width: Double
+    public var height: Double
+    public var truncated: Bool
+
+    public init(lines: Int, width: Double, height: Double, truncated: Bool) {
+        self.lines = lines
+        self.width = width
+        self.height = height
+        self.truncated = truncated
+    }
+
+    init(_ raw: floor_text_layout_t) {
+        self.init(lines: Int(raw.lines), width: raw.width, height: raw.height, truncated: raw.truncated)
+    }
+
+    /// Calls a host's or a canvas's layout_text with `text`'s bytes and length (a string may hold U+0000).
+    static func measure(
+        _ text: String, word: UInt32, width: Double, maxLines: Int,
+        _ call: (UnsafePointer<CChar>?, UInt64, UInt32, Double, UInt32, UnsafeMutablePointer<floor_text_layout_t>) ->
+            Void
+    ) -> TextLayout {
+        var out = floor_text_layout_t()
+        out.struct_size = UInt32(MemoryLayout<floor_text_layout_t>.size)
+        var text = text
+        text.withUTF8 { bytes in
+            let start = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+            call(start, UInt64(bytes.count), word, width, UInt32(clamping: max(0, maxLines)), &out)
+        }
+        return TextLayout(out)
+    }
+}

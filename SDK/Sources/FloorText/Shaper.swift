@@ -1,0 +1,184 @@
+import CHarfBuzz
+
+/// Per-character font fallback and HarfBuzz shaping: the advance of every UTF-16 unit of a text (a
+/// cluster's advance on its first unit, 0 on the rest), in points. Each character goes to the first face of
+/// the style's weight that has it, Noto Sans, then Noto Sans CJK, then Noto Color Emoji, except that a
+/// character with emoji presentation (or followed by U+FE0F) tries the emoji face first; marks, joiners and
+/// selectors stay with the character before them. That is the order of the preview's CSS font list, so the
+/// browser picks the same face for each character. A run of one face is shaped in pieces, each a word with
+/// the spaces before it (a CJK run between spaces is one word), shaped once per face and kept
+/// (`ShapedPieces`), since text repeats its words. Used under the engine's lock (the HarfBuzz buffer is
+/// reused).
+final class Shaper {
+    private let buffer: OpaquePointer
+    private var pieces = ShapedPieces(capacity: 16_384)
+    /// Glyphs shaped since the process started (benchmarks read it through the engine's counters).
+    private(set) var glyphs = 0
+
+    init() { buffer = hb_buffer_create() }
+    deinit { hb_buffer_destroy(buffer) }
+
+    /// The faces in fallback order for one weight; the first is the primary.
+    struct Faces {
+        let sans: FontFace?
+        let cjk: FontFace?
+        let emoji: FontFace?
+
+        var list: [FontFace?] { [sans, cjk, emoji] }
+    }
+
+    /// Advances of `units` in `style`, one per unit, in points. Faces missing from the machine are
+    /// skipped; a character no face has is measured in the first face present (its .notdef box).
+    func advances(_ units: UnsafeBufferPointer<UInt16>, faces: Faces, pointSize: Double) -> [Double] {
+        let n = units.count
+        var result = [Double](repeating: 0, count: n)
+        guard n > 0 else { return result }
+        let ordered = faces.list
+        guard let fallback = faces.sans ?? faces.cjk ?? faces.emoji else { return result }
+        // 0, 1, 2: which of sans, cjk, emoji draws the unit.
+        var choice = [UInt8](repeating: 0, count: n)
+        var i = 0
+        var previous: UInt8 = 0
+        while i < n {
+            let (scalar, length) = Self.scalar(units, at: i)
+            let next = i + length < n ? Self.scalar(units, at: i + length).0 : 0
+            let pick: UInt8
+            if i > 0 && Self.continuesCluster(scalar) {
+                pick = previous
+            } else {
+                pick = Self.choose(scalar, next: next, faces: ordered)
+            }
+            for k in i..<(i + length) { choice[k] = pick }
+            previous = pick
+            i += length
+        }
+        var start = 0
+        while start < n {
+            let pick = choice[start]
+            var end = start + 1
+            // A word with the spaces before it (a space kerns with the letter after it: " T", " Y"), within
+            // one face: a CJK run stays whole, since its characters kern with its punctuation ("ソ，").
+            if units[start] == 0x20 {
+                while end < n && choice[end] == pick && units[end] == 0x20 { end += 1 }
+            }
+            while end < n && choice[end] == pick && units[end] != 0x20 { end += 1 }
+            let face = ordered[Int(pick)] ?? fallback
+            piece(units, start: start, end: end, face: face, pointSize: pointSize, into: &result)
+            start = end
+        }
+        return result
+    }
+
+    private func piece(
+        _ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace, pointSize: Double,
+        into result: inout [Double]
+    ) {
+        let faceIndex = face.id
+        let scale = pointSize / face.unitsPerEm
+        guard end - start <= ShapedPieces.maxUnits else {
+            shape(units, start: start, end: end, face: face, pointSize: pointSize, into: &result)
+            return
+        }
+        let key = ShapedPieces.key(face: faceIndex, units, start, end)
+        if let known = pieces.find(key, face: faceIndex, units, start, end) {
+            for i in 0..<known.advances.count { result[start + i] += Double(known.advances[i]) * scale }
+            return
+        }
+        var advances = [Int32](repeating: 0, count: end - start)
+        shapeUnits(units, start: start, end: end, face: face) { cluster, advance in advances[cluster - start] += advance
+        }
+        for i in 0..<advances.count { result[start + i] += Double(advances[i]) * scale }
+        pieces.insert(
+            ShapedPieces.Entry(face: faceIndex, units: Array(units[start..<end]), advances: advances), for: key)
+    }
+
+    private func shape(
+        _ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace, pointSize: Double,
+        into result: inout [Double]
+    ) {
+        let scale = pointSize / face.unitsPerEm
+        shapeUnits(units, start: start, end: end, face: face) { cluster, advance in
+            result[cluster] += Double(advance) * scale
+        }
+    }
+
+    /// HarfBuzz on units start..<end (the rest of `units` is context); each glyph's advance in font units,
+    /// given to `add` with its cluster (a UTF-16 offset into `units`).
+    private func shapeUnits(
+        _ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace, add: (Int, Int32) -> Void
+    ) {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), UInt32(start), Int32(end - start))
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(face.font, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return }
+        glyphs += Int(count)
+        for g in 0..<Int(count) {
+            let cluster = Int(infos[g].cluster)
+            guard cluster >= start && cluster < end else { continue }
+            add(cluster, positions[g].x_advance)
+        }
+    }
+
+    private static func choose(_ scalar: UInt32, next: UInt32, faces: [FontFace?]) -> UInt8 {
+        if scalar < 0x80 { return faces[0] != nil ? 0 : first(scalar, faces) }
+        // Kana, ideographs, Hangul syllables and fullwidth forms: never emoji presentation.
+        if Self.isCJKScalar(scalar) && next != 0xFE0F { return first(scalar, faces) }
+        if wantsEmoji(scalar, next: next), let emoji = faces[2], emoji.has(scalar) { return 2 }
+        return first(scalar, faces)
+    }
+
+    private static func first(_ scalar: UInt32, _ faces: [FontFace?]) -> UInt8 {
+        var index = 0
+        while index < faces.count {
+            if let face = faces[index], face.has(scalar) { return UInt8(index) }
+            index += 1
+        }
+        return faces[0] != nil ? 0 : faces[1] != nil ? 1 : 2
+    }
+
+    /// Kana, CJK ideographs, Hangul syllables and fullwidth forms: no mark, selector or emoji among them
+    /// (the Unicode property look-ups they skip cost more than the rest of a character's work).
+    private static func isCJKScalar(_ scalar: UInt32) -> Bool {
+        (0x3040...0x9FFF).contains(scalar) || (0xAC00...0xD7A3).contains(scalar) || (0xFF01...0xFF60).contains(scalar)
+    }
+
+    /// Emoji presentation: the character's default, or asked for with U+FE0F (U+FE0E asks for text).
+    private static func wantsEmoji(_ scalar: UInt32, next: UInt32) -> Bool {
+        if next == 0xFE0E { return false }
+        guard let s = Unicode.Scalar(scalar) else { return false }
+        return s.properties.isEmojiPresentation || (next == 0xFE0F && s.properties.isEmoji)
+    }
+
+    /// A scalar that belongs to the cluster before it: a mark, a joiner or selector, an emoji modifier,
+    /// a tag or the keycap.
+    private static func continuesCluster(_ scalar: UInt32) -> Bool {
+        if scalar < 0x300 || isCJKScalar(scalar) { return false }
+        switch scalar {
+        case 0x200C, 0x200D, 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F, 0xE0100...0xE01EF, 0x20E3:
+            return true
+        default:
+            guard let s = Unicode.Scalar(scalar) else { return false }
+            switch s.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .spacingMark: return true
+            default: return false
+            }
+        }
+    }
+
+    /// The scalar at `i` and its length in units; a lone surrogate is U+FFFD of length 1.
+    static func scalar(_ units: UnsafeBufferPointer<UInt16>, at i: Int) -> (UInt32, Int) {
+        let u = units[i]
+        if u >= 0xD800 && u < 0xDC00 && i + 1 < units.count {
+            let low = units[i + 1]
+            if low >= 0xDC00 && low < 0xE000 {
+                return (0x10000 + ((UInt32(u) - 0xD800) << 10) + (UInt32(low) - 0xDC00), 2)
+            }
+        }
+        if u >= 0xD800 && u < 0xE000 { return (0xFFFD, 1) }
+        return (UInt32(u), 1)
+    }
+}

@@ -1,0 +1,172 @@
+import CHarfBuzz
+
+/// The text engine: real type measured with the pinned font set (docs/ABI.md, "Text layout"). One
+/// implementation for the host (floor_host_t.layout_text, the canvas's layout_text and text_block) and the
+/// test kit, so a kit test's heights are the host's. Plugins never link it: they call the host.
+///
+/// Shaping and advances are HarfBuzz's on FreeType faces (`Shaper`, `FontFace`); lines break where ICU's
+/// line break iterator allows (`BreakIterators`), filled greedily up to the width; a line limit cuts the
+/// text and ends its last line in an ellipsis. Same arguments, same answer, in every call and process with
+/// the same font set.
+///
+/// Threading: any thread; calls are serialised by one lock (the HarfBuzz buffer, the ICU iterators and the
+/// cache are shared). Cost: proportional to the text's bytes (at most `TextLimits.maxBytes` are read),
+/// never to the width or the line limit.
+public final class TextEngine: @unchecked Sendable {
+    /// The process's engine; opens the font files on first use.
+    public static let shared = TextEngine()
+
+    /// nil when every file of the font set opened; else the files that did not, for the json output's
+    /// `stats` and a warning. Without a face the text is measured in the faces that opened.
+    public let problem: String?
+    private let regular: Shaper.Faces
+    private let bold: Shaper.Faces
+    private let lock = EngineLock()
+    private let shaper = Shaper()
+    private let breaks = BreakIterators()
+    private var cache = TextBlockCache(capacity: 8192)
+    private var ellipsis: [TypeStyle.Weight: Double] = [:]
+    private var counters = Counters()
+
+    /// What the engine has done since the process started (benchmarks and tests read it).
+    public struct Counters: Sendable, Equatable {
+        /// Calls answered from the cache.
+        public var cached = 0
+        /// Calls laid out afresh, the UTF-16 units they shaped and the glyphs HarfBuzz gave for them.
+        public var laidOut = 0
+        public var units = 0
+        public var glyphs = 0
+    }
+
+    init() {
+        var library: FT_Library?
+        var faces: [FontSet.File.Role: FontFace] = [:]
+        var missing: [String] = []
+        if FT_Init_FreeType(&library) == 0, let library {
+            for file in FontSet.files {
+                if let face = FontFace(file, library: library) {
+                    faces[file.role] = face
+                } else {
+                    missing.append(file.path)
+                }
+            }
+        } else {
+            missing = FontSet.files.map(\.path)
+        }
+        problem =
+            missing.isEmpty
+            ? nil : "font files missing or unreadable: \(missing.joined(separator: ", ")) (run Scripts/setup)"
+        regular = Shaper.Faces(sans: faces[.sans], cjk: faces[.cjk], emoji: faces[.emoji])
+        bold = Shaper.Faces(sans: faces[.sansBold], cjk: faces[.cjkBold], emoji: faces[.emoji])
+    }
+
+    public var counts: Counters {
+        lock.withLock {
+            var counts = counters
+            counts.glyphs = shaper.glyphs
+            return counts
+        }
+    }
+
+    /// Lays out `utf8` (any bytes: invalid UTF-8 is measured as U+FFFD, past `TextLimits.maxBytes` is left
+    /// out) in `style` at `maxWidth` points (NaN and negative: 0), at most `maxLines` lines (0 or less: no
+    /// limit).
+    public func layout(utf8: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, maxLines: Int) -> TextBlock {
+        let bytes = UnsafeRawBufferPointer(rebasing: utf8.prefix(TextLimits.maxBytes))
+        let width = TextLimits.width(maxWidth)
+        let limit = maxLines > 0 ? maxLines : Int.max
+        return lock.withLock {
+            var key: TextBlockCache.Key?
+            if bytes.count <= TextBlockCache.maxTextBytes {
+                key = TextBlockCache.Key(
+                    text: Array(bytes), style: style.number | UInt32(style.weight.rawValue) << 16,
+                    maxWidth: width.bitPattern, maxLines: limit)
+                if let key, let hit = cache.block(for: key) {
+                    counters.cached += 1
+                    return hit
+                }
+            }
+            let block = compute(bytes, style: style, maxWidth: width, limit: limit)
+            if let key { cache.insert(block, for: key) }
+            return block
+        }
+    }
+
+    public func layout(_ text: String, style: TypeStyle, maxWidth: Double, maxLines: Int = 0) -> TextBlock {
+        var text = text
+        return text.withUTF8 {
+            layout(utf8: UnsafeRawBufferPointer($0), style: style, maxWidth: maxWidth, maxLines: maxLines)
+        }
+    }
+
+    /// The width of the text on one line (its widest line when it holds line breaks), in points: 1.4's
+    /// measure_text with a 1.5 style.
+    public func lineWidth(utf8: UnsafeRawBufferPointer, style: TypeStyle) -> Double {
+        layout(utf8: utf8, style: style, maxWidth: .infinity, maxLines: 0).width
+    }
+
+    private func compute(_ bytes: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, limit: Int) -> TextBlock {
+        let string = String(decoding: bytes, as: UTF8.self)
+        let units = Array(string.utf16)
+        counters.laidOut += 1
+        counters.units += units.count
+        guard !units.isEmpty else { return .empty(lineHeight: style.lineHeight) }
+        let faces = style.weight.usesBoldFace ? bold : regular
+        return units.withUnsafeBufferPointer { text in
+            let advances = shaper.advances(text, faces: faces, pointSize: style.pointSize)
+            var prefix = [Double](repeating: 0, count: text.count + 1)
+            for i in 0..<text.count { prefix[i + 1] = prefix[i] + advances[i] }
+            var breaker = GreedyLines(text: text, prefix: prefix, maxWidth: maxWidth, limit: limit, breaks: breaks)
+            breaker.run()
+            var lines = breaker.lines.map {
+                TextBlock.Line(text: Self.substring(string, $0.start, $0.end), width: breaker.width($0))
+            }
+            if breaker.truncated, let last = breaker.lines.last {
+                lines[lines.count - 1] = ellipsized(last, string, breaker: breaker, style: style, faces: faces)
+            }
+            return TextBlock(lines: lines, lineHeight: style.lineHeight, truncated: breaker.truncated)
+        }
+    }
+
+    /// The last kept line of a cut text: as much of it as fits before "…" within the width (at least
+    /// nothing but the ellipsis).
+    /// `string`'s UTF-16 units start..<end (both on scalar boundaries, as line ends are), copied.
+    private static func substring(_ string: String, _ start: Int, _ end: Int) -> String {
+        let utf16 = string.utf16
+        if start == 0 && end == utf16.count { return string }
+        let from = utf16.index(utf16.startIndex, offsetBy: start)
+        let to = utf16.index(from, offsetBy: end - start)
+        return String(string[from..<to])
+    }
+
+    private func ellipsized(
+        _ line: GreedyLines.Range, _ string: String, breaker: GreedyLines, style: TypeStyle, faces: Shaper.Faces
+    ) -> TextBlock.Line {
+        let ellipsisWidth = ellipsisAdvance(style, faces: faces)
+        var boundaries = [line.start]
+        while let last = boundaries.last, last < line.end {
+            boundaries.append(min(line.end, breaks.graphemeEnd(after: last)))
+        }
+        var end = line.end
+        while end > line.start && breaker.width(.init(start: line.start, end: end)) + ellipsisWidth > breaker.maxWidth {
+            boundaries.removeLast()
+            end = boundaries.last ?? line.start
+        }
+        end = breaker.trimmed(start: line.start, end: end)
+        let kept = GreedyLines.Range(start: line.start, end: end)
+        let text = Self.substring(string, kept.start, kept.end) + "\u{2026}"
+        return TextBlock.Line(text: text, width: breaker.width(kept) + ellipsisWidth)
+    }
+
+    private func ellipsisAdvance(_ style: TypeStyle, faces: Shaper.Faces) -> Double {
+        let perPoint: Double
+        if let known = ellipsis[style.weight] {
+            perPoint = known
+        } else {
+            let units: [UInt16] = [0x2026]
+            perPoint = units.withUnsafeBufferPointer { shaper.advances($0, faces: faces, pointSize: 1)[0] }
+            ellipsis[style.weight] = perPoint
+        }
+        return perPoint * style.pointSize
+    }
+}

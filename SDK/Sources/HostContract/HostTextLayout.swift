@@ -1,0 +1,56 @@
+import CFloorABI
+import FloorText
+
+/// The host's side of ABI 1.5's text calls (docs/ABI.md, "Text layout"): floor_host_t.layout_text,
+/// floor_canvas_t.layout_text and text_block all lay out through `block`, so the same arguments give the
+/// same lines in every backend, call and process; the test kit answers with the same function. Style 0 is
+/// `CellTextLayout` (1.4's metrics); any other style number is real type from `TextEngine.shared`.
+/// Any thread.
+public enum HostTextLayout {
+    /// The block for a plugin's `length` bytes at `utf8` (NULL is empty; at most `TextLimits.maxBytes`
+    /// are read; invalid UTF-8 is U+FFFD).
+    public static func block(
+        utf8: UnsafePointer<CChar>?, length: UInt64, style: UInt32, maxWidth: Double, maxLines: UInt32
+    ) -> TextBlock {
+        let count = Int(min(length, UInt64(TextLimits.maxBytes)))
+        let bytes = UnsafeRawBufferPointer(start: utf8.map(UnsafeRawPointer.init), count: utf8 == nil ? 0 : count)
+        return block(bytes: bytes, style: style, maxWidth: maxWidth, maxLines: Int(maxLines))
+    }
+
+    /// A plugin's `length` bytes as text (NULL is empty; at most `TextLimits.maxBytes`; invalid UTF-8 is U+FFFD).
+    public static func string(utf8: UnsafePointer<CChar>?, length: UInt64) -> String {
+        guard let utf8 else { return "" }
+        let count = Int(min(length, UInt64(TextLimits.maxBytes)))
+        return String(decoding: UnsafeRawBufferPointer(start: utf8, count: count), as: UTF8.self)
+    }
+
+    public static func block(bytes: UnsafeRawBufferPointer, style: UInt32, maxWidth: Double, maxLines: Int)
+        -> TextBlock
+    {
+        guard let type = TypeStyle(style: style) else {
+            return CellTextLayout.layout(String(decoding: bytes, as: UTF8.self), maxWidth: maxWidth, maxLines: maxLines)
+        }
+        return TextEngine.shared.layout(utf8: bytes, style: type, maxWidth: maxWidth, maxLines: maxLines)
+    }
+
+    public static func block(_ text: String, style: UInt32, maxWidth: Double, maxLines: Int) -> TextBlock {
+        var text = text
+        return text.withUTF8 {
+            block(bytes: UnsafeRawBufferPointer($0), style: style, maxWidth: maxWidth, maxLines: maxLines)
+        }
+    }
+
+    /// Writes `block` into the plugin's struct, only the fields its `struct_size` covers (a NULL `out`
+    /// or one too small for `lines` is left alone).
+    public static func write(_ block: TextBlock, to out: UnsafeMutablePointer<floor_text_layout_t>?) {
+        guard let out else { return }
+        let size = Int(out.pointee.struct_size)
+        func covers<T>(_ field: KeyPath<floor_text_layout_t, T>) -> Bool {
+            size >= MemoryLayout<floor_text_layout_t>.offset(of: field)! + MemoryLayout<T>.size
+        }
+        if covers(\.lines) { out.pointee.lines = UInt32(clamping: block.lines.count) }
+        if covers(\.width) { out.pointee.width = block.width }
+        if covers(\.height) { out.pointee.height = block.height }
+        if covers(\.truncated) { out.pointee.truncated = block.truncated }
+    }
+}

@@ -1,0 +1,17 @@
+/// What changed in a plugin folder between two looks, for the log line: `libFoo.so added, libBar.so
+/// rebuilt, libBaz.so removed` (file names, in path order).
+package enum PluginChange {
+    package static func describe(from before: [String: FileStamp?], to now: [String: FileStamp?]) -> String {
+        func name(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+        var parts: [String] = []
+        for path in Set(before.keys).union(now.keys).sorted() {
+            switch (before[path], now[path]) {
+            case (nil, _?): parts.append(name(path) + " added")
+            case (_?, nil): parts.append(name(path) + " removed")
+            case (let old?, let new?) where old != new: parts.append(name(path) + " rebuilt")
+            default: break
+            }
+        }
+        return parts.isEmpty ? "the plugin folder changed" : parts.joined(separator: ", ")
+    }
+}
