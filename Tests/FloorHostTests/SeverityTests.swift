@@ -30,7 +30,7 @@ import Testing
                 "warning: \(page):2:3: id: unknown field of the page (a page has: floors, next, title, and $schema) (ignored)",
                 "warning: \(page):3:3: version: unknown field of the page (a page has: floors, next, title, and $schema) (ignored)",
                 "warning: \(page):4:3: updatedAt: unknown field of the page (a page has: floors, next, title, and $schema) (ignored)",
-                "warning: \(page):7:53: floors[0].trackingId (floor 't1'): unknown field of Title (its fields here: type, pattern, id, header, margin, title, subtitle) (ignored)",
+                "warning: \(page):7:53: floors[0].trackingId (floor 't1'): unknown field of Title (its fields here: type, pattern, id, header, margin, layout, columns, title, subtitle) (ignored)",
                 "ok: 1 page checked; 4 warnings",
             ], "\(text.stdout)")
         let strict = try floorhost(["check", "--strict", "--plugins", plugins, page])
