@@ -29,7 +29,7 @@ public enum PageBatch {
         }.map { checks[$0] }
     }
 
-    /// What a share's child writes (`check --shard`): its checks and the plugin diagnostics of its run,
+    /// What a share's child writes (`check --share`): its checks and the plugin diagnostics of its run,
     /// one JSON object, for `decode` in the parent.
     public static func encode(_ checks: [PageCheck], pluginDiagnostics: [Diagnostic]) -> [UInt8] {
         var out = JSONWriter()
@@ -75,10 +75,19 @@ public enum PageBatch {
         func text(_ value: SchemaValue?) -> String? { if case .string(let s)? = value { s } else { nil } }
         func diagnostics(_ value: SchemaValue?) -> [Diagnostic] {
             guard case .array(let list)? = value else { return [] }
+            func int(_ value: SchemaValue?) -> Int? {
+                if case .number(let n, _)? = value { Int(exactly: n) } else { nil }
+            }
             return list.map { d in
-                Diagnostic(
+                var position: SourcePosition?
+                if let line = int(d["line"]), let column = int(d["column"]), let offset = int(d["offset"]) {
+                    position = SourcePosition(line: line, column: column, offset: offset)
+                }
+                return Diagnostic(
                     Diagnostic.Level(rawValue: text(d["level"]) ?? "") ?? .error, text(d["message"]) ?? "",
-                    file: text(d["file"]), plugin: text(d["plugin"]), path: text(d["path"]))
+                    file: text(d["file"]), plugin: text(d["plugin"]), path: text(d["path"]),
+                    consequence: text(d["consequence"]).flatMap(Diagnostic.Consequence.init(rawValue:)),
+                    position: position)
             }
         }
         guard case .array(let checks)? = document["checks"] else {

@@ -34,7 +34,14 @@ public struct PageCheck: Sendable {
         var inChain: Set<String> = [file]  // `pages` as a set: a long chain is checked in O(pages)
         var problems: [Diagnostic] = []
         func unusable(_ error: PageError) {
-            problems.append(Diagnostic(.error, error.description, file: error.file, path: error.path))
+            let position = error.line.map {
+                SourcePosition(line: $0, column: error.column ?? 1, offset: error.offset ?? 0)
+            }
+            problems.append(
+                Diagnostic(
+                    .error, "\(error.description) (left out)", file: error.file, path: error.path,
+                    consequence: .leftOut,
+                    position: position))
         }
         let first: Page
         do {
@@ -50,8 +57,9 @@ public struct PageCheck: Sendable {
             guard inChain.insert(next).inserted else {
                 problems.append(
                     Diagnostic(
-                        .error, "\(current.file): next page '\(link)' links back to \(next), already in the chain",
-                        file: current.file, path: "next"))
+                        .error,
+                        "\(current.file): next: next page '\(link)' links back to \(next), already in the chain (the chain stops here)",
+                        file: current.file, path: "next", consequence: .chainStops))
                 break
             }
             pages.append(next)
@@ -59,8 +67,19 @@ public struct PageCheck: Sendable {
             case .success(let page):
                 adapter.append(page)
                 current = page
+            case .failure(let error) where error.file == current.file:
+                // Refused by the trust rules: already the linking page's problem ("home.json: next: ...").
+                problems.append(
+                    Diagnostic(
+                        .error, "\(error.description) (the chain stops here)", file: error.file, path: "next",
+                        consequence: .chainStops))
+                break chain
             case .failure(let error):
-                unusable(error)
+                // The page and the field that link it, then what is wrong with the page linked.
+                problems.append(
+                    Diagnostic(
+                        .error, "\(current.file): next: \(error.description) (the chain stops here)",
+                        file: current.file, path: "next", consequence: .chainStops))
                 break chain
             }
         }

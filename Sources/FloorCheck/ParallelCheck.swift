@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// Checks many pages on every core: the pages are cut into `jobs` contiguous shares, each share is checked
-/// by a child process (a `floorhost check --shard` run, itself supervised as any check is, so a plugin crash
+/// by a child process (a `floorhost check --share` run, itself supervised as any check is, so a plugin crash
 /// costs only the floor it happened on), all children run at once, and their reports (PageBatch.encode, on
 /// their stdout) are merged here in the pages' order. This process loads no plugin. Threading: blocks the
 /// calling thread; one thread per share while it runs.

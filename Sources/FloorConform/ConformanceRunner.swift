@@ -14,6 +14,10 @@ import Foundation
 /// the drawings the child sent (SnapshotStore), and `fuzz` runs after the checks, in children of its own
 /// (ConformanceFuzzer).
 public struct ConformanceRunner: Sendable {
+    /// How the reason of a check the time limit stopped begins ("stopped after 30 s in heights (the time
+    /// limit): ..."), which the summary repeats for a plugin that failed no check but did not finish.
+    package static let stoppedAfter = "stopped after"
+
     /// How to start a child: the program, leading arguments and the child's options; the runner appends
     /// `LIBRARY --checks ID,ID,...` (or `LIBRARY --fuzz SEED,...`). The CLI re-runs itself with its
     /// parsed options (floorhost's ChildArguments.swift): ["/proc/self/exe", "conform-child", "--call-limit", "1.0"].
@@ -155,15 +159,17 @@ public struct ConformanceRunner: Sendable {
                 }
             case .timedOut(let seconds):
                 guard let culprit else { break }
+                let stopped =
+                    "\(Self.stoppedAfter) \(String(format: "%g", seconds)) s in \(culprit.id) (the time limit)"
                 let silence = progress.map { ProcessInfo.processInfo.systemUptime - $0.at }
                 if let progress, let silence, silence < max(callLimit, PluginUnderTest.progressInterval * 2) {
                     // Calls kept returning until the kill: the check as a whole outran its limit, no call hung.
                     judge(
                         culprit, .skip,
-                        "did not finish within the check's limit of \(String(format: "%g", seconds)) s, though no call hung: \(progress.calls) calls returned, \(String(format: "%.1f", progress.seconds)) s of plugin time in all, the slowest (\(progress.slowestCall)) in \(String(format: "%.3g", progress.slowestSeconds * 1000)) ms (the per-call limit is \(String(format: "%g", callLimit)) s)\(place); the samples have too many rows to check in time: give fewer, or a longer --timeout"
+                        "\(stopped): did not finish within the check's limit of \(String(format: "%g", seconds)) s, though no call hung: \(progress.calls) calls returned, \(String(format: "%.1f", progress.seconds)) s of plugin time in all, the slowest (\(progress.slowestCall)) in \(String(format: "%.3g", progress.slowestSeconds * 1000)) ms (the per-call limit is \(String(format: "%g", callLimit)) s)\(place); the samples have too many rows to check in time: give fewer, or a longer --timeout"
                     )
                 } else {
-                    judge(culprit, .skip, "did not finish: a call hung (see time-limit)")
+                    judge(culprit, .skip, "\(stopped): did not finish, a call hung (see time-limit)")
                     let before =
                         progress.map {
                             "; \($0.calls) calls had returned, the last \(String(format: "%.1f", silence ?? 0)) s before the kill"

@@ -38,10 +38,14 @@ public enum ConformanceTable {
                     "; failed: "
                     + failed.map { plugin in
                         // A plugin can fail without a failed check: a check that did not finish is skipped.
+                        let skipped = plugin.results.filter { $0.verdict == .skip }
+                        let stopped = skipped.lazy.compactMap(\.reason).first {
+                            $0.hasPrefix(ConformanceRunner.stoppedAfter)
+                        }
                         let why =
                             plugin.failed.isEmpty
-                            ? "unfinished: "
-                                + plugin.results.filter { $0.verdict == .skip }.map(\.check).joined(separator: ", ")
+                            ? "unfinished: \(skipped.map(\.check).joined(separator: ", "))"
+                                + (stopped.map { "; " + ($0.components(separatedBy: ": ").first ?? $0) } ?? "")
                             : plugin.failed.joined(separator: ", ")
                         return "\(fileName(plugin.file)) (\(why))"
                     }.joined(separator: ", ")

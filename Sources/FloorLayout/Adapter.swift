@@ -312,9 +312,9 @@ public final class Adapter: @unchecked Sendable {
             let limit = Self.maxRowHeight.pointsText
             diagnostics.append(
                 Diagnostic(
-                    .warning,
-                    "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) returned a height of \(entry.value) points for row type '\(type.name)' (row \(entry.row) of the floor\(more)); a row is 0 to \(limit) points high (FLOOR_MAX_ROW_HEIGHT), so \(Self.clamped(entry.value).pointsText) is used",
-                    file: section.file, plugin: plugin, path: section.path))
+                    .error,
+                    "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) returned a height of \(entry.value) points for row type '\(type.name)' (row \(entry.row) of the floor\(more)); a row is 0 to \(limit) points high (FLOOR_MAX_ROW_HEIGHT), so \(Self.clamped(entry.value).pointsText) is used (clamped)",
+                    file: section.file, plugin: plugin, path: section.path, consequence: .clamped))
         }
     }
 
@@ -363,8 +363,8 @@ public final class Adapter: @unchecked Sendable {
             diagnostics.append(
                 Diagnostic(
                     .error,
-                    "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) listed a row with \(foreign); the row is left out",
-                    file: section.file, plugin: plugin, path: section.path))
+                    "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) listed a row with \(foreign) (left out)",
+                    file: section.file, plugin: plugin, path: section.path, consequence: .leftOut))
         }
         if let misuse = sink.refusedKeep {
             let plugin = registry.plugins[floorType.plugin].id
@@ -372,7 +372,7 @@ public final class Adapter: @unchecked Sendable {
                 Diagnostic(
                     .warning,
                     "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) called keep(\(misuse.count)) on the row sink \(misuse.why); the call is ignored",
-                    file: section.file, plugin: plugin, path: section.path))
+                    file: section.file, plugin: plugin, path: section.path, consequence: .ignored))
         }
         stats.rowsListed += sink.rowsListed
         return (sink.kept, sink.rows)
@@ -558,8 +558,8 @@ public final class Adapter: @unchecked Sendable {
             let jsonPath = DecodeReport.path(path, in: section.path)
             diagnostics.append(
                 Diagnostic(
-                    .warning, "\(next.file): \(jsonPath) (floor '\(section.floorID)'): \(message)",
-                    file: next.file, path: jsonPath))
+                    .error, "\(next.file): \(jsonPath) (floor '\(section.floorID)'): \(message) (left out)",
+                    file: next.file, path: jsonPath, consequence: .leftOut))
         }
         record.withPluginCall(.destroy, on: section.origin) {
             _ = try? floorType.destroy.invoker.perform(.pointer(floorType.context), .pointer(section.model))

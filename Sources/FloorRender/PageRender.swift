@@ -56,7 +56,7 @@ package struct PageRender: Sendable {
         session.settleImpressions()
         // A next page that failed to load is a problem of this render, not only an event.
         let diagnostics = host.diagnostics(for: adapter) + session.loadDiagnostics
-        var messages = tap != nil || format != .json ? diagnostics.map { "\($0.level.rawValue): \($0.message)" } : []
+        var messages = tap != nil || format != .json ? diagnostics.map { $0.line } : []
         var output: [UInt8] = []
         if let tap {
             switch session.tap(section: tap.section, row: tap.row, item: tap.item) {

@@ -270,25 +270,7 @@ public enum TextRenderer {
                     marker, column: columns - marker.count - 2, line: backend.origin + 1,
                     maxColumns: marker.count, style: .muted)
             }
-            for l in 0..<shown.count {
-                if options.gutter {
-                    if l == 0 {
-                        gutterGrid.reset(lines: 1)
-                        gutterGrid.text(
-                            TextRenderer.gutterLabel(adapter, row: r), column: 0, line: 0, maxColumns: gutterColumns,
-                            style: .muted)
-                        gutterGrid.text("│", column: gutterColumns + 1, line: 0, maxColumns: 1, style: .muted)
-                        gutterGrid.write(line: 0, to: &out, styled: options.styled)
-                        out.append(0x20)
-                    } else {
-                        out.append(contentsOf: blankGutter)
-                    }
-                }
-                let before = out.count
-                backend.grid.write(line: l, to: &out, styled: options.styled)
-                if options.gutter && out.count == before { out.removeLast() }  // no trailing space after the gutter
-                out.append(0x0A)
-            }
+            for l in 0..<shown.count { write(gridLine: l, label: l == 0 ? r : nil, to: &out) }
         }
     }
 

@@ -60,8 +60,9 @@ extension PageSession {
         events.compactMap { event in
             guard case .loadMoreFailed(_, let page, let reason) = event else { return nil }
             return Diagnostic(
-                .warning, "\(adapter.page.file): next page '\(page)' failed to load: \(reason)", file: page,
-                path: "next")
+                .error,
+                "\(adapter.page.file): next: next page '\(page)' failed to load: \(reason) (the chain stops here)",
+                file: page, path: "next", consequence: .chainStops)
         }
     }
 }

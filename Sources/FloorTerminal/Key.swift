@@ -8,7 +8,8 @@ public enum Key: Equatable, Sendable {
     case tab, backTab, enter
     case wheelUp, wheelDown
     case character(Character)
-    /// Ctrl-C, Ctrl-D: quit, as `q` does (raw mode turns them into bytes, not signals).
+    /// Ctrl-C: quit, as `q` does, but reported as an interruption (exit status 130); raw mode turns it into a
+    /// byte, not a signal. Ctrl-D is `q`.
     case interrupt
 }
 
@@ -45,7 +46,8 @@ public struct KeyDecoder: Sendable {
         case 0x1b: return escape(bytes)
         case 0x09: return (.tab, 1)
         case 0x0d, 0x0a: return (.enter, 1)
-        case 0x03, 0x04: return (.interrupt, 1)
+        case 0x03: return (.interrupt, 1)
+        case 0x04: return (.character("q"), 1)
         case 0x20: return (.character(" "), 1)
         case 0x21...0x7e: return (.character(Character(Unicode.Scalar(first))), 1)
         case 0x80...: return utf8Character(bytes)

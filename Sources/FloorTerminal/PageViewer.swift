@@ -83,6 +83,8 @@ public final class PageViewer {
     public enum Outcome: Equatable, Sendable {
         case redraw
         case quit
+        /// Ctrl-C: quit, and say so in the exit status.
+        case interrupted
     }
 
     public func handle(_ key: Key) -> Outcome {
@@ -90,7 +92,8 @@ public final class PageViewer {
         let screen = session.viewport.height
         if key != .character("G") && key != .end { followingEnd = false }
         switch key {
-        case .character("q"), .interrupt: return .quit
+        case .character("q"): return .quit
+        case .interrupt: return .interrupted
         case .character("j"), .down, .wheelDown: scroll(by: key == .wheelDown ? 3 * line : line)
         case .character("k"), .up, .wheelUp: scroll(by: key == .wheelUp ? -3 * line : -line)
         case .character(" "), .pageDown, .character("f"): scroll(by: screen - line)

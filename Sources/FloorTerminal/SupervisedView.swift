@@ -23,10 +23,10 @@ extension ViewLoop {
         terminal.enter()
         let ending = run(viewer, terminal: terminal, pluginFolder: pluginFolder, options: options)
         terminal.restore()
-        guard ending == .quit else { return (ending, []) }
+        guard ending == .quit || ending == .interrupted else { return (ending, []) }
         return (
             ending,
-            host.diagnostics(for: viewer.adapter).map { "\($0.level.rawValue): \($0.message)" } + [viewer.summary]
+            host.diagnostics(for: viewer.adapter).map { $0.line } + [viewer.summary]
         )
     }
 

@@ -15,8 +15,13 @@ import Glibc
 public enum ViewLoop {
     public enum Ending: Equatable, Sendable {
         case quit
+        /// Ctrl-C: as quit, and floorhost exits 130.
+        case interrupted
         /// A plugin library changed: a fresh process must load it; resume at this offset.
         case restart(offset: Double)
+
+        /// floorhost's exit status for a view that ended so: 130 (128 + SIGINT) after Ctrl-C, else 0.
+        public var exitStatus: Int32 { self == .interrupted ? 130 : 0 }
     }
 
     public struct Options: Sendable {
@@ -90,8 +95,12 @@ public enum ViewLoop {
                         if files.pluginsChanged { return .restart(offset: viewer.session.viewport.offset) }
                         viewer.reload()
                         _ = files.pagesChanged(current: viewer.adapter.pages.map(\.file))
-                    } else if viewer.handle(key) == .quit {
-                        return .quit
+                    } else {
+                        switch viewer.handle(key) {
+                        case .quit: return .quit
+                        case .interrupted: return .interrupted
+                        case .redraw: break
+                        }
                     }
                 }
                 changed = true

@@ -7,17 +7,7 @@ import Foundation
 import HostContract
 
 struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Validate pages and every next page they link; exit 1 when there is any problem.",
-        discussion: """
-            Makes every call a render makes (decode, validate, expand, heights, next-page extend, every \
-            row's cell selector, tappable items and every item's action); a floor a plugin crashes or hangs \
-            on, a plugin that failed to load and a refused registration are problems too. Each floor is held \
-            to its type's schema (unknown, wrongly typed and missing fields), and the page to the page's \
-            fields. Many pages (files, folders, globs) are checked side by side, one process a core, with \
-            one summary; a page another page's chain of next pages reaches is reported with that chain.
-            For CMS pipelines: floorhost check --plugins Plugins/ pages/ [--format json]
-            """)
+    static let configuration = CommandConfiguration(abstract: CheckRun.abstract, discussion: CheckRun.discussion)
 
     @OptionGroup var plugins: PluginOptions
     @OptionGroup var containment: ContainmentOptions
@@ -30,13 +20,16 @@ struct Check: ParsableCommand {
             valueName: "page"))
     var page: [String]
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, junit }
 
     @Option(
         help:
-            "Output: text (one line per problem, then a summary) or json (one object: pages, problems and notes with level, message, file, plugin and path, and a summary). The exit status is the same for both."
+            "Output: text (one line per problem, then a summary), json (one object: pages, problems and notes, a summary) or junit (JUnit XML, a test case a page). The exit status is the same."
     )
     var format: Format = .text
+
+    @Option(help: ArgumentHelp("Check only share K of N (1 <= K <= N), for CI machines in parallel.", valueName: "K/N"))
+    var shard: String?
 
     @Option(
         help: ArgumentHelp(
@@ -44,23 +37,27 @@ struct Check: ParsableCommand {
             valueName: "n"))
     var jobs: Int?
 
+    @Flag(help: "Fail on warnings (a field ignored) too, not only on errors.") var strict = false
+
     /// A share of a parallel check: print PageBatch's report for the parent and nothing else.
-    @Flag(help: .hidden)
-    var shard = false
+    @Flag(help: .hidden) var share = false
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
         if page.isEmpty { throw ValidationError("name at least one page: a JSON file, a folder or a glob") }
+        if let shard, CheckShard(shard) == nil { throw ValidationError("--shard takes K/N with 1 <= K <= N, e.g. 2/8") }
     }
 
     func run() throws {
-        let files = try unusableInput { try PageSet.expand(page) }
+        var files = try unusableInput { try PageSet.expand(page) }
         let fixedRoot = pages.pageRoot == nil ? nil : try pages.root(for: files[0])
+        let root = { fixedRoot ?? PageRoot(around: $0, maxPageBytes: pages.maxPageBytes) }
+        if let shard = shard.flatMap(CheckShard.init) { files = shard.pages(of: files, given: page, root: root) }
         let jobs = min(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, files.count)
         let output: CheckRun.Output
-        if plugins.pluginIsolation, !shard, containment.crashRecord == nil, jobs > 1 {
+        if plugins.pluginIsolation, !share, containment.crashRecord == nil, jobs > 1 {
             do {
-                output = try CheckRun.inParallel(files, jobs: jobs, shard: childCommand(.shard))
+                output = try CheckRun.inParallel(files, jobs: jobs, share: childCommand(.share), strict: strict)
             } catch {
                 printError("error: \(error.message)")
                 throw ExitCode(1)
@@ -73,10 +70,10 @@ struct Check: ParsableCommand {
             // Plugin diagnostics are read only once every plugin call has returned (see PageSupervisor).
             output = CheckRun.here(
                 files, registry: host.registry, remote: remote.client(maxPageBytes: pages.maxPageBytes),
-                root: { fixedRoot ?? PageRoot(around: $0, maxPageBytes: pages.maxPageBytes) }, shard: shard,
+                root: root, share: share, strict: strict,
                 pluginDiagnostics: { host.loadDiagnostics + host.registry.pluginMessages })
         }
-        let (bytes, errors) = output.printed(json: format == .json)
+        let (bytes, errors) = output.printed(json: format == .json, junit: format == .junit)
         for line in errors { printError(line) }
         try writeOutput(bytes)
         try containment.finish(output.passed ? 0 : 1)

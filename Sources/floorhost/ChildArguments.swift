@@ -5,7 +5,7 @@ import Foundation
 // Every child floorhost starts of itself, and what it is given: written here, in one place, from the
 // parent's parsed options. Each command and option group writes every option it has (`write`); a child gets
 // them all but those its `parentOnly` names, and its launcher adds only what the launcher alone knows
-// (--crash-record-fd, --skip-floor, --page-ordinal, --shard's pages, --offset, the plugin library).
+// (--crash-record-fd, --skip-floor, --page-ordinal, --share's pages, --offset, the plugin library).
 // ChildArgumentsTests holds this to every option `floorhost <command> --experimental-dump-help` declares.
 
 extension Child {
@@ -13,7 +13,7 @@ extension Child {
     func subcommand(of parent: Any.Type) -> [String] {
         switch self {
         case .supervised, .restart: [(parent as? any ParsableCommand.Type)?._commandName ?? ""]
-        case .shard: [Check._commandName, "--shard"]
+        case .share: [Check._commandName, "--share"]
         case .worker: [ServeWorker._commandName]
         case .conform: [ConformChild._commandName]
         case .scan: [ScanPlugin._commandName]
@@ -108,11 +108,13 @@ extension View: ChildLauncher {
 }
 
 extension Check: ChildLauncher {
-    var children: [Child] { [.supervised, .shard] }
+    var children: [Child] { [.supervised, .share] }
     func write(to a: inout ChildArguments) {
         for group in [plugins, containment, pages, remote] as [any ChildOptions] { group.write(to: &a) }
         a.options(["--format": format.rawValue, "--jobs": jobs])
-        a.flag("--shard", shard)
+        a.flag("--share", share)
+        a.option("--shard", shard)
+        a.flag("--strict", strict)
         a.argument("page", page)
     }
 }

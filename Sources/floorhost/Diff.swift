@@ -58,7 +58,7 @@ struct Diff: ParsableCommand {
                 host: host, old: old, oldRoot: oldRoot, new: new, newRoot: newRoot,
                 remote: remote.client(maxPageBytes: pages.maxPageBytes), width: width, json: format == .json)
         }
-        for d in result.diagnostics { printError("\(d.level.rawValue): \(d.message)") }
+        for d in result.diagnostics { printError(d.line) }
         try writeOutput(result.output)
         try containment.finish(result.changed ? 1 : 0)
     }

@@ -61,7 +61,7 @@ struct Serve: ParsableCommand {
                 callTimeout: containment.pluginCallTimeout)
         } else {
             let loaded = try plugins.load()
-            for d in loaded.loadDiagnostics { printError("\(d.level.rawValue): \(d.message)") }
+            for d in loaded.loadDiagnostics { printError(d.line) }
             kept = .inProcess(
                 loaded, remote: remote.client(maxPageBytes: maxPageBytes), retryPolicy: RetryPolicy(attempts: retry))
         }

@@ -97,7 +97,7 @@ struct View: ParsableCommand {
                 options: ViewLoop.Options(loadLatency: loadLatency / 1000, watch: watch))
         }
         for line in report { printError(line) }
-        guard case .restart(let offset) = ending else { return try containment.finish(0) }
+        guard case .restart(let offset) = ending else { return try containment.finish(ending.exitStatus) }
         // A plugin library changed: only a fresh process can load it (a loaded library is never unloaded), so
         // this one becomes that process, with the same options and the position kept.
         let failure = ChildProcess.replaceProcess(

@@ -208,7 +208,7 @@ def run(driver, args):
           and args.root not in failed["strip"] + failed["footer"],
           f"a failed next page says so under the footer, with a Retry button: {failed and failed['strip']!r}")
     check(bool(failed) and "tap to retry" in failed["footer"], f"the footer's text says it failed: {failed and failed['footer']!r}")
-    check(bool(failed) and any("short.json: next page 'later.json' failed to load" in t for t in failed["diagnostics"]),
+    check(bool(failed) and any("short.json: next: next page 'later.json' failed to load" in t for t in failed["diagnostics"]),
           f"a failed next page is a diagnostic: {failed and failed['diagnostics']}")
     with open(os.path.join(args.root, "later.json"), "w", encoding="utf-8") as f:
         f.write('{"floors":[{"type":"Title","id":"t2","title":"后来 Later"}]}')

@@ -146,7 +146,7 @@ struct AdapterTests {
             ])
         #expect(
             try #require(adapter.page.diagnostics.first).message
-                == "\(page): floors[1].items[0].title (floor 'f'): invalid: is empty; the floor is left out (plugin com.floorkit.floor.product-feed)"
+                == "\(page):1:103: floors[1].items[0].title (floor 'f'): invalid: is empty (plugin com.floorkit.floor.product-feed) (left out)"
         )
     }
 
@@ -168,14 +168,23 @@ struct AdapterTests {
         #expect(bad.status == 1)
         let lines = bad.stdout.split(separator: "\n").map(String.init)
         #expect(
-            lines.contains { $0.contains("c1.json: floors[0].items[0] (floor 'f'): duplicate item id 'a' dropped") })
+            lines.contains {
+                $0.hasPrefix("error: ")
+                    && $0.contains("c1.json: floors[0].items[0] (floor 'f'): duplicate item id 'a' dropped")
+                    && $0.hasSuffix("(left out)")
+            })
         #expect(
             lines.contains {
-                $0.contains("c1.json: floors[1].items (floor 'x'): invalid: a carousel needs at least one banner")
+                $0.contains("c1.json:1:129: floors[1].items (floor 'x'): invalid: a carousel needs at least one banner")
+                    && $0.hasSuffix("(left out)")
             })
-        #expect(lines.contains { $0.contains("c1.json: floors[2] (floor 'n'): unknown floor type 'Nope'") })
-        #expect(lines.contains { $0.contains("c2.json: no such page file") })
-        #expect(lines.last == "4 problems in 3 pages")
+        #expect(lines.contains { $0.contains("c1.json:1:141: floors[2] (floor 'n'): unknown floor type 'Nope'") })
+        #expect(
+            lines.contains {
+                $0.contains("c1.json: next: \(folder.file("c2.json")): no such page file (the chain stops here)")
+            },
+            "\(lines)")
+        #expect(lines.last == "4 errors in 3 pages")
     }
 
     // MARK: Heights

@@ -103,7 +103,7 @@ struct BadPageTests {
         #expect(text.stdout.contains("Shown"))
         #expect(
             text.stderr.contains(
-                "warning: \(page): floors[0] (floor 'c1'): unknown floor type 'Coupon': no loaded plugin registers it (loaded: Focus, IconGrid, ProductFeed, Title)"
+                "error: \(page):1:12: floors[0] (floor 'c1'): unknown floor type 'Coupon': no loaded plugin registers it (loaded: Focus, IconGrid, ProductFeed, Title) (shown as a placeholder)"
             ))
     }
 
@@ -114,7 +114,7 @@ struct BadPageTests {
         let output = try jsonObject(result.stdout)
         #expect((output["rows"] as? [Any])?.isEmpty == true)
         let messages = (output["diagnostics"] as? [[String: Any]])?.compactMap { $0["message"] as? String } ?? []
-        #expect(messages == ["\(page): the page has no floors; nothing to show"])
+        #expect(messages == ["\(page):1:1: floors: the page has no floors; nothing to show"])
         let text = try render(page)
         #expect(text.status == 0)
         #expect(text.stdout == "-- end of the feed: no next page\n", "no floors, only the line on next pages")

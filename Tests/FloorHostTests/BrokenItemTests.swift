@@ -39,22 +39,26 @@ struct BrokenItemTests {
         #expect(!texts.contains("Product 3"))
         let diagnostics = try #require(output["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.count == 1, "\(diagnostics)")
-        #expect(diagnostics.first?["level"] as? String == "warning")
+        #expect(diagnostics.first?["level"] as? String == "error", "an item left out: the screen differs")
+        #expect(diagnostics.first?["consequence"] as? String == "left out")
         #expect(diagnostics.first?["path"] as? String == "floors[1].items[3].price")
-        #expect((diagnostics.first?["message"] as? String)?.hasSuffix(Self.warning) == true, "\(diagnostics)")
+        #expect(
+            (diagnostics.first?["message"] as? String)?.hasSuffix(Self.warning + " (left out)") == true,
+            "\(diagnostics)")
 
         // The text output says it on stderr, once.
         let text = try floorhost(["--plugins", plugins, page])
         #expect(text.status == 0)
-        #expect(text.stderr == "warning: \(page): \(Self.warning)\n", "\(text.stderr)")
+        #expect(text.stderr.hasPrefix("error: \(page):1:"), "\(text.stderr)")
+        #expect(text.stderr.hasSuffix(": \(Self.warning) (left out)\n"), "\(text.stderr)")
     }
 
     @Test func checkReportsTheItemLeftOut() throws {
         let check = try floorhost(["check", "--plugins", plugins, page])
         #expect(check.status == 1, "\(check.stdout)")
         let lines = check.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasSuffix("\(page): \(Self.warning)") }, "\(check.stdout)")
-        #expect(lines.last == "1 problem in 1 page")
+        #expect(lines.contains { $0.hasSuffix(": \(Self.warning) (left out)") }, "\(check.stdout)")
+        #expect(lines.last == "1 error in 1 page")
     }
 
     /// The list itself must still be a list: that refuses the floor, as before.

@@ -20,6 +20,13 @@ import Testing
         return folder.file("pages")
     }
 
+    /// The 1-based line of the first `text` in `file`.
+    func line(of text: String, in file: String) throws -> Int {
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        return try #require(lines.firstIndex { $0.contains(text) }) + 1
+    }
+
     @Test func aFolderIsCheckedInParallelWithOneSummary() throws {
         let folder = try TemporaryFolder()
         let plugins = try folder.installShippedPlugins()
@@ -29,14 +36,19 @@ import Testing
         let report = try jsonObject(parallel.stdout)
         let problems = try #require(report["problems"] as? [[String: Any]])
         let messages = problems.compactMap { $0["message"] as? String }
+        let nxtLine = try line(of: #""nxt""#, in: root + "/a.json")
+        let columsLine = try line(of: #""colums""#, in: root + "/b.json")
         // home-2 and home-3 are reached from home.json (and b.json, not a.json: its link is misspelt), so they
         // are checked in those chains, never on their own.
         #expect(
-            messages.contains("\(root)/a.json: nxt: unknown field of the page; did you mean 'next'?"), "\(messages)")
+            messages.contains(
+                "\(root)/a.json:\(try line(of: #""nxt""#, in: root + "/a.json")):2: nxt: unknown field of the page; did you mean 'next'? (ignored)"
+            ),
+            "\(messages)")
         #expect(
             messages.contains {
                 $0.hasPrefix(
-                    "\(root)/b.json: floors[1].colums (floor 'channels'): unknown field of IconGrid; did you mean 'columns'?"
+                    "\(root)/b.json:\(columsLine):4: floors[1].colums (floor 'channels'): unknown field of IconGrid; did you mean 'columns'?"
                 )
             }, "\(messages)")
         #expect(messages.contains { $0.hasPrefix("\(root)/more/broken.json:1:13: ") }, "\(messages)")
@@ -58,7 +70,7 @@ import Testing
         let root = try pages(in: folder)
         let result = try floorhost(["check", "--plugins", plugins, root + "/home.json", root + "/[ab].json"])
         #expect(result.status == 1)
-        #expect(result.stdout.hasSuffix("2 problems in 5 pages\n"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("2 errors in 5 pages\n"), "\(result.stdout)")
         let none = try floorhost(["check", "--plugins", plugins, root + "/nothing-*.json"])
         #expect(none.status == 2)
         #expect(none.stderr.contains("\(root)/nothing-*.json: no file matches this pattern"))

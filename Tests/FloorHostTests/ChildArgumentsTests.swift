@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Every option of a command that starts a child of floorhost (a supervised render, view, check or diff, a
-/// check shard, serve's worker, conform's child, the plugin scan, view's restart) reaches that child, or is
+/// check share, serve's worker, conform's child, the plugin scan, view's restart) reaches that child, or is
 /// one the parent alone acts on: Sources/floorhost/ChildArguments.swift's `parentOnly`, with its reason.
 /// The options come from the commands' own description (`floorhost --experimental-dump-help`), not from a
 /// list here: add an option to a command and forget its children, and this fails.
@@ -31,7 +31,7 @@ import Testing
     static let samples = [
         "WxH": "320x640", "Y|end": "2400", "SECTION:ROW[:ITEM]": "1:2:3", "Nrows|Sscreens": "3rows",
         "P%:Dms": "40%:300ms", "scheme://host[:port]": "https://cms.example.com", "checks": "heights",
-        "skip-floor": "0:2:height:11",
+        "skip-floor": "0:2:height:11", "K/N": "1/2",
     ]
 
     /// Options whose command refuses them alone (validate()), and what they need beside them.
@@ -40,8 +40,8 @@ import Testing
         "--seed": ["--fuzz"],
     ]
 
-    /// What a child's launcher adds before starting it (the library, the shard's pages), by child.
-    static let launcherAdds = ["scan": ["lib.so"], "conform": ["lib.so"], "shard": ["--", "p.json"]]
+    /// What a child's launcher adds before starting it (the library, the share's pages), by child.
+    static let launcherAdds = ["scan": ["lib.so"], "conform": ["lib.so"], "share": ["--", "p.json"]]
 
     /// ArgumentParser's own flags, which end the program instead of configuring it.
     static let builtIn: Set = ["--help", "--version"]

@@ -34,7 +34,7 @@ struct ContractEnforcementTests {
             "\(all)")
         #expect(
             all.contains(
-                "floors[1] (floor 'c'): plugin com.floorkit.test.contract's decoder decodeContract: reported 1 error and still returned a model; a decoder returns NULL after report->error, so the model is destroyed and the floor left out"
+                "floors[1] (floor 'c'): plugin com.floorkit.test.contract's decoder decodeContract: reported 1 error and still returned a model; a decoder returns NULL after report->error, so the model is destroyed (shown as a placeholder)"
             ), "\(all)")
     }
 
@@ -175,7 +175,7 @@ struct ContractEnforcementTests {
         let said = messages(adapter.diagnostics)
         #expect(
             said.contains(
-                "plugin com.floorkit.test.contract listed a row with row type 'ContractRow', a name two plugins claim (so it belongs to neither); the row is left out"
+                "plugin com.floorkit.test.contract listed a row with row type 'ContractRow', a name two plugins claim (so it belongs to neither) (left out)"
             ), "\(said)")
     }
 
@@ -221,8 +221,9 @@ struct ContractEnforcementTests {
         let heights = try #require(result(plugin, "heights"))
         #expect(heights.verdict == "skip")
         #expect(
-            heights.reason.contains("did not finish within the check's limit of 1 s, though no call hung:"),
-            "\(heights.reason)")
+            heights.reason.hasPrefix(
+                "stopped after 1 s in heights (the time limit): did not finish within the check's limit of 1 s, though no call hung:"
+            ), "\(heights.reason)")
         #expect(
             heights.reason.contains("calls returned, ")
                 && heights.reason.contains("s of plugin time in all, the slowest (")
@@ -230,5 +231,12 @@ struct ContractEnforcementTests {
         let timeLimit = try #require(result(plugin, "time-limit"))
         #expect(timeLimit.verdict == "pass", "\(timeLimit.reason)")
         #expect(!timeLimit.reason.contains("no answer"))
+        // The summary says why the plugin did not finish, not only which checks.
+        let text = try floorhost(["conform", folder.file("libMany.so"), "--timeout", "1"])
+        #expect(
+            text.stdout.contains("libMany.so (unfinished: heights, ")
+                && text.stdout.contains(
+                    "; stopped after 1 s in heights (the time limit))"),
+            "\(text.stdout)")
     }
 }

@@ -32,6 +32,14 @@ struct CrashContainmentTests {
             )
         }
 
+        /// "page.json:1:N: floors[i] (floor 'bK')", as a diagnostic about badge floor K starts (the page is one line).
+        func floor(_ index: Int, badge: Int) throws -> String {
+            let text = try String(contentsOfFile: page, encoding: .utf8)
+            let column =
+                try #require(text.range(of: #"{"type":"Badge","id":"b\#(badge)""#)).lowerBound.utf16Offset(in: text) + 1
+            return "\(page):1:\(column): floors[\(index)] (floor 'b\(badge)')"
+        }
+
         func render(_ extra: [String] = []) throws -> ProcessResult {
             try floorhost(["--plugins", plugins, "--plugin-cache", folder.file("scan-cache.json"), page] + extra)
         }
@@ -51,7 +59,7 @@ struct CrashContainmentTests {
         #expect(!result.stdout.contains("crash:"))
         #expect(
             result.stderr.contains(
-                "error: \(setup.page): floors[2] (floor 'b1'): not shown: plugin com.floorkit.test.badge crashed with SIGSEGV in its \(selector) on this floor"
+                "error: \(try setup.floor(2, badge: 1)): not shown: plugin com.floorkit.test.badge crashed with SIGSEGV in its \(selector) on this floor"
             ),
             "\(result.stderr)")
         #expect(result.stdout.contains("not shown"), "a placeholder takes the floor's place: \(result.stdout)")
@@ -74,7 +82,7 @@ struct CrashContainmentTests {
                 && result.stdout.contains("third badge"), "\(result.stdout)")
         #expect(
             result.stderr.contains(
-                "error: \(setup.page): floors[2] (floor 'b1'): not shown: plugin com.floorkit.test.badge \(what) on this floor, so the floor is left out"
+                "error: \(try setup.floor(2, badge: 1)): not shown: plugin com.floorkit.test.badge \(what) on this floor (shown as a placeholder)"
             ),
             "\(result.stderr)")
         let check = try floorhost([
@@ -119,7 +127,7 @@ struct CrashContainmentTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("crashed with SIGSEGV in its height calculator"))
         #expect(
-            result.stdout.contains(setup.folder.file("next.json") + ": floors[0] (floor 'b1'): not shown"),
+            result.stdout.contains(setup.folder.file("next.json") + ":1:12: floors[0] (floor 'b1'): not shown"),
             "\(result.stdout)")
         let rows = try #require(try jsonObject(result.stdout)["rows"] as? [[String: Any]])
         #expect(
@@ -135,7 +143,7 @@ struct CrashContainmentTests {
         #expect(result.stdout.contains("first badge") && result.stdout.contains("third badge"), "\(result.stdout)")
         #expect(
             result.stderr.contains(
-                "error: \(setup.page): floors[2] (floor 'b1'): not shown: plugin com.floorkit.test.badge hung (no answer for 1 s) in its height calculator on this floor"
+                "error: \(try setup.floor(2, badge: 1)): not shown: plugin com.floorkit.test.badge hung (no answer for 1 s) in its height calculator on this floor"
             ),
             "\(result.stderr)")
     }
@@ -148,10 +156,10 @@ struct CrashContainmentTests {
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(
             result.stdout.contains(
-                "error: \(setup.page): floors[2] (floor 'b1'): not shown: plugin com.floorkit.test.badge crashed with SIGSEGV in its height calculator on this floor, so the floor is left out"
+                "error: \(try setup.floor(2, badge: 1)): not shown: plugin com.floorkit.test.badge crashed with SIGSEGV in its height calculator on this floor (shown as a placeholder)"
             ),
             "\(result.stdout)")
-        #expect(result.stdout.contains("1 problem in 1 page"))
+        #expect(result.stdout.contains("1 error in 1 page"))
     }
 
     @Test func withoutIsolationACrashEndsTheProcessAsBefore() throws {

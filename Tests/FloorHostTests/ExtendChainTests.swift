@@ -63,8 +63,8 @@ struct ExtendChainTests {
         let check = PageCheck.run(file: folder.file("page-0.json"), registry: host.registry)
         #expect(
             check.problems.map(\.message) == [
-                "\(folder.file("page-1.json")): floors[0].items[1] (floor 'feed'): duplicate item id 'a' dropped",
-                "\(folder.file("page-2.json")): floors[0].items[1] (floor 'feed'): duplicate item id 'c' dropped",
+                "\(folder.file("page-1.json")): floors[0].items[1] (floor 'feed'): duplicate item id 'a' dropped (left out)",
+                "\(folder.file("page-2.json")): floors[0].items[1] (floor 'feed'): duplicate item id 'c' dropped (left out)",
             ])
         let adapter = try host.layout(page: folder.file("page-0.json"), width: 375)
         for next in ["page-1.json", "page-2.json"] {

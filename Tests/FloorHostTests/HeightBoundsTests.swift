@@ -45,7 +45,7 @@ struct HeightBoundsTests {
         #expect(adapter.diagnostics.count == 1, "one diagnostic per floor and row type: \(adapter.diagnostics)")
         #expect(
             diagnostic.message
-                == "\(setup.page): floors[0] (floor 'tower'): plugin com.example.tall returned a height of \(shown) points for row type 'TallRow' (row 0 of the floor and 2 more of its rows); a row is 0 to 10000 points high (FLOOR_MAX_ROW_HEIGHT), so \(clamped == 0 ? "0" : "10000") is used"
+                == "\(setup.page): floors[0] (floor 'tower'): plugin com.example.tall returned a height of \(shown) points for row type 'TallRow' (row 0 of the floor and 2 more of its rows); a row is 0 to 10000 points high (FLOOR_MAX_ROW_HEIGHT), so \(clamped == 0 ? "0" : "10000") is used (clamped)"
         )
         #expect(
             diagnostic.plugin == "com.example.tall" && diagnostic.path == "floors[0]" && diagnostic.file == setup.page)
@@ -138,7 +138,7 @@ struct HeightBoundsTests {
         )
         let adapter = try host.layout(page: page, width: 375)
         #expect(
-            adapter.page.diagnostics.map(\.message) == [
+            adapter.page.diagnostics.map { "\(page): " + pageMessage($0.message, page: page) } == [
                 "\(page): floors[1].\(path) (floor 'spaced'): \(reason) (plugin com.floorkit.floor.title)"
             ])
         #expect(adapter.totalHeight < 200)

@@ -90,11 +90,14 @@ struct LoadMoreTests {
         #expect(session.feedProductIDs == Self.ids(0..<13))
         let messages = host.diagnostics(for: session.adapter).map(\.message)
         #expect(
-            messages.contains("\(chain.files[1]): floors[0].items[0] (floor 'feed'): duplicate item id 'p8' dropped"))
+            messages.contains(
+                "\(chain.files[1]): floors[0].items[0] (floor 'feed'): duplicate item id 'p8' dropped (left out)"))
         #expect(
-            messages.contains("\(chain.files[1]): floors[0].items[1] (floor 'feed'): duplicate item id 'p9' dropped"))
+            messages.contains(
+                "\(chain.files[1]): floors[0].items[1] (floor 'feed'): duplicate item id 'p9' dropped (left out)"))
         #expect(
-            messages.contains("\(chain.files[2]): floors[0].items[0] (floor 'feed'): duplicate item id 'p11' dropped"))
+            messages.contains(
+                "\(chain.files[2]): floors[0].items[0] (floor 'feed'): duplicate item id 'p11' dropped (left out)"))
         #expect(messages.filter { $0.contains("dropped") }.count == 3)
     }
 

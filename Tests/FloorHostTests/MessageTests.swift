@@ -113,8 +113,9 @@ struct MessageTests {
         let object = try jsonObject(result.stdout)
         let problems = try #require(object["problems"] as? [[String: Any]])
         #expect(problems.count == 1)
-        #expect(problems[0]["level"] as? String == "warning")
-        #expect((problems[0]["message"] as? String)?.hasSuffix("did you mean 'IconGrid'?") == true)
+        #expect(problems[0]["level"] as? String == "error")
+        #expect(
+            (problems[0]["message"] as? String)?.hasSuffix("did you mean 'IconGrid'? (shown as a placeholder)") == true)
         #expect(problems[0]["file"] as? String == bad && problems[0]["path"] as? String == "floors[0]")
         let summary = try #require(object["summary"] as? [String: Any])
         #expect(summary["ok"] as? Bool == false && summary["problems"] as? Int == 1 && summary["pages"] as? Int == 1)
@@ -126,7 +127,7 @@ struct MessageTests {
         #expect(goodSummary["ok"] as? Bool == true && goodSummary["pages"] as? Int == 3)
         let text = try floorhost(["check", "--plugins", plugins, bad])
         #expect(text.status == result.status)
-        #expect(text.stdout.hasSuffix("1 problem in 1 page\n"))
+        #expect(text.stdout.hasSuffix("1 error in 1 page\n"))
     }
 
     @Test func theREADMEDocumentsExitStatus64() throws {

@@ -210,5 +210,12 @@ struct NewFloorTests {
         let usage = try run(Repo.path("Scripts/new-floor"), [])
         #expect(usage.status == 2)
         #expect(usage.stderr.hasPrefix("usage: Scripts/new-floor NAME [DIR]"))
+        // --help is help, not a name.
+        for flag in ["--help", "-h"] {
+            let help = try run(Repo.path("Scripts/new-floor"), [flag])
+            #expect(help.status == 0 && help.stderr.isEmpty, "\(help.stderr)")
+            #expect(help.stdout.hasPrefix("Scaffolds an out-of-tree floor plugin package"), "\(help.stdout)")
+            #expect(help.stdout.contains("Scripts/new-floor NAME [DIR]") && !help.stdout.contains("set -euo"))
+        }
     }
 }

@@ -135,7 +135,7 @@ struct PageScannerValidPageTests {
     @Test func nearMissKeysAreIgnored() throws {
         let spec = try scan(page(floors: #"{"typ": "A"}, {"types": "A"}, {"Type": "A"}, {"type\u0000": "A"}"#))
         #expect(spec.floors.map(\.type) == [nil, nil, nil, nil])
-        #expect(spec.floors.map(\.problems) == (0..<4).map { ["floors[\($0)] has no 'type'"] })
+        #expect(spec.floors.map { $0.problems.map(\.text) } == (0..<4).map { ["floors[\($0)]: has no 'type'"] })
     }
 
     /// Only the page's own `floors`/`next` and each floor's own `type`/`id` count, not same-named keys nested deeper.
@@ -192,7 +192,7 @@ struct PageScannerValidPageTests {
         #expect(spec.floors[0].id == "b")
         // The earlier misfits are forgotten; the repeats themselves are reported (DuplicateKeyTests).
         #expect(
-            spec.floors[0].problems == [
+            spec.floors[0].problems.map(\.text) == [
                 "floors[0].type: duplicate key 'type'; the last value is used",
                 "floors[0].id: duplicate key 'id'; the last value is used",
             ])
@@ -202,14 +202,14 @@ struct PageScannerValidPageTests {
     /// A misfit `floors` or `next` followed by a good one is forgotten.
     @Test func laterGoodValueReplacesEarlierMisfit() throws {
         let spec = try scan(#"{"floors": 1, "next": 2, "floors": [], "next": "p2"}"#)
+        #expect(spec.floors == [] && spec.next == "p2")
         #expect(
-            spec
-                == PageSpec(
-                    floors: [], next: "p2",
-                    problems: [
-                        "floors: duplicate key 'floors' in the page; the last value is used",
-                        "next: duplicate key 'next' in the page; the last value is used",
-                    ]))
+            spec.problems == [
+                ScanProblem(
+                    "floors", "duplicate key 'floors' in the page; the last value is used", at: 25, .warning, .ignored),
+                ScanProblem(
+                    "next", "duplicate key 'next' in the page; the last value is used", at: 39, .warning, .ignored),
+            ])
     }
 
     /// Values of every JSON kind, anywhere the host does not read, are validated and skipped.
@@ -354,12 +354,12 @@ struct PageScannerFloorProblemTests {
             page(floors: #"{"type": 3}, {"type": null}, {"type": {}}, {"type": ["A"]}, {"type": false}"#))
         #expect(spec.floors.map(\.type) == [nil, nil, nil, nil, nil])
         #expect(
-            spec.floors.map(\.problems) == [
-                ["floors[0].type must be a string, found number"],
-                ["floors[1].type must be a string, found null"],
-                ["floors[2].type must be a string, found object"],
-                ["floors[3].type must be a string, found array"],
-                ["floors[4].type must be a string, found boolean"],
+            spec.floors.map { $0.problems.map(\.text) } == [
+                ["floors[0].type: must be a string, found number"],
+                ["floors[1].type: must be a string, found null"],
+                ["floors[2].type: must be a string, found object"],
+                ["floors[3].type: must be a string, found array"],
+                ["floors[4].type: must be a string, found boolean"],
             ])
     }
 
@@ -367,19 +367,20 @@ struct PageScannerFloorProblemTests {
     @Test func badTypeIsNotRescuedByPattern() throws {
         let spec = try scan(page(floors: #"{"type": 3, "pattern": "Focus"}"#))
         #expect(spec.floors[0].type == nil)
-        #expect(spec.floors[0].problems == ["floors[0].type must be a string, found number"])
+        #expect(spec.floors[0].problems.map(\.text) == ["floors[0].type: must be a string, found number"])
     }
 
     /// Without `type`, a non-string `pattern` is reported under its own name.
     @Test func patternNotAString() throws {
         let spec = try scan(page(floors: #"{"pattern": []}"#))
         #expect(spec.floors[0].type == nil)
-        #expect(spec.floors[0].problems == ["floors[0].pattern must be a string, found array"])
+        #expect(spec.floors[0].problems.map(\.text) == ["floors[0].pattern: must be a string, found array"])
     }
 
     @Test func noTypeAtAll() throws {
         let spec = try scan(page(floors: #"{"id": "x"}, {}"#))
-        #expect(spec.floors.map(\.problems) == [["floors[0] has no 'type'"], ["floors[1] has no 'type'"]])
+        #expect(
+            spec.floors.map { $0.problems.map(\.text) } == [["floors[0]: has no 'type'"], ["floors[1]: has no 'type'"]])
         #expect(spec.floors[0].id == "x")
     }
 
@@ -388,12 +389,12 @@ struct PageScannerFloorProblemTests {
         let spec = try scan(page(floors: #"1, "x", null, [], true, {"type": "A"}"#))
         #expect(spec.floors.map(\.index) == [0, 1, 2, 3, 4, 5])
         #expect(
-            spec.floors.map(\.problems) == [
-                ["floors[0] must be an object, found number"],
-                ["floors[1] must be an object, found string"],
-                ["floors[2] must be an object, found null"],
-                ["floors[3] must be an object, found array"],
-                ["floors[4] must be an object, found boolean"],
+            spec.floors.map { $0.problems.map(\.text) } == [
+                ["floors[0]: must be an object, found number"],
+                ["floors[1]: must be an object, found string"],
+                ["floors[2]: must be an object, found null"],
+                ["floors[3]: must be an object, found array"],
+                ["floors[4]: must be an object, found boolean"],
                 [],
             ])
         #expect(spec.floors[5].type == "A")
@@ -408,12 +409,12 @@ struct PageScannerFloorProblemTests {
             ))
         #expect(spec.floors.map(\.id) == [nil, nil, nil, nil, nil])
         #expect(
-            spec.floors.map(\.problems) == [
-                ["floors[0].id must be a string or an integer, found a non-integer number"],
-                ["floors[1].id must be a string or an integer, found a non-integer number"],
-                ["floors[2].id must be a string or an integer, found boolean"],
-                ["floors[3].id must be a string or an integer, found null"],
-                ["floors[4].id must be a string or an integer, found object"],
+            spec.floors.map { $0.problems.map(\.text) } == [
+                ["floors[0].id: must be a string or an integer, found a non-integer number"],
+                ["floors[1].id: must be a string or an integer, found a non-integer number"],
+                ["floors[2].id: must be a string or an integer, found boolean"],
+                ["floors[3].id: must be a string or an integer, found null"],
+                ["floors[4].id: must be a string or an integer, found object"],
             ])
         #expect(spec.floors.allSatisfy { $0.type == "A" })
     }
@@ -422,8 +423,8 @@ struct PageScannerFloorProblemTests {
     @Test func typeAndIdProblemsTogether() throws {
         let spec = try scan(page(floors: #"{"id": false}"#))
         #expect(
-            spec.floors[0].problems == [
-                "floors[0] has no 'type'", "floors[0].id must be a string or an integer, found boolean",
+            spec.floors[0].problems.map(\.text) == [
+                "floors[0]: has no 'type'", "floors[0].id: must be a string or an integer, found boolean",
             ])
     }
 }

@@ -94,7 +94,7 @@ import Testing
         #expect(!result.stdout.contains("Product p10"))
         #expect(
             result.stderr.contains(
-                "warning: \(server.url("page-0.json")): next page '\(other.url("page-1.json"))' failed to load: \(reason)"
+                "error: \(server.url("page-0.json")): next: next page '\(other.url("page-1.json"))' failed to load: \(reason) (the chain stops here)"
             ), "\(result.stderr)")
         #expect(other.requests == [], "nothing is asked of a server that is not trusted")
     }

@@ -20,23 +20,31 @@ import Testing
         ]}
         """#
 
-    /// The problems `check` must report for typoPage, each with its path, in page order.
+    /// The problems `check` must report for typoPage, each with its path, its line:column and its message, in
+    /// page order: every one an error (a near miss of a known field, a value the floor's type does not take),
+    /// the field ignored.
     static let expectedProblems = [
-        ("nxt", "nxt: unknown field of the page; did you mean 'next'?"),
-        ("floors[0].colums", "floors[0].colums (floor 'channels'): unknown field of IconGrid; did you mean 'columns'?"),
-        ("floors[1].count", "floors[1].count (floor 'count'): Badge expects an integer here, found a string"),
+        ("nxt", "1:20", "nxt: unknown field of the page; did you mean 'next'?"),
         (
-            "floors[2].style.color",
+            "floors[0].colums", "2:42",
+            "floors[0].colums (floor 'channels'): unknown field of IconGrid; did you mean 'columns'?"
+        ),
+        ("floors[1].count", "3:43", "floors[1].count (floor 'count'): Badge expects an integer here, found a string"),
+        (
+            "floors[2].style.color", "4:52",
             "floors[2].style.color (floor 'style'): missing required field 'color' (a string) of Badge"
         ),
         (
-            "floors[3].items[0].tittle",
+            "floors[3].items[0].tittle", "5:75",
             "floors[3].items[0].tittle (floor 'focus'): unknown field of Focus; did you mean 'title'?"
         ),
-        ("floors[4].tone", #"floors[4].tone (floor 'tone'): Badge allows only "info", "warn" here, found "loud""#),
-        ("floors[4].count", "floors[4].count (floor 'tone'): Badge expects at most 99 here, found 120"),
         (
-            "floors[5].header.stiky",
+            "floors[4].tone", "6:42",
+            #"floors[4].tone (floor 'tone'): Badge allows only "info", "warn" here, found "loud""#
+        ),
+        ("floors[4].count", "6:56", "floors[4].count (floor 'tone'): Badge expects at most 99 here, found 120"),
+        (
+            "floors[5].header.stiky", "7:71",
             "floors[5].header.stiky (floor 't'): unknown field of Title; did you mean 'sticky'?"
         ),
     ]
@@ -56,19 +64,23 @@ import Testing
         let problems = try #require(try jsonObject(result.stdout)["problems"] as? [[String: Any]])
         let found = problems.map { ($0["path"] as? String ?? "", $0["message"] as? String ?? "") }
         #expect(found.map(\.0) == Self.expectedProblems.map(\.0), "\(found)")
-        for ((_, message), (_, expected)) in zip(found, Self.expectedProblems) {
-            #expect(message == "\(page): \(expected)")
+        for ((_, message), (_, position, expected)) in zip(found, Self.expectedProblems) {
+            #expect(message == "\(page):\(position): \(expected) (ignored)")
+        }
+        for (problem, (_, position, _)) in zip(problems, Self.expectedProblems) {
+            #expect(problem["level"] as? String == "error" && problem["consequence"] as? String == "ignored")
+            #expect("\(problem["line"] as? Int ?? 0):\(problem["column"] as? Int ?? 0)" == position)
         }
         // The text form says the same, one line each, and the summary counts them.
         let text = try floorhost(["check", "--plugins", plugins, page])
         #expect(text.status == 1)
-        for (_, expected) in Self.expectedProblems {
-            #expect(text.stdout.contains("warning: \(page): \(expected)\n"), "\(text.stdout)")
+        for (_, position, expected) in Self.expectedProblems {
+            #expect(text.stdout.contains("error: \(page):\(position): \(expected) (ignored)\n"), "\(text.stdout)")
         }
-        #expect(text.stdout.hasSuffix("\(Self.expectedProblems.count) problems in 1 page\n"))
+        #expect(text.stdout.hasSuffix("\(Self.expectedProblems.count) errors in 1 page\n"))
     }
 
-    @Test func renderReportsTheSameAsWarningsAndRenders() throws {
+    @Test func renderReportsTheSameAsErrorsAndRenders() throws {
         let folder = try TemporaryFolder()
         let plugins = try pluginsWithSchemaBadge(folder)
         let page = try folder.write("typos.json", Self.typoPage)
@@ -76,10 +88,9 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let report = try jsonObject(result.stdout)
         let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
-        for (path, _) in Self.expectedProblems {
+        for (path, _, _) in Self.expectedProblems {
             #expect(
-                diagnostics.contains { $0["path"] as? String == path && $0["level"] as? String == "warning" }, "\(path)"
-            )
+                diagnostics.contains { $0["path"] as? String == path && $0["level"] as? String == "error" }, "\(path)")
         }
         // Every floor is still drawn (an unknown field does not stop a floor).
         let floors = Set(try #require(report["rows"] as? [[String: Any]]).compactMap { $0["floor"] as? String })
@@ -118,11 +129,11 @@ import Testing
         #expect(warnings.count == SchemaFinding.shownPerFloor + 1, "\(warnings)")
         #expect(
             warnings.first
-                == "\(page): floors[0].items[0].colour (floor 'feed'): unknown field of ProductFeed (its fields here: id, title, price, originalPrice, img, jump)"
+                == "\(page):1:98: floors[0].items[0].colour (floor 'feed'): unknown field of ProductFeed (its fields here: id, title, price, originalPrice, img, jump) (ignored)"
         )
         #expect(
             warnings.last
-                == "\(page): floors[0] (floor 'feed'): 10 more fields do not match the schema of ProductFeed (the first 20 are listed); `floorhost schema` shows what it expects"
+                == "\(page):1:1289: floors[0] (floor 'feed'): 10 more fields do not match the schema of ProductFeed (the first 20 are listed); `floorhost schema` shows what it expects (ignored)"
         )
         #expect(adapter.rowCount == 30)
     }
@@ -238,7 +249,22 @@ import Testing
             "typos.json",
             #"{"nxt":null,"floors":[{"type":"IconGrid","id":"c","colums":5,"items":[{"id":"i","img":"a","title":"A"}]},{"pattern":"Title","id":"t","title":5}]}"#
         )
-        let invalid = try run("/usr/bin/env", ["python3", script, file, typos])
+        // By default unknown fields are allowed (a CMS's metadata; check warns, or errs on a near miss): only
+        // the wrong value fails.
+        let lenient = try run("/usr/bin/env", ["python3", script, file, typos])
+        #expect(lenient.status == 1, "\(lenient.stdout)\(lenient.stderr)")
+        #expect(lenient.stdout.contains("typos.json: floors[1].title: 5 is not of type 'string'"), "\(lenient.stdout)")
+        #expect(!lenient.stdout.contains("Additional properties"), "\(lenient.stdout)")
+        let metadata = try folder.write(
+            "cms.json",
+            #"{"id":"home-42","version":7,"updatedAt":"2026-11-26","floors":[{"type":"Title","id":"t","title":"T","trackingId":"x"}]}"#
+        )
+        let exported = try run("/usr/bin/env", ["python3", script, file, metadata])
+        #expect(exported.status == 0, "a CMS export validates: \(exported.stdout)\(exported.stderr)")
+        // --strict forbids them, for editors that want every unknown key underlined.
+        let strictSchema = try floorhost(["schema", "--strict", "--plugins", plugins])
+        let strictFile = try folder.write("strict.schema.json", strictSchema.stdout)
+        let invalid = try run("/usr/bin/env", ["python3", script, strictFile, typos, metadata])
         #expect(invalid.status == 1, "\(invalid.stdout)\(invalid.stderr)")
         #expect(
             invalid.stdout.contains("typos.json: (page): Additional properties are not allowed ('nxt' was unexpected)"),
@@ -248,6 +274,7 @@ import Testing
                 "typos.json: floors[0]: Additional properties are not allowed ('colums' was unexpected)"),
             "\(invalid.stdout)")
         #expect(invalid.stdout.contains("typos.json: floors[1].title: 5 is not of type 'string'"), "\(invalid.stdout)")
+        #expect(invalid.stdout.contains("cms.json: (page): Additional properties are not allowed"), "\(invalid.stdout)")
     }
 
     @Test func aSchemaThePluginGetsWrongIsAWarningAndNoCheck() throws {

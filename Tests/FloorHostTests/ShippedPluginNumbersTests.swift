@@ -18,7 +18,7 @@ struct ShippedPluginNumbersTests {
     private func diagnostics(_ floors: [String]) throws -> [String] {
         let page = try folder.write("page.json", #"{"floors":[\#(floors.joined(separator: ","))]}"#)
         let adapter = try host.layout(page: page, width: 375)
-        return adapter.page.diagnostics.map { $0.message.replacingOccurrences(of: page + ": ", with: "") }
+        return adapter.page.diagnostics.map { pageMessage($0.message, page: page) }
     }
 
     private static func product(price: String) -> String {

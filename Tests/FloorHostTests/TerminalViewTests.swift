@@ -29,6 +29,18 @@ struct TerminalViewTests {
         return try Tmux(command, columns: columns, lines: lines)
     }
 
+    /// Ctrl-C ends the view as q does, puts the terminal back and says so in the exit status (130, as the
+    /// README says), with and without plugin isolation; Ctrl-D is q.
+    @Test(arguments: [("C-c", "130", ""), ("C-c", "130", "--no-plugin-isolation"), ("C-d", "0", "")])
+    func ctrlCExits130(key: String, status: String, mode: String) throws {
+        let tmux = try start(mode)
+        try tmux.waitFor("page-0.json · ")
+        try tmux.send(key)
+        let after = try tmux.waitFor("VIEW-EXITED \(status)")
+        #expect(after.joined().contains("viewed page-0.json"), "the summary, as after q")
+        #expect(!after.contains { $0.contains("Product") }, "the terminal is put back")
+    }
+
     @Test func theFirstScreenShowsThePageAndTheStatusLine() throws {
         let tmux = try start()
         let screen = try tmux.waitFor("page-0.json · ")

@@ -224,12 +224,13 @@ struct TextPreviewTests {
         #expect(
             last.hasPrefix("!! ") && last.contains("the next page 'missing.json' failed to load: ")
                 && last.contains("--retry"), "\(last)")
-        #expect(text.stderr.contains("warning: \(page): next page '"), "\(text.stderr)")
+        #expect(text.stderr.contains("error: \(page): next: next page '"), "\(text.stderr)")
         let json = try jsonObject(try render(page, ["--scroll-to", "end", "--format", "json"]).stdout)
         let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
         let failed = diagnostics.filter { ($0["message"] as? String)?.contains("failed to load") == true }
         #expect(
-            failed.count == 1 && failed.first?["level"] as? String == "warning"
+            failed.count == 1 && failed.first?["level"] as? String == "error"
+                && failed.first?["consequence"] as? String == "the chain stops here"
                 && failed.first?["path"] as? String == "next", "\(diagnostics)")
     }
 }
@@ -243,6 +244,7 @@ struct PageTitleTests {
         #expect(try PageScanner.scan(Array(#"{"title":null,"floors":[]}"#.utf8)).problems.isEmpty)
         let number = try PageScanner.scan(Array(#"{"title":5,"floors":[]}"#.utf8))
         #expect(number.title == nil)
-        #expect(number.problems == ["title: must be a string, found number; the page is shown without a title"])
+        #expect(
+            number.problems.map(\.text) == ["title: must be a string, found number; the page is shown without a title"])
     }
 }

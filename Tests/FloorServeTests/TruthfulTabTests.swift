@@ -65,7 +65,8 @@ struct TruthfulTabTests {
         #expect(view.load == "failed")
         let messages = Self.diagnostics(view)
         #expect(
-            messages.contains { $0.hasPrefix("short.json: next page 'later.json' failed to load: ") }, "\(messages)")
+            messages.contains { $0.hasPrefix("short.json: next: next page 'later.json' failed to load: ") },
+            "\(messages)")
         let failed = view.events.first { $0["kind"] as? String == "loadMore" && $0["phase"] as? String == "failed" }
         #expect(failed?["page"] as? String == "later.json")
         let footer = view.rows.first { ($0["html"] as! String).contains("floorhost.footer") }
@@ -114,9 +115,12 @@ struct DeviceSwitchTests {
         let id = preview.open(fixture.pages + "/home.json", phone: DevicePreset.default.size)
         // Down the feed until both next pages are in, then back to a row in the middle of the page.
         var view = try PreviewSessionTests.view(preview, id, offset: 0, version: -1)
+        // A page in flight is waited for (the same offset asked again), with a generous deadline, so a loaded
+        // machine cannot scroll past the end before the next pages arrive.
         var offset = 0.0
-        while view.load != "end" && offset < 100_000 {
-            offset += 852
+        let deadline = Date().addingTimeInterval(60)
+        while view.load != "end" && Date() < deadline {
+            if view.load != "loading" { offset += 852 }
             view = try PreviewSessionTests.view(preview, id, offset: offset, version: view.version)
         }
         let pages = preview.withSession(id) { $0.session?.adapter.pages.count }

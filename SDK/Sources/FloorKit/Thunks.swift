@@ -91,6 +91,23 @@ enum Thunks {
             guard row < UInt64(box.rows.count), tap < UInt64(Int.max), let sink,
                 let action = kind.action?(box, box.rows[Int(row)].item, Int(tap))
             else { return false }
+            // A 1.5 host takes strings with their lengths (docs/ABI-1.5.md, part 5): a url or a parameter
+            // holding U+0000 arrives whole instead of cut there.
+            if (FloorPlugin.host?.pointee.abi_minor ?? 0) >= 5, let jump = sink.pointee.jump_n,
+                let param = sink.pointee.param_n
+            {
+                withLength(action.url) { url, urlLength in
+                    if let event = action.eventId {
+                        withLength(event) { jump(sink, url, urlLength, $0, $1) }
+                    } else {
+                        jump(sink, url, urlLength, nil, 0)
+                    }
+                }
+                for key in action.params.keys.sorted() {
+                    withLength(key) { k, kl in withLength(action.params[key]!) { param(sink, k, kl, $0, $1) } }
+                }
+                return true
+            }
             action.url.withCString { url in
                 if let event = action.eventId {
                     event.withCString { sink.pointee.jump(sink, url, $0) }
@@ -169,5 +186,13 @@ enum Thunks {
     static let destroy: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, model in
         guard let model else { return }
         Unmanaged<AnyFloorBox>.fromOpaque(model).release()
+    }
+}
+
+/// `text`'s UTF-8 bytes and their count, for an ABI call that takes a length (U+0000 included).
+func withLength<R>(_ text: String, _ body: (UnsafePointer<CChar>, UInt64) -> R) -> R {
+    let bytes = Array(text.utf8) + [0]
+    return bytes.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!, UInt64(buffer.count - 1)) }
     }
 }

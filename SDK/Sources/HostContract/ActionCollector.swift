@@ -28,37 +28,59 @@ public final class ActionCollector {
         var sink = floor_action_sink_t(
             host_data: Unmanaged.passUnretained(self).toOpaque(),
             jump: { sink, url, event in
-                guard let me = ActionCollector.from(sink) else { return }
-                guard !me.jumped else {
-                    me.misused("jump called more than once")
-                    return
-                }
-                me.jumped = true
-                guard let url else {
-                    me.misused("jump called with a NULL url")
-                    return
-                }
-                me.url = String(cString: url)
-                me.eventId = event.map { String(cString: $0) }
+                ActionCollector.from(sink)?.jump(url.map { String(cString: $0) }, event.map { String(cString: $0) })
             },
             param: { sink, key, value in
-                guard let me = ActionCollector.from(sink) else { return }
-                guard me.jumped else {
-                    me.misused("param called before jump")
-                    return
-                }
-                guard let key, let value else {
-                    me.misused("param called with a NULL \(key == nil ? "key" : "value")")
-                    return
-                }
-                me.params.append(ActionParameter(key: String(cString: key), value: String(cString: value)))
+                ActionCollector.from(sink)?.param(key.map { String(cString: $0) }, value.map { String(cString: $0) })
             },
-            // ABI 1.5's jump_n and param_n (docs/ABI-1.5.md, part 5) are filled when that part lands.
-            jump_n: nil, param_n: nil)
+            // ABI 1.5 (docs/ABI-1.5.md, part 5): the same with lengths, so a string holding U+0000 arrives whole.
+            jump_n: { sink, url, urlLength, event, eventLength in
+                ActionCollector.from(sink)?.jump(text(url, urlLength), text(event, eventLength))
+            },
+            param_n: { sink, key, keyLength, value, valueLength in
+                ActionCollector.from(sink)?.param(text(key, keyLength), text(value, valueLength))
+            })
         return withUnsafeMutablePointer(to: &sink) { body(UnsafeMutableRawPointer($0)) }
+    }
+
+    /// jump, by either entry point: exactly once, first, with a url.
+    private func jump(_ url: String?, _ event: String?) {
+        guard !jumped else {
+            misused("jump called more than once")
+            return
+        }
+        jumped = true
+        guard let url else {
+            misused("jump called with a NULL url")
+            return
+        }
+        self.url = url
+        eventId = event
+    }
+
+    /// param, by either entry point: after jump, key and value not NULL.
+    private func param(_ key: String?, _ value: String?) {
+        guard jumped else {
+            misused("param called before jump")
+            return
+        }
+        guard let key, let value else {
+            misused("param called with a NULL \(key == nil ? "key" : "value")")
+            return
+        }
+        params.append(ActionParameter(key: key, value: value))
     }
 
     private static func from(_ sink: UnsafePointer<floor_action_sink_t>?) -> ActionCollector? {
         sink?.pointee.host_data.map { Unmanaged<ActionCollector>.fromOpaque($0).takeUnretainedValue() }
+    }
+}
+
+/// `length` bytes of UTF-8 at `bytes` as a String, U+0000 included (invalid bytes become U+FFFD); nil for NULL.
+private func text(_ bytes: UnsafePointer<CChar>?, _ length: UInt64) -> String? {
+    guard let bytes else { return nil }
+    let count = Int(clamping: length)
+    return bytes.withMemoryRebound(to: UInt8.self, capacity: count) {
+        String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
     }
 }

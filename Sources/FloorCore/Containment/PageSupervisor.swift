@@ -90,8 +90,9 @@ public enum PageSupervisor {
         return .failed("gave up after \(attempts) attempts: plugins failed on \(attempts) floors")
     }
 
-    /// The exit statuses floorhost documents: 0 done, 1 a failure, 2 an unusable page, 64 a usage error.
-    package static let statuses: Set<Int32> = [0, 1, 2, 64]
+    /// The exit statuses floorhost documents: 0 done, 1 a failure, 2 an unusable page, 64 a usage error, 130
+    /// `view` ended by Ctrl-C (128 + SIGINT, as a shell reports an interrupted program).
+    package static let statuses: Set<Int32> = [0, 1, 2, 64, 130]
 
     /// Where the child finds the crash record (`--crash-record-fd`).
     package static let childRecordDescriptor: Int32 = 3

@@ -49,6 +49,30 @@ package enum JSONStringContent {
         return String(scalars)
     }
 
+    /// Whether the content holds a `\uXXXX` escape that is half of a surrogate pair without its other half
+    /// (which `decoded` turns into U+FFFD): what a page is told about rather than shown silently replaced.
+    package static func hasLoneSurrogate(_ content: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        while i + 1 < content.count {
+            guard content[i] == UInt8(ascii: "\\") else {
+                i += 1
+                continue
+            }
+            guard content[i + 1] == UInt8(ascii: "u"), let unit = hex4(content, at: i + 2) else {
+                i += 2
+                continue
+            }
+            i += 6
+            if (0xDC00...0xDFFF).contains(unit) { return true }
+            guard (0xD800...0xDBFF).contains(unit) else { continue }
+            guard i + 6 <= content.count, content[i] == UInt8(ascii: "\\"), content[i + 1] == UInt8(ascii: "u"),
+                let trail = hex4(content, at: i + 2), (0xDC00...0xDFFF).contains(trail)
+            else { return true }
+            i += 6
+        }
+        return false
+    }
+
     /// The four hex digits at `at`, or nil when there are not four.
     private static func hex4(_ content: UnsafeRawBufferPointer, at: Int) -> UInt32? {
         guard at + 4 <= content.count else { return nil }

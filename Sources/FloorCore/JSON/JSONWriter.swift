@@ -37,6 +37,22 @@ public struct JSONWriter: Sendable {
                 key("path")
                 string(path)
             }
+            if let position = d.position {
+                raw(",")
+                key("line")
+                number(position.line)
+                raw(",")
+                key("column")
+                number(position.column)
+                raw(",")
+                key("offset")
+                number(position.offset)
+            }
+            if let consequence = d.consequence {
+                raw(",")
+                key("consequence")
+                string(consequence.rawValue)
+            }
             raw("}")
         }
         raw("]")

@@ -14,13 +14,13 @@ package enum Child: String, CaseIterable, Sendable {
     case supervised
     /// view, run again in its own process to load changed plugins, where it was (--offset).
     case restart
-    /// `check --shard`: a share of a parallel check's pages.
-    case shard
+    /// `check --share`: a share of a parallel check's pages (not `--shard K/N`, which a person gives).
+    case share
     /// serve's `serve-worker`.
     case worker
     /// conform's `conform-child`, for one library.
     case conform
-    /// `scan-plugin`, for one library: PluginOptions' child (listed under schema, whose options are those alone).
+    /// `scan-plugin`, for one library: PluginOptions' child (listed under schema, whose options are those and --strict).
     case scan
 
     /// The options (and positional arguments) this child is not given, each with the reason.
@@ -33,10 +33,11 @@ package enum Child: String, CaseIterable, Sendable {
         switch self {
         case .supervised: return ["--crash-record-fd": supervisor, "--skip-floor": supervisor]
         case .restart: return ["--offset": "the view is restarted where it was, as --offset"]
-        case .shard:
+        case .share:
             return [
                 "--crash-record-fd": supervisor, "--skip-floor": supervisor, "--format": "the parent writes the report",
-                "--jobs": "the parent shares the pages out", "page": "each shard is given its share of the pages",
+                "--jobs": "the parent shares the pages out", "page": "each child is given its share of the pages",
+                "--shard": "the parent picked the shard's pages",
             ]
         case .worker:
             return [
@@ -54,6 +55,7 @@ package enum Child: String, CaseIterable, Sendable {
             return [
                 "--plugins": scanner, "--plugin-cache": scanner, "--plugin-scan-timeout": scanner,
                 "--plugin-isolation": scanner, "--allow-insecure-plugins": scanner, "--locked": scanner,
+                "--strict": "schema's parent writes the schema; a scan only loads the library",
             ]
         }
     }

@@ -1,4 +1,5 @@
 import FloorCore
+import HostContract
 
 /// One walk over a floor's bytes that does everything the host reads a floor for: the page scanner's
 /// validation and fields (`type`, `pattern`, `id`, repeated keys), the floor's signature (content hashes,
@@ -24,6 +25,8 @@ package struct FloorWalk {
     /// Where the schema check is in the floor, for findings' paths; empty between values of a floor.
     var path: [PathPart] = []
     var findings: [SchemaFinding] = []
+    /// Where the floor being walked has a string with a lone surrogate escape (`"\uD800"`), by offset.
+    var loneSurrogates: [Int] = []
     /// The `id` of the object last walked with `capturingID` (a floor item's identity): a string, or an
     /// integer as written; nil otherwise.
     var capturedID: String?
@@ -68,6 +71,9 @@ package struct FloorWalk {
         case UInt8(ascii: "\""):
             let span = try cursor.string()
             lastString = span
+            if span.escaped, JSONStringContent.hasLoneSurrogate(cursor.bytes(span.start, span.end)) {
+                loneSurrogates.append(start)
+            }
             if schema != nil { check(string: span, against: schema.unsafelyUnwrapped) }
             return cursor.stringHash(span)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -255,14 +261,19 @@ package struct FloorWalk {
             let kind = JSONValueKind(first: cursor.byte(start))?.rawValue ?? "nothing"
             return FloorSpec(
                 index: index, type: nil, id: nil, bytes: start..<cursor.pos,
-                problems: ["floors[\(index)] must be an object, found \(kind)"], signature: FloorSignature(whole: whole)
+                problems: [
+                    ScanProblem("floors[\(index)]", "must be an object, found \(kind)", at: start, .error, .placeholder)
+                ],
+                signature: FloorSignature(whole: whole)
             )
         }
         var type = Field.absent
         var pattern = Field.absent
         var id = Field.absent
         var keys = Set<String>()
-        var problems: [String] = []
+        var problems: [ScanProblem] = []
+        var typeAt = start
+        var idAt = start
         var whole = ObjectHash()
         var own = ObjectHash()
         var header: UInt64 = 0
@@ -274,16 +285,22 @@ package struct FloorWalk {
         var schemaType: String?
         var seen = ObjectCheck()
         findings = []
+        loneSurrogates = []
         if try cursor.openObject() {
             let firstMember = cursor.pos
             repeat {
                 let keyStart = cursor.pos
                 let key = try cursor.key()
                 if let repeated = repeated(key, in: &keys) {
-                    problems.append("floors[\(index)].\(repeated): duplicate key '\(repeated)'; the last value is used")
+                    problems.append(
+                        ScanProblem(
+                            "floors[\(index)].\(repeated)", "duplicate key '\(repeated)'; the last value is used",
+                            at: keyStart, .warning, .ignored))
                 }
                 let valueStart = cursor.pos
                 let role = Role(key, in: cursor)
+                if role == .type || role == .pattern { typeAt = keyStart }
+                if role == .id { idAt = keyStart }
                 let valueHash: UInt64
                 if role == .type || role == .pattern, cursor.at(JSONByte.quote) {
                     let span = try cursor.string()
@@ -337,18 +354,25 @@ package struct FloorWalk {
         case (.text(let name), _), (.absent, .text(let name)):
             typeName = name
         case (.misfit(let found), _):
-            problems.append("floors[\(index)].type must be a string, found \(found)")
+            problems.append(
+                ScanProblem(
+                    "floors[\(index)].type", "must be a string, found \(found)", at: typeAt, .error, .placeholder))
         case (.absent, .misfit(let found)):
-            problems.append("floors[\(index)].pattern must be a string, found \(found)")
+            problems.append(
+                ScanProblem(
+                    "floors[\(index)].pattern", "must be a string, found \(found)", at: typeAt, .error, .placeholder))
         case (.absent, .absent):
-            problems.append("floors[\(index)] has no 'type'")
+            problems.append(ScanProblem("floors[\(index)]", "has no 'type'", at: start, .error, .placeholder))
         }
         var floorID: String?
         switch id {
         case .text(let text):
             floorID = text
         case .misfit(let found):
-            problems.append("floors[\(index)].id must be a string or an integer, found \(found)")
+            problems.append(
+                ScanProblem(
+                    "floors[\(index)].id", "must be a string or an integer, found \(found)", at: idAt, .warning,
+                    .ignored))
         case .absent:
             break  // the decoder names the floor by its path and says so
         }
@@ -359,9 +383,22 @@ package struct FloorWalk {
             checked =
                 wanted === schema && schemaType == typeName
                 ? findings
-                : SchemaValidator.validate(cursor.bytes(start, cursor.pos), against: wanted, typeName: typeName)
+                : SchemaValidator.validate(cursor.bytes(start, cursor.pos), against: wanted, typeName: typeName).map {
+                    var finding = $0
+                    finding.offset += start  // from the floor's bytes to the page's
+                    return finding
+                }
         }
         findings = []
+        for offset in loneSurrogates {
+            let inFloor = JSONCursor.path(
+                to: offset, in: UnsafeRawBufferPointer(start: cursor.raw, count: cursor.count), from: start)
+            problems.append(
+                ScanProblem(
+                    DecodeReport.path(inFloor, in: "floors[\(index)]"),
+                    "a \\u escape is half of a surrogate pair without the other half (U+D800 to U+DFFF stand only in pairs)",
+                    at: offset, .error, .replaced))
+        }
         return FloorSpec(
             index: index, type: typeName, id: floorID, bytes: start..<cursor.pos, problems: problems,
             signature: FloorSignature(whole: whole.value, own: own.value, header: header, margin: margin, items: items),

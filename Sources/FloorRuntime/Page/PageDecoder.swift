@@ -38,40 +38,44 @@ public enum PageDecoder {
                 registry.floorTypeID(named: typeName).flatMap { registry.floorTypes[Int($0)].schema?.floorObject }
             }
         } catch {
-            throw PageError(file: file, line: error.line, column: error.column, reason: error.message)
+            var unusable = PageError(file: file, line: error.line, column: error.column, reason: error.message)
+            unusable.offset = error.offset
+            throw unusable
         }
         let page = Page(file: file, next: spec.next, title: spec.title, registry: registry)
         let record = registry.crashRecord
         let ordinal = registry.pageOrdinal?(file) ?? record.nextPageOrdinal()
-        for problem in spec.problems {
-            page.report(
-                Diagnostic(.warning, "\(file): \(problem)", file: file, path: String(problem.prefix { $0 != ":" })))
-        }
+        var said = PageDiagnostics(file: file)
+        for problem in spec.problems { said.add(problem) }
         if spec.floors.isEmpty {
-            page.report(
-                Diagnostic(.warning, "\(file): the page has no floors; nothing to show", file: file, path: "floors"))
+            said.add(.warning, "the page has no floors; nothing to show", path: "floors", consequence: nil, at: 0)
         }
         var firstPathOfID: [String: String] = [:]
         bytes.withUnsafeBytes { raw in
+            defer { for diagnostic in said.diagnostics(in: raw) { page.report(diagnostic) } }
             for floor in spec.floors {
                 let path = "floors[\(floor.index)]"
                 let id = floor.id ?? path
                 let origin = FloorOrigin(page: ordinal, floor: Int32(clamping: floor.index))
                 let signature = floor.signature
-                func warn(_ message: String, at subpath: String = "", plugin: String? = nil) {
-                    let jsonPath = DecodeReport.path(subpath, in: path)
-                    page.report(
-                        Diagnostic(
-                            .warning, "\(file): \(jsonPath) (floor '\(id)'): \(message)", file: file, plugin: plugin,
-                            path: jsonPath))
+                let start = floor.bytes.lowerBound
+                /// Something about the floor or a field in it (`subpath`), at `offset` (default: where the
+                /// subpath is in the floor's bytes).
+                func say(
+                    _ level: Diagnostic.Level, _ message: String, at subpath: String = "", plugin: String? = nil,
+                    _ consequence: Diagnostic.Consequence?, offset: Int? = nil
+                ) {
+                    said.add(
+                        level, message, path: DecodeReport.path(subpath, in: path), floorID: id, plugin: plugin,
+                        consequence: consequence,
+                        at: offset ?? (subpath.isEmpty ? start : JSONCursor.offset(of: subpath, in: raw, from: start)))
                 }
-                // Scanner problems name their own path ("floors[2].type must be a string, found number").
-                for problem in floor.problems {
-                    page.report(Diagnostic(.warning, "\(file): \(problem)", file: file, path: path))
-                }
-                if floor.id == nil { warn("has no 'id'; using '\(path)'") }
+                for problem in floor.problems { said.add(problem, floorID: id) }
+                if floor.id == nil { say(.warning, "has no 'id'; using '\(path)'", nil) }
                 if let first = firstPathOfID[id] {
-                    warn("duplicate floor id '\(id)' (first used by \(first)); ids must be unique in a page")
+                    say(
+                        .warning, "duplicate floor id '\(id)' (first used by \(first)); ids must be unique in a page",
+                        nil)
                 } else {
                     firstPathOfID[id] = path
                 }
@@ -88,9 +92,7 @@ public enum PageDecoder {
                     continue
                 }
                 if let clash = registry.clashedFloorTypes[typeName] {
-                    page.report(
-                        Diagnostic(
-                            .error, "\(file): \(path) (floor '\(id)'): not shown: \(clash)", file: file, path: path))
+                    say(.error, "not shown: \(clash)", .placeholder)
                     placeholder(
                         "\(typeName) '\(id)' not shown: two plugins claim the floor type '\(typeName)', so neither may draw it"
                     )
@@ -99,9 +101,10 @@ public enum PageDecoder {
                 guard let typeID = registry.floorTypeID(named: typeName) else {
                     let known = registry.floorTypeNames.joined(separator: ", ")
                     let guess = Suggestion.didYouMean(typeName, among: registry.floorTypeNames)
-                    warn(
-                        "unknown floor type '\(typeName)': no loaded plugin registers it (loaded: \(known.isEmpty ? "none" : known))\(guess)"
-                    )
+                    say(
+                        .error,
+                        "unknown floor type '\(typeName)': no loaded plugin registers it (loaded: \(known.isEmpty ? "none" : known))\(guess)",
+                        .placeholder)
                     placeholder("unknown floor type '\(typeName)' (floor '\(id)')")
                     continue
                 }
@@ -120,11 +123,9 @@ public enum PageDecoder {
                     }
                 }
                 if let skipped = registry.skippedFloors[origin] {
-                    page.report(
-                        Diagnostic(
-                            .error,
-                            "\(file): \(path) (floor '\(id)'): not shown: plugin \(plugin) \(skipped.what) on this floor, so the floor is left out\(skipped.lastWords)",
-                            file: file, plugin: plugin, path: path))
+                    say(
+                        .error, "not shown: plugin \(plugin) \(skipped.what) on this floor\(skipped.lastWords)",
+                        plugin: plugin, .placeholder)
                     placeholder("\(typeName) '\(id)' not shown: its plugin \(skipped.what)")
                     continue
                 }
@@ -176,17 +177,25 @@ public enum PageDecoder {
                     // `layout` and `columns` are the host's to report (an error saying what it did instead).
                     let refused = Set(refusals.errors.map(\.path) + leftOut + layoutProblems.map(\.0))
                     let shown = findings.filter { $0.kind == .unknownField || !refused.contains($0.path) }
-                    for finding in shown.prefix(SchemaFinding.shownPerFloor) { warn(finding.message, at: finding.path) }
+                    for finding in shown.prefix(SchemaFinding.shownPerFloor) {
+                        // A near miss means the field the editor meant is missing: the screen differs.
+                        let level: Diagnostic.Level = finding.kind == .unknownField ? .warning : .error
+                        say(level, finding.message, at: finding.path, .ignored, offset: finding.offset)
+                    }
                     if shown.count > SchemaFinding.shownPerFloor {
-                        warn(
-                            "\(shown.count - SchemaFinding.shownPerFloor) more fields do not match the schema of \(typeName) (the first \(SchemaFinding.shownPerFloor) are listed); `floorhost schema` shows what it expects"
-                        )
+                        let more = shown.dropFirst(SchemaFinding.shownPerFloor)
+                        say(
+                            more.contains { $0.kind != .unknownField } ? .error : .warning,
+                            "\(more.count) more fields do not match the schema of \(typeName) (the first \(SchemaFinding.shownPerFloor) are listed); `floorhost schema` shows what it expects",
+                            .ignored, offset: more.first?.offset)
                     }
                 }
                 guard let model else {
                     let errors =
                         refusals.errors.isEmpty ? [("", "refused by the plugin without a reason")] : refusals.errors
-                    for (subpath, message) in errors { warn("\(message) (plugin \(plugin))", at: subpath) }
+                    for (subpath, message) in errors {
+                        say(.error, "\(message) (plugin \(plugin))", at: subpath, .placeholder)
+                    }
                     let first = errors[0]
                     placeholder("\(typeName) '\(id)' not shown: \(first.0.isEmpty ? "" : first.0 + ": ")\(first.1)")
                     continue
@@ -195,13 +204,12 @@ public enum PageDecoder {
                 // decoder at odds with itself: its errors are shown, the model destroyed, the floor left out.
                 if !refusals.errors.isEmpty {
                     for (subpath, message) in refusals.errors {
-                        warn("\(message) (plugin \(plugin))", at: subpath, plugin: plugin)
+                        say(.error, "\(message) (plugin \(plugin))", at: subpath, plugin: plugin, .placeholder)
                     }
-                    page.report(
-                        Diagnostic(
-                            .error,
-                            "\(file): \(path) (floor '\(id)'): plugin \(plugin)'s decoder \(type.decode.name) reported \(refusals.errors.count) error\(refusals.errors.count == 1 ? "" : "s") and still returned a model; a decoder returns NULL after report->error, so the model is destroyed and the floor left out",
-                            file: file, plugin: plugin, path: path))
+                    say(
+                        .error,
+                        "plugin \(plugin)'s decoder \(type.decode.name) reported \(refusals.errors.count) error\(refusals.errors.count == 1 ? "" : "s") and still returned a model; a decoder returns NULL after report->error, so the model is destroyed",
+                        plugin: plugin, .placeholder)
                     record.withPluginCall(.destroy, on: origin) {
                         _ = try? type.destroy.invoker.perform(.pointer(type.context), .pointer(model))
                     }
@@ -214,9 +222,7 @@ public enum PageDecoder {
                     if !valid {
                         let found = problems.errors.isEmpty ? [("", "invalid, without a reason")] : problems.errors
                         for (subpath, message) in found {
-                            warn(
-                                "invalid: \(message); the floor is left out (plugin \(plugin))", at: subpath,
-                                plugin: plugin)
+                            say(.error, "invalid: \(message) (plugin \(plugin))", at: subpath, plugin: plugin, .leftOut)
                         }
                         record.withPluginCall(.destroy, on: origin) {
                             _ = try? type.destroy.invoker.perform(.pointer(type.context), .pointer(model))
@@ -226,7 +232,7 @@ public enum PageDecoder {
                     // floor_abi.h: problems reported with a true verdict are warnings (e.g. items left out
                     // by the SDK's DroppingBrokenItems); the floor is shown.
                     for (subpath, message) in problems.errors {
-                        warn("\(message) (plugin \(plugin))", at: subpath, plugin: plugin)
+                        say(.error, "\(message) (plugin \(plugin))", at: subpath, plugin: plugin, .leftOut)
                     }
                 }
                 reportLayoutProblems()

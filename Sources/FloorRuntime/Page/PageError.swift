@@ -5,6 +5,8 @@ public struct PageError: Error, Sendable, CustomStringConvertible {
     public let line: Int?
     public let column: Int?
     public let reason: String
+    /// The byte offset of `line:column`, when known.
+    public var offset: Int? = nil
     /// The JSON field of `file` the problem is about ("next" when the page it names was refused).
     public var path: String? = nil
     /// Trying again may succeed: the page did not arrive (a missing file, a connection refused or reset, a

@@ -1,14 +1,20 @@
+import FloorCore
+
 /// The fields of the page object itself. `$schema` is allowed so that an editor can be pointed at the
-/// page schema (`floorhost schema`); any other field is unknown: a warning with a did-you-mean, which
-/// `floorhost check` counts as a problem ("nxt: unknown field of the page; did you mean 'next'?").
+/// page schema (`floorhost schema`). Any other field is unknown: a near miss of a known one is an error with
+/// the suggestion ("nxt: unknown field of the page; did you mean 'next'?"), anything else is a CMS's own
+/// metadata (a page `id`, a version, a timestamp), ignored with a warning (Suggestion.nearMiss).
 public enum PageFields {
     public static let names = ["floors", "next", "title"]
 
-    /// The problem for an unknown page field, starting with its path (the field's name).
-    package static func unknown(_ name: String) -> String {
-        let hint =
-            Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" }
-            ?? " (a page has: \(names.joined(separator: ", ")), and $schema)"
-        return "\(name): unknown field of the page\(hint)"
+    /// The problem for an unknown page field at byte `offset` (its key).
+    package static func unknown(_ name: String, at offset: Int) -> ScanProblem {
+        if let meant = Suggestion.nearMiss(name, among: names) {
+            return ScanProblem(
+                name, "unknown field of the page; did you mean '\(meant)'?", at: offset, .error, .ignored)
+        }
+        return ScanProblem(
+            name, "unknown field of the page (a page has: \(names.joined(separator: ", ")), and $schema)", at: offset,
+            .warning, .ignored)
     }
 }

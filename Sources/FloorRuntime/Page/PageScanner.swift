@@ -13,7 +13,7 @@ package struct FloorSpec: Equatable, Sendable {
     package var bytes: Range<Int>
     /// Shape problems of this floor, each naming its JSON path ("floors[3].type must be a string, found number").
     /// A floor with problems is still listed, so the host can report it in place and render the rest.
-    package var problems: [String]
+    package var problems: [ScanProblem]
     /// The floor's signature, computed on the scanner's walk of the floor.
     package var signature = FloorSignature()
     /// The floor against the schema of its type, checked on the same walk: nil when the scan was given no
@@ -32,9 +32,9 @@ package struct PageSpec: Equatable, Sendable {
     package var title: String? = nil
     /// Problems of the page object itself that do not make it unusable (a repeated key), each starting
     /// with its JSON path.
-    package var problems: [String] = []
+    package var problems: [ScanProblem] = []
 
-    package init(floors: [FloorSpec], next: String?, title: String? = nil, problems: [String] = []) {
+    package init(floors: [FloorSpec], next: String?, title: String? = nil, problems: [ScanProblem] = []) {
         self.floors = floors
         self.next = next
         self.title = title
@@ -111,12 +111,16 @@ extension FloorWalk {
         var nextMisfit: (offset: Int, kind: JSONValueKind)?
         var title: String?
         var keys = Set<String>()
-        var problems: [String] = []
+        var problems: [ScanProblem] = []
         if try cursor.openObject() {
             repeat {
+                let keyStart = cursor.pos
                 let key = try cursor.key()
                 if let repeated = repeated(key, in: &keys) {
-                    problems.append("\(repeated): duplicate key '\(repeated)' in the page; the last value is used")
+                    problems.append(
+                        ScanProblem(
+                            repeated, "duplicate key '\(repeated)' in the page; the last value is used", at: keyStart,
+                            .warning, .ignored))
                 }
                 let valueStart = cursor.pos
                 if cursor.matches(key, "floors") {
@@ -144,12 +148,17 @@ extension FloorWalk {
                         title = nil
                         if kind != .null {
                             problems.append(
-                                "title: must be a string, found \(kind.rawValue); the page is shown without a title")
+                                ScanProblem(
+                                    "title",
+                                    "must be a string, found \(kind.rawValue); the page is shown without a title",
+                                    at: valueStart, .error, .ignored))
                         }
                     }
                 } else {
                     _ = try cursor.skipValue()
-                    if !cursor.matches(key, "$schema") { problems.append(PageFields.unknown(cursor.text(key))) }
+                    if !cursor.matches(key, "$schema") {
+                        problems.append(PageFields.unknown(cursor.text(key), at: keyStart))
+                    }
                 }
             } while try cursor.nextMember()
         }

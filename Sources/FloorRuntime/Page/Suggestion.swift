@@ -16,6 +16,23 @@ public enum Suggestion {
         return best?.name
     }
 
+    /// The known field an unknown one is a near miss of, when it is one: the same name but for case, or one
+    /// edit (an insertion, a deletion, a replacement, a swap of two neighbours) from a known name of 4 or more
+    /// characters ("colums", "nxt" for "next" is a deletion from a 4-character name, "Title"). A near miss is
+    /// an error (the editor meant the known field, which the page then lacks); any other unknown field is
+    /// metadata a CMS carries (an `id`, a version, a timestamp), ignored with a warning (ARCHITECTURE.md,
+    /// "Diagnostics"). The first match in `known`'s order wins.
+    public static func nearMiss(_ typed: String, among known: some Sequence<String>) -> String? {
+        let word = Array(typed.unicodeScalars)
+        let lower = typed.lowercased()
+        for name in known where name != typed {
+            if name.lowercased() == lower { return name }
+            let candidate = Array(name.unicodeScalars)
+            if candidate.count >= 4, editDistance(word, candidate, limit: 1) <= 1 { return name }
+        }
+        return nil
+    }
+
     /// The message's tail: " (did you mean 'X'?)" or "".
     public static func didYouMean(_ typed: String, among candidates: some Sequence<String>) -> String {
         closest(to: typed, among: candidates).map { "; did you mean '\($0)'?" } ?? ""

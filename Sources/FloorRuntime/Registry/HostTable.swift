@@ -184,7 +184,7 @@ package final class HostTable {
                     // Not a refusal: the floor type works without a schema, and `conform` fails its `schema` check.
                     type.schemaProblem = problem.description
                     let info = registry.plugins[plugin]
-                    registry.pluginMessages.append(
+                    registry.addPluginMessage(
                         Diagnostic(
                             .warning,
                             "\(info.path): \(info.id): the schema_json of floor type '\(name)' cannot be used (\(problem)); floors of this type are not checked against it until the plugin fixes it (`floorhost conform` shows the same)",
@@ -206,7 +206,7 @@ package final class HostTable {
     private func refuseLate(_ function: String, _ typeName: UnsafePointer<CChar>?) {
         let info = registry.plugins[plugin]
         let name = typeName.map { " ('" + String(cString: $0) + "')" } ?? ""
-        registry.pluginMessages.append(
+        registry.addPluginMessage(
             Diagnostic(
                 .error,
                 "\(info.path): \(info.id): \(function)\(name) called after init returned; refused (types are registered only during init)",
@@ -227,6 +227,6 @@ package final class HostTable {
         let text = message.map { String(cString: $0) } ?? ""
         let severity: Diagnostic.Level =
             level == FLOOR_LOG_ERROR ? .error : level == FLOOR_LOG_WARNING ? .warning : .info
-        registry.pluginMessages.append(Diagnostic(severity, "\(info.id): \(text)", file: info.path, plugin: info.id))
+        registry.addPluginMessage(Diagnostic(severity, "\(info.id): \(text)", file: info.path, plugin: info.id))
     }
 }

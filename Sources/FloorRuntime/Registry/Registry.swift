@@ -1,6 +1,7 @@
 import CFloorABI
 import FloorCore
 import HostContract
+import Synchronization
 
 /// A plugin the host loaded.
 public struct PluginInfo: Sendable, Equatable {
@@ -98,8 +99,16 @@ public final class Registry: @unchecked Sendable {
     /// The owner of a row type whose name was withdrawn.
     package static let nobody = -1
 
-    /// Messages plugins sent through the host table's `log`, in order.
-    public package(set) var pluginMessages: [Diagnostic] = []
+    /// Messages plugins sent through the host table's `log`, in order. Behind a lock: a plugin may log from
+    /// a thread of its own (docs/ABI.md, "Logging"), while the host reads them on its thread.
+    public package(set) var pluginMessages: [Diagnostic] {
+        get { messages.withLock { $0 } }
+        set { messages.withLock { $0 = newValue } }
+    }
+    private let messages = Mutex<[Diagnostic]>([])
+
+    /// Adds a plugin's message, from any thread.
+    package func addPluginMessage(_ message: Diagnostic) { messages.withLock { $0.append(message) } }
 
     public init() {
         BuiltinRows.register(in: self)

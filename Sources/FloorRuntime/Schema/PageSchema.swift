@@ -5,10 +5,20 @@ import FloorCore
 /// `header`, `margin`); and each floor type's object, selected by its `type` (or, without one, its
 /// `pattern`). An editor that reads JSON Schema completes and checks a page with it. A floor type whose
 /// plugin declares no schema (built before ABI 1.3) or an unusable one accepts any fields. Pure.
+///
+/// Unknown fields: a CMS page carries its own metadata (a page `id`, versions, timestamps, tracking fields),
+/// which floorhost ignores with a warning, so by default the schema allows fields it does not name;
+/// `strict` forbids them (`floorhost schema --strict`), for editors that want every unknown key underlined
+/// (ARCHITECTURE.md, "Diagnostics").
 public enum PageSchema {
     public static let dialect = "https://json-schema.org/draft/2020-12/schema"
 
-    public static func document(for registry: Registry) -> SchemaValue {
+    public static func document(for registry: Registry, strict: Bool = false) -> SchemaValue {
+        let document = strictDocument(for: registry)
+        return strict ? document : document.allowingUnknownFields()
+    }
+
+    private static func strictDocument(for registry: Registry) -> SchemaValue {
         let names = registry.floorTypeNames.filter { registry.floorTypeID(named: $0) != nil }
         var definitions: [(String, SchemaValue)] = []
         var selections: [SchemaValue] = []

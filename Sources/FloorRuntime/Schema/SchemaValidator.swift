@@ -5,11 +5,21 @@ import Foundation
 /// ("items[2].tittle"; "" for the floor itself) and a message that says what was expected.
 public struct SchemaFinding: Sendable, Equatable {
     public enum Kind: String, Sendable {
-        case unknownField, wrongType, missingField, notAllowed, outOfRange
+        /// `nearMiss`: an unknown field one edit or a case away from a known one (Suggestion.nearMiss).
+        case unknownField, nearMiss, wrongType, missingField, notAllowed, outOfRange
     }
     public let kind: Kind
     public let path: String
     public let message: String
+    /// The byte offset of the key (or, for a missing field, of the end of its object) in the bytes walked.
+    public var offset: Int
+
+    public init(kind: Kind, path: String, message: String, offset: Int) {
+        self.kind = kind
+        self.path = path
+        self.message = message
+        self.offset = offset
+    }
 
     /// A page repeats a mistake in every item (a CMS template's typo): a floor's first findings are listed,
     /// the rest counted in one line, so the output stays readable whatever the floor's size.
@@ -172,9 +182,11 @@ extension FloorWalk {
 
     mutating func unknown(_ name: String, among schema: FloorSchema) {
         let names = schema.properties.map(\.name)
-        let hint =
-            Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" }
-            ?? (names.isEmpty ? "; it has no fields here" : " (its fields here: \(names.joined(separator: ", ")))")
+        if let meant = Suggestion.nearMiss(name, among: names) {
+            note(.nearMiss, "unknown field of \(typeName); did you mean '\(meant)'?")
+            return
+        }
+        let hint = names.isEmpty ? "; it has no fields here" : " (its fields here: \(names.joined(separator: ", ")))"
         note(.unknownField, "unknown field of \(typeName)\(hint)")
     }
 
@@ -189,6 +201,9 @@ extension FloorWalk {
             }
         }
         if let field { out += out.isEmpty ? field : "." + field }
-        findings.append(SchemaFinding(kind: kind, path: out, message: message))
+        // At the key a finding is about; a missing field at the end of the object that lacks it.
+        var offset = max(0, cursor.pos - 1)
+        if field == nil, case .key(let key)? = path.last { offset = key.start - 1 }
+        findings.append(SchemaFinding(kind: kind, path: out, message: message, offset: offset))
     }
 }

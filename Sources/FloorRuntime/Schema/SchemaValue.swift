@@ -24,6 +24,20 @@ public indirect enum SchemaValue: Sendable, Equatable {
         }
     }
 
+    /// This schema with every `"additionalProperties": false` removed, at any depth: objects then accept
+    /// fields they do not name (a schema for `additionalProperties` that is itself a schema is kept).
+    public func allowingUnknownFields() -> SchemaValue {
+        switch self {
+        case .array(let elements): return .array(elements.map { $0.allowingUnknownFields() })
+        case .object(let members):
+            return .object(
+                members.compactMap { key, value in
+                    key == "additionalProperties" && value == .bool(false) ? nil : (key, value.allowingUnknownFields())
+                })
+        default: return self
+        }
+    }
+
     /// The last value of `key` in an object (JSON's usual rule for a repeated key); nil otherwise.
     public subscript(key: String) -> SchemaValue? {
         guard case .object(let members) = self else { return nil }

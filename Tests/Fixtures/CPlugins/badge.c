@@ -26,6 +26,8 @@
  *   WITH_SCHEMA                            declare a schema (ABI 1.3): "text", a required string, and
  *                                          "tone", "count", "style" the decoder ignores (so only the schema
  *                                          reports a wrong one)
+ *   CHATTY                                 log at info level from a detached thread of its own, 200 times
+ *                                          while the host works, and once per decode (never a problem)
  *   SCHEMA_WITHOUT_TEXT                    declare a schema that requires "label" and has no "text", which
  *                                          the plugin's own sample does not match (fails conform's `schema`)
  *   TEXT_OPTIONAL                          with WITH_SCHEMA: decode accepts an object with no "text" at all
@@ -48,6 +50,19 @@
 #include <time.h>
 #include <unistd.h>
 #include "floor_abi.h"
+
+#ifdef CHATTY
+#include <pthread.h>
+static const floor_host_t *chatty_host;
+static void *chatter(void *unused) {
+    (void)unused;
+    for (int i = 0; i < 200; i++) {
+        chatty_host->log(chatty_host, FLOOR_LOG_INFO, "warming a cache in the background");
+        usleep(500);
+    }
+    return NULL;
+}
+#endif
 
 #ifdef ABI_1_0_STRUCTS
 #define ROW_TYPE_SIZE offsetof(floor_row_type_t, tappable)
@@ -119,6 +134,9 @@ static const floor_host_t *badge_host;  /* the ABI lets a plugin keep the host t
 
 /* Finds "text":"..." in the floor object; enough JSON for a test plugin (no escapes in the value). */
 static void *badge_decode(void *ctx, const char *json, uint64_t len, const floor_report_t *report) {
+#ifdef CHATTY
+    chatty_host->log(chatty_host, FLOOR_LOG_INFO, "decoding a badge");
+#endif
     (void)ctx;
 #ifdef HANG_IN_DECODE
     for (volatile int spin = 1; spin;) {}
@@ -269,6 +287,11 @@ static bool badge_init(const floor_host_t *host) {
     };
     host->register_floor_type(host, &floor);
     host->log(host, FLOOR_LOG_INFO, "badge plugin registered");
+#ifdef CHATTY
+    chatty_host = host;
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, chatter, NULL) == 0) pthread_detach(thread);
+#endif
     return true;
 }
 

@@ -14,6 +14,7 @@
  *                         cell never reports a frame (the host keeps 1.4's divide-by-width rule)
  *   BAD_PAGES_SIGNATURE   the pages selector registers the signature "Q(pp)" (the host refuses the row type)
  *   SAMPLE_TEXT=\"...\"   the sample's text (default "sample"): "frames" makes conform meet the bad frames
+ *   JUMP_WITH_LENGTHS     the action jumps through ABI 1.5's jump_n and param_n with strings that hold U+0000
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -105,7 +106,13 @@ static uint64_t tapper_tappable(void *ctx, void *model, uint64_t row) {
 static bool tapper_action(void *ctx, void *model, uint64_t row, uint64_t item, const floor_action_sink_t *sink) {
     (void)ctx; (void)row;
     if (item == ITEMS - 1) FAIL_IF(model, "action");
+#ifdef JUMP_WITH_LENGTHS
+    static const char url[] = "app://product/1\0javascript:evil", key[] = "k\0x", value[] = "v\0y";
+    sink->jump_n(sink, url, sizeof url - 1, "tap\0ev", 6);
+    sink->param_n(sink, key, sizeof key - 1, value, sizeof value - 1);
+#else
     sink->jump(sink, "app://tapper", NULL);
+#endif
     return true;
 }
 

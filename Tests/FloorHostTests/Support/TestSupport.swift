@@ -149,3 +149,19 @@ func eventually<T>(seconds: Double, _ probe: () throws -> T?) rethrows -> T? {
     }
     return try probe()
 }
+
+/// A page diagnostic's message as tests compare it: without `page`, its `line:column` and its consequence
+/// ("page.json:1:52: floors[1] (floor 'x'): not shown ... (shown as a placeholder)" → "floors[1] (floor 'x'):
+/// not shown ..."). Tests of positions and consequences (SeverityTests) compare whole messages.
+func pageMessage(_ message: String, page: String) -> String {
+    var rest = Substring(message)
+    if rest.hasPrefix(page) { rest = rest.dropFirst(page.count) }
+    if let match = rest.prefixMatch(of: /:\d+:\d+/) { rest = rest[match.range.upperBound...] }
+    if rest.hasPrefix(": ") { rest = rest.dropFirst(2) }
+    for consequence in [
+        "left out", "shown as a placeholder", "ignored", "clamped", "the chain stops here", "replaced by U+FFFD",
+    ] where rest.hasSuffix(" (\(consequence))") {
+        rest = rest.dropLast(consequence.count + 3)
+    }
+    return String(rest)
+}

@@ -22,7 +22,7 @@ public struct CAFile: Sendable {
     /// At most this many bytes are read: the system's whole CA bundle is about 200 KiB.
     public static let maxBytes = 4 << 20
 
-    /// The file as given: what a child process (a shard of `check`, the serve worker) is given again.
+    /// The file as given: what a child process (a share of `check`, the serve worker) is given again.
     public let path: String
     /// The certificates the file holds, at least one.
     public let certificateCount: Int

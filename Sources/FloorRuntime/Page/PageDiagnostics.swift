@@ -1,0 +1,59 @@
+import FloorCore
+
+/// The diagnostics of one page file, gathered while it is decoded, each at the byte offset of what it is
+/// about; `diagnostics(in:)` gives them their line and column in one pass over the bytes (only when there is
+/// something to say) and the one text form every output prints (ARCHITECTURE.md, "Diagnostics"):
+///
+///     home.json:9:38: floors[1].colums (floor 'g1'): unknown field of IconGrid; did you mean 'columns'? (ignored)
+package struct PageDiagnostics {
+    package let file: String
+    private var pending: [Pending] = []
+
+    private struct Pending {
+        var level: Diagnostic.Level
+        var path: String
+        var floorID: String?
+        var message: String
+        var plugin: String?
+        var consequence: Diagnostic.Consequence?
+        var offset: Int
+    }
+
+    package init(file: String) { self.file = file }
+
+    package var isEmpty: Bool { pending.isEmpty }
+
+    /// Something about `path` (of floor `floorID`, when it is in one) at byte `offset` of the page.
+    package mutating func add(
+        _ level: Diagnostic.Level, _ message: String, path: String, floorID: String? = nil, plugin: String? = nil,
+        consequence: Diagnostic.Consequence?, at offset: Int
+    ) {
+        pending.append(
+            Pending(
+                level: level, path: path, floorID: floorID, message: message, plugin: plugin,
+                consequence: consequence, offset: offset))
+    }
+
+    /// A problem the page scan found, in a floor when `floorID` is given.
+    package mutating func add(_ problem: ScanProblem, floorID: String? = nil) {
+        add(
+            problem.level, problem.message, path: problem.path, floorID: floorID, consequence: problem.consequence,
+            at: problem.offset)
+    }
+
+    /// The diagnostics in the order they were added, positioned in `bytes` (the page's bytes).
+    package func diagnostics(in bytes: UnsafeRawBufferPointer) -> [Diagnostic] {
+        guard !pending.isEmpty else { return [] }
+        let positions = SourcePosition.of(pending.map(\.offset), in: bytes)
+        return pending.map { p in
+            let position = positions[p.offset]
+            let at = position.map { ":\($0.line):\($0.column)" } ?? ""
+            let floor = p.floorID.map { " (floor '\($0)')" } ?? ""
+            let what = p.path.isEmpty ? "" : "\(p.path)\(floor): "
+            let consequence = p.consequence.map { " (\($0.rawValue))" } ?? ""
+            return Diagnostic(
+                p.level, "\(file)\(at): \(what)\(p.message)\(consequence)", file: file, plugin: p.plugin,
+                path: p.path, consequence: p.consequence, position: position)
+        }
+    }
+}
