@@ -15,7 +15,7 @@ struct ABI13CompatibilityTests {
         try compileCPlugin(to: plugins + "/libOld13.so", defines: ["ABI_MINOR=3", "WITH_SCHEMA"])
         let host = try FloorHost(pluginFolder: plugins)
         #expect(host.loadDiagnostics.isEmpty, "\(host.loadDiagnostics)")
-        #expect(host.plugins.map(\.abiMinor).sorted() == [3, 4])
+        #expect(host.plugins.map(\.abiMinor).sorted() == [3, 5])
         let page = try folder.write(
             "p.json",
             #"{"floors":[{"type":"Badge","id":"b","text":"old badge"},{"type":"Title","id":"t","title":"T"}]}"#)

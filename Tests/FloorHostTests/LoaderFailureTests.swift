@@ -61,7 +61,7 @@ struct LoaderFailureTests {
         let error = try onlyError(host)
         #expect(
             error.message.contains(
-                "libABI2.so: plugin ABI 2.4 is incompatible with host ABI 1.4 (major versions differ); rebuild the plugin against floor_abi.h 1.x"
+                "libABI2.so: plugin ABI 2.5 is incompatible with host ABI 1.5 (major versions differ); rebuild the plugin against floor_abi.h 1.x"
             ))
     }
 
@@ -70,7 +70,7 @@ struct LoaderFailureTests {
             try compileCPlugin(to: plugins + "/libABI17.so", defines: ["ABI_MINOR=7"])
         }
         let error = try onlyError(host)
-        #expect(error.message.contains("libABI17.so: plugin ABI 1.7 is newer than host ABI 1.4; update floorhost"))
+        #expect(error.message.contains("libABI17.so: plugin ABI 1.7 is newer than host ABI 1.5; update floorhost"))
     }
 
     @Test func aPluginBuiltAgainstABI10StillLoads() throws {

@@ -103,7 +103,7 @@ struct MessageTests {
     @Test func versionSaysTheHostAndTheABI() throws {
         let result = try floorhost(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout == "floorhost \(Version.host) (plugin ABI 1.4)\n")
+        #expect(result.stdout == "floorhost \(Version.host) (plugin ABI 1.5)\n")
     }
 
     @Test func checkWritesOneJSONObjectWithTheSameExitStatus() throws {

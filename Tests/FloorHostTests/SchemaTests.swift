@@ -153,7 +153,7 @@ import Testing
             ])
         let host = try FloorHost(pluginFolder: plugins)
         #expect(host.loadDiagnostics.isEmpty, "\(host.loadDiagnostics)")
-        #expect(host.plugins.map(\.abiMinor).sorted() == [1, 2, 4, 4])
+        #expect(host.plugins.map(\.abiMinor).sorted() == [1, 2, 5, 5])
         let registry = host.registry
         func schema(_ name: String) throws -> DeclaredSchema? {
             let id = try #require(registry.floorTypeID(named: name))

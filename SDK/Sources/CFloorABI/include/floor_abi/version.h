@@ -9,7 +9,7 @@
 /* A new major breaks the contract: the host refuses a plugin whose major differs from its own. */
 #define FLOOR_ABI_MAJOR 1
 /* A new minor only adds (fields appended to sized structs, optional selectors): the host refuses only a newer minor. */
-#define FLOOR_ABI_MINOR 4
+#define FLOOR_ABI_MINOR 5
 
 /* The one symbol a plugin exports, a floor_plugin_entry_t (floor_abi/plugin.h; docs/ABI.md, "Loading"). */
 #define FLOOR_PLUGIN_ENTRY_SYMBOL "floor_plugin_entry"
