@@ -13,31 +13,13 @@ Waits are on conditions with deadlines, never fixed sleeps. Exit status 0 when e
 """
 import argparse, json, sys, time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
+from chromium import check, run as run_in_chromium, wait
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.actions import interaction
 
-failures = []
 
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        failures.append(what)
-    return ok
-
-
-def wait(driver, condition, seconds=10.0):
-    deadline = time.monotonic() + seconds
-    while True:
-        value = condition(driver)
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(0.02)
 
 
 CAROUSEL = ".page .row.paged[data-floor=focus]"
@@ -65,20 +47,7 @@ def main():
     p.add_argument("--url", required=True)
     p.add_argument("--screenshot", required=True)
     args = p.parse_args()
-    options = Options()
-    for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-              "--window-size=1000,1000", "--hide-scrollbars", "--force-device-scale-factor=1", "--lang=zh-CN"]:
-        options.add_argument(a)
-    options.binary_location = "/usr/bin/chromium"
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    try:
-        run(driver, args)
-    finally:
-        driver.quit()
-    if failures:
-        for f in failures:
-            print("browser test: " + f, file=sys.stderr)
-        sys.exit(1)
+    run_in_chromium(lambda driver: run(driver, args))
 
 
 def row(driver):

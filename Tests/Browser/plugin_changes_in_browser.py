@@ -22,27 +22,9 @@ check passed; each failure is one line on stderr.
 """
 import argparse, json, os, shutil, sys, time, urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
-
-failures = []
+from chromium import check, run as run_in_chromium, wait
 
 
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        failures.append(what)
-    return ok
-
-
-def wait(driver, condition, seconds):
-    deadline = time.monotonic() + seconds
-    while True:
-        value = condition(driver)
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(0.01)
 
 
 def dom(driver):
@@ -88,20 +70,7 @@ def main():
     p.add_argument("--screenshot", required=True)
     args = p.parse_args()
 
-    options = Options()
-    for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-              "--window-size=1000,1000", "--hide-scrollbars", "--force-device-scale-factor=1", "--lang=zh-CN"]:
-        options.add_argument(a)
-    options.binary_location = "/usr/bin/chromium"
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    try:
-        run(driver, args)
-    finally:
-        driver.quit()
-    if failures:
-        for f in failures:
-            print("browser test: " + f, file=sys.stderr)
-        sys.exit(1)
+    run_in_chromium(lambda driver: run(driver, args))
 
 
 def place(source, folder, name):

@@ -19,28 +19,9 @@ each failure is one line on stderr.
 """
 import argparse, json, os, sys, time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
-
-failures = []
+from chromium import check, run as run_in_chromium, wait
 
 
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        failures.append(what)
-    return ok
-
-
-def wait(driver, condition, seconds=10.0):
-    """Polls `condition(driver)` until it is truthy or `seconds` pass; returns its last value."""
-    deadline = time.monotonic() + seconds
-    while True:
-        value = condition(driver)
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(0.02)
 
 
 def main():
@@ -54,20 +35,7 @@ def main():
     # The load-state footer moves behind each next page's floors (its section changes): compared apart.
     expected = {tuple(r) for r in json.load(open(args.expect)) if r[2] != "floorhost.footer"}
 
-    options = Options()
-    for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-              "--window-size=1000,1000", "--hide-scrollbars", "--force-device-scale-factor=1", "--lang=zh-CN"]:
-        options.add_argument(a)
-    options.binary_location = "/usr/bin/chromium"
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    try:
-        run(driver, args, expected)
-    finally:
-        driver.quit()
-    if failures:
-        for f in failures:
-            print("browser test: " + f, file=sys.stderr)
-        sys.exit(1)
+    run_in_chromium(lambda driver: run(driver, args, expected))
 
 
 def rows_in_page(driver):

@@ -16,9 +16,7 @@ first disagreements). Waits are on conditions (the fonts' loading promise), neve
 """
 import argparse, json, sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
+import chromium
 
 MEASURE = r"""
 const [cases, done] = [arguments[0], arguments[arguments.length - 1]];
@@ -82,12 +80,7 @@ def main():
     args = p.parse_args()
     data = json.load(open(args.cases))
 
-    options = Options()
-    for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-              "--window-size=1200,1000", f"--force-device-scale-factor={args.scale}"]:
-        options.add_argument(a)
-    options.binary_location = "/usr/bin/chromium"
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = chromium.start(window="1200,1000", scale=args.scale, extra=())
     driver.set_script_timeout(600)
     summary = {"scale": args.scale, "lines": 0, "linesWithin1px": 0, "cases": 0, "casesAgreeing": 0,
                "worstLines": [], "disagreeingCases": []}
