@@ -28,8 +28,7 @@ public struct Canvas {
     /// Whether the host's canvas has the ABI 1.4 additions (measure_text, fill, `.strike`). A 1.3 host's
     /// canvas ends before them: the SDK then measures itself and draws a fill as a frame.
     public var isABI14: Bool {
-        Int(raw.pointee.struct_size) >= MemoryLayout<floor_canvas_t>.offset(of: \floor_canvas_t.fill)!
-            + MemoryLayout<UnsafeRawPointer>.size
+        StructSize.reaches(raw.pointee.struct_size, \floor_canvas_t.fill)
     }
 
     /// Whether struck text shows as struck (ABI 1.4 hosts). A 1.3 host ignores the style bit.
@@ -45,8 +44,8 @@ public struct Canvas {
     /// Whether the host's canvas has ABI 1.5's text calls (layout_text, text_block). Without them `layout`
     /// and `textBlock` fall back to cell metrics drawn with `text`, line by line.
     public var hasTextBlocks: Bool {
-        Int(raw.pointee.struct_size) >= MemoryLayout<floor_canvas_t>.offset(of: \floor_canvas_t.text_block)!
-            + MemoryLayout<UnsafeRawPointer>.size && raw.pointee.layout_text != nil && raw.pointee.text_block != nil
+        StructSize.reaches(raw.pointee.struct_size, \floor_canvas_t.text_block) && raw.pointee.layout_text != nil
+            && raw.pointee.text_block != nil
     }
 
     /// What `textBlock` with the same arguments draws: lines, widest line, height. The same answer as
@@ -95,17 +94,12 @@ public struct Canvas {
 }
 
 extension Canvas {
-    /// Whether the host's canvas reaches `field` (a field of a later minor than the host's is absent).
-    private func has(_ field: PartialKeyPath<floor_canvas_t>, size: Int) -> Bool {
-        Int(raw.pointee.struct_size) >= MemoryLayout<floor_canvas_t>.offset(of: field)! + size
-    }
-
     /// Says where tappable item `item` (numbered as `taps` and `action` number them, across every page of a
     /// paged row) is in this cell, so that taps, the selection highlight and impressions find it (docs/ABI.md,
     /// "Item frames"). The host clips the frame to the cell; the last frame given for an item wins. A row
     /// that gives none has its width shared equally by its items. Does nothing on a host without frames.
     public func itemFrame(_ item: Int, x: Double, y: Double, width: Double, height: Double) {
-        guard item >= 0, has(\floor_canvas_t.item_frame, size: MemoryLayout<UnsafeRawPointer>.size),
+        guard item >= 0, StructSize.reaches(raw.pointee.struct_size, \floor_canvas_t.item_frame),
             let report = raw.pointee.item_frame
         else { return }
         report(raw, UInt64(item), x, y, width, height)
@@ -114,7 +108,7 @@ extension Canvas {
     /// The horizontal page this cell draws, 0 to `pages - 1` of its row type's `pages` (docs/ABI.md, "Paged
     /// rows"); 0 when the row is not paged or the host predates paging.
     public var page: Int {
-        guard has(\floor_canvas_t.page, size: MemoryLayout<UInt64>.size) else { return 0 }
+        guard StructSize.reaches(raw.pointee.struct_size, \floor_canvas_t.page) else { return 0 }
         return Int(clamping: raw.pointee.page)
     }
 }

@@ -13,8 +13,7 @@ import CFloorABI
 public enum TextMetrics {
     public static func width(of text: String, style: TextStyle = []) -> Double {
         if let host = FloorPlugin.host,
-            Int(host.pointee.struct_size) >= MemoryLayout<floor_host_t>.offset(of: \floor_host_t.measure_text)!
-                + MemoryLayout<UnsafeRawPointer>.size,
+            StructSize.reaches(host.pointee.struct_size, \floor_host_t.measure_text),
             let measure = host.pointee.measure_text
         {
             return text.withCString { measure(host, $0, style.rawValue) }
@@ -38,8 +37,7 @@ public enum TextMetrics {
         _ text: String, font: TextFont, style: TextStyle = [], width: Double, maxLines: Int = 0
     ) -> TextLayout {
         if let host = FloorPlugin.host,
-            Int(host.pointee.struct_size) >= MemoryLayout<floor_host_t>.offset(of: \floor_host_t.layout_text)!
-                + MemoryLayout<UnsafeRawPointer>.size,
+            StructSize.reaches(host.pointee.struct_size, \floor_host_t.layout_text),
             let layout = host.pointee.layout_text
         {
             return TextLayout.measure(text, word: font.word(style), width: width, maxLines: maxLines) {

@@ -151,9 +151,7 @@ public final class FloorTestHost: @unchecked Sendable {
         do {
             try checkName(name, taken: rowTypeNames, what: "row type")
             // A minor's fields are there when the struct reaches their end (a 1.4 row type ends after action).
-            func has(_ field: PartialKeyPath<floor_row_type_t>) -> Bool {
-                size >= MemoryLayout<floor_row_type_t>.offset(of: field)! + MemoryLayout<floor_selector_t>.size
-            }
+            func has(_ field: KeyPath<floor_row_type_t, floor_selector_t>) -> Bool { StructSize.reaches(size, field) }
             let optional = has(\.action)
             rowTypes.append(
                 RegisteredRowType(
@@ -191,16 +189,14 @@ public final class FloorTestHost: @unchecked Sendable {
                 what: "floor_floor_type_t")
         else { return false }
         let name = type.type_name.map { String(cString: $0) } ?? ""
-        func has(_ field: PartialKeyPath<floor_floor_type_t>, _ length: Int) -> Bool {
-            size >= MemoryLayout<floor_floor_type_t>.offset(of: field)! + length
-        }
+        func has<Value>(_ field: KeyPath<floor_floor_type_t, Value>) -> Bool { StructSize.reaches(size, field) }
         do {
             try checkName(name, taken: floorTypeNames, what: "floor type")
             floorTypes.append(
                 RegisteredFloorType(
                     name: name, context: type.context,
                     sampleJSON: type.sample_json.map { String(cString: $0) },
-                    schemaJSON: has(\.schema_json, MemoryLayout<UnsafePointer<CChar>?>.size)
+                    schemaJSON: has(\.schema_json)
                         ? type.schema_json.map { String(cString: $0) } : nil,
                     decode: try checked(
                         type.decode, slot: "the decode of floor type '\(name)'", signature: FLOOR_SIG_DECODE,
@@ -211,11 +207,11 @@ public final class FloorTestHost: @unchecked Sendable {
                     destroy: try checked(
                         type.destroy, slot: "the destroy of floor type '\(name)'", signature: FLOOR_SIG_DESTROY,
                         required: true, as: DestroyFunction.self)!,
-                    validate: has(\.validate, MemoryLayout<floor_selector_t>.size)
+                    validate: has(\.validate)
                         ? try checked(
                             type.validate, slot: "the validate of floor type '\(name)'", signature: FLOOR_SIG_VALIDATE,
                             required: false, as: ValidateFunction.self) : nil,
-                    extend: has(\.extend, MemoryLayout<floor_selector_t>.size)
+                    extend: has(\.extend)
                         ? try checked(
                             type.extend, slot: "the extend of floor type '\(name)'", signature: FLOOR_SIG_EXTEND,
                             required: false, as: ExtendFunction.self) : nil))

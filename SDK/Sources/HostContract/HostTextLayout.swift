@@ -45,9 +45,7 @@ public enum HostTextLayout {
     public static func write(_ block: TextBlock, to out: UnsafeMutablePointer<floor_text_layout_t>?) {
         guard let out else { return }
         let size = Int(out.pointee.struct_size)
-        func covers<T>(_ field: KeyPath<floor_text_layout_t, T>) -> Bool {
-            size >= MemoryLayout<floor_text_layout_t>.offset(of: field)! + MemoryLayout<T>.size
-        }
+        func covers<T>(_ field: KeyPath<floor_text_layout_t, T>) -> Bool { StructSize.reaches(size, field) }
         if covers(\.lines) { out.pointee.lines = UInt32(clamping: block.lines.count) }
         if covers(\.width) { out.pointee.width = block.width }
         if covers(\.height) { out.pointee.height = block.height }

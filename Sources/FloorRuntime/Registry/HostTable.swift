@@ -58,8 +58,8 @@ package final class HostTable {
         }
         // Each minor's fields are present when the plugin's struct reaches their end: a 1.4 row type ends
         // after `action`, before 1.5's `pages` (docs/ABI.md, "Versions").
-        let has11 = size >= Self.end(of: \floor_row_type_t.action)
-        let has15 = size >= Self.end(of: \floor_row_type_t.pages)
+        let has11 = StructSize.reaches(size, \floor_row_type_t.action)
+        let has15 = StructSize.reaches(size, \floor_row_type_t.pages)
         let row = raw.pointee
         guard let cName = row.type_name, cName.pointee != 0 else {
             refusals.append(RegistrationError(.typeNames, "a row type has an empty type_name"))
@@ -109,11 +109,6 @@ package final class HostTable {
         }
     }
 
-    /// Where a row type field ends: a plugin's struct_size at least this has the field.
-    private static func end(of field: PartialKeyPath<floor_row_type_t>) -> Int {
-        MemoryLayout<floor_row_type_t>.offset(of: field)! + MemoryLayout<floor_selector_t>.size
-    }
-
     private func registerFloorType(_ raw: UnsafePointer<floor_floor_type_t>?) -> Bool {
         guard let raw else {
             refusals.append(RegistrationError(.registration, "register_floor_type was given NULL"))
@@ -133,9 +128,9 @@ package final class HostTable {
         }
         // 1.1 appended validate and extend, 1.3 schema_json, 1.5 layouts to inset: a field past what the plugin
         // compiled is absent.
-        let has11 = size >= MemoryLayout<floor_floor_type_t>.offset(of: \floor_floor_type_t.schema_json)!
-        let has13 = size >= MemoryLayout<floor_floor_type_t>.offset(of: \floor_floor_type_t.layouts)!
-        let has15 = size >= MemoryLayout<floor_floor_type_t>.size
+        let has11 = StructSize.reaches(size, \floor_floor_type_t.extend)
+        let has13 = StructSize.reaches(size, \floor_floor_type_t.schema_json)
+        let has15 = StructSize.reaches(size, \floor_floor_type_t.inset)
         let floor = raw.pointee
         guard let cName = floor.type_name, cName.pointee != 0 else {
             refusals.append(RegistrationError(.typeNames, "a floor type has an empty type_name"))
