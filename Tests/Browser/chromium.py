@@ -1,11 +1,13 @@
 """What the real-browser tests share (serve_in_browser.py, plugin_changes_in_browser.py, carousel_in_browser.py,
 text_agreement.py): headless chromium started the one way they all need it, a check that prints its verdict and
 records a failure, a wait on a condition with a deadline (never a fixed sleep), and the exit status."""
-import sys, time
+import sys
 
 from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
 
 failures = []
 
@@ -19,13 +21,12 @@ def check(ok, what):
 
 
 def wait(driver, condition, seconds=10.0):
-    """Polls `condition(driver)` until it is truthy or `seconds` pass; returns its last value."""
-    deadline = time.monotonic() + seconds
-    while True:
-        value = condition(driver)
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(0.01)
+    """Waits (selenium's WebDriverWait) until `condition(driver)` is truthy or `seconds` pass; returns its last
+    value, so the check after it says what was found."""
+    try:
+        return WebDriverWait(driver, seconds, poll_frequency=0.01).until(condition)
+    except TimeoutException:
+        return condition(driver)
 
 
 def start(window="1000,1000", scale=1, extra=("--hide-scrollbars", "--lang=zh-CN")):

@@ -53,12 +53,13 @@
 
 #ifdef CHATTY
 #include <pthread.h>
+#include <sched.h>
 static const floor_host_t *chatty_host;
 static void *chatter(void *unused) {
     (void)unused;
     for (int i = 0; i < 200; i++) {
         chatty_host->log(chatty_host, FLOOR_LOG_INFO, "warming a cache in the background");
-        usleep(500);
+        sched_yield(); /* lets the host's thread run between messages */
     }
     return NULL;
 }
