@@ -238,6 +238,9 @@ public final class Preview: PreviewService, @unchecked Sendable {
 
     // MARK: Pushes
 
+    /// Push streams open now, over every session (a tab's stream ends when its connection closes).
+    package var openPushStreams: Int { locked { sessions.values.reduce(0) { $0 + $1.subscribers.count } } }
+
     /// The push messages for a session's tab ("changed": ask for a view again; "reload": the page was
     /// laid out again from its files). Nil for an unknown session. The stream ends when the session is
     /// forgotten; the subscription ends when the consumer stops iterating.

@@ -119,6 +119,11 @@ package enum ViewUpdate {
             out.raw(",")
             out.key("reason")
             out.string(paths(reason))
+        case .stopped(let stop):
+            out.string("stopped")
+            out.raw(",")
+            out.key("reason")
+            out.string(paths(stop.reason))
         }
         out.raw("},")
         out.key("events")
