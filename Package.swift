@@ -127,7 +127,7 @@ let package = Package(
             name: "FloorServeTests",
             dependencies: hostLayers.map { .target(name: $0) } + [
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), "CGlibcExtras",
                 // The text agreement test lays text out as the host does.
                 .product(name: "HostContract", package: "SDK"), .product(name: "FloorText", package: "SDK"),
             ]),

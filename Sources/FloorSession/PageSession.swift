@@ -20,6 +20,15 @@ public final class PageSession: @unchecked Sendable {
     public let adapter: Adapter
     public private(set) var viewport: Viewport
     public package(set) var events: [Event] = []
+    /// At most this many events are kept, the newest (nil: every one, as the batch CLI prints them): a
+    /// session looked at all day (serve's) keeps its memory bounded. Older ones are dropped, counted in
+    /// `droppedEvents`; `eventCount` counts every event ever appended.
+    public var eventLimit: Int?
+    /// Events dropped from the front of `events` to keep within `eventLimit`.
+    public private(set) var droppedEvents = 0
+    /// Every event appended so far: `droppedEvents + events.count`.
+    public var eventCount: Int { droppedEvents + events.count }
+    package func dropEvents(_ count: Int) { droppedEvents += count }
     /// How many stops scrolling one screen at a time (`scroll(toward:)`, `scrollToEnd`) has made: the work
     /// those scrolls cost, which tests hold proportional to rows.
     public private(set) var scrollStops = 0
