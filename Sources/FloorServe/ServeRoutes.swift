@@ -12,6 +12,7 @@ import ServiceLifecycle
 ///     GET  /layout/<path>             what `floorhost <path> --format json` prints for the file as it is now
 ///     GET  /image/<path>              an image file under the root (ServedImage: no script can run in it)
 ///     GET  /serve.js?v=H              the client script (ClientScript), kept by the browser
+///     GET  /healthz                   {"ok":true}: the server is up and answering
 ///     POST /api/sessions/<id>/view    {"offset":Y,"version":V} -> ViewUpdate
 ///     POST /api/sessions/<id>/tap     {"row":R,"x":X,"y":Y} -> the action, as `--tap` prints it
 ///     POST /api/sessions/<id>/page    {"row":R,"page":P} -> {"row":R,"page":P,"pages":N}: a carousel turned
@@ -56,6 +57,8 @@ public enum ServeRoutes {
                 return html(PreviewPages.page(session: id, path: path, phone: phone, title: title))
             }
         }
+        // For whoever runs it (a supervisor, a proxy's health check): up and answering.
+        router.get("/healthz") { _, _ in json(Array(#"{"ok":true}"#.utf8) + [10]) }
         router.get("/serve.js") { _, _ in
             Response(
                 status: .ok,

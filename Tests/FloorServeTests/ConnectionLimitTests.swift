@@ -86,6 +86,15 @@ struct ConnectionLimitTests {
         }
     }
 
+    @Test func healthzSaysTheServerIsUp() async throws {
+        try await Self.withServer { port, _, _ in
+            let answer = try RawHTTP.exchange(
+                port: port, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            #expect(answer?.status == 200)
+            #expect(answer?.body == #"{"ok":true}"# + "\n")
+        }
+    }
+
     @Test func anHTTP10RequestWithoutKeepAliveIsClosedAfterItsAnswer() async throws {
         try await Self.withServer { port, _, _ in
             let old = try RawHTTP(port: port, seconds: 30)
