@@ -66,7 +66,9 @@ final class Shaper {
     func advances(_ units: UnsafeBufferPointer<UInt16>, faces: Faces, pointSize: Double, into prefix: inout [Double]) {
         let n = units.count
         reserve(n)
-        let result = self.result, choice = self.choice, known = faces.known
+        let result = self.result
+        let choice = self.choice
+        let known = faces.known
         result.update(repeating: 0, count: n)
         defer {
             // n + 1 entries, keeping the array's storage from call to call.
