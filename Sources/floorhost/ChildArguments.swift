@@ -56,6 +56,7 @@ extension PluginOptions: ChildOptions {
         a.options(["--plugins": plugins, "--plugin-cache": pluginCache, "--plugin-scan-timeout": pluginScanTimeout])
         a.flag("--plugin-isolation", pluginIsolation, inversion: "--no-plugin-isolation")
         a.flags(["--allow-insecure-plugins": allowInsecurePlugins, "--locked": locked])
+        a.repeated("--allow-field", allowField)
     }
 }
 
