@@ -9,15 +9,27 @@ public struct Canvas {
     public var width: Double { raw.pointee.width }
     public var height: Double { raw.pointee.height }
 
-    /// One line of text at (x, y), cut to `maxWidth` points (default: to the right edge).
+    /// One line of text at (x, y), cut to `maxWidth` points (default: to the right edge). The call takes a
+    /// NUL-terminated string: a U+0000 in `text` goes as its visible escape `\u0000` (what every host
+    /// output shows for it), never as the end of the string (docs/ABI-1.5.md, part 5).
     public func text(_ text: String, x: Double, y: Double, maxWidth: Double? = nil, style: TextStyle = []) {
         let limit = maxWidth ?? (width - x)
-        text.withCString { raw.pointee.text(raw, x, y, limit, $0, style.rawValue) }
+        Self.whole(text).withCString { raw.pointee.text(raw, x, y, limit, $0, style.rawValue) }
     }
 
-    /// An image placeholder naming its source.
+    /// An image placeholder naming its source (a U+0000 in it as `text` passes it).
     public func image(_ source: String, x: Double, y: Double, width: Double, height: Double) {
-        source.withCString { raw.pointee.image(raw, x, y, width, height, $0) }
+        Self.whole(source).withCString { raw.pointee.image(raw, x, y, width, height, $0) }
+    }
+
+    /// `text` with each U+0000 written as `\u0000`, for a call that takes a NUL-terminated string.
+    static func whole(_ text: String) -> String {
+        guard text.utf8.contains(0) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\u{0}" { out.append(contentsOf: "\\u0000".unicodeScalars) } else { out.append(scalar) }
+        }
+        return String(out)
     }
 
     /// A frame, or a horizontal rule when `height` is 0.
@@ -38,7 +50,7 @@ public struct Canvas {
     /// `TextMetrics.width(of:style:)` returns in a height calculator.
     public func measure(_ text: String, style: TextStyle = []) -> Double {
         guard isABI14, let measure = raw.pointee.measure_text else { return TextMetrics.width(of: text, style: style) }
-        return text.withCString { measure(raw, $0, style.rawValue) }
+        return Self.whole(text).withCString { measure(raw, $0, style.rawValue) }
     }
 
     /// Whether the host's canvas has ABI 1.5's text calls (layout_text, text_block). Without them `layout`

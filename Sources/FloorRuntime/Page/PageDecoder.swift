@@ -130,6 +130,22 @@ public enum PageDecoder {
                                 path: jsonPath))
                     }
                 }
+                // A plugin before ABI 1.5 passes strings back NUL-terminated (canvas text, jump, param): a page
+                // string holding U+0000 would reach the screen, a tap or an impression cut there, without a
+                // word (docs/ABI-1.5.md, part 5). Such a floor is not given to it.
+                let minor = registry.plugins[type.plugin].abiMinor
+                if minor < 5, !floor.stringsWithNUL.isEmpty {
+                    for string in floor.stringsWithNUL {
+                        said.add(
+                            .error,
+                            "holds U+0000, where plugin \(plugin) (ABI 1.\(minor): strings end at U+0000) would cut it; the floor is not given to it",
+                            path: string.path, floorID: id, plugin: plugin, consequence: .placeholder, at: string.offset
+                        )
+                    }
+                    placeholder(
+                        "\(typeName) '\(id)' not shown: a string holds U+0000, which plugin \(plugin) would cut")
+                    continue
+                }
                 if let skipped = registry.skippedFloors[origin] {
                     say(
                         .error, "not shown: plugin \(plugin) \(skipped.what) on this floor\(skipped.lastWords)",
