@@ -102,7 +102,10 @@ extension View: ChildLauncher {
     var children: [Child] { [.supervised, .restart] }
     func write(to a: inout ChildArguments) {
         for group in [plugins, containment, pages, remote, loading] as [any ChildOptions] { group.write(to: &a) }
-        a.options(["--load-latency": loadLatency, "--offset": offset, "--retry": retry, "--color": color.rawValue])
+        a.options([
+            "--load-latency": loadLatency, "--offset": offset, "--retry": retry, "--color": color.rawValue,
+            "--width": width,
+        ])
         a.flag("--watch", watch)
         a.argument("page", page)
     }
