@@ -35,7 +35,7 @@ public final class PageViewer {
     /// The message line: what the last key (or a load, a reload) did, until the next key; else the key
     /// line (KeyHelp), so the keys come back after every message. Plugin text is escaped when drawn.
     public var message: String { note ?? KeyHelp.line(columns: columns) }
-    /// What the message line says instead of the keys, if anything; `offersSelection` when it offers the
+    /// What the message line says instead of the keys, if anything, and whether it offers the
     /// selected item ("Enter taps it"), so that it goes when the item leaves the screen.
     private var note: String?
     private var noteOffersSelection = false
