@@ -29,6 +29,8 @@ extension Adapter {
     /// every row of the json output, so the typed mode calls the checked function pointer directly.
     public func tappableItems(row r: Int) -> Int {
         let row = rows[r]
+        // A row shown as a placeholder (its height calculator gave no height) has nothing to tap.
+        guard row.unusableHeight == nil else { return 0 }
         let model = models[Int(row.section)]
         let index = UInt64(row.index)
         let record = registry.crashRecord
@@ -82,6 +84,10 @@ extension Adapter {
         let info = describe(row: r)
         let tapped = rows[r]
         let type = registry.rowTypes[Int(tapped.type)]
+        if let reason = info.placeholder {
+            return .failure(
+                NoAction(description: "row \(section):\(row) of floor '\(info.floor)' is not tappable: \(reason)"))
+        }
         guard let action = type.action else {
             return .failure(
                 NoAction(description: "row \(section):\(row) (\(info.type) of floor '\(info.floor)') is not tappable"))

@@ -22,6 +22,8 @@ public final class FloorHost: @unchecked Sendable {
     {
         let found = try PluginDiscovery.libraries(in: pluginFolder)
         let nothing = found.isEmpty ? [PluginDiscovery.nothingFound(in: pluginFolder)] : []
+        var trust = trust
+        if trust.scanCache == nil { trust.scanCache = isolation?.cacheFile }
         guard let isolation else {
             loadDiagnostics = nothing + (try PluginLoader.loadFolder(pluginFolder, into: registry, trust: trust))
             return
@@ -29,12 +31,15 @@ public final class FloorHost: @unchecked Sendable {
         let (libraries, vetting) = try trust.vet(found, in: pluginFolder)
         let cache = PluginScanCache(file: isolation.cacheFile)
         var diagnostics = nothing + vetting
+        // The most trusted first (PluginTrust.vet): a floor type two plugins register stays the first's.
         for library in libraries {
-            switch PluginScanner.decide(library, isolation: isolation, cache: cache) {
+            switch PluginScanner.decide(library.path, isolation: isolation, cache: cache) {
             case .skip(let why):
                 diagnostics.append(why)
             case .load(let note):
-                diagnostics += (note.map { [$0] } ?? []) + PluginLoader.load(library, into: registry)
+                diagnostics +=
+                    (note.map { [$0] } ?? [])
+                    + PluginLoader.load(library.path, into: registry, standing: library.standing)
             }
         }
         do {

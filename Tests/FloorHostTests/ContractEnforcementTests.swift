@@ -123,62 +123,6 @@ struct ContractEnforcementTests {
         #expect(!json.stdout.contains("9223372036854775807"))
     }
 
-    @Test func aTypeNameTwoLibrariesClaimBelongsToNeitherWhicheverSortsFirst() throws {
-        // The newcomer sorts before and after the shipped-like plugin: the outcome is the same.
-        for newcomer in ["libAAA-newcomer.so", "libZZZ-newcomer.so"] {
-            let folder = try TemporaryFolder("contract-clash")
-            let plugins = try folder.installShippedPlugins(["Title"])
-            try compileCPlugin("contract.c", to: plugins + "/libM-contract.so")
-            try compileCPlugin(
-                "contract.c", to: plugins + "/" + newcomer, defines: [#"PLUGIN_ID="com.example.newcomer""#])
-            let host = try FloorHost(pluginFolder: plugins)
-            let errors = host.loadDiagnostics
-            #expect(errors.count == 2, "one error for the floor type, one for the row type: \(messages(errors))")
-            for error in errors {
-                #expect(
-                    error.message.contains("libM-contract.so") && error.message.contains(newcomer),
-                    "names both files: \(error.message)")
-                #expect(error.message.contains("a name two libraries claim belongs to neither"))
-            }
-            #expect(
-                !host.registry.floorTypeNames.contains("Contract")
-                    && !host.registry.rowTypeNames.contains("ContractRow"))
-            let page = try folder.write(
-                "page.json",
-                #"{"floors":[{"type":"Title","id":"t","title":"T"},{"type":"Contract","id":"c","text":"hi"}]}"#)
-            let adapter = try host.layout(page: page, width: 375)
-            #expect((0..<adapter.rowCount).map { adapter.describe(row: $0).type } == ["TitleBar", "FloorPlaceholder"])
-            let said = messages(host.diagnostics(for: adapter))
-            #expect(
-                said.contains("floors[1] (floor 'c'): not shown: floor type 'Contract' is claimed by both"), "\(said)")
-
-            let text = try floorhost(["--plugins", plugins, page])
-            #expect(text.status == 0)
-            #expect(text.stdout.contains("two plugins claim the floor type 'Contract'"), "\(text.stdout)")
-        }
-    }
-
-    @Test func aRowTypeNameClaimedTwiceLeavesItsRowsOut() throws {
-        let folder = try TemporaryFolder("contract-clash")
-        let plugins = try folder.installShippedPlugins(["Title"])
-        try compileCPlugin("contract.c", to: plugins + "/libA.so")
-        try compileCPlugin(
-            "contract.c", to: plugins + "/libB.so", defines: [#"PLUGIN_ID="com.example.b""#, #"FLOOR_TYPE="Other""#])
-        let host = try FloorHost(pluginFolder: plugins)
-        #expect(host.loadDiagnostics.count == 1)
-        #expect(host.registry.floorTypeNames.contains("Contract") && host.registry.floorTypeNames.contains("Other"))
-        let page = try folder.write(
-            "page.json", #"{"floors":[{"type":"Contract","id":"c","text":"hi"},{"type":"Other","id":"o","text":"hi"}]}"#
-        )
-        let adapter = try host.layout(page: page, width: 375)
-        #expect(adapter.rowCount == 0)
-        let said = messages(adapter.diagnostics)
-        #expect(
-            said.contains(
-                "plugin com.floorkit.test.contract listed a row with row type 'ContractRow', a name two plugins claim (so it belongs to neither) (left out)"
-            ), "\(said)")
-    }
-
     // MARK: conform says what really happened
 
     private func conform(_ paths: [String], _ extra: [String] = []) throws -> [[String: Any]] {

@@ -91,13 +91,6 @@ public enum PageDecoder {
                     placeholder("floor '\(id)' has no usable type")
                     continue
                 }
-                if let clash = registry.clashedFloorTypes[typeName] {
-                    say(.error, "not shown: \(clash)", .placeholder)
-                    placeholder(
-                        "\(typeName) '\(id)' not shown: two plugins claim the floor type '\(typeName)', so neither may draw it"
-                    )
-                    continue
-                }
                 guard let typeID = registry.floorTypeID(named: typeName) else {
                     let known = registry.floorTypeNames.joined(separator: ", ")
                     let guess = Suggestion.didYouMean(typeName, among: registry.floorTypeNames)
