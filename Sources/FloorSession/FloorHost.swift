@@ -26,6 +26,7 @@ public final class FloorHost: @unchecked Sendable {
         if trust.scanCache == nil { trust.scanCache = isolation?.cacheFile }
         guard let isolation else {
             loadDiagnostics = nothing + (try PluginLoader.loadFolder(pluginFolder, into: registry, trust: trust))
+            armExitGuard()
             return
         }
         let (libraries, vetting) = try trust.vet(found, in: pluginFolder)
@@ -48,6 +49,12 @@ public final class FloorHost: @unchecked Sendable {
             diagnostics.append(Diagnostic(.warning, error.message, file: cache.file))
         }
         loadDiagnostics = diagnostics
+        armExitGuard()
+    }
+
+    /// In a process no supervisor watches, a plugin that ends it inside a call is named (PluginExitGuard).
+    private func armExitGuard() {
+        PluginExitGuard.arm { [weak registry] in registry?.callInProgress() }
     }
 
     /// Runs as a supervised child (PageSupervisor): notes every plugin call in the crash record open at

@@ -45,6 +45,8 @@ public enum PageDecoder {
         let page = Page(file: file, next: spec.next, title: spec.title, registry: registry)
         let record = registry.crashRecord
         let ordinal = registry.pageOrdinal?(file) ?? record.nextPageOrdinal()
+        registry.noteDecoding(page, ordinal: ordinal)
+        defer { registry.decodingFloor = nil }
         var said = PageDiagnostics(file: file)
         for problem in spec.problems { said.add(problem) }
         if spec.floors.isEmpty {
@@ -139,6 +141,7 @@ public enum PageDecoder {
                 // its one walk of the floor's bytes; nothing is allocated for a floor that conforms.
                 let findings = floor.findings ?? []
                 let refusals = DecodeReport()
+                registry.decodingFloor = (origin, id, typeName)
                 let model = record.withPluginCall(.decode, on: origin) {
                     refusals.withReport { report in
                         let json = UnsafeMutableRawPointer(mutating: raw.baseAddress! + floor.bytes.lowerBound)

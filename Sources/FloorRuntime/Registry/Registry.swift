@@ -103,6 +103,16 @@ public final class Registry: @unchecked Sendable {
     /// them by file instead, so that a skipped floor names the same floor in both (FloorHost.numberPages).
     package var pageOrdinal: ((String) -> Int32)?
     private var floorTypeIDs: [String: Int32] = [:]
+    /// Pages decoded in this process, by ordinal: their file, and the page while it lives (weakly). What
+    /// names the floor of a plugin call that ends the process (`callInProgress`). Pruned as pages are added.
+    private var decodedPages: [Int32: DecodedPage] = [:]
+    private var pruneDecodedPagesAt = 64
+    private struct DecodedPage {
+        let file: String
+        weak var page: Page?
+    }
+    /// The floor whose decoder or validator runs now, before it is a section of its page: its id and type.
+    package var decodingFloor: (origin: FloorOrigin, id: String, type: String)?
     /// How many plugins registered a row type of each name: a name two share is shown with its plugin's id.
     private var rowTypeOwners: [String: Int] = [:]
 
@@ -206,6 +216,35 @@ public final class Registry: @unchecked Sendable {
 
     private func claimant(_ plugin: Int) -> Claimant {
         (plugins[plugin].id, plugins[plugin].path, plugins[plugin].standing)
+    }
+
+    /// Notes a page about to be decoded as page `ordinal` of the run (see `decodedPages`).
+    package func noteDecoding(_ page: Page, ordinal: Int32) {
+        if decodedPages.count >= pruneDecodedPagesAt {
+            decodedPages = decodedPages.filter { $0.value.page != nil }
+            pruneDecodedPagesAt = max(64, decodedPages.count * 2)
+        }
+        decodedPages[ordinal] = DecodedPage(file: page.file, page: page)
+    }
+
+    /// The plugin call this process is in, unsupervised (its crash record is its own: no parent reads it),
+    /// as a phrase naming the plugin, the selector and the floor; nil outside plugin calls and under a
+    /// supervisor, which names the call itself (PluginExitGuard).
+    package func callInProgress() -> String? {
+        guard crashRecord.descriptor < 0, let (call, origin) = crashRecord.lastCall else { return nil }
+        let decoded = decodedPages[origin.page]
+        var floor = "floors[\(origin.floor)]"
+        var type: String?
+        if let decoding = decodingFloor, decoding.origin == origin {
+            floor = "floor '\(decoding.id)'"
+            type = decoding.type
+        } else if let section = decoded?.page?.sections.first(where: { $0.origin == origin }) {
+            floor = "floor '\(section.floorID)'"
+            type = section.floorType
+        }
+        let plugin = type.flatMap { floorTypeID(named: $0) }.map { plugins[floorTypes[Int($0)].plugin].id }
+        return
+            "plugin \(plugin ?? "?")'s \(call.selectorName) on \(floor)\(type.map { " (\($0))" } ?? "")\(decoded.map { " of \($0.file)" } ?? "")"
     }
 
     /// Withdraws every name a plugin registered (its `init` failed). Ids stay allocated so nothing shifts.
