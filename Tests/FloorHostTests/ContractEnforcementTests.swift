@@ -123,6 +123,28 @@ struct ContractEnforcementTests {
         #expect(!json.stdout.contains("9223372036854775807"))
     }
 
+    /// A tap on such a row names the plugin's error, not "0 tappable items", in the library and in `--tap`.
+    @Test func aTapOnARowWhosePluginAnsweredPastTheBoundNamesThePluginsError() throws {
+        let folder = try TemporaryFolder("contract")
+        let host = try host(["TAPPABLE_UINT64_MAX"], in: folder)
+        let page = try folder.write("page.json", #"{"floors":[{"type":"Contract","id":"c","text":"hi"}]}"#)
+        let error =
+            "row 0:0 has no tappable items: the plugin's error: plugin com.floorkit.test.contract's tappable-items selector tappableItemsOfContractRow: returned 18446744073709551615 for row 0:0 ('ContractRow' of floor 'c'), more than FLOOR_TAPPABLE_MAX (4096)"
+        for dispatch in [DispatchMode.typed, .ffi] {
+            let adapter = try host.layout(page: page, width: 375, dispatch: dispatch)
+            guard case .failure(let none) = adapter.tap(section: 0, row: 0) else {
+                Issue.record("the tap found an action")
+                continue
+            }
+            #expect(none.description.hasPrefix(error), "\(none)")
+        }
+        for isolation in [[], ["--no-plugin-isolation"]] {
+            let tap = try floorhost(["--plugins", folder.file("plugins"), "--tap", "0:0"] + isolation + [page])
+            #expect(tap.status == 1)
+            #expect(tap.stderr.contains("no action: " + error), "\(isolation): \(tap.stderr)")
+        }
+    }
+
     // MARK: conform says what really happened
 
     private func conform(_ paths: [String], _ extra: [String] = []) throws -> [[String: Any]] {
