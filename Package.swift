@@ -107,11 +107,18 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
-        // The CLI: argument parsing and wiring only.
+        // floorhost's own exit, _exit and _Exit, which a plugin's calls bind to (FloorCore's PluginExitGuard):
+        // linked into the executable only, never into a library or a test runner.
+        .target(name: "CPluginExit"),
+        // The CLI: argument parsing and wiring only. It exports exit, _exit and _Exit, so that libraries it
+        // dlopens later bind to CPluginExit's (interposition); `nm -D floorhost` lists them.
         .executableTarget(
             name: "floorhost",
             dependencies: hostLayers.map { .target(name: $0) } + [
-                .product(name: "ArgumentParser", package: "swift-argument-parser")
+                "CPluginExit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            linkerSettings: [
+                .unsafeFlags(["exit", "_exit", "_Exit"].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })
             ]),
         .testTarget(
             name: "FloorHostTests",

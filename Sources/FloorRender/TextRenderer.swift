@@ -88,7 +88,8 @@ public enum TextRenderer {
     /// The label a gutter shows for row `r`.
     public static func gutterLabel(_ adapter: Adapter, row r: Int) -> String {
         let row = adapter.describe(row: r)
-        return ControlCharacters.escaped("\(row.section):\(row.row) \(row.floor) \(row.type)")
+        let plugin = row.plugin.map { " (\($0))" } ?? ""
+        return ControlCharacters.escaped("\(row.section):\(row.row) \(row.floor) \(row.type)\(plugin)")
     }
 
     /// One drawing's state: the reused grid behind the canvas, and the gutter.

@@ -22,19 +22,25 @@ public final class FloorHost: @unchecked Sendable {
     {
         let found = try PluginDiscovery.libraries(in: pluginFolder)
         let nothing = found.isEmpty ? [PluginDiscovery.nothingFound(in: pluginFolder)] : []
+        var trust = trust
+        if trust.scanCache == nil { trust.scanCache = isolation?.cacheFile }
         guard let isolation else {
             loadDiagnostics = nothing + (try PluginLoader.loadFolder(pluginFolder, into: registry, trust: trust))
+            armExitGuard()
             return
         }
         let (libraries, vetting) = try trust.vet(found, in: pluginFolder)
         let cache = PluginScanCache(file: isolation.cacheFile)
         var diagnostics = nothing + vetting
+        // The most trusted first (PluginTrust.vet): a floor type two plugins register stays the first's.
         for library in libraries {
-            switch PluginScanner.decide(library, isolation: isolation, cache: cache) {
+            switch PluginScanner.decide(library.path, isolation: isolation, cache: cache) {
             case .skip(let why):
                 diagnostics.append(why)
             case .load(let note):
-                diagnostics += (note.map { [$0] } ?? []) + PluginLoader.load(library, into: registry)
+                diagnostics +=
+                    (note.map { [$0] } ?? [])
+                    + PluginLoader.load(library.path, into: registry, standing: library.standing)
             }
         }
         do {
@@ -43,6 +49,12 @@ public final class FloorHost: @unchecked Sendable {
             diagnostics.append(Diagnostic(.warning, error.message, file: cache.file))
         }
         loadDiagnostics = diagnostics
+        armExitGuard()
+    }
+
+    /// In a process no supervisor watches, a plugin that ends it inside a call is named (PluginExitGuard).
+    private func armExitGuard() {
+        PluginExitGuard.arm { [weak registry] in registry?.callInProgress() }
     }
 
     /// Runs as a supervised child (PageSupervisor): notes every plugin call in the crash record open at

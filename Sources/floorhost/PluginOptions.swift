@@ -47,16 +47,16 @@ struct PluginOptions: ParsableArguments {
     /// code prints goes to stderr (HostOutput).
     func load() throws -> FloorHost {
         HostOutput.shieldFromPlugins()
+        let cacheFile = pluginCache ?? PluginScanCache.defaultFile
         let isolation =
             pluginIsolation
-            ? PluginIsolation(
-                childCommand: childCommand(.scan),
-                cacheFile: pluginCache ?? PluginScanCache.defaultFile, timeout: pluginScanTimeout)
+            ? PluginIsolation(childCommand: childCommand(.scan), cacheFile: cacheFile, timeout: pluginScanTimeout)
             : nil
         do {
+            // Without isolation the cache is only read: who keeps a floor type two plugins register is the same.
             let host = try FloorHost(
                 pluginFolder: plugins, isolation: isolation,
-                trust: PluginTrust(allowInsecure: allowInsecurePlugins, locked: locked))
+                trust: PluginTrust(allowInsecure: allowInsecurePlugins, locked: locked, scanCache: cacheFile))
             host.allowedFields = AllowedFields(allowField)
             return host
         } catch {

@@ -51,6 +51,8 @@ public enum PageDecoder {
         let page = Page(file: file, next: spec.next, title: spec.title, registry: registry)
         let record = registry.crashRecord
         let ordinal = registry.pageOrdinal?(file) ?? record.nextPageOrdinal()
+        registry.noteDecoding(page, ordinal: ordinal)
+        defer { registry.decodingFloor = nil }
         var said = PageDiagnostics(file: file)
         for problem in spec.problems where !(problem.isUnknownField && allowed.allows(path: problem.path)) {
             said.add(problem)
@@ -97,13 +99,6 @@ public enum PageDecoder {
                 }
                 guard let typeName = floor.type else {
                     placeholder("floor '\(id)' has no usable type")
-                    continue
-                }
-                if let clash = registry.clashedFloorTypes[typeName] {
-                    say(.error, "not shown: \(clash)", .placeholder)
-                    placeholder(
-                        "\(typeName) '\(id)' not shown: two plugins claim the floor type '\(typeName)', so neither may draw it"
-                    )
                     continue
                 }
                 guard let typeID = registry.floorTypeID(named: typeName) else {
@@ -172,6 +167,7 @@ public enum PageDecoder {
                     !(($0.kind == .unknownField || $0.kind == .nearMiss) && allowed.allows(path: $0.path))
                 }
                 let refusals = DecodeReport()
+                registry.decodingFloor = (origin, id, typeName)
                 let model = record.withPluginCall(.decode, on: origin) {
                     refusals.withReport { report in
                         let json = UnsafeMutableRawPointer(mutating: raw.baseAddress! + floor.bytes.lowerBound)
