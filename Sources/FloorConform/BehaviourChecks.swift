@@ -2,6 +2,7 @@ import CFloorABI
 import CGlibcExtras
 import FloorLayout
 import Foundation
+import HostContract
 
 /// The behaviour checks: what a loaded plugin's selectors do with its own sample floors. Each returns
 /// normally when the check passes and throws the first failure, named by selector, sample, row and width.
@@ -113,9 +114,9 @@ package enum BehaviourChecks {
                     plugin.step("\(type.height.name) on row \(row) of \(sample.label), widths 1...2048")
                     for width in sweepWidths {
                         let h = plugin.height(rowType, model, row: row, width: Double(width))
-                        guard h >= 0 && h <= Adapter.maxRowHeight else {
+                        if let consequence = UnusableHeight.consequence(of: h) {
                             throw ConformanceFailure(
-                                "\(type.height.name) returned \(h) for row \(row) ('\(type.name)') of \(sample.label) at width \(width); heights must be 0 to \(Int(Adapter.maxRowHeight)) points (FLOOR_MAX_ROW_HEIGHT)"
+                                "\(type.height.name) returned \(h) for row \(row) ('\(type.name)') of \(sample.label) at width \(width); \(consequence)"
                             )
                         }
                     }

@@ -41,9 +41,9 @@ package enum CollectionCheck {
                                 for row in items {
                                     let rowType = plugin.rowType(rows[row])
                                     let h = plugin.height(rows[row], model, row: row, width: itemWidth)
-                                    guard h.isFinite, h >= 0, h <= FLOOR_MAX_ROW_HEIGHT else {
+                                    if let consequence = UnusableHeight.consequence(of: h) {
                                         throw ConformanceFailure(
-                                            "\(rowType.height.name) returned \(h) for item row \(row) ('\(rowType.name)') of \(sample.label) at its column width \(number(itemWidth)) (\(kind.rawValue) of \(columns) at \(number(width))); a height is 0 to \(Int(FLOOR_MAX_ROW_HEIGHT)) points"
+                                            "\(rowType.height.name) returned \(h) for item row \(row) ('\(rowType.name)') of \(sample.label) at its column width \(number(itemWidth)) (\(kind.rawValue) of \(columns) at \(number(width))); \(consequence)"
                                         )
                                     }
                                     let (column, top) = placer.place(height: h)

@@ -76,9 +76,7 @@ public enum ConformanceChild {
                     floorTypes: registry.floorTypeNames.filter {
                         registry.floorTypes[Int(registry.floorTypeID(named: $0)!)].plugin == index
                     },
-                    rowTypes: registry.rowTypeNames.filter {
-                        registry.rowTypes[Int(registry.rowTypeID(named: $0)!)].plugin == index
-                    }))
+                    rowTypes: registry.rowTypeNames(of: index)))
         }
         // A restarted child did not ask for the loading checks, but needs the plugin loaded as before.
         let loadedAgain: String? =

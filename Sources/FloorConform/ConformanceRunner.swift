@@ -36,6 +36,9 @@ public struct ConformanceRunner: Sendable {
     public var snapshots: SnapshotStore?
     /// `--fuzz` or `--reproduce`: adds the `fuzz` check.
     public var fuzz: ConformanceFuzzer?
+    /// The plugin scan cache whose libraries count as trusted first when two register one floor type
+    /// (PluginStanding), as the host reads it ($FLOORKIT_PLUGIN_CACHE or its default); nil: none.
+    public var scanCache: String? = PluginScanCache.defaultFile
 
     public init(childCommand: [String], checkTimeout: Double = 10, callLimit: Double = 1) {
         self.childCommand = childCommand
@@ -58,14 +61,24 @@ public struct ConformanceRunner: Sendable {
     /// within each folder. Throws when a path does not exist.
     public func run(paths: [String]) throws(PluginDiscovery.Failure) -> ConformanceReport {
         var libraries: [String] = []
+        var standings: [PluginStanding] = []
         let advice = "give conform the path of a plugin library (.so) or of a folder that holds them"
+        let cache = scanCache.map { PluginScanCache(file: $0) }
         for path in paths {
+            // The folder whose plugins.lock pins a library: the folder given, or the library's own.
+            var isFolder: ObjCBool = false
+            let folder =
+                FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+                ? path : (path as NSString).deletingLastPathComponent
+            let lock = try? PluginLock.read(folder: folder)
             for library in try PluginDiscovery.libraries(in: path, what: "plugin library or folder", advice: advice)
             where !libraries.contains(library) {
                 libraries.append(library)
+                standings.append(PluginStanding.of(library, folder: folder, lock: lock, cache: cache))
             }
         }
         var checked = libraries.map(check)
+        for i in checked.indices { checked[i].standing = standings[i] }
         judgeAcrossPlugins(&checked)
         return ConformanceReport(plugins: checked.map(\.report))
     }
@@ -75,6 +88,8 @@ public struct ConformanceRunner: Sendable {
         package var report: ConformanceReport.Plugin
         package var floorTypes: [String] = []
         package var rowTypes: [String] = []
+        /// How far the library was trusted before this run: who keeps a floor type two register.
+        package var standing = PluginStanding()
         /// One line per hang (the child was killed) and per call slower than the limit.
         package var hangs: [String] = []
         package var slowCalls: [String] = []
@@ -243,25 +258,23 @@ public struct ConformanceRunner: Sendable {
                 set(.uniqueID, .pass, nil)
             }
 
-            // A copy with a taken id is not loaded at all, so its type names cannot clash. A name two
-            // libraries claim belongs to neither, so the clash fails both, each naming the other.
-            if judges.typeNames && passed(.typeNames)
-                && !earlier.contains(where: { $0.report.id == checked[i].report.id })
-            {
-                let others = checked.indices.filter { j in
-                    j != i && !checked[..<j].contains { $0.report.id == checked[j].report.id }
-                }.map { checked[$0] }
-                let clashes = others.flatMap { other in
-                    (Set(other.floorTypes).intersection(checked[i].floorTypes).sorted().map { "floor type '\($0)'" }
-                        + Set(other.rowTypes).intersection(checked[i].rowTypes).sorted().map { "row type '\($0)'" })
-                        .map { "\($0) is also registered by \(other.report.id ?? "?") (\(other.report.file))" }
+            // A copy with a taken id is not loaded at all, so its type names cannot clash. Row types are each
+            // plugin's own (ABI 1.5); a floor type two libraries register stays with the one trusted first, as
+            // the host loads them (PluginStanding), and only the other fails, with the host's words.
+            if judges.typeNames && passed(.typeNames) && !loadsNot(i, in: checked) {
+                let me = checked[i]
+                let owners = PluginStanding.ordered(checked.indices.filter { !loadsNot($0, in: checked) }) {
+                    (checked[$0].standing, checked[$0].report.file)
                 }
-                if !clashes.isEmpty {
-                    set(
-                        .typeNames, .fail,
-                        clashes.joined(separator: "; ")
-                            + "; a name two libraries claim belongs to neither, so the host withdraws it from both")
+                let refusals = me.floorTypes.sorted().compactMap { name -> String? in
+                    guard let owner = owners.first(where: { checked[$0].floorTypes.contains(name) }), owner != i
+                    else { return nil }
+                    let other = checked[owner]
+                    return Registry.taken(
+                        name, owner: (other.report.id ?? "?", other.report.file, other.standing),
+                        newcomer: (me.report.id ?? "?", me.report.file, me.standing))
                 }
+                if !refusals.isEmpty { set(.typeNames, .fail, refusals.joined(separator: "; ")) }
             }
 
             let late = checked[i].hangs + checked[i].slowCalls
@@ -277,6 +290,11 @@ public struct ConformanceRunner: Sendable {
             checked[i].report.results = reported.compactMap { check in results.first { $0.check == check.id } }
         }
     }
+}
+
+/// True when library `i` of `checked` is not loaded at all, as the host sees it: an earlier library has its id.
+private func loadsNot(_ i: Int, in checked: [ConformanceRunner.Checked]) -> Bool {
+    checked[..<i].contains { $0.report.id == checked[i].report.id }
 }
 
 private func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }

@@ -87,9 +87,10 @@ package enum FuzzCase {
             for width in widths {
                 plugin.step("\(type.height.name) on row \(row) of \(what) at width \(DrawingText.number(width))")
                 let height = plugin.height(rowType, model, row: row, width: width)
-                let clamped = height.isFinite ? min(max(height, 0), Adapter.maxRowHeight) : 0
+                // No height at all: floorhost shows a placeholder and never calls the cell (UnusableHeight).
+                guard UnusableHeight(height) == nil else { continue }
                 plugin.step("\(type.cell.name) on row \(row) of \(what) at width \(DrawingText.number(width))")
-                _ = plugin.draw(rowType, model, row: row, width: width, height: clamped)
+                _ = plugin.draw(rowType, model, row: row, width: width, height: min(height, Adapter.maxRowHeight))
             }
             guard let tappable = type.tappable, let action = type.action else { continue }
             plugin.step("\(tappable.name) on row \(row) of \(what)")

@@ -151,7 +151,8 @@ public final class Adapter: @unchecked Sendable {
         let frame = frame(of: r)
         return RowInfo(
             section: Int(row.section), row: Int(row.index), floor: sections[Int(row.section)].floorID,
-            type: registry.rowTypes[Int(row.type)].name, y: row.top, height: row.height,
+            type: registry.rowTypes[Int(row.type)].name, plugin: registry.sharedRowTypePlugin(row.type),
+            placeholder: unusableHeightReason(row: row), y: row.top, height: row.height,
             isHeader: row.flags & FLOOR_ROW_HEADER != 0, isSticky: row.flags & FLOOR_ROW_STICKY != 0,
             x: frame.x, width: frame.width, column: column(of: r))
     }
@@ -198,8 +199,12 @@ public final class Adapter: @unchecked Sendable {
 
     /// Calls the row's cell selector with a canvas of the row's size.
     package func drawCell(row r: Int, into canvas: UnsafePointer<floor_canvas_t>) {
-        stats.cellCalls += 1
         let row = rows[r]
+        if let reason = unusableHeightReason(row: row) {
+            // Its height calculator gave no height: the host draws the row, as a placeholder with the reason.
+            return BuiltinRows.drawPlaceholder(reason, into: canvas)
+        }
+        stats.cellCalls += 1
         let model = models[Int(row.section)]
         let record = registry.crashRecord
         record.withPluginCall(.cell, on: origins[Int(row.section)]) {
@@ -236,7 +241,9 @@ public final class Adapter: @unchecked Sendable {
                 var calls = 0
                 var section = rows[range.lowerBound].section
                 /// The loop both dispatch modes share; `height` calls the row's height calculator. A height out of
-                /// bounds is the rare branch: clamped, and noted once per run of rows of one floor and row type.
+                /// bounds is the rare branch, noted once per run of rows of one floor and row type: above the
+                /// maximum it is clamped; no height at all (UnusableHeight) makes the row a placeholder, which
+                /// is not asked again.
                 func measureRows(_ height: (RowTable.Row) -> Double) {
                     for r in range where !onlyUnmeasured || rows[r].height.isNaN {
                         let row = rows[r]
@@ -244,12 +251,20 @@ public final class Adapter: @unchecked Sendable {
                             section = row.section
                             record.on(origins[Int(section)])
                         }
+                        guard row.unusableHeight == nil else {
+                            rows[r].height = BuiltinRows.placeholderHeight
+                            continue
+                        }
                         record.step(r)
                         let measured = height(row)
                         if measured >= 0 && measured <= Self.maxRowHeight {
                             rows[r].height = measured
+                        } else if let unusable = UnusableHeight(measured) {
+                            rows[r].unusableHeight = unusable
+                            rows[r].height = BuiltinRows.placeholderHeight
+                            OutOfBoundsHeight.note(row, measured, in: &outOfBounds)
                         } else {
-                            rows[r].height = Self.clamped(measured)
+                            rows[r].height = Self.maxRowHeight
                             OutOfBoundsHeight.note(row, measured, in: &outOfBounds)
                         }
                         calls += 1
@@ -286,13 +301,9 @@ public final class Adapter: @unchecked Sendable {
     /// cost that follows it (text lines, scrolling), proportional to the rows.
     public static let maxRowHeight = FLOOR_MAX_ROW_HEIGHT
 
-    /// What the host uses for a height out of bounds: NaN and negative heights 0, larger ones the maximum.
-    package static func clamped(_ height: Double) -> Double {
-        height > maxRowHeight ? maxRowHeight : (height >= 0 ? height : 0)
-    }
-
-    /// One diagnostic per floor and row type whose height calculator answered out of bounds, naming the
-    /// plugin, the floor and the first value.
+    /// One diagnostic per floor, row type and kind of answer whose height calculator answered out of bounds,
+    /// naming the plugin, the floor and the first value: an error either way (the screen differs from the
+    /// page), a placeholder for no height at all, clamped above the maximum.
     private func report(_ found: [OutOfBoundsHeight]) {
         var merged: [OutOfBoundsHeight] = []
         var at: [OutOfBoundsHeight.Key: Int] = [:]
@@ -310,12 +321,30 @@ public final class Adapter: @unchecked Sendable {
             let plugin = registry.plugins[type.plugin].id
             let more = entry.count > 1 ? " and \(entry.count - 1) more of its rows" : ""
             let limit = Self.maxRowHeight.pointsText
-            diagnostics.append(
-                Diagnostic(
-                    .error,
-                    "\(section.file): \(section.path) (floor '\(section.floorID)'): plugin \(plugin) returned a height of \(entry.value) points for row type '\(type.name)' (row \(entry.row) of the floor\(more)); a row is 0 to \(limit) points high (FLOOR_MAX_ROW_HEIGHT), so \(Self.clamped(entry.value).pointsText) is used (clamped)",
-                    file: section.file, plugin: plugin, path: section.path, consequence: .clamped))
+            let place = "\(section.file): \(section.path) (floor '\(section.floorID)')"
+            if entry.key.unusable {
+                let answer = entry.value.isNaN ? "NaN" : entry.value.pointsText
+                diagnostics.append(
+                    Diagnostic(
+                        .error,
+                        "\(place): \(UnusableHeight.reason(plugin: plugin, rowType: type.name, answer: answer)) (row \(entry.row) of the floor\(more)); a height is a finite number of points, 0 or more",
+                        file: section.file, plugin: plugin, path: section.path, consequence: .placeholder))
+            } else {
+                diagnostics.append(
+                    Diagnostic(
+                        .error,
+                        "\(place): plugin \(plugin) returned a height of \(entry.value) points for row type '\(type.name)' (row \(entry.row) of the floor\(more)); a row is 0 to \(limit) points high (FLOOR_MAX_ROW_HEIGHT), so \(limit) is used (clamped)",
+                        file: section.file, plugin: plugin, path: section.path, consequence: .clamped))
+            }
         }
+    }
+
+    /// What a row shown as a placeholder for an unusable height says (UnusableHeight.reason).
+    package func unusableHeightReason(row: RowTable.Row) -> String? {
+        guard let unusable = row.unusableHeight else { return nil }
+        let type = registry.rowTypes[Int(row.type)]
+        return UnusableHeight.reason(
+            plugin: registry.plugins[type.plugin].id, rowType: type.name, answer: unusable.answer)
     }
 
     // MARK: Expanding floors
@@ -347,7 +376,7 @@ public final class Adapter: @unchecked Sendable {
     /// ABI 1.2's floor_row_sink_t.keep); `rows` are the rows listed after them, numbered from `kept`.
     private func expand(_ section: Page.Section, number: Int, reusable: Int = 0) -> (kept: Int, rows: [ExpandedRow]) {
         guard let typeID = section.typeID else {
-            return (0, [.init(index: 0, type: registry.rowTypeID(named: BuiltinRows.placeholder)!, flags: 0)])
+            return (0, [.init(index: 0, type: registry.builtinRowType(BuiltinRows.placeholder), flags: 0)])
         }
         let floorType = registry.floorTypes[Int(typeID)]
         let sink = RowSink(types: registry.rowTypes, plugin: floorType.plugin, reusable: reusable)
@@ -407,7 +436,7 @@ public final class Adapter: @unchecked Sendable {
         itemWidths.append(width)
         rows.replace(
             rows.count..<rows.count,
-            with: [.init(index: 0, type: registry.rowTypeID(named: BuiltinRows.footer)!, flags: 0)],
+            with: [.init(index: 0, type: registry.builtinRowType(BuiltinRows.footer), flags: 0)],
             section: number)
         sectionStart.append(rows.count)
     }
@@ -525,7 +554,7 @@ public final class Adapter: @unchecked Sendable {
                 let why = Unmanaged<BuiltinRows.Placeholder>.fromOpaque(section.model).takeUnretainedValue().text
                 let prefix = "\(section.floorType) '\(section.floorID)' not shown: "
                 let reason = why.hasPrefix(prefix) ? String(why.dropFirst(prefix.count)) : why
-                if reason.hasPrefix("its plugin ") || reason.hasPrefix("two plugins ") {
+                if reason.hasPrefix("its plugin ") {
                     return refuse(
                         "it continues floor '\(section.floorID)' ('\(section.floorType)') but is not shown itself (\(reason))"
                     )
@@ -653,16 +682,15 @@ public final class Adapter: @unchecked Sendable {
             rowsListed += 1
             let row = next
             next += 1
-            // A row type from another plugin would receive a model it cannot read; refuse it here.
+            // Row types resolve within the plugin that expanded the floor (ABI 1.5): another plugin's would
+            // receive a model it cannot read, whatever its name; refuse it here.
             guard type >= 0, Int(type) < types.count, types[Int(type)].plugin == plugin else {
                 if foreignType == nil {
                     let known = type >= 0 && Int(type) < types.count
                     foreignType =
-                        !known
-                        ? "row type id \(type), which it did not register"
-                        : types[Int(type)].plugin == Registry.nobody
-                            ? "row type '\(types[Int(type)].name)', a name two plugins claim (so it belongs to neither)"
-                            : "row type '\(types[Int(type)].name)', which it did not register"
+                        known
+                        ? "row type id \(type) ('\(types[Int(type)].name)' of another plugin), which it did not register"
+                        : "row type id \(type), which it did not register"
                 }
                 return
             }
@@ -677,6 +705,8 @@ package struct OutOfBoundsHeight {
     package struct Key: Hashable {
         package let section: UInt32
         package let type: Int32
+        /// No height at all (UnusableHeight), rather than one above the maximum.
+        package let unusable: Bool
     }
     package let key: Key
     package let row: UInt32
@@ -684,7 +714,7 @@ package struct OutOfBoundsHeight {
     package var count = 1
 
     package static func note(_ row: RowTable.Row, _ value: Double, in found: inout [OutOfBoundsHeight]) {
-        let key = Key(section: row.section, type: row.type)
+        let key = Key(section: row.section, type: row.type, unusable: UnusableHeight(value) != nil)
         if found.last?.key == key {
             found[found.count - 1].count += 1
         } else {
@@ -704,6 +734,12 @@ public struct RowInfo: Sendable, Equatable {
     public let row: Int
     public let floor: String
     public let type: String
+    /// The id of the plugin whose row type this is, when another loaded plugin has a row type of the same
+    /// name (ABI 1.5: row types are each plugin's own); nil when the name alone says which.
+    public let plugin: String?
+    /// Why the row is shown as a placeholder although its floor was drawn (its height calculator gave no
+    /// height: UnusableHeight); nil for every other row.
+    public let placeholder: String?
     public let y: Double
     public let height: Double
     public let isHeader: Bool

@@ -1,6 +1,7 @@
 import CFloorABI
 import FloorCore
 import FloorRuntime
+import HostContract
 
 /// A row of a floor, named so that it stays the same row while next pages and reloads renumber the page's
 /// rows: what the page a paged row shows is kept by.
@@ -20,7 +21,7 @@ extension Adapter {
     public func pageCount(ofRow r: Int) -> Int {
         let row = rows[r]
         let type = registry.rowTypes[Int(row.type)]
-        guard let pages = type.pages else { return 1 }
+        guard let pages = type.pages, row.unusableHeight == nil else { return 1 }
         let answer: UInt64 = registry.crashRecord.withPluginCall(.pages, on: origins[Int(row.section)]) {
             guard
                 case .uint(let count)? = try? pages.invoker.perform(

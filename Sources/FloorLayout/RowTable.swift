@@ -1,5 +1,6 @@
 import CFloorABI
 import FloorRuntime
+import HostContract
 
 /// Every laid-out row of a page, one 32-byte record a row: row r belongs to section `section`, is row
 /// `index` of its floor, is dispatched by `type`, and spans `top ..< top + height` (its bottom is the next
@@ -11,6 +12,10 @@ import FloorRuntime
 /// the tail of one array, not of six (BENCHMARKS.md, "Appending a next page").
 package struct RowTable {
     package init() {}
+
+    /// The host's bits of a row's flags (above RowTable.pluginFlags): an item's column, an unusable height.
+    package static let columnBits: UInt32 = 0x0700_0000
+    package static let unusableHeightBits: UInt32 = 0x7000_0000
 
     package struct Row {
         package var section: UInt32
@@ -26,8 +31,15 @@ package struct RowTable {
         /// The column an item row of a collection floor was placed in (ItemPlacement.swift); 0 for every other
         /// row. Kept in the host's bits of `flags` (above RowTable.pluginFlags), so a row stays 32 bytes.
         package var column: Int {
-            get { Int(flags >> 24) }
-            set { flags = flags & RowTable.pluginFlags | UInt32(truncatingIfNeeded: newValue) << 24 }
+            get { Int(flags >> 24 & 0x7) }
+            set { flags = flags & ~RowTable.columnBits | (UInt32(truncatingIfNeeded: newValue) & 0x7) << 24 }
+        }
+
+        /// What the row's height calculator answered when it was no height (UnusableHeight): the row is then a
+        /// placeholder the host draws. Nil for every other row. Kept in the host's bits 28-30 of `flags`.
+        package var unusableHeight: UnusableHeight? {
+            get { UnusableHeight(rawValue: flags >> 28 & 0x7) }
+            set { flags = flags & ~RowTable.unusableHeightBits | (newValue?.rawValue ?? 0) << 28 }
         }
     }
 
@@ -70,6 +82,12 @@ package struct RowTable {
 
     /// Every row's cached height, in row order (NaN where unmeasured).
     package var heights: [Double] { rows.map(\.height) }
+
+    /// `heights` (one per row, at any width) with NaN for every row shown as a placeholder for an unusable
+    /// height: a reload's rows carry no such mark, so they are measured again (and marked again).
+    package func forgettingUnusable(_ heights: [Double]) -> [Double] {
+        zip(rows, heights).map { $0.unusableHeight == nil ? $1 : .nan }
+    }
 
     /// Puts back heights saved by `heights` for the same rows (one per row). Offsets are stale until
     /// `recomputeTops(from: 0)`.

@@ -27,8 +27,15 @@ public struct NoAction: Error, Sendable, Equatable, CustomStringConvertible {
 extension Adapter {
     /// How many items of row `r` a tap can hit (0 when its row type registered no action). Called for
     /// every row of the json output, so the typed mode calls the checked function pointer directly.
-    public func tappableItems(row r: Int) -> Int {
+    public func tappableItems(row r: Int) -> Int { tappableAnswer(row: r).count }
+
+    /// How many items of row `r` a tap can hit, and, when the plugin answered past FLOOR_TAPPABLE_MAX (which
+    /// gives the row none), the plugin's error in words: said once per row type among the diagnostics, and
+    /// by `tap` whenever it is why a tap found no item.
+    private func tappableAnswer(row r: Int) -> (count: Int, pluginError: String?) {
         let row = rows[r]
+        // A row shown as a placeholder (its height calculator gave no height) has nothing to tap.
+        guard row.unusableHeight == nil else { return (0, nil) }
         let model = models[Int(row.section)]
         let index = UInt64(row.index)
         let record = registry.crashRecord
@@ -47,19 +54,17 @@ extension Adapter {
                 return answer
             }
         }
-        guard count > UInt64(FLOOR_TAPPABLE_MAX) else { return Int(count) }
+        guard count > UInt64(FLOOR_TAPPABLE_MAX) else { return (Int(count), nil) }
         // Past the bound is no count a row can show (UINT64_MAX is usually a C `return -1`): no items.
+        let type = registry.rowTypes[Int(row.type)]
+        let info = describe(row: r)
+        let plugin = registry.plugins[type.plugin].id
+        let error =
+            "plugin \(plugin)'s tappable-items selector \(type.tappable?.name ?? "?") returned \(count) for row \(row.section):\(row.index) ('\(type.name)' of floor '\(info.floor)'), more than FLOOR_TAPPABLE_MAX (\(FLOOR_TAPPABLE_MAX)); rows of this type get no tappable items"
         if tappableOverflowReported.insert(row.type).inserted {
-            let type = registry.rowTypes[Int(row.type)]
-            let info = describe(row: r)
-            let plugin = type.plugin >= 0 ? registry.plugins[type.plugin].id : "?"
-            report(
-                Diagnostic(
-                    .warning,
-                    "plugin \(plugin)'s tappable-items selector \(type.tappable?.name ?? "?") returned \(count) for row \(row.section):\(row.index) ('\(type.name)' of floor '\(info.floor)'), more than FLOOR_TAPPABLE_MAX (\(FLOOR_TAPPABLE_MAX)); rows of this type get no tappable items",
-                    plugin: plugin))
+            report(Diagnostic(.warning, error, plugin: plugin))
         }
-        return 0
+        return (0, error)
     }
 
     /// The action for tapping item `item` of row `row` of section `section`.
@@ -82,11 +87,20 @@ extension Adapter {
         let info = describe(row: r)
         let tapped = rows[r]
         let type = registry.rowTypes[Int(tapped.type)]
+        if let reason = info.placeholder {
+            return .failure(
+                NoAction(description: "row \(section):\(row) of floor '\(info.floor)' is not tappable: \(reason)"))
+        }
         guard let action = type.action else {
             return .failure(
                 NoAction(description: "row \(section):\(row) (\(info.type) of floor '\(info.floor)') is not tappable"))
         }
-        let count = tappableItems(row: r)
+        let (count, pluginError) = tappableAnswer(row: r)
+        if let pluginError {
+            return .failure(
+                NoAction(description: "row \(section):\(row) has no tappable items: the plugin's error: \(pluginError)")
+            )
+        }
         guard item >= 0, item < count else {
             return .failure(
                 NoAction(

@@ -61,12 +61,14 @@ public enum HTMLRenderer {
     public static func row(_ adapter: Adapter, _ r: Int, images: ((String, String) -> String?)? = nil) -> String {
         let info = adapter.describe(row: r)
         var classes = "row"
-        if info.type == BuiltinRows.placeholder { classes += " placeholder" }
+        if info.type == BuiltinRows.placeholder || info.placeholder != nil { classes += " placeholder" }
         if info.isHeader { classes += " header" }
         if info.isSticky { classes += " sticky" }
         // An item of a grid or a waterfall sits at its frame, in its column (docs/ABI.md, "Collections").
         var column = ""
         var frame = ""
+        // A row type name two plugins share says whose it is (ABI 1.5).
+        let plugin = info.plugin.map { " data-plugin=\"\(HTMLText.escaped($0))\"" } ?? ""
         if let placed = info.column {
             classes += " item"
             column = " data-column=\"\(placed)\""
@@ -83,7 +85,7 @@ public enum HTMLRenderer {
         let canvas = HTMLCanvas(images: images.map { link in { link($0, page) } })
         adapter.drawCell(row: r, into: canvas)
         return
-            "<div class=\"\(classes)\" id=\"r\(r)\" data-index=\"\(r)\" data-section=\"\(info.section)\" data-row=\"\(info.row)\" data-floor=\"\(HTMLText.escaped(info.floor))\" data-type=\"\(HTMLText.escaped(info.type))\"\(column)\(paging) style=\"top:\(HTMLText.px(info.y));height:\(HTMLText.px(info.height))\(frame)\">"
+            "<div class=\"\(classes)\" id=\"r\(r)\" data-index=\"\(r)\" data-section=\"\(info.section)\" data-row=\"\(info.row)\" data-floor=\"\(HTMLText.escaped(info.floor))\" data-type=\"\(HTMLText.escaped(info.type))\"\(plugin)\(column)\(paging) style=\"top:\(HTMLText.px(info.y));height:\(HTMLText.px(info.height))\(frame)\">"
             + canvas.html + "</div>\n"
     }
 

@@ -195,7 +195,15 @@ public enum JSONRenderer {
             return w
         }
         let floorIDs = adapter.sections.map { quoted($0.floorID) }
-        let typeNames = adapter.registry.rowTypes.map { quoted($0.name) }
+        // A row type name two plugins share says whose it is (ABI 1.5): `"plugin"` right after `"type"`.
+        let typeNames = adapter.registry.rowTypes.indices.map { id in
+            var name = quoted(adapter.registry.rowTypes[id].name)
+            if let plugin = adapter.registry.sharedRowTypePlugin(Int32(id)) {
+                name.raw(",\"plugin\":")
+                name.string(plugin)
+            }
+            return name
+        }
         let tappable = adapter.registry.rowTypes.map { $0.tappable != nil }
         let paged = adapter.registry.rowTypes.map { $0.pages != nil }
         let collectionFloor = adapter.sections.map { $0.collection != nil }
@@ -213,6 +221,11 @@ public enum JSONRenderer {
             out.number(row.top)
             out.raw(",\"height\":")
             out.number(row.height)
+            if let reason = adapter.unusableHeightReason(row: row) {
+                // Its height calculator gave no height (ABI 1.5's height rule): the host drew a placeholder.
+                out.raw(",\"placeholder\":")
+                out.string(reason)
+            }
             if collectionFloor[Int(row.section)] {
                 // A collection floor's rows carry their frame across the page (ABI 1.5): x and width, and the
                 // column an item was placed in (null for a full-width row of the floor).

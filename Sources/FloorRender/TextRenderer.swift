@@ -88,7 +88,8 @@ public enum TextRenderer {
     /// The label a gutter shows for row `r`.
     public static func gutterLabel(_ adapter: Adapter, row r: Int) -> String {
         let row = adapter.describe(row: r)
-        return ControlCharacters.escaped("\(row.section):\(row.row) \(row.floor) \(row.type)")
+        let plugin = row.plugin.map { " (\($0))" } ?? ""
+        return ControlCharacters.escaped("\(row.section):\(row.row) \(row.floor) \(row.type)\(plugin)")
     }
 
     /// One drawing's state: the reused grid behind the canvas, and the gutter.
@@ -265,10 +266,15 @@ public enum TextRenderer {
             backend.origin = firstLine - shown.lowerBound
             adapter.drawCell(row: r, into: backend)
             if let marker {
+                // The marker goes on the row's first line with room for it at the right (a header's title
+                // line; inside a framed row, the line under its top edge), else on its second line.
                 let columns = backend.grid.columns
+                let room = (columns - marker.count - 3)..<(columns - 1)
+                let line =
+                    (backend.origin..<backend.origin + 2).first { backend.grid.isBlank(line: $0, columns: room) }
+                    ?? backend.origin + 1
                 backend.grid.text(
-                    marker, column: columns - marker.count - 2, line: backend.origin + 1,
-                    maxColumns: marker.count, style: .muted)
+                    marker, column: columns - marker.count - 2, line: line, maxColumns: marker.count, style: .muted)
             }
             for l in 0..<shown.count { write(gridLine: l, label: l == 0 ? r : nil, to: &out) }
         }

@@ -22,19 +22,25 @@ public final class FloorHost: @unchecked Sendable {
     {
         let found = try PluginDiscovery.libraries(in: pluginFolder)
         let nothing = found.isEmpty ? [PluginDiscovery.nothingFound(in: pluginFolder)] : []
+        var trust = trust
+        if trust.scanCache == nil { trust.scanCache = isolation?.cacheFile }
         guard let isolation else {
             loadDiagnostics = nothing + (try PluginLoader.loadFolder(pluginFolder, into: registry, trust: trust))
+            armExitGuard()
             return
         }
         let (libraries, vetting) = try trust.vet(found, in: pluginFolder)
         let cache = PluginScanCache(file: isolation.cacheFile)
         var diagnostics = nothing + vetting
+        // The most trusted first (PluginTrust.vet): a floor type two plugins register stays the first's.
         for library in libraries {
-            switch PluginScanner.decide(library, isolation: isolation, cache: cache) {
+            switch PluginScanner.decide(library.path, isolation: isolation, cache: cache) {
             case .skip(let why):
                 diagnostics.append(why)
             case .load(let note):
-                diagnostics += (note.map { [$0] } ?? []) + PluginLoader.load(library, into: registry)
+                diagnostics +=
+                    (note.map { [$0] } ?? [])
+                    + PluginLoader.load(library.path, into: registry, standing: library.standing)
             }
         }
         do {
@@ -43,6 +49,12 @@ public final class FloorHost: @unchecked Sendable {
             diagnostics.append(Diagnostic(.warning, error.message, file: cache.file))
         }
         loadDiagnostics = diagnostics
+        armExitGuard()
+    }
+
+    /// In a process no supervisor watches, a plugin that ends it inside a call is named (PluginExitGuard).
+    private func armExitGuard() {
+        PluginExitGuard.arm { [weak registry] in registry?.callInProgress() }
     }
 
     /// Runs as a supervised child (PageSupervisor): notes every plugin call in the crash record open at
@@ -78,8 +90,18 @@ public final class FloorHost: @unchecked Sendable {
         page file: String, root: PageRoot? = nil, remote: RemotePageClient? = nil, width: Double,
         dispatch: DispatchMode = .typed
     ) throws(PageError) -> Adapter {
-        let page = try PageSource(registry: registry, root: root, remote: remote).rooted(at: file).load(file).get()
+        let page = try pageSource(root: root, remote: remote).rooted(at: file).load(file).get()
         return Adapter(page: page, registry: registry, width: width, dispatch: dispatch)
+    }
+
+    /// A CMS's own fields (`--allow-field`), which no page this host decodes is warned about. Set before the
+    /// first page is decoded.
+    public var allowedFields = AllowedFields()
+
+    /// Where this host's pages come from: `root` and `remote` as PageSource takes them, with its allowed
+    /// fields. Every front end reads its pages through one.
+    public func pageSource(root: PageRoot? = nil, remote: RemotePageClient? = nil) -> PageSource {
+        PageSource(registry: registry, root: root, remote: remote, allowed: allowedFields)
     }
 
     /// Everything worth telling about a run, in the order it happened.

@@ -41,20 +41,24 @@ struct PluginOptions: ParsableArguments {
     )
     var locked = false
 
+    @Option(help: ArgumentHelp(PageFields.allowFieldHelp, valueName: "name")) var allowField: [String] = []
+
     /// Loads the plugins, or exits 1 with the reason when the folder is unusable. From here on, what plugin
     /// code prints goes to stderr (HostOutput).
     func load() throws -> FloorHost {
         HostOutput.shieldFromPlugins()
+        let cacheFile = pluginCache ?? PluginScanCache.defaultFile
         let isolation =
             pluginIsolation
-            ? PluginIsolation(
-                childCommand: childCommand(.scan),
-                cacheFile: pluginCache ?? PluginScanCache.defaultFile, timeout: pluginScanTimeout)
+            ? PluginIsolation(childCommand: childCommand(.scan), cacheFile: cacheFile, timeout: pluginScanTimeout)
             : nil
         do {
-            return try FloorHost(
+            // Without isolation the cache is only read: who keeps a floor type two plugins register is the same.
+            let host = try FloorHost(
                 pluginFolder: plugins, isolation: isolation,
-                trust: PluginTrust(allowInsecure: allowInsecurePlugins, locked: locked))
+                trust: PluginTrust(allowInsecure: allowInsecurePlugins, locked: locked, scanCache: cacheFile))
+            host.allowedFields = AllowedFields(allowField)
+            return host
         } catch {
             printError("error: \(error.message)")
             throw ExitCode(1)

@@ -123,60 +123,26 @@ struct ContractEnforcementTests {
         #expect(!json.stdout.contains("9223372036854775807"))
     }
 
-    @Test func aTypeNameTwoLibrariesClaimBelongsToNeitherWhicheverSortsFirst() throws {
-        // The newcomer sorts before and after the shipped-like plugin: the outcome is the same.
-        for newcomer in ["libAAA-newcomer.so", "libZZZ-newcomer.so"] {
-            let folder = try TemporaryFolder("contract-clash")
-            let plugins = try folder.installShippedPlugins(["Title"])
-            try compileCPlugin("contract.c", to: plugins + "/libM-contract.so")
-            try compileCPlugin(
-                "contract.c", to: plugins + "/" + newcomer, defines: [#"PLUGIN_ID="com.example.newcomer""#])
-            let host = try FloorHost(pluginFolder: plugins)
-            let errors = host.loadDiagnostics
-            #expect(errors.count == 2, "one error for the floor type, one for the row type: \(messages(errors))")
-            for error in errors {
-                #expect(
-                    error.message.contains("libM-contract.so") && error.message.contains(newcomer),
-                    "names both files: \(error.message)")
-                #expect(error.message.contains("a name two libraries claim belongs to neither"))
+    /// A tap on such a row names the plugin's error, not "0 tappable items", in the library and in `--tap`.
+    @Test func aTapOnARowWhosePluginAnsweredPastTheBoundNamesThePluginsError() throws {
+        let folder = try TemporaryFolder("contract")
+        let host = try host(["TAPPABLE_UINT64_MAX"], in: folder)
+        let page = try folder.write("page.json", #"{"floors":[{"type":"Contract","id":"c","text":"hi"}]}"#)
+        let error =
+            "row 0:0 has no tappable items: the plugin's error: plugin com.floorkit.test.contract's tappable-items selector tappableItemsOfContractRow: returned 18446744073709551615 for row 0:0 ('ContractRow' of floor 'c'), more than FLOOR_TAPPABLE_MAX (4096)"
+        for dispatch in [DispatchMode.typed, .ffi] {
+            let adapter = try host.layout(page: page, width: 375, dispatch: dispatch)
+            guard case .failure(let none) = adapter.tap(section: 0, row: 0) else {
+                Issue.record("the tap found an action")
+                continue
             }
-            #expect(
-                !host.registry.floorTypeNames.contains("Contract")
-                    && !host.registry.rowTypeNames.contains("ContractRow"))
-            let page = try folder.write(
-                "page.json",
-                #"{"floors":[{"type":"Title","id":"t","title":"T"},{"type":"Contract","id":"c","text":"hi"}]}"#)
-            let adapter = try host.layout(page: page, width: 375)
-            #expect((0..<adapter.rowCount).map { adapter.describe(row: $0).type } == ["TitleBar", "FloorPlaceholder"])
-            let said = messages(host.diagnostics(for: adapter))
-            #expect(
-                said.contains("floors[1] (floor 'c'): not shown: floor type 'Contract' is claimed by both"), "\(said)")
-
-            let text = try floorhost(["--plugins", plugins, page])
-            #expect(text.status == 0)
-            #expect(text.stdout.contains("two plugins claim the floor type 'Contract'"), "\(text.stdout)")
+            #expect(none.description.hasPrefix(error), "\(none)")
         }
-    }
-
-    @Test func aRowTypeNameClaimedTwiceLeavesItsRowsOut() throws {
-        let folder = try TemporaryFolder("contract-clash")
-        let plugins = try folder.installShippedPlugins(["Title"])
-        try compileCPlugin("contract.c", to: plugins + "/libA.so")
-        try compileCPlugin(
-            "contract.c", to: plugins + "/libB.so", defines: [#"PLUGIN_ID="com.example.b""#, #"FLOOR_TYPE="Other""#])
-        let host = try FloorHost(pluginFolder: plugins)
-        #expect(host.loadDiagnostics.count == 1)
-        #expect(host.registry.floorTypeNames.contains("Contract") && host.registry.floorTypeNames.contains("Other"))
-        let page = try folder.write(
-            "page.json", #"{"floors":[{"type":"Contract","id":"c","text":"hi"},{"type":"Other","id":"o","text":"hi"}]}"#
-        )
-        let adapter = try host.layout(page: page, width: 375)
-        #expect(adapter.rowCount == 0)
-        let said = messages(adapter.diagnostics)
-        #expect(
-            said.contains(
-                "plugin com.floorkit.test.contract listed a row with row type 'ContractRow', a name two plugins claim (so it belongs to neither) (left out)"
-            ), "\(said)")
+        for isolation in [[], ["--no-plugin-isolation"]] {
+            let tap = try floorhost(["--plugins", folder.file("plugins"), "--tap", "0:0"] + isolation + [page])
+            #expect(tap.status == 1)
+            #expect(tap.stderr.contains("no action: " + error), "\(isolation): \(tap.stderr)")
+        }
     }
 
     // MARK: conform says what really happened

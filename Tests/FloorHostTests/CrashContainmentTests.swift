@@ -92,6 +92,42 @@ struct CrashContainmentTests {
         #expect(check.stdout.contains("not shown: plugin com.floorkit.test.badge \(what)"), "\(check.stdout)")
     }
 
+    /// Without isolation no supervisor can leave the floor out, but a plugin's exit, _exit or _Exit still
+    /// never ends floorhost with the plugin's status and nothing said: floorhost's own (exported, so the
+    /// plugin binds to them) print one line naming the plugin, the selector and the floor, and exit 1.
+    @Test(arguments: [
+        ("exit0:height", "exit(0)", "height calculator"), ("exit3:cell", "exit(3)", "cell selector"),
+        ("_exit3:expand", "_exit(3)", "expand selector"), ("_Exit5:decode", "_Exit(5)", "decoder"),
+    ])
+    func aPluginThatEndsTheProcessWithoutIsolationIsNamedAndFloorhostExitsOne(
+        text: String, call: String, selector: String
+    ) throws {
+        let setup = try Setup(badges: ["first badge", text, "third badge"])
+        let line =
+            "error: plugin com.floorkit.test.badge's \(selector) on floor 'b1' (Badge) of \(setup.page) called \(call), which would end floorhost with that status and nothing said; floorhost stops here with status 1"
+        for command in [[], ["check"], ["--format", "json"]] {
+            let result = try floorhost(
+                command + ["--plugins", setup.plugins, "--no-plugin-isolation", setup.page])
+            #expect(result.status == 1, "\(command): \(result.stderr)")
+            let said = result.stderr.split(separator: "\n").filter { $0.contains(" called \(call)") }
+            #expect(said.count == 1 && said.first?.hasPrefix(line) == true, "\(command): \(result.stderr)")
+        }
+    }
+
+    /// The interposition the test above relies on: floorhost exports exit, _exit and _Exit (a library it
+    /// dlopens binds to them), and only floorhost: the test runner links the same layers with libc's.
+    @Test func floorhostAloneExportsItsExitFunctions() throws {
+        func defined(in binary: String) throws -> Set<String> {
+            let listed = try run("/usr/bin/env", ["nm", "-D", "--defined-only", binary])
+            #expect(listed.status == 0, "\(listed.stderr)")
+            return Set(
+                listed.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
+        }
+        #expect(try defined(in: Repo.floorhostBinary).isSuperset(of: ["exit", "_exit", "_Exit"]))
+        let runner = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        #expect(try defined(in: runner).isDisjoint(with: ["exit", "_exit", "_Exit"]), "the test runner keeps libc's")
+    }
+
     @Test func jsonOutputCarriesTheCrashAsADiagnostic() throws {
         let setup = try Setup(badges: ["crash:height", "second badge"])
         let result = try setup.render(["--format", "json"])

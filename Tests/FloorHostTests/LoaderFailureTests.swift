@@ -98,20 +98,24 @@ struct LoaderFailureTests {
         #expect(adapter.diagnostics.first?.message.contains("which it did not register") == true)
     }
 
-    /// A name two libraries claim belongs to neither (see ContractEnforcementTests for the full rule).
-    @Test func typeNameClaimedByTwoPluginsBelongsToNeither() throws {
+    /// A floor type two libraries claim stays with the one trusted first (here: first by path, neither being
+    /// pinned or known to a scan cache); their row types of one name are each plugin's own (ABI 1.5). See
+    /// FloorTypeClaimTests for the whole rule.
+    @Test func aFloorTypeTwoPluginsClaimStaysWithTheFirstByPath() throws {
         let (host, adapter, _) = try load { _, plugins in
             try compileCPlugin(to: plugins + "/libA-badge.so", defines: [#"PLUGIN_ID="com.example.a""#])
             try compileCPlugin(to: plugins + "/libB-badge.so", defines: [#"PLUGIN_ID="com.example.b""#])
         }
-        #expect(host.loadDiagnostics.count == 2, "row type and floor type each refused once")
-        for error in host.loadDiagnostics {
-            #expect(error.message.contains("is claimed by both com.example.a"))
-            #expect(error.message.contains("libA-badge.so) and com.example.b"))
-            #expect(error.message.contains("libB-badge.so); a name two libraries claim belongs to neither"))
-        }
-        #expect(adapter.describe(row: 1).type == "FloorPlaceholder")
-        #expect(!host.registry.floorTypeNames.contains("Badge") && !host.registry.rowTypeNames.contains("BadgeRow"))
+        let error = try onlyError(host)
+        #expect(
+            error.message.contains(
+                "libB-badge.so: com.example.b: floor type 'Badge' is already registered by com.example.a (")
+                && error.message.contains(
+                    "libA-badge.so), which keeps it because it comes first by path (neither is pinned in plugins.lock or known to the scan cache before the other); the claim of com.example.b ("
+                ), "\(error.message)")
+        #expect(error.plugin == "com.example.b")
+        #expect(adapter.describe(row: 1).type == "BadgeRow")
+        #expect(host.registry.floorTypeNames.contains("Badge") && host.registry.rowTypeNames.contains("BadgeRow"))
         #expect(host.plugins.map(\.id) == ["com.example.a", "com.example.b", "com.floorkit.floor.title"])
     }
 

@@ -152,7 +152,8 @@ struct NewFloorTests {
             (warned.stdout + warned.stderr).contains("'items[].lables' names no field"),
             "\(warned.stdout)\(warned.stderr)")
 
-        // The kit's tests can fail: a height that is not finite fails them, naming the selector.
+        // The kit's tests can fail: a height that is not finite fails them, naming the selector and what
+        // floorhost does with it (ABI 1.5's height rule).
         try code.replacingOccurrences(of: "height: { _, _, _ in 44 }", with: "height: { _, _, _ in .nan }")
             .write(toFile: source, atomically: true, encoding: .utf8)
         // The build just before finished within the second: swift-driver's incremental build skips a file
@@ -165,7 +166,8 @@ struct NewFloorTests {
         #expect(failing.status != 0)
         #expect(
             (failing.stdout + failing.stderr).contains(
-                "heightForCouponStripItem:width: returned nan for row 0 at width 375"),
+                "heightForCouponStripItem:width: returned nan for row 0 ('CouponStripItem') at width 375; a height is a finite number of points, 0 or more, and floorhost shows this row as a placeholder"
+            ),
             "\(failing.stdout)\(failing.stderr)")
 
         let after = try FileManager.default.attributesOfItem(atPath: binary)

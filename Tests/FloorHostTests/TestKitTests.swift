@@ -175,7 +175,15 @@ struct TestKitTests {
     }
 
     @Test(arguments: [
-        ("NAN_HEIGHT", "a height is finite"),
+        // ABI 1.5's height rule, in floorhost's words (UnusableHeight): no height is a placeholder there.
+        (
+            "NAN_HEIGHT",
+            "returned nan for row 0 ('BadgeRow') at width 375; a height is a finite number of points, 0 or more, and floorhost shows this row as a placeholder"
+        ),
+        (
+            "NEGATIVE_HEIGHT",
+            "returned -36.0 for row 0 ('BadgeRow') at width 375; a height is a finite number of points, 0 or more, and floorhost shows this row as a placeholder"
+        ),
         ("NONDETERMINISTIC_HEIGHT", "the same row and width must give the same height"),
         ("DRAW_OUTSIDE", "outside its 375 x"),
     ])

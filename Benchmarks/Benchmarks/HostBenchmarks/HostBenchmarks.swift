@@ -83,7 +83,9 @@ final class DispatchFixture: @unchecked Sendable {
         page = decode("bulk-10k.json", registry: registry)
         // The library is already open (RTLD_NODELETE); this returns the same handle the loader got.
         handle = dlopen(Inputs.path("bulk-plugin/libBulkFloor.so"), RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD)!
-        let type = registry.rowTypeID(named: "BulkRow")!
+        // Row types are each plugin's own (ABI 1.5): the bulk plugin's, loaded after the built-in rows.
+        let bulk = registry.plugins.firstIndex { $0.path.hasSuffix("libBulkFloor.so") }!
+        let type = registry.rowTypeID(named: "BulkRow", plugin: bulk)!
         rowType = Array(repeating: type, count: dispatchBatch)
         rowSection = Array(repeating: 0, count: dispatchBatch)
         rowIndex = (0..<dispatchBatch).map { UInt32($0) }

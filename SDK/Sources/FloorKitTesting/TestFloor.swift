@@ -36,17 +36,18 @@ public final class TestFloor: @unchecked Sendable {
 
     // MARK: Heights and drawing
 
-    /// Row `row`'s height at `width` points. Throws when it is not finite and 0 to FLOOR_MAX_ROW_HEIGHT
-    /// (floorhost would clamp it and report the plugin), or not the same on a second call (heights are
-    /// cached, so a height calculator must be a pure function of its floor, row and width).
+    /// Row `row`'s height at `width` points. Throws when it is no height (not finite, or negative: floorhost
+    /// shows the row as a placeholder, UnusableHeight) or above FLOOR_MAX_ROW_HEIGHT (floorhost clamps it),
+    /// and reports the plugin either way, or when it is not the same on a second call (heights are cached,
+    /// so a height calculator must be a pure function of its floor, row and width).
     public func height(row: Int, width: Double) throws -> Double {
         try FloorTestHost.calling {
             let rowType = try self.rowType(row)
             let first = rowType.height.function(rowType.context, model, UInt64(row), width)
             let again = rowType.height.function(rowType.context, model, UInt64(row), width)
-            guard first.isFinite, first >= 0, first <= FLOOR_MAX_ROW_HEIGHT else {
+            if let consequence = UnusableHeight.consequence(of: first) {
                 throw FloorTestFailure(
-                    "\(rowType.height.name) returned \(first) for row \(row) at width \(DrawingText.number(width)); a height is finite, 0 to \(Int(FLOOR_MAX_ROW_HEIGHT)) points (FLOOR_MAX_ROW_HEIGHT), and floorhost clamps and reports any other"
+                    "\(rowType.height.name) returned \(first) for row \(row) ('\(rowType.name)') at width \(DrawingText.number(width)); \(consequence)"
                 )
             }
             guard first.bitPattern == again.bitPattern else {

@@ -16,7 +16,8 @@ public enum DrawingText {
 
     /// A whole floor's drawing, as conform keeps it in Snapshots/<plugin id>/<name>.txt: for each width,
     /// each row's type and height (as the height calculator returned it), then its canvas calls, drawn
-    /// in a cell of that height clamped to 0...FLOOR_MAX_ROW_HEIGHT (a non-finite height draws at 0).
+    /// in a cell of that height clamped to FLOOR_MAX_ROW_HEIGHT; a row with no height at all (UnusableHeight)
+    /// is marked as the placeholder floorhost shows, and its cell is not drawn.
     ///
     ///     # Badge: the canvas calls of each row at widths 320, 375 and 414 points
     ///
@@ -33,9 +34,15 @@ public enum DrawingText {
             lines.append("width \(number(width))")
             for (row, type) in rowTypes.enumerated() {
                 let value = height(row, width)
+                guard UnusableHeight(value) == nil else {
+                    // floorhost never calls the cell of such a row: it shows a placeholder.
+                    lines.append("  row \(row) \(type) height \(number(value)) (shown as a placeholder)")
+                    continue
+                }
                 lines.append("  row \(row) \(type) height \(number(value))")
-                let drawn = value.isFinite ? min(max(value, 0), FLOOR_MAX_ROW_HEIGHT) : 0
-                for operation in draw(row, width, drawn) { lines.append("    " + line(operation)) }
+                for operation in draw(row, width, min(value, FLOOR_MAX_ROW_HEIGHT)) {
+                    lines.append("    " + line(operation))
+                }
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -17,8 +17,8 @@ extension Adapter {
         let hadFooter = removeFooter()
         let before = laidOut
         let match = PageMatch(old: before, new: fresh.laidOut)
-        let heights = match.heights(from: before.rows.heights)
-        let otherWidths = heightsByOtherWidth.mapValues { match.heights(from: $0) }
+        let heights = match.heights(from: before.rows.forgettingUnusable(before.rows.heights))
+        let otherWidths = heightsByOtherWidth.mapValues { match.heights(from: before.rows.forgettingUnusable($0)) }
         adopt(fresh, heights: heights, otherWidths: otherWidths)
         let diff = PageDiff(old: before, new: laidOut, match: match, registry: registry)
         if hadFooter { restoreFooter() }

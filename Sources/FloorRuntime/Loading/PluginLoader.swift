@@ -20,13 +20,16 @@ public enum PluginLoader {
         trust: PluginTrust = PluginTrust()
     ) throws(PluginDiscovery.Failure) -> [Diagnostic] {
         let (libraries, vetting) = try trust.vet(try PluginDiscovery.libraries(in: folder), in: folder)
-        return vetting + libraries.flatMap { load($0, into: registry) }
+        return vetting + libraries.flatMap { load($0.path, into: registry, standing: $0.standing) }
     }
 
     /// Loads one library. Returns what went wrong (empty when it loaded cleanly). A plugin whose individual
-    /// registrations were refused still loads with the rest of its types.
-    public static func load(_ path: String, into registry: Registry) -> [Diagnostic] {
-        loadSteps(path, into: registry).map(\.diagnostic)
+    /// registrations were refused still loads with the rest of its types. `standing` says how far it was
+    /// trusted before this run, which decides who keeps a floor type another loaded plugin registered.
+    public static func load(_ path: String, into registry: Registry, standing: PluginStanding = PluginStanding())
+        -> [Diagnostic]
+    {
+        loadSteps(path, into: registry, standing: standing).map(\.diagnostic)
     }
 
     /// Loads one library like `load`, saying which step each refusal belongs to. `willStart` is called as
@@ -35,7 +38,7 @@ public enum PluginLoader {
     /// happened in. Steps after a refusing step are not taken, except
     /// that typeNames and selectorSignatures are judged from what `init` registered.
     public static func loadSteps(
-        _ path: String, into registry: Registry,
+        _ path: String, into registry: Registry, standing: PluginStanding = PluginStanding(),
         willStart: (LoadStep) -> Void = { _ in }
     ) -> [Refusal] {
         func refuse(_ step: LoadStep, _ reason: String, plugin: String? = nil) -> [Refusal] {
@@ -101,7 +104,7 @@ public enum PluginLoader {
         let index = registry.add(
             PluginInfo(
                 id: id, name: name, version: version, path: path,
-                abiMajor: d.abi_major, abiMinor: d.abi_minor))
+                abiMajor: d.abi_major, abiMinor: d.abi_minor, standing: standing))
         willStart(.registration)
         let table = HostTable(registry: registry, plugin: index)
         let accepted = initialize(table.table)

@@ -35,6 +35,10 @@ public final class PluginScanCache {
         public let reason: String?
         /// When the scan ran, seconds since 1970.
         public let scanned: Double
+        /// When the cache first knew a library at this path, seconds since 1970 (kept when the file changes
+        /// and is scanned again): which of two plugins registering one floor type keeps it (PluginStanding).
+        /// Nil in a file written before it was kept: then `scanned`.
+        public var known: Double? = nil
     }
 
     /// Where the cache lives unless told otherwise: $FLOORKIT_PLUGIN_CACHE, else
@@ -79,9 +83,17 @@ public final class PluginScanCache {
         return entry
     }
 
+    /// When the cache first knew a library at `path`, whatever the file holds now; nil when it never did.
+    public func knownSince(_ path: String) -> Double? {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        return entries[absolute].map { $0.known ?? $0.scanned }
+    }
+
     public func record(_ verdict: Verdict, reason: String? = nil, for path: String) {
         guard let key = Self.key(for: path) else { return }
-        entries[key.path] = Entry(key: key, verdict: verdict, reason: reason, scanned: Date().timeIntervalSince1970)
+        let now = Date().timeIntervalSince1970
+        entries[key.path] = Entry(
+            key: key, verdict: verdict, reason: reason, scanned: now, known: knownSince(key.path) ?? now)
         changed = true
     }
 

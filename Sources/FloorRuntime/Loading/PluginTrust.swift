@@ -10,16 +10,27 @@ public struct PluginTrust: Sendable {
     public var allowInsecure: Bool
     /// Require plugins.lock (`--locked`): without it the folder is unusable.
     public var locked: Bool
+    /// The plugin scan cache (PluginScanCache) whose libraries count as trusted before a newcomer's when two
+    /// register one floor type (PluginStanding); nil: none.
+    public var scanCache: String?
 
-    public init(allowInsecure: Bool = false, locked: Bool = false) {
+    public init(allowInsecure: Bool = false, locked: Bool = false, scanCache: String? = nil) {
         self.allowInsecure = allowInsecure
         self.locked = locked
+        self.scanCache = scanCache
     }
 
-    /// The libraries of `libraries` (found under `folder`) that may be opened, and what to tell about the
-    /// others. Throws when the folder's lock file is required and missing, unreadable, or not safe.
+    /// A library that may be opened, and how far it was trusted before this run.
+    public struct Trusted: Sendable, Equatable {
+        public let path: String
+        public let standing: PluginStanding
+    }
+
+    /// The libraries of `libraries` (found under `folder`) that may be opened, the most trusted first
+    /// (PluginStanding: the order they load in), and what to tell about the others. Throws when the folder's
+    /// lock file is required and missing, unreadable, or not safe.
     public func vet(_ libraries: [String], in folder: String) throws(PluginDiscovery.Failure) -> (
-        trusted: [String], diagnostics: [Diagnostic]
+        trusted: [Trusted], diagnostics: [Diagnostic]
     ) {
         var diagnostics: [Diagnostic] = []
         if allowInsecure {
@@ -45,7 +56,8 @@ public struct PluginTrust: Sendable {
         if lock != nil, let problem = PluginPermissions.problem(library: lockFile, folder: folder), !allowInsecure {
             throw PluginDiscovery.Failure(message: "\(lockFile): refused: \(problem)")
         }
-        var trusted: [String] = []
+        var trusted: [Trusted] = []
+        let cache = scanCache.map { PluginScanCache(file: $0) }
         for library in libraries {
             if let problem = PluginPermissions.problem(library: library, folder: folder) {
                 guard allowInsecure else {
@@ -66,8 +78,12 @@ public struct PluginTrust: Sendable {
                 diagnostics.append(Diagnostic(.error, "\(library): refused: \(refusal)", file: library))
                 continue
             }
-            trusted.append(library)
+            // Past the lock's check, a library is pinned exactly when there is a lock.
+            trusted.append(
+                Trusted(
+                    path: library, standing: PluginStanding(pinned: lock != nil, knownSince: cache?.knownSince(library))
+                ))
         }
-        return (trusted, diagnostics)
+        return (PluginStanding.ordered(trusted) { ($0.standing, $0.path) }, diagnostics)
     }
 }

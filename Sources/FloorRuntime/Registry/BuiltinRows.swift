@@ -16,6 +16,14 @@ package enum BuiltinRows {
 
     package static let footer = "LoadStateFooter"
 
+    /// Draws a placeholder saying `text`: a floor the host could not hand to a plugin, or a plugin's row
+    /// whose height calculator gave no height.
+    package static func drawPlaceholder(_ text: String, into canvas: UnsafePointer<floor_canvas_t>) {
+        let c = canvas.pointee
+        c.box(canvas, 0, 0, c.width, c.height)
+        ("! " + text).withCString { c.text(canvas, 8, 12, c.width - 16, $0, FLOOR_TEXT_BOLD) }
+    }
+
     package static func register(in registry: Registry) {
         let plugin = registry.add(
             PluginInfo(
@@ -26,9 +34,7 @@ package enum BuiltinRows {
         let cell: CellFunction = { _, model, _, canvas in
             guard let model, let canvas else { return }
             let text = Unmanaged<Placeholder>.fromOpaque(model).takeUnretainedValue().text
-            let c = canvas.pointee
-            c.box(canvas, 0, 0, c.width, c.height)
-            ("! " + text).withCString { c.text(canvas, 8, 12, c.width - 16, $0, FLOOR_TEXT_BOLD) }
+            BuiltinRows.drawPlaceholder(text, into: canvas)
         }
         _ = registry.add(
             Registry.RowType(

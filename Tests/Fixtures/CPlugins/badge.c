@@ -114,13 +114,16 @@ typedef struct badge { char text[128]; } badge_t;
 /* CRASHES_ON_DATA: bugs that only real page data reaches (the sample's text names no selector): each
  * selector writes through NULL when the floor's text says "crash:<selector>" (e.g. "text":"crash:height"),
  * never returns when it says "hang:<selector>", and ends the process itself when it says
- * "exit0:<selector>" (exit(0)), "_exit3:<selector>" (_exit(3)) or "sigterm:<selector>" (raise(SIGTERM)). */
+ * "exit0:<selector>" (exit(0)), "exit3:<selector>" (exit(3)), "_exit3:<selector>" (_exit(3)),
+ * "_Exit5:<selector>" (_Exit(5)) or "sigterm:<selector>" (raise(SIGTERM)). */
 #ifdef CRASHES_ON_DATA
 #define CRASH_IF(haystack, stage) do { \
         if (strstr((haystack), "crash:" stage)) *(volatile int *)(uintptr_t)0 = 1; \
         if (strstr((haystack), "hang:" stage)) for (volatile int spin = 1; spin;) {} \
-        if (strstr((haystack), "exit0:" stage)) exit(0); \
         if (strstr((haystack), "_exit3:" stage)) _exit(3); \
+        if (strstr((haystack), "_Exit5:" stage)) _Exit(5); \
+        if (strstr((haystack), "exit0:" stage)) exit(0); \
+        if (strstr((haystack), "exit3:" stage)) exit(3); \
         if (strstr((haystack), "sigterm:" stage)) raise(SIGTERM); \
     } while (0)
 #else

@@ -17,7 +17,9 @@ extern "C" {
 /* The most items a row can offer to taps; a larger tappable answer gives it none (docs/ABI.md, "Taps and actions"). */
 #define FLOOR_TAPPABLE_MAX 4096u
 
-/* The tallest row, in points: a height outside 0..this is clamped and reported (docs/ABI.md, "Heights"). */
+/* The tallest row, in points: a finite height above this is clamped and reported; since 1.5 a height that is not
+   finite or is negative (NaN, inf, -inf, -1) makes the row a placeholder naming the plugin, the row type and the
+   value, an error in every output (docs/ABI.md, "Heights"). */
 #define FLOOR_MAX_ROW_HEIGHT 10000.0
 
 /* Since 1.5. The most horizontal pages a row can have; a larger pages answer leaves the row unpaged. */
@@ -38,11 +40,13 @@ extern "C" {
 typedef struct floor_row_type {
     /* [data][at registration][plugin-owned] sizeof(floor_row_type_t) as the plugin compiled it */
     uint32_t struct_size;
-    /* [data][for the process][plugin-owned] e.g. "ProductCard"; unique across all loaded plugins */
+    /* [data][for the process][plugin-owned] e.g. "ProductCard"; unique within this plugin (since 1.5: another
+       plugin may have a row type of the same name; a floor's rows resolve within the plugin that expanded it) */
     const char *type_name;
     /* [data][for the process][plugin-owned] passed back as `ctx` to every selector below */
     void *context;
-    /* [host-thread][after init][plugin-owned] FLOOR_SIG_HEIGHT: 0 to FLOOR_MAX_ROW_HEIGHT; same inputs, same result */
+    /* [host-thread][after init][plugin-owned] FLOOR_SIG_HEIGHT: finite, 0 to FLOOR_MAX_ROW_HEIGHT; same inputs, same
+       result (any other answer: see FLOOR_MAX_ROW_HEIGHT) */
     floor_selector_t height;
     /* [host-thread][after init][plugin-owned] FLOOR_SIG_CELL: draws the row; must stay inside the canvas */
     floor_selector_t cell;
@@ -64,7 +68,9 @@ typedef struct floor_row_type {
 typedef struct floor_floor_type {
     /* [data][at registration][plugin-owned] sizeof(floor_floor_type_t) as the plugin compiled it */
     uint32_t struct_size;
-    /* [data][for the process][plugin-owned] e.g. "ProductFeed"; unique across all loaded plugins */
+    /* [data][for the process][plugin-owned] e.g. "ProductFeed"; unique across all loaded plugins: when two register
+       one, the one trusted first keeps it (pinned in plugins.lock, else known to the scan cache, else first by
+       path) and the other's registration is refused (docs/ABI.md, "Type names") */
     const char *type_name;
     /* [data][for the process][plugin-owned] passed back as `ctx` to every selector below */
     void *context;
