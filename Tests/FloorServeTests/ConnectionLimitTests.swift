@@ -32,12 +32,12 @@ struct ConnectionLimitTests {
 
     @Test func aClientThatDoesNotFinishItsHeadersIsClosed() async throws {
         try await Self.withServer(headerTimeout: .seconds(1)) { port, _, _ in
-            let slow = try RawHTTP(port: port, seconds: 30)
+            let slow = try RawHTTP(port: port)
             slow.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
             let (text, closed) = slow.readToEnd()
             #expect(closed && text.isEmpty, "closed with no answer")
             // An idle keep-alive connection too, once its answer is sent.
-            let idle = try RawHTTP(port: port, seconds: 30)
+            let idle = try RawHTTP(port: port)
             idle.send("GET /serve.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             #expect(idle.readResponse()?.status == 200)
             #expect(idle.readToEnd().closed)
@@ -49,11 +49,11 @@ struct ConnectionLimitTests {
         try await Self.withServer(maxConnections: 4) { port, _, connections in
             var slow: [RawHTTP] = []
             for _ in 0..<4 {
-                let connection = try RawHTTP(port: port, seconds: 30)
+                let connection = try RawHTTP(port: port)
                 connection.send("GET / HTTP/1.1\r\n")
                 slow.append(connection)
                 let opened = slow.count
-                #expect(eventually(seconds: 30) { connections.count == opened ? true : nil } == true)
+                #expect(eventually(seconds: 90) { connections.count == opened ? true : nil } == true)
             }
             let answer = try RawHTTP.exchange(
                 port: port, "GET /serve.js HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
@@ -67,7 +67,7 @@ struct ConnectionLimitTests {
         try await Self.withServer { port, fixture, _ in
             let id = fixture.preview.open(fixture.pages + "/home.json", phone: .standard)
             // Only the headers of a 200 MB body are sent: the answer comes without the body.
-            let big = try RawHTTP(port: port, seconds: 30)
+            let big = try RawHTTP(port: port)
             big.send(
                 "POST /api/sessions/\(id)/view HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 200000000\r\n"
                     + "Content-Type: application/json\r\n\r\n")
@@ -76,7 +76,7 @@ struct ConnectionLimitTests {
             #expect(answer.body.contains("the request body is larger than 16384 bytes"))
             #expect(big.readToEnd().closed)
             // A chunked body that grows past the limit: 413 too, and the connection is closed.
-            let chunked = try RawHTTP(port: port, seconds: 30)
+            let chunked = try RawHTTP(port: port)
             let chunk = String(repeating: " ", count: 10_000)
             chunked.send(
                 "POST /api/sessions/\(id)/view HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n"
@@ -97,7 +97,7 @@ struct ConnectionLimitTests {
 
     @Test func anHTTP10RequestWithoutKeepAliveIsClosedAfterItsAnswer() async throws {
         try await Self.withServer { port, _, _ in
-            let old = try RawHTTP(port: port, seconds: 30)
+            let old = try RawHTTP(port: port)
             old.send("GET /serve.js HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
             let (text, closed) = old.readToEnd()
             #expect(closed)
@@ -109,7 +109,7 @@ struct ConnectionLimitTests {
     @Test func aDroppedEventStreamEndsAtOnce() async throws {
         try await Self.withServer { port, fixture, connections in
             let id = fixture.preview.open(fixture.pages + "/home.json", phone: .standard)
-            let tab = try RawHTTP(port: port, seconds: 30)
+            let tab = try RawHTTP(port: port)
             tab.send("GET /api/sessions/\(id)/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             var seen = ""
             var buffer = [UInt8](repeating: 0, count: 4096)
@@ -121,8 +121,8 @@ struct ConnectionLimitTests {
             #expect(seen.contains(": connected"))
             #expect(fixture.preview.openPushStreams == 1)
             shutdown(tab.fd, Int32(SHUT_WR))  // the tab goes: the server reads its end
-            #expect(eventually(seconds: 30) { fixture.preview.openPushStreams == 0 ? true : nil } == true)
-            #expect(eventually(seconds: 30) { connections.count == 0 ? true : nil } == true)
+            #expect(eventually(seconds: 90) { fixture.preview.openPushStreams == 0 ? true : nil } == true)
+            #expect(eventually(seconds: 90) { connections.count == 0 ? true : nil } == true)
         }
     }
 }
