@@ -13,12 +13,13 @@ public enum PreviewServer {
     public static func application(
         _ preview: some PreviewService, services: [any Service], host: String = "127.0.0.1", port: Int = 8080,
         allowedHosts: [String] = [], connections: OpenConnections = OpenConnections(),
-        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        accessLog: (@Sendable (String) -> Void)? = nil, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         var logger = Logger(label: "floorhost.serve")
         logger.logLevel = .warning
         return Application(
-            router: ServeRoutes.router(preview, hosts: ServedHosts(bound: host, allowed: allowedHosts)),
+            router: ServeRoutes.router(
+                preview, hosts: ServedHosts(bound: host, allowed: allowedHosts), accessLog: accessLog),
             server: .guardedHTTP1(connections),
             configuration: .init(address: .hostname(host, port: port), serverName: "floorhost"),
             services: services,
@@ -97,8 +98,16 @@ extension PreviewServer {
     /// failure is the sentence to print.
     package static func serve(
         root: PageRoot, rootArgument: String, host: String, port: Int, allowedHosts: [String] = [],
-        plugins: Plugins
+        accessLog path: String? = nil, plugins: Plugins
     ) throws(ServeFailure) -> Int32? {
+        var accessLog: (@Sendable (String) -> Void)?
+        if let path {
+            do {
+                accessLog = try AccessLog<ServeContext>.destination(path)
+            } catch {
+                throw ServeFailure(message: "floorhost serve: \(error.message)")
+            }
+        }
         let announce = announcement(host: host, root: rootArgument)
         DescriptorLimit.raiseToHard()
         if let warning = exposureWarning(host: host, port: port, allowedHosts: allowedHosts) {
@@ -120,7 +129,7 @@ extension PreviewServer {
             return try run(
                 application(
                     preview, services: services, host: host, port: port, allowedHosts: allowedHosts,
-                    onRunning: announce))
+                    accessLog: accessLog, onRunning: announce))
         case .worker(let command, let pluginFolder, let callTimeout):
             let preview: WorkerPreview
             do {
@@ -133,7 +142,7 @@ extension PreviewServer {
             return try run(
                 application(
                     preview, services: [preview], host: host, port: port, allowedHosts: allowedHosts,
-                    onRunning: announce))
+                    accessLog: accessLog, onRunning: announce))
         }
     }
 

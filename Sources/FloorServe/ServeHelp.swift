@@ -27,4 +27,7 @@ package enum ServeHelp {
 
     package static let retry =
         "Retry a failed next-page load up to N times with backoff (as render's --retry); the page's retry button still works after the last."
+
+    package static let accessLog =
+        "Write one line per request to FILE (- for stdout): time, method, path, status and milliseconds."
 }

@@ -25,10 +25,12 @@ import ServiceLifecycle
 /// other refused request is a 4xx with one line of JSON. Requests another web site could have made are
 /// refused before any route (ForeignRequests): only `hosts` are answered.
 public enum ServeRoutes {
-    public static func router(_ preview: some PreviewService, hosts: ServedHosts = .loopback)
-        -> Router<ServeContext>
-    {
+    public static func router(
+        _ preview: some PreviewService, hosts: ServedHosts = .loopback,
+        accessLog: (@Sendable (String) -> Void)? = nil
+    ) -> Router<ServeContext> {
         let router = Router(context: ServeContext.self)
+        if let accessLog { router.add(middleware: AccessLog(accessLog)) }
         router.add(middleware: JSONErrors())
         router.add(middleware: ForeignRequests(hosts))
         router.get("/") { _, _ in

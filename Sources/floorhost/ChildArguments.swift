@@ -142,6 +142,7 @@ extension Serve: ChildLauncher {
         a.options(["--host": host, "--port": port, "--max-page-bytes": maxPageBytes, "--retry": retry])
         a.options(["--max-pages": maxPages])
         a.repeated("--allow-host", allowHost)
+        a.options(["--access-log": accessLog])
         a.argument("root", root)
     }
 }

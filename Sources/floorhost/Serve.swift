@@ -17,6 +17,8 @@ struct Serve: ParsableCommand {
 
     @Option(help: .init(ServeHelp.allowHost, valueName: "name")) var allowHost: [String] = []
 
+    @Option(help: .init(ServeHelp.accessLog, valueName: "file")) var accessLog: String?
+
     @Option(help: "The port to listen on (0: any free port, printed on start).")
     var port = 8080
 
@@ -54,7 +56,9 @@ struct Serve: ParsableCommand {
         let stoppedBy: Int32?
         do {
             stoppedBy = try PreviewServer.serve(
-                root: pageRoot, rootArgument: root, host: host, port: port, allowedHosts: allowHost, plugins: kept)
+                root: pageRoot, rootArgument: root, host: host, port: port, allowedHosts: allowHost,
+                accessLog: accessLog,
+                plugins: kept)
         } catch {
             printError("error: \(error.message)")
             throw ExitCode(1)

@@ -247,3 +247,22 @@ func runFloorhost(_ arguments: [String]) throws -> (status: Int32, stdout: Strin
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
+
+extension ServeRoutesTests {
+    /// --access-log: a line per request, refusals included, with method, path, status and time.
+    @Test func theAccessLogHasALinePerRequest() async throws {
+        let fixture = try ServeFixture()
+        let log = fixture.folder + "/access.log"
+        let write = try AccessLog<ServeContext>.destination(log)
+        let app = Application(router: ServeRoutes.router(fixture.preview, accessLog: write))
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/page/../secret.json", method: .get) { #expect($0.status == .notFound) }
+        }
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.first?.contains(" GET /healthz 200 ") == true, "\(lines)")
+        #expect(lines.last?.contains(" GET /page/../secret.json 404 ") == true, "\(lines)")
+        #expect(lines.allSatisfy { $0.hasSuffix(" ms") })
+    }
+}

@@ -41,7 +41,8 @@ package enum Child: String, CaseIterable, Sendable {
             ]
         case .worker:
             return [
-                "--host": server, "--port": server, "--allow-host": server, "--plugin-call-timeout": server,
+                "--host": server, "--port": server, "--allow-host": server, "--access-log": server,
+                "--plugin-call-timeout": server,
                 "--crash-record-fd": server,
                 "--skip-floor": server,
             ]
