@@ -287,30 +287,12 @@ extension Fields {
     }
 
     /// The number literal at `value` as a finite Double: a literal beyond Double's range (1e400) is refused
-    /// rather than read as an infinity. Whole literals of up to 15 digits are read here; others by the
-    /// standard library, from a string short enough to live on the stack.
+    /// rather than read as an infinity.
     func double(at value: Int32) throws(DecodeError) -> Double {
-        let tape = context.unsafelyUnwrapped.pointee.tape
-        let literal = tape.slice(nodes[Int(value)])
-        var whole: Int64 = 0
-        var negative = false
-        var plain = literal.count <= 16
-        for (i, b) in literal.enumerated() where plain {
-            if i == 0 && b == 0x2D {
-                negative = true
-            } else if b >= 0x30 && b <= 0x39 && i < 16 {
-                whole = whole * 10 + Int64(b - 0x30)
-            } else {
-                plain = false
-            }
-        }
-        if plain {
-            let magnitude = Double(whole)
-            return negative ? -magnitude : magnitude  // -0 stays negative zero
-        }
-        let text = String(decoding: literal, as: UTF8.self)
-        guard let number = Double(text), number.isFinite else {
-            throw DecodeError(node: value, "number \(text) is out of range")
+        let literal = context.unsafelyUnwrapped.pointee.tape.slice(nodes[Int(value)])
+        let number = NumberLiteral.value(literal)
+        guard number.isFinite else {
+            throw DecodeError(node: value, "number \(String(decoding: literal, as: UTF8.self)) is out of range")
         }
         return number
     }
