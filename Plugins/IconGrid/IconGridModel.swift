@@ -22,8 +22,8 @@ struct IconGridFloor: Declared {
     var items: [Icon]
 
     init(_ f: Fields) throws(DecodeError) {
-        columns = try f.integer("columns", "Icons on a line.", 1...10, default: 4)
         // An icon that does not decode is left out with a warning naming its path; the others show.
         items = try f.list("items", "The icons, in order, filling lines of `columns`.", minItems: 1, dropping: true)
+        columns = try f.integer("columns", "Icons on a line.", 1...10, default: 4)
     }
 }
