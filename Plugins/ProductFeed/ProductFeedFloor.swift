@@ -175,7 +175,8 @@ extension ProductFeedFloor {
             canvas.textBlock(product.title, x: padding, y: y, width: available, maxLines: 2, font: .body)
             y += title.height + priceGap
             canvas.textBlock(
-                priceText(product.price), x: padding, y: y, width: available, maxLines: 1, font: .headline, style: .accent)
+                priceText(product.price), x: padding, y: y, width: available, maxLines: 1, font: .headline,
+                style: .accent)
             if let original = product.originalPrice, canvas.supportsStrike {
                 let x = padding + canvas.layout(priceText(product.price), font: .headline, width: .infinity).width + 6
                 if width - padding - x > 0 {

@@ -46,6 +46,7 @@ struct ProductFeedFloor: Declared {
             "items", "The products, one card each; a next page's floor with this id appends to them.", dropping: true)
         sorts = try f.strings(
             "sorts",
-            "Sort options (\"综合 Best\", \"销量 Sales\", \"价格 Price\"), the current one first, in a strip above the cards that pins to the top of the screen while the feed is scrolled (the feed's sticky header, if any, hands over to it); leave it out for no strip.")
+            "Sort options (\"综合 Best\", \"销量 Sales\", \"价格 Price\"), the current one first, in a strip above the cards that pins to the top of the screen while the feed is scrolled (the feed's sticky header, if any, hands over to it); leave it out for no strip."
+        )
     }
 }

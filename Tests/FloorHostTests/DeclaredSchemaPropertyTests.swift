@@ -1,8 +1,9 @@
 import FloorCore
-@testable import FloorRuntime
 import FloorSession
 import Foundation
 import Testing
+
+@testable import FloorRuntime
 
 /// Issue 21, item 5: the schema is the decoder. Each shipped floor type's decoder and the schema it exports
 /// (`floorhost schema`, strict: every field) come from one declaration (FloorKit's `Declared`); over
@@ -40,7 +41,8 @@ import Testing
         #""\u3000""#, #""\t""#, #"" \u00a0x""#, #""199""#, #""¥1,299.00""#, #""19x9""#, #""-1""#, #""1e3""#,
     ]
     static let numbers = [
-        "1", "4", "0", "59.9", "-0", "10", "11", "2.5", "-1", "59.9", "1e0", "4.0", "1e12", "1e13", "10000", "10001", "1e400",
+        "1", "4", "0", "59.9", "-0", "10", "11", "2.5", "-1", "59.9", "1e0", "4.0", "1e12", "1e13", "10000", "10001",
+        "1e400",
     ]
     static let others = ["true", "false", "null", "true", "{}", "[]", #"["x"]"#]
     static let anything = texts + numbers + others
@@ -52,7 +54,9 @@ import Testing
     }
 
     /// An object of `fields` (name, value maker), each present or not.
-    static func object(_ fields: [(String, (inout Generator) -> String)], _ g: inout Generator, keep: Int = 85) -> String {
+    static func object(_ fields: [(String, (inout Generator) -> String)], _ g: inout Generator, keep: Int = 85)
+        -> String
+    {
         let members = fields.compactMap { name, make in
             g.chance(g.noisy ? keep : 97) ? #""\#(name)":\#(make(&g))"# : nil
         }
@@ -62,7 +66,8 @@ import Testing
     static func list(_ element: (inout Generator) -> String, _ g: inout Generator) -> String {
         if g.noisy && g.chance(10) { return g.pick(anything) }
         let count = g.below(5)
-        return "[" + (0..<count).map { _ in g.noisy && g.chance(5) ? g.pick(anything) : element(&g) }
+        return "["
+            + (0..<count).map { _ in g.noisy && g.chance(5) ? g.pick(anything) : element(&g) }
             .joined(separator: ",") + "]"
     }
 
@@ -74,56 +79,56 @@ import Testing
     /// The fields of each shipped type, by name and the kind of value it usually holds (not its rules).
     static var fields: [String: [(String, (inout Generator) -> String)]] {
         [
-        "Title": [("title", { value(texts, &$0) }), ("subtitle", { value(texts, &$0) })],
-        "Focus": [
-            (
-                "items",
-                {
-                    list(
-                        { g in
-                            object(
-                                [
-                                    ("id", { value(texts, &$0) }), ("img", { value(texts, &$0) }),
-                                    ("title", { value(texts, &$0) }), ("jump", jump),
-                                ], &g)
-                        }, &$0)
-                }
-            )
-        ],
-        "IconGrid": [
-            ("columns", { value(numbers, &$0) }),
-            (
-                "items",
-                {
-                    list(
-                        { g in
-                            object(
-                                [
-                                    ("id", { value(texts, &$0) }), ("img", { value(texts, &$0) }),
-                                    ("title", { value(texts, &$0) }), ("jump", jump),
-                                ], &g)
-                        }, &$0)
-                }
-            ),
-        ],
-        "ProductFeed": [
-            (
-                "items",
-                {
-                    list(
-                        { g in
-                            object(
-                                [
-                                    ("id", { value(texts, &$0) }), ("title", { value(texts, &$0) }),
-                                    ("price", { $0.chance(50) ? value(numbers, &$0) : value(texts, &$0) }),
-                                    ("originalPrice", { $0.chance(50) ? value(numbers, &$0) : value(texts, &$0) }),
-                                    ("img", { value(texts, &$0) }), ("jump", jump),
-                                ], &g)
-                        }, &$0)
-                }
-            ),
-            ("sorts", { list({ value(texts, &$0) }, &$0) }),
-        ],
+            "Title": [("title", { value(texts, &$0) }), ("subtitle", { value(texts, &$0) })],
+            "Focus": [
+                (
+                    "items",
+                    {
+                        list(
+                            { g in
+                                object(
+                                    [
+                                        ("id", { value(texts, &$0) }), ("img", { value(texts, &$0) }),
+                                        ("title", { value(texts, &$0) }), ("jump", jump),
+                                    ], &g)
+                            }, &$0)
+                    }
+                )
+            ],
+            "IconGrid": [
+                ("columns", { value(numbers, &$0) }),
+                (
+                    "items",
+                    {
+                        list(
+                            { g in
+                                object(
+                                    [
+                                        ("id", { value(texts, &$0) }), ("img", { value(texts, &$0) }),
+                                        ("title", { value(texts, &$0) }), ("jump", jump),
+                                    ], &g)
+                            }, &$0)
+                    }
+                ),
+            ],
+            "ProductFeed": [
+                (
+                    "items",
+                    {
+                        list(
+                            { g in
+                                object(
+                                    [
+                                        ("id", { value(texts, &$0) }), ("title", { value(texts, &$0) }),
+                                        ("price", { $0.chance(50) ? value(numbers, &$0) : value(texts, &$0) }),
+                                        ("originalPrice", { $0.chance(50) ? value(numbers, &$0) : value(texts, &$0) }),
+                                        ("img", { value(texts, &$0) }), ("jump", jump),
+                                    ], &g)
+                            }, &$0)
+                    }
+                ),
+                ("sorts", { list({ value(texts, &$0) }, &$0) }),
+            ],
         ]
     }
 
@@ -138,7 +143,8 @@ import Testing
     static func floor(_ type: String, id: Int, _ g: inout Generator) -> String {
         g.noisy = g.chance(50)
         var members = [#""type":"\#(type)""#, #""id":"f\#(id)""#]
-        for (name, make) in fields[type]! + common.filter({ _ in g.chance(15) }) where g.chance(name == "items" ? 95 : 70) {
+        for (name, make) in fields[type]! + common.filter({ _ in g.chance(15) })
+        where g.chance(name == "items" ? 95 : 70) {
             members.append(#""\#(name)":\#(make(&g))"#)
         }
         return "{" + members.joined(separator: ",") + "}"
@@ -181,11 +187,13 @@ import Testing
                 if !findings.isEmpty { invalid += 1 }
                 if findings.isEmpty != pluginSaid[index].isEmpty, disagreements.count < 5 {
                     disagreements.append(
-                        "\(floor)\n  schema: \(findings.map { "\($0.path): \($0.message)" })\n  plugin: \(pluginSaid[index])")
+                        "\(floor)\n  schema: \(findings.map { "\($0.path): \($0.message)" })\n  plugin: \(pluginSaid[index])"
+                    )
                 }
             }
         }
-        #expect(disagreements.isEmpty, "\(type): schema and decoder disagree:\n\(disagreements.joined(separator: "\n"))")
+        #expect(
+            disagreements.isEmpty, "\(type): schema and decoder disagree:\n\(disagreements.joined(separator: "\n"))")
         let share = Double(invalid) / Double(Self.floorsPerType)
         #expect(share >= 0.3 && share <= 0.9, "\(type): \(invalid) of \(Self.floorsPerType) generated floors invalid")
         print("\(type): \(Self.floorsPerType) floors, \(invalid) invalid, \(disagreements.count) disagreements")

@@ -44,7 +44,9 @@ extension FloorModel where Self: Declared {
     /// this stands in for Codable's initializer, which the model does not need.
     public init(from decoder: any Decoder) throws {
         throw DecodingError.dataCorrupted(
-            .init(codingPath: decoder.codingPath, debugDescription: "\(Self.self) decodes through its declaration (Declared)"))
+            .init(
+                codingPath: decoder.codingPath,
+                debugDescription: "\(Self.self) decodes through its declaration (Declared)"))
     }
 }
 

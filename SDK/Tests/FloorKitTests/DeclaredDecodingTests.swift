@@ -57,7 +57,7 @@ struct DeclaredDecodingTests {
         let prices = try ["1e2", "59.9", "-0", "0.125", "2E+1", "12345678901234567"].map {
             try #require(decode(Prices.self, #"{"price":\#($0)}"#).value).price
         }
-        #expect(prices == [100, 59.9, 0, 0.125, 20, 12345678901234567])
+        #expect(prices == [100, 59.9, 0, 0.125, 20, 12_345_678_901_234_567])
         #expect(prices[2].sign == .minus, "-0 stays negative zero")
         #expect(decode(Prices.self, #"{"price":1e400}"#).error?.message == "number 1e400 is out of range")
     }
@@ -72,19 +72,29 @@ struct DeclaredDecodingTests {
     @Test func wrongTypesNameTheirPathAndWhatWasFound() throws {
         let refused: [(String, String, String)] = [
             (#""items":"none""#, "items", "expected an array, found a string"),
-            (#""header":{"title":"h","sticky":"yes"},"items":[]"#, "header.sticky", "expected true or false, found a string"),
+            (
+                #""header":{"title":"h","sticky":"yes"},"items":[]"#, "header.sticky",
+                "expected true or false, found a string"
+            ),
             (#""items":[\#(good)],"columns":0"#, "columns", "expected a whole number from 1 to 10, found 0"),
-            (#""items":[\#(good)],"columns":2.5"#, "columns", "number 2.5 is not a whole number from \(Int.min) to \(Int.max)"),
+            (
+                #""items":[\#(good)],"columns":2.5"#, "columns",
+                "number 2.5 is not a whole number from \(Int.min) to \(Int.max)"
+            ),
             (#""items":[]"#, "items", "expected at least 1 item, found none"),
             (#""items":[\#(good)],"sorts":[1]"#, "sorts[0]", "expected a string, found number"),
         ]
         for (fields, path, message) in refused {
             let problem = try #require(decode(Feed.self, "{\(fields)}").error, "\(fields)")
-            #expect(problem.path == path && problem.message == message, "\(fields): \(problem.path): \(problem.message)")
+            #expect(
+                problem.path == path && problem.message == message, "\(fields): \(problem.path): \(problem.message)")
         }
         let leftOut: [(String, String, String)] = [
             (#"{"id":"a","title":["x"],"price":1,"img":"i"}"#, "items[0].title", "expected a string, found an array"),
-            (#"{"id":"a","title":"t","price":true,"img":"i"}"#, "items[0].price", "expected a number or a numeric string, found bool"),
+            (
+                #"{"id":"a","title":"t","price":true,"img":"i"}"#, "items[0].price",
+                "expected a number or a numeric string, found bool"
+            ),
             (#"{"id":"a","title":"t","price":1}"#, "items[0].img", "required field is missing"),
             (#"{"id":null,"title":"t","price":1,"img":"i"}"#, "items[0].id", "expected a string, found null"),
             (#"{"id":"a","title":" \u3000","price":1,"img":"i"}"#, "items[0].title", "is empty"),
@@ -93,7 +103,10 @@ struct DeclaredDecodingTests {
                 #"{"id":"a","title":"t","price":"19x9","img":"i"}"#, "items[0].price",
                 #""19x9" is not a number (digits, an optional ¥ before them, ',' between them, '.' before a fraction)"#
             ),
-            (#"{"id":"a","title":"t","price":-1,"img":"i"}"#, "items[0].price", "expected a number from 0 to 1000000000000, found -1"),
+            (
+                #"{"id":"a","title":"t","price":-1,"img":"i"}"#, "items[0].price",
+                "expected a number from 0 to 1000000000000, found -1"
+            ),
             ("7", "items[0]", "expected an object, found number"),
         ]
         for (item, path, message) in leftOut {
@@ -119,7 +132,8 @@ struct DeclaredDecodingTests {
     }
 
     @Test func anOptionalPropertyIsAnOptionalField() throws {
-        let product = try #require(decode(Product.self, #"{"id":"a","title":"t","price":1,"originalPrice":null,"img":"i"}"#).value)
+        let product = try #require(
+            decode(Product.self, #"{"id":"a","title":"t","price":1,"originalPrice":null,"img":"i"}"#).value)
         #expect(product.originalPrice == nil)
         let schema = JSONSchema.declared(Feed.self)
         #expect(schema.required == ["items"])
@@ -127,7 +141,9 @@ struct DeclaredDecodingTests {
         #expect(item.required == ["id", "title", "price", "img"])
         #expect(item[path: "originalPrice"]?.types == ["string", "number", "null"])
         #expect(schema[path: "items"]?.minItems == 1)
-        #expect(schema[path: "columns"]?.json == #"{"type":["integer","null"],"description":"Columns.","minimum":1,"maximum":10,"default":4}"#)
+        #expect(
+            schema[path: "columns"]?.json
+                == #"{"type":["integer","null"],"description":"Columns.","minimum":1,"maximum":10,"default":4}"#)
         #expect(item[path: "img"]?.minLength == 1)
         #expect(item[path: "price"]?.pattern == NumericText.pattern)
         #expect(schema[path: "sorts"]?.json == #"{"type":["array","null"],"items":{"type":"string"}}"#)

@@ -23,7 +23,8 @@ public struct FloorHeader: Declared, Sendable, Equatable {
 
     public init(_ f: Fields) throws(DecodeError) {
         title = try f.string("title", "The title's text.")
-        sticky = try f.bool("sticky", "Pin the title to the top of the screen while the floor is in view.", default: false)
+        sticky = try f.bool(
+            "sticky", "Pin the title to the top of the screen while the floor is in view.", default: false)
     }
 }
 

@@ -427,7 +427,8 @@ extension Fields {
         if kept < minItems {
             throw DecodeError(
                 node: list,
-                "expected at least \(minItems) item\(minItems == 1 ? "" : "s"), found \(kept == 0 ? "none" : "\(kept)")")
+                "expected at least \(minItems) item\(minItems == 1 ? "" : "s"), found \(kept == 0 ? "none" : "\(kept)")"
+            )
         }
         return true
     }

@@ -7,7 +7,8 @@ extension Jump: Decodable {
     enum CodingKeys: String, CodingKey { case url, eventId }
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(url: try c.decode(String.self, forKey: .url), eventId: try c.decodeIfPresent(String.self, forKey: .eventId))
+        self.init(
+            url: try c.decode(String.self, forKey: .url), eventId: try c.decodeIfPresent(String.self, forKey: .eventId))
     }
 }
 
