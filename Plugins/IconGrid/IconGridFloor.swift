@@ -28,7 +28,7 @@ extension IconGridFloor: FloorModel {
             for (column, icon) in floor.icons(onLine: line).enumerated() {
                 let x = Double(column) * slot
                 let side = min(48, slot - 8)
-                canvas.image(icon.img, x: x + (slot - side) / 2, y: 12, width: side, height: 48)
+                canvas.image(icon.img, x: x + (slot - side) / 2, y: 12, width: side, height: 48, fit: .fit)
                 canvas.textBlock(
                     icon.title, x: x + 2, y: 62, width: slot - 4, maxLines: 1, font: .caption, style: .center)
                 // The icon's column, the line's full height: a short last line's icons keep their columns

@@ -64,6 +64,14 @@ public struct TextGrid {
         clippedDraws = 0
     }
 
+    /// Whether every cell of `columns` on `line` is blank (a space or never drawn); cells outside the grid
+    /// count as not blank.
+    public func isBlank(line: Int, columns range: Range<Int>) -> Bool {
+        guard line >= 0, line < lines, range.lowerBound >= 0, range.upperBound <= columns else { return false }
+        let start = line * columns
+        return range.allSatisfy { cells[start + $0].isBlank }
+    }
+
     // MARK: Drawing
 
     /// Writes `s` starting at (`column`, `line`), cut to `maxColumns` display columns and to the clip.

@@ -265,10 +265,15 @@ public enum TextRenderer {
             backend.origin = firstLine - shown.lowerBound
             adapter.drawCell(row: r, into: backend)
             if let marker {
+                // The marker goes on the row's first line with room for it at the right (a header's title
+                // line; inside a framed row, the line under its top edge), else on its second line.
                 let columns = backend.grid.columns
+                let room = (columns - marker.count - 3)..<(columns - 1)
+                let line =
+                    (backend.origin..<backend.origin + 2).first { backend.grid.isBlank(line: $0, columns: room) }
+                    ?? backend.origin + 1
                 backend.grid.text(
-                    marker, column: columns - marker.count - 2, line: backend.origin + 1,
-                    maxColumns: marker.count, style: .muted)
+                    marker, column: columns - marker.count - 2, line: line, maxColumns: marker.count, style: .muted)
             }
             for l in 0..<shown.count { write(gridLine: l, label: l == 0 ? r : nil, to: &out) }
         }

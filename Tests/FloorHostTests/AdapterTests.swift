@@ -25,7 +25,7 @@ struct AdapterTests {
     // MARK: Sticky headers
 
     @Test func aStickyHeaderPinsOnceItScrollsAboveTheTopAndTheNextOnePushesItUp() throws {
-        // Title (36) | A: header 36 + 5 cards (540) | B: header 36 + 20 cards. Header A at y 36, B at 612.
+        // Title (42) | A: header 42 + 5 cards (540) | B: header 42 + 20 cards. Header A at y 42, B at 624.
         let page = try folder.write(
             "sticky.json",
             #"{"floors":[{"type":"Title","id":"t","title":"Top"},\#(feed("a", sticky: true, count: 5)),\#(feed("b", sticky: true, count: 20))]}"#
@@ -36,18 +36,20 @@ struct AdapterTests {
         }
         let headerA = try #require(adapter.rowIndex(section: 1, row: 0))
         let headerB = try #require(adapter.rowIndex(section: 2, row: 0))
-        // The Title bar is 42 points (a 22-point headline line, 10 of padding each side; ABI 1.5 text styles).
+        // The Title bar and a floor's header are 42 points each: a 22-point headline line, 10 of padding each
+        // side (ABI 1.5 text styles).
         #expect(adapter.describe(row: headerA).y == 42)
-        #expect(adapter.describe(row: headerB).y == 618)
+        #expect(adapter.describe(row: headerB).y == 624)
 
         #expect(pinned(at: 0) == nil)
         #expect(pinned(at: 42) == nil, "in its own place, not pinned")
         #expect(pinned(at: 43) == PinnedHeader(row: headerA, floor: "a", y: 0))
         #expect(pinned(at: 500) == PinnedHeader(row: headerA, floor: "a", y: 0))
-        // B's header reaches A's bottom at 618 - 36 = 582, then pushes A up point for point.
+        // B's header reaches A's bottom at 624 - 42 = 582, then pushes A up point for point.
         #expect(pinned(at: 582) == PinnedHeader(row: headerA, floor: "a", y: 0))
         #expect(pinned(at: 602) == PinnedHeader(row: headerA, floor: "a", y: -20))
-        #expect(pinned(at: 619) == PinnedHeader(row: headerB, floor: "b", y: 0))
+        #expect(pinned(at: 623) == PinnedHeader(row: headerA, floor: "a", y: -41))
+        #expect(pinned(at: 625) == PinnedHeader(row: headerB, floor: "b", y: 0))
         #expect(pinned(at: 2000) == PinnedHeader(row: headerB, floor: "b", y: 0))
     }
 
@@ -65,8 +67,8 @@ struct AdapterTests {
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count - 1 == 21, "a 240-point screen is 20 lines, then the line on next pages")
         #expect(lines[20].hasPrefix("-- screen 375x240 at y "))
-        #expect(lines[1].hasPrefix("  a "), "the pinned header's title is on the screen's second line: \(lines[1])")
-        #expect(lines[1].hasSuffix("pinned"))
+        #expect(lines[0].hasPrefix("  a "), "the pinned header's title is on the screen's first line: \(lines[0])")
+        #expect(lines[0].hasSuffix("pinned"), "the marker beside the title: \(lines[0])")
         let json = try jsonObject(
             try floorhost([
                 "--plugins", plugins, page, "--format", "json", "--viewport", "375x240", "--scroll-to", "1000",
@@ -266,7 +268,7 @@ struct AdapterTests {
         #expect(adapter.stats.heightCalls == before + 12 + 1, "twelve cards and one new title, nothing else")
         #expect(edits == [Adapter.Edit(at: 11, removed: 0, added: 12), Adapter.Edit(at: 26, removed: 0, added: 1)])
         #expect(adapter.describe(row: after + 12).type == "TitleBar")
-        #expect(adapter.describe(row: after + 12).y == 36 + 22 * 108 + 12)
+        #expect(adapter.describe(row: after + 12).y == 42 + 22 * 108 + 12)
         #expect(
             (0..<adapter.rowCount).map { adapter.describe(row: $0).floor } == Array(repeating: "f", count: 23)
                 + Array(repeating: "after", count: 3) + ["more"])

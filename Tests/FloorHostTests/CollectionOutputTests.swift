@@ -49,9 +49,9 @@ struct CollectionOutputTests {
         // lines make it 20 taller.
         let heights = cards.compactMap { number($0["height"]) }
         #expect(heights == [156, 176, 156, 156])
-        // Header 36 high; lines 8 apart. Card 0 at 36 (col 0, next 36 + 156 + 8 = 200), card 1 at 36 (col 1,
-        // next 220), card 2 at 200 in column 0 (the shorter), card 3 at 220 in column 1.
-        #expect(cards.compactMap { number($0["y"]) } == [36, 36, 200, 220])
+        // Header 42 high (a headline line); lines 8 apart. Card 0 at 42 (col 0, next 42 + 156 + 8 = 206), card 1
+        // at 42 (col 1, next 226), card 2 at 206 in column 0 (the shorter), card 3 at 226 in column 1.
+        #expect(cards.compactMap { number($0["y"]) } == [42, 42, 206, 226])
         let header = try #require(rows.first { $0["type"] as? String == "ProductFeedHeader" })
         #expect(number(header["x"]) == 0 && number(header["width"]) == 375)
         #expect(header["column"] is NSNull, "a full-width row of a collection floor has no column")
@@ -62,7 +62,7 @@ struct CollectionOutputTests {
         let cards = rows.filter { $0["type"] as? String == "ProductCard" }
         #expect(cards.allSatisfy { $0["x"] == nil && $0["column"] == nil }, "a list floor's rows are as in 1.4")
         // A list card is 108 points, 128 with a two-line title (the second).
-        #expect(cards.compactMap { number($0["y"]) } == [36, 144, 272, 380])
+        #expect(cards.compactMap { number($0["y"]) } == [42, 150, 278, 386], "under a 42-point header")
     }
 
     @Test func theTextPreviewDrawsTheColumnsSideBySide() throws {
@@ -91,7 +91,7 @@ struct CollectionOutputTests {
         let result = try floorhost(["diff", "--plugins", plugins, before, after])
         #expect(
             result.stdout.contains(
-                "updated       row 3 ProductCard (item 'p2') at y 200 in column 0: 156 → 176 points (+20); the items after it are placed again"
+                "updated       row 3 ProductCard (item 'p2') at y 206 in column 0: 156 → 176 points (+20); the items after it are placed again"
             ), "\(result.stdout)")
         #expect(result.stdout.contains("rows: 4 kept their heights, 1 measured again"), "\(result.stdout)")
     }

@@ -64,6 +64,25 @@ struct HTMLRendererTests {
         #expect(html.contains("<div class=\"row header sticky\" id=\"r\(sticky[1])\""))
     }
 
+    /// ABI 1.5's fitted_image: the shipped IconGrid asks for its icons whole inside their frames (class
+    /// `fit`); banners and product photos cover theirs (1.4's image, no class).
+    @Test func iconsFitTheirFramesAndPhotosFillThem() throws {
+        let folder = try TemporaryFolder()
+        let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
+        let adapter = try host.layout(page: Repo.path("Examples/home.json"), width: 375)
+        let session = PageSession(
+            adapter: adapter, viewportHeight: 812,
+            source: PageSource(registry: host.registry, root: PageRoot(around: adapter.page.file)))
+        let html = HTMLRenderer.render(session, diagnostics: host.diagnostics(for: adapter))
+        let image = try Regex(#"<div class="(img[^"]*)" title="[^"]*" data-source="([^"]*)""#)
+        let images = html.matches(of: image).map { (String($0.output[1].substring!), String($0.output[2].substring!)) }
+        let icons = images.filter { ["images/icon/", "images/brand/", "images/flag/"].contains(where: $0.1.contains) }
+        let photos = images.filter { $0.1.contains("images/banner/") || $0.1.contains("images/p/") }
+        #expect(!icons.isEmpty && !photos.isEmpty, "\(images)")
+        #expect(icons.allSatisfy { $0.0 == "img fit" }, "\(icons)")
+        #expect(photos.allSatisfy { $0.0 == "img" }, "\(photos)")
+    }
+
     @Test func pageAndPluginTextIsEscapedAndUnknownFloorsShowTheirReason() throws {
         let folder = try TemporaryFolder()
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())

@@ -28,7 +28,7 @@ struct ShippedPluginsTests {
         let adapter = try host.layout(page: Repo.path("Examples/home.json"), width: 375, dispatch: dispatch)
         let rows = (0..<adapter.rowCount).map(adapter.describe(row:))
         // A Title bar follows its text (ABI 1.5 text styles): 10 + a 22-point headline line + 10, and a
-        // subtitle adds 2 + an 18-point footnote line.
+        // subtitle adds 2 + an 18-point footnote line. A floor's header is a one-line headline: 42 points too.
         let expected: [(String, String, Double)] =
             [("focus", "FocusCarousel", 150), ("focus", "FocusMargin", 12)]
             + Array(repeating: ("channels", "IconGridLine", 84), count: 2)
@@ -38,7 +38,7 @@ struct ShippedPluginsTests {
                 ("mid-banner", "FocusMargin", 12), ("mid-banner", "FocusCarousel", 150),
                 ("mid-banner", "FocusMargin", 12),
             ]
-            + [("brands", "IconGridHeader", 36), ("brands", "IconGridLine", 84), ("brands", "IconGridLine", 84)]
+            + [("brands", "IconGridHeader", 42), ("brands", "IconGridLine", 84), ("brands", "IconGridLine", 84)]
             + [
                 ("new-title", "TitleMargin", 12), ("new-title", "TitleBar", 42),
                 ("new-arrivals", "ProductSortStrip", 36),
@@ -46,7 +46,7 @@ struct ShippedPluginsTests {
             // A list card is 108 points, 128 when its title takes two lines of body text (the third here).
             + [108, 108, 128, 108].map { ("new-arrivals", "ProductCard", $0) }
             + [("global-title", "TitleBar", 42), ("countries", "IconGridLine", 84)]
-            + [("feed", "ProductFeedMargin", 12), ("feed", "ProductFeedHeader", 36)]
+            + [("feed", "ProductFeedMargin", 12), ("feed", "ProductFeedHeader", 42)]
             // The feed is a two-column waterfall of stacked cards 175.5 points wide: picture 96, 6, the title
             // (20 a body line), 6, the price (22), 6: 156 points, 176 with a two-line title.
             + [156, 176, 156, 176, 156, 176, 156, 156, 156, 156, 156, 176].map { ("feed", "ProductCard", $0) }

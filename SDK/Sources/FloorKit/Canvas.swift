@@ -15,9 +15,23 @@ public struct Canvas {
         text.withCString { raw.pointee.text(raw, x, y, limit, $0, style.rawValue) }
     }
 
-    /// An image placeholder naming its source.
-    public func image(_ source: String, x: Double, y: Double, width: Double, height: Double) {
-        source.withCString { raw.pointee.image(raw, x, y, width, height, $0) }
+    /// A picture from `source` (a URL, or a path relative to the page) in its frame: `.fill` covers the
+    /// frame, cropping what is outside; `.fit` shows all of it inside the frame (docs/ABI.md, "Images").
+    /// Where the picture cannot be had, a placeholder naming it. On a host before ABI 1.5, always `.fill`.
+    public func image(
+        _ source: String, x: Double, y: Double, width: Double, height: Double, fit: ImageFit = .fill
+    ) {
+        guard StructSize.reaches(raw.pointee.struct_size, \floor_canvas_t.fitted_image),
+            let fitted = raw.pointee.fitted_image
+        else {
+            source.withCString { raw.pointee.image(raw, x, y, width, height, $0) }
+            return
+        }
+        var source = source
+        source.withUTF8 { bytes in
+            let start = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+            fitted(raw, x, y, width, height, start, UInt64(bytes.count), fit.rawValue)
+        }
     }
 
     /// A frame, or a horizontal rule when `height` is 0.
@@ -111,6 +125,14 @@ extension Canvas {
         guard StructSize.reaches(raw.pointee.struct_size, \floor_canvas_t.page) else { return 0 }
         return Int(clamping: raw.pointee.page)
     }
+}
+
+/// How `Canvas.image` puts a picture in its frame (floor_abi.h FLOOR_IMAGE_*).
+public enum ImageFit: UInt32, Sendable {
+    /// Cover the frame, cropping what is outside (a banner, a product photo).
+    case fill = 0
+    /// All of the picture inside the frame (an icon, a logo).
+    case fit = 1
 }
 
 /// The tone of `Canvas.fill` (floor_abi.h FLOOR_TONE_*).

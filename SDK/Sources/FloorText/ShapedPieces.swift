@@ -1,56 +1,102 @@
 /// Advances of short pieces of text already shaped, by face and text, in font units (so every size of a
 /// face shares them): real text repeats its words (product titles, prices, CJK characters), and a piece
-/// looked up here costs a hash of its UTF-16 units instead of a HarfBuzz call. Bounded: two generations
-/// of at most `capacity` pieces, pieces of at most `maxUnits` units. A hash that two different pieces share
-/// keeps the first; the second is shaped every time (correct, only slower). Used under the engine's lock.
-struct ShapedPieces {
-    struct Entry {
-        let face: Int
-        let units: [UInt16]
-        /// One per unit: a cluster's advance on its first unit, 0 on the rest.
-        let advances: [Int32]
-    }
-
+/// looked up here costs a hash of its UTF-16 units, a probe and a compare instead of a HarfBuzz call.
+///
+/// Bounded: at most `capacity` pieces of at most `maxUnits` units, in memory allocated once (an open
+/// addressing table of twice as many slots, and pools for the units and advances); when it is full it is
+/// emptied and fills again with what is shaped next. Raw memory, so the per-piece work pays no reference
+/// counting or exclusivity check. Used under the engine's lock.
+final class ShapedPieces {
     static let maxUnits = 32
     let capacity: Int
-    private var newer: [UInt64: Entry] = [:]
-    private var older: [UInt64: Entry] = [:]
+    private let slotCount: Int
+    /// By slot: the piece's hash (0: empty) and its entry number.
+    private let slotHash: UnsafeMutablePointer<UInt64>
+    private let slotEntry: UnsafeMutablePointer<Int32>
+    /// By entry: its face, unit count, and `maxUnits` units and advances in the pools.
+    private let entryFace: UnsafeMutablePointer<Int32>
+    private let entryCount: UnsafeMutablePointer<Int32>
+    private let units: UnsafeMutablePointer<UInt16>
+    private let advances: UnsafeMutablePointer<Int32>
+    private(set) var count = 0
 
-    init(capacity: Int) { self.capacity = capacity }
+    init(capacity: Int) {
+        self.capacity = capacity
+        var slots = 1
+        while slots < 2 * capacity { slots <<= 1 }
+        slotCount = slots
+        slotHash = .allocate(capacity: slots)
+        slotHash.initialize(repeating: 0, count: slots)
+        slotEntry = .allocate(capacity: slots)
+        slotEntry.initialize(repeating: 0, count: slots)
+        entryFace = .allocate(capacity: capacity)
+        entryCount = .allocate(capacity: capacity)
+        units = .allocate(capacity: capacity * Self.maxUnits)
+        advances = .allocate(capacity: capacity * Self.maxUnits)
+    }
 
-    /// FNV-1a over the face and the units.
+    deinit {
+        slotHash.deallocate()
+        slotEntry.deallocate()
+        entryFace.deallocate()
+        entryCount.deallocate()
+        units.deallocate()
+        advances.deallocate()
+    }
+
+    /// FNV-1a over the face and the units, never 0 (0 marks an empty slot).
     static func key(face: Int, _ units: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(face)
         for i in start..<end {
             hash = (hash ^ UInt64(units[i])) &* 0x0000_0100_0000_01b3
         }
-        return hash
+        return hash == 0 ? 1 : hash
     }
 
-    mutating func find(_ key: UInt64, face: Int, _ units: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int)
-        -> Entry?
+    /// The advances of units start..<end in `face` (one per unit: a cluster's advance on its first unit, 0
+    /// on the rest), if that piece was shaped before; valid until the next `insert`.
+    func find(_ key: UInt64, face: Int, _ text: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int)
+        -> UnsafePointer<Int32>?
     {
-        func same(_ entry: Entry) -> Bool {
-            guard entry.face == face && entry.units.count == end - start else { return false }
-            var i = 0
-            while i < end - start {
-                if entry.units[i] != units[start + i] { return false }
-                i += 1
+        let length = end - start
+        var slot = Int(truncatingIfNeeded: key) & (slotCount - 1)
+        while slotHash[slot] != 0 {
+            if slotHash[slot] == key {
+                let entry = Int(slotEntry[slot])
+                if entryFace[entry] == Int32(face) && Int(entryCount[entry]) == length {
+                    let mine = units + entry * Self.maxUnits
+                    var i = 0
+                    while i < length && mine[i] == text[start + i] { i += 1 }
+                    if i == length { return UnsafePointer(advances + entry * Self.maxUnits) }
+                }
             }
-            return true
+            slot = (slot + 1) & (slotCount - 1)
         }
-        if let entry = newer[key] { return same(entry) ? entry : nil }
-        guard let entry = older.removeValue(forKey: key) else { return nil }
-        insert(entry, for: key)
-        return same(entry) ? entry : nil
+        return nil
     }
 
-    mutating func insert(_ entry: Entry, for key: UInt64) {
-        if newer[key] != nil { return }
-        if newer.count >= capacity {
-            older = newer
-            newer = [:]
+    /// Keeps the advances of units start..<end (at most `maxUnits`) in `face`.
+    func insert(
+        _ key: UInt64, face: Int, _ text: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int,
+        advances shaped: UnsafePointer<Int32>
+    ) {
+        let length = end - start
+        guard length <= Self.maxUnits else { return }
+        if count >= capacity {
+            slotHash.update(repeating: 0, count: slotCount)
+            count = 0
         }
-        newer[key] = entry
+        let entry = count
+        count += 1
+        entryFace[entry] = Int32(face)
+        entryCount[entry] = Int32(length)
+        for i in 0..<length {
+            units[entry * Self.maxUnits + i] = text[start + i]
+            advances[entry * Self.maxUnits + i] = shaped[i]
+        }
+        var slot = Int(truncatingIfNeeded: key) & (slotCount - 1)
+        while slotHash[slot] != 0 { slot = (slot + 1) & (slotCount - 1) }
+        slotHash[slot] = key
+        slotEntry[slot] = Int32(entry)
     }
 }

@@ -11,39 +11,99 @@ import CHarfBuzz
 /// reused).
 final class Shaper {
     private let buffer: OpaquePointer
-    private var pieces = ShapedPieces(capacity: 16_384)
+    private let pieces = ShapedPieces(capacity: 16_384)
     /// Glyphs shaped since the process started (benchmarks read it through the engine's counters).
     private(set) var glyphs = 0
+    /// Scratch kept between calls (`capacity` units): each unit's advance, and the face chosen for it.
+    /// Raw memory, so that the per-character loops pay no exclusivity check on a class's array.
+    private var capacity = 0
+    private var result = UnsafeMutablePointer<Double>.allocate(capacity: 0)
+    private var choice = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
 
     init() { buffer = hb_buffer_create() }
-    deinit { hb_buffer_destroy(buffer) }
+    deinit {
+        hb_buffer_destroy(buffer)
+        result.deallocate()
+        choice.deallocate()
+    }
 
-    /// The faces in fallback order for one weight; the first is the primary.
-    struct Faces {
+    private func reserve(_ n: Int) {
+        guard n > capacity else { return }
+        result.deallocate()
+        choice.deallocate()
+        capacity = max(n, 2 * capacity, 64)
+        result = .allocate(capacity: capacity)
+        choice = .allocate(capacity: capacity)
+    }
+
+    /// The faces in fallback order for one weight; the first is the primary. A class, so that the face
+    /// chosen for each character of the Basic Multilingual Plane is worked out once and kept.
+    final class Faces {
         let sans: FontFace?
         let cjk: FontFace?
         let emoji: FontFace?
+        let list: [FontFace?]
+        /// By BMP scalar: 0 not yet known, else 1 + the face `choose` picks (followed by an ordinary
+        /// character), plus `continuesBit` when the scalar continues the cluster before it.
+        fileprivate let known = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
+        fileprivate static let continuesBit: UInt8 = 0x10
 
-        var list: [FontFace?] { [sans, cjk, emoji] }
+        init(sans: FontFace?, cjk: FontFace?, emoji: FontFace?) {
+            self.sans = sans
+            self.cjk = cjk
+            self.emoji = emoji
+            list = [sans, cjk, emoji]
+            known.initialize(repeating: 0, count: 0x10000)
+        }
+
+        deinit { known.deallocate() }
     }
 
-    /// Advances of `units` in `style`, one per unit, in points. Faces missing from the machine are
-    /// skipped; a character no face has is measured in the first face present (its .notdef box).
-    func advances(_ units: UnsafeBufferPointer<UInt16>, faces: Faces, pointSize: Double) -> [Double] {
+    /// Fills `prefix` with the running sums of the advances of `units` in `style`, in points: prefix[i] is the
+    /// width of units 0..<i (n + 1 entries; a cluster's advance counts on its first unit). Faces missing
+    /// from the machine are skipped; a character no face has is measured in the first face present (its
+    /// .notdef box).
+    func advances(_ units: UnsafeBufferPointer<UInt16>, faces: Faces, pointSize: Double, into prefix: inout [Double]) {
         let n = units.count
-        var result = [Double](repeating: 0, count: n)
-        guard n > 0 else { return result }
+        reserve(n)
+        let result = self.result
+        let choice = self.choice
+        let known = faces.known
+        result.update(repeating: 0, count: n)
+        defer {
+            // n + 1 entries, keeping the array's storage from call to call.
+            if prefix.count > n + 1 { prefix.removeLast(prefix.count - n - 1) }
+            if prefix.count < n + 1 { prefix.append(contentsOf: repeatElement(0, count: n + 1 - prefix.count)) }
+            prefix.withUnsafeMutableBufferPointer { sums in
+                var sum = 0.0
+                sums[0] = 0
+                for i in 0..<n {
+                    sum += result[i]
+                    sums[i + 1] = sum
+                }
+            }
+        }
+        guard n > 0 else { return }
         let ordered = faces.list
-        guard let fallback = faces.sans ?? faces.cjk ?? faces.emoji else { return result }
+        guard let fallback = faces.sans ?? faces.cjk ?? faces.emoji else { return }
         // 0, 1, 2: which of sans, cjk, emoji draws the unit.
-        var choice = [UInt8](repeating: 0, count: n)
         var i = 0
         var previous: UInt8 = 0
         while i < n {
             let (scalar, length) = Self.scalar(units, at: i)
             let next = i + length < n ? Self.scalar(units, at: i + length).0 : 0
             let pick: UInt8
-            if i > 0 && Self.continuesCluster(scalar) {
+            if scalar < 0x80 {
+                pick = ordered[0] != nil ? 0 : Self.first(scalar, ordered)
+            } else if scalar < 0x10000 && next != 0xFE0E && next != 0xFE0F {
+                var entry = known[Int(scalar)]
+                if entry == 0 {
+                    entry = 1 + Self.choose(scalar, next: 0, faces: ordered)
+                    if Self.continuesCluster(scalar) { entry |= Faces.continuesBit }
+                    known[Int(scalar)] = entry
+                }
+                pick = i > 0 && entry & Faces.continuesBit != 0 ? previous : (entry & 0x0F) - 1
+            } else if i > 0 && Self.continuesCluster(scalar) {
                 pick = previous
             } else {
                 pick = Self.choose(scalar, next: next, faces: ordered)
@@ -63,38 +123,38 @@ final class Shaper {
             }
             while end < n && choice[end] == pick && units[end] != 0x20 { end += 1 }
             let face = ordered[Int(pick)] ?? fallback
-            piece(units, start: start, end: end, face: face, pointSize: pointSize, into: &result)
+            piece(units, start: start, end: end, face: face, pointSize: pointSize, into: result)
             start = end
         }
-        return result
     }
 
     private func piece(
         _ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace, pointSize: Double,
-        into result: inout [Double]
+        into result: UnsafeMutablePointer<Double>
     ) {
         let faceIndex = face.id
         let scale = pointSize / face.unitsPerEm
         guard end - start <= ShapedPieces.maxUnits else {
-            shape(units, start: start, end: end, face: face, pointSize: pointSize, into: &result)
+            shape(units, start: start, end: end, face: face, pointSize: pointSize, into: result)
             return
         }
         let key = ShapedPieces.key(face: faceIndex, units, start, end)
         if let known = pieces.find(key, face: faceIndex, units, start, end) {
-            for i in 0..<known.advances.count { result[start + i] += Double(known.advances[i]) * scale }
+            for i in 0..<(end - start) { result[start + i] += Double(known[i]) * scale }
             return
         }
         var advances = [Int32](repeating: 0, count: end - start)
         shapeUnits(units, start: start, end: end, face: face) { cluster, advance in advances[cluster - start] += advance
         }
         for i in 0..<advances.count { result[start + i] += Double(advances[i]) * scale }
-        pieces.insert(
-            ShapedPieces.Entry(face: faceIndex, units: Array(units[start..<end]), advances: advances), for: key)
+        advances.withUnsafeBufferPointer {
+            pieces.insert(key, face: faceIndex, units, start, end, advances: $0.baseAddress!)
+        }
     }
 
     private func shape(
         _ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace, pointSize: Double,
-        into result: inout [Double]
+        into result: UnsafeMutablePointer<Double>
     ) {
         let scale = pointSize / face.unitsPerEm
         shapeUnits(units, start: start, end: end, face: face) { cluster, advance in

@@ -1,44 +1,71 @@
+import Glibc
+
 /// Laid-out blocks by their arguments, bounded: two generations of at most `capacity` entries each; a hit
 /// in the older one moves to the newer, and when the newer fills up the older is dropped. So at most
 /// 2 x capacity blocks are kept, texts over `maxTextBytes` are not kept at all, and a string measured
-/// again (a height calculator, then the cell drawing it) costs one hash and one lookup.
+/// again (a height calculator, then the cell drawing it) costs a hash of its bytes, a lookup and a compare,
+/// with no allocation. Entries are found by a 64-bit hash of the arguments and compared in full; of two
+/// arguments that share a hash the first is kept and the second laid out every time (correct, only slower).
 struct TextBlockCache {
-    struct Key: Hashable {
-        let text: [UInt8]
+    /// What a block was laid out from.
+    struct Arguments {
+        let text: UnsafeRawBufferPointer
         let style: UInt32
         let maxWidth: UInt64
         let maxLines: Int
 
-        /// The bytes in one bulk call (an array's own hashing feeds them one by one).
-        func hash(into hasher: inout Hasher) {
-            text.withUnsafeBytes { hasher.combine(bytes: $0) }
-            hasher.combine(style)
-            hasher.combine(maxWidth)
-            hasher.combine(maxLines)
+        var hash: UInt64 {
+            var h = TextHash.bytes(text)
+            h = TextHash.mix(h ^ UInt64(style))
+            h = TextHash.mix(h ^ maxWidth)
+            return TextHash.mix(h ^ UInt64(bitPattern: Int64(maxLines)))
+        }
+    }
+
+    private struct Entry {
+        let text: [UInt8]
+        let style: UInt32
+        let maxWidth: UInt64
+        let maxLines: Int
+        let block: TextBlock
+
+        func matches(_ a: Arguments) -> Bool {
+            guard style == a.style, maxWidth == a.maxWidth, maxLines == a.maxLines, text.count == a.text.count else {
+                return false
+            }
+            return text.withUnsafeBytes { mine in
+                a.text.isEmpty || memcmp(mine.baseAddress!, a.text.baseAddress!, a.text.count) == 0
+            }
         }
     }
 
     let capacity: Int
     static let maxTextBytes = 4096
-    private var newer: [Key: TextBlock] = [:]
-    private var older: [Key: TextBlock] = [:]
+    private var newer: [UInt64: Entry] = [:]
+    private var older: [UInt64: Entry] = [:]
 
     init(capacity: Int) { self.capacity = capacity }
 
-    mutating func block(for key: Key) -> TextBlock? {
-        if let hit = newer[key] { return hit }
-        guard let hit = older.removeValue(forKey: key) else { return nil }
-        insert(hit, for: key)
-        return hit
+    mutating func block(for arguments: Arguments, hash: UInt64) -> TextBlock? {
+        if let hit = newer[hash] { return hit.matches(arguments) ? hit.block : nil }
+        guard let hit = older.removeValue(forKey: hash) else { return nil }
+        store(hit, hash: hash)
+        return hit.matches(arguments) ? hit.block : nil
     }
 
-    mutating func insert(_ block: TextBlock, for key: Key) {
-        guard key.text.count <= Self.maxTextBytes else { return }
+    mutating func insert(_ block: TextBlock, for a: Arguments, hash: UInt64) {
+        guard a.text.count <= Self.maxTextBytes, newer[hash] == nil else { return }
+        store(
+            Entry(text: Array(a.text), style: a.style, maxWidth: a.maxWidth, maxLines: a.maxLines, block: block),
+            hash: hash)
+    }
+
+    private mutating func store(_ entry: Entry, hash: UInt64) {
         if newer.count >= capacity {
             older = newer
             newer = [:]
         }
-        newer[key] = block
+        newer[hash] = entry
     }
 
     var count: Int { newer.count + older.count }

@@ -27,6 +27,7 @@ public final class TextEngine: @unchecked Sendable {
     private var cache = TextBlockCache(capacity: 8192)
     private var ellipsis: [TypeStyle.Weight: Double] = [:]
     private var counters = Counters()
+    private var scratch = LayoutScratch()
 
     /// What the engine has done since the process started (benchmarks and tests read it).
     public struct Counters: Sendable, Equatable {
@@ -75,19 +76,18 @@ public final class TextEngine: @unchecked Sendable {
         let bytes = UnsafeRawBufferPointer(rebasing: utf8.prefix(TextLimits.maxBytes))
         let width = TextLimits.width(maxWidth)
         let limit = maxLines > 0 ? maxLines : Int.max
+        let arguments = TextBlockCache.Arguments(
+            text: bytes, style: style.number | UInt32(style.weight.rawValue) << 16, maxWidth: width.bitPattern,
+            maxLines: limit)
+        let cacheable = bytes.count <= TextBlockCache.maxTextBytes
+        let hash = cacheable ? arguments.hash : 0
         return lock.withLock {
-            var key: TextBlockCache.Key?
-            if bytes.count <= TextBlockCache.maxTextBytes {
-                key = TextBlockCache.Key(
-                    text: Array(bytes), style: style.number | UInt32(style.weight.rawValue) << 16,
-                    maxWidth: width.bitPattern, maxLines: limit)
-                if let key, let hit = cache.block(for: key) {
-                    counters.cached += 1
-                    return hit
-                }
+            if cacheable, let hit = cache.block(for: arguments, hash: hash) {
+                counters.cached += 1
+                return hit
             }
             let block = compute(bytes, style: style, maxWidth: width, limit: limit)
-            if let key { cache.insert(block, for: key) }
+            if cacheable { cache.insert(block, for: arguments, hash: hash) }
             return block
         }
     }
@@ -106,41 +106,37 @@ public final class TextEngine: @unchecked Sendable {
     }
 
     private func compute(_ bytes: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, limit: Int) -> TextBlock {
-        let string = String(decoding: bytes, as: UTF8.self)
-        let units = Array(string.utf16)
+        // Valid UTF-8 from here on (invalid sequences are U+FFFD), so lines can be cut from its bytes.
+        var string = String(decoding: bytes, as: UTF8.self)
         counters.laidOut += 1
-        counters.units += units.count
-        guard !units.isEmpty else { return .empty(lineHeight: style.lineHeight) }
-        let faces = style.weight.usesBoldFace ? bold : regular
-        return units.withUnsafeBufferPointer { text in
-            let advances = shaper.advances(text, faces: faces, pointSize: style.pointSize)
-            var prefix = [Double](repeating: 0, count: text.count + 1)
-            for i in 0..<text.count { prefix[i + 1] = prefix[i] + advances[i] }
-            var breaker = GreedyLines(text: text, prefix: prefix, maxWidth: maxWidth, limit: limit, breaks: breaks)
-            breaker.run()
-            var lines = breaker.lines.map {
-                TextBlock.Line(text: Self.substring(string, $0.start, $0.end), width: breaker.width($0))
+        return string.withUTF8 { utf8 in
+            let n = scratch.transcode(utf8)
+            counters.units += n
+            guard n > 0 else { return .empty(lineHeight: style.lineHeight) }
+            let faces = style.weight.usesBoldFace ? bold : regular
+            let units = scratch.units  // a reference, not a copy: no access to `scratch` stays open
+            return units.withUnsafeBufferPointer { all in
+                let text = UnsafeBufferPointer(rebasing: all[0..<n])
+                shaper.advances(text, faces: faces, pointSize: style.pointSize, into: &scratch.prefix)
+                var breaker = GreedyLines(
+                    text: text, prefix: scratch.prefix, maxWidth: maxWidth, limit: limit, breaks: breaks)
+                breaker.run()
+                var lines = breaker.lines.map {
+                    TextBlock.Line(text: scratch.line(utf8, $0.start, $0.end), width: breaker.width($0))
+                }
+                if breaker.truncated, let last = breaker.lines.last {
+                    lines[lines.count - 1] = ellipsized(last, utf8, breaker: breaker, style: style, faces: faces)
+                }
+                return TextBlock(lines: lines, lineHeight: style.lineHeight, truncated: breaker.truncated)
             }
-            if breaker.truncated, let last = breaker.lines.last {
-                lines[lines.count - 1] = ellipsized(last, string, breaker: breaker, style: style, faces: faces)
-            }
-            return TextBlock(lines: lines, lineHeight: style.lineHeight, truncated: breaker.truncated)
         }
     }
 
     /// The last kept line of a cut text: as much of it as fits before "…" within the width (at least
     /// nothing but the ellipsis).
-    /// `string`'s UTF-16 units start..<end (both on scalar boundaries, as line ends are), copied.
-    private static func substring(_ string: String, _ start: Int, _ end: Int) -> String {
-        let utf16 = string.utf16
-        if start == 0 && end == utf16.count { return string }
-        let from = utf16.index(utf16.startIndex, offsetBy: start)
-        let to = utf16.index(from, offsetBy: end - start)
-        return String(string[from..<to])
-    }
-
     private func ellipsized(
-        _ line: GreedyLines.Range, _ string: String, breaker: GreedyLines, style: TypeStyle, faces: Shaper.Faces
+        _ line: GreedyLines.Range, _ utf8: UnsafeBufferPointer<UInt8>, breaker: GreedyLines, style: TypeStyle,
+        faces: Shaper.Faces
     ) -> TextBlock.Line {
         let ellipsisWidth = ellipsisAdvance(style, faces: faces)
         var boundaries = [line.start]
@@ -154,7 +150,7 @@ public final class TextEngine: @unchecked Sendable {
         }
         end = breaker.trimmed(start: line.start, end: end)
         let kept = GreedyLines.Range(start: line.start, end: end)
-        let text = Self.substring(string, kept.start, kept.end) + "\u{2026}"
+        let text = scratch.line(utf8, kept.start, kept.end) + "\u{2026}"
         return TextBlock.Line(text: text, width: breaker.width(kept) + ellipsisWidth)
     }
 
@@ -164,7 +160,9 @@ public final class TextEngine: @unchecked Sendable {
             perPoint = known
         } else {
             let units: [UInt16] = [0x2026]
-            perPoint = units.withUnsafeBufferPointer { shaper.advances($0, faces: faces, pointSize: 1)[0] }
+            var prefix: [Double] = []
+            units.withUnsafeBufferPointer { shaper.advances($0, faces: faces, pointSize: 1, into: &prefix) }
+            perPoint = prefix[1]
             ellipsis[style.weight] = perPoint
         }
         return perPoint * style.pointSize
