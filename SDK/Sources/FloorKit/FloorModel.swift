@@ -52,9 +52,6 @@ extension FloorModel where Self: Declared {
 
 extension FloorModel {
     public static var schema: JSONSchema { JSONSchema.derived(from: Self.self, notes: schemaNotes) }
-}
-
-extension FloorModel {
     public static var schemaNotes: [String: SchemaNote] { [:] }
     public static var layouts: CollectionLayouts { .listOnly }
 }

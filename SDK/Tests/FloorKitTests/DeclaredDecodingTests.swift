@@ -1,3 +1,4 @@
+import CFloorABI
 import Testing
 
 @testable import FloorKit
@@ -147,6 +148,12 @@ struct DeclaredDecodingTests {
         #expect(item[path: "img"]?.minLength == 1)
         #expect(item[path: "price"]?.pattern == NumericText.pattern)
         #expect(schema[path: "sorts"]?.json == #"{"type":["array","null"],"items":{"type":"string"}}"#)
+    }
+
+    /// Decoding/ cannot import the ABI's header (it builds for WebAssembly alone): its margin bound is the
+    /// header's row height bound.
+    @Test func theMarginBoundIsTheABIs() {
+        #expect(FloorMargin.most == FLOOR_MAX_ROW_HEIGHT)
     }
 
     @Test func nestingBeyondTheLimitIsRefusedNotCrashedOn() throws {
