@@ -11,7 +11,8 @@ import Testing
 /// no diagnostic. The floors are generated without the schema: each field draws from values of its kind and
 /// from values of every other kind (wrong types, null, empty and blank text, numeric and non-numeric text,
 /// numbers out of range, short lists, elements that are not objects), so that at least 30 % are invalid.
-/// Unknown fields are left out: the host reports those, not the plugin (SchemaTests covers them).
+/// Unknown fields are left out: the host reports those, not the plugin (SchemaTests covers them). "Valid"
+/// is checked twice: by the host's validator and by Python's jsonschema on `floorhost schema`'s output.
 @Suite struct DeclaredSchemaPropertyTests {
     static let floorsPerType = 10_000
     static let floorsPerPage = 500
@@ -161,12 +162,23 @@ import Testing
         let exported = try FloorSchema.parse(
             CommonFloorFields.floorObject(declared.document, checking: false), pointer: "", depth: 0)
 
+        // The same schema as floorhost exports it, for Python's jsonschema: an editor's validator, not ours.
+        let python = try run("/usr/bin/env", ["python3", "-c", "import jsonschema"])
+        try #require(python.status == 0, "Python's jsonschema is missing: run Scripts/setup")
+        let schema = try floorhost(["schema", "--strict", "--plugins", folder.file("plugins")])
+        try #require(schema.status == 0, "\(schema.stderr)")
+        let schemaFile = try folder.write("page.schema.json", schema.stdout)
+
         var g = Generator(state: UInt64(type.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
         var invalid = 0
         var disagreements: [String] = []
+        var pages: [(file: String, floors: [String], valid: [Bool])] = []
         for first in stride(from: 0, to: Self.floorsPerType, by: Self.floorsPerPage) {
             let floors = (first..<(first + Self.floorsPerPage)).map { Self.floor(type, id: $0, &g) }
-            let page = Array(#"{"floors":[\#(floors.joined(separator: ",\n"))]}"#.utf8)
+            let text = #"{"floors":[\#(floors.joined(separator: ",\n"))]}"#
+            let file = try folder.write("generated-\(first).json", text)
+            var valid: [Bool] = []
+            let page = Array(text.utf8)
             let decoded = try PageDecoder.decode(bytes: page, file: "generated.json", registry: registry)
             // What the plugin said, per floor (the host's own schema findings are not the plugin's).
             var pluginSaid = [[String]](repeating: [], count: floors.count)
@@ -185,13 +197,31 @@ import Testing
                     SchemaValidator.validate($0, against: exported, typeName: type)
                 }
                 if !findings.isEmpty { invalid += 1 }
+                valid.append(findings.isEmpty)
                 if findings.isEmpty != pluginSaid[index].isEmpty, disagreements.count < 5 {
                     disagreements.append(
                         "\(floor)\n  schema: \(findings.map { "\($0.path): \($0.message)" })\n  plugin: \(pluginSaid[index])"
                     )
                 }
             }
+            pages.append((file, floors, valid))
         }
+        // Python's jsonschema on the exported schema says of every floor what the host's validator says.
+        let editor = try run(
+            "/usr/bin/env", ["python3", Repo.path("Tests/Schema/validate_pages.py"), schemaFile] + pages.map(\.file))
+        var editorInvalid = Set<String>()
+        for line in editor.stdout.split(separator: "\n") {
+            guard let range = line.range(of: ": floors["), let close = line[range.upperBound...].firstIndex(of: "]")
+            else { continue }
+            editorInvalid.insert("\(line[..<range.lowerBound]) \(line[range.upperBound..<close])")
+        }
+        for page in pages {
+            for (index, valid) in page.valid.enumerated()
+            where valid == editorInvalid.contains("\(page.file) \(index)") && disagreements.count < 5 {
+                disagreements.append("jsonschema and the host's validator disagree on \(page.floors[index])")
+            }
+        }
+        #expect(editor.status == (invalid == 0 ? 0 : 1), "\(editor.stderr)")
         #expect(
             disagreements.isEmpty, "\(type): schema and decoder disagree:\n\(disagreements.joined(separator: "\n"))")
         let share = Double(invalid) / Double(Self.floorsPerType)
