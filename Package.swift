@@ -2,7 +2,7 @@
 // FloorKit: a host that loads floor plugins at run time and renders CMS pages with them.
 // Plugin packages depend on SDK/ (CFloorABI + FloorKit, no dependencies), never on this package: a package
 // resolves every dependency of the packages it depends on, and this one has the host's (argument parser,
-// crypto, Hummingbird for `serve`). Benchmarks live in Benchmarks/Package.swift, fuzzers in Fuzzing/.
+// async-http-client, Hummingbird for `serve`). Benchmarks live in Benchmarks/Package.swift, fuzzers in Fuzzing/.
 import PackageDescription
 
 /// The floor plugins we ship: each folder under Plugins/ becomes one dynamic library, lib<Name>Floor.so.
@@ -26,8 +26,6 @@ let package = Package(
         // The SDK plugins build against (its own package, so that they resolve nothing else).
         .package(path: "SDK"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // SHA-256 of plugin libraries (plugins.lock, the scan cache); the host only, never the FloorKit SDK.
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // `floorhost serve` only (the FloorServe target).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
@@ -38,6 +36,9 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CFFI", providers: [.apt(["libffi-dev"])]),
+        // SHA-256 of plugin libraries (plugins.lock, the scan cache) from the system's libcrypto: no second
+        // BoringSSL built from source beside swift-nio-ssl's.
+        .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
         // glibc functions Swift's Glibc module leaves out (mallinfo2, pipe2), for child processes and conform.
         .systemLibrary(name: "CGlibcExtras"),
         // The layers, each importing only those above it in this list (ARCHITECTURE.md, "Layers"): the
@@ -55,7 +56,7 @@ let package = Package(
             dependencies: [
                 "FloorCore", .product(name: "CFloorABI", package: "SDK"),
                 .product(name: "HostContract", package: "SDK"),
-                "CFFI", "CGlibcExtras", .product(name: "Crypto", package: "swift-crypto"),
+                "CFFI", "CGlibcExtras", "CLibCrypto",
             ]),
         // Layout: adapter, row table, viewport, sticky rows, taps, cell drawing, diffing. No output format.
         .target(

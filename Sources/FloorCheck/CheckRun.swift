@@ -28,9 +28,10 @@ package enum CheckRun {
     /// has returned.
     package static func here(
         _ files: [String], registry: Registry, remote: RemotePageClient, root: @escaping (String) -> PageRoot,
-        share: Bool, strict: Bool = false, pluginDiagnostics: () -> [Diagnostic]
+        share: Bool, strict: Bool = false, allowed: AllowedFields = AllowedFields(),
+        pluginDiagnostics: () -> [Diagnostic]
     ) -> Output {
-        let checks = PageBatch.run(files: files, registry: registry, remote: remote, root: root)
+        let checks = PageBatch.run(files: files, registry: registry, remote: remote, root: root, allowed: allowed)
         if share { return .share(PageBatch.encode(checks, pluginDiagnostics: pluginDiagnostics())) }
         let diagnostics = pluginDiagnostics()
         return .report(

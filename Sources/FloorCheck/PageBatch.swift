@@ -9,12 +9,12 @@ import FloorSession
 /// ParallelCheck gives each of several children a share of the pages and merges what they report here.
 public enum PageBatch {
     /// Checks `files` in order, each read through `root(file)` (nil: the file's own folder), or fetched by
-    /// `remote` when it is a URL.
+    /// `remote` when it is a URL; unknown fields `allowed` names are not problems.
     public static func run(
         files: [String], registry: Registry, remote: RemotePageClient? = nil,
-        root: (String) -> PageRoot? = { _ in nil }
+        root: (String) -> PageRoot? = { _ in nil }, allowed: AllowedFields = AllowedFields()
     ) -> [PageCheck] {
-        files.map { PageCheck.run(file: $0, registry: registry, root: root($0), remote: remote) }
+        files.map { PageCheck.run(file: $0, registry: registry, root: root($0), remote: remote, allowed: allowed) }
     }
 
     /// The checks whose head no other kept chain covers, in order. When two chains cover each other's

@@ -27,9 +27,10 @@ public struct PageCheck: Sendable {
     /// problem of the page that links it ("home.json: next: ...").
     /// A remote first page or next page is fetched by `remote` (default: its defaults).
     public static func run(
-        file: String, registry: Registry, root: PageRoot? = nil, remote: RemotePageClient? = nil, width: Double = 375
+        file: String, registry: Registry, root: PageRoot? = nil, remote: RemotePageClient? = nil, width: Double = 375,
+        allowed: AllowedFields = AllowedFields()
     ) -> PageCheck {
-        let source = PageSource(registry: registry, root: root, remote: remote).rooted(at: file)
+        let source = PageSource(registry: registry, root: root, remote: remote, allowed: allowed).rooted(at: file)
         var pages = [file]
         var inChain: Set<String> = [file]  // `pages` as a set: a long chain is checked in O(pages)
         var problems: [Diagnostic] = []

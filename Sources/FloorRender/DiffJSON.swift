@@ -1,14 +1,20 @@
 import FloorCore
 import FloorLayout
 
-/// `floorhost diff --format json`: one object,
+/// `floorhost diff --format json`: one object, written from PageChanges as DiffText is (the same facts),
 ///
 ///     {"old":file, "new":file, "width":points, "same":bool,
+///      "content":[{"change","floor"?,"floorType"?,"item"?,"field"?,"old"?,"new"?,"oldPath"?,"newPath"?}],
 ///      "height":{"old","new"}, "rows":{"kept","measured"},
 ///      "floors":[{"change","floor","type","old":place|null,"new":place|null,"heightChange","shiftBelow",
 ///                 "shiftBelowOldPlace"? (moves),"rows":[...]}],
 ///      "diagnostics":[...], "stats":{"heightCalls","heightsKept"}}
 ///
+/// `content` is what the editor changed (ContentDiff), in the new page's order: a line without `floor` is
+/// the page's own field; without `item`, the floor's; with `field`, `change` is the field's (added,
+/// deleted, changed) and `old`/`new` are its values as JSON values (absent where the field is); without
+/// `field`, the floor or item was added, deleted or moved (`oldPath`, `newPath`). `same` is true when
+/// neither the content nor the screen changed.
 /// A floor place is {section, path, file, y, height, rows}; a row change is {change, type, item|null,
 /// old:{row, index, y, height, column (an item of a grid or waterfall only)}|null, new:..., heightChange,
 /// shiftBelow}. `heightChange` is the change's own
@@ -18,9 +24,10 @@ import FloorLayout
 /// measured) and the heights it kept.
 public enum DiffJSON {
     public static func render(
-        _ diff: PageDiff, old: String, new: String, width: Double, diagnostics: [Diagnostic],
+        _ changes: PageChanges, old: String, new: String, width: Double, diagnostics: [Diagnostic],
         stats: Adapter.Stats
     ) -> [UInt8] {
+        let diff = changes.screen
         var out = JSONWriter(capacity: 4096)
         out.raw("{")
         out.key("old")
@@ -33,7 +40,10 @@ public enum DiffJSON {
         out.number(width)
         out.raw(",")
         out.key("same")
-        out.raw(diff.isEmpty ? "true" : "false")
+        out.raw(changes.isEmpty ? "true" : "false")
+        out.raw(",")
+        out.key("content")
+        content(changes.content, &out)
         out.raw(",")
         out.key("height")
         out.raw("{")
@@ -169,5 +179,35 @@ public enum DiffJSON {
         out.number(stats.heightsKept)
         out.raw("}}\n")
         return out.bytes
+    }
+
+    private static func content(_ content: ContentDiff, _ out: inout JSONWriter) {
+        out.raw("[")
+        for (i, line) in content.lines.enumerated() {
+            if i > 0 { out.raw(",") }
+            out.raw("{")
+            out.key("change")
+            out.string(line.change.rawValue)
+            for (name, value) in [
+                ("floor", line.floor), ("floorType", line.floorType), ("item", line.item), ("field", line.field),
+                ("oldPath", line.oldPath), ("newPath", line.newPath),
+            ] {
+                guard let value else { continue }
+                out.raw(",")
+                out.string(name)
+                out.raw(":")
+                out.string(value)
+            }
+            // A field's values are JSON text already (PageContent wrote them).
+            for (name, value) in [("old", line.old), ("new", line.new)] {
+                guard let value else { continue }
+                out.raw(",")
+                out.string(name)
+                out.raw(":")
+                out.value(value)
+            }
+            out.raw("}")
+        }
+        out.raw("]")
     }
 }

@@ -1,51 +1,89 @@
 import FloorLayout
 import HostContract
 
-/// `floorhost diff`'s text: what a CMS edit changes on screen, one line per floor that changed (and, under
-/// an updated floor, one per row), in the new page's order, each with where it is, its height and how far
-/// the content below it moves; then the page's height and what was measured. Everything a page supplied
-/// (ids, paths) is escaped.
+/// `floorhost diff`'s text, written from PageChanges as DiffJSON is, so that both say the same: first what
+/// the editor changed (`content:`, one line a floor, item or field, with values before and after), then
+/// what it does on screen (`screen:`, one line a floor that changed and, under an updated floor, one a row,
+/// in the new page's order, each with where it is, its height and its own height change, and how far the
+/// content below it moves with every change above it counted: json's `shiftBelow`); then what was measured.
+/// Everything a page supplied (ids, paths, values) is escaped.
 public enum DiffText {
-    public static func render(_ diff: PageDiff, old: String, new: String, width: Double) -> String {
+    public static func render(_ changes: PageChanges, old: String, new: String, width: Double) -> String {
+        let diff = changes.screen
         var lines: [String] = []
         let header = "\(old) → \(new) (\(points(width)) points wide)"
-        guard !diff.isEmpty else {
-            lines.append("\(header): no change on screen (\(diff.rowsKept) rows, \(points(diff.newHeight)) points)")
+        guard !changes.isEmpty else {
+            lines.append("\(header): no change (\(diff.rowsKept) rows, \(points(diff.newHeight)) points)")
             return lines.map { ControlCharacters.escaped($0) }.joined(separator: "\n") + "\n"
         }
-        let count = diff.floors.count
-        lines.append(
-            "\(header): \(count) floor\(count == 1 ? "" : "s") changed; the page is \(points(diff.oldHeight)) → \(points(diff.newHeight)) points (\(signed(diff.newHeight - diff.oldHeight)))"
-        )
-        for floor in diff.floors {
-            lines.append("  " + line(floor))
-            for row in floor.rows { lines.append("      " + line(row)) }
+        let edits = changes.content.lines.count
+        let floors = diff.floors.count
+        let screen =
+            diff.isEmpty
+            ? "nothing changes on screen"
+            : "on screen \(floors) floor\(floors == 1 ? "" : "s") changed and the page is \(points(diff.oldHeight)) → \(points(diff.newHeight)) points (\(signed(diff.newHeight - diff.oldHeight)))"
+        lines.append("\(header): \(edits) change\(edits == 1 ? "" : "s") in the content; \(screen)")
+        if !changes.content.isEmpty {
+            lines.append("content:")
+            for line in changes.content.lines { lines.append("  " + Self.line(line)) }
+        }
+        if !diff.isEmpty {
+            lines.append("screen:")
+            for floor in diff.floors {
+                lines.append("  " + line(floor))
+                for row in floor.rows { lines.append("      " + line(row)) }
+            }
         }
         lines.append("rows: \(diff.rowsKept) kept their heights, \(diff.rowsMeasured) measured again")
         return lines.map { ControlCharacters.escaped($0) }.joined(separator: "\n") + "\n"
     }
 
-    /// Each line says what the change itself does to the content below it (its height now minus before;
-    /// a move both leaves a gap and opens one), so that every shift has its cause on its own line. The
-    /// json output also has where the content ends up, every change counted (`shiftBelow`).
+    /// `floor 'feed' (ProductFeed): item 'p1' price: "¥299.00" → "¥1.00"`, `floor 'x' (Title) moved from
+    /// floors[2] to floors[10]`, `page: title: "A" → "B"`.
+    private static func line(_ line: ContentDiff.Line) -> String {
+        var subject = line.floor.map { "floor '\($0)' (\(line.floorType ?? ""))" } ?? "page"
+        if let item = line.item { subject += ": item '\(item)'" }
+        if let field = line.field {
+            let prefix = (line.floor == nil || line.item == nil ? subject + ":" : subject) + " \(field)"
+            switch (line.change, line.old, line.new) {
+            case (.added, _, let new?): return "\(prefix) added: \(new)"
+            case (.deleted, let old?, _): return "\(prefix) deleted (was \(old))"
+            default: return "\(prefix): \(line.old ?? "") → \(line.new ?? "")"
+            }
+        }
+        switch line.change {
+        case .added: return "\(subject) added at \(last(line.newPath))"
+        case .deleted: return "\(subject) deleted (was \(last(line.oldPath)))"
+        case .moved: return "\(subject) moved from \(last(line.oldPath)) to \(last(line.newPath))"
+        case .changed: return "\(subject) changed"
+        }
+    }
+
+    /// `items[2]` of `floors[4].items[2]`: a line names its floor already.
+    private static func last(_ path: String?) -> String {
+        guard let path else { return "" }
+        return path.split(separator: ".").last.map(String.init) ?? path
+    }
+
     private static func line(_ floor: PageDiff.FloorChange) -> String {
         let name = "\(label(floor.change)) floor '\(floor.floor)' (\(floor.type))"
+        let below = shift(floor.shiftBelow)
         switch (floor.change, floor.old, floor.new) {
         case (.inserted, _, let new?):
             return
-                "\(name) at \(new.path), y \(points(new.y)): \(rows(new.rows)), \(points(new.height)) points; \(shift(new.height))"
+                "\(name) at \(new.path), y \(points(new.y)): \(rows(new.rows)), \(points(new.height)) points (+\(points(new.height))); \(below)"
         case (.deleted, let old?, _):
             return
-                "\(name), was \(old.path) at y \(points(old.y)): \(rows(old.rows)), \(points(old.height)) points; \(shift(-old.height))"
+                "\(name), was \(old.path) at y \(points(old.y)): \(rows(old.rows)), \(points(old.height)) points (-\(points(old.height))); \(below)"
         case (.moved, let old?, let new?):
             return
-                "\(name): \(old.path) → \(new.path), now at y \(points(new.y)) (was \(points(old.y))), \(points(new.height)) points; \(move(old.height, new.height))"
+                "\(name): \(old.path) → \(new.path), now at y \(points(new.y)) (was \(points(old.y))), \(points(new.height)) points; \(move(floor))"
         case (.movedAndUpdated, let old?, let new?):
             return
-                "\(name): \(old.path) → \(new.path), now at y \(points(new.y)) (was \(points(old.y))), \(changedRows(floor.rows)), \(heights(old.height, new.height)); \(move(old.height, new.height))"
+                "\(name): \(old.path) → \(new.path), now at y \(points(new.y)) (was \(points(old.y))), \(changedRows(floor.rows)), \(heights(old.height, new.height)); \(move(floor))"
         case (_, let old?, let new?):
             return
-                "\(name) at \(new.path), y \(points(new.y)): \(changedRows(floor.rows)), \(heights(old.height, new.height)); \(shift(new.height - old.height))"
+                "\(name) at \(new.path), y \(points(new.y)): \(changedRows(floor.rows)), \(heights(old.height, new.height)); \(below)"
         default:
             return name
         }
@@ -55,35 +93,29 @@ public enum DiffText {
         let place = row.new ?? row.old!
         let item = row.item.map { " (item '\($0)')" } ?? ""
         let name = "\(label(row.change)) row \(place.row) \(row.type)\(item)"
+        let below = shift(row.shiftBelow)
         switch (row.change, row.old, row.new) {
         case (.inserted, _, let new?):
-            return "\(name) at y \(points(new.y)), \(points(new.height)) points; \(shift(new.height))"
+            return "\(name) at y \(points(new.y)), \(points(new.height)) points (+\(points(new.height))); \(below)"
         case (.deleted, let old?, _):
-            return "\(name), was at y \(points(old.y)), \(points(old.height)) points; \(shift(-old.height))"
+            return "\(name), was at y \(points(old.y)), \(points(old.height)) points (-\(points(old.height))); \(below)"
         case (.moved, let old?, let new?):
-            return
-                "\(name): was row \(old.row), now at y \(points(new.y)) (was \(points(old.y))); \(move(old.height, new.height))"
+            return "\(name): was row \(old.row), now at y \(points(new.y)) (was \(points(old.y))); \(below)"
         case (.movedAndUpdated, let old?, let new?):
             return
-                "\(name): was row \(old.row), now at y \(points(new.y)) (was \(points(old.y))), \(heights(old.height, new.height)); \(move(old.height, new.height))"
+                "\(name): was row \(old.row), now at y \(points(new.y)) (was \(points(old.y))), \(heights(old.height, new.height)); \(below)"
         case (_, let old?, let new?):
-            if let column = new.column {
-                // An item of a grid or a waterfall: the items after it are placed again (into the shortest
-                // column, or the next line), so what moves is not one run below it.
-                let below =
-                    new.height == old.height ? "nothing below moves" : "the items after it are placed again"
-                return "\(name) at y \(points(new.y)) in column \(column): \(heights(old.height, new.height)); \(below)"
-            }
-            return
-                "\(name) at y \(points(new.y)): \(heights(old.height, new.height)); \(shift(new.height - old.height))"
+            let column = new.column.map { " in column \($0)" } ?? ""
+            return "\(name) at y \(points(new.y))\(column): \(heights(old.height, new.height)); \(below)"
         default: return name
         }
     }
 
-    /// A move: what followed its old place moves up, what is below its new place moves down.
-    private static func move(_ old: Double, _ new: Double) -> String {
-        guard old > 0 || new > 0 else { return "nothing else moves" }
-        return "what followed it moves up \(points(old)), what is below its new place down \(points(new))"
+    /// A moved floor: what followed its old place (json's `shiftBelowOldPlace`), and what is below its new
+    /// place (`shiftBelow`).
+    private static func move(_ floor: PageDiff.FloorChange) -> String {
+        let old = floor.shiftBelowOldPlace.map { "what followed its old place \(moves($0)), " } ?? ""
+        return "\(old)what is below its new place \(moves(floor.shiftBelow))"
     }
 
     private static func label(_ change: PageDiff.Change) -> String {
@@ -101,8 +133,13 @@ public enum DiffText {
             ? "\(points(new)) points, as before" : "\(points(old)) → \(points(new)) points (\(signed(new - old)))"
     }
 
-    private static func shift(_ delta: Double) -> String {
-        delta == 0 ? "nothing below moves" : "what is below moves \(delta > 0 ? "down" : "up") \(points(abs(delta)))"
+    /// json's `shiftBelow`, in words.
+    package static func shift(_ delta: Double) -> String {
+        delta == 0 ? "nothing below moves" : "what is below \(moves(delta))"
+    }
+
+    private static func moves(_ delta: Double) -> String {
+        delta == 0 ? "stays" : "moves \(delta > 0 ? "down" : "up") \(points(abs(delta)))"
     }
 
     private static func signed(_ delta: Double) -> String { delta >= 0 ? "+\(points(delta))" : "-\(points(-delta))" }

@@ -46,7 +46,7 @@ package struct PageRender: Sendable {
         let adapter = try host.layout(page: page, root: root, remote: remote, width: screen.width, dispatch: dispatch)
         let session = PageSession(
             adapter: adapter, viewportHeight: screen.height,
-            source: PageSource(registry: host.registry, root: root, remote: remote),
+            source: host.pageSource(root: root, remote: remote),
             retries: retries, prefetch: prefetch, impressions: impressions)
         switch scrollTo {
         case .end?: session.scrollToEnd()

@@ -57,7 +57,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
     }
 
     /// Where sessions read pages from.
-    package var source: PageSource { PageSource(registry: host.registry, root: root, remote: remote) }
+    package var source: PageSource { host.pageSource(root: root, remote: remote) }
 
     private func locked<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()

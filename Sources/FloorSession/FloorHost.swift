@@ -78,8 +78,18 @@ public final class FloorHost: @unchecked Sendable {
         page file: String, root: PageRoot? = nil, remote: RemotePageClient? = nil, width: Double,
         dispatch: DispatchMode = .typed
     ) throws(PageError) -> Adapter {
-        let page = try PageSource(registry: registry, root: root, remote: remote).rooted(at: file).load(file).get()
+        let page = try pageSource(root: root, remote: remote).rooted(at: file).load(file).get()
         return Adapter(page: page, registry: registry, width: width, dispatch: dispatch)
+    }
+
+    /// A CMS's own fields (`--allow-field`), which no page this host decodes is warned about. Set before the
+    /// first page is decoded.
+    public var allowedFields = AllowedFields()
+
+    /// Where this host's pages come from: `root` and `remote` as PageSource takes them, with its allowed
+    /// fields. Every front end reads its pages through one.
+    public func pageSource(root: PageRoot? = nil, remote: RemotePageClient? = nil) -> PageSource {
+        PageSource(registry: registry, root: root, remote: remote, allowed: allowedFields)
     }
 
     /// Everything worth telling about a run, in the order it happened.

@@ -32,8 +32,18 @@ public final class PageViewer {
     public private(set) var lines: Int
     /// The selected tappable item: global row index and item.
     public private(set) var selection: (row: Int, item: Int)?
-    /// The message line: the last tap's action, a reload, a refusal. Plugin text is escaped when drawn.
-    public private(set) var message: String
+    /// The message line: what the last key (or a load, a reload) did, until the next key; else the key
+    /// line (KeyHelp), so the keys come back after every message. Plugin text is escaped when drawn.
+    public var message: String { note ?? KeyHelp.line(columns: columns) }
+    /// What the message line says instead of the keys, if anything, and whether it offers the
+    /// selected item ("Enter taps it"), so that it goes when the item leaves the screen.
+    private var note: String?
+    private var noteOffersSelection = false
+    /// `?` was pressed: the full key help is drawn over the page until the next key.
+    public private(set) var showingHelp = false
+    /// `--width`: the page is laid out this many points wide whatever the terminal's width (nil: 5 points a
+    /// column, TextRenderer.layoutWidth).
+    public let fixedWidth: Double?
     /// Draw bold, muted and accent text in colour (`--color`; off with NO_COLOR).
     public var styled = false
     /// `G` was pressed: keep scrolling to the end as pages arrive, until the feed ends or another key.
@@ -47,27 +57,28 @@ public final class PageViewer {
     public init(
         host: FloorHost, page file: String, root: PageRoot, remote: RemotePageClient? = nil, columns: Int, lines: Int,
         prefetch: Prefetch = .standard, retries: Int = 0, impressions: ImpressionRule? = nil,
-        clock: ImpressionClock = .wall
+        clock: ImpressionClock = .wall, width: Double? = nil
     ) throws(PageError) {
         self.file = file
+        fixedWidth = width
         self.columns = max(1, columns)
         self.lines = max(Self.chromeLines + 1, lines)
         // Loaded once: a reload applies a new version to this same session (PageSession.reload).
         let adapter = try host.layout(
-            page: file, root: root, remote: remote, width: TextRenderer.layoutWidth(columns: self.columns))
+            page: file, root: root, remote: remote, width: width ?? TextRenderer.layoutWidth(columns: self.columns))
         session = PageSession(
             adapter: adapter, viewportHeight: Self.viewportHeight(lines: self.lines),
-            source: PageSource(registry: host.registry, root: root, remote: remote),
+            source: host.pageSource(root: root, remote: remote),
             retries: retries, deliversLoadsImmediately: false, prefetch: prefetch, impressions: impressions,
             impressionClock: clock)
         let arrivals = LoadArrivals()
         self.arrivals = arrivals
         loads = LoadLoop(session: session, hop: { arrivals.post($0) })
         let diagnostics = host.diagnostics(for: session.adapter)
-        message =
-            diagnostics.isEmpty
-            ? "j/k: a line  space/PgDn: a screen  g/G: top/end  Tab: select  Enter: tap  ←/→: page  r: reload  q: quit"
-            : "\(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s") (listed after you quit); first: \(diagnostics[0].message)"
+        if !diagnostics.isEmpty {
+            note =
+                "\(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s") (listed after you quit); first: \(diagnostics[0].message)"
+        }
         loads.onStep = { [weak self] step in
             if case .delivered = step { self?.loadDelivered() }
         }
@@ -91,7 +102,14 @@ public final class PageViewer {
         let line = TextRenderer.pointsPerLine
         let screen = session.viewport.height
         if key != .character("G") && key != .end { followingEnd = false }
+        // Each key ends the last message (the keys come back) and closes the help; `?` opens it.
+        say(nil)
+        if showingHelp {
+            showingHelp = false
+            if key == .character("?") { return .redraw }
+        }
         switch key {
+        case .character("?"): showingHelp = true
         case .character("q"): return .quit
         case .interrupt: return .interrupted
         case .character("j"), .down, .wheelDown: scroll(by: key == .wheelDown ? 3 * line : line)
@@ -131,7 +149,17 @@ public final class PageViewer {
 
     private func scroll(to offset: Double) {
         session.scroll(to: offset)
-        if let selection, !adapter.rowsOnScreen(in: session.viewport).contains(selection.row) { self.selection = nil }
+        if let selection, !adapter.rowsOnScreen(in: session.viewport).contains(selection.row) {
+            self.selection = nil
+            if noteOffersSelection { say(nil) }
+        }
+    }
+
+    /// Puts `text` on the message line until the next key (nil: the key line); `offering` when it offers the
+    /// selected item.
+    private func say(_ text: String?, offering: Bool = false) {
+        note = text
+        noteOffersSelection = offering
     }
 
     /// Delivers the load in flight (its rows appear in place, or its failure is shown), and keeps going to
@@ -145,10 +173,9 @@ public final class PageViewer {
     /// retry waits), and after `G` scrolling goes on to the end.
     private func loadDelivered() {
         if let reason = session.retryReason, case .loading(let location) = session.loadMore.state {
-            message =
-                "could not load \(Self.name(location)) (--retry tries again): \(Self.reason(reason, of: location))"
+            say("could not load \(Self.name(location)) (--retry tries again): \(Self.reason(reason, of: location))")
         } else if case .failed(let location, let reason) = session.loadMore.state {
-            message = "could not load \(Self.name(location)): \(Self.reason(reason, of: location)); R retries"
+            say("could not load \(Self.name(location)): \(Self.reason(reason, of: location)); R retries")
             followingEnd = false
         } else if followingEnd {
             scroll(to: session.maxOffset)
@@ -163,15 +190,15 @@ public final class PageViewer {
 
     private func retry() {
         if session.retryDue != nil, case .loading(let location) = session.loadMore.state {
-            message = "retrying \(Self.name(location)) now"
+            say("retrying \(Self.name(location)) now")
             session.retry()
             return
         }
         guard case .failed(let location, _) = session.loadMore.state else {
-            message = "nothing to retry"
+            say("nothing to retry")
             return
         }
-        message = "retrying \(Self.name(location))"
+        say("retrying \(Self.name(location))")
         session.retry()
     }
 
@@ -184,7 +211,7 @@ public final class PageViewer {
         let top = adapter.visibleRows(in: session.viewport).first
         self.columns = columns
         self.lines = lines
-        adapter.setWidth(TextRenderer.layoutWidth(columns: columns))
+        adapter.setWidth(fixedWidth ?? TextRenderer.layoutWidth(columns: columns))
         session.resize(viewportHeight: Self.viewportHeight(lines: lines), width: adapter.width)
         scroll(to: top.map { adapter.describe(row: $0).y } ?? 0)
     }
@@ -198,12 +225,13 @@ public final class PageViewer {
             selection = nil
             followingEnd = false
             let floors = diff.floors.count
-            message =
+            say(
                 diff.isEmpty
-                ? "reloaded \(Self.name(file)): no change"
-                : "reloaded \(Self.name(file)): \(floors) floor\(floors == 1 ? "" : "s") changed, \(diff.rowsMeasured) row\(diff.rowsMeasured == 1 ? "" : "s") measured, \(diff.rowsKept) kept"
+                    ? "reloaded \(Self.name(file)): no change"
+                    : "reloaded \(Self.name(file)): \(floors) floor\(floors == 1 ? "" : "s") changed, \(diff.rowsMeasured) row\(diff.rowsMeasured == 1 ? "" : "s") measured, \(diff.rowsKept) kept"
+            )
         } catch {
-            message = "reload failed, still showing the page as it was: \(error)"
+            say("reload failed, still showing the page as it was: \(error)")
         }
     }
 
@@ -234,7 +262,7 @@ public final class PageViewer {
             selection.map(\.row).flatMap { session.pageCount(ofRow: $0) > 1 ? $0 : nil }
             ?? visible.first { session.pageCount(ofRow: $0) > 1 }
         guard let row else {
-            message = "nothing on screen pages (←/→ turn a carousel)"
+            say("nothing on screen pages (←/→ turn a carousel)")
             return
         }
         let page = session.turnPage(by: delta, ofRow: row)
@@ -243,15 +271,16 @@ public final class PageViewer {
         if let first = adapter.itemFrames(row: row).first {
             selection = (row, first.item)
         }
-        message =
-            "page \(page + 1) of \(count) in row \(info.section):\(info.row) (\(info.type) of floor '\(info.floor)'); Enter taps it"
+        say(
+            "page \(page + 1) of \(count) in row \(info.section):\(info.row) (\(info.type) of floor '\(info.floor)'); Enter taps it",
+            offering: selection != nil)
     }
 
     private func select(forward: Bool) {
         let items = tappableOnScreen
         guard !items.isEmpty else {
             selection = nil
-            message = "nothing on screen can be tapped"
+            say("nothing on screen can be tapped")
             return
         }
         let current = selection.flatMap { s in items.firstIndex { $0 == s } }
@@ -262,27 +291,28 @@ public final class PageViewer {
         let count = adapter.tappableItems(row: items[index].row)
         let pages = session.pageCount(ofRow: items[index].row)
         let page = pages > 1 ? ", page \(session.page(ofRow: items[index].row) + 1) of \(pages)" : ""
-        message =
-            "item \(items[index].item + 1) of \(count)\(page) in row \(info.section):\(info.row) (\(info.type) of floor '\(info.floor)'); Enter taps it"
+        say(
+            "item \(items[index].item + 1) of \(count)\(page) in row \(info.section):\(info.row) (\(info.type) of floor '\(info.floor)'); Enter taps it",
+            offering: true)
     }
 
     private func tap() {
         guard let selection else {
-            message = "Tab selects a tappable item first"
+            say("Tab selects a tappable item first")
             return
         }
         let info = adapter.describe(row: selection.row)
         switch session.tap(section: info.section, row: info.row, item: selection.item) {
         case .success(let action) where action.url == LoadStateFooter.retryURL:
             // The session retried the load; the footer and the status line say how it goes.
-            message = "retrying \(Self.name(action.params.first?.value ?? ""))"
+            say("retrying \(Self.name(action.params.first?.value ?? ""))")
             self.selection = nil
         case .success(let action):
             let event = action.eventId.map { "  eventId=\($0)" } ?? ""
             let params = action.params.map { "  \($0.key)=\($0.value)" }.joined()
-            message = "tap \(info.section):\(info.row):\(selection.item) → \(action.url)\(event)\(params)"
+            say("tap \(info.section):\(info.row):\(selection.item) → \(action.url)\(event)\(params)")
         case .failure(let none):
-            message = "no action: \(none)"
+            say("no action: \(none)")
         }
     }
 
@@ -306,8 +336,9 @@ public final class PageViewer {
         guard let last else { return false }
         itemsSeen += counted
         let item = last.itemID.map { " \($0)" } ?? ""
-        message =
+        say(
             "seen: \(last.floor)\(item) (row \(last.section):\(last.sectionRow), \(Int((last.fraction * 100).rounded()))% for \(Int(last.visibleMilliseconds)) ms)\(counted > 1 ? " and \(counted - 1) more" : "")"
+        )
         return true
     }
 
@@ -335,8 +366,9 @@ public final class PageViewer {
         let pages = adapter.pages.count
         let percent = session.maxOffset > 0 ? Int((session.viewport.offset / session.maxOffset * 100).rounded()) : 100
         let seen = session.impressions == nil ? "" : " · \(itemsSeen) seen"
+        let width = fixedWidth.map { " · \($0 == $0.rounded() ? String(Int($0)) : String($0)) points wide" } ?? ""
         return
-            "\(Self.name(file)) · \(adapter.contentRowCount) rows · \(pages) page\(pages == 1 ? "" : "s") · \(percent)%\(seen) · \(loadState)"
+            "\(Self.name(file))\(width) · \(adapter.contentRowCount) rows · \(pages) page\(pages == 1 ? "" : "s") · \(percent)%\(seen) · \(loadState)"
     }
 
     /// What the view did, for stderr after it quits: the pages loaded (each once), the rows, the feed's state.

@@ -14,7 +14,8 @@ extension ViewLoop {
         let size = terminal.size
         let viewer = try PageViewer(
             host: host, page: page, root: root, remote: remote, columns: size.columns, lines: size.lines,
-            prefetch: session.prefetch, retries: session.retries, impressions: session.impressions)
+            prefetch: session.prefetch, retries: session.retries, impressions: session.impressions,
+            width: session.width)
         viewer.styled = session.styled
         let start = host.supervisedViewOffset ?? offset
         if start > 0 { viewer.resume(at: start) }
@@ -30,15 +31,18 @@ extension ViewLoop {
         )
     }
 
-    /// How the viewer's session loads and draws (the view's --prefetch, --retry, --impression, --color).
+    /// How the viewer's session loads and draws (the view's --prefetch, --retry, --impression, --color,
+    /// --width).
     package struct Session {
         package var prefetch: Prefetch
         package var retries: Int
         package var impressions: ImpressionRule?
         package var styled: Bool
+        package var width: Double?
 
-        package init(prefetch: Prefetch, retries: Int, impressions: ImpressionRule?, styled: Bool) {
+        package init(prefetch: Prefetch, retries: Int, impressions: ImpressionRule?, styled: Bool, width: Double?) {
             (self.prefetch, self.retries, self.impressions, self.styled) = (prefetch, retries, impressions, styled)
+            self.width = width
         }
     }
 }

@@ -18,9 +18,14 @@ public enum TerminalFrame {
             TextRenderer.render(adapter, viewport: session.viewport, options: options)
                 .split(separator: "\n", omittingEmptySubsequences: false).prefix(pageLines).map(String.init))
         screen += repeatElement("", count: max(0, pageLines - screen.count))
+        // `?`: the full key help over the page, until the next key.
+        if viewer.showingHelp {
+            let help = KeyHelp.lines(columns: columns).prefix(pageLines).map { fitted($0, columns: columns) }
+            screen = help + repeatElement("", count: max(0, pageLines - help.count))
+        }
         // The selected item's frame (docs/ABI.md, "Item frames"; a row reporting none gives each item its
         // share of the width) in plain reverse video: its lines, its columns.
-        if let selected = viewer.selection?.row, let frame = viewer.selectedFrame {
+        if !viewer.showingHelp, let selected = viewer.selection?.row, let frame = viewer.selectedFrame {
             let row = adapter.describe(row: selected)
             let scrolled = row.y - session.viewport.offset
             let line = TextRenderer.pointsPerLine

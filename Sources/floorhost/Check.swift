@@ -70,7 +70,7 @@ struct Check: ParsableCommand {
             // Plugin diagnostics are read only once every plugin call has returned (see PageSupervisor).
             output = CheckRun.here(
                 files, registry: host.registry, remote: remote.client(maxPageBytes: pages.maxPageBytes),
-                root: root, share: share, strict: strict,
+                root: root, share: share, strict: strict, allowed: host.allowedFields,
                 pluginDiagnostics: { host.loadDiagnostics + host.registry.pluginMessages })
         }
         let (bytes, errors) = output.printed(json: format == .json, junit: format == .junit)

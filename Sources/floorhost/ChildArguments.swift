@@ -56,6 +56,7 @@ extension PluginOptions: ChildOptions {
         a.options(["--plugins": plugins, "--plugin-cache": pluginCache, "--plugin-scan-timeout": pluginScanTimeout])
         a.flag("--plugin-isolation", pluginIsolation, inversion: "--no-plugin-isolation")
         a.flags(["--allow-insecure-plugins": allowInsecurePlugins, "--locked": locked])
+        a.repeated("--allow-field", allowField)
     }
 }
 
@@ -101,7 +102,10 @@ extension View: ChildLauncher {
     var children: [Child] { [.supervised, .restart] }
     func write(to a: inout ChildArguments) {
         for group in [plugins, containment, pages, remote, loading] as [any ChildOptions] { group.write(to: &a) }
-        a.options(["--load-latency": loadLatency, "--offset": offset, "--retry": retry, "--color": color.rawValue])
+        a.options([
+            "--load-latency": loadLatency, "--offset": offset, "--retry": retry, "--color": color.rawValue,
+            "--width": width,
+        ])
         a.flag("--watch", watch)
         a.argument("page", page)
     }

@@ -7,17 +7,7 @@ import Foundation
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show what changes on screen between two versions of a page; exit 1 when something does.",
-        discussion: """
-            Lays OLD out, then shows NEW the way a reload does (floors paired by type and id, rows by item \
-            id, Heckel's algorithm): every floor and row inserted, deleted, moved or updated, where it is, \
-            its height, and how far the content below it moves. Only the two pages are compared (not the \
-            next pages they link); either may be an http:// or https:// URL. Rows that show what they showed keep their heights; stats.heightCalls \
-            in the json output counts the rows measured again.
-            Exit status, as diff(1): 0 nothing on screen changes, 1 something does, 2 a page or the plugin \
-            folder is unusable (64 a usage error).
-            Example: floorhost diff --plugins Plugins/ home.json home-edited.json [--format json]
-            """)
+        abstract: PageComparison.abstract, discussion: PageComparison.discussion)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
@@ -29,10 +19,7 @@ struct Diff: ParsableCommand {
     @Argument(help: "The page as it is now (JSON): a file, or an http:// or https:// URL.")
     var new: String
 
-    @Option(
-        help:
-            "Output: text (one line per changed floor, and per changed row of an updated floor) or json (floors with their rows, places, heights and shifts; diagnostics; stats)."
-    )
+    @Option(help: "Output: text (content lines, then screen lines) or json (content, floors, diagnostics, stats).")
     var format: Format = .text
 
     @Option(help: "Layout width in points.")

@@ -41,6 +41,8 @@ struct PluginOptions: ParsableArguments {
     )
     var locked = false
 
+    @Option(help: ArgumentHelp(PageFields.allowFieldHelp, valueName: "name")) var allowField: [String] = []
+
     /// Loads the plugins, or exits 1 with the reason when the folder is unusable. From here on, what plugin
     /// code prints goes to stderr (HostOutput).
     func load() throws -> FloorHost {
@@ -52,9 +54,11 @@ struct PluginOptions: ParsableArguments {
                 cacheFile: pluginCache ?? PluginScanCache.defaultFile, timeout: pluginScanTimeout)
             : nil
         do {
-            return try FloorHost(
+            let host = try FloorHost(
                 pluginFolder: plugins, isolation: isolation,
                 trust: PluginTrust(allowInsecure: allowInsecurePlugins, locked: locked))
+            host.allowedFields = AllowedFields(allowField)
+            return host
         } catch {
             printError("error: \(error.message)")
             throw ExitCode(1)

@@ -6,19 +6,7 @@ import FloorTerminal
 import Foundation
 
 struct View: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Scroll a page in the terminal: load-more, sticky headers and taps, as on a phone.",
-        discussion: """
-            Keys: j/k or arrows (a line), space/PgDn and PgUp (a screen), g/G (top; end, loading every \
-            next page), Tab/Shift-Tab (select the next/previous tappable item), Enter (tap it: the action \
-            is shown), R (retry a failed load), r (reload the page, and the plugins if any changed, \
-            keeping the position; only changed rows are measured again, see floorhost diff), q (quit). The mouse wheel scrolls where the terminal sends it.
-            After quitting, the diagnostics and what was loaded are printed to stderr.
-            Next pages are fetched while you scroll (a remote page over HTTP, or a file); the status \
-            line says when one is loading, failed, or waits for its retry (--retry N).
-            Example: floorhost view --plugins Plugins/ Examples/home.json --load-latency 400
-            Example: floorhost view --plugins Plugins/ http://127.0.0.1:8000/home.json --retry 3
-            """)
+    static let configuration = CommandConfiguration(abstract: KeyHelp.abstract, discussion: KeyHelp.discussion)
 
     @OptionGroup var plugins: PluginOptions
 
@@ -52,6 +40,9 @@ struct View: ParsableCommand {
             valueName: "when"))
     var color: ColorChoice = .auto
 
+    @Option(help: "Layout width in points, whatever the terminal's width (default: 5 points a column).")
+    var width: Double?
+
     @OptionGroup var containment: ContainmentOptions
     @OptionGroup var pages: PageRootOptions
     @OptionGroup var remote: RemotePageOptions
@@ -64,6 +55,9 @@ struct View: ParsableCommand {
             throw ValidationError("--offset takes points from the top, 0 or more, e.g. --offset 1200")
         }
         if retry < 0 { throw ValidationError("--retry must be 0 or more") }
+        if let width, !(width >= 1 && width <= 100_000) {
+            throw ValidationError("--width must be between 1 and 100000")
+        }
     }
 
     func run() throws {
@@ -89,7 +83,8 @@ struct View: ParsableCommand {
         try containment.attach(host)
         let session = ViewLoop.Session(
             prefetch: loading.prefetchRule, retries: retry, impressions: loading.impression,
-            styled: color.styled(outputIsTerminal: true, environment: ProcessInfo.processInfo.environment))
+            styled: color.styled(outputIsTerminal: true, environment: ProcessInfo.processInfo.environment), width: width
+        )
         let (ending, report) = try unusableInput {
             try ViewLoop.open(
                 page, host: host, root: root, remote: remote.client(maxPageBytes: pages.maxPageBytes),

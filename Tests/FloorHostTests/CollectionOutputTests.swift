@@ -91,8 +91,13 @@ struct CollectionOutputTests {
         let result = try floorhost(["diff", "--plugins", plugins, before, after])
         #expect(
             result.stdout.contains(
-                "updated       row 3 ProductCard (item 'p2') at y 206 in column 0: 156 → 176 points (+20); the items after it are placed again"
+                "updated       row 3 ProductCard (item 'p2') at y 206 in column 0: 156 → 176 points (+20); nothing below moves"
             ), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                #"floor 'feed' (ProductFeed): item 'p2' title: "Third" → "A third title now long enough for two lines""#
+            ),
+            "\(result.stdout)")
         #expect(result.stdout.contains("rows: 4 kept their heights, 1 measured again"), "\(result.stdout)")
     }
 

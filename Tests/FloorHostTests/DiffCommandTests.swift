@@ -42,19 +42,68 @@ struct DiffCommandTests {
         let result = try floorhost(["diff", "--plugins", plugins, old, new])
         #expect(result.status == 1, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first?.contains("floors changed; the page is") == true, "\(lines)")
+        #expect(lines.first?.contains("3 changes in the content; on screen") == true, "\(lines)")
+        #expect(lines.contains("  floor 'flash-title' (Title) moved from floors[2] to floors[10]"), "\(lines)")
+        #expect(lines.contains(#"  floor 'flash' (ProductFeed): item 'p1' price: 59.9 → "¥1.00""#), "\(lines)")
+        #expect(lines.contains("  floor 'channels' (IconGrid): item 'c2' deleted (was items[2])"), "\(lines)")
         #expect(
             lines.contains {
                 $0.hasPrefix("  moved") && $0.contains("floor 'flash-title' (Title): floors[2] → floors[10]")
-                    && $0.hasSuffix("what followed it moves up 74, what is below its new place down 74")
-            }, "\(lines)")
-        #expect(
-            lines.contains {
-                $0.contains("updated") && $0.contains("ProductCard (item 'p1')")
-                    && $0.contains("108 points, as before; nothing below moves")
+                    && $0.contains("what followed its old place moves up 74")
             }, "\(lines)")
         #expect(lines.last?.hasPrefix("rows: ") == true)
     }
+
+    /// The text and the json are two printers of one model: each screen line of the text says what json's
+    /// `shiftBelow` (and, for a moved floor, `shiftBelowOldPlace`) say, in the same order. The text once
+    /// said "nothing below moves" for p1's card where the json said the content below it moved up 74.
+    @Test func textAndJSONSayTheSameShifts() throws {
+        let home = try editedHome()
+        let pairs = [
+            home, (Repo.path("Tests/Fixtures/Diff/promo.json"), Repo.path("Tests/Fixtures/Diff/promo-edited.json")),
+        ]
+        for (old, new) in pairs {
+            let text = try floorhost(["diff", "--plugins", plugins, old, new]).stdout
+            let json = try jsonObject(
+                try floorhost(["diff", "--plugins", plugins, old, new, "--format", "json"]).stdout)
+            let lines = text.split(separator: "\n").map(String.init)
+            let start = try #require(lines.firstIndex(of: "screen:"))
+            let screen = lines[(start + 1)...].prefix { !$0.hasPrefix("rows: ") }.map { $0 }
+            var expected: [(String, [String])] = []
+            for floor in try #require(json["floors"] as? [[String: Any]]) {
+                let change = try #require(floor["change"] as? String)
+                let below = try #require(number(floor["shiftBelow"]))
+                if change.hasPrefix("moved") {
+                    var phrases = ["what is below its new place \(moves(below))"]
+                    if let old = number(floor["shiftBelowOldPlace"]) {
+                        phrases.append("what followed its old place \(moves(old))")
+                    }
+                    expected.append((change, phrases))
+                } else {
+                    expected.append((change, [shift(below)]))
+                }
+                for row in try #require(floor["rows"] as? [[String: Any]]) {
+                    expected.append(
+                        (try #require(row["change"] as? String), [shift(try #require(number(row["shiftBelow"])))]))
+                }
+            }
+            #expect(screen.count == expected.count, "\(screen)")
+            for (line, (change, phrases)) in zip(screen, expected) {
+                #expect(line.trimmingCharacters(in: .whitespaces).hasPrefix(change), "\(line)")
+                for phrase in phrases { #expect(line.contains(phrase), "\(line) should say \(phrase)") }
+            }
+        }
+    }
+
+    private func moves(_ delta: Double) -> String {
+        delta == 0 ? "stays" : "moves \(delta > 0 ? "down" : "up") \(points(abs(delta)))"
+    }
+
+    private func shift(_ delta: Double) -> String {
+        delta == 0 ? "nothing below moves" : "what is below \(moves(delta))"
+    }
+
+    private func points(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
 
     @Test func jsonListsTheChangesAndTheHeightCallsOfTheRowsMeasured() throws {
         let (old, new) = try editedHome()
@@ -77,7 +126,7 @@ struct DiffCommandTests {
         let copy = try folder.write("copy.json", try String(contentsOfFile: old, encoding: .utf8))
         let same = try floorhost(["diff", "--plugins", plugins, old, copy])
         #expect(same.status == 0, "\(same.stderr)")
-        #expect(same.stdout.contains("no change on screen"))
+        #expect(same.stdout.contains("no change ("))
         let broken = try folder.write("broken.json", #"{"floors":[}"#)
         let bad = try floorhost(["diff", "--plugins", plugins, old, broken])
         #expect(bad.status == 2)

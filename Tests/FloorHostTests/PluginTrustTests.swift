@@ -138,6 +138,21 @@ struct PluginTrustTests {
         #expect(Set(host.registry.floorTypeNames).isSuperset(of: ["Title", "Badge"]))
     }
 
+    /// The digest (the system's libcrypto) of no bytes, of "abc" (FIPS 180-2's vectors) and of a file over
+    /// two read chunks; a file that cannot be read has none.
+    @Test func theLibraryDigestIsTheSHA256OfTheFilesBytes() throws {
+        let empty = try folder.write("empty.bin", "")
+        #expect(
+            LibraryDigest.sha256(ofFile: empty) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        let abc = try folder.write("abc.bin", "abc")
+        #expect(
+            LibraryDigest.sha256(ofFile: abc) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        let big = try folder.write("big.bin", String(repeating: "floor", count: 500_000))
+        let sum = try run("/usr/bin/env", ["sha256sum", big])
+        #expect(sum.stdout.hasPrefix(try #require(LibraryDigest.sha256(ofFile: big)) + " "))
+        #expect(LibraryDigest.sha256(ofFile: folder.file("missing.bin")) == nil)
+    }
+
     @Test func aLibraryNotInTheLockOrChangedSinceIsRefused() throws {
         #expect(try floorhost(["lock", "--plugins", plugins]).status == 0)
         try compileCPlugin(to: plugins + "/libBadge.so")

@@ -303,8 +303,12 @@ import Testing
         let (old, new) = (server.url("page-0.json"), server.url("page-0-edited.json"))
         let trusted = try floorhost(["diff", "--plugins", plugins, old, new, "--ca-file", ca.certificate])
         #expect(trusted.status == 1, "the pages differ: \(trusted.stderr)")
-        #expect(trusted.stdout.hasPrefix("\(old) → \(new) (375 points wide): 1 floor changed"), "\(trusted.stdout)")
+        #expect(
+            trusted.stdout.hasPrefix(
+                "\(old) → \(new) (375 points wide): 1 change in the content; on screen 1 floor changed"),
+            "\(trusted.stdout)")
         #expect(trusted.stdout.contains("row 1 ProductCard (item 'p1')"), "\(trusted.stdout)")
+        #expect(trusted.stdout.contains(#"item 'p1' title: "Product p1" → "Product p1 (new)""#), "\(trusted.stdout)")
         #expect(server.requests == ["/page-0.json", "/page-0-edited.json"])
         let untrusted = try floorhost(["diff", "--plugins", plugins, Self.localCopy(of: server, "page-0.json"), new])
         #expect(untrusted.status == 2)

@@ -47,6 +47,41 @@ import Testing
         #expect(summary["ok"] as? Bool == true && summary["errors"] as? Int == 0 && summary["warnings"] as? Int == 4)
     }
 
+    /// `--allow-field NAME` (repeatable) names a CMS's own fields: check, render and a serve worker say
+    /// nothing of them, at any depth (the page, a floor, an item), near misses included; other unknown
+    /// fields are still warned about.
+    @Test func allowedFieldsAreTheCMSsOwnAndNotWarnedAbout() throws {
+        let folder = try TemporaryFolder()
+        let plugins = try folder.installShippedPlugins(["Title", "IconGrid"])
+        let page = try folder.write(
+            "cms.json",
+            Self.cmsPage.replacingOccurrences(
+                of: #"{"type": "Title", "id": "t2", "title": "World"}"#,
+                with:
+                    #"{"type": "IconGrid", "id": "g", "items": [{"id": "i", "img": "i.svg", "title": "I", "trackingId": "x"}]}"#
+            ))
+        let allowing = ["--allow-field", "id", "--allow-field", "version", "--allow-field", "trackingId"]
+        let check = try floorhost(["check", "--plugins", plugins, page] + allowing)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(
+            check.stdout.split(separator: "\n").map(String.init) == [
+                "warning: \(page):4:3: updatedAt: unknown field of the page (a page has: floors, next, title, and $schema) (ignored)",
+                "ok: 1 page checked; 1 warning",
+            ], "\(check.stdout)")
+        // Without the option, the item's field is warned about too (so the test above can fail).
+        let plain = try floorhost(["check", "--plugins", plugins, page])
+        #expect(plain.stdout.contains("floors[1].items[0].trackingId"), "\(plain.stdout)")
+        // A near miss the CMS names as its own is not a typo either.
+        let nearMiss = try folder.write("near.json", #"{"titel":"x","floors":[{"type":"Title","id":"a","title":"T"}]}"#)
+        #expect(try floorhost(["check", "--plugins", plugins, nearMiss]).status == 1)
+        #expect(try floorhost(["check", "--plugins", plugins, nearMiss, "--allow-field", "titel"]).status == 0)
+        // render (through its supervised child) says nothing of them on stderr.
+        let render = try floorhost(["render", "--plugins", plugins, page, "--format", "json"] + allowing)
+        let rendered = try jsonObject(render.stdout)
+        let said = try #require(rendered["diagnostics"] as? [[String: Any]]).compactMap { $0["path"] as? String }
+        #expect(said == ["updatedAt"], "\(said)")
+    }
+
     /// Errors and warnings on one page: the summary counts each, errors fail.
     @Test func theSummaryCountsErrorsAndWarnings() throws {
         let folder = try TemporaryFolder()

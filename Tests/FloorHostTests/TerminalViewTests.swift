@@ -1,5 +1,7 @@
 import FloorLayout
+import FloorRuntime
 import FloorSession
+import FloorTerminal
 import Foundation
 import HostContract
 import Testing
@@ -185,6 +187,67 @@ struct TerminalViewTests {
             (price != nil) == coloured && (bold != nil) == coloured,
             "colour \(coloured ? "expected" : "not expected"):\n\(screen)")
         #expect(screen.contains("\u{1b}[7m"), "the status line is in reverse video either way")
+    }
+
+    /// The key line under the page fits the terminal and always names `?` and `q` (at 80 columns it was cut
+    /// before `q`); narrower terminals drop the keys least needed first.
+    @Test(arguments: [80, 50, 24])
+    func theKeyLineFitsAndNamesHelpAndQuit(columns: Int) throws {
+        let tmux = try start(columns: columns)
+        let screen = try tmux.waitFor("?: keys  q: quit")
+        let keys = try #require(screen.dropLast().last)
+        #expect(DisplayWidth.of(keys) <= columns && !keys.contains("…"), "\(keys)")
+        if columns >= 80 { #expect(keys.contains("Tab: item  Enter: tap"), "\(keys)") }
+    }
+
+    /// `?` shows every key over the page and any key closes it; a message (here Tab's) lasts until the next
+    /// key, and then the key line is back.
+    @Test func questionMarkShowsEveryKeyAndTheKeysComeBackAfterAMessage() throws {
+        let tmux = try start()
+        try tmux.waitFor("?: keys  q: quit")
+        try tmux.send("?")
+        let help = try tmux.waitFor("Tab / Shift-Tab: select the next / previous tappable item on screen")
+        #expect(help.contains { $0.contains("R: retry a failed next page now") }, "\(help.joined(separator: "\n"))")
+        #expect(!help.contains { $0.contains("Product a0") }, "the help is drawn over the page")
+        try tmux.send("Tab")
+        let selected = try tmux.waitFor("Enter taps it")
+        #expect(selected.contains { $0.contains("Product a0") }, "the page is back")
+        try tmux.send("j")
+        let back = try tmux.waitFor("the key line back") { $0.dropLast().last?.contains("?: keys  q: quit") == true }
+        #expect(!back.joined().contains("Enter taps it"))
+    }
+
+    /// After `G` the item Tab selected is off screen: the message line no longer offers it.
+    @Test func afterGTheMessageOffersNoItemThatIsOffScreen() throws {
+        let tmux = try start()
+        try tmux.waitFor("page-0.json · ")
+        try tmux.send("Tab")
+        try tmux.waitFor("item 1 of 1 in row 0:1 (ProductCard of floor 'feed'); Enter taps it")
+        try tmux.send("G")
+        let end = try tmux.waitFor("end of feed")
+        #expect(!end.joined().contains("Enter taps it"), "\(end.joined(separator: "\n"))")
+        #expect(end.dropLast().last?.contains("q: quit") == true)
+    }
+
+    /// `--width 375` lays the page out 375 points wide in an 80-column terminal, and a resize keeps it.
+    @Test func widthLaysThePageOutInPointsWhateverTheTerminal() throws {
+        let tmux = try start("--width 375")
+        let screen = try tmux.waitFor("page-0.json · 375 points wide · ")
+        #expect(screen.contains { $0.contains("Product a0") })
+        try tmux.resize(columns: 50, lines: 20)
+        try tmux.waitFor("still 375 points at 50 columns") {
+            $0.count == 20 && $0.last?.contains("375 points wide") == true && $0.map(DisplayWidth.of).max()! <= 50
+        }
+        let host = try FloorHost(pluginFolder: plugins)
+        let viewer = try PageViewer(
+            host: host, page: chain.files[0], root: PageRoot(around: chain.files[0]), columns: 80, lines: 30,
+            width: 375)
+        #expect(viewer.adapter.width == 375)
+        viewer.resize(columns: 50, lines: 20)
+        #expect(viewer.adapter.width == 375)
+        let plain = try PageViewer(
+            host: host, page: chain.files[0], root: PageRoot(around: chain.files[0]), columns: 80, lines: 30)
+        #expect(plain.adapter.width == 400, "5 points a column without --width")
     }
 
     @Test func withoutATerminalItRefusesAndPointsToTheTextOutput() throws {

@@ -9,22 +9,25 @@ public struct Canvas {
     public var width: Double { raw.pointee.width }
     public var height: Double { raw.pointee.height }
 
-    /// One line of text at (x, y), cut to `maxWidth` points (default: to the right edge).
+    /// One line of text at (x, y), cut to `maxWidth` points (default: to the right edge). The call takes a
+    /// NUL-terminated string: a U+0000 in `text` goes as its visible escape `\u0000` (what every host
+    /// output shows for it), never as the end of the string (docs/ABI-1.5.md, part 5).
     public func text(_ text: String, x: Double, y: Double, maxWidth: Double? = nil, style: TextStyle = []) {
         let limit = maxWidth ?? (width - x)
-        text.withCString { raw.pointee.text(raw, x, y, limit, $0, style.rawValue) }
+        Self.whole(text).withCString { raw.pointee.text(raw, x, y, limit, $0, style.rawValue) }
     }
 
     /// A picture from `source` (a URL, or a path relative to the page) in its frame: `.fill` covers the
     /// frame, cropping what is outside; `.fit` shows all of it inside the frame (docs/ABI.md, "Images").
-    /// Where the picture cannot be had, a placeholder naming it. On a host before ABI 1.5, always `.fill`.
+    /// Where the picture cannot be had, a placeholder naming it. On a host before ABI 1.5, always `.fill`,
+    /// and a U+0000 in `source` goes as `text` passes it; from 1.5 the source goes whole, with its length.
     public func image(
         _ source: String, x: Double, y: Double, width: Double, height: Double, fit: ImageFit = .fill
     ) {
         guard StructSize.reaches(raw.pointee.struct_size, \floor_canvas_t.fitted_image),
             let fitted = raw.pointee.fitted_image
         else {
-            source.withCString { raw.pointee.image(raw, x, y, width, height, $0) }
+            Self.whole(source).withCString { raw.pointee.image(raw, x, y, width, height, $0) }
             return
         }
         var source = source
@@ -32,6 +35,16 @@ public struct Canvas {
             let start = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
             fitted(raw, x, y, width, height, start, UInt64(bytes.count), fit.rawValue)
         }
+    }
+
+    /// `text` with each U+0000 written as `\u0000`, for a call that takes a NUL-terminated string.
+    static func whole(_ text: String) -> String {
+        guard text.utf8.contains(0) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\u{0}" { out.append(contentsOf: "\\u0000".unicodeScalars) } else { out.append(scalar) }
+        }
+        return String(out)
     }
 
     /// A frame, or a horizontal rule when `height` is 0.
@@ -52,7 +65,7 @@ public struct Canvas {
     /// `TextMetrics.width(of:style:)` returns in a height calculator.
     public func measure(_ text: String, style: TextStyle = []) -> Double {
         guard isABI14, let measure = raw.pointee.measure_text else { return TextMetrics.width(of: text, style: style) }
-        return text.withCString { measure(raw, $0, style.rawValue) }
+        return Self.whole(text).withCString { measure(raw, $0, style.rawValue) }
     }
 
     /// Whether the host's canvas has ABI 1.5's text calls (layout_text, text_block). Without them `layout`

@@ -9,14 +9,15 @@ import CFloorABI
 /// Contract: the host's width when it is ABI 1.4 or later (floor_host_t.measure_text: 5 points a display
 /// column of the text backend); under a 1.3 host, the SDK's estimate of the same rule (10 points for East
 /// Asian wide characters, 0 for combining marks and format characters, 5 for the rest), which agrees with
-/// the host for ordinary text. Call only during a call the host makes into the plugin, on its thread.
+/// the host for ordinary text; a U+0000 is measured as `Canvas.text` draws it (`\u0000`). Call only during
+/// a call the host makes into the plugin, on its thread.
 public enum TextMetrics {
     public static func width(of text: String, style: TextStyle = []) -> Double {
         if let host = FloorPlugin.host,
             StructSize.reaches(host.pointee.struct_size, \floor_host_t.measure_text),
             let measure = host.pointee.measure_text
         {
-            return text.withCString { measure(host, $0, style.rawValue) }
+            return Canvas.whole(text).withCString { measure(host, $0, style.rawValue) }
         }
         return estimate(text)
     }

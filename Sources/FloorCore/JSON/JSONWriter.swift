@@ -66,6 +66,11 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// `text`, which the caller guarantees is one JSON value already written by a JSONWriter (so escaped).
+    public mutating func value(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
     public mutating func raw(_ other: JSONWriter) {
         bytes.append(contentsOf: other.bytes)
     }

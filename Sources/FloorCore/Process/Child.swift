@@ -56,6 +56,7 @@ package enum Child: String, CaseIterable, Sendable {
                 "--plugins": scanner, "--plugin-cache": scanner, "--plugin-scan-timeout": scanner,
                 "--plugin-isolation": scanner, "--allow-insecure-plugins": scanner, "--locked": scanner,
                 "--strict": "schema's parent writes the schema; a scan only loads the library",
+                "--allow-field": "a scan reads no page",
             ]
         }
     }

@@ -27,6 +27,8 @@ package struct FloorWalk {
     var findings: [SchemaFinding] = []
     /// Where the floor being walked has a string with a lone surrogate escape (`"\uD800"`), by offset.
     var loneSurrogates: [Int] = []
+    /// Where the floor being walked has a string holding U+0000 (`"a\u0000b"`), by offset.
+    var stringsWithNUL: [Int] = []
     /// The `id` of the object last walked with `capturingID` (a floor item's identity): a string, or an
     /// integer as written; nil otherwise.
     var capturedID: String?
@@ -71,8 +73,11 @@ package struct FloorWalk {
         case UInt8(ascii: "\""):
             let span = try cursor.string()
             lastString = span
-            if span.escaped, JSONStringContent.hasLoneSurrogate(cursor.bytes(span.start, span.end)) {
-                loneSurrogates.append(start)
+            if span.escaped {
+                if JSONStringContent.hasLoneSurrogate(cursor.bytes(span.start, span.end)) {
+                    loneSurrogates.append(start)
+                }
+                if JSONStringContent.hasNUL(cursor.bytes(span.start, span.end)) { stringsWithNUL.append(start) }
             }
             if schema != nil { check(string: span, against: schema.unsafelyUnwrapped) }
             return cursor.stringHash(span)
@@ -287,6 +292,7 @@ package struct FloorWalk {
         var seen = ObjectCheck()
         findings = []
         loneSurrogates = []
+        stringsWithNUL = []
         if try cursor.openObject() {
             let firstMember = cursor.pos
             repeat {
@@ -400,10 +406,15 @@ package struct FloorWalk {
                     "a \\u escape is half of a surrogate pair without the other half (U+D800 to U+DFFF stand only in pairs)",
                     at: offset, .error, .replaced))
         }
+        let withNUL = stringsWithNUL.map { offset in
+            let inFloor = JSONCursor.path(
+                to: offset, in: UnsafeRawBufferPointer(start: cursor.raw, count: cursor.count), from: start)
+            return FloorSpec.StringWithNUL(path: DecodeReport.path(inFloor, in: "floors[\(index)]"), offset: offset)
+        }
         return FloorSpec(
             index: index, type: typeName, id: floorID, bytes: start..<cursor.pos, problems: problems,
             signature: FloorSignature(whole: whole.value, own: own.value, header: header, margin: margin, items: items),
-            findings: checked, collection: collection)
+            findings: checked, collection: collection, stringsWithNUL: withNUL)
     }
 
     /// A common field's value (`layout`, `columns`), walked already from `start`: text, a number, or what

@@ -15,8 +15,11 @@ public enum PageDecoder {
     /// Decodes the page at `file`, read through `root` (refused unless it is a regular file inside it, of
     /// at most root.maxPageBytes): the message then starts with the file name and carries no position.
     /// With `reusing` (a reload), a floor unchanged since the page on screen keeps its model and rows
-    /// (see ReusableFloors) instead of being decoded again.
-    public static func decode(file: String, root: PageRoot, registry: Registry, reusing: ReusableFloors? = nil)
+    /// (see ReusableFloors) instead of being decoded again. An unknown field `allowed` names is not said.
+    public static func decode(
+        file: String, root: PageRoot, registry: Registry, reusing: ReusableFloors? = nil,
+        allowed: AllowedFields = AllowedFields()
+    )
         throws(PageError) -> Page
     {
         let bytes: [UInt8]
@@ -25,10 +28,13 @@ public enum PageDecoder {
         } catch {
             throw PageError(file: file, line: nil, column: nil, reason: error.description)
         }
-        return try decode(bytes: bytes, file: file, registry: registry, reusing: reusing)
+        return try decode(bytes: bytes, file: file, registry: registry, reusing: reusing, allowed: allowed)
     }
 
-    public static func decode(bytes: [UInt8], file: String, registry: Registry, reusing: ReusableFloors? = nil)
+    public static func decode(
+        bytes: [UInt8], file: String, registry: Registry, reusing: ReusableFloors? = nil,
+        allowed: AllowedFields = AllowedFields()
+    )
         throws(PageError) -> Page
     {
         let spec: PageSpec
@@ -46,7 +52,9 @@ public enum PageDecoder {
         let record = registry.crashRecord
         let ordinal = registry.pageOrdinal?(file) ?? record.nextPageOrdinal()
         var said = PageDiagnostics(file: file)
-        for problem in spec.problems { said.add(problem) }
+        for problem in spec.problems where !(problem.isUnknownField && allowed.allows(path: problem.path)) {
+            said.add(problem)
+        }
         if spec.floors.isEmpty {
             said.add(.warning, "the page has no floors; nothing to show", path: "floors", consequence: nil, at: 0)
         }
@@ -122,6 +130,22 @@ public enum PageDecoder {
                                 path: jsonPath))
                     }
                 }
+                // A plugin before ABI 1.5 passes strings back NUL-terminated (canvas text, jump, param): a page
+                // string holding U+0000 would reach the screen, a tap or an impression cut there, without a
+                // word (docs/ABI-1.5.md, part 5). Such a floor is not given to it.
+                let minor = registry.plugins[type.plugin].abiMinor
+                if minor < 5, !floor.stringsWithNUL.isEmpty {
+                    for string in floor.stringsWithNUL {
+                        said.add(
+                            .error,
+                            "holds U+0000, where plugin \(plugin) (ABI 1.\(minor): strings end at U+0000) would cut it; the floor is not given to it",
+                            path: string.path, floorID: id, plugin: plugin, consequence: .placeholder, at: string.offset
+                        )
+                    }
+                    placeholder(
+                        "\(typeName) '\(id)' not shown: a string holds U+0000, which plugin \(plugin) would cut")
+                    continue
+                }
                 if let skipped = registry.skippedFloors[origin] {
                     say(
                         .error, "not shown: plugin \(plugin) \(skipped.what) on this floor\(skipped.lastWords)",
@@ -144,7 +168,9 @@ public enum PageDecoder {
                 // The floor's fields against its type's schema (ABI 1.3), before the plugin sees them (a floor
                 // reused unchanged from the page's previous version was checked then): checked by the scan, on
                 // its one walk of the floor's bytes; nothing is allocated for a floor that conforms.
-                let findings = floor.findings ?? []
+                let findings = (floor.findings ?? []).filter {
+                    !(($0.kind == .unknownField || $0.kind == .nearMiss) && allowed.allows(path: $0.path))
+                }
                 let refusals = DecodeReport()
                 let model = record.withPluginCall(.decode, on: origin) {
                     refusals.withReport { report in

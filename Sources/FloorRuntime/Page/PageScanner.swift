@@ -21,6 +21,14 @@ package struct FloorSpec: Equatable, Sendable {
     package var findings: [SchemaFinding]? = nil
     /// The common fields `layout` and `columns` as written (ABI 1.5; CollectionLayout resolves them).
     package var collection = CollectionRequest()
+    /// The floor's strings that hold U+0000, which a plugin before ABI 1.5 (NUL-terminated strings) would
+    /// cut there: their JSON paths and offsets in the page.
+    package var stringsWithNUL: [StringWithNUL] = []
+
+    package struct StringWithNUL: Equatable, Sendable {
+        package var path: String
+        package var offset: Int
+    }
 }
 
 /// The shape of a page: where its floors are, and where the next page is.

@@ -13,6 +13,8 @@ package struct ScanProblem: Equatable, Sendable {
     package var offset: Int
     package var level: Diagnostic.Level
     package var consequence: Diagnostic.Consequence
+    /// An unknown field of the page (PageFields.unknown): what `--allow-field` may silence.
+    package var isUnknownField = false
 
     package init(
         _ path: String, _ message: String, at offset: Int, _ level: Diagnostic.Level,

@@ -17,16 +17,23 @@ public struct PageSource: Sendable {
     public let root: PageRoot?
     /// Remote pages: time limit, size limit, origin rules.
     public let remote: RemotePageClient
+    /// A CMS's own fields (`--allow-field`): no diagnostic for them (PageDecoder).
+    public let allowed: AllowedFields
 
-    public init(registry: Registry, root: PageRoot? = nil, remote: RemotePageClient? = nil) {
+    public init(
+        registry: Registry, root: PageRoot? = nil, remote: RemotePageClient? = nil,
+        allowed: AllowedFields = AllowedFields()
+    ) {
         self.registry = registry
         self.root = root
+        self.allowed = allowed
         self.remote = remote ?? RemotePageClient(maxBytes: root?.maxPageBytes ?? PageRoot.defaultMaxPageBytes)
     }
 
     /// This source, with the folder of `firstPage` as its root unless it has one.
     public func rooted(at firstPage: String) -> PageSource {
-        root == nil ? PageSource(registry: registry, root: PageRoot(around: firstPage), remote: remote) : self
+        root == nil
+            ? PageSource(registry: registry, root: PageRoot(around: firstPage), remote: remote, allowed: allowed) : self
     }
 
     /// The providers, asked in order; the first that serves a location fetches it. The one place a kind
@@ -64,7 +71,8 @@ public struct PageSource: Sendable {
     /// plugins: the session's thread only.
     public func decode(_ fetched: FetchedPage, reusing: ReusableFloors? = nil) -> Result<Page, PageError> {
         Result { () throws(PageError) in
-            try PageDecoder.decode(bytes: fetched.bytes, file: fetched.base, registry: registry, reusing: reusing)
+            try PageDecoder.decode(
+                bytes: fetched.bytes, file: fetched.base, registry: registry, reusing: reusing, allowed: allowed)
         }
     }
 

@@ -15,8 +15,14 @@
  *   BAD_PAGES_SIGNATURE   the pages selector registers the signature "Q(pp)" (the host refuses the row type)
  *   SAMPLE_TEXT=\"...\"   the sample's text (default "sample"): "frames" makes conform meet the bad frames
  *   JUMP_WITH_LENGTHS     the action jumps through ABI 1.5's jump_n and param_n with strings that hold U+0000
+ *   PAGE_STRINGS          the floor's "text", "url" and "item" strings, their JSON escapes decoded (\u0000 too),
+ *                         are what it draws and taps: with ABI_1_4_STRUCTS as a 1.4 plugin does (canvas text,
+ *                         jump and param, NUL-terminated), else with ABI 1.5's lengths (text_block, jump_n,
+ *                         param_n); every item jumps to "url" with the parameter "itemId" = "item"
+ *   ABI_MINOR=N           the minor version the descriptor claims (default FLOOR_ABI_MINOR)
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "floor_abi.h"
@@ -26,7 +32,17 @@
 #define SAMPLE_TEXT "sample"
 #endif
 
-typedef struct tapper { char text[128]; } tapper_t;
+typedef struct tapper {
+    char text[128];
+#ifdef PAGE_STRINGS
+    size_t text_length, url_length, item_length;
+    char url[128], item[64];
+#endif
+} tapper_t;
+
+#ifndef ABI_MINOR
+#define ABI_MINOR FLOOR_ABI_MINOR
+#endif
 
 #define FAIL_IF(model, stage) do { \
         if (strstr(((const tapper_t *)(model))->text, "crash:" stage)) *(volatile int *)(uintptr_t)0 = 1; \
@@ -35,8 +51,43 @@ typedef struct tapper { char text[128]; } tapper_t;
 
 static int32_t tapper_row_type = -1;
 
+#ifdef PAGE_STRINGS
+/* The string value of "key" in the floor, its escapes decoded (\uXXXX below U+0080 only: enough for a test),
+ * into out (at most size - 1 bytes, then a NUL); its length, or 0 when absent. */
+static size_t page_string(const char *json, uint64_t len, const char *key, char *out, size_t size) {
+    char quoted[32];
+    snprintf(quoted, sizeof quoted, "\"%s\":\"", key);
+    size_t k = strlen(quoted), n = 0;
+    for (uint64_t i = 0; i + k < len; i++) {
+        if (memcmp(json + i, quoted, k) != 0) continue;
+        for (uint64_t j = i + k; j < len && json[j] != '"' && n + 1 < size; j++) {
+            char c = json[j];
+            if (c == '\\' && j + 1 < len) {
+                c = json[++j];
+                if (c == 'u' && j + 4 < len) {
+                    char hex[5] = {json[j + 1], json[j + 2], json[j + 3], json[j + 4], 0};
+                    c = (char)strtol(hex, NULL, 16);
+                    j += 4;
+                }
+            }
+            out[n++] = c;
+        }
+        break;
+    }
+    out[n] = 0;
+    return n;
+}
+#endif
+
 static void *tapper_decode(void *ctx, const char *json, uint64_t len, const floor_report_t *report) {
     (void)ctx;
+#ifdef PAGE_STRINGS
+    tapper_t *strings = calloc(1, sizeof *strings);
+    strings->text_length = page_string(json, len, "text", strings->text, sizeof strings->text);
+    strings->url_length = page_string(json, len, "url", strings->url, sizeof strings->url);
+    strings->item_length = page_string(json, len, "item", strings->item, sizeof strings->item);
+    return strings;
+#endif
     static const char key[] = "\"text\":\"";
     for (uint64_t i = 0; i + sizeof key - 1 < len; i++) {
         if (memcmp(json + i, key, sizeof key - 1) != 0) continue;
@@ -67,7 +118,12 @@ static double tapper_height(void *ctx, void *model, uint64_t row, double width) 
 static void tapper_cell(void *ctx, void *model, uint64_t row, const floor_canvas_t *canvas) {
     (void)ctx; (void)row;
     FAIL_IF(model, "cell");
+#if defined(PAGE_STRINGS) && !defined(ABI_1_4_STRUCTS)
+    const tapper_t *strings = model;
+    canvas->text_block(canvas, 8, 12, canvas->width - 16, 1, strings->text, strings->text_length, 0);
+#else
     canvas->text(canvas, 8, 12, canvas->width - 16, ((const tapper_t *)model)->text, 0);
+#endif
 #ifndef ABI_1_4_STRUCTS
     if (strstr(((const tapper_t *)model)->text, "frames")) {
         canvas->item_frame(canvas, 0, 0, 0, 50, 36);
@@ -106,7 +162,15 @@ static uint64_t tapper_tappable(void *ctx, void *model, uint64_t row) {
 static bool tapper_action(void *ctx, void *model, uint64_t row, uint64_t item, const floor_action_sink_t *sink) {
     (void)ctx; (void)row;
     if (item == ITEMS - 1) FAIL_IF(model, "action");
-#ifdef JUMP_WITH_LENGTHS
+#if defined(PAGE_STRINGS) && defined(ABI_1_4_STRUCTS)
+    const tapper_t *strings = model;
+    sink->jump(sink, strings->url, NULL);
+    sink->param(sink, "itemId", strings->item);
+#elif defined(PAGE_STRINGS)
+    const tapper_t *strings = model;
+    sink->jump_n(sink, strings->url, strings->url_length, NULL, 0);
+    sink->param_n(sink, "itemId", 6, strings->item, strings->item_length);
+#elif defined(JUMP_WITH_LENGTHS)
     static const char url[] = "app://product/1\0javascript:evil", key[] = "k\0x", value[] = "v\0y";
     sink->jump_n(sink, url, sizeof url - 1, "tap\0ev", 6);
     sink->param_n(sink, key, sizeof key - 1, value, sizeof value - 1);
@@ -140,7 +204,7 @@ static bool tapper_init(const floor_host_t *host) {
 }
 
 static const floor_plugin_descriptor_t descriptor = {
-    .struct_size = sizeof descriptor, .abi_major = FLOOR_ABI_MAJOR, .abi_minor = FLOOR_ABI_MINOR,
+    .struct_size = sizeof descriptor, .abi_major = FLOOR_ABI_MAJOR, .abi_minor = ABI_MINOR,
     .id = "com.floorkit.test.tapper", .name = "Tapper (C)", .version = "0.1.0", .init = tapper_init,
 };
 
