@@ -92,7 +92,7 @@ struct HTMLRendererTests {
             {"title": "<script>alert(1)</script>",
              "floors": [
               {"type": "Title", "id": "t\"><b>", "title": "a & b <i>x</i> 'q' \u0007"},
-              {"type": "ProductFeed", "id": "feed", "items": [{"id": "p1", "title": "<img src=x onerror=alert(1)>", "price": "\"¥1\"", "img": "https://x/\"><script>.jpg", "jump": {"url": "app://p"}}]},
+              {"type": "ProductFeed", "id": "feed", "items": [{"id": "p1", "title": "<img src=x onerror=alert(1)>", "price": "¥1", "img": "https://x/\"><script>.jpg", "jump": {"url": "app://p"}}]},
               {"type": "Coupon<b>", "id": "c1"}
              ]}
             """#)

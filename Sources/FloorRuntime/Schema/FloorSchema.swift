@@ -1,7 +1,8 @@
 import Foundation
 
 /// A floor type's JSON Schema as the host checks it: the subset of draft 2020-12 that floor_abi.h names
-/// (type, properties, required, additionalProperties, items, enum, minimum, maximum, description). Parsed
+/// (type, properties, required, additionalProperties, items, enum, minimum, maximum, minItems, minLength,
+/// pattern, description). Parsed
 /// once, when the floor type registers (ABI 1.3 `schema_json`); immutable afterwards, so it is shared by
 /// every floor of the type and safe to read from any thread. Keywords outside the subset are carried into
 /// `floorhost schema` unchanged but not checked.
@@ -56,12 +57,30 @@ public final class FloorSchema: Sendable {
     public let allowed: [String]?
     public let minimum: Double?
     public let maximum: Double?
+    /// Arrays: the fewest elements.
+    public let minItems: Int?
+    /// Strings: the fewest characters (Unicode scalars, as JSON Schema counts them).
+    public let minLength: Int?
+    /// Strings: a regular expression the text must match somewhere (ECMA-262's syntax, as ICU reads it).
+    public let pattern: Pattern?
     public let description: String?
+
+    /// A "pattern" and its compiled form.
+    public struct Pattern: @unchecked Sendable {
+        public let text: String
+        /// Immutable after compiling; matching does not change it.
+        let expression: NSRegularExpression
+
+        func matches(_ string: String) -> Bool {
+            expression.firstMatch(in: string, range: NSRange(string.startIndex..., in: string)) != nil
+        }
+    }
 
     package init(
         kinds: Kinds, properties: [(String, FloorSchema)], required: [String], additional: Additional,
         items: FloorSchema?,
-        allowed: [String]?, minimum: Double?, maximum: Double?, description: String?
+        allowed: [String]?, minimum: Double?, maximum: Double?, description: String?,
+        minItems: Int? = nil, minLength: Int? = nil, pattern: Pattern? = nil
     ) {
         self.kinds = kinds
         self.properties = properties.map { (name: $0.0, schema: $0.1) }
@@ -76,6 +95,9 @@ public final class FloorSchema: Sendable {
         self.allowed = allowed
         self.minimum = minimum
         self.maximum = maximum
+        self.minItems = minItems
+        self.minLength = minLength
+        self.pattern = pattern
         self.description = description
     }
 
@@ -180,6 +202,20 @@ public final class FloorSchema: Sendable {
             guard case .number(let number, _) = raw else { throw fail("\"\(key)\" must be a number", key) }
             return number
         }
+        func count(_ key: String) throws(ParseError) -> Int? {
+            guard let raw = value[key] else { return nil }
+            guard case .number(let number, _) = raw, number >= 0, number.rounded() == number, number < 1e9 else {
+                throw fail("\"\(key)\" must be a whole number, 0 or more", key)
+            }
+            return Int(number)
+        }
+        var pattern: Pattern?
+        if let raw = value["pattern"] {
+            guard case .string(let text) = raw, let expression = try? NSRegularExpression(pattern: text) else {
+                throw fail("\"pattern\" must be a regular expression", "pattern")
+            }
+            pattern = Pattern(text: text, expression: expression)
+        }
         var description: String?
         if let raw = value["description"] {
             guard case .string(let text) = raw else { throw fail("\"description\" must be a string", "description") }
@@ -188,11 +224,13 @@ public final class FloorSchema: Sendable {
         return FloorSchema(
             kinds: kinds, properties: properties, required: required, additional: additional, items: items,
             allowed: allowed, minimum: try bound("minimum"), maximum: try bound("maximum"),
-            description: description)
+            description: description, minItems: try count("minItems"), minLength: try count("minLength"),
+            pattern: pattern)
     }
 
     package var isUnconstrained: Bool {
         properties.isEmpty && required.isEmpty && items == nil && allowed == nil && minimum == nil && maximum == nil
+            && minItems == nil && minLength == nil && pattern == nil
             && { if case .any = additional { return true } else { return false } }()
     }
 
