@@ -77,6 +77,15 @@ import Testing
             ? g.pick(anything) : object([("url", { value(texts, &$0) }), ("eventId", { value(texts, &$0) })], &g)
     }
 
+    /// An item of Focus and IconGrid: id, picture, title and a jump.
+    static func linkedItem(_ g: inout Generator) -> String {
+        object(
+            [
+                ("id", { value(texts, &$0) }), ("img", { value(texts, &$0) }), ("title", { value(texts, &$0) }),
+                ("jump", jump),
+            ], &g)
+    }
+
     /// The fields of each shipped type, by name and the kind of value it usually holds (not its rules).
     static var fields: [String: [(String, (inout Generator) -> String)]] {
         [
@@ -85,14 +94,7 @@ import Testing
                 (
                     "items",
                     {
-                        list(
-                            { g in
-                                object(
-                                    [
-                                        ("id", { value(texts, &$0) }), ("img", { value(texts, &$0) }),
-                                        ("title", { value(texts, &$0) }), ("jump", jump),
-                                    ], &g)
-                            }, &$0)
+                        list(linkedItem, &$0)
                     }
                 )
             ],
@@ -101,14 +103,7 @@ import Testing
                 (
                     "items",
                     {
-                        list(
-                            { g in
-                                object(
-                                    [
-                                        ("id", { value(texts, &$0) }), ("img", { value(texts, &$0) }),
-                                        ("title", { value(texts, &$0) }), ("jump", jump),
-                                    ], &g)
-                            }, &$0)
+                        list(linkedItem, &$0)
                     }
                 ),
             ],

@@ -266,16 +266,7 @@ extension Fields {
 
     /// "expected a string, found number": what the read expects, and what the node is.
     func mismatch(_ value: Int32, _ expected: StaticString) -> DecodeError {
-        let found: StaticString =
-            switch nodes[Int(value)].kind {
-            case .object: "a dictionary"
-            case .array: "an array"
-            case .string: "a string"
-            case .number: "number"
-            case .true, .false: "bool"
-            case .null: "null"
-            }
-        return DecodeError(node: value, "expected \(expected.text), found \(found.text)")
+        DecodeError(node: value, "expected \(expected.text), found \(nodes[Int(value)].kind.found.text)")
     }
 
     func text(at value: Int32, _ rule: TextRule) throws(DecodeError) -> String {

@@ -8,7 +8,21 @@
 /// Imports nothing and uses no existential or reflection: it compiles under Embedded Swift with the rest
 /// of Decoding/ (Scripts/wasm-decode), for floors compiled to WebAssembly from the same source.
 struct JSONTape {
-    enum Kind: UInt8 { case object, array, string, number, `true`, `false`, null }
+    enum Kind: UInt8 {
+        case object, array, string, number, `true`, `false`, null
+
+        /// What a decode error says it found ("expected a string, found number").
+        var found: StaticString {
+            switch self {
+            case .object: "a dictionary"
+            case .array: "an array"
+            case .string: "a string"
+            case .number: "number"
+            case .true, .false: "bool"
+            case .null: "null"
+            }
+        }
+    }
 
     struct Node {
         var kind: Kind
