@@ -41,6 +41,9 @@ let package = Package(
         // SHA-256 of plugin libraries (plugins.lock, the scan cache) from the system's libcrypto: no second
         // BoringSSL built from source beside swift-nio-ssl's.
         .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
+        // Schema patterns matched with the system's ICU regular expressions over UTF-8 (libicu-dev, which the
+        // SDK's text engine already links): a C target, since Foundation declares its own ICU to Swift.
+        .target(name: "CPattern", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         // glibc functions Swift's Glibc module leaves out (mallinfo2, pipe2), for child processes and conform.
         .systemLibrary(name: "CGlibcExtras"),
         // The layers, each importing only those above it in this list (ARCHITECTURE.md, "Layers"): the
@@ -58,7 +61,7 @@ let package = Package(
             dependencies: [
                 "FloorCore", .product(name: "CFloorABI", package: "SDK"),
                 .product(name: "HostContract", package: "SDK"),
-                "CFFI", "CGlibcExtras", "CLibCrypto",
+                "CFFI", "CGlibcExtras", "CLibCrypto", "CPattern",
             ]),
         // Layout: adapter, row table, viewport, sticky rows, taps, cell drawing, diffing. No output format.
         .target(

@@ -38,6 +38,17 @@ let package = Package(
             path: "Benchmarks/DiffBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Issue 23: a ProductFeed floor's decode, declared against Codable (in Scripts/bench's in-process run). Built
+        // with -enable-testing (as Scripts/bench builds) for the SDK's Codable path, which is internal.
+        .executableTarget(
+            name: "DecodeBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "FloorKit", package: "FloorKitSDK"),
+            ],
+            path: "Benchmarks/DecodeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // Issue 19: the text engine's cold and cached figures (Scripts/bench --only text-engine; a plain
         // executable: it times its own loops and prints glyphs a second and ns a string).
         .executableTarget(

@@ -5,6 +5,8 @@
       A home page the shipped plugins render: a Focus carousel, an IconGrid, a Title, then ProductFeed
       floors of 1,000 products each (with sticky headers and margins) until the file reaches the target
       size: about 40,000 product rows for 8 MB. Titles mix CJK and ASCII; prices are text or numbers.
+      Titles are 3 to 7 of the 32 WORDS; with `--words 6000`, of 6,000 distinct words (the 32, then made-up
+      Latin and CJK ones), so that few titles or words repeat.
   make_page.py chain --pages 1000 --items 20 --out-dir chain-1000
       A chain of `pages` pages (page-0.json -> page-1.json -> ...), each one ProductFeed floor "feed" of
       `items` products that continues the previous page's: load-more extends one floor page after page.
@@ -24,16 +26,33 @@ WORDS = ["无线蓝牙耳机", "Pro", "保温杯", "750ml", "Stainless", "steel"
          "背包", "Backpack", "旅行", "Travel", "智能手表", "Smart", "watch", "咖啡豆", "Coffee", "beans", "1kg"]
 
 
-def product(rng, n):
-    title = " ".join(rng.choice(WORDS) for _ in range(rng.randint(3, 7)))
+def vocabulary(seed, words):
+    """WORDS, then made-up words up to `words` in all (half Latin, half 2 to 4 ideographs from U+4E00-U+9FFF),
+    each different: titles drawn from it repeat little, so a cache of laid-out words or titles flatters less."""
+    rng = random.Random(seed + 1000)
+    vocab, seen = list(WORDS), set(WORDS)
+    while len(vocab) < words:
+        if len(vocab) % 2:
+            word = "".join(chr(rng.randint(0x61, 0x7A)) for _ in range(rng.randint(3, 10)))
+        else:
+            word = "".join(chr(rng.randint(0x4E00, 0x9FFF)) for _ in range(rng.randint(2, 4)))
+        if word not in seen:
+            seen.add(word)
+            vocab.append(word)
+    return vocab
+
+
+def product(rng, n, vocab=WORDS):
+    title = " ".join(rng.choice(vocab) for _ in range(rng.randint(3, 7)))
     price = rng.choice([f"¥{rng.randint(1, 2999)}.{rng.randint(0, 99):02d}", round(rng.uniform(1, 3000), 2)])
     item = {"id": f"p{n}", "title": title, "price": price, "img": f"https://img.example.com/p/{n}.jpg",
             "jump": {"url": f"app://product/{n}", "eventId": "feed_click"}}
     return item
 
 
-def feed_page(seed, target_bytes, per_floor):
+def feed_page(seed, target_bytes, per_floor, words=len(WORDS)):
     rng = random.Random(seed)
+    vocab = vocabulary(seed, words)
     floors = [
         {"type": "Focus", "id": "focus", "margin": {"bottom": 12},
          "items": [{"id": f"b{i}", "img": f"https://img.example.com/banner/{i}.jpg", "title": f"活动 Campaign {i}",
@@ -48,7 +67,7 @@ def feed_page(seed, target_bytes, per_floor):
     while size < target_bytes:
         items = []
         for _ in range(per_floor):
-            item = product(rng, n)
+            item = product(rng, n, vocab)
             n += 1
             items.append(item)
             size += len(json.dumps(item, ensure_ascii=False, separators=(",", ":")).encode()) + 1
@@ -93,6 +112,8 @@ def main():
     feed.add_argument("--seed", type=int, default=5)
     feed.add_argument("--target-bytes", type=int, default=8_000_000)
     feed.add_argument("--per-floor", type=int, default=1000)
+    feed.add_argument("--words", type=int, default=len(WORDS),
+                      help="distinct words the titles are drawn from (default: the 32 of WORDS)")
     feed.add_argument("--out", required=True)
     bulk = sub.add_parser("bulk")
     bulk.add_argument("--floors", type=int, default=1000)
@@ -115,7 +136,7 @@ def main():
     if args.kind == "tiles":
         page = tiles_page(args.seed, args.items)
     elif args.kind == "feed":
-        page = feed_page(args.seed, args.target_bytes, args.per_floor)
+        page = feed_page(args.seed, args.target_bytes, args.per_floor, args.words)
     else:
         page = bulk_page(args.floors, args.rows, args.first_id)
     with open(args.out, "w", encoding="utf-8") as f:

@@ -183,6 +183,12 @@ if hf:
            verdict(ratio <= 1.0), e2e, "means of 20 runs each, same hyperfine run"
            + (f"; rendering in this process (--no-plugin-isolation, no supervising parent): {hf['floorhost in-process']['mean'] * 1000:.0f} ms"
               if "floorhost in-process" in hf else "") + profile_note())
+    if "floorhost, 6,000 words" in hf and "jq, 6,000 words" in hf:
+        words, words_jq = hf["floorhost, 6,000 words"], hf["jq, 6,000 words"]
+        figure("end to end, the same size with titles of 6,000 distinct words (feed-words.json)",
+               f"{words['mean'] * 1000:.0f} ms vs jq {words_jq['mean'] * 1000:.0f} ms = "
+               f"{words['mean'] / words_jq['mean']:.2f}x jq", "<= 1.0x jq's wall time",
+               verdict(words["mean"] <= words_jq["mean"]), e2e, "means of 20 runs each, same hyperfine run")
 
 # 7. The text preview against json on the same page (issue 11).
 hf = hyperfine("text.json")

@@ -1,33 +1,12 @@
 import FloorKit
 
-/// `Focus`: a banner carousel. One row paging through the banners, each with its title, and page dots.
-struct FocusFloor: FloorModel {
+/// `Focus`: a banner carousel. One row paging through the banners, each with its title, and page dots. Its
+/// content is declared in FocusModel.swift.
+extension FocusFloor: FloorModel {
     static let floorType = "Focus"
     static let rowTypes = [carousel]
     static let sampleJSON =
         #"{"type":"Focus","id":"focus","items":[{"id":"b1","img":"https://img.example.com/banner/1111.jpg","title":"双十一 Big sale","jump":{"url":"app://activity/1111","eventId":"focus_1"}},{"id":"b2","img":"https://img.example.com/banner/new.jpg","jump":{"url":"app://activity/new"}}]}"#
-
-    struct Banner: Decodable {
-        var id: String
-        var img: String
-        var title: String?
-        var jump: Jump?
-    }
-
-    var items: [Banner]
-
-    static let schemaNotes: [String: SchemaNote] = [
-        "items": "The banners, in order; the carousel pages through them, one a page (at most 64).",
-        "items[].id": "The banner's id (in tap actions as bannerId).",
-        "items[].img": "The banner image's URL; 5:2, as wide as the page.",
-        "items[].title": "Text over the banner's lower edge.",
-        "items[].jump": "Where a tap on the banner goes.",
-    ]
-
-    func validate() -> [FloorProblem] {
-        if items.isEmpty { return [FloorProblem("items", "a carousel needs at least one banner")] }
-        return items.indices.filter { items[$0].img.isEmpty }.map { FloorProblem("items[\($0)].img", "is empty") }
-    }
 
     func expand(into rows: inout FloorRows<FocusFloor>) {
         if !items.isEmpty { rows.append(Self.carousel) }

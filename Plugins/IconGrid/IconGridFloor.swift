@@ -1,48 +1,12 @@
 import FloorKit
 
-/// `IconGrid`: channel icons in `columns` columns (default 4); one row per line of icons.
-struct IconGridFloor: FloorModel {
+/// `IconGrid`: channel icons in `columns` columns (default 4); one row per line of icons. Its content is
+/// declared in IconGridModel.swift.
+extension IconGridFloor: FloorModel {
     static let floorType = "IconGrid"
     static let rowTypes = [iconLine]
     static let sampleJSON =
         #"{"type":"IconGrid","id":"channels","columns":4,"items":[{"id":"i1","img":"https://img.example.com/icon/market.png","title":"超市","jump":{"url":"app://channel/market"}},{"id":"i2","img":"https://img.example.com/icon/fresh.png","title":"生鲜 Fresh","jump":{"url":"app://channel/fresh"}},{"id":"i3","img":"https://img.example.com/icon/phone.png","title":"手机","jump":{"url":"app://channel/phone"}},{"id":"i4","img":"https://img.example.com/icon/home.png","title":"家电","jump":{"url":"app://channel/home"}},{"id":"i5","img":"https://img.example.com/icon/coupon.png","title":"领券","jump":{"url":"app://coupon"}}]}"#
-
-    struct Icon: Decodable {
-        var id: String
-        var img: String
-        var title: String
-        var jump: Jump?
-    }
-
-    var columns: Int
-    var items: [Icon]
-
-    static let schemaNotes: [String: SchemaNote] = [
-        "columns": SchemaNote("Icons on a line.", minimum: 1, maximum: 10, default: "4"),
-        "items": "The icons, in order, filling lines of `columns`.",
-        "items[].id": "The icon's id (in tap actions as iconId).",
-        "items[].img": "The icon image's URL, drawn 48 points square.",
-        "items[].title": "The label under the icon.",
-        "items[].jump": "Where a tap on the icon goes.",
-    ]
-
-    enum CodingKeys: String, CodingKey { case columns, items }
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        // An icon that does not decode is left out with a warning naming its path; the others show.
-        items = try c.decode(DroppingBrokenItems<Icon>.self, forKey: .items).wrappedValue
-        let columns = try c.decodeIfPresent(Int.self, forKey: .columns) ?? 4
-        guard (1...10).contains(columns) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .columns, in: c, debugDescription: "columns must be 1 to 10, found \(columns)")
-        }
-        self.columns = columns
-    }
-
-    func validate() -> [FloorProblem] {
-        if items.isEmpty { return [FloorProblem("items", "an icon grid needs at least one icon")] }
-        return items.indices.filter { items[$0].title.isEmpty }.map { FloorProblem("items[\($0)].title", "is empty") }
-    }
 
     /// The icons a line shows.
     func icons(onLine line: Int) -> ArraySlice<Icon> {

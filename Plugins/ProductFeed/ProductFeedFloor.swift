@@ -3,102 +3,15 @@ import FloorKit
 /// `ProductFeed`: product cards, one row each, under an optional sticky strip of sort options. The infinite
 /// feed that next pages extend. The cards are the floor's items (ABI 1.5): a page may lay them out as a
 /// list (the default), a grid or a waterfall (`"layout": "waterfall", "columns": 2`), where a card narrower
-/// than `stackedBelow` stacks its picture above its text and is as tall as its title needs.
-struct ProductFeedFloor: ItemsFloor {
+/// than `stackedBelow` stacks its picture above its text and is as tall as its title needs. Its content is
+/// declared in ProductFeedModel.swift.
+extension ProductFeedFloor: ItemsFloor {
     static let floorType = "ProductFeed"
     static let rowTypes = [sortStrip, card]
     static let layouts = CollectionLayouts(
         [.list, .grid, .waterfall], default: .list, columns: 2, columnGap: 8, lineGap: 8, inset: 8)
     static let sampleJSON =
         #"{"type":"ProductFeed","id":"feed","header":{"title":"猜你喜欢","sticky":true},"sorts":["综合 Best","销量 Sales","价格 Price"],"items":[{"id":"p1","title":"无线蓝牙耳机 Pro","price":"¥199.00","img":"https://img.example.com/p/1.jpg","jump":{"url":"app://product/1","eventId":"feed_click"}},{"id":"p2","title":"Stainless steel water bottle 750ml","price":59.9,"originalPrice":79,"img":"https://img.example.com/p/2.jpg","jump":{"url":"app://product/2"}}]}"#
-
-    struct Product: Decodable, FloorItem {
-        var id: String
-        var title: String
-        var price: Price
-        /// The price before a discount, drawn struck through after `price` (on a host older than ABI 1.4,
-        /// which cannot strike text, it is left out rather than shown as a second price).
-        var originalPrice: Price?
-        var img: String
-        var jump: Jump?
-    }
-
-    /// A price as the CMS sends it: display text ("¥199.00") or a number of yuan (199).
-    struct Price: Decodable, JSONSchemaDescribed {
-        static let jsonSchema = JSONSchema(
-            types: ["string", "number"], description: "Display text (\"¥199.00\") or a number of yuan, 0 to 10^12.",
-            minimum: 0, maximum: maximumYuan)
-        /// The largest numeric price: a trillion yuan, far above any product and far below Int's cents.
-        static let maximumYuan = 1e12
-        var text: String
-        /// The amount in yuan: the number sent, or the text read as one ("¥1,299.00", "59.9"); nil for text
-        /// that is not a plain amount ("¥99起", "Free"), which no discount can be taken of.
-        var yuan: Double?
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.singleValueContainer()
-            if let text = try? c.decode(String.self) {
-                self.text = text
-                yuan = Self.amount(text)
-                return
-            }
-            // Any other value must be a number of yuan a shop could charge: checked before it becomes cents,
-            // so that no number (1e308, 2^63, -0.5, 1e400) can overflow the conversion.
-            let number: Double
-            do {
-                number = try c.decode(Double.self)
-            } catch DecodingError.typeMismatch(_, let context) {
-                throw DecodingError.typeMismatch(String.self, context)  // neither text nor a number: say text
-            } catch DecodingError.valueNotFound(_, let context) {
-                throw DecodingError.valueNotFound(String.self, context)
-            }
-            guard number >= 0, number <= Self.maximumYuan else {
-                throw DecodingError.dataCorruptedError(
-                    in: c,
-                    debugDescription:
-                        "price must be text or a number of yuan from 0 to \(Int(Self.maximumYuan)), found \(number)")
-            }
-            let cents = Int((number * 100).rounded())
-            text = "¥\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
-            yuan = number
-        }
-
-        /// Display text as yuan: an optional "¥" (or "￥"), then digits with "," separators and one ".".
-        static func amount(_ text: String) -> Double? {
-            var digits = Substring(text.trimmingSpaces)
-            if digits.first == "¥" || digits.first == "￥" { digits = digits.dropFirst() }
-            let plain = digits.filter { $0 != "," }
-            guard plain.contains(where: \.isASCIIDigit), plain.allSatisfy({ $0.isASCIIDigit || $0 == "." }),
-                let value = Double(plain), value.isFinite, value <= maximumYuan
-            else { return nil }
-            return value
-        }
-    }
-
-    /// A product that does not decode is left out with a warning naming its path; the rest of the feed shows.
-    @DroppingBrokenItems var items: [Product]
-    /// The sort options of the strip above the cards, the current one first; none (or an empty list): no strip.
-    /// A next page's floor that extends this one adds products only, so its `sorts` are not read.
-    var sorts: [String]?
-
-    static let schemaNotes: [String: SchemaNote] = [
-        "items": "The products, one card each; a next page's floor with this id appends to them.",
-        "items[].id": "The product's id, unique in the feed (a next page's repeat is dropped).",
-        "items[].title": "The product's name, bold beside the picture; a name too long for one line takes two.",
-        "items[].originalPrice":
-            "The price before a discount, shown struck through after the price (text or a number of yuan), with a sale badge under the price: the discount (\"-25%\") when both prices are amounts, else \"SALE\"; none when it is not above the price.",
-        "items[].img": "The product picture's URL, 96 points square.",
-        "items[].jump": "Where a tap on the card goes.",
-        "sorts":
-            "Sort options (\"综合 Best\", \"销量 Sales\", \"价格 Price\"), the current one first, in a strip above the cards that pins to the top of the screen while the feed is scrolled (the feed's sticky header, if any, hands over to it); leave it out for no strip.",
-    ]
-
-    func validate() -> [FloorProblem] {
-        items.enumerated().flatMap { index, product in
-            [(product.title, "title"), (product.img, "img"), (product.price.text, "price")]
-                .filter { $0.0.isBlank }
-                .map { FloorProblem("items[\(index)].\($0.1)", "is empty") }
-        }
-    }
 
     func expand(into rows: inout FloorRows<ProductFeedFloor>) {
         if let sorts, !sorts.isEmpty { rows.append(Self.sortStrip, sticky: true) }
@@ -139,12 +52,16 @@ struct ProductFeedFloor: ItemsFloor {
     static let sortGap = 20.0
 
     /// The sale badge's label for a product with an original price: the discount in whole percent ("-34%",
-    /// 1 to 99) when both prices are amounts, "SALE" when either is text no percentage can be taken of, and
-    /// nil when the original price is not above the price (nothing was taken off).
-    static func discountLabel(price: Price, original: Price) -> String? {
-        guard let now = price.yuan, let before = original.yuan else { return "SALE" }
+    /// 1 to 99), nil when the original price is not above the price (nothing was taken off).
+    static func discountLabel(price now: Double, original before: Double) -> String? {
         guard before > now else { return nil }
         return "-\(min(99, max(1, Int(((1 - now / before) * 100).rounded()))))%"
+    }
+
+    /// A price as drawn: yuan with two decimals, "¥199.00" (whether the page sent 199, "199" or "¥199").
+    static func priceText(_ yuan: Double) -> String {
+        let cents = Int((yuan * 100).rounded())
+        return "¥\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
     }
 
     /// The badge's padding left and right of its label.
@@ -193,14 +110,14 @@ struct ProductFeedFloor: ItemsFloor {
             canvas.image(product.img, x: 8, y: 0, width: 96, height: 96)
             canvas.textBlock(product.title, x: textX, y: titleY, width: available, maxLines: 2, font: .body)
             canvas.textBlock(
-                product.price.text, x: textX, y: priceY, width: available, maxLines: 1, font: .headline,
+                priceText(product.price), x: textX, y: priceY, width: available, maxLines: 1, font: .headline,
                 style: .accent)
             if let original = product.originalPrice, canvas.supportsStrike {
-                let x = textX + canvas.layout(product.price.text, font: .headline, width: .infinity).width + 8
+                let x = textX + canvas.layout(priceText(product.price), font: .headline, width: .infinity).width + 8
                 let room = canvas.width - 8 - x
                 if room > 0 {
                     canvas.textBlock(
-                        original.text, x: x, y: priceY + 4, width: room, maxLines: 1, font: .footnote,
+                        priceText(original), x: x, y: priceY + 4, width: room, maxLines: 1, font: .footnote,
                         style: [.muted, .strike])
                 }
                 if let label = discountLabel(price: product.price, original: original) {
@@ -258,12 +175,13 @@ extension ProductFeedFloor {
             canvas.textBlock(product.title, x: padding, y: y, width: available, maxLines: 2, font: .body)
             y += title.height + priceGap
             canvas.textBlock(
-                product.price.text, x: padding, y: y, width: available, maxLines: 1, font: .headline, style: .accent)
+                priceText(product.price), x: padding, y: y, width: available, maxLines: 1, font: .headline,
+                style: .accent)
             if let original = product.originalPrice, canvas.supportsStrike {
-                let x = padding + canvas.layout(product.price.text, font: .headline, width: .infinity).width + 6
+                let x = padding + canvas.layout(priceText(product.price), font: .headline, width: .infinity).width + 6
                 if width - padding - x > 0 {
                     canvas.textBlock(
-                        original.text, x: x, y: y + 4, width: width - padding - x, maxLines: 1, font: .footnote,
+                        priceText(original), x: x, y: y + 4, width: width - padding - x, maxLines: 1, font: .footnote,
                         style: [.muted, .strike])
                 }
                 if let label = discountLabel(price: product.price, original: original) {
@@ -284,22 +202,11 @@ extension ProductFeedFloor {
     }
 }
 
+extension ProductFeedFloor.Product: FloorItem {}
+
 let plugin = FloorPlugin(
     id: "com.floorkit.floor.product-feed", name: "Product feed", version: "1.0.0",
     floors: [ProductFeedFloor.self])
 
 @_cdecl("floor_plugin_entry")
 public func floorPluginEntry() -> UnsafeRawPointer { plugin.descriptor }
-
-extension String {
-    fileprivate var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.first == " " { s.removeFirst() }
-        while s.last == " " { s.removeLast() }
-        return String(s)
-    }
-}
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
-}

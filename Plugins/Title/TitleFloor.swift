@@ -1,19 +1,11 @@
 import FloorKit
 
-/// `Title`: a title bar with an optional subtitle. One row.
-struct TitleFloor: FloorModel {
+/// `Title`: a title bar with an optional subtitle. One row. Its content is declared in TitleModel.swift.
+extension TitleFloor: FloorModel {
     static let floorType = "Title"
     static let rowTypes = [titleBar]
     static let sampleJSON =
         #"{"type":"Title","id":"t1","title":"猜你喜欢 For you","subtitle":"Picked from what you viewed"}"#
-
-    var title: String
-    var subtitle: String?
-
-    static let schemaNotes: [String: SchemaNote] = [
-        "title": "The bar's text: a centred headline, at most two lines.",
-        "subtitle": "Muted text under the title, at most two lines.",
-    ]
 
     func expand(into rows: inout FloorRows<TitleFloor>) {
         rows.append(Self.titleBar)

@@ -132,23 +132,25 @@ struct AdapterTests {
 
     // MARK: Validation
 
-    @Test func anInvalidFloorIsReportedAndLeftOut() throws {
+    /// The declarations' data checks: a product with a blank title or image is left out (the feed stays);
+    /// a carousel with no banner is refused, a placeholder in its place.
+    @Test func dataChecksLeaveItemsOutAndRefuseAnEmptyCarousel() throws {
         let page = try folder.write(
             "invalid.json",
             #"{"floors":[{"type":"Title","id":"t","title":"Kept"},{"type":"ProductFeed","id":"f","items":[{"id":"a","title":" ","price":"¥1","img":"x.jpg"},{"id":"b","title":"ok","price":"¥1","img":""}]},{"type":"Focus","id":"empty","items":[]}]}"#
         )
         let adapter = try host.layout(page: page, width: 375)
-        #expect((0..<adapter.rowCount).map { adapter.describe(row: $0).floor } == ["t"])
+        #expect((0..<adapter.rowCount).map { adapter.describe(row: $0).floor } == ["t", "empty"])
         let found = adapter.page.diagnostics.map { "\($0.path ?? "") \($0.plugin ?? "")" }
         #expect(
             found == [
                 "floors[1].items[0].title com.floorkit.floor.product-feed",
                 "floors[1].items[1].img com.floorkit.floor.product-feed",
-                "floors[2].items com.floorkit.floor.focus",
+                "floors[2].items ",
             ])
         #expect(
             try #require(adapter.page.diagnostics.first).message
-                == "\(page):1:103: floors[1].items[0].title (floor 'f'): invalid: is empty (plugin com.floorkit.floor.product-feed) (left out)"
+                == "\(page):1:103: floors[1].items[0].title (floor 'f'): is empty; item left out (plugin com.floorkit.floor.product-feed) (left out)"
         )
     }
 
@@ -177,8 +179,8 @@ struct AdapterTests {
             })
         #expect(
             lines.contains {
-                $0.contains("c1.json:1:129: floors[1].items (floor 'x'): invalid: a carousel needs at least one banner")
-                    && $0.hasSuffix("(left out)")
+                $0.contains("c1.json:1:129: floors[1].items (floor 'x'): expected at least 1 item, found none")
+                    && $0.hasSuffix("(shown as a placeholder)")
             })
         #expect(lines.contains { $0.contains("c1.json:1:141: floors[2] (floor 'n'): unknown floor type 'Nope'") })
         #expect(

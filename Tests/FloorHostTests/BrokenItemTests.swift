@@ -23,7 +23,7 @@ struct BrokenItemTests {
     }
 
     static let warning =
-        "floors[1].items[3].price (floor 'feed'): expected a string, found bool; item left out (plugin com.floorkit.floor.product-feed)"
+        "floors[1].items[3].price (floor 'feed'): expected a number or a numeric string, found bool; item left out (plugin com.floorkit.floor.product-feed)"
 
     @Test func theOtherFourProductsRenderAndTheWarningNamesThePath() throws {
         let result = try floorhost(["--plugins", plugins, page, "--format", "json"])

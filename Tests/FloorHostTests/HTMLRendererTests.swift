@@ -1,3 +1,4 @@
+import FloorLayout
 import FloorRender
 import FloorRuntime
 import FloorSession
@@ -21,14 +22,19 @@ struct HTMLRendererTests {
         }
     }
 
-    @Test func everyRowIsAnElementWithItsIdentityAndPlace() throws {
+    /// Examples/home.json with the shipped plugins, 375 points wide, as `--format html` renders it.
+    static func homePage() throws -> (html: String, adapter: Adapter) {
         let folder = try TemporaryFolder()
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
         let adapter = try host.layout(page: Repo.path("Examples/home.json"), width: 375)
         let session = PageSession(
             adapter: adapter, viewportHeight: 812,
             source: PageSource(registry: host.registry, root: PageRoot(around: adapter.page.file)))
-        let html = HTMLRenderer.render(session, diagnostics: host.diagnostics(for: adapter))
+        return (HTMLRenderer.render(session, diagnostics: host.diagnostics(for: adapter)), adapter)
+    }
+
+    @Test func everyRowIsAnElementWithItsIdentityAndPlace() throws {
+        let (html, adapter) = try Self.homePage()
         #expect(html.hasPrefix("<!doctype html>"))
         #expect(html.contains("<meta charset=\"utf-8\">"))
         #expect(html.contains("class=\"phone\" style=\"width:375px\""))
@@ -67,13 +73,7 @@ struct HTMLRendererTests {
     /// ABI 1.5's fitted_image: the shipped IconGrid asks for its icons whole inside their frames (class
     /// `fit`); banners and product photos cover theirs (1.4's image, no class).
     @Test func iconsFitTheirFramesAndPhotosFillThem() throws {
-        let folder = try TemporaryFolder()
-        let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
-        let adapter = try host.layout(page: Repo.path("Examples/home.json"), width: 375)
-        let session = PageSession(
-            adapter: adapter, viewportHeight: 812,
-            source: PageSource(registry: host.registry, root: PageRoot(around: adapter.page.file)))
-        let html = HTMLRenderer.render(session, diagnostics: host.diagnostics(for: adapter))
+        let html = try Self.homePage().html
         let image = try Regex(#"<div class="(img[^"]*)" title="[^"]*" data-source="([^"]*)""#)
         let images = html.matches(of: image).map { (String($0.output[1].substring!), String($0.output[2].substring!)) }
         let icons = images.filter { ["images/icon/", "images/brand/", "images/flag/"].contains(where: $0.1.contains) }
@@ -92,7 +92,7 @@ struct HTMLRendererTests {
             {"title": "<script>alert(1)</script>",
              "floors": [
               {"type": "Title", "id": "t\"><b>", "title": "a & b <i>x</i> 'q' \u0007"},
-              {"type": "ProductFeed", "id": "feed", "items": [{"id": "p1", "title": "<img src=x onerror=alert(1)>", "price": "\"¥1\"", "img": "https://x/\"><script>.jpg", "jump": {"url": "app://p"}}]},
+              {"type": "ProductFeed", "id": "feed", "items": [{"id": "p1", "title": "<img src=x onerror=alert(1)>", "price": "¥1", "img": "https://x/\"><script>.jpg", "jump": {"url": "app://p"}}]},
               {"type": "Coupon<b>", "id": "c1"}
              ]}
             """#)

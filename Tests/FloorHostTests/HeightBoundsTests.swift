@@ -208,9 +208,9 @@ struct HeightBoundsTests {
 
     /// Margins are rows: the SDK refuses one out of bounds with its path, and the page still renders.
     @Test(arguments: [
-        (#"{"top":1e300}"#, "margin.top", "a margin is 0 to 10000 points, found 1e+300"),
-        (#"{"bottom":-1}"#, "margin.bottom", "a margin is 0 to 10000 points, found -1.0"),
-        (#"{"top":10001}"#, "margin.top", "a margin is 0 to 10000 points, found 10001.0"),
+        (#"{"top":1e300}"#, "margin.top", "expected a number from 0 to 10000, found 1e300"),
+        (#"{"bottom":-1}"#, "margin.bottom", "expected a number from 0 to 10000, found -1"),
+        (#"{"top":10001}"#, "margin.top", "expected a number from 0 to 10000, found 10001"),
         (#"{"top":1e400}"#, "margin.top", "number 1e400 is out of range"),
     ])
     func aMarginOutOfBoundsIsRefusedWithItsPath(margin: String, path: String, reason: String) throws {

@@ -63,7 +63,7 @@ struct SDKDecodingTests {
             ),
             (
                 #""items":[{"id":"a","title":"t","price":true,"img":"i"}]"#, "floors[0].items[0].price",
-                "expected a string, found bool"
+                "expected a number or a numeric string, found bool"
             ),
             (#""items":[{"id":"a","title":"t","price":"¥1"}]"#, "floors[0].items[0].img", "required field is missing"),
             (

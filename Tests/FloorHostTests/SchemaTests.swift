@@ -192,10 +192,10 @@ import Testing
             return members.map(\.0)
         }
         let grid = try document("IconGrid")
-        // Declaration order, as the model decodes them; `columns` is optional (decodeIfPresent) with its note.
+        // Declaration order, as the model reads them; `columns` is optional (it has a default).
         #expect(names(grid["properties"]) == ["items", "columns"])
         #expect(grid["required"] == .array([.string("items")]))
-        #expect(grid["properties"]?["columns"]?["type"] == .string("integer"))
+        #expect(grid["properties"]?["columns"]?["type"] == .array([.string("integer"), .string("null")]))
         #expect(grid["properties"]?["columns"]?["minimum"] == .number(1, "1"))
         #expect(grid["properties"]?["columns"]?["maximum"] == .number(10, "10"))
         let icon = try #require(grid["properties"]?["items"]?["items"])

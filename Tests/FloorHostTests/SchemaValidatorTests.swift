@@ -27,6 +27,27 @@ import Testing
         }.map { "\($0.path): \($0.message)" }
     }
 
+    /// "pattern" (matched by ICU over the UTF-8, CPattern): not anchored, lookahead and non-ASCII classes as
+    /// ECMA-262 has them; a pattern ICU cannot read is refused when the schema is read.
+    @Test func aPatternMatchesAsJSONSchemaSaysAndABadOneIsRefused() throws {
+        let price = #"^ *[¥￥]? *[0-9](,?[0-9]){0,11}(\\.[0-9]+)? *(?![\\s\\S])"#
+        let schema = #"{"type":"object","properties":{"p":{"type":"string","pattern":""# + price + #""}}}"#
+        for good in ["199", "¥1,299.00", " ￥5 ", "0.5"] {
+            #expect(try findings(#"{"p":""# + good + #""}"#, schema: schema) == [], "\(good)")
+        }
+        for bad in ["19x9", "¥99起", "Free", "", "1,2,3,4,5,6,7,8,9,0,1,2,3"] {
+            let found = try findings(#"{"p":""# + bad + #""}"#, schema: schema)
+            #expect(found.count == 1 && found[0].hasPrefix("p: T expects text matching"), "\(bad): \(found)")
+        }
+        // Not anchored: "x" anywhere.
+        let anywhere = #"{"type":"object","properties":{"p":{"type":"string","pattern":"x"}}}"#
+        #expect(try findings(#"{"p":"abxcd"}"#, schema: anywhere) == [])
+        #expect(try findings(#"{"p":"abcd"}"#, schema: anywhere).count == 1)
+        #expect(throws: (any Error).self) {
+            try DeclaredSchema.parse(#"{"type":"object","properties":{"p":{"type":"string","pattern":"("}}}"#).get()
+        }
+    }
+
     @Test func aConformingFloorHasNoFindings() throws {
         #expect(
             try findings(

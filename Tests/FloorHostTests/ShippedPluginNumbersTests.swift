@@ -34,12 +34,13 @@ struct ShippedPluginNumbersTests {
         let message = try #require(found.first)
         #expect(message.hasPrefix("floors[1].items[0].price (floor 'feed'): "), "\(message)")
         #expect(
-            message.contains("price must be text or a number of yuan from 0 to 1000000000000")
+            message.contains("expected a number from 0 to 1000000000000")
                 || message.contains("out of range"), "\(message)")
     }
 
     @Test(arguments: [
-        ("0", "¥0.00"), ("199", "¥199.00"), ("59.9", "¥59.90"), ("1e12", "¥1000000000000.00"), (#""¥5""#, "¥5"),
+        ("0", "¥0.00"), ("199", "¥199.00"), ("59.9", "¥59.90"), ("1e12", "¥1000000000000.00"), (#""¥5""#, "¥5.00"),
+        (#""199""#, "¥199.00"), (#""¥1,299.5""#, "¥1299.50"),
     ])
     func aUsablePriceIsShown(price: String, shown: String) throws {
         let page = try folder.write("ok.json", #"{"floors":[\#(Self.product(price: price))]}"#)

@@ -90,8 +90,11 @@ struct TruthfulTabTests {
         #expect(marked.count == 1)
         let row = try #require(marked.first)
         #expect(row.contains("Product 4") && row.contains("class=\"leftout across\""))
-        #expect(row.contains("<span>✕ left out: items[3].price: expected a string, found bool</span>"))
-        #expect(row.contains("title=\"floors[1].items[3].price: expected a string, found bool; item left out"))
+        #expect(
+            row.contains("<span>✕ left out: items[3].price: expected a number or a numeric string, found bool</span>"))
+        #expect(
+            row.contains(
+                "title=\"floors[1].items[3].price: expected a number or a numeric string, found bool; item left out"))
         #expect(Self.diagnostics(view).contains { $0.contains("floors[1].items[3].price") })
     }
 

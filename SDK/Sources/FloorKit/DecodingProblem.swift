@@ -4,6 +4,11 @@ struct DecodingProblem {
     var path: String
     var message: String
 
+    init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
     init(_ error: any Error) {
         guard let error = error as? DecodingError else {
             path = ""

@@ -104,13 +104,17 @@ final class FloorKind {
             return kind
         }
         rowKinds = [header, margin] + content
-        decode = { bytes in
-            let (decoded, leftOut) = try LeftOutItems.collecting {
-                try FloorJSON.decode(Decoded<Floor>.self, from: bytes)
+        if let declared = Floor.self as? any Declared.Type {
+            decode = Self.declaredDecode(declared, as: Floor.self)
+        } else {
+            decode = { bytes in
+                let (decoded, leftOut) = try LeftOutItems.collecting {
+                    try FloorJSON.decode(Decoded<Floor>.self, from: bytes)
+                }
+                let box = FloorBox(common: decoded.common, floor: decoded.floor)
+                box.leftOutItems = leftOut
+                return box
             }
-            let box = FloorBox(common: decoded.common, floor: decoded.floor)
-            box.leftOutItems = leftOut
-            return box
         }
         validate = { box in floor(box).validate() }
         extend = (Floor.self as? any ExtendableFloor.Type).map { Extending.extend(for: $0) }
@@ -147,6 +151,37 @@ final class FloorKind {
             if let spacing, spacing.bottom > 0 { out.append((margin, CommonRows.marginBottom, 0)) }
             return out
         }
+    }
+}
+
+/// Why a floor's decode refused it: the path relative to the floor object and the sentence for the editor.
+struct Refusal: Error {
+    var path: String
+    var message: String
+}
+
+extension FloorKind {
+    /// The declared path: the common fields and the model read from one parse, straight off the tape.
+    private static func declaredDecode<Floor: FloorModel>(_ declared: any Declared.Type, as _: Floor.Type)
+        -> (UnsafeRawBufferPointer) throws -> AnyFloorBox
+    {
+        func open<Model: Declared>(_: Model.Type) -> (UnsafeRawBufferPointer) throws -> AnyFloorBox {
+            precondition(Model.self == Floor.self)
+            return { bytes in
+                let outcome = DeclaredDecoding.decode(bytes) { f throws(DecodeError) in
+                    (try CommonFields(f), try Model(f))
+                }
+                guard let (common, floor) = outcome.value else {
+                    let error = outcome.error ?? DecodeProblem(path: "", message: "refused")
+                    throw Refusal(path: error.path, message: error.message)
+                }
+                // Model is Floor (checked above), opened from the existential: no cast per floor.
+                let box = FloorBox(common: common, floor: unsafeBitCast(floor, to: Floor.self))
+                box.leftOutItems = outcome.leftOut.map { FloorProblem($0.path, $0.message) }
+                return box
+            }
+        }
+        return open(declared)
     }
 }
 

@@ -2,6 +2,12 @@ import CFloorABI
 
 /// A floor type's model: decoded from the floor's JSON object, expanded into rows.
 ///
+/// It decodes in one of two ways. `Declared` (the shipped floors and `Scripts/new-floor`'s): an
+/// initializer that reads each field from `Fields`, which is both the decoder and the schema, and reads the
+/// floor's bytes directly; its `Decodable` conformance is a stub the SDK never calls. Or only `Decodable`
+/// (the slower path, kept for models written before it): decoded through Codable's containers, its schema
+/// derived by probing `init(from:)` and refined by `schemaNotes`.
+///
 /// A floor is a table view's section (`numberOfRowsInSection:`, `cellForRowAtIndexPath:`): it
 /// expands into rows, each row rendered by a `RowType`. The common fields `header` and `margin` are decoded
 /// and expanded by the SDK, so a model lists only its own content rows.
@@ -19,8 +25,8 @@ public protocol FloorModel: Decodable {
     func validate() -> [FloorProblem]
     /// The floor object's JSON Schema: the model's own fields (the host adds type, pattern, id, header and
     /// margin). Shipped to the host (ABI 1.3 `schema_json`), which checks every floor against it and puts it
-    /// into `floorhost schema`. Default: derived from the model's `Decodable` conformance and refined by
-    /// `schemaNotes`, so the fields are written once, as Swift properties.
+    /// into `floorhost schema`. Default: a `Declared` model's declaration; a `Decodable` model's
+    /// conformance, probed and refined by `schemaNotes`.
     static var schema: JSONSchema { get }
     /// Descriptions and bounds for the derived schema, by field path ("columns", "items[].title").
     /// Default: none.
@@ -29,6 +35,19 @@ public protocol FloorModel: Decodable {
     /// choose with `layout`, and the defaults. Rows listed with `FloorRows.appendItem` are its items.
     /// Default: list only.
     static var layouts: CollectionLayouts { get }
+}
+
+extension FloorModel where Self: Declared {
+    public static var schema: JSONSchema { JSONSchema.declared(Self.self) }
+
+    /// A declared model decodes through its declaration (FloorKind reads the floor's bytes with `Fields`);
+    /// this stands in for Codable's initializer, which the model does not need.
+    public init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(
+            .init(
+                codingPath: decoder.codingPath,
+                debugDescription: "\(Self.self) decodes through its declaration (Declared)"))
+    }
 }
 
 extension FloorModel {

@@ -34,7 +34,9 @@ enum Thunks {
                         try floor.decode(UnsafeRawBufferPointer(start: json, count: Int(length)))
                     ).toOpaque()
                 } catch {
-                    let problem = DecodingProblem(error)
+                    let problem =
+                        (error as? Refusal).map { DecodingProblem(path: $0.path, message: $0.message) }
+                        ?? DecodingProblem(error)
                     if let report {
                         problem.path.withCString { path in
                             problem.message.withCString { report.pointee.error(report, path, $0) }

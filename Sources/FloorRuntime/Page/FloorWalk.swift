@@ -151,8 +151,8 @@ package struct FloorWalk {
         var hash = ContentHash()
         hash.add(UInt8(ascii: "["))
         let element = schema.flatMap(Self.elementSchema)
+        var index = 0
         if try cursor.openArray() {
-            var index = 0
             repeat {
                 if element != nil { path.append(.index(index)) }
                 hash.add(try value(element))
@@ -160,6 +160,7 @@ package struct FloorWalk {
                 index += 1
             } while try cursor.nextElement()
         }
+        checkCount(index, against: schema)
         return hash.value
     }
 
@@ -450,6 +451,9 @@ package struct FloorWalk {
                         key: capturedID.map(FloorSignature.ItemKey.id) ?? .anonymous(content), content: content))
                 index += 1
             } while try cursor.nextElement()
+            checkCount(index, against: misfit ? nil : schema)
+        } else if !misfit {
+            checkCount(0, against: schema)
         }
         if misfit, let schema { wrongKind(.array, for: schema) }
         return hash.value

@@ -12,11 +12,12 @@ public enum CommonFloorFields {
     package static let id = value(
         #"{"type":["string","integer"],"description":"The floor's id, unique in the page. A next page's floor with the same id extends this floor."}"#
     )
+    // null is no header, no margin or the default, as the SDK's declarations (Jump, FloorHeader, FloorMargin) read it.
     package static let header = value(
-        #"{"type":"object","description":"A title row above the floor's content.","properties":{"title":{"type":"string","description":"The title's text."},"sticky":{"type":"boolean","description":"Pin the title to the top of the screen while the floor is in view.","default":false}},"required":["title"],"additionalProperties":false}"#
+        #"{"type":["object","null"],"description":"A title row above the floor's content.","properties":{"title":{"type":"string","description":"The title's text."},"sticky":{"type":["boolean","null"],"description":"Pin the title to the top of the screen while the floor is in view.","default":false}},"required":["title"],"additionalProperties":false}"#
     )
     package static let margin = value(
-        #"{"type":"object","description":"Space above and below the floor, in points (spacing rows).","properties":{"top":{"type":"number","minimum":0,"maximum":10000,"description":"Points above the floor, 0 to 10,000.","default":0},"bottom":{"type":"number","minimum":0,"maximum":10000,"description":"Points below the floor, 0 to 10,000.","default":0}},"additionalProperties":false}"#
+        #"{"type":["object","null"],"description":"Space above and below the floor, in points (spacing rows).","properties":{"top":{"type":["number","null"],"minimum":0,"maximum":10000,"description":"Points above the floor, 0 to 10,000.","default":0},"bottom":{"type":["number","null"],"minimum":0,"maximum":10000,"description":"Points below the floor, 0 to 10,000.","default":0}},"additionalProperties":false}"#
     )
 
     /// ABI 1.5 (docs/ABI.md, "Collections"): read by the host, which reports a value it cannot use itself

@@ -114,6 +114,15 @@ extension FloorWalk {
         }
     }
 
+    /// After an array's `count` elements: fewer than its "minItems".
+    mutating func checkCount(_ count: Int, against schema: FloorSchema?) {
+        guard let minItems = schema?.minItems, count < minItems, schema!.kinds.contains(.array) else { return }
+        note(
+            .outOfRange,
+            "\(typeName) expects at least \(minItems) item\(minItems == 1 ? "" : "s") here, found \(count == 0 ? "none" : "\(count)")"
+        )
+    }
+
     /// An array's element schema, when it constrains anything.
     static func elementSchema(_ schema: FloorSchema) -> FloorSchema? {
         guard let items = schema.items, !(items.kinds == .any && items.isUnconstrained) else { return nil }
@@ -126,6 +135,19 @@ extension FloorWalk {
 
     mutating func check(string span: JSONStringSpan, against schema: FloorSchema) {
         guard schema.kinds.contains(.string) else { return wrongKind(.string, for: schema) }
+        if schema.minLength != nil || schema.pattern != nil {
+            let text = cursor.text(span)
+            if let minLength = schema.minLength, text.unicodeScalars.count < minLength {
+                note(
+                    .outOfRange,
+                    "\(typeName) expects at least \(minLength) character\(minLength == 1 ? "" : "s") here, found \(FloorSchema.quoted(text))"
+                )
+            } else if let pattern = schema.pattern, !pattern.matches(text) {
+                note(
+                    .notAllowed,
+                    "\(typeName) expects text matching \(pattern.text) here, found \(FloorSchema.quoted(text))")
+            }
+        }
         if let allowed = schema.allowed {
             let value = FloorSchema.quoted(cursor.text(span))
             if !allowed.contains(value) {

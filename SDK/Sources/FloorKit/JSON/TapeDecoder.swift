@@ -87,16 +87,7 @@ final class TapeDecoder: Decoder {
         guard kind == wanted else { throw typed(type, name) }
     }
 
-    private var found: String {
-        switch kind {
-        case .object: "a dictionary"
-        case .array: "an array"
-        case .string: "a string"
-        case .number: "number"
-        case .true, .false: "bool"
-        case .null: "null"
-        }
-    }
+    private var found: String { "\(kind.found)" }
 
     func decodeString() throws -> String {
         guard kind == .string else { throw typed(String.self, "String") }

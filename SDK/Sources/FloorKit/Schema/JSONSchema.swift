@@ -17,6 +17,12 @@ public struct JSONSchema: Sendable, Equatable {
     public var enumValues: [String]?
     public var minimum: Double?
     public var maximum: Double?
+    /// Arrays: the fewest elements.
+    public var minItems: Int?
+    /// Strings: the fewest characters.
+    public var minLength: Int?
+    /// Strings: a regular expression (ECMA-262) the text must match somewhere.
+    public var pattern: String?
     /// A default value, as JSON text.
     public var defaultValue: String?
 
@@ -30,7 +36,8 @@ public struct JSONSchema: Sendable, Equatable {
     public init(
         types: [String] = [], description: String? = nil, properties: [(name: String, schema: JSONSchema)] = [],
         required: [String] = [], additionalProperties: Bool? = nil, items: JSONSchema? = nil,
-        enumValues: [String]? = nil, minimum: Double? = nil, maximum: Double? = nil, defaultValue: String? = nil
+        enumValues: [String]? = nil, minimum: Double? = nil, maximum: Double? = nil, defaultValue: String? = nil,
+        minItems: Int? = nil, minLength: Int? = nil, pattern: String? = nil
     ) {
         self.types = types
         self.description = description
@@ -42,12 +49,16 @@ public struct JSONSchema: Sendable, Equatable {
         self.minimum = minimum
         self.maximum = maximum
         self.defaultValue = defaultValue
+        self.minItems = minItems
+        self.minLength = minLength
+        self.pattern = pattern
     }
 
     public static func == (a: JSONSchema, b: JSONSchema) -> Bool {
         a.types == b.types && a.description == b.description && a.required == b.required
             && a.additionalProperties == b.additionalProperties && a.items == b.items && a.enumValues == b.enumValues
             && a.minimum == b.minimum && a.maximum == b.maximum && a.defaultValue == b.defaultValue
+            && a.minItems == b.minItems && a.minLength == b.minLength && a.pattern == b.pattern
             && a.properties.count == b.properties.count
             && zip(a.properties, b.properties).allSatisfy { $0.name == $1.name && $0.schema == $1.schema }
     }
@@ -112,6 +123,9 @@ public struct JSONSchema: Sendable, Equatable {
         if let enumValues { members.append("\"enum\":[\(enumValues.joined(separator: ","))]") }
         if let minimum { members.append("\"minimum\":\(Self.number(minimum))") }
         if let maximum { members.append("\"maximum\":\(Self.number(maximum))") }
+        if let minItems { members.append("\"minItems\":\(minItems)") }
+        if let minLength { members.append("\"minLength\":\(minLength)") }
+        if let pattern { members.append("\"pattern\":\(Self.quoted(pattern))") }
         if let defaultValue { members.append("\"default\":\(defaultValue)") }
         return "{" + members.joined(separator: ",") + "}"
     }

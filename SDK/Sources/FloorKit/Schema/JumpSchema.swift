@@ -1,12 +1,8 @@
-/// Every floor's taps go through Jump, so its schema, with descriptions, is written once here.
+/// Every floor's taps go through Jump: Codable models get the schema its declaration states.
 extension Jump: JSONSchemaDescribed {
     public static var jsonSchema: JSONSchema {
-        JSONSchema(
-            types: ["object"], description: "Where a tap goes.",
-            properties: [
-                ("url", JSONSchema(types: ["string"], description: "The app route or web address a tap opens.")),
-                ("eventId", JSONSchema(types: ["string"], description: "The analytics event a tap reports.")),
-            ],
-            required: ["url"], additionalProperties: false)
+        var schema = JSONSchema.declared(Jump.self)
+        schema.description = "Where a tap goes."
+        return schema
     }
 }

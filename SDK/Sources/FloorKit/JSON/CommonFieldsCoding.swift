@@ -1,11 +1,18 @@
 import CFloorABI
 
-/// The fields any floor may carry (common to every floor, as a section model's are): a title row and spacing.
-public struct FloorHeader: Decodable, Sendable, Equatable {
-    public var title: String
-    /// Pins the header to the top while its floor is in view (as a table view's section header sticks).
-    public var sticky: Bool
+// The common values for Codable models (the slower path, FloorJSON): the same rules as their declarations
+// in Decoding/CommonValues.swift, as Decodable conformances.
 
+extension Jump: Decodable {
+    enum CodingKeys: String, CodingKey { case url, eventId }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            url: try c.decode(String.self, forKey: .url), eventId: try c.decodeIfPresent(String.self, forKey: .eventId))
+    }
+}
+
+extension FloorHeader: Decodable {
     enum CodingKeys: String, CodingKey { case title, sticky }
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -14,12 +21,7 @@ public struct FloorHeader: Decodable, Sendable, Equatable {
     }
 }
 
-/// Space above and below a floor, in points: each from 0 to FLOOR_MAX_ROW_HEIGHT (a margin is a row).
-/// Anything else refuses the floor, with the path ("margin.top: ...").
-public struct FloorMargin: Decodable, Sendable, Equatable {
-    public var top: Double
-    public var bottom: Double
-
+extension FloorMargin: Decodable {
     enum CodingKeys: String, CodingKey { case top, bottom }
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -37,14 +39,11 @@ public struct FloorMargin: Decodable, Sendable, Equatable {
     }
 }
 
-/// Where a tap goes (a jump: a URL and a tracking event).
-public struct Jump: Decodable, Sendable, Equatable {
-    public var url: String
-    public var eventId: String?
-}
-
-/// The common fields of a floor object, decoded beside the plugin's own model from the same JSON.
-struct CommonFields: Decodable {
-    var header: FloorHeader?
-    var margin: FloorMargin?
+extension CommonFields: Decodable {
+    enum CodingKeys: String, CodingKey { case header, margin }
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        header = try c.decodeIfPresent(FloorHeader.self, forKey: .header)
+        margin = try c.decodeIfPresent(FloorMargin.self, forKey: .margin)
+    }
 }

@@ -5,8 +5,24 @@
 ///
 /// Validating: anything RFC 8259 rejects throws (with its byte offset), so the decoder is safe on the
 /// garbage conformance feeds it. Nesting is limited to `maxDepth`. The bytes must outlive the tape.
+/// Imports nothing and uses no existential or reflection: it compiles under Embedded Swift with the rest
+/// of Decoding/ (Scripts/wasm-decode), for floors compiled to WebAssembly from the same source.
 struct JSONTape {
-    enum Kind: UInt8 { case object, array, string, number, `true`, `false`, null }
+    enum Kind: UInt8 {
+        case object, array, string, number, `true`, `false`, null
+
+        /// What a decode error says it found ("expected a string, found number").
+        var found: StaticString {
+            switch self {
+            case .object: "a dictionary"
+            case .array: "an array"
+            case .string: "a string"
+            case .number: "number"
+            case .true, .false: "bool"
+            case .null: "null"
+            }
+        }
+    }
 
     struct Node {
         var kind: Kind
@@ -171,13 +187,22 @@ struct JSONTape {
 
     private mutating func literal(_ i: inout Int, _ word: StaticString, _ kind: Kind) throws(SyntaxError) {
         let length = word.utf8CodeUnitCount
-        guard i + length <= bytes.count,
-            memcmp(bytes.baseAddress! + i, word.utf8Start, length) == 0
+        guard i + length <= bytes.count, Self.same(bytes.baseAddress! + i, UnsafeRawPointer(word.utf8Start), length)
         else {
             throw SyntaxError(offset: i, message: "expected a JSON value")
         }
         nodes.append(Node(kind: kind, start: Int32(i), end: Int32(i + length), next: Int32(nodes.count + 1)))
         i += length
+    }
+
+    /// Whether `count` bytes at `a` and `b` are equal (memcmp, without libc).
+    static func same(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
+        var i = 0
+        while i < count {
+            if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
+            i += 1
+        }
+        return true
     }
 
     private static func isHex(_ b: UInt8) -> Bool {
@@ -247,11 +272,17 @@ struct JSONTape {
         var key = key
         let raw = slice(node)
         return key.withUTF8 { k in
-            k.count == raw.count && (k.isEmpty || memcmp(k.baseAddress!, raw.baseAddress!, k.count) == 0)
+            k.count == raw.count && (k.isEmpty || Self.same(k.baseAddress!, raw.baseAddress!, k.count))
         }
     }
-}
 
-#if canImport(Glibc)
-import Glibc
-#endif
+    /// Whether a string node equals `key`, a declared field name.
+    func string(_ node: Node, equals key: StaticString) -> Bool {
+        let count = key.utf8CodeUnitCount
+        if node.escaped {
+            return string(node).utf8.elementsEqual(UnsafeBufferPointer(start: key.utf8Start, count: count))
+        }
+        return Int(node.end - node.start) == count
+            && (count == 0 || Self.same(bytes.baseAddress! + Int(node.start), UnsafeRawPointer(key.utf8Start), count))
+    }
+}

@@ -1,0 +1,1 @@
+../../../Plugins/ProductFeed/ProductFeedModel.swift
