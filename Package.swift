@@ -29,6 +29,8 @@ let package = Package(
         // `floorhost serve` only (the FloorServe target).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // Hummingbird's own transport, named to reach its channel (connection limits, IOError).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // Pages over http(s) (PageSource's remote pages); the host only, never the FloorKit SDK.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // Trusting a private CA for https pages (--ca-file); already async-http-client's, named here to use it.
@@ -109,6 +111,8 @@ let package = Package(
                 .product(name: "HostContract", package: "SDK"), .product(name: "FloorText", package: "SDK"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         // floorhost's own exit, _exit and _Exit, which a plugin's calls bind to (FloorCore's PluginExitGuard):
         // linked into the executable only, never into a library or a test runner.
@@ -134,6 +138,7 @@ let package = Package(
             name: "FloorServeTests",
             dependencies: hostLayers.map { .target(name: $0) } + [
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"), "CGlibcExtras",
                 // The text agreement test lays text out as the host does.
                 .product(name: "HostContract", package: "SDK"), .product(name: "FloorText", package: "SDK"),
             ]),

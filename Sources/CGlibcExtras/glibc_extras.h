@@ -60,3 +60,12 @@ static inline int floor_terminal_size(int fd, unsigned short *columns, unsigned 
     *lines = size.ws_row;
     return 0;
 }
+
+// posix_spawn_file_actions_addclosefrom_np (glibc 2.34 and later; <spawn.h> declares it only with
+// _GNU_SOURCE): the child closes every descriptor from `from` up, whatever its close-on-exec flag. A child
+// then has only what it is handed, never a listening or client socket of its parent (a server's worker).
+#include <spawn.h>
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
+static inline int floor_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}

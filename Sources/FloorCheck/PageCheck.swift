@@ -21,8 +21,8 @@ public struct PageCheck: Sendable {
 
     /// Decodes the page, then follows `next` links, merging each page as load-more would (so duplicate
     /// items and floors that cannot be continued are found too), then draws every row and performs every
-    /// tappable item's action. A missing, refused or malformed next page, or a link back to a page
-    /// already in the chain, is a problem.
+    /// tappable item's action. A missing, refused or malformed next page, a link back to a page
+    /// already in the chain, or a chain longer than the root's `maxPages`, is a problem.
     /// Pages are read through `root` (default: the first page's folder); a next page it refuses is a
     /// problem of the page that links it ("home.json: next: ...").
     /// A remote first page or next page is fetched by `remote` (default: its defaults).
@@ -60,6 +60,16 @@ public struct PageCheck: Sendable {
                     Diagnostic(
                         .error,
                         "\(current.file): next: next page '\(link)' links back to \(next), already in the chain (the chain stops here)",
+                        file: current.file, path: "next", consequence: .chainStops))
+                break
+            }
+            let maxPages = source.root?.maxPages ?? PageRoot.defaultMaxPages
+            guard pages.count < maxPages else {
+                problems.append(
+                    Diagnostic(
+                        .error,
+                        "\(current.file): next: next page '\(next)' not loaded: the chain has \(maxPages) pages, the "
+                            + "limit (--max-pages N loads more) (the chain stops here)",
                         file: current.file, path: "next", consequence: .chainStops))
                 break
             }

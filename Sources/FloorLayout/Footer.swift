@@ -21,6 +21,8 @@ public final class LoadStateFooter: FooterRowModel, @unchecked Sendable {
         case failed(page: String, reason: String)
         /// The feed ended: no next page.
         case end
+        /// The chain ended before its last `next` (a loop, the page limit): why.
+        case stopped(reason: String)
     }
 
     public package(set) var state: State
@@ -47,6 +49,7 @@ public final class LoadStateFooter: FooterRowModel, @unchecked Sendable {
         case .loading: return "loading…"
         case .failed(_, let reason): return "failed: \(reason) (tap to retry)"
         case .end: return "no more"
+        case .stopped(let reason): return "stopped: \(reason)"
         }
     }
 
@@ -57,6 +60,7 @@ public final class LoadStateFooter: FooterRowModel, @unchecked Sendable {
         case .loading: return "loading"
         case .failed: return "failed"
         case .end: return "end"
+        case .stopped: return "stopped"
         }
     }
 }

@@ -52,6 +52,10 @@ public enum JSONRenderer {
                 out.raw(",")
                 out.key("reason")
                 out.string(reason)
+            case .stopped(let reason):
+                out.raw(",")
+                out.key("reason")
+                out.string(reason)
             case .end: break
             }
             out.raw("}")

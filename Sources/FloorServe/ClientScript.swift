@@ -364,7 +364,9 @@ package enum ClientScript {
             if (e.target.tagName === 'IMG') e.target.classList.add('broken');
           }, true);
           const pushes = new EventSource(api + '/events');
-          pushes.onmessage = () => report();
+          // "expired": the server had to forget this tab's session; the page is loaded again, at the
+          // scroll position the address holds, into a fresh one.
+          pushes.onmessage = e => { if (e.data === 'expired') { pushes.close(); location.reload(); } else report(); };
           report();
         })();
         """#

@@ -20,7 +20,7 @@ enum FontRoute {
     /// where a `--format html` file uses the installed ones (HTMLRenderer.fontFaces).
     static let fontFaces = HTMLRenderer.fontFaces(route: "/fonts/")
 
-    static func add(to router: Router<BasicRequestContext>) {
+    static func add(to router: Router<ServeContext>) {
         router.get("/fonts/:file") { _, context in
             guard let name = context.parameters.get("file"), let file = files[name],
                 let bytes = await cache.bytes(of: file.path)

@@ -103,16 +103,23 @@ public final class Preview: PreviewService, @unchecked Sendable {
         // A stream's onTermination takes the lock: streams are finished after it is released.
         let forgotten: [AsyncStream<String>.Continuation] = locked {
             var forgotten: [AsyncStream<String>.Continuation] = []
-            if sessions.count >= maxSessions, let oldest = sessions.values.min(by: { $0.lastUsed < $1.lastUsed }) {
-                forgotten = Array(oldest.subscribers.values)
-                sessions[oldest.id] = nil
+            if sessions.count >= maxSessions,
+                let oldest = SessionEviction.choose(
+                    sessions.values.map {
+                        .init(
+                            id: $0.id, lastUsed: $0.lastUsed, lastViewReport: $0.lastViewReport,
+                            streams: $0.subscribers.count)
+                    })
+            {
+                forgotten = Array(sessions[oldest]?.subscribers.values ?? [:].values)
+                sessions[oldest] = nil
             }
             let preview = PreviewSession(
                 id: id, file: file, phone: phone, host: host, source: source, offset: offset,
                 firstVersion: firstVersion, retryPolicy: retryPolicy, clock: clock)
             sessions[id] = preview
             if eventsSeen {
-                preview.eventsSent = preview.session?.events.count ?? 0
+                preview.eventsSent = preview.session?.eventCount ?? 0
             } else if offset > 0, let session = preview.session {
                 preview.scrollTo = session.viewport.offset  // a link with ?y=: the tab scrolls there first
             }
@@ -120,7 +127,10 @@ public final class Preview: PreviewService, @unchecked Sendable {
             scheduleDelivery(preview)
             return forgotten
         }
-        for continuation in forgotten { continuation.finish() }
+        for continuation in forgotten {
+            continuation.yield(SessionEviction.message)
+            continuation.finish()
+        }
         return id
     }
 
@@ -147,6 +157,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
         locked {
             guard let preview = current(id) else { return nil }
             preview.lastUsed = Date()
+            preview.lastViewReport = preview.lastUsed
             // After a reload moved the tab's content, the tab is told where it went (ViewUpdate's scrollTo)
             // rather than scrolled back to where the content was.
             if let session = preview.session, preview.error == nil, offset.isFinite, preview.scrollTo == nil {
@@ -237,6 +248,22 @@ public final class Preview: PreviewService, @unchecked Sendable {
     }
 
     // MARK: Pushes
+
+    /// Forgets session `id` (the server forgot it: SessionEviction): its memory is freed, its tabs told.
+    public func close(_ id: String) {
+        let forgotten = locked { Array(sessions.removeValue(forKey: id)?.subscribers.values ?? [:].values) }
+        for continuation in forgotten {
+            continuation.yield(SessionEviction.message)
+            continuation.finish()
+        }
+    }
+
+    /// The sessions kept now, by id (tests; the lock is taken).
+    package var sessionIDs: Set<String> { locked { Set(sessions.keys) } }
+    package func kept(_ id: String) -> PreviewSession? { locked { sessions[id] } }
+
+    /// Push streams open now, over every session (a tab's stream ends when its connection closes).
+    package var openPushStreams: Int { locked { sessions.values.reduce(0) { $0 + $1.subscribers.count } } }
 
     /// The push messages for a session's tab ("changed": ask for a view again; "reload": the page was
     /// laid out again from its files). Nil for an unknown session. The stream ends when the session is
@@ -369,9 +396,9 @@ public final class Preview: PreviewService, @unchecked Sendable {
             guard let preview = sessions[id], let session = preview.session else { return }
             preview.impressionCheckScheduled = false
             guard !preview.stale else { return }
-            let before = session.events.count
+            let before = session.eventCount
             session.observeImpressions()
-            if session.events.count > before { push(preview, "changed") }
+            if session.eventCount > before { push(preview, "changed") }
             scheduleImpressions(preview)
         }
     }

@@ -32,12 +32,6 @@ public protocol PreviewService: Sendable {
 /// What needs no plugin: the page files themselves.
 extension PreviewService {
     public func index() -> [PageIndex.Entry] { PageIndex.list(root) }
-
-    /// Whether `file` reads through the root as a regular file (what tells a page from a 404).
-    public func exists(_ file: String) -> Bool { (try? root.read(file)) != nil }
-
-    /// The page's title, or why it is not a page (file:line:column: reason).
-    public func title(of file: String) -> Result<String?, PageError> { PageIndex.title(of: file, root: root) }
 }
 
 /// Why a request about a page or a tap has no answer: a message a person can act on.

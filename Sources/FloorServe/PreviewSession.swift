@@ -27,8 +27,11 @@ package final class PreviewSession {
     package private(set) var version: Int
     /// Where the tab was scrolled while there was no session to scroll: where a build starts.
     package var wantedOffset: Double
-    /// How many of the session's events the tab has been sent.
+    /// How many of the session's events the tab has been sent (PageSession.eventCount: dropped ones included).
     package var eventsSent = 0
+    /// The events a tab's session keeps, the newest: the Events panel shows the last ones, and a session
+    /// scrolled all day stays within memory (each event is tens of bytes: about 1 MB at most, twice this).
+    package static let eventLimit = 10_000
     /// The files the current rows came from (first page and every next page loaded), as last seen.
     package private(set) var watched: [(file: String, stamp: FileStamp?)] = []
     /// Its files changed since it was built: it is built again before it answers anything.
@@ -38,6 +41,8 @@ package final class PreviewSession {
     /// A look for impressions is scheduled (Preview: when the next row on screen is due to count).
     package var impressionCheckScheduled = false
     package var lastUsed = Date()
+    /// When the tab last reported its scroll offset (SessionEviction: a live tab is never forgotten for idle ones).
+    package var lastViewReport: Date?
     /// The tabs' push channels (a tab may reconnect; each connection is one subscriber).
     package var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
 
@@ -72,6 +77,7 @@ package final class PreviewSession {
             let session = PageSession(
                 adapter: adapter, viewportHeight: phone.height, source: source, retryPolicy: retryPolicy,
                 clock: clock, deliversLoadsImmediately: offset > 0, impressions: .standard, impressionClock: .wall)
+            session.eventLimit = Self.eventLimit
             session.scroll(toward: offset)
             session.deliversLoadsImmediately = false
             self.session = session

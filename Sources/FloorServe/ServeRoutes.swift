@@ -1,6 +1,7 @@
 import FloorSession
 import Foundation
 import Hummingbird
+import NIOCore
 import ServiceLifecycle
 
 /// The HTTP face of a Preview:
@@ -11,6 +12,7 @@ import ServiceLifecycle
 ///     GET  /layout/<path>             what `floorhost <path> --format json` prints for the file as it is now
 ///     GET  /image/<path>              an image file under the root (ServedImage: no script can run in it)
 ///     GET  /serve.js?v=H              the client script (ClientScript), kept by the browser
+///     GET  /healthz                   {"ok":true}: the server is up and answering
 ///     POST /api/sessions/<id>/view    {"offset":Y,"version":V} -> ViewUpdate
 ///     POST /api/sessions/<id>/tap     {"row":R,"x":X,"y":Y} -> the action, as `--tap` prints it
 ///     POST /api/sessions/<id>/page    {"row":R,"page":P} -> {"row":R,"page":P,"pages":N}: a carousel turned
@@ -20,16 +22,22 @@ import ServiceLifecycle
 ///     GET  /fonts/<file>              a font file of the set text is measured with (FontRoute)
 ///
 /// A path that is not a page under the root, whatever the reason, is 404 `{"error":"no such page"}`; any
-/// other refused request is a 4xx with one line of JSON.
+/// other refused request is a 4xx with one line of JSON. Requests another web site could have made are
+/// refused before any route (ForeignRequests): only `hosts` are answered.
 public enum ServeRoutes {
-    public static func router(_ preview: some PreviewService) -> Router<BasicRequestContext> {
-        let router = Router()
+    public static func router(
+        _ preview: some PreviewService, hosts: ServedHosts = .loopback,
+        accessLog: (@Sendable (String) -> Void)? = nil
+    ) -> Router<ServeContext> {
+        let router = Router(context: ServeContext.self)
+        if let accessLog { router.add(middleware: AccessLog(accessLog)) }
         router.add(middleware: JSONErrors())
+        router.add(middleware: ForeignRequests(hosts))
         router.get("/") { _, _ in
             html(PreviewPages.index(preview.index(), rootArgument: preview.rootArgument))
         }
         router.get("/page/**") { request, _ in
-            let (file, path) = try await page(request, prefix: "/page/", preview)
+            let (file, path, bytes) = try await page(request, prefix: "/page/", preview)
             let query = request.uri.queryParameters
             let phone: PhoneSize
             switch PhoneSize.requested(device: query["device"], width: query["width"], height: query["height"]) {
@@ -41,7 +49,7 @@ public enum ServeRoutes {
             // The page is a shell (frame, title, panels, script) that needs no plugin; the tab's first view
             // report lays the page out. A page that does not decode shows why, and recovers when fixed.
             let id = await preview.open(file, phone: phone, offset: y)
-            switch preview.title(of: file) {
+            switch PageIndex.title(of: file, bytes: bytes) {
             case .failure(let error):
                 let message = RootRelativePaths(root: preview.rootArgument)(error.description)
                 return html(
@@ -51,6 +59,8 @@ public enum ServeRoutes {
                 return html(PreviewPages.page(session: id, path: path, phone: phone, title: title))
             }
         }
+        // For whoever runs it (a supervisor, a proxy's health check): up and answering.
+        router.get("/healthz") { _, _ in json(Array(#"{"ok":true}"#.utf8) + [10]) }
         router.get("/serve.js") { _, _ in
             Response(
                 status: .ok,
@@ -67,7 +77,7 @@ public enum ServeRoutes {
                 raw.dropFirst("/image/".count), root: preview.root, rootArgument: preview.rootArgument)
         }
         router.get("/layout/**") { request, _ in
-            let (file, _) = try await page(request, prefix: "/layout/", preview)
+            let (file, _, _) = try await page(request, prefix: "/layout/", preview)
             switch await preview.layoutJSON(file) {
             case .success(let bytes): return json(bytes)
             case .failure(let failure): throw APIError(status: .unprocessableContent, message: failure.message)
@@ -129,12 +139,24 @@ public enum ServeRoutes {
             return json(Array(#"{"retried":true}"#.utf8) + [10])
         }
         router.get("/api/sessions/:id/events") { _, context in
-            guard let stream = await preview.subscribe(try context.parameters.require("id")) else {
+            guard let pushes = await preview.subscribe(try context.parameters.require("id")) else {
                 throw APIError.noSuchSession
+            }
+            // The tab's pushes until it goes: the connection's closing ends the stream at once (and with it
+            // the session's subscription), not at the next ping's failed write.
+            let (stream, continuation) = AsyncStream<String>.makeStream()
+            let relay = Task {
+                for await message in pushes { continuation.yield(message) }
+                continuation.finish()
+            }
+            context.channel.closeFuture.whenComplete { _ in
+                relay.cancel()
+                continuation.finish()
             }
             return Response(
                 status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
                 body: ResponseBody { writer in
+                    defer { relay.cancel() }
                     try await writer.write(ByteBuffer(string: ": connected\n\n"))
                     // The server stops only when every response has ended: a stopping server
                     // ends the push streams (the tabs reconnect to the next server).
@@ -153,26 +175,34 @@ public enum ServeRoutes {
         return router
     }
 
-    /// The page file a `/page/...` or `/layout/...` request names, and its path relative to the root.
+    /// The page file a `/page/...` or `/layout/...` request names, its path relative to the root, and its
+    /// bytes, read once: whatever keeps them from being read through the root is the one 404.
     private static func page(_ request: Request, prefix: String, _ preview: some PreviewService) async throws -> (
-        file: String, path: String
+        file: String, path: String, bytes: [UInt8]
     ) {
         let raw = request.uri.path
         guard raw.hasPrefix(prefix), let path = RequestedPage.relativePath(raw.dropFirst(prefix.count)) else {
             throw APIError.noSuchPage
         }
         let file = RequestedPage.join(preview.rootArgument, path)
-        guard preview.exists(file) else { throw APIError.noSuchPage }
-        return (file, path)
+        guard let bytes = try? preview.root.read(file) else { throw APIError.noSuchPage }
+        return (file, path, bytes)
     }
 
     private static func body<T: Decodable>(
-        _ type: T.Type, _ request: Request, _ context: BasicRequestContext, expected: String
+        _ type: T.Type, _ request: Request, _ context: ServeContext, expected: String
     ) async throws -> T {
         var request = request
-        guard let buffer = try? await request.collectBody(upTo: 16 << 10),
-            let value = try? JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
-        else {
+        let limit = ConnectionLimits.standard.maxBodyBytes
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw APIError(status: .contentTooLarge, message: "the request body is larger than \(limit) bytes")
+        } catch {
+            throw APIError(status: .badRequest, message: "the body must be JSON \(expected)")
+        }
+        guard let value = try? JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView)) else {
             throw APIError(status: .badRequest, message: "the body must be JSON \(expected)")
         }
         return value
@@ -216,7 +246,7 @@ package struct PageTurn: Decodable {
 
 /// Every refusal as one line of JSON: APIError's own, and the router's (no such route, wrong method).
 package struct JSONErrors: RouterMiddleware {
-    package typealias Context = BasicRequestContext
+    package typealias Context = ServeContext
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {

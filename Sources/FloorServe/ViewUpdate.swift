@@ -119,16 +119,27 @@ package enum ViewUpdate {
             out.raw(",")
             out.key("reason")
             out.string(paths(reason))
+        case .stopped(let stop):
+            out.string("stopped")
+            out.raw(",")
+            out.key("reason")
+            out.string(paths(stop.reason))
         }
         out.raw("},")
+        // The session keeps its newest events (PageSession.eventLimit); those dropped before this tab was
+        // sent them are counted, not sent.
+        out.key("eventsDropped")
+        out.number(max(0, session.droppedEvents - preview.eventsSent))
+        out.raw(",")
         out.key("events")
         out.raw("[")
         let events = session.events
-        for i in min(preview.eventsSent, events.count)..<events.count {
-            if i > preview.eventsSent { out.raw(",") }
+        let first = max(preview.eventsSent, session.droppedEvents) - session.droppedEvents
+        for i in min(first, events.count)..<events.count {
+            if i > first { out.raw(",") }
             JSONRenderer.write(paths(events[i]), into: &out)
         }
-        preview.eventsSent = events.count
+        preview.eventsSent = session.eventCount
         out.raw("]}")
         return out.bytes
     }

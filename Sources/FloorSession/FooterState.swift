@@ -8,6 +8,7 @@ extension LoadStateFooter {
         case .loading(let page, _): return .loading(page: page)
         case .failed(let page, let reason, _, _): return .failed(page: page, reason: reason)
         case .ended: return .end
+        case .stopped(let stop, _): return .stopped(reason: stop.reason)
         }
     }
 }

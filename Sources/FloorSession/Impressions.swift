@@ -292,6 +292,16 @@ extension PageSession {
     package func settled() {
         adapter.footer?.state = LoadStateFooter.state(for: nextPageStatus)
         observeImpressions()
+        keepEventsWithinLimit()
+    }
+
+    /// Drops the oldest events once twice `eventLimit` are kept, down to the limit: O(1) amortised per
+    /// event, and at most twice the limit in memory.
+    package func keepEventsWithinLimit() {
+        guard let limit = eventLimit, events.count > 2 * max(1, limit) else { return }
+        let drop = events.count - limit
+        events.removeFirst(drop)
+        dropEvents(drop)
     }
 
     /// Looks at the screen now and appends an `impression` event for every item that counted. Sessions call

@@ -1,3 +1,5 @@
+import FloorRuntime
+
 /// When to fetch the next page (ARCHITECTURE.md, "Load-more"). A pure state machine, so each rule is
 /// testable on its own:
 /// - N = rows laid out. When a row with index >= max(0, N - distance) is displayed, or the content does not
@@ -5,12 +7,46 @@
 /// - At most one load in flight; at most one load per next-page location (a page that links back to one
 ///   already loaded ends the chain).
 /// - No next page: exhausted, no further triggers. A failure parks the machine until `retry`.
+/// - A chain ends: a next page already in the chain (the first page included) is a loop, and a chain of
+///   `maxPages` pages loads no more; either stops the machine with the reason (`stopped`), which front ends
+///   show as a diagnostic and in the footer, as `check` does.
 public struct LoadMore: Sendable, Equatable {
     public enum State: Sendable, Equatable {
         case idle
         case loading(location: String)
         case failed(location: String, reason: String)
         case exhausted
+        /// The chain ends before its last `next`: a loop, or the page limit.
+        case stopped(Stop)
+    }
+
+    /// Why a chain ended although its last page names a next one.
+    public enum Stop: Sendable, Equatable {
+        /// `page` (the next page) is already in the chain.
+        case loop(page: String)
+        /// The chain has `maxPages` pages; `page` would be one more.
+        case limit(page: String, maxPages: Int)
+
+        /// The next page that was not loaded.
+        public var page: String {
+            switch self {
+            case .loop(let page), .limit(let page, _): page
+            }
+        }
+
+        /// Why, for a person: what the footer says after "stopped: ".
+        public var reason: String {
+            switch self {
+            case .loop(let page):
+                "the next page '\(Self.name(page))' is already in the chain (a loop)"
+            case .limit(_, let maxPages):
+                "\(maxPages) pages, the limit (--max-pages N loads more)"
+            }
+        }
+
+        private static func name(_ page: String) -> String {
+            page.split(separator: "/").last.map(String.init) ?? page
+        }
     }
 
     /// How far before the end a load starts (Prefetch.swift): rows, screens, or both.
@@ -23,13 +59,20 @@ public struct LoadMore: Sendable, Equatable {
     /// `requested` as a set: trigger runs on every scroll step, and must not cost O(pages loaded).
     private var requestedSet: Set<String> = []
 
+    /// The first page's location: a next page naming it is a loop too.
+    public let firstPage: String?
+    /// The most pages the chain loads, the first included (at least 1).
+    public let maxPages: Int
+
     /// `distance` counts the last rows that trigger a load: 1 means only the last row. At least 1.
-    public init(distance: Int = 4) {
-        prefetch = Prefetch(rows: max(1, distance))!
+    public init(distance: Int = 4, firstPage: String? = nil, maxPages: Int = PageRoot.defaultMaxPages) {
+        self.init(prefetch: Prefetch(rows: max(1, distance))!, firstPage: firstPage, maxPages: maxPages)
     }
 
-    public init(prefetch: Prefetch) {
+    public init(prefetch: Prefetch, firstPage: String? = nil, maxPages: Int = PageRoot.defaultMaxPages) {
         self.prefetch = prefetch
+        self.firstPage = firstPage
+        self.maxPages = max(1, maxPages)
     }
 
     /// The location to load now, or nil. `lastDisplayedRow` is the highest row index on screen (nil when
@@ -40,14 +83,22 @@ public struct LoadMore: Sendable, Equatable {
         screensBelow: Double = .infinity
     ) -> String? {
         guard state == .idle else { return nil }
-        guard let next, !requestedSet.contains(next) else {
+        guard let next else {
             state = .exhausted
+            return nil
+        }
+        guard !requestedSet.contains(next), next != firstPage else {
+            state = .stopped(.loop(page: next))
             return nil
         }
         guard
             !filled
                 || prefetch.reached(lastDisplayedRow: lastDisplayedRow, rowCount: rowCount, screensBelow: screensBelow)
         else { return nil }
+        guard 1 + requested.count < maxPages else {
+            state = .stopped(.limit(page: next, maxPages: maxPages))
+            return nil
+        }
         requested.append(next)
         requestedSet.insert(next)
         state = .loading(location: next)

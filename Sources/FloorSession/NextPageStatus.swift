@@ -12,8 +12,10 @@ public enum NextPageStatus: Sendable, Equatable {
     /// The last load failed and was not retried successfully; `retryable` when trying again may help (a
     /// time limit, a 5xx, a refused connection: PageError.retryable), not for a 404 or an untrusted certificate.
     case failed(page: String, reason: String, loaded: Int, retryable: Bool)
-    /// No next page: the first page had none, or the last loaded page had none (or linked back).
+    /// No next page: the first page had none, or the last loaded page had none.
     case ended(loaded: Int)
+    /// The chain ended before its last `next`: a loop back into the chain, or the page limit.
+    case stopped(LoadMore.Stop, loaded: Int)
 
     /// One line for a person, naming what to do where there is something to do.
     public var summary: String {
@@ -28,6 +30,8 @@ public enum NextPageStatus: Sendable, Equatable {
                 "\(Self.pages(loaded))the next page \(Self.name(page)) failed to load: \(reason)\(retryable ? " (--retry N tries again)" : "")"
         case .ended(let loaded):
             return "\(Self.pages(loaded))end of the feed: no next page"
+        case .stopped(let stop, let loaded):
+            return "\(Self.pages(loaded))the chain stops here: \(stop.reason)"
         }
     }
 
@@ -48,6 +52,7 @@ extension PageSession {
         case .loading(let location): return .loading(page: location, loaded: loaded)
         case .failed(let location, let reason):
             return .failed(page: location, reason: reason, loaded: loaded, retryable: lastFailureRetryable)
+        case .stopped(let stop): return .stopped(stop, loaded: loaded)
         case .idle, .exhausted:
             if let next, !loadMore.requested.contains(next) { return .notLoaded(page: next, loaded: loaded) }
             return .ended(loaded: loaded)
@@ -56,14 +61,27 @@ extension PageSession {
 
     /// One diagnostic per failed next-page load (each also a `loadMore` `failed` event), so that json
     /// output, whose events a reader may skip, names it where problems are listed.
+    /// A chain that stopped before its last `next` (a loop, the page limit) is one more, as `check` says it.
     public var loadDiagnostics: [Diagnostic] {
-        events.compactMap { event in
+        let failed = events.compactMap { event -> Diagnostic? in
             guard case .loadMoreFailed(_, let page, let reason) = event else { return nil }
             return Diagnostic(
                 .error,
                 "\(adapter.page.file): next: next page '\(page)' failed to load: \(reason) (the chain stops here)",
                 file: page, path: "next", consequence: .chainStops)
         }
+        guard case .stopped(let stop) = loadMore.state else { return failed }
+        let linking = adapter.pages.last?.file ?? adapter.page.file
+        let message: String
+        switch stop {
+        case .loop(let page):
+            message = "\(linking): next: next page '\(page)' links back into the chain (the chain stops here)"
+        case .limit(let page, let maxPages):
+            message =
+                "\(linking): next: next page '\(page)' not loaded: the chain has \(maxPages) pages, the limit "
+                + "(--max-pages N loads more) (the chain stops here)"
+        }
+        return failed + [Diagnostic(.error, message, file: linking, path: "next", consequence: .chainStops)]
     }
 }
 

@@ -20,6 +20,15 @@ public final class PageSession: @unchecked Sendable {
     public let adapter: Adapter
     public private(set) var viewport: Viewport
     public package(set) var events: [Event] = []
+    /// At most this many events are kept, the newest (nil: every one, as the batch CLI prints them): a
+    /// session looked at all day (serve's) keeps its memory bounded. Older ones are dropped, counted in
+    /// `droppedEvents`; `eventCount` counts every event ever appended.
+    public var eventLimit: Int?
+    /// Events dropped from the front of `events` to keep within `eventLimit`.
+    public private(set) var droppedEvents = 0
+    /// Every event appended so far: `droppedEvents + events.count`.
+    public var eventCount: Int { droppedEvents + events.count }
+    package func dropEvents(_ count: Int) { droppedEvents += count }
     /// How many stops scrolling one screen at a time (`scroll(toward:)`, `scrollToEnd`) has made: the work
     /// those scrolls cost, which tests hold proportional to rows.
     public private(set) var scrollStops = 0
@@ -80,12 +89,17 @@ public final class PageSession: @unchecked Sendable {
         impressionClock: ImpressionClock = .simulated(step: ImpressionClock.standardStep)
     ) {
         self.adapter = adapter
-        self.source = source.rooted(at: adapter.page.file)
+        let source = source.rooted(at: adapter.page.file)
+        self.source = source
         self.retryPolicy = retryPolicy ?? RetryPolicy(attempts: retries)
         self.clock = clock
         self.deliversLoadsImmediately = deliversLoadsImmediately
         viewport = Viewport(width: adapter.width, height: viewportHeight, offset: 0)
-        loadMore = prefetch.map(LoadMore.init(prefetch:)) ?? LoadMore(distance: distance)
+        // One chain rule for every front end (the page root's --max-pages; a loop back to any page loaded,
+        // the first included), as `check` keeps it.
+        loadMore = LoadMore(
+            prefetch: prefetch ?? Prefetch(rows: max(1, distance))!, firstPage: adapter.page.file,
+            maxPages: source.root?.maxPages ?? PageRoot.defaultMaxPages)
         self.impressions = impressions.map(ImpressionTracker.init(rule:))
         self.impressionClock = impressionClock
         next = adapter.page.next.map { PageLocation.location(of: $0, relativeTo: adapter.page.file) }
@@ -339,7 +353,8 @@ public final class PageSession: @unchecked Sendable {
         displayed = Set(newOfOld.values)
         next = location
         nextLink = link
-        var machine = LoadMore(prefetch: loadMore.prefetch)
+        var machine = LoadMore(
+            prefetch: loadMore.prefetch, firstPage: loadMore.firstPage, maxPages: loadMore.maxPages)
         for page in loaded {
             _ = machine.trigger(lastDisplayedRow: nil, rowCount: 0, filled: false, next: page)
             machine.completed()

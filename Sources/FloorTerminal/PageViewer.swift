@@ -357,6 +357,7 @@ public final class PageViewer {
                 "\(Self.name(location)) failed, retrying in \(wait < 10 ? String(format: "%.1f", wait) : String(Int(wait.rounded()))) s (R: now)"
         case .failed(let location, _): return "\(Self.name(location)) failed (R retries)"
         case .exhausted: return session.loadMore.requested.isEmpty ? "one page, no next" : "end of feed"
+        case .stopped(let stop): return "stopped: \(stop.reason)"
         case .idle: return session.next.map { "next: \(Self.name($0))" } ?? "end of feed"
         }
     }

@@ -51,7 +51,7 @@ struct Check: ParsableCommand {
     func run() throws {
         var files = try unusableInput { try PageSet.expand(page) }
         let fixedRoot = pages.pageRoot == nil ? nil : try pages.root(for: files[0])
-        let root = { fixedRoot ?? PageRoot(around: $0, maxPageBytes: pages.maxPageBytes) }
+        let root = { fixedRoot ?? PageRoot(around: $0, maxPageBytes: pages.maxPageBytes, maxPages: pages.maxPages) }
         if let shard = shard.flatMap(CheckShard.init) { files = shard.pages(of: files, given: page, root: root) }
         let jobs = min(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, files.count)
         let output: CheckRun.Output

@@ -68,7 +68,9 @@ extension ContainmentOptions: ChildOptions {
 }
 
 extension PageRootOptions: ChildOptions {
-    func write(to a: inout ChildArguments) { a.options(["--page-root": pageRoot, "--max-page-bytes": maxPageBytes]) }
+    func write(to a: inout ChildArguments) {
+        a.options(["--page-root": pageRoot, "--max-page-bytes": maxPageBytes, "--max-pages": maxPages])
+    }
 }
 
 extension RemotePageOptions: ChildOptions {
@@ -138,6 +140,9 @@ extension Serve: ChildLauncher {
     func write(to a: inout ChildArguments) {
         for group in [plugins, containment, remote] as [any ChildOptions] { group.write(to: &a) }
         a.options(["--host": host, "--port": port, "--max-page-bytes": maxPageBytes, "--retry": retry])
+        a.options(["--max-pages": maxPages])
+        a.repeated("--allow-host", allowHost)
+        a.options(["--access-log": accessLog])
         a.argument("root", root)
     }
 }

@@ -13,18 +13,24 @@ struct PageRootOptions: ParsableArguments {
     @Option(help: "Refuse a page file larger than this many bytes.")
     var maxPageBytes = PageRoot.defaultMaxPageBytes
 
+    @Option(help: .init(PageRoot.maxPagesHelp)) var maxPages = PageRoot.defaultMaxPages
+
     func validate() throws {
         if maxPageBytes < 1 { throw ValidationError("--max-page-bytes must be 1 or more") }
+        if maxPages < 1 { throw ValidationError("--max-pages must be 1 or more") }
     }
 
     /// The root for `firstPage`; a --page-root that is not a folder exits 2 (the input is unusable).
     func root(for firstPage: String) throws -> PageRoot {
-        guard let pageRoot else { return PageRoot(around: firstPage, maxPageBytes: maxPageBytes) }
-        return try servedRoot(pageRoot, maxPageBytes: maxPageBytes)
+        guard let pageRoot else { return PageRoot(around: firstPage, maxPageBytes: maxPageBytes, maxPages: maxPages) }
+        return try servedRoot(pageRoot, maxPageBytes: maxPageBytes, maxPages: maxPages, namedBy: "--page-root")
     }
 }
 
 /// The folder `serve` (and its worker) serves pages from, or --page-root; one that is not a folder exits 2.
-func servedRoot(_ folder: String, maxPageBytes: Int) throws -> PageRoot {
-    try unusableInput { try PageRoot(folder: folder, maxPageBytes: maxPageBytes) }
+func servedRoot(_ folder: String, maxPageBytes: Int, maxPages: Int, namedBy: String = "serve's ROOT") throws -> PageRoot
+{
+    var root = try unusableInput { try PageRoot(folder: folder, maxPageBytes: maxPageBytes, namedBy: namedBy) }
+    root.maxPages = maxPages
+    return root
 }

@@ -18,6 +18,7 @@ struct ServeWorker: ParsableCommand {
     @Argument var root: String
 
     @Option var maxPageBytes = PageRoot.defaultMaxPageBytes
+    @Option var maxPages = PageRoot.defaultMaxPages
 
     @OptionGroup var remote: RemotePageOptions
 
@@ -30,7 +31,7 @@ struct ServeWorker: ParsableCommand {
     @Option var pageOrdinal: [String] = []
 
     func run() throws {
-        let pageRoot = try servedRoot(root, maxPageBytes: maxPageBytes)
+        let pageRoot = try servedRoot(root, maxPageBytes: maxPageBytes, maxPages: maxPages)
         let host = try plugins.load()
         try containment.attach(host)
         let preview = Preview(

@@ -28,7 +28,7 @@ struct LoadMoreTests {
         let (session, _) = try chain.session()
         for _ in 0..<20 { session.scroll(to: session.maxOffset) }
         #expect(session.requests == [chain.files[1]])
-        #expect(session.loadMore.state == .exhausted)
+        #expect(session.loadMore.state == .stopped(.loop(page: chain.files[1])))
     }
 
     @Test func aShortPageKeepsLoadingUntilTheViewportIsFilled() throws {

@@ -178,7 +178,7 @@ struct ServeRoutesTests {
                 #expect(Self.text(response).hasPrefix(#"{"error":"no such session"#))
             }
             let id = fixture.preview.open(fixture.pages + "/home.json", phone: .standard)
-            for body in ["", "{", #"{"offset":"x","version":0}"#, String(repeating: " ", count: 20_000)] {
+            for body in ["", "{", #"{"offset":"x","version":0}"#] {
                 try await client.execute(uri: "/api/sessions/\(id)/view", method: .post, body: ByteBuffer(string: body))
                 { response in
                     #expect(response.status == .badRequest)
@@ -186,6 +186,14 @@ struct ServeRoutesTests {
                         Self.text(response) == #"{"error":"the body must be JSON {\"offset\":Y,\"version\":V}"}"# + "\n"
                     )
                 }
+            }
+            // Over the 16 KB every request of the preview fits in: 413, whatever the body.
+            try await client.execute(
+                uri: "/api/sessions/\(id)/view", method: .post,
+                body: ByteBuffer(string: String(repeating: " ", count: 20_000))
+            ) { response in
+                #expect(response.status == .contentTooLarge)
+                #expect(Self.text(response) == #"{"error":"the request body is larger than 16384 bytes"}"# + "\n")
             }
             try await client.execute(
                 uri: "/api/sessions/\(id)/tap", method: .post, body: ByteBuffer(string: #"{"row":1,"x":10}"#)
@@ -238,4 +246,23 @@ func runFloorhost(_ arguments: [String]) throws -> (status: Int32, stdout: Strin
     let data = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+extension ServeRoutesTests {
+    /// --access-log: a line per request, refusals included, with method, path, status and time.
+    @Test func theAccessLogHasALinePerRequest() async throws {
+        let fixture = try ServeFixture()
+        let log = fixture.folder + "/access.log"
+        let write = try AccessLog<ServeContext>.destination(log)
+        let app = Application(router: ServeRoutes.router(fixture.preview, accessLog: write))
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/page/../secret.json", method: .get) { #expect($0.status == .notFound) }
+        }
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.first?.contains(" GET /healthz 200 ") == true, "\(lines)")
+        #expect(lines.last?.contains(" GET /page/../secret.json 404 ") == true, "\(lines)")
+        #expect(lines.allSatisfy { $0.hasSuffix(" ms") })
+    }
 }

@@ -52,3 +52,14 @@ final class ServeFixture: @unchecked Sendable {
         return file
     }
 }
+
+/// Asks `probe` until it answers, for at most `seconds` (FloorHostTests' `eventually`, which this target
+/// cannot import): for a process appearing in /proc, read again every 20 ms.
+func eventually<T>(seconds: Double, _ probe: () throws -> T?) rethrows -> T? {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if let value = try probe() { return value }
+        _ = poll(nil, 0, 20)
+    }
+    return try probe()
+}

@@ -197,3 +197,31 @@ struct WorkerPreviewTests {
             html.contains("Badge &#39;stuck&#39; not shown: its plugin hung (no answer for 1 s) in its cell selector"))
     }
 }
+
+extension WorkerPreviewTests {
+    /// A plugin made writable by others while serving (only its mode changes, not its time) is noticed at
+    /// the next look: a fresh worker takes over, which refuses it, and the log says what changed. The
+    /// folder's own mode is looked at too.
+    @Test func aModeChangeAloneReplacesTheWorker() throws {
+        let setup = try Setup(plugins: ["Focus", "IconGrid", "Title"])
+        #expect(setup.preview.checkPlugins() == false)
+        let library = setup.folder + "/libTitleFloor.so"
+        #expect(chmod(library, 0o777) == 0)
+        #expect(setup.preview.checkPlugins())
+        #expect(
+            PluginChange.describe(
+                from: [library: Self.stamp(library, mode: 0o100755)], to: [library: FileStamp(library)])
+                == "libTitleFloor.so's mode changed to 777")
+        #expect(chmod(library, 0o755) == 0)
+        #expect(setup.preview.checkPlugins())
+        #expect(chmod(setup.folder, 0o777) == 0)
+        defer { chmod(setup.folder, 0o755) }
+        #expect(setup.preview.checkPlugins())
+        #expect(setup.preview.checkPlugins() == false, "nothing changed since")
+    }
+
+    /// `path`'s stamp as it was with `mode`.
+    static func stamp(_ path: String, mode: UInt32) -> FileStamp? {
+        FileStamp(path).map { FileStamp(inode: $0.inode, size: $0.size, modified: $0.modified, mode: mode) }
+    }
+}

@@ -41,7 +41,9 @@ package enum Child: String, CaseIterable, Sendable {
             ]
         case .worker:
             return [
-                "--host": server, "--port": server, "--plugin-call-timeout": server, "--crash-record-fd": server,
+                "--host": server, "--port": server, "--allow-host": server, "--access-log": server,
+                "--plugin-call-timeout": server,
+                "--crash-record-fd": server,
                 "--skip-floor": server,
             ]
         case .conform:

@@ -46,6 +46,7 @@ public struct ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, out[1], 1)
         posix_spawn_file_actions_adddup2(&actions, err[1], 2)
+        floor_spawn_close_from(&actions, 3)  // nothing else of this process reaches the child
         var pid: pid_t = 0
         let spawned = spawn(&pid, arguments, actions: &actions)
         close(out[1])
@@ -152,6 +153,9 @@ public struct ChildProcess {
             }
         }
         for (descriptor, number) in passing { posix_spawn_file_actions_adddup2(&actions, descriptor, number) }
+        // Everything else is closed in the child, close-on-exec or not: a descriptor another thread opened
+        // without O_CLOEXEC (a server's listening and client sockets) never reaches it.
+        floor_spawn_close_from(&actions, max(3, (passing.values.max() ?? 2) + 1))
         var pid: pid_t = 0
         let spawned = spawn(&pid, arguments, actions: &actions)
         if errPipe[1] >= 0 { close(errPipe[1]) }
@@ -225,8 +229,8 @@ public struct ChildProcess {
     }
 
     /// Starts `arguments[0]` with `arguments`, stdin and stdout on the descriptors given, stderr on this
-    /// process's own (HostOutput's) and each descriptor of `passing` given as the number it maps to, and
-    /// returns at once with its process id: for a long-lived child that talks to this process (serve's
+    /// process's own (HostOutput's) and each descriptor of `passing` given as the number it maps to (from
+    /// 3 up, one after another; no other descriptor is open in the child), and returns at once with its process id: for a long-lived child that talks to this process (serve's
     /// worker). The caller reaps it with `waitForEnd`.
     public static func start(
         _ arguments: [String], standardInput: Int32, standardOutput: Int32,
@@ -241,6 +245,9 @@ public struct ChildProcess {
             posix_spawn_file_actions_adddup2(&actions, HostOutput.standardError.descriptor, 2)
         }
         for (descriptor, number) in passing { posix_spawn_file_actions_adddup2(&actions, descriptor, number) }
+        // Everything else is closed in the child, close-on-exec or not: a descriptor another thread opened
+        // without O_CLOEXEC (a server's listening and client sockets) never reaches it.
+        floor_spawn_close_from(&actions, max(3, (passing.values.max() ?? 2) + 1))
         var pid: pid_t = 0
         let spawned = spawn(&pid, arguments, actions: &actions)
         guard spawned == 0 else {

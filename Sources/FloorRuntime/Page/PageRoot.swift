@@ -18,29 +18,44 @@ import Glibc
 public struct PageRoot: Sendable, Equatable {
     /// Enough for the 8 MB benchmark page four times over; a CMS page is kilobytes.
     public static let defaultMaxPageBytes = 32 << 20
+    /// A feed a person scrolls is tens of pages; a thousand is well past any, and ends an endless chain
+    /// (a CMS whose `next` is always a new URL) in bounded time and memory.
+    public static let defaultMaxPages = 1_000
+    /// `--max-pages`' help, the same for every command that takes it.
+    public static let maxPagesHelp =
+        "Load at most N pages of a chain, the first included (default 1,000); a longer chain stops there with a diagnostic, as a loop back into the chain does."
 
     /// The root folder, absolute, symlinks resolved.
     public let folder: String
     public let maxPageBytes: Int
+    /// The most pages one chain read from here loads, the first page included (`--max-pages`): LoadMore
+    /// and `check` stop there, with a diagnostic. At least 1.
+    public var maxPages = defaultMaxPages {
+        didSet { maxPages = max(1, maxPages) }
+    }
 
-    /// A named root (`--page-root DIR`). Throws a message naming the folder when it is not one.
-    public init(folder: String, maxPageBytes: Int = defaultMaxPageBytes) throws(PageError) {
+    /// A named root: `--page-root DIR`, or `serve`'s ROOT (`namedBy` is how the user gave it, for the
+    /// message). Throws a message naming the folder when it is not one.
+    public init(folder: String, maxPageBytes: Int = defaultMaxPageBytes, namedBy: String = "--page-root")
+        throws(PageError)
+    {
         guard let resolved = Self.realPath(folder) else {
-            throw PageError(file: folder, line: nil, column: nil, reason: "no such page root folder (--page-root)")
+            throw PageError(file: folder, line: nil, column: nil, reason: "no such page root folder (\(namedBy))")
         }
         var info = stat()
         guard stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw PageError(file: folder, line: nil, column: nil, reason: "the page root (--page-root) is not a folder")
+            throw PageError(file: folder, line: nil, column: nil, reason: "the page root (\(namedBy)) is not a folder")
         }
         self.folder = resolved
         self.maxPageBytes = max(1, maxPageBytes)
     }
 
     /// The default root: the folder holding `page` (as named, its folder's symlinks resolved).
-    public init(around page: String, maxPageBytes: Int = defaultMaxPageBytes) {
+    public init(around page: String, maxPageBytes: Int = defaultMaxPageBytes, maxPages: Int = defaultMaxPages) {
         let parent = (WorkingDirectory.absolute(page) as NSString).deletingLastPathComponent
         folder = Self.realPath(parent) ?? parent
         self.maxPageBytes = max(1, maxPageBytes)
+        self.maxPages = max(1, maxPages)
     }
 
     /// Why a page was not read. `description` is the reason alone; the caller puts the file, or the page

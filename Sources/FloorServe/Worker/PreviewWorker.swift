@@ -56,6 +56,9 @@ public final class PreviewWorker: @unchecked Sendable {
                 file, phone: phone, id: session, offset: r.offset ?? 0, firstVersion: r.version ?? 0,
                 eventsSeen: r.replay == true)
             return (.ok, Array(id.utf8))
+        case .close:
+            preview.close(r.session ?? "")
+            return (.ok, [])
         case .first:
             guard let screen = preview.firstScreen(r.session ?? "") else { return (.none, []) }
             return (.ok, Array((try? JSONEncoder().encode(screen)) ?? Data()))

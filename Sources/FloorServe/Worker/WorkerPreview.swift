@@ -43,6 +43,7 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
         var phone: PhoneSize
         var offset: Double
         var lastUsed = Date()
+        var lastViewReport: Date?
         var inWorker: Int?
     }
     /// Sessions kept (and replayed into a fresh worker) at most: the worker's own bound (Preview.maxSessions),
@@ -94,15 +95,25 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
     public func open(_ file: String, phone: PhoneSize, offset: Double = 0) -> String {
         let id = UUID().uuidString.lowercased()
         // A stream's onTermination takes the lock: streams are finished after it is released.
-        let forgotten: [AsyncStream<String>.Continuation] = locked {
+        let forgotten: (tabs: [AsyncStream<String>.Continuation], inWorker: String?) = locked {
             sessions[id] = SessionState(file: file, phone: phone, offset: offset)
             guard sessions.count > maxSessions,
-                let oldest = sessions.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key
-            else { return [] }
-            sessions[oldest] = nil
-            return Array((subscribers.removeValue(forKey: oldest) ?? [:]).values)
+                let oldest = SessionEviction.choose(
+                    sessions.filter { $0.key != id }.map {
+                        .init(
+                            id: $0.key, lastUsed: $0.value.lastUsed, lastViewReport: $0.value.lastViewReport,
+                            streams: subscribers[$0.key]?.count ?? 0)
+                    })
+            else { return ([], nil) }
+            let inWorker = sessions.removeValue(forKey: oldest)?.inWorker != nil
+            return (Array((subscribers.removeValue(forKey: oldest) ?? [:]).values), inWorker ? oldest : nil)
         }
-        for c in forgotten { c.finish() }
+        for c in forgotten.tabs {
+            c.yield(SessionEviction.message)
+            c.finish()
+        }
+        // The worker frees it too (it keeps no session the server forgot).
+        if let closed = forgotten.inWorker { _ = call(WorkerRequest(request: 0, op: .close, session: closed)) }
         return id
     }
 
@@ -117,7 +128,9 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
         locked {
             // Not before the session is open: its first report (offset 0) must not undo a link's ?y=.
             if offset.isFinite, sessions[id]?.inWorker != nil { sessions[id]?.offset = offset }
-            sessions[id]?.lastUsed = Date()
+            let now = Date()
+            sessions[id]?.lastUsed = now
+            sessions[id]?.lastViewReport = now
         }
         guard
             let (kind, payload) = call(
@@ -254,7 +267,7 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
         for _ in 0..<2 {
             if worker == nil { try? startWorker() }
             guard let current = worker else { return nil }
-            if let id = request.session, request.op != .open {
+            if let id = request.session, request.op != .open, request.op != .close {
                 guard let state = locked({ sessions[id] }) else { return (.none, []) }
                 let generation = self.generation
                 if state.inWorker != generation {
@@ -365,10 +378,13 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
     /// from one worker is never a version of the next (JavaScript numbers hold 2^53: 2^21 workers).
     package static func firstVersion(_ generation: Int) -> Int { generation << 32 }
 
-    /// Every plugin library under the folder with its stamp: what tells that a plugin was added, rebuilt
-    /// or removed.
+    /// Every plugin library under the folder with its stamp, and the folder's own: what tells that a plugin
+    /// was added, rebuilt or removed, or that a library's or the folder's mode changed (made writable by
+    /// others, it is refused by the next worker: plugin trust). Looked at on every poll, mode included.
     package static func stamps(_ folder: String) -> [String: FileStamp?] {
         let libraries = (try? PluginDiscovery.libraries(in: folder)) ?? []
-        return Dictionary(libraries.map { ($0, FileStamp($0)) }, uniquingKeysWith: { first, _ in first })
+        var stamps = Dictionary(libraries.map { ($0, FileStamp($0)) }, uniquingKeysWith: { first, _ in first })
+        stamps[folder] = FileStamp(modeOf: folder)
+        return stamps
     }
 }

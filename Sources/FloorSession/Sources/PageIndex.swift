@@ -18,15 +18,9 @@ public enum PageIndex {
         public let floors: Int
     }
 
-    /// The title of the page at `file` (read through `root` and scanned, no plugin involved), or why it is
-    /// not a page: the same message, with file:line:column, that decoding it would give.
-    public static func title(of file: String, root: PageRoot) -> Result<String?, PageError> {
-        let bytes: [UInt8]
-        do {
-            bytes = try root.read(file)
-        } catch {
-            return .failure(PageError(file: file, line: nil, column: nil, reason: error.description))
-        }
+    /// The title of the page `file`, read as `bytes` (scanned, no plugin involved), or why it is not a page:
+    /// the same message, with file:line:column, that decoding it would give.
+    public static func title(of file: String, bytes: [UInt8]) -> Result<String?, PageError> {
         do {
             return .success(try PageScanner.scan(bytes).title)
         } catch {

@@ -184,6 +184,13 @@ public struct RemotePageClient: PageProvider {
                         file: page, line: nil, column: nil, reason: reason, retryable: retryable,
                         retryAfter: retryable ? asked : nil)))
         }
+        // No Accept-Encoding is sent, so the body must come as it is; a compressed one would otherwise be
+        // read as JSON and fail at its first byte (`expected a value, found U+001F` for gzip).
+        if let encoding = answer.head.headers.first(name: "Content-Encoding"), encoding.lowercased() != "identity" {
+            return refuse(
+                "the server sent the page \(encoding)-encoded (Content-Encoding: \(encoding)), which was not "
+                    + "asked for (floorhost sends no Accept-Encoding); have the server send it unencoded")
+        }
         return .done(.success(FetchedPage(bytes: answer.body, base: current.absoluteString)))
     }
 

@@ -1,0 +1,77 @@
+import Foundation
+import NIOCore
+
+/// The connections of one server, shared by their ConnectionGuards (one per connection, on any event
+/// loop): how many are open, and those still sending request headers, oldest first, for the cap to close.
+/// Threading: any thread; a lock guards everything, and a channel is closed outside it.
+public final class OpenConnections: @unchecked Sendable {
+    package let limits: ConnectionLimits
+    private let lock = NSLock()
+    private var open = 0
+    /// Connections still sending their request headers, by the ticket they got when they started to.
+    private var waiting: [Int: any Channel] = [:]
+    /// Tickets in the order they were given; those no longer in `waiting` are skipped (and dropped) lazily.
+    private var order: [Int] = []
+    private var orderStart = 0
+    private var nextTicket = 0
+
+    public init(limits: ConnectionLimits = .standard) { self.limits = limits }
+
+    /// Connections open now.
+    public var count: Int { lock.withLock { open } }
+
+    /// A connection opened. Returns the connection to close to stay within the cap (the oldest still sending
+    /// its headers, or `channel` itself when no other is), or nil.
+    package func opened(_ channel: any Channel) -> (any Channel)? {
+        lock.withLock {
+            open += 1
+            guard open > limits.maxConnections else { return nil }
+            while orderStart < order.count {
+                let ticket = order[orderStart]
+                orderStart += 1
+                if let oldest = waiting.removeValue(forKey: ticket) {
+                    compact()
+                    return oldest
+                }
+            }
+            compact()
+            return channel
+        }
+    }
+
+    /// `channel` starts waiting for a request's headers; its ticket.
+    package func awaitsHeaders(_ channel: any Channel) -> Int {
+        lock.withLock {
+            nextTicket += 1
+            waiting[nextTicket] = channel
+            order.append(nextTicket)
+            return nextTicket
+        }
+    }
+
+    /// The headers of the request `ticket` waited for arrived.
+    package func headersArrived(_ ticket: Int) {
+        lock.withLock {
+            waiting[ticket] = nil
+            compact()
+        }
+    }
+
+    /// A connection closed; `ticket` when it was still waiting for headers.
+    package func closed(waiting ticket: Int?) {
+        lock.withLock {
+            open -= 1
+            if let ticket { waiting[ticket] = nil }
+            compact()
+        }
+    }
+
+    /// Drops skipped tickets from the front once they are half the queue: O(1) amortised per ticket.
+    private func compact() {
+        while orderStart < order.count, waiting[order[orderStart]] == nil { orderStart += 1 }
+        if orderStart > 1024 && orderStart * 2 > order.count {
+            order.removeFirst(orderStart)
+            orderStart = 0
+        }
+    }
+}
