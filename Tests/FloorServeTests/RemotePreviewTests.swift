@@ -108,10 +108,12 @@ import Testing
     }
 
     /// A preview over `fixture` that may load next pages from `server`'s origin.
-    static func preview(_ fixture: ServeFixture, _ server: FeedServer, policy: RetryPolicy = RetryPolicy()) throws
-        -> Preview
-    {
-        let client = RemotePageClient(rules: OriginRules(allowed: [PageOrigin(argument: server.origin)!]))
+    static func preview(
+        _ fixture: ServeFixture, _ server: FeedServer, policy: RetryPolicy = RetryPolicy(),
+        timeout: Double = RemotePageClient.defaultTimeout
+    ) throws -> Preview {
+        let client = RemotePageClient(
+            timeout: timeout, rules: OriginRules(allowed: [PageOrigin(argument: server.origin)!]))
         return Preview(
             host: fixture.preview.host, root: try PageRoot(folder: fixture.pages), rootArgument: fixture.pages,
             remote: client, retryPolicy: policy)
@@ -125,7 +127,9 @@ import Testing
         try fixture.write(
             "short.json",
             #"{"floors":[{"type":"Title","id":"t","title":"短页 Short"}],"next":"\#(server.origin)/feed/one.json"}"#)
-        let preview = try Self.preview(fixture, server)
+        // The page is held until release(), however long a loaded machine takes to get there: the client's
+        // own 10-second timeout would fail the load first (seen under a full parallel test run).
+        let preview = try Self.preview(fixture, server, timeout: 600)
         let id = preview.open(fixture.pages + "/short.json", phone: .standard)
         let pushes = try #require(preview.subscribe(id))
         // The server holds the page: every report of the tab is still answered, and nothing else starts.
