@@ -1,4 +1,3 @@
-import CGlibcExtras
 import FloorRuntime
 import FloorServe
 import FloorSession
@@ -12,25 +11,19 @@ import Testing
 /// an idle one, and a live tab that must go anyway is told.
 @Suite(.serialized)
 struct SessionMemoryTests {
-    /// Allocated heap (glibc's mallinfo2: in-use chunks and mmap'ed blocks) and RSS, in bytes.
-    static func heap() -> Int { Int(floor_heap_in_use()) }
-    static func residentBytes() -> Int {
-        let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
-        return (Int(statm.split(separator: " ").dropFirst().first ?? "") ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
-
-    /// Reports in the soak: 100,000 with FLOORKIT_SOAK=1 (18 minutes in a debug build on the 2 shared
+    /// Reports in the soak: 100,000 with FLOORKIT_SOAK=1 (about 18 minutes in a debug build on the 2 shared
     /// cores), 12,000 otherwise; either is past the event ring's limit, where the growth was.
     static let reports = ProcessInfo.processInfo.environment["FLOORKIT_SOAK"] == "1" ? 100_000 : 12_000
 
-    /// `reports` view reports alternating between two offsets (each brings rows back on screen: events):
-    /// after a warm-up of 2,000, the allocated heap grows by less than 8 MB (it grew 1.2-2.5 MB per 1,000
-    /// reports before), and the tab is told how many events it missed. The preview here is the in-process
-    /// one, the same code the worker runs for its sessions.
-    @Test func manyViewReportsKeepTheHeapFlat() throws {
-        let fixture = try ServeFixture()
-        let preview = fixture.preview
-        let id = preview.open(fixture.pages + "/home.json", phone: .standard)
+    /// `reports` view reports alternating between two offsets (each brings rows back on screen: events) to a
+    /// real worker process (`floorhost serve-worker`, as serve runs it): after a warm-up of 2,000, the
+    /// worker's allocated heap (mallinfo2, which it reports itself: the test process's own heap would count
+    /// every other test running beside this one) grows by less than 8 MB (it grew 1.2-2.5 MB per 1,000
+    /// reports before the event ring), and the tab is told how many events it missed.
+    @Test func manyViewReportsKeepTheWorkersHeapFlat() throws {
+        let setup = try WorkerPreviewTests.Setup(plugins: ["Focus", "IconGrid", "ProductFeed", "Title"])
+        let preview = setup.preview
+        let id = preview.open(setup.fixture.pages + "/home.json", phone: .standard)
         var version = -1
         func report(_ n: Int) throws {
             let bytes = try #require(preview.view(id, offset: n % 2 == 0 ? 0 : 1_600, knownVersion: version))
@@ -40,19 +33,17 @@ struct SessionMemoryTests {
             }
         }
         for n in 0..<2_000 { try report(n) }
-        let warmHeap = Self.heap()
-        let warmRSS = Self.residentBytes()
+        let warm = try #require(preview.workerMemory())
         for n in 2_000..<Self.reports { try report(n) }
-        let grown = Self.heap() - warmHeap
-        let session = try #require(preview.kept(id)?.session)
-        #expect(session.events.count <= 2 * PreviewSession.eventLimit)
-        #expect(session.droppedEvents > 0)
+        let after = try #require(preview.workerMemory())
+        let grown = after.heap - warm.heap
         #expect(
             grown < 8 << 20,
-            "heap grew \(grown) bytes over \(Self.reports - 2_000) reports (RSS \(warmRSS) -> \(Self.residentBytes()) bytes)"
+            "the worker's heap grew \(grown) bytes over \(Self.reports - 2_000) reports (RSS \(warm.resident) -> \(after.resident) bytes)"
         )
         let last = try #require(preview.view(id, offset: 0, knownVersion: version))
         #expect(String(decoding: last, as: UTF8.self).contains(#""eventsDropped":"#))
+        #expect(preview.workersStarted == 1, "one worker served every report")
     }
 
     /// 300 page loads (any web site can cause them) make room by forgetting idle sessions, never a tab with

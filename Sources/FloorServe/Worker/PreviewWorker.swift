@@ -1,3 +1,4 @@
+import FloorCore
 import FloorSession
 import Foundation
 
@@ -88,6 +89,9 @@ public final class PreviewWorker: @unchecked Sendable {
             return (.ok, bytes)
         case .retry:
             return preview.retry(r.session ?? "") ? (.ok, []) : (.none, [])
+        case .memory:
+            let memory = ProcessMemory.current
+            return (.ok, Array(#"{"heap":\#(memory.heap),"resident":\#(memory.resident)}"#.utf8))
         case .layout:
             switch preview.layoutJSON(r.file ?? "") {
             case .success(let bytes): return (.ok, bytes)

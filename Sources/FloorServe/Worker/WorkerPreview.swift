@@ -92,6 +92,15 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
         return kind == .ok ? .success(payload) : .failure(ServeFailure(String(decoding: payload, as: UTF8.self)))
     }
 
+    /// The worker process's memory (its allocated heap and resident set), or nil when it does not answer.
+    public func workerMemory() -> ProcessMemory? {
+        guard let (kind, payload) = call(WorkerRequest(request: 0, op: .memory)), kind == .ok,
+            let object = try? JSONSerialization.jsonObject(with: Data(payload)) as? [String: Int],
+            let heap = object["heap"], let resident = object["resident"]
+        else { return nil }
+        return ProcessMemory(heap: heap, resident: resident)
+    }
+
     public func open(_ file: String, phone: PhoneSize, offset: Double = 0) -> String {
         let id = UUID().uuidString.lowercased()
         // A stream's onTermination takes the lock: streams are finished after it is released.

@@ -14,7 +14,9 @@ import Foundation
 /// The ordinal frame comes before the page's first plugin call, so when the worker dies in one, the
 /// server knows which file the crash record's page number means.
 package struct WorkerRequest: Codable, Sendable {
-    package enum Op: String, Codable, Sendable { case open, first, view, tap, page, retry, layout, resize, close }
+    package enum Op: String, Codable, Sendable {
+        case open, first, view, tap, page, retry, layout, resize, close, memory
+    }
     package var request: Int
     package var op: Op
     package var session: String?
