@@ -41,10 +41,15 @@ struct TextBlockCache {
 
     let capacity: Int
     static let maxTextBytes = 4096
-    private var newer: [UInt64: Entry] = [:]
+    private var newer: [UInt64: Entry]
     private var older: [UInt64: Entry] = [:]
 
-    init(capacity: Int) { self.capacity = capacity }
+    /// Each newer generation is sized for `capacity` when it starts, so filling it never rehashes (one grown
+    /// from empty rehashed at every doubling).
+    init(capacity: Int) {
+        self.capacity = capacity
+        newer = Dictionary(minimumCapacity: capacity)
+    }
 
     mutating func block(for arguments: Arguments, hash: UInt64) -> TextBlock? {
         if let hit = newer[hash] { return hit.matches(arguments) ? hit.block : nil }
@@ -63,7 +68,7 @@ struct TextBlockCache {
     private mutating func store(_ entry: Entry, hash: UInt64) {
         if newer.count >= capacity {
             older = newer
-            newer = [:]
+            newer = Dictionary(minimumCapacity: capacity)
         }
         newer[hash] = entry
     }
