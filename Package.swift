@@ -44,6 +44,9 @@ let package = Package(
         // Schema patterns matched with the system's ICU regular expressions over UTF-8 (libicu-dev, which the
         // SDK's text engine already links): a C target, since Foundation declares its own ICU to Swift.
         .target(name: "CPattern", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        // The preview's page fonts (FontSubsets): HarfBuzz's subsetter (libharfbuzz-dev, which the SDK's text
+        // engine already needs) cuts the served CJK faces down to the glyphs a page uses.
+        .target(name: "CFontSubset", linkerSettings: [.linkedLibrary("harfbuzz-subset"), .linkedLibrary("harfbuzz")]),
         // glibc functions Swift's Glibc module leaves out (mallinfo2, pipe2), for child processes and conform.
         .systemLibrary(name: "CGlibcExtras"),
         // The layers, each importing only those above it in this list (ARCHITECTURE.md, "Layers"): the
@@ -113,6 +116,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                "CFontSubset",
             ]),
         // floorhost's own exit, _exit and _Exit, which a plugin's calls bind to (FloorCore's PluginExitGuard):
         // linked into the executable only, never into a library or a test runner.

@@ -56,7 +56,8 @@ public enum ServeRoutes {
                     PreviewPages.page(session: id, path: path, phone: phone, title: nil, error: message),
                     status: .unprocessableContent)
             case .success(let title):
-                return html(PreviewPages.page(session: id, path: path, phone: phone, title: title))
+                let faces = await FontRoute.subsets.css(forPage: bytes)
+                return html(PreviewPages.page(session: id, path: path, phone: phone, title: title, faces: faces))
             }
         }
         // For whoever runs it (a supervisor, a proxy's health check): up and answering.
