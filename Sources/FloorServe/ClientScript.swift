@@ -2,7 +2,9 @@
 /// the server answers (ViewUpdate). It never decides load-more, sticky headers, heights or actions; those
 /// are the server's PageSession. It keeps in the DOM only the rows the last answer listed (one screen
 /// above and below), each row element once, keyed by its page-wide index, so a 40,000-row page scrolls as
-/// lightly as a short one. A push ("changed", "reload") makes it report again.
+/// lightly as a short one. Each report says which rows it holds under which tag (HeldRows), and the answer
+/// draws only the others: a row it holds comes as its position and tag. A push ("changed", "reload") makes
+/// it report again.
 ///
 /// A carousel row (`data-pages`, `data-page`; docs/ABI.md, "Paged rows") gets arrow buttons and dots
 /// (`data-page-dot`) drawn over its own, and pages by a swipe or a drag; the server's session turns it
@@ -29,6 +31,7 @@ package enum ClientScript {
           const drawn = new Map();  // row index -> element
           if (page) for (const el of page.querySelectorAll('.row')) drawn.set(+el.dataset.index, el);
           let version = -1, inflight = false, again = false, ticking = false, epoch = 0, zoom = 1;
+          let resync = false;  // an answer left out a row this tab no longer has: the next report holds nothing
           const status = window.floorPreview = { reports: 0, answers: 0, version: -1, load: null, pinned: null,
             width: 0, height: 0, zoom: 1, resizes: 0, pageTurns: 0, taps: 0 };
           let selected = null;  // {index, item}: the tapped item, outlined again when its row is redrawn
@@ -71,7 +74,7 @@ package enum ClientScript {
             const asked = epoch;
             try {
               const r = await fetch(api + '/view', { method: 'POST', headers: { 'content-type': 'application/json' },
-                body: JSON.stringify({ offset: screen ? screen.scrollTop : 0, version }) });
+                body: viewReport() });
               if (r.status === 404) { showError('This preview session ended; reload the page.'); return; }
               const v = await r.json();
               if (asked === epoch) { apply(v); remember(); }  // an answer from before a device switch is stale
@@ -81,6 +84,20 @@ package enum ClientScript {
               inflight = false;
               if (again) { again = false; report(); }
             }
+          }
+
+          // {offset, version, held}: held names each row drawn (and the pinned one) by index with its tag,
+          // so the server sends only rows this tab lacks. Past 12 KB (the server takes 16) it holds nothing.
+          function viewReport() {
+            const held = {};
+            if (!resync) {
+              for (const [i, el] of drawn) if (el.dataset.tag) held[i] = el.dataset.tag;
+              const p = pinned && pinned.firstElementChild;
+              if (p && p.dataset.tag && !(p.dataset.index in held)) held[p.dataset.index] = p.dataset.tag;
+            }
+            resync = false;
+            const report = JSON.stringify({ offset: screen ? screen.scrollTop : 0, version, held });
+            return report.length <= 12288 ? report : JSON.stringify({ offset: screen ? screen.scrollTop : 0, version });
           }
 
           function apply(v) {
@@ -97,7 +114,6 @@ package enum ClientScript {
               errorBox.hidden = true;
               if (screen) screen.classList.remove('broken');
             }
-            const fresh = v.version !== version;
             version = status.version = v.version;
             page.style.height = (v.height + 56) + 'px';
             if (v.scrollTo !== undefined && screen) screen.scrollTop = v.scrollTo;
@@ -105,9 +121,15 @@ package enum ClientScript {
             for (const row of v.rows) {
               keep.add(row.index);
               const old = drawn.get(row.index);
-              if (old && !fresh && old.dataset.version === String(version)) continue;
+              if (row.html === undefined) {  // held, unchanged
+                if (old && old.dataset.tag === row.tag) continue;
+                keep.delete(row.index);
+                resync = again = true;
+                continue;
+              }
               const el = fromHTML(row.html);
-              el.dataset.version = String(version);
+              el.dataset.tag = row.tag;
+              el.rowHTML = row.html;
               el.frames = row.frames || [];
               if (row.tappable > 0) el.classList.add('tappable');
               if (el.classList.contains('paged')) addPager(el);
@@ -117,14 +139,26 @@ package enum ClientScript {
               if (selected && selected.index === row.index) outline(el, selected.item);
             }
             for (const [i, el] of drawn) if (!keep.has(i)) { el.remove(); drawn.delete(i); }
-            pinned.textContent = '';
+            // The pinned row: drawn from its html, or (held) kept, or copied from the row drawn with that tag.
+            const was = pinned.firstElementChild;
             status.pinned = v.pinned ? v.pinned.index : null;
-            if (v.pinned) {
-              const el = fromHTML(v.pinned.html);
-              el.removeAttribute('id');
-              el.style.top = v.pinned.y + 'px';
-              el.classList.add('pinnedrow');
-              pinned.appendChild(el);
+            if (!v.pinned) pinned.textContent = '';
+            else if (v.pinned.html === undefined && was && was.dataset.index === String(v.pinned.index)
+              && was.dataset.tag === v.pinned.tag) was.style.top = v.pinned.y + 'px';
+            else {
+              const row = drawn.get(v.pinned.index);
+              const html = v.pinned.html !== undefined ? v.pinned.html
+                : row && row.dataset.tag === v.pinned.tag ? row.rowHTML : undefined;
+              pinned.textContent = '';
+              if (html === undefined) resync = again = true;
+              else {
+                const el = fromHTML(html);
+                el.removeAttribute('id');
+                el.dataset.tag = v.pinned.tag;
+                el.style.top = v.pinned.y + 'px';
+                el.classList.add('pinnedrow');
+                pinned.appendChild(el);
+              }
             }
             drawLoad(v.load, v.height);
             for (const e of v.events) addEvent(e);

@@ -205,6 +205,30 @@ package final class PreviewSession {
         return marksOfVersion
     }
 
+    private var tagsVersion = -1
+    private var tags: [Int: String] = [:]
+    /// The tag (HeldRows) of row `r` as this layout version draws it, when an answer has drawn it: a row the
+    /// tab holds under it is then not drawn again. Not kept for the load-state footer, which draws the load's
+    /// state as it changes.
+    package func tag(ofRow r: Int) -> String? {
+        tagsVersion == version ? tags[r] : nil
+    }
+
+    package func remember(_ tag: String, ofRow r: Int) {
+        if tagsVersion != version {
+            tags = [:]
+            tagsVersion = version
+        }
+        if r != session?.adapter.footerRow { tags[r] = tag }
+    }
+
+    /// Forgets the tags of rows other than `rows` and `pinned` (those an answer lists): the tags kept stay
+    /// proportional to the screen.
+    package func keepTags(of rows: Range<Int>, pinned: Int?) {
+        let listed = { (r: Int) in rows.contains(r) || r == pinned }
+        if tags.keys.contains(where: { !listed($0) }) { tags = tags.filter { listed($0.key) } }
+    }
+
     package func push(_ message: String) {
         for continuation in subscribers.values { continuation.yield(message) }
     }

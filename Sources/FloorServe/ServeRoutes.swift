@@ -87,7 +87,8 @@ public enum ServeRoutes {
             let report = try await body(ViewReport.self, request, context, expected: #"{"offset":Y,"version":V}"#)
             guard
                 let bytes = await preview.view(
-                    try context.parameters.require("id"), offset: report.offset, knownVersion: report.version)
+                    try context.parameters.require("id"), offset: report.offset, knownVersion: report.version,
+                    held: report.held ?? [:])
             else {
                 throw APIError.noSuchSession
             }
@@ -225,6 +226,8 @@ public enum ServeRoutes {
 package struct ViewReport: Decodable {
     package let offset: Double
     package let version: Int
+    /// The rows the tab holds: index to tag (HeldRows); absent from older tabs.
+    package let held: [Int: String]?
 }
 package struct ResizeReport: Decodable {
     package let width: Double
