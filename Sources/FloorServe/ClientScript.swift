@@ -86,18 +86,15 @@ package enum ClientScript {
             }
           }
 
-          // {offset, version, held}: held names each row drawn (and the pinned one) by index with its tag,
-          // so the server sends only rows this tab lacks. Past 12 KB (the server takes 16) it holds nothing.
+          // {offset, version, held, pinned}: held names each row drawn by index with its tag, pinned the pinned
+          // row shown, so the server sends only what this tab lacks. Past 12 KB (the server takes 16): nothing.
           function viewReport() {
-            const held = {};
-            if (!resync) {
-              for (const [i, el] of drawn) if (el.dataset.tag) held[i] = el.dataset.tag;
-              const p = pinned && pinned.firstElementChild;
-              if (p && p.dataset.tag && !(p.dataset.index in held)) held[p.dataset.index] = p.dataset.tag;
-            }
-            resync = false;
-            const report = JSON.stringify({ offset: screen ? screen.scrollTop : 0, version, held });
-            return report.length <= 12288 ? report : JSON.stringify({ offset: screen ? screen.scrollTop : 0, version });
+            const offset = screen ? screen.scrollTop : 0, held = {}, p = pinned && pinned.firstElementChild;
+            if (resync) { resync = false; return JSON.stringify({ offset, version }); }
+            for (const [i, el] of drawn) if (el.dataset.tag) held[i] = el.dataset.tag;
+            const report = JSON.stringify({ offset, version, held,
+              pinned: p && p.dataset.tag ? { index: +p.dataset.index, tag: p.dataset.tag } : undefined });
+            return report.length <= 12288 ? report : JSON.stringify({ offset, version });
           }
 
           function apply(v) {
@@ -115,6 +112,13 @@ package enum ClientScript {
               if (screen) screen.classList.remove('broken');
             }
             version = status.version = v.version;
+            // A pinned row held as a row of the screen: its html, taken before the rows that left are dropped.
+            const source = v.pinned && v.pinned.html === undefined ? drawn.get(v.pinned.index) : undefined;
+            const shown = pinned.firstElementChild;
+            const keepPinned = v.pinned && v.pinned.html === undefined && shown
+              && shown.dataset.index === String(v.pinned.index) && shown.dataset.tag === v.pinned.tag;
+            const pinnedHTML = !v.pinned ? undefined : v.pinned.html !== undefined ? v.pinned.html
+              : source && source.dataset.tag === v.pinned.tag ? source.rowHTML : undefined;
             page.style.height = (v.height + 56) + 'px';
             if (v.scrollTo !== undefined && screen) screen.scrollTop = v.scrollTo;
             const keep = new Set();
@@ -139,20 +143,15 @@ package enum ClientScript {
               if (selected && selected.index === row.index) outline(el, selected.item);
             }
             for (const [i, el] of drawn) if (!keep.has(i)) { el.remove(); drawn.delete(i); }
-            // The pinned row: drawn from its html, or (held) kept, or copied from the row drawn with that tag.
-            const was = pinned.firstElementChild;
+            // The pinned row: kept (held), or drawn from its html or from the row drawn with that tag.
             status.pinned = v.pinned ? v.pinned.index : null;
             if (!v.pinned) pinned.textContent = '';
-            else if (v.pinned.html === undefined && was && was.dataset.index === String(v.pinned.index)
-              && was.dataset.tag === v.pinned.tag) was.style.top = v.pinned.y + 'px';
+            else if (keepPinned) shown.style.top = v.pinned.y + 'px';
             else {
-              const row = drawn.get(v.pinned.index);
-              const html = v.pinned.html !== undefined ? v.pinned.html
-                : row && row.dataset.tag === v.pinned.tag ? row.rowHTML : undefined;
               pinned.textContent = '';
-              if (html === undefined) resync = again = true;
+              if (pinnedHTML === undefined) resync = again = true;
               else {
-                const el = fromHTML(html);
+                const el = fromHTML(pinnedHTML);
                 el.removeAttribute('id');
                 el.dataset.tag = v.pinned.tag;
                 el.style.top = v.pinned.y + 'px';

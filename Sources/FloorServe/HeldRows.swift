@@ -1,5 +1,6 @@
-/// The rows a tab holds, as it reports them with each view (`"held":{"<index>":"<tag>",...}`), and the tag
-/// that names what a row draws.
+/// The rows a tab holds, as it reports them with each view (`"held":{"<index>":"<tag>",...}` for the rows
+/// of its screen, `"pinned":{"index","tag"}` for the pinned row it shows), and the tag that names what a
+/// row draws.
 ///
 /// The contract (ViewUpdate): each row of an answer carries `tag`, a hash of the bytes that draw it (its
 /// `tappable`, `frames` and `html`, as the answer writes them). A row the tab reports holding with the tag
@@ -9,13 +10,30 @@
 /// A row that did not change across layout versions (a next page appended below it, a reload of another
 /// floor) keeps its tag and is not sent again; a row that moved draws its `top` and index into its html,
 /// so it is sent again. A tab that reports nothing (a first view, a device switch) gets every row whole.
-package struct HeldRows: Sendable, Equatable {
-    package var tags: [Int: String]
+/// The pinned row is left out when the tab shows it pinned or holds it as a row under its tag; a row of
+/// the screen only when the tab holds it as a row (the pinned copy has no frames to draw it from).
+public struct HeldRows: Codable, Sendable, Equatable {
+    public struct Pinned: Codable, Sendable, Equatable {
+        public var index: Int
+        public var tag: String
+    }
+    public var rows: [Int: String]
+    public var pinned: Pinned?
 
-    package init(_ tags: [Int: String] = [:]) { self.tags = tags }
+    public init(_ rows: [Int: String] = [:], pinned: Pinned? = nil) {
+        self.rows = rows
+        self.pinned = pinned
+    }
 
-    /// Whether the tab holds row `index` drawn as `tag` draws it.
-    package func holds(_ index: Int, as tag: String) -> Bool { tags[index] == tag }
+    package var isEmpty: Bool { rows.isEmpty && pinned == nil }
+
+    /// Whether the tab holds row `index` drawn as `tag` draws it, as a row of its screen.
+    package func holds(_ index: Int, as tag: String) -> Bool { rows[index] == tag }
+
+    /// Whether the tab can draw row `index` pinned as `tag` draws it.
+    package func holdsPinned(_ index: Int, as tag: String) -> Bool {
+        pinned == Pinned(index: index, tag: tag) || holds(index, as: tag)
+    }
 
     /// The tag of a row's bytes: FNV-1a, 64 bits, in hexadecimal. A tab holding a row under another
     /// version's tag gets it again unless the bytes are the same; two different rows at one index agreeing

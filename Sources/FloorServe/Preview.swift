@@ -154,7 +154,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
     /// PageSession), and the answer is what the tab draws (ViewUpdate). `knownVersion` is the layout
     /// version the tab has (diagnostics are sent only when it differs); `held`, the rows it holds, which are
     /// not drawn again while unchanged (HeldRows). Nil for an unknown session.
-    public func view(_ id: String, offset: Double, knownVersion: Int, held: [Int: String] = [:]) -> [UInt8]? {
+    public func view(_ id: String, offset: Double, knownVersion: Int, held: HeldRows = HeldRows()) -> [UInt8]? {
         locked {
             guard let preview = current(id) else { return nil }
             preview.lastUsed = Date()
@@ -169,7 +169,7 @@ public final class Preview: PreviewService, @unchecked Sendable {
                 preview.wantedOffset = max(0, offset)
             }
             return ViewUpdate.json(
-                preview, knownVersion: knownVersion, held: HeldRows(held), paths: paths, images: images)
+                preview, knownVersion: knownVersion, held: held, paths: paths, images: images)
         }
     }
 

@@ -88,7 +88,7 @@ public enum ServeRoutes {
             guard
                 let bytes = await preview.view(
                     try context.parameters.require("id"), offset: report.offset, knownVersion: report.version,
-                    held: report.held ?? [:])
+                    held: HeldRows(report.held ?? [:], pinned: report.pinned))
             else {
                 throw APIError.noSuchSession
             }
@@ -226,8 +226,9 @@ public enum ServeRoutes {
 package struct ViewReport: Decodable {
     package let offset: Double
     package let version: Int
-    /// The rows the tab holds: index to tag (HeldRows); absent from older tabs.
+    /// The rows the tab holds, index to tag, and the pinned row it shows (HeldRows); absent from older tabs.
     package let held: [Int: String]?
+    package let pinned: HeldRows.Pinned?
 }
 package struct ResizeReport: Decodable {
     package let width: Double

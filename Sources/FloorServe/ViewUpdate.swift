@@ -103,7 +103,7 @@ package enum ViewUpdate {
             out.key("tag")
             let tag = preview.tag(ofRow: pinned.row) ?? drawn(preview, adapter, pinned.row, images, paths).tag
             out.string(tag)
-            if !held.holds(pinned.row, as: tag) {
+            if !held.holdsPinned(pinned.row, as: tag) {
                 out.raw(",")
                 out.key("html")
                 out.string(preview.rowHTML(pinned.row, images: images, paths: paths))

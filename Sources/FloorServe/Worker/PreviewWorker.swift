@@ -66,7 +66,7 @@ public final class PreviewWorker: @unchecked Sendable {
         case .view:
             guard
                 let bytes = preview.view(
-                    r.session ?? "", offset: r.offset ?? 0, knownVersion: r.version ?? -1, held: r.held ?? [:])
+                    r.session ?? "", offset: r.offset ?? 0, knownVersion: r.version ?? -1, held: r.held ?? HeldRows())
             else {
                 return (.none, [])
             }

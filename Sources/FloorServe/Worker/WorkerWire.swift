@@ -32,8 +32,8 @@ package struct WorkerRequest: Codable, Sendable {
     /// An open that carries a session over from an earlier worker: the events of scrolling back to where
     /// the tab is are not news to the tab (it was sent them by the worker before).
     package var replay: Bool?
-    /// A view's rows the tab holds, by index: their tags (HeldRows).
-    package var held: [Int: String]?
+    /// What the tab holds, with a view (HeldRows).
+    package var held: HeldRows?
 }
 
 /// One frame from the worker.
