@@ -28,7 +28,8 @@ extension Diagnostic {
             let about: String
         }
         func kind(_ d: Diagnostic) -> Kind {
-            Kind(level: d.level, file: d.file, plugin: d.plugin, consequence: d.consequence, about: d.about ?? d.message)
+            Kind(
+                level: d.level, file: d.file, plugin: d.plugin, consequence: d.consequence, about: d.about ?? d.message)
         }
         var members: [Kind: [Int]] = [:]
         for (i, d) in list.enumerated() { members[kind(d), default: []].append(i) }

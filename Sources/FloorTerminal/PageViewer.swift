@@ -77,7 +77,8 @@ public final class PageViewer {
         let diagnostics = host.diagnostics(for: session.adapter)
         if !diagnostics.isEmpty {
             let count = diagnostics.reduce(0) { $0 + $1.count }  // a group counts each of its places
-            note = "\(count) diagnostic\(count == 1 ? "" : "s") (listed after you quit); first: \(diagnostics[0].message)"
+            note =
+                "\(count) diagnostic\(count == 1 ? "" : "s") (listed after you quit); first: \(diagnostics[0].message)"
         }
         loads.onStep = { [weak self] step in
             if case .delivered = step { self?.loadDelivered() }

@@ -81,7 +81,9 @@ struct GroupedDiagnosticOutputTests {
             ))
         let check = try floorhost(["check", "--plugins", plugins, page])
         #expect(check.status == 0)
-        #expect(check.stdout.split(separator: "\n").count == 2 && check.stdout.utf8.count < 1_024, "\(check.stdout.prefix(2_000))")
+        #expect(
+            check.stdout.split(separator: "\n").count == 2 && check.stdout.utf8.count < 1_024,
+            "\(check.stdout.prefix(2_000))")
         #expect(check.stdout.hasSuffix("ok: 1 page checked; 49999 warnings\n"), "\(check.stdout.suffix(200))")
         let json = try floorhost(["check", "--plugins", plugins, page, "--format", "json"])
         let problems = try jsonObject(json.stdout)["problems"] as? [[String: Any]] ?? []
@@ -92,8 +94,11 @@ struct GroupedDiagnosticOutputTests {
         let folder = try TemporaryFolder("grouped")
         let plugins = try folder.installShippedPlugins(["Title"])
         let page = try folder.write(
-            "three.json", #"{"floors":[{"type":"Title","id":"t","title":"a","title":"b","id":"t","subtitle":"c","subtitle":"d"}]}"#)
+            "three.json",
+            #"{"floors":[{"type":"Title","id":"t","title":"a","title":"b","id":"t","subtitle":"c","subtitle":"d"}]}"#)
         let render = try floorhost(["--plugins", plugins, page])
-        #expect(render.stderr.split(separator: "\n").count == 3 && !render.stderr.contains("times in all"), "\(render.stderr)")
+        #expect(
+            render.stderr.split(separator: "\n").count == 3 && !render.stderr.contains("times in all"),
+            "\(render.stderr)")
     }
 }

@@ -26,7 +26,10 @@ struct GroupedDiagnosticsTests {
         #expect(group["count"] as? Int == 49_999)
         #expect(group["paths"] as? [String] == ["floors[0].subtitle", "floors[0].subtitle", "floors[0].subtitle"])
         let message = try #require(group["message"] as? String)
-        #expect(message.contains("duplicate key 'subtitle'; the last value is used (ignored); 49,999 times in all, the first at floors[0].subtitle 1:"), "\(message)")
+        #expect(
+            message.contains(
+                "duplicate key 'subtitle'; the last value is used (ignored); 49,999 times in all, the first at floors[0].subtitle 1:"
+            ), "\(message)")
         #expect(bytes < 4_096, "the answer is \(bytes) B")
         print("view answer, 50,000 repeated keys: \(bytes) B, one diagnostic of \(group["count"] ?? 0)")
     }
@@ -47,10 +50,14 @@ struct GroupedDiagnosticsTests {
     @Test func threeOfOneKindStayApart() throws {
         let fixture = try ServeFixture()
         let page = try fixture.write(
-            "same.json", #"{"floors":[{"type":"Title","id":"t","title":"a","subtitle":"1","subtitle":"2","subtitle":"3","subtitle":"4"}]}"#)
+            "same.json",
+            #"{"floors":[{"type":"Title","id":"t","title":"a","subtitle":"1","subtitle":"2","subtitle":"3","subtitle":"4"}]}"#
+        )
         #expect(try Self.diagnostics(fixture, page: page).list.count == 3)
         try fixture.write(
-            "same.json", #"{"floors":[{"type":"Title","id":"t","title":"a","subtitle":"1","subtitle":"2","subtitle":"3","subtitle":"4","subtitle":"5"}]}"#)
+            "same.json",
+            #"{"floors":[{"type":"Title","id":"t","title":"a","subtitle":"1","subtitle":"2","subtitle":"3","subtitle":"4","subtitle":"5"}]}"#
+        )
         let list = try Self.diagnostics(fixture, page: page).list
         #expect(list.count == 1 && list.first?["count"] as? Int == 4, "\(list)")
     }

@@ -37,18 +37,24 @@ struct ViewDeltaTests {
             for row in object["rows"] as? [[String: Any]] ?? [] {
                 let index = try #require(row["index"] as? Int)
                 let tag = try #require(row["tag"] as? String)
-                if row["html"] == nil { #expect(held.holds(index, as: tag), "row \(index) left out but not held as \(tag)") }
-                else if let had = held.rows[index], let drawn = row["html"] as? String {
+                if row["html"] == nil {
+                    #expect(held.holds(index, as: tag), "row \(index) left out but not held as \(tag)")
+                } else if let had = held.rows[index], let drawn = row["html"] as? String {
                     let footer = "data-floor=\"floorhost.footer\""
-                    if !drawn.contains(footer) && html[index]?.contains(footer) != true { redrawn.append((index, had, tag)) }
+                    if !drawn.contains(footer) && html[index]?.contains(footer) != true {
+                        redrawn.append((index, had, tag))
+                    }
                 }
                 if let drawn = row["html"] as? String { html[index] = drawn }
                 next[index] = tag
             }
             rows = next
             html = html.filter { next[$0.key] != nil }
-            if let p = object["pinned"] as? [String: Any], let index = p["index"] as? Int, let tag = p["tag"] as? String {
-                if p["html"] == nil { #expect(held.holdsPinned(index, as: tag), "pinned row \(index) left out but not held") }
+            if let p = object["pinned"] as? [String: Any], let index = p["index"] as? Int, let tag = p["tag"] as? String
+            {
+                if p["html"] == nil {
+                    #expect(held.holdsPinned(index, as: tag), "pinned row \(index) left out but not held")
+                }
                 pinned = (index, tag)
             } else {
                 pinned = nil
@@ -120,8 +126,10 @@ struct ViewDeltaTests {
         let fixture = try ServeFixture()
         let preview = fixture.preview
         let id = preview.open(fixture.pages + "/home.json", phone: .standard)
-        var tab = Tab(), everything = Tab()
-        var offset = 0.0, reports = 0
+        var tab = Tab()
+        var everything = Tab()
+        var offset = 0.0
+        var reports = 0
         var answer = try tab.report(preview, id, offset: 0)
         _ = try everything.report(preview, id, offset: 0, holding: false)
         while offset + 40 <= (answer["height"] as? Double ?? 0) && reports < 2_000 {
@@ -140,7 +148,8 @@ struct ViewDeltaTests {
         #expect(tab.version > 1, "next pages loaded on the way")
         print(
             "view answers, home.json by 40 pt down and up, \(reports + 1) reports: \(everything.bytes) B whole, "
-                + "\(tab.bytes) B with held rows (\(everything.bytes / (reports + 1)) and \(tab.bytes / (reports + 1)) B each)")
+                + "\(tab.bytes) B with held rows (\(everything.bytes / (reports + 1)) and \(tab.bytes / (reports + 1)) B each)"
+        )
         #expect(tab.bytes * 4 < everything.bytes)
         #expect(tab.redrawn.isEmpty, "rows held and unchanged were drawn again: \(tab.redrawn)")
     }
@@ -190,6 +199,8 @@ struct ViewDeltaTests {
         let drawn = Self.drawnRows(changed)
         #expect(!drawn.isEmpty && drawn.count < rows.count, "only the changed floor's rows: \(drawn) of \(rows.count)")
         #expect(
-            (changed["rows"] as? [[String: Any]] ?? []).contains { ($0["html"] as? String)?.contains("Changed") == true })
+            (changed["rows"] as? [[String: Any]] ?? []).contains {
+                ($0["html"] as? String)?.contains("Changed") == true
+            })
     }
 }
