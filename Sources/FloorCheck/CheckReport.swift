@@ -63,7 +63,8 @@ public struct CheckReport: Sendable {
 
     /// `check --format json`: one object, `{"pages": [...], "problems": [...], "notes": [...],
     /// "summary": {"ok", "pages", "problems", "pluginProblems", "errors", "warnings"}}`; each problem and
-    /// note has `level`, `message` and, where known, `file`, `plugin` and `path`.
+    /// note has `level`, `message` and, where known, `file`, `plugin` and `path`. Every problem is listed, one
+    /// per place, never grouped (Diagnostic.grouped): a pipeline maps each path to a field of its editor.
     public func json() -> [UInt8] {
         var out = JSONWriter()
         out.raw("{")

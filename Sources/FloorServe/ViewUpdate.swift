@@ -16,9 +16,9 @@ import FloorSession
 /// is proportional to the screen, never to the page). Only what the tab lacks is drawn: a row (or the pinned
 /// row) the tab reports holding under the tag it has now (`held`, HeldRows) comes as its position and tag
 /// alone, so an answer to a tab that scrolled a little carries the rows that came into reach and little else.
-/// `diagnostics` come only when the tab's layout version is not the current one. `load.state` is idle, loading (with `retryIn` seconds and the last
-/// `reason` while a retry by --retry waits), failed (with the reason; the tab offers retry)
-/// or end. `scrollTo` comes once after a reload moved the content the tab showed: where to scroll to
+/// `diagnostics` come only when the tab's layout version is not the current one (one problem at many places
+/// as one, Diagnostic.grouped). `load.state` is idle, loading (with `retryIn` seconds and the last `reason`
+/// while a retry by --retry waits), failed (with the reason; the tab offers retry) or end. `scrollTo` comes once after a reload moved the content the tab showed: where to scroll to
 /// stay on it. Events and diagnostics are written as `--format json` writes them, with page files named
 /// relative to the served root (`paths`).
 package enum ViewUpdate {
