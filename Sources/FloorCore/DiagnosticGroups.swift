@@ -2,9 +2,10 @@
 /// the same field, are one diagnostic with its count and its first places, not 49,999 lines.
 ///
 /// The contract (ARCHITECTURE.md, "Diagnostics"): diagnostics of one kind (the same level, file, plugin,
-/// consequence and `about`, what they say without where) more than `shown` times are grouped into one, in
-/// the place of the kind's first; `shown` or fewer stay as they are. A group keeps its first member's
-/// path and position, has `count` (how many it stands for) and `paths` (the first `shown` members' paths),
+/// consequence and `about`, what they say without where) more than `above` (10) times are grouped into one,
+/// in the place of the kind's first; 10 or fewer stay as they are, each with its own line (six fields of a
+/// floor holding U+0000 are six places an editor fixes one by one). A group keeps its first member's path
+/// and position, has `count` (how many it stands for) and `paths` (the first `shown`, 3, members' paths),
 /// and its message is the first's followed by the count and the first places:
 ///
 ///     error: big.json:1:30: floors[0].x (floor 'f'): duplicate key 'x'; the last value is used (ignored);
@@ -15,11 +16,15 @@
 /// one per place, for pipelines that map each path to a field of their editor. Grouping is one pass,
 /// proportional to the diagnostics.
 extension Diagnostic {
+    /// How many of one kind are told one by one; more are grouped.
+    public static let groupedAbove = 10
     /// How many places a group lists: its first members'.
     public static let placesShown = 3
 
-    public static func grouped(_ list: [Diagnostic], shown: Int = placesShown) -> [Diagnostic] {
-        guard list.count > shown else { return list }
+    public static func grouped(
+        _ list: [Diagnostic], above: Int = groupedAbove, shown: Int = placesShown
+    ) -> [Diagnostic] {
+        guard list.count > above else { return list }
         struct Kind: Hashable {
             let level: Level
             let file: String?
@@ -33,10 +38,10 @@ extension Diagnostic {
         }
         var members: [Kind: [Int]] = [:]
         for (i, d) in list.enumerated() { members[kind(d), default: []].append(i) }
-        guard members.values.contains(where: { $0.count > shown }) else { return list }
+        guard members.values.contains(where: { $0.count > above }) else { return list }
         var out: [Diagnostic] = []
         for (i, d) in list.enumerated() {
-            guard let group = members[kind(d)], group.count > shown else {
+            guard let group = members[kind(d)], group.count > above else {
                 out.append(d)
                 continue
             }

@@ -90,6 +90,22 @@ struct GroupedDiagnosticOutputTests {
         #expect(problems.count == 49_999 && problems.allSatisfy { $0["count"] == nil })
     }
 
+    /// Pages checked in child processes (`--jobs 2`) group as one process does: a child hands each problem's
+    /// `about` to the parent.
+    @Test func checkedInChildrenTheyGroupToo() throws {
+        let folder = try TemporaryFolder("grouped")
+        let plugins = try folder.installShippedPlugins(["Title"])
+        let keys = (0..<1_000).map { #""subtitle":"\#($0)""# }.joined(separator: ",")
+        for name in ["a.json", "b.json"] {
+            try folder.write("pages/" + name, #"{"floors":[{"type":"Title","id":"t","title":"重复","# + keys + "}]}")
+        }
+        let check = try floorhost(["check", "--jobs", "2", "--plugins", plugins, folder.file("pages")])
+        let lines = check.stdout.split(separator: "\n")
+        #expect(
+            lines.count == 3 && lines.prefix(2).allSatisfy { $0.contains("999 times in all") }, "\(lines.prefix(5))")
+        #expect(lines.last == "ok: 2 pages checked; 1998 warnings")
+    }
+
     @Test func differentProblemsAreSeparateLines() throws {
         let folder = try TemporaryFolder("grouped")
         let plugins = try folder.installShippedPlugins(["Title"])

@@ -46,19 +46,17 @@ struct GroupedDiagnosticsTests {
             list.compactMap { $0["path"] as? String } == ["floors[0].title", "floors[0].id", "floors[0].subtitle"])
     }
 
-    /// Up to `Diagnostic.placesShown` of one kind are listed one by one: their places are all there is to say.
-    @Test func threeOfOneKindStayApart() throws {
+    /// Up to `Diagnostic.groupedAbove` (10) of one kind are listed one by one; 11 are one entry.
+    @Test func tenOfOneKindStayApartElevenAreGrouped() throws {
         let fixture = try ServeFixture()
-        let page = try fixture.write(
-            "same.json",
-            #"{"floors":[{"type":"Title","id":"t","title":"a","subtitle":"1","subtitle":"2","subtitle":"3","subtitle":"4"}]}"#
-        )
-        #expect(try Self.diagnostics(fixture, page: page).list.count == 3)
-        try fixture.write(
-            "same.json",
-            #"{"floors":[{"type":"Title","id":"t","title":"a","subtitle":"1","subtitle":"2","subtitle":"3","subtitle":"4","subtitle":"5"}]}"#
-        )
-        let list = try Self.diagnostics(fixture, page: page).list
-        #expect(list.count == 1 && list.first?["count"] as? Int == 4, "\(list)")
+        func page(_ n: Int) -> String {
+            let keys = (0...n).map { #""subtitle":"\#($0)""# }.joined(separator: ",")
+            return #"{"floors":[{"type":"Title","id":"t","title":"a","# + keys + "}]}"
+        }
+        let file = try fixture.write("same.json", page(10))
+        #expect(try Self.diagnostics(fixture, page: file).list.count == 10)
+        try fixture.write("same.json", page(11))
+        let list = try Self.diagnostics(fixture, page: file).list
+        #expect(list.count == 1 && list.first?["count"] as? Int == 11, "\(list)")
     }
 }
