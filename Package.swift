@@ -35,6 +35,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // Trusting a private CA for https pages (--ca-file); already async-http-client's, named here to use it.
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // serve's GET /metrics in Prometheus' text format (FloorServe's ServeMetrics); the host only.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(name: "CFFI", providers: [.apt(["libffi-dev"])]),
@@ -44,6 +47,9 @@ let package = Package(
         // Schema patterns matched with the system's ICU regular expressions over UTF-8 (libicu-dev, which the
         // SDK's text engine already links): a C target, since Foundation declares its own ICU to Swift.
         .target(name: "CPattern", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        // The preview's page fonts (FontSubsets): HarfBuzz's subsetter (libharfbuzz-dev, which the SDK's text
+        // engine already needs) cuts the served CJK faces down to the glyphs a page uses.
+        .target(name: "CFontSubset", linkerSettings: [.linkedLibrary("harfbuzz-subset"), .linkedLibrary("harfbuzz")]),
         // glibc functions Swift's Glibc module leaves out (mallinfo2, pipe2), for child processes and conform.
         .systemLibrary(name: "CGlibcExtras"),
         // The layers, each importing only those above it in this list (ARCHITECTURE.md, "Layers"): the
@@ -113,6 +119,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                "CFontSubset", .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]),
         // floorhost's own exit, _exit and _Exit, which a plugin's calls bind to (FloorCore's PluginExitGuard):
         // linked into the executable only, never into a library or a test runner.

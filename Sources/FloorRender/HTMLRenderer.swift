@@ -107,17 +107,31 @@ public enum HTMLRenderer {
     /// fetches nothing), the same fonts installed on the machine. `font-display: swap`: the rows paint at once
     /// (in a fallback face) while the font files load, then take the measured faces; the lines stay where
     /// the host broke them either way.
-    public static func fontFaces(route: String?) -> String {
+    ///
+    /// With a `subset` (the preview's page fonts, FloorServe's FontSubsets), two more faces: the CJK regular
+    /// and bold cut to the page's characters, `<route><subset.folder>/<file>.otf`, for `subset.ranges` only.
+    /// Declared last, they are the ones the browser takes for those characters (CSS Fonts: of faces alike
+    /// but for their ranges, the last declared is tried first); anything else uses the whole file's face,
+    /// which the browser then fetches. A subset that fails to load falls back to the whole file.
+    public static func fontFaces(route: String?, subset: (folder: String, ranges: String)? = nil) -> String {
         func face(_ family: String, _ role: FontSet.File.Role, weights: String, local: String) -> String {
             let file = FontSet.file(role).fileName
             let source = route.map { "url(\"\($0)\(file)\")" } ?? "local(\"\(local)\")"
             return "@font-face{font-family:\(family);src:\(source);font-weight:\(weights);font-display:swap}\n"
+        }
+        func cut(_ role: FontSet.File.Role, weights: String) -> String {
+            guard let route, let subset else { return "" }
+            let file = FontSet.file(role).fileName
+            return
+                "@font-face{font-family:FloorCJK;src:url(\"\(route)\(subset.folder)/\(file).otf\") format(\"opentype\"),"
+                + "url(\"\(route)\(file)\");font-weight:\(weights);font-display:swap;unicode-range:\(subset.ranges)}\n"
         }
         return face("FloorSans", .sans, weights: "100 500", local: "Noto Sans Regular")
             + face("FloorSans", .sansBold, weights: "600 900", local: "Noto Sans Bold")
             + face("FloorCJK", .cjk, weights: "100 500", local: "Noto Sans CJK JP")
             + face("FloorCJK", .cjkBold, weights: "600 900", local: "Noto Sans CJK JP Bold")
             + face("FloorEmoji", .emoji, weights: "100 900", local: "Noto Color Emoji")
+            + cut(.cjk, weights: "100 500") + cut(.cjkBold, weights: "600 900")
     }
 
     /// The look of a phone page: system UI fonts with CJK fallbacks (lang="zh-CN" picks simplified glyphs),

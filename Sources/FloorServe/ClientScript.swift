@@ -75,7 +75,13 @@ package enum ClientScript {
             try {
               const r = await fetch(api + '/view', { method: 'POST', headers: { 'content-type': 'application/json' },
                 body: viewReport() });
-              if (r.status === 404) { showError('This preview session ended; reload the page.'); return; }
+              // A session forgotten while the tab was hidden (its stream closed, so it was not told):
+              // loaded again into a fresh one, where it was. A page whose session is unknown from the
+              // start says so instead of reloading in a loop.
+              if (r.status === 404) {
+                if (status.answers > 0) location.reload(); else showError('This preview session ended; reload the page.');
+                return;
+              }
               const v = await r.json();
               if (asked === epoch) { apply(v); remember(); }  // an answer from before a device switch is stale
             } catch (e) {
@@ -396,10 +402,26 @@ package enum ClientScript {
           if (page) page.addEventListener('error', e => {
             if (e.target.tagName === 'IMG') e.target.classList.add('broken');
           }, true);
-          const pushes = new EventSource(api + '/events');
-          // "expired": the server had to forget this tab's session; the page is loaded again, at the
-          // scroll position the address holds, into a fresh one.
-          pushes.onmessage = e => { if (e.data === 'expired') { pushes.close(); location.reload(); } else report(); };
+          // The push stream is held only while the tab is shown. A browser opens at most six connections to
+          // a host, and a stream holds one for as long as it is open: background tabs, and pages the
+          // back/forward cache keeps, holding theirs would leave the next page's requests waiting (a
+          // navigation stalled a minute that way). A tab shown again opens its stream and reports at once;
+          // its version tells the server what it missed. "expired": the server had to forget this tab's
+          // session; the page is loaded again, at the scroll position the address holds, into a fresh one.
+          let pushes = null;
+          function listen() {
+            if (pushes || document.visibilityState === 'hidden') return;
+            pushes = new EventSource(api + '/events');
+            pushes.onmessage = e => { if (e.data === 'expired') { hush(); location.reload(); } else report(); };
+          }
+          function hush() { if (pushes) { pushes.close(); pushes = null; } }
+          document.addEventListener('visibilitychange', () => {
+            if (document.visibilityState === 'hidden') hush(); else { listen(); report(); }
+          });
+          window.addEventListener('pagehide', hush);
+          window.addEventListener('pageshow', e => { if (e.persisted) { listen(); report(); } });
+          status.pushing = () => pushes !== null;
+          listen();
           report();
         })();
         """#

@@ -20,6 +20,9 @@ enum FontRoute {
     /// where a `--format html` file uses the installed ones (HTMLRenderer.fontFaces).
     static let fontFaces = HTMLRenderer.fontFaces(route: "/fonts/")
 
+    /// Each page's CJK faces cut to its characters (`/fonts/page/<key>/<file>.otf`).
+    static let subsets = FontSubsets()
+
     static func add(to router: Router<ServeContext>) {
         router.get("/fonts/:file") { _, context in
             guard let name = context.parameters.get("file"), let file = files[name],
@@ -30,6 +33,21 @@ enum FontRoute {
             return Response(
                 status: .ok,
                 headers: [.contentType: file.type, .cacheControl: "max-age=86400", .accessControlAllowOrigin: "*"],
+                body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        }
+        router.get("/fonts/page/:key/:file") { _, context in
+            guard let key = context.parameters.get("key"), let name = context.parameters.get("file"),
+                name.hasSuffix(".otf"), let bytes = await subsets.face(key: key, file: String(name.dropLast(4)))
+            else {
+                throw APIError(status: .notFound, message: "no such font")
+            }
+            // A key names its characters and the font set is pinned: the same address is the same bytes.
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: "font/otf", .cacheControl: "public, max-age=31536000, immutable",
+                    .accessControlAllowOrigin: "*",
+                ],
                 body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         }
     }

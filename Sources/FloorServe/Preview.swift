@@ -260,6 +260,9 @@ public final class Preview: PreviewService, @unchecked Sendable {
         }
     }
 
+    /// In process, there is no worker: only the sessions.
+    public func health() -> PreviewHealth { PreviewHealth(sessions: locked { sessions.count }) }
+
     /// The sessions kept now, by id (tests; the lock is taken).
     package var sessionIDs: Set<String> { locked { Set(sessions.keys) } }
     package func kept(_ id: String) -> PreviewSession? { locked { sessions[id] } }

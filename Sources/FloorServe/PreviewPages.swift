@@ -34,9 +34,11 @@ package enum PreviewPages {
     /// sends as the tab reports where it is scrolled (the first report comes as the page loads). A page
     /// that does not decode is the same frame with `error` (file:line:column: reason) shown over it, so it
     /// shows before the script runs; the script draws the page once the file is fixed, without a reload.
-    package static func page(session id: String, path: String, phone: PhoneSize, title: String?, error: String? = nil)
-        -> String
-    {
+    /// `faces`: the CSS font faces (FontRoute.fontFaces, or the page's own with its cut CJK faces, FontSubsets).
+    package static func page(
+        session id: String, path: String, phone: PhoneSize, title: String?, error: String? = nil,
+        faces: String = FontRoute.fontFaces
+    ) -> String {
         let extra = """
             <aside class="panels">
             <nav class="tools"><a href="/">← pages</a> \(deviceMenu(phone)) <a href="/layout/\(urlPath(path))">json</a></nav>
@@ -46,7 +48,7 @@ package enum PreviewPages {
             </aside>
             <div id="error" class="pageerror"\(error.map { "><div class=\"what\">\(HTMLText.escaped($0))</div>" } ?? " hidden>")</div>
             <style>\(ClientScript.stylesheet)</style>
-            <style>\(FontRoute.fontFaces)</style>
+            <style>\(faces)</style>
             <script>const FLOOR_SESSION = "\(id)";</script><script src="\(ClientScript.address)"></script>
             """
         let file = path.split(separator: "/").last.map(String.init) ?? path

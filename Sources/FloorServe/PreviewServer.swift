@@ -19,7 +19,8 @@ public enum PreviewServer {
         logger.logLevel = .warning
         return Application(
             router: ServeRoutes.router(
-                preview, hosts: ServedHosts(bound: host, allowed: allowedHosts), accessLog: accessLog),
+                preview, hosts: ServedHosts(bound: host, allowed: allowedHosts), accessLog: accessLog,
+                metrics: ServeMetrics(connections: connections)),
             server: .guardedHTTP1(connections),
             configuration: .init(address: .hostname(host, port: port), serverName: "floorhost"),
             services: services,

@@ -27,6 +27,8 @@ public protocol PreviewService: Sendable {
     func subscribe(_ id: String) async -> AsyncStream<String>?
     /// Ends every push stream (the server is stopping).
     func endPushes()
+    /// Sessions kept, workers restarted, the worker's memory: what `/metrics` reads (ServeMetrics).
+    func health() async -> PreviewHealth
 }
 
 /// What needs no plugin: the page files themselves.

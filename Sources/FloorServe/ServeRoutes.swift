@@ -13,6 +13,7 @@ import ServiceLifecycle
 ///     GET  /image/<path>              an image file under the root (ServedImage: no script can run in it)
 ///     GET  /serve.js?v=H              the client script (ClientScript), kept by the browser
 ///     GET  /healthz                   {"ok":true}: the server is up and answering
+///     GET  /metrics                   Prometheus' text format (ServeMetrics)
 ///     POST /api/sessions/<id>/view    {"offset":Y,"version":V} -> ViewUpdate
 ///     POST /api/sessions/<id>/tap     {"row":R,"x":X,"y":Y} -> the action, as `--tap` prints it
 ///     POST /api/sessions/<id>/page    {"row":R,"page":P} -> {"row":R,"page":P,"pages":N}: a carousel turned
@@ -20,6 +21,7 @@ import ServiceLifecycle
 ///     POST /api/sessions/<id>/resize  {"width":W,"height":H,"offset":Y} -> ViewUpdate at the new size
 ///     GET  /api/sessions/<id>/events  server-sent events: "changed", "reload"
 ///     GET  /fonts/<file>              a font file of the set text is measured with (FontRoute)
+///     GET  /fonts/page/<key>/<file>.otf  a CJK face cut to a page's characters (FontSubsets)
 ///
 /// A path that is not a page under the root, whatever the reason, is 404 `{"error":"no such page"}`; any
 /// other refused request is a 4xx with one line of JSON. Requests another web site could have made are
@@ -27,10 +29,11 @@ import ServiceLifecycle
 public enum ServeRoutes {
     public static func router(
         _ preview: some PreviewService, hosts: ServedHosts = .loopback,
-        accessLog: (@Sendable (String) -> Void)? = nil
+        accessLog: (@Sendable (String) -> Void)? = nil, metrics: ServeMetrics = ServeMetrics()
     ) -> Router<ServeContext> {
         let router = Router(context: ServeContext.self)
         if let accessLog { router.add(middleware: AccessLog(accessLog)) }
+        router.add(middleware: RouteMetrics(metrics: metrics))
         router.add(middleware: JSONErrors())
         router.add(middleware: ForeignRequests(hosts))
         router.get("/") { _, _ in
@@ -56,11 +59,17 @@ public enum ServeRoutes {
                     PreviewPages.page(session: id, path: path, phone: phone, title: nil, error: message),
                     status: .unprocessableContent)
             case .success(let title):
-                return html(PreviewPages.page(session: id, path: path, phone: phone, title: title))
+                let faces = await FontRoute.subsets.css(forPage: bytes)
+                return html(PreviewPages.page(session: id, path: path, phone: phone, title: title, faces: faces))
             }
         }
         // For whoever runs it (a supervisor, a proxy's health check): up and answering.
         router.get("/healthz") { _, _ in json(Array(#"{"ok":true}"#.utf8) + [10]) }
+        router.get("/metrics") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition(await preview.health()))))
+        }
         router.get("/serve.js") { _, _ in
             Response(
                 status: .ok,
@@ -157,7 +166,11 @@ public enum ServeRoutes {
             return Response(
                 status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
                 body: ResponseBody { writer in
-                    defer { relay.cancel() }
+                    metrics.stream(+1)
+                    defer {
+                        relay.cancel()
+                        metrics.stream(-1)
+                    }
                     try await writer.write(ByteBuffer(string: ": connected\n\n"))
                     // The server stops only when every response has ended: a stopping server
                     // ends the push streams (the tabs reconnect to the next server).

@@ -101,6 +101,11 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
         return ProcessMemory(heap: heap, resident: resident)
     }
 
+    public func health() -> PreviewHealth {
+        let (kept, started) = locked { (sessions.count, workersStarted) }
+        return PreviewHealth(sessions: kept, workerRestarts: max(0, started - 1), workerMemory: workerMemory())
+    }
+
     public func open(_ file: String, phone: PhoneSize, offset: Double = 0) -> String {
         let id = UUID().uuidString.lowercased()
         // A stream's onTermination takes the lock: streams are finished after it is released.
