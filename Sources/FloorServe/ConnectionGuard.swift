@@ -13,7 +13,8 @@ import NIOHTTP1
 /// - closes after the response a request that did not ask to keep the connection (HTTP/1.0 without
 ///   `Connection: keep-alive`, or `Connection: close`);
 /// - closes a connection the client half-closed: an HTTP/1 client that stops sending is gone, and its
-///   event stream must end now, not at the next ping (a half-closed socket would sit in CLOSE-WAIT).
+///   event stream must end now, not at the next ping (a half-closed socket would sit in CLOSE-WAIT), and
+///   a request it cut off is not answered (errorCaught).
 /// Threading: the channel's event loop, as every ChannelHandler.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
@@ -133,6 +134,19 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             context.close(promise: nil)
         }
         context.fireUserInboundEventTriggered(event)
+    }
+
+    /// A request the client cut off by closing its side (a FIN after part of the request) makes the decoder
+    /// report `invalidEOFState`. Passed on, Hummingbird answers it with a 400 while the connection closes,
+    /// and that write never completes: each such connection's channel, buffers and task stayed in memory
+    /// (about 2.4 KB each, BENCHMARKS.md, "Half-open connections"). No one is left to read an answer: the
+    /// connection is closed here instead. Any other parse error goes on (a malformed request gets its 400).
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if let error = error as? HTTPParserError, error == .invalidEOFState {
+            context.close(promise: nil)
+            return
+        }
+        context.fireErrorCaught(error)
     }
 
     func channelInactive(context: ChannelHandlerContext) {

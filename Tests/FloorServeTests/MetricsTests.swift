@@ -107,4 +107,45 @@ struct MetricsTests {
         #expect(restarted == true, "the plugin change started a fresh worker, counted once")
         withExtendedLifetime(stream) {}
     }
+
+    /// A request the client cut off with its FIN leaves nothing behind (ConnectionGuard.errorCaught): each
+    /// such connection used to keep its channel, buffers and task, about 2.4 KB. The server's heap after
+    /// three rounds of 1,000 of them is within 300 bytes a connection of where it was after the first.
+    @Test func requestsCutOffByTheirClientLeaveNothingBehind() throws {
+        let fixture = try ServeFixture()
+        let server = try RunningServer(arguments: [
+            "serve", "--plugins", fixture.plugins, "--plugin-cache", fixture.folder + "/scan.json", "--port", "0",
+            fixture.pages,
+        ])
+        defer { server.stop() }
+        let port = Int(server.url.split(separator: ":").last!.dropLast())!
+        func metrics() throws -> [String: Double] {
+            let answer = try #require(
+                try RawHTTP.exchange(
+                    port: port, "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))
+            return Self.samples(answer.body)
+        }
+        func round() throws {
+            var clients: [RawHTTP] = []
+            for _ in 0..<1_000 {
+                let client = try RawHTTP(port: port)
+                client.send("GET /page/home.json HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: cut")
+                clients.append(client)
+            }
+            #expect(
+                eventually(seconds: 30) { (try? metrics())?["floorkit_serve_connections"] ?? 0 > 900 ? true : nil }
+                    == true)
+            clients.removeAll()  // each closes its socket: a FIN after part of a request
+            #expect(
+                eventually(seconds: 30) { (try? metrics())?["floorkit_serve_connections"] ?? 99 <= 1 ? true : nil }
+                    == true)
+        }
+        let heap = #"floorkit_serve_memory_bytes{process="server",kind="heap"}"#
+        try round()
+        let first = try #require(try metrics()[heap])
+        try round()
+        try round()
+        let third = try #require(try metrics()[heap])
+        #expect(third - first < 2 * 1_000 * 300, "the heap grew \(Int(third - first)) bytes over 2,000 connections")
+    }
 }
