@@ -132,9 +132,14 @@ struct MetricsTests {
         let id = setup.preview.open(setup.fixture.pages + "/hang.json", phone: .standard)
         var last = try #require(setup.preview.health().workerMemory, "a free worker answers").read
         let finished = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        defer { release.signal() }
         Thread {
             _ = setup.preview.view(id, offset: 0, knownVersion: -1)
             finished.signal()
+            // The fresh worker was started on this thread, and a worker dies with the thread that started
+            // it (PR_SET_PDEATHSIG, ChildProcess.dieWithParent): kept until the test ends.
+            release.wait()
         }.start()
         // Once the view request holds the hung worker, a scrape gives the reading it had before.
         let stale = eventually(seconds: 8) {
