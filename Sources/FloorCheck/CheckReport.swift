@@ -39,9 +39,11 @@ public struct CheckReport: Sendable {
     public var passed: Bool { errors == 0 && (!strict || warnings == 0) }
 
     /// The last line of the text output.
-    /// check's text output: one line per problem not in a plugin (those go to stderr), then the summary.
+    /// check's text output: one line per problem not in a plugin (those go to stderr), one problem at many
+    /// places grouped into one line with its count (Diagnostic.grouped), then the summary (which counts
+    /// every place). `json()` keeps every problem, one per place.
     package func text() -> String {
-        problems.dropFirst(pluginProblems).map {
+        Diagnostic.grouped(Array(problems.dropFirst(pluginProblems))).map {
             ControlCharacters.escaped($0.line) + "\n"
         }
         .joined() + summary + "\n"
@@ -61,7 +63,8 @@ public struct CheckReport: Sendable {
 
     /// `check --format json`: one object, `{"pages": [...], "problems": [...], "notes": [...],
     /// "summary": {"ok", "pages", "problems", "pluginProblems", "errors", "warnings"}}`; each problem and
-    /// note has `level`, `message` and, where known, `file`, `plugin` and `path`.
+    /// note has `level`, `message` and, where known, `file`, `plugin` and `path`. Every problem is listed, one
+    /// per place, never grouped (Diagnostic.grouped): a pipeline maps each path to a field of its editor.
     public func json() -> [UInt8] {
         var out = JSONWriter()
         out.raw("{")

@@ -47,7 +47,7 @@ public enum PageBatch {
             }
             out.raw("],")
             out.key("problems")
-            out.diagnostics(check.problems)
+            out.diagnostics(check.problems, withAbout: true)
             out.raw("}")
         }
         out.raw("],")
@@ -87,7 +87,7 @@ public enum PageBatch {
                     Diagnostic.Level(rawValue: text(d["level"]) ?? "") ?? .error, text(d["message"]) ?? "",
                     file: text(d["file"]), plugin: text(d["plugin"]), path: text(d["path"]),
                     consequence: text(d["consequence"]).flatMap(Diagnostic.Consequence.init(rawValue:)),
-                    position: position)
+                    position: position, about: text(d["about"]))
             }
         }
         guard case .array(let checks)? = document["checks"] else {

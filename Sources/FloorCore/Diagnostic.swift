@@ -40,10 +40,17 @@ public struct Diagnostic: Sendable, Equatable {
     public var consequence: Consequence?
     /// Where in the page file, when the diagnostic is about a page's content.
     public var position: SourcePosition?
+    /// What it says without where (the message less its file, position and path): the part that repeats
+    /// when one problem occurs at many places, which `grouped` groups by. Nil: the whole message.
+    public var about: String?
+    /// How many diagnostics this one stands for: more than 1 for a group (`grouped`), whose `path` and
+    /// `position` are its first member's and `paths` its first members' paths.
+    public var count = 1
+    public var paths: [String] = []
 
     public init(
         _ level: Level, _ message: String, file: String? = nil, plugin: String? = nil, path: String? = nil,
-        consequence: Consequence? = nil, position: SourcePosition? = nil
+        consequence: Consequence? = nil, position: SourcePosition? = nil, about: String? = nil
     ) {
         self.level = level
         self.message = message
@@ -52,6 +59,7 @@ public struct Diagnostic: Sendable, Equatable {
         self.path = path
         self.consequence = consequence
         self.position = position
+        self.about = about
     }
 
     /// The text form every front end prints: `error: message`.

@@ -2,7 +2,9 @@
 /// the server answers (ViewUpdate). It never decides load-more, sticky headers, heights or actions; those
 /// are the server's PageSession. It keeps in the DOM only the rows the last answer listed (one screen
 /// above and below), each row element once, keyed by its page-wide index, so a 40,000-row page scrolls as
-/// lightly as a short one. A push ("changed", "reload") makes it report again.
+/// lightly as a short one. Each report says which rows it holds under which tag (HeldRows), and the answer
+/// draws only the others: a row it holds comes as its position and tag. A push ("changed", "reload") makes
+/// it report again.
 ///
 /// A carousel row (`data-pages`, `data-page`; docs/ABI.md, "Paged rows") gets arrow buttons and dots
 /// (`data-page-dot`) drawn over its own, and pages by a swipe or a drag; the server's session turns it
@@ -29,6 +31,7 @@ package enum ClientScript {
           const drawn = new Map();  // row index -> element
           if (page) for (const el of page.querySelectorAll('.row')) drawn.set(+el.dataset.index, el);
           let version = -1, inflight = false, again = false, ticking = false, epoch = 0, zoom = 1;
+          let resync = false;  // an answer left out a row this tab no longer has: the next report holds nothing
           const status = window.floorPreview = { reports: 0, answers: 0, version: -1, load: null, pinned: null,
             width: 0, height: 0, zoom: 1, resizes: 0, pageTurns: 0, taps: 0 };
           let selected = null;  // {index, item}: the tapped item, outlined again when its row is redrawn
@@ -71,7 +74,7 @@ package enum ClientScript {
             const asked = epoch;
             try {
               const r = await fetch(api + '/view', { method: 'POST', headers: { 'content-type': 'application/json' },
-                body: JSON.stringify({ offset: screen ? screen.scrollTop : 0, version }) });
+                body: viewReport() });
               // A session forgotten while the tab was hidden (its stream closed, so it was not told):
               // loaded again into a fresh one, where it was. A page whose session is unknown from the
               // start says so instead of reloading in a loop.
@@ -89,6 +92,17 @@ package enum ClientScript {
             }
           }
 
+          // {offset, version, held, pinned}: held names each row drawn by index with its tag, pinned the pinned
+          // row shown, so the server sends only what this tab lacks. Past 12 KB (the server takes 16): nothing.
+          function viewReport() {
+            const offset = screen ? screen.scrollTop : 0, held = {}, p = pinned && pinned.firstElementChild;
+            if (resync) { resync = false; return JSON.stringify({ offset, version }); }
+            for (const [i, el] of drawn) if (el.dataset.tag) held[i] = el.dataset.tag;
+            const report = JSON.stringify({ offset, version, held,
+              pinned: p && p.dataset.tag ? { index: +p.dataset.index, tag: p.dataset.tag } : undefined });
+            return report.length <= 12288 ? report : JSON.stringify({ offset, version });
+          }
+
           function apply(v) {
             status.answers++;
             if (v.diagnostics) drawDiagnostics(v.diagnostics);
@@ -103,17 +117,29 @@ package enum ClientScript {
               errorBox.hidden = true;
               if (screen) screen.classList.remove('broken');
             }
-            const fresh = v.version !== version;
             version = status.version = v.version;
+            // A pinned row held as a row of the screen: its html, taken before the rows that left are dropped.
+            const source = v.pinned && v.pinned.html === undefined ? drawn.get(v.pinned.index) : undefined;
+            const shown = pinned.firstElementChild;
+            const keepPinned = v.pinned && v.pinned.html === undefined && shown
+              && shown.dataset.index === String(v.pinned.index) && shown.dataset.tag === v.pinned.tag;
+            const pinnedHTML = !v.pinned ? undefined : v.pinned.html !== undefined ? v.pinned.html
+              : source && source.dataset.tag === v.pinned.tag ? source.rowHTML : undefined;
             page.style.height = (v.height + 56) + 'px';
             if (v.scrollTo !== undefined && screen) screen.scrollTop = v.scrollTo;
             const keep = new Set();
             for (const row of v.rows) {
               keep.add(row.index);
               const old = drawn.get(row.index);
-              if (old && !fresh && old.dataset.version === String(version)) continue;
+              if (row.html === undefined) {  // held, unchanged
+                if (old && old.dataset.tag === row.tag) continue;
+                keep.delete(row.index);
+                resync = again = true;
+                continue;
+              }
               const el = fromHTML(row.html);
-              el.dataset.version = String(version);
+              el.dataset.tag = row.tag;
+              el.rowHTML = row.html;
               el.frames = row.frames || [];
               if (row.tappable > 0) el.classList.add('tappable');
               if (el.classList.contains('paged')) addPager(el);
@@ -123,14 +149,21 @@ package enum ClientScript {
               if (selected && selected.index === row.index) outline(el, selected.item);
             }
             for (const [i, el] of drawn) if (!keep.has(i)) { el.remove(); drawn.delete(i); }
-            pinned.textContent = '';
+            // The pinned row: kept (held), or drawn from its html or from the row drawn with that tag.
             status.pinned = v.pinned ? v.pinned.index : null;
-            if (v.pinned) {
-              const el = fromHTML(v.pinned.html);
-              el.removeAttribute('id');
-              el.style.top = v.pinned.y + 'px';
-              el.classList.add('pinnedrow');
-              pinned.appendChild(el);
+            if (!v.pinned) pinned.textContent = '';
+            else if (keepPinned) shown.style.top = v.pinned.y + 'px';
+            else {
+              pinned.textContent = '';
+              if (pinnedHTML === undefined) resync = again = true;
+              else {
+                const el = fromHTML(pinnedHTML);
+                el.removeAttribute('id');
+                el.dataset.tag = v.pinned.tag;
+                el.style.top = v.pinned.y + 'px';
+                el.classList.add('pinnedrow');
+                pinned.appendChild(el);
+              }
             }
             drawLoad(v.load, v.height);
             for (const e of v.events) addEvent(e);

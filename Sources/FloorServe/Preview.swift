@@ -152,8 +152,9 @@ public final class Preview: PreviewService, @unchecked Sendable {
 
     /// The tab reports its scroll offset: the session scrolls there (willDisplay, load-more, all decided by
     /// PageSession), and the answer is what the tab draws (ViewUpdate). `knownVersion` is the layout
-    /// version the tab has; heights are sent only when it differs. Nil for an unknown session.
-    public func view(_ id: String, offset: Double, knownVersion: Int) -> [UInt8]? {
+    /// version the tab has (diagnostics are sent only when it differs); `held`, the rows it holds, which are
+    /// not drawn again while unchanged (HeldRows). Nil for an unknown session.
+    public func view(_ id: String, offset: Double, knownVersion: Int, held: HeldRows = HeldRows()) -> [UInt8]? {
         locked {
             guard let preview = current(id) else { return nil }
             preview.lastUsed = Date()
@@ -167,7 +168,8 @@ public final class Preview: PreviewService, @unchecked Sendable {
             } else if preview.session == nil, offset.isFinite {
                 preview.wantedOffset = max(0, offset)
             }
-            return ViewUpdate.json(preview, knownVersion: knownVersion, paths: paths, images: images)
+            return ViewUpdate.json(
+                preview, knownVersion: knownVersion, held: held, paths: paths, images: images)
         }
     }
 

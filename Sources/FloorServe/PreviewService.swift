@@ -13,8 +13,8 @@ public protocol PreviewService: Sendable {
     /// A new session (one tab) on `file`. It may be laid out only when it is first asked for something.
     func open(_ file: String, phone: PhoneSize, offset: Double) async -> String
     func firstScreen(_ id: String) async -> FirstScreen?
-    /// ViewUpdate's JSON for the tab's report.
-    func view(_ id: String, offset: Double, knownVersion: Int) async -> [UInt8]?
+    /// ViewUpdate's JSON for the tab's report: its offset, its layout version, the rows it holds (HeldRows).
+    func view(_ id: String, offset: Double, knownVersion: Int, held: HeldRows) async -> [UInt8]?
     /// The action of a click at (`x`, `y`) points in row `row`, as `--tap` prints it, or why there is none.
     func tap(_ id: String, row: Int, x: Double, y: Double) async -> Result<[UInt8], ServeFailure>?
     /// Shows page `page` of paged row `row` (a carousel): `{"row":R,"page":P,"pages":N}`, the page shown.

@@ -19,7 +19,7 @@ package final class PreviewSession {
     /// Why the page does not decode now (file:line:column: reason), and the line it points at.
     package private(set) var error: PageError?
     package private(set) var errorLine: PageErrorLine?
-    /// Diagnostics of the last build (plugins, page, layout).
+    /// Diagnostics of the last build (plugins, page, layout), every one (LeftOutItems marks each place).
     private var builtDiagnostics: [Diagnostic] = []
     /// Bumped whenever the rows change (a next page's rows, a reload): the tab then takes new heights.
     /// Starts where the opener says: a fresh serve worker starts its sessions past every version the tab
@@ -83,7 +83,7 @@ package final class PreviewSession {
             self.session = session
             error = nil
             errorLine = nil
-            builtDiagnostics = host.diagnostics(for: adapter)
+            builtDiagnostics = host.everyDiagnostic(for: adapter)
         } catch {
             session = nil
             failed(error, root: source.root)
@@ -92,17 +92,18 @@ package final class PreviewSession {
     }
 
     /// What the tab lists under Diagnostics: the build's, and one for each next page that failed to load
-    /// and has not loaded since; while the page does not parse, its error.
+    /// and has not loaded since; while the page does not parse, its error. One problem at many places is
+    /// listed once, with its count and first places (Diagnostic.grouped).
     package var diagnostics: [Diagnostic] {
         if let error { return [Diagnostic(.error, error.description, file: error.file, path: error.path)] }
-        guard let session else { return builtDiagnostics }
+        guard let session else { return Diagnostic.grouped(builtDiagnostics) }
         // A next page that failed and then loaded (a retry) is no longer a problem on the tab's screen.
         let loaded = Set(
             session.events.compactMap { event -> String? in
                 if case .loadMoreCompleted(_, let page, _) = event { return page }
                 return nil
             })
-        return builtDiagnostics + session.loadDiagnostics.filter { !loaded.contains($0.file ?? "") }
+        return Diagnostic.grouped(builtDiagnostics + session.loadDiagnostics.filter { !loaded.contains($0.file ?? "") })
     }
 
     private func failed(_ error: PageError, root: PageRoot?) {
@@ -128,7 +129,7 @@ package final class PreviewSession {
             try session.reload()
             error = nil
             errorLine = nil
-            builtDiagnostics = host.diagnostics(for: session.adapter)
+            builtDiagnostics = host.everyDiagnostic(for: session.adapter)
             if session.viewport.offset != before { scrollTo = session.viewport.offset }
         } catch {
             // The session stays as it was: shown under the error until the file parses again.
@@ -203,6 +204,30 @@ package final class PreviewSession {
             marksVersion = version
         }
         return marksOfVersion
+    }
+
+    private var tagsVersion = -1
+    private var tags: [Int: String] = [:]
+    /// The tag (HeldRows) of row `r` as this layout version draws it, when an answer has drawn it: a row the
+    /// tab holds under it is then not drawn again. Not kept for the load-state footer, which draws the load's
+    /// state as it changes.
+    package func tag(ofRow r: Int) -> String? {
+        tagsVersion == version ? tags[r] : nil
+    }
+
+    package func remember(_ tag: String, ofRow r: Int) {
+        if tagsVersion != version {
+            tags = [:]
+            tagsVersion = version
+        }
+        if r != session?.adapter.footerRow { tags[r] = tag }
+    }
+
+    /// Forgets the tags of rows other than `rows` and `pinned` (those an answer lists): the tags kept stay
+    /// proportional to the screen.
+    package func keepTags(of rows: Range<Int>, pinned: Int?) {
+        let listed = { (r: Int) in rows.contains(r) || r == pinned }
+        if tags.keys.contains(where: { !listed($0) }) { tags = tags.filter { listed($0.key) } }
     }
 
     package func push(_ message: String) {

@@ -96,7 +96,8 @@ public enum ServeRoutes {
             let report = try await body(ViewReport.self, request, context, expected: #"{"offset":Y,"version":V}"#)
             guard
                 let bytes = await preview.view(
-                    try context.parameters.require("id"), offset: report.offset, knownVersion: report.version)
+                    try context.parameters.require("id"), offset: report.offset, knownVersion: report.version,
+                    held: HeldRows(report.held ?? [:], pinned: report.pinned))
             else {
                 throw APIError.noSuchSession
             }
@@ -238,6 +239,9 @@ public enum ServeRoutes {
 package struct ViewReport: Decodable {
     package let offset: Double
     package let version: Int
+    /// The rows the tab holds, index to tag, and the pinned row it shows (HeldRows); absent from older tabs.
+    package let held: [Int: String]?
+    package let pinned: HeldRows.Pinned?
 }
 package struct ResizeReport: Decodable {
     package let width: Double

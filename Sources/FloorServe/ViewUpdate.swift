@@ -5,23 +5,26 @@ import FloorSession
 
 /// The answer to a tab's view report, one JSON object:
 ///
-///     {"version":n, "height":total, "scrollTo":y?, "rows":[{"index","y","height","tappable","frames","html"}...],
-///      "pinned":{"index","y","html"}|null, "load":{"state","page"?,"reason"?,"retryIn"?},
+///     {"version":n, "height":total, "scrollTo":y?, "rows":[{"index","y","height","tag","tappable"?,"frames"?,"html"?}...],
+///      "pinned":{"index","y","tag","html"?}|null, "load":{"state","page"?,"reason"?,"retryIn"?},
 ///      "events":[...new since the last answer...], "diagnostics":[...]?}
 ///
 /// or, while the page does not parse, `{"version", "error":"file:line:column: ...", "source":{"line",
 /// "text","caret"}?, "diagnostics":[...]?}` (the tab keeps what it drew under the error).
 ///
 /// `rows` are the rows within one screen above and below the viewport (all the tab draws: the answer's size
-/// is proportional to the screen, never to the page); `diagnostics` come only when the tab's layout version
-/// is not the current one. `load.state` is idle, loading (with `retryIn` seconds and the last
-/// `reason` while a retry by --retry waits), failed (with the reason; the tab offers retry)
-/// or end. `scrollTo` comes once after a reload moved the content the tab showed: where to scroll to
+/// is proportional to the screen, never to the page). Only what the tab lacks is drawn: a row (or the pinned
+/// row) the tab reports holding under the tag it has now (`held`, HeldRows) comes as its position and tag
+/// alone, so an answer to a tab that scrolled a little carries the rows that came into reach and little else.
+/// `diagnostics` come only when the tab's layout version is not the current one (one problem at many places
+/// as one, Diagnostic.grouped). `load.state` is idle, loading (with `retryIn` seconds and the last `reason`
+/// while a retry by --retry waits), failed (with the reason; the tab offers retry) or end. `scrollTo` comes once after a reload moved the content the tab showed: where to scroll to
 /// stay on it. Events and diagnostics are written as `--format json` writes them, with page files named
 /// relative to the served root (`paths`).
 package enum ViewUpdate {
     package static func json(
-        _ preview: PreviewSession, knownVersion: Int, paths: RootRelativePaths, images: ImageLinks? = nil
+        _ preview: PreviewSession, knownVersion: Int, held: HeldRows = HeldRows(), paths: RootRelativePaths,
+        images: ImageLinks? = nil
     ) -> [UInt8] {
         var out = JSONWriter(capacity: 16_384)
         out.raw("{")
@@ -70,13 +73,26 @@ package enum ViewUpdate {
         let near = Viewport(
             width: viewport.width, height: viewport.height * 3, offset: max(0, viewport.offset - viewport.height))
         let nearRows = adapter.visibleRows(in: near)
+        let pinned = adapter.pinnedHeader(in: viewport)
+        preview.keepTags(of: nearRows, pinned: pinned?.row)
         for r in nearRows {
             if r > nearRows.lowerBound { out.raw(",") }
-            row(preview, adapter, r, images: images, paths: paths, into: &out)
+            let info = adapter.describe(row: r)
+            out.raw("{")
+            out.key("index")
+            out.number(r)
+            out.raw(",")
+            out.key("y")
+            out.number(info.y)
+            out.raw(",")
+            out.key("height")
+            out.number(info.height)
+            drawing(preview, adapter, r, held: held, images: images, paths: paths, into: &out)
+            out.raw("}")
         }
         out.raw("],")
         out.key("pinned")
-        if let pinned = adapter.pinnedHeader(in: viewport) {
+        if let pinned {
             out.raw("{")
             out.key("index")
             out.number(pinned.row)
@@ -84,8 +100,14 @@ package enum ViewUpdate {
             out.key("y")
             out.number(pinned.y)
             out.raw(",")
-            out.key("html")
-            out.string(preview.rowHTML(pinned.row, images: images, paths: paths))
+            out.key("tag")
+            let tag = preview.tag(ofRow: pinned.row) ?? drawn(preview, adapter, pinned.row, images, paths).tag
+            out.string(tag)
+            if !held.holdsPinned(pinned.row, as: tag) {
+                out.raw(",")
+                out.key("html")
+                out.string(preview.rowHTML(pinned.row, images: images, paths: paths))
+            }
             out.raw("}")
         } else {
             out.raw("null")
@@ -144,21 +166,30 @@ package enum ViewUpdate {
         return out.bytes
     }
 
-    private static func row(
-        _ preview: PreviewSession, _ adapter: Adapter, _ r: Int, images: ImageLinks?, paths: RootRelativePaths,
-        into out: inout JSONWriter
+    /// Row `r`'s `,"tag":...` and, unless the tab holds it under that tag, what draws it.
+    private static func drawing(
+        _ preview: PreviewSession, _ adapter: Adapter, _ r: Int, held: HeldRows, images: ImageLinks?,
+        paths: RootRelativePaths, into out: inout JSONWriter
     ) {
-        let info = adapter.describe(row: r)
-        out.raw("{")
-        out.key("index")
-        out.number(r)
         out.raw(",")
-        out.key("y")
-        out.number(info.y)
+        out.key("tag")
+        if let tag = preview.tag(ofRow: r), held.holds(r, as: tag) {
+            out.string(tag)
+            return
+        }
+        let (tag, bytes) = drawn(preview, adapter, r, images, paths)
+        out.string(tag)
+        if held.holds(r, as: tag) { return }
         out.raw(",")
-        out.key("height")
-        out.number(info.height)
-        out.raw(",")
+        out.raw(bytes)
+    }
+
+    /// What draws row `r` in an answer (`"tappable":n,"frames":[...],"html":"..."`) and its tag, which the
+    /// session keeps for the current layout version.
+    private static func drawn(
+        _ preview: PreviewSession, _ adapter: Adapter, _ r: Int, _ images: ImageLinks?, _ paths: RootRelativePaths
+    ) -> (tag: String, bytes: JSONWriter) {
+        var out = JSONWriter(capacity: 2_048)
         out.key("tappable")
         out.number(adapter.tappableItems(row: r))
         // Where each tappable item shown is (docs/ABI.md, "Item frames"): what the tab outlines on a tap.
@@ -181,6 +212,8 @@ package enum ViewUpdate {
         out.raw("],")
         out.key("html")
         out.string(preview.rowHTML(r, images: images, paths: paths))
-        out.raw("}")
+        let tag = HeldRows.tag(of: out.bytes)
+        preview.remember(tag, ofRow: r)
+        return (tag, out)
     }
 }

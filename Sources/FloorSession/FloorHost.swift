@@ -104,8 +104,14 @@ public final class FloorHost: @unchecked Sendable {
         PageSource(registry: registry, root: root, remote: remote, allowed: allowedFields)
     }
 
-    /// Everything worth telling about a run, in the order it happened.
+    /// Everything worth telling about a run, in the order it happened, as a person reads it: one problem
+    /// at many places is one diagnostic with its count (Diagnostic.grouped).
     public func diagnostics(for adapter: Adapter) -> [Diagnostic] {
+        Diagnostic.grouped(everyDiagnostic(for: adapter))
+    }
+
+    /// Every diagnostic of a run, one per place, in the order it happened (what marks each left-out item).
+    public func everyDiagnostic(for adapter: Adapter) -> [Diagnostic] {
         loadDiagnostics + registry.pluginMessages + adapter.page.diagnostics + adapter.diagnostics
     }
 }

@@ -76,8 +76,9 @@ public final class PageViewer {
         loads = LoadLoop(session: session, hop: { arrivals.post($0) })
         let diagnostics = host.diagnostics(for: session.adapter)
         if !diagnostics.isEmpty {
+            let count = diagnostics.reduce(0) { $0 + $1.count }  // a group counts each of its places
             note =
-                "\(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s") (listed after you quit); first: \(diagnostics[0].message)"
+                "\(count) diagnostic\(count == 1 ? "" : "s") (listed after you quit); first: \(diagnostics[0].message)"
         }
         loads.onStep = { [weak self] step in
             if case .delivered = step { self?.loadDelivered() }

@@ -101,6 +101,18 @@ def run(driver, args, expected):
         check(parsed.get("url", "").startswith("app://") and parsed.get("floor") == "feed" and "eventId" in parsed,
               f"the click shows the item's action: {action!r}")
 
+    # 3b. Rows the tab holds are not sent again (HeldRows): a report at the same offset replaces no row.
+    driver.execute_script(
+        "window.rowsReplaced = 0; new MutationObserver(ms => { for (const m of ms) window.rowsReplaced +="
+        " [...m.removedNodes].filter(n => n.classList && n.classList.contains('row')).length; })"
+        ".observe(document.querySelector('.page'), {childList: true})")
+    answers = status(driver)["answers"]
+    driver.execute_script("document.querySelector('.screen').dispatchEvent(new Event('scroll'))")
+    wait(driver, lambda d: status(d)["answers"] > answers, 5)
+    replaced = driver.execute_script("return window.rowsReplaced")
+    check(status(driver)["answers"] > answers and replaced == 0,
+          f"a report at the same offset redraws no row the tab holds ({replaced} replaced)")
+
     # 4. Edit the page file: the change arrives in place, without a reload, and the offset is kept.
     driver.execute_script("document.querySelector('.screen').scrollTop = 0")
     wait(driver, lambda d: d.execute_script("return document.querySelector('.page').innerText.includes('限时秒杀')"))

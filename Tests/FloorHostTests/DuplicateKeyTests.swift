@@ -62,3 +62,59 @@ struct DuplicateKeyTests {
                 "floors[1].title (floor 'b'): duplicate key 'title'; the last value is used"))
     }
 }
+
+/// One problem at many places is one line with its count in the text outputs (Diagnostic.grouped);
+/// `check --format json` keeps every place for pipelines.
+struct GroupedDiagnosticOutputTests {
+    @Test func fiftyThousandRepeatsOfAKeyAreOneLineAndCheckJSONKeepsEachPlace() throws {
+        let folder = try TemporaryFolder("grouped")
+        let plugins = try folder.installShippedPlugins(["Title"])
+        let keys = (0..<50_000).map { #""subtitle":"\#($0)""# }.joined(separator: ",")
+        let page = try folder.write("keys.json", #"{"floors":[{"type":"Title","id":"t","title":"重复","# + keys + "}]}")
+        let render = try floorhost(["--plugins", plugins, page])
+        #expect(render.status == 0)
+        let lines = render.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && render.stderr.utf8.count < 1_024, "\(render.stderr.prefix(2_000))")
+        #expect(
+            render.stderr.contains(
+                "floors[0].subtitle (floor 't'): duplicate key 'subtitle'; the last value is used (ignored); 49,999 times in all, the first at floors[0].subtitle 1:"
+            ))
+        let check = try floorhost(["check", "--plugins", plugins, page])
+        #expect(check.status == 0)
+        #expect(
+            check.stdout.split(separator: "\n").count == 2 && check.stdout.utf8.count < 1_024,
+            "\(check.stdout.prefix(2_000))")
+        #expect(check.stdout.hasSuffix("ok: 1 page checked; 49999 warnings\n"), "\(check.stdout.suffix(200))")
+        let json = try floorhost(["check", "--plugins", plugins, page, "--format", "json"])
+        let problems = try jsonObject(json.stdout)["problems"] as? [[String: Any]] ?? []
+        #expect(problems.count == 49_999 && problems.allSatisfy { $0["count"] == nil })
+    }
+
+    /// Pages checked in child processes (`--jobs 2`) group as one process does: a child hands each problem's
+    /// `about` to the parent.
+    @Test func checkedInChildrenTheyGroupToo() throws {
+        let folder = try TemporaryFolder("grouped")
+        let plugins = try folder.installShippedPlugins(["Title"])
+        let keys = (0..<1_000).map { #""subtitle":"\#($0)""# }.joined(separator: ",")
+        for name in ["a.json", "b.json"] {
+            try folder.write("pages/" + name, #"{"floors":[{"type":"Title","id":"t","title":"重复","# + keys + "}]}")
+        }
+        let check = try floorhost(["check", "--jobs", "2", "--plugins", plugins, folder.file("pages")])
+        let lines = check.stdout.split(separator: "\n")
+        #expect(
+            lines.count == 3 && lines.prefix(2).allSatisfy { $0.contains("999 times in all") }, "\(lines.prefix(5))")
+        #expect(lines.last == "ok: 2 pages checked; 1998 warnings")
+    }
+
+    @Test func differentProblemsAreSeparateLines() throws {
+        let folder = try TemporaryFolder("grouped")
+        let plugins = try folder.installShippedPlugins(["Title"])
+        let page = try folder.write(
+            "three.json",
+            #"{"floors":[{"type":"Title","id":"t","title":"a","title":"b","id":"t","subtitle":"c","subtitle":"d"}]}"#)
+        let render = try floorhost(["--plugins", plugins, page])
+        #expect(
+            render.stderr.split(separator: "\n").count == 3 && !render.stderr.contains("times in all"),
+            "\(render.stderr)")
+    }
+}

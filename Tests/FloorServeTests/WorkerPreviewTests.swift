@@ -133,6 +133,42 @@ struct WorkerPreviewTests {
         }
     }
 
+    /// The rows a tab holds reach the worker (WorkerRequest's `held`): held unchanged, they are not drawn again;
+    /// after a plugin is added, the rows it changed are, and the rest stay held.
+    @Test func theRowsATabHoldsReachTheWorker() async throws {
+        let setup = try Setup(plugins: ["Focus", "IconGrid", "Title"])
+        let id = setup.preview.open(setup.fixture.pages + "/home.json", phone: .standard)
+        func report(_ held: HeldRows) throws -> (rows: [[String: Any]], load: String) {
+            let bytes = try #require(setup.preview.view(id, offset: 5 * 84, knownVersion: -1, held: held))
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+            return (
+                object["rows"] as? [[String: Any]] ?? [], (object["load"] as? [String: Any])?["state"] as? String ?? ""
+            )
+        }
+        // The next pages (their feed placeholders are short) load first: then the rows stay as they are.
+        let first = try #require(
+            try eventually(seconds: 30) { () -> [[String: Any]]? in
+                let answer = try report(HeldRows())
+                return answer.load == "end" ? answer.rows : nil
+            })
+        let held = HeldRows(
+            Dictionary(
+                uniqueKeysWithValues: first.compactMap { row in
+                    (row["index"] as? Int).map { ($0, row["tag"] as? String ?? "") }
+                }))
+        #expect(first.allSatisfy { $0["html"] != nil })
+        #expect(try report(held).rows.allSatisfy { $0["html"] == nil })
+        let pushes = try #require(setup.preview.subscribe(id))
+        try FileManager.default.copyItem(
+            atPath: setup.fixture.plugins + "/libProductFeedFloor.so", toPath: setup.folder + "/libProductFeedFloor.so")
+        try Setup.secure(setup.folder)
+        #expect(setup.preview.checkPlugins())
+        #expect(await PreviewSessionTests.push("reload", on: pushes))
+        let after = try report(held).rows
+        let redrawn = after.filter { $0["html"] != nil }
+        #expect(!redrawn.isEmpty && redrawn.count < after.count, "\(redrawn.count) of \(after.count) redrawn")
+    }
+
     @Test func aRebuiltPluginTakesEffect() throws {
         let setup = try Setup(plugins: ["Title"])
         let library = setup.folder + "/libBadgeFloor.so"

@@ -11,8 +11,10 @@ public struct JSONWriter: Sendable {
 
     public init(capacity: Int = 4096) { bytes.reserveCapacity(capacity) }
 
-    /// `[{level, message, file?, plugin?, path?}, ...]`: diagnostics as every json output lists them.
-    public mutating func diagnostics(_ list: [Diagnostic]) {
+    /// `[{level, message, file?, plugin?, path?, line?, column?, offset?, consequence?, count?, paths?}, ...]`:
+    /// diagnostics as every json output lists them; a group (Diagnostic.grouped) has `count` and `paths`.
+    /// `withAbout`: each with its `about` too (what a check shard hands its parent, which groups them).
+    public mutating func diagnostics(_ list: [Diagnostic], withAbout: Bool = false) {
         raw("[")
         for (i, d) in list.enumerated() {
             if i > 0 { raw(",") }
@@ -52,6 +54,24 @@ public struct JSONWriter: Sendable {
                 raw(",")
                 key("consequence")
                 string(consequence.rawValue)
+            }
+            if withAbout, let about = d.about {
+                raw(",")
+                key("about")
+                string(about)
+            }
+            if d.count > 1 {
+                raw(",")
+                key("count")
+                number(d.count)
+                raw(",")
+                key("paths")
+                raw("[")
+                for (k, path) in d.paths.enumerated() {
+                    if k > 0 { raw(",") }
+                    string(path)
+                }
+                raw("]")
             }
             raw("}")
         }

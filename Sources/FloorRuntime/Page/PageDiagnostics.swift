@@ -53,7 +53,7 @@ package struct PageDiagnostics {
             let consequence = p.consequence.map { " (\($0.rawValue))" } ?? ""
             return Diagnostic(
                 p.level, "\(file)\(at): \(what)\(p.message)\(consequence)", file: file, plugin: p.plugin,
-                path: p.path, consequence: p.consequence, position: position)
+                path: p.path, consequence: p.consequence, position: position, about: p.message + consequence)
         }
     }
 }

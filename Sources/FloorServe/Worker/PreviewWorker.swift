@@ -64,7 +64,10 @@ public final class PreviewWorker: @unchecked Sendable {
             guard let screen = preview.firstScreen(r.session ?? "") else { return (.none, []) }
             return (.ok, Array((try? JSONEncoder().encode(screen)) ?? Data()))
         case .view:
-            guard let bytes = preview.view(r.session ?? "", offset: r.offset ?? 0, knownVersion: r.version ?? -1) else {
+            guard
+                let bytes = preview.view(
+                    r.session ?? "", offset: r.offset ?? 0, knownVersion: r.version ?? -1, held: r.held ?? HeldRows())
+            else {
                 return (.none, [])
             }
             return (.ok, bytes)

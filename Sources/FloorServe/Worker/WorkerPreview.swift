@@ -168,7 +168,7 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
         return try? JSONDecoder().decode(FirstScreen.self, from: Data(payload))
     }
 
-    public func view(_ id: String, offset: Double, knownVersion: Int) -> [UInt8]? {
+    public func view(_ id: String, offset: Double, knownVersion: Int, held: HeldRows = HeldRows()) -> [UInt8]? {
         locked {
             // Not before the session is open: its first report (offset 0) must not undo a link's ?y=.
             if offset.isFinite, sessions[id]?.inWorker != nil { sessions[id]?.offset = offset }
@@ -178,7 +178,9 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
         }
         guard
             let (kind, payload) = call(
-                WorkerRequest(request: 0, op: .view, session: id, offset: offset, version: knownVersion)),
+                WorkerRequest(
+                    request: 0, op: .view, session: id, offset: offset, version: knownVersion,
+                    held: held.isEmpty ? nil : held)),
             kind == .ok
         else { return nil }
         return payload

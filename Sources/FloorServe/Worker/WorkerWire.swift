@@ -32,6 +32,8 @@ package struct WorkerRequest: Codable, Sendable {
     /// An open that carries a session over from an earlier worker: the events of scrolling back to where
     /// the tab is are not news to the tab (it was sent them by the worker before).
     package var replay: Bool?
+    /// What the tab holds, with a view (HeldRows).
+    package var held: HeldRows?
 }
 
 /// One frame from the worker.
