@@ -56,8 +56,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func awaitHeaders(_ context: ChannelHandlerContext) {
         ticket = connections.awaitsHeaders(context.channel)
         let channel = context.channel
+        let connections = self.connections
         timer?.cancel()
-        timer = context.eventLoop.scheduleTask(in: connections.limits.headerTimeout) { channel.close(promise: nil) }
+        timer = context.eventLoop.scheduleTask(in: connections.limits.headerTimeout) {
+            connections.closedForTimeout()
+            channel.close(promise: nil)
+        }
     }
 
     private func headersArrived() {
@@ -89,6 +93,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 // The route gets one byte too many and answers 413; the rest is never read.
                 discarding = true
                 closeAfterResponse = true
+                connections.closedForBodySize()
                 context.fireChannelRead(data)
                 context.fireChannelRead(wrapInboundOut(.end(nil)))
                 return
@@ -101,6 +106,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func refuseTooLarge(_ context: ChannelHandlerContext) {
+        connections.closedForBodySize()
         let body = #"{"error":"the request body is larger than \#(connections.limits.maxBodyBytes) bytes"}"# + "\n"
         var headers = HTTPHeaders()
         headers.add(name: "content-type", value: "application/json; charset=utf-8")

@@ -261,7 +261,19 @@ public final class Preview: PreviewService, @unchecked Sendable {
     }
 
     /// In process, there is no worker: only the sessions.
-    public func health() -> PreviewHealth { PreviewHealth(sessions: locked { sessions.count }) }
+    public func health() -> PreviewHealth {
+        let now = Date()
+        return locked {
+            PreviewHealth(
+                sessions: sessions.count,
+                liveTabs: sessions.values.count(where: {
+                    SessionEviction.Candidate(
+                        id: $0.id, lastUsed: $0.lastUsed, lastViewReport: $0.lastViewReport,
+                        streams: $0.subscribers.count
+                    ).isLive(at: now)
+                }))
+        }
+    }
 
     /// The sessions kept now, by id (tests; the lock is taken).
     package var sessionIDs: Set<String> { locked { Set(sessions.keys) } }

@@ -59,6 +59,8 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
     private var ordinals: [String: Int32] = [:]
     private var skipped: [SkippedFloor] = []
     private var pluginStamps: [String: FileStamp?] = [:]
+    /// The worker's memory as `/metrics` last read it, and which worker (generation) it was.
+    private var lastMemory: (reading: WorkerMemoryReading, generation: Int)?
     /// Workers started so far (tests and the log read it); also the current worker's generation.
     public private(set) var workersStarted = 0
     private var generation: Int { locked { workersStarted } }
@@ -93,17 +95,45 @@ public final class WorkerPreview: PreviewService, Service, @unchecked Sendable {
     }
 
     /// The worker process's memory (its allocated heap and resident set), or nil when it does not answer.
-    public func workerMemory() -> ProcessMemory? {
-        guard let (kind, payload) = call(WorkerRequest(request: 0, op: .memory)), kind == .ok,
+    public func workerMemory() -> ProcessMemory? { Self.memory(call(WorkerRequest(request: 0, op: .memory))) }
+
+    private static func memory(_ answer: (WorkerFrame.Kind, [UInt8])?) -> ProcessMemory? {
+        guard let (kind, payload) = answer, kind == .ok,
             let object = try? JSONSerialization.jsonObject(with: Data(payload)) as? [String: Int],
             let heap = object["heap"], let resident = object["resident"]
         else { return nil }
         return ProcessMemory(heap: heap, resident: resident)
     }
 
+    /// How long `/metrics` waits for the worker to be free before it gives the worker's last reading.
+    package static let memoryAskWait: TimeInterval = 0.2
+
+    /// What `/metrics` reads. The worker's memory is asked only when no request holds the worker within
+    /// `memoryAskWait` (its answer is then immediate: no plugin runs for it); behind a long request (a slow
+    /// or hung plugin call, a worker being replaced) it is the last reading of the same worker, or none.
+    /// Never starts or recovers a worker: a scrape changes nothing.
     public func health() -> PreviewHealth {
-        let (kept, started) = locked { (sessions.count, workersStarted) }
-        return PreviewHealth(sessions: kept, workerRestarts: max(0, started - 1), workerMemory: workerMemory())
+        var reading: WorkerMemoryReading?
+        if workerLock.lock(before: Date(timeIntervalSinceNow: Self.memoryAskWait)) {
+            if let current = worker, let memory = Self.memory(current.call(WorkerRequest(request: 0, op: .memory))) {
+                reading = WorkerMemoryReading(memory: memory)
+                locked { lastMemory = reading.map { ($0, workersStarted) } }
+            }
+            workerLock.unlock()
+        }
+        let now = Date()
+        return locked {
+            PreviewHealth(
+                sessions: sessions.count,
+                liveTabs: sessions.count(where: {
+                    SessionEviction.Candidate(
+                        id: $0.key, lastUsed: $0.value.lastUsed, lastViewReport: $0.value.lastViewReport,
+                        streams: subscribers[$0.key]?.count ?? 0
+                    ).isLive(at: now)
+                }),
+                workerRestarts: max(0, workersStarted - 1),
+                workerMemory: reading ?? lastMemory.flatMap { $0.generation == workersStarted ? $0.reading : nil })
+        }
     }
 
     public func open(_ file: String, phone: PhoneSize, offset: Double = 0) -> String {
