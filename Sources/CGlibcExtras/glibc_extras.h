@@ -45,7 +45,8 @@ extern int memfd_create(const char *name, unsigned int flags);
 static inline int floor_memfd_cloexec(const char *name) { return memfd_create(name, 1U /* MFD_CLOEXEC */); }
 
 // prctl(PR_SET_PDEATHSIG, SIGKILL) (prctl is variadic, which Swift cannot call): the kernel kills this
-// process when the thread that started it ends, so a child never outlives a parent that was killed.
+// process when the thread that started it ends, so a child never outlives a parent that was killed
+// (ChildProcess starts every child from one thread that lives as long as the process: SpawningThread).
 #include <sys/prctl.h>
 #include <signal.h>
 static inline int floor_die_with_parent(void) { return prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0); }

@@ -287,7 +287,12 @@ public struct ChildProcess {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
-        return posix_spawn(&pid, arguments[0], actions, &attributes, argv, envp)
+        // From the spawning thread, so the child's death signal is tied to this process, not to the thread
+        // that asked (SpawningThread).
+        var child: pid_t = 0
+        let status = SpawningThread.shared.run { posix_spawn(&child, arguments[0], actions, &attributes, argv, envp) }
+        pid = child
+        return status
     }
 
     package static let parentVariable = "FLOORHOST_PARENT_PID"
