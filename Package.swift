@@ -35,8 +35,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // Trusting a private CA for https pages (--ca-file); already async-http-client's, named here to use it.
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
-        // serve's GET /metrics in Prometheus' text format (FloorServe's ServeMetrics); the host only.
-        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        // serve's GET /metrics in Prometheus' text format (FloorServe's ServeMetrics): swift-prometheus, whose
+        // collectors are swift-metrics' CoreMetrics handlers (it brings swift-metrics); the host only.
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
@@ -120,7 +120,6 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 "CFontSubset", .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]),
         // floorhost's own exit, _exit and _Exit, which a plugin's calls bind to (FloorCore's PluginExitGuard):
         // linked into the executable only, never into a library or a test runner.
