@@ -20,24 +20,23 @@ final class SpawningThread: @unchecked Sendable {
         thread.start()
     }
 
-    /// Runs `body` on the spawning thread and returns what it returned; one caller at a time.
-    func run<T>(_ body: () -> T) -> T {
+    /// Runs `body` on the spawning thread and returns what it returned; one caller at a time. (`body` is
+    /// escaping: the spawning thread may still hold it, done, when this returns.)
+    func run<T>(_ body: @escaping () -> T) -> T {
         if Thread.current === thread { return body() }
-        return withoutActuallyEscaping(body) { body in
-            callers.lock()
-            defer { callers.unlock() }
-            var result: T?
-            let done = DispatchSemaphore(value: 0)
-            condition.lock()
-            job = {
-                result = body()
-                done.signal()
-            }
-            condition.signal()
-            condition.unlock()
-            done.wait()
-            return result!
+        callers.lock()
+        defer { callers.unlock() }
+        var result: T?
+        let done = DispatchSemaphore(value: 0)
+        condition.lock()
+        job = {
+            result = body()
+            done.signal()
         }
+        condition.signal()
+        condition.unlock()
+        done.wait()
+        return result!
     }
 
     private func serve() {
