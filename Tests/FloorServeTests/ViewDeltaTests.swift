@@ -132,7 +132,21 @@ struct ViewDeltaTests {
         var reports = 0
         var answer = try tab.report(preview, id, offset: 0)
         _ = try everything.report(preview, id, offset: 0, holding: false)
-        while offset + 40 <= (answer["height"] as? Double ?? 0) && reports < 2_000 {
+        var probe = Tab()
+        while reports < 2_000 {
+            let height = answer["height"] as? Double ?? 0
+            if offset + 40 > height {
+                // At the end: a next page loads on a task; wait for it (a page that grows), at most 30 s.
+                // Past the last next page ("end") the scroll is over.
+                if (answer["load"] as? [String: Any])?["state"] as? String == "end" { break }
+                let grew = eventually(seconds: 30) {
+                    ((try? probe.report(preview, id, offset: offset))?["height"] as? Double ?? 0) > height ? true : nil
+                }
+                guard grew == true else { break }
+                answer = try tab.report(preview, id, offset: offset)
+                _ = try everything.report(preview, id, offset: offset, holding: false)
+                continue
+            }
             offset += 40
             reports += 1
             answer = try tab.report(preview, id, offset: offset)
