@@ -77,11 +77,8 @@ public struct CheckShard: Sendable, Equatable {
     /// FNV-1a, 64 bits, of the UTF-8 bytes: the same on every machine and in every Swift version (Swift's
     /// own Hasher is seeded per process).
     static func stableHash(_ name: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return hash
+        var hash = ContentHash()
+        hash.add(name.utf8)
+        return hash.value
     }
 }

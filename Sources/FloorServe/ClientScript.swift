@@ -1,3 +1,5 @@
+import FloorRuntime
+
 /// The browser side of `serve`, deliberately dumb: it reports where the screen is scrolled and draws what
 /// the server answers (ViewUpdate). It never decides load-more, sticky headers, heights or actions; those
 /// are the server's PageSession. It keeps in the DOM only the rows the last answer listed (one screen
@@ -12,11 +14,11 @@
 package enum ClientScript {
     /// Where pages load the script from: `/serve.js?v=<hash of the source>`. The browser keeps it (it never
     /// changes at that address), so a page request carries only the page's own markup: 13 KB less each.
-    package static let address = "/serve.js?v=" + String(fnv1a(source), radix: 16)
-
-    private static func fnv1a(_ text: String) -> UInt64 {
-        text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
-    }
+    package static let address: String = {
+        var hash = ContentHash()
+        hash.add(source.utf8)
+        return "/serve.js?v=" + String(hash.value, radix: 16)
+    }()
 
     package static let source = #"""
         (() => {

@@ -1,5 +1,6 @@
 import CFontSubset
 import FloorRender
+import FloorRuntime
 import FloorText
 import Glibc
 
@@ -26,8 +27,9 @@ actor FontSubsets {
     /// has characters past ASCII and not more than PageCharacters.limit of them.
     func css(forPage bytes: [UInt8]) -> String {
         guard let found = PageCharacters.of(bytes), !found.isEmpty else { return FontRoute.fontFaces }
-        let key = String(
-            found.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }, radix: 16)
+        var hash = ContentHash()
+        for character in found { hash.add(UInt64(character)) }
+        let key = String(hash.value, radix: 16)
         if characters[key] == nil { characters[key] = found }
         use(key)
         return HTMLRenderer.fontFaces(route: "/fonts/", subset: (folder: "page/" + key, ranges: Self.ranges(found)))

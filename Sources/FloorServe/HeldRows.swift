@@ -1,3 +1,5 @@
+import FloorRuntime
+
 /// The rows a tab holds, as it reports them with each view (`"held":{"<index>":"<tag>",...}` for the rows
 /// of its screen, `"pinned":{"index","tag"}` for the pinned row it shows), and the tag that names what a
 /// row draws.
@@ -39,6 +41,8 @@ public struct HeldRows: Codable, Sendable, Equatable {
     /// version's tag gets it again unless the bytes are the same; two different rows at one index agreeing
     /// on 64 bits of hash is the only way a stale row could stay, and that is left to chance (2^-64).
     package static func tag(of bytes: some Sequence<UInt8>) -> String {
-        String(bytes.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }, radix: 16)
+        var hash = ContentHash()
+        hash.add(bytes)
+        return String(hash.value, radix: 16)
     }
 }

@@ -161,6 +161,8 @@ let browserAvailable: Bool =
 final class RunningServer: @unchecked Sendable {
     let process: Process
     let url: String
+    /// The port of `url`.
+    var port: Int { Int(url.split(separator: ":").last!.dropLast())! }
     private let lock = NSLock()
     private var later: [String] = []
     private let printedMore = DispatchSemaphore(value: 0)

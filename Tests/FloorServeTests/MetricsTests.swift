@@ -34,6 +34,14 @@ struct MetricsTests {
         return samples
     }
 
+    /// A real server's `/metrics` over loopback, answered 200, as samples.
+    static func scrape(port: Int) throws -> [String: Double] {
+        let answer = try #require(
+            try RawHTTP.exchange(port: port, "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))
+        #expect(answer.status == 200)
+        return samples(answer.body)
+    }
+
     @Test func requestsSessionsAndLiveTabsAreCountedByRoute() async throws {
         let fixture = try ServeFixture()
         try await ServeRoutesTests.app(fixture).test(.router) { client in
@@ -84,10 +92,7 @@ struct MetricsTests {
 
     /// The server's closes by reason, as `/metrics` on `port` says.
     static func closes(_ port: Int) throws -> [String: Double] {
-        let answer = try #require(
-            try RawHTTP.exchange(
-                port: port, "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))
-        let s = Self.samples(answer.body)
+        let s = try scrape(port: port)
         return Dictionary(
             uniqueKeysWithValues: ["cap", "header_timeout", "body_too_large"].map {
                 ($0, s[#"floorkit_serve_connections_closed_total{reason="\#($0)"}"#] ?? -1)
@@ -171,14 +176,8 @@ struct MetricsTests {
             fixture.pages,
         ])
         defer { server.stop() }
-        let port = Int(server.url.split(separator: ":").last!.dropLast())!
-        func metrics() throws -> [String: Double] {
-            let answer = try #require(
-                try RawHTTP.exchange(
-                    port: port, "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))
-            #expect(answer.status == 200)
-            return Self.samples(answer.body)
-        }
+        let port = server.port
+        func metrics() throws -> [String: Double] { try Self.scrape(port: port) }
         let foreign = try #require(
             try RawHTTP.exchange(
                 port: port, "GET /metrics HTTP/1.1\r\nHost: evil.example.com\r\nConnection: close\r\n\r\n"))
@@ -214,13 +213,8 @@ struct MetricsTests {
             fixture.pages,
         ])
         defer { server.stop() }
-        let port = Int(server.url.split(separator: ":").last!.dropLast())!
-        func metrics() throws -> [String: Double] {
-            let answer = try #require(
-                try RawHTTP.exchange(
-                    port: port, "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))
-            return Self.samples(answer.body)
-        }
+        let port = server.port
+        func metrics() throws -> [String: Double] { try Self.scrape(port: port) }
         func round() throws {
             var clients: [RawHTTP] = []
             for _ in 0..<1_000 {

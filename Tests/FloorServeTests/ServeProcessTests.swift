@@ -99,7 +99,7 @@ extension ServeProcessTests {
             fixture.pages,
         ])
         defer { server.stop() }
-        let port = Int(server.url.split(separator: ":").last!.dropLast())!
+        let port = server.port
         let pid = server.process.processIdentifier
         let first = try #require(
             eventually(seconds: 30) { ProcessDescriptors.children(of: pid, named: "serve-worker").first })
@@ -173,7 +173,7 @@ extension ServeProcessTests {
             fixture.pages,
         ])
         defer { server.stop() }
-        let port = Int(server.url.split(separator: ":").last!.dropLast())!
+        let port = server.port
         let page = try #require(
             try RawHTTP.exchange(
                 port: port, "GET /page/home.json HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))
