@@ -10,154 +10,22 @@ import FloorText
 /// rows, and `stats` (selector calls, so tests can prove what is cached). Field order is fixed so output
 /// diffs cleanly.
 public enum JSONRenderer {
+    /// The whole output as one buffer (the preview's answers, the fuzzers, tests).
     public static func render(_ session: PageSession, plugins: [PluginInfo], diagnostics: [Diagnostic]) -> [UInt8] {
-        let adapter = session.adapter
-        let viewport = session.viewport
-        let visible = adapter.rowsOnScreen(in: viewport)
-        let pinned = adapter.pinnedHeader(in: viewport)
-        var out = JSONWriter(capacity: 512 + adapter.rowCount * 100)
-        out.raw("{")
-        out.key("page")
-        out.string(adapter.page.file)
-        out.raw(",")
-        out.key("width")
-        out.number(adapter.width)
-        out.raw(",")
-        out.key("height")
-        out.number(adapter.totalHeight)
-        out.raw(",")
-        out.key("next")
-        out.optional(session.next)
-        if let footer = adapter.footer, let row = adapter.footerRow {
-            out.raw(",")
-            out.key("footer")
-            out.raw("{")
-            out.key("row")
-            out.number(row)
-            out.raw(",")
-            out.key("state")
-            out.string(footer.stateName)
-            out.raw(",")
-            out.key("text")
-            out.string(footer.text)
-            switch footer.state {
-            case .more(let page), .loading(let page):
-                out.raw(",")
-                out.key("page")
-                out.string(page)
-            case .failed(let page, let reason):
-                out.raw(",")
-                out.key("page")
-                out.string(page)
-                out.raw(",")
-                out.key("reason")
-                out.string(reason)
-            case .stopped(let reason):
-                out.raw(",")
-                out.key("reason")
-                out.string(reason)
-            case .end: break
-            }
-            out.raw("}")
-        }
-        out.raw(",")
-        out.key("plugins")
-        out.raw("[")
-        for (i, plugin) in plugins.enumerated() {
-            if i > 0 { out.raw(",") }
-            out.raw("{")
-            out.key("id")
-            out.string(plugin.id)
-            out.raw(",")
-            out.key("name")
-            out.string(plugin.name)
-            out.raw(",")
-            out.key("version")
-            out.string(plugin.version)
-            out.raw(",")
-            out.key("path")
-            out.string(plugin.path)
-            out.raw("}")
-        }
-        out.raw("],")
-        out.key("viewport")
-        out.raw("{")
-        out.key("offset")
-        out.number(viewport.offset)
-        out.raw(",")
-        out.key("height")
-        out.number(viewport.height)
-        out.raw(",")
-        out.key("visibleRows")
-        out.raw("[")
-        for (i, r) in visible.enumerated() {
-            if i > 0 { out.raw(",") }
-            out.number(r)
-        }
-        out.raw("],")
-        out.key("pinned")
-        out.optional(pinned?.floor)
-        if let pinned {
-            out.raw(",")
-            out.key("pinnedRow")
-            out.number(pinned.row)
-            out.raw(",")
-            out.key("pinnedY")
-            out.number(pinned.y)
-        }
-        out.raw("},")
-        out.key("rows")
-        out.raw("[")
-        writeRows(adapter, into: &out)
-        out.raw("],")
-        out.key("cells")
-        out.raw("[")
-        for (i, r) in visible.enumerated() {
-            if i > 0 { out.raw(",") }
-            let canvas = JSONCanvas()
-            adapter.drawCell(row: r, into: canvas)
-            out.raw("{")
-            out.key("row")
-            out.number(r)
-            out.raw(",")
-            out.key("draws")
-            out.raw("[")
-            out.raw(canvas.out)
-            out.raw("]}")
-        }
-        out.raw("],")
-        out.key("diagnostics")
-        out.diagnostics(diagnostics)
-        out.raw(",")
-        out.key("events")
-        out.raw("[")
-        for (i, event) in session.events.enumerated() {
-            if i > 0 { out.raw(",") }
-            write(event, into: &out)
-        }
-        out.raw("],")
-        out.key("stats")
-        out.raw("{")
-        out.key("heightCalls")
-        out.number(adapter.stats.heightCalls)
-        out.raw(",")
-        out.key("cellCalls")
-        out.number(adapter.stats.cellCalls)
-        out.raw(",")
-        out.key("reloads")
-        out.number(adapter.stats.reloads)
-        out.raw(",")
-        out.key("heightsKept")
-        out.number(adapter.stats.heightsKept)
-        out.raw(",")
-        writeFontSet(into: &out)
-        out.raw("}}\n")
-        return out.bytes
+        var bytes: [UInt8] = []
+        prepare(session, plugins: plugins, diagnostics: diagnostics).write { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// Asks the plugins everything the output needs (the cells on screen, each row's tappable items and
+    /// pages), so that writing it afterwards runs no plugin code (PageRender's contract).
+    public static func prepare(_ session: PageSession, plugins: [PluginInfo], diagnostics: [Diagnostic]) -> JSONOutput {
+        JSONOutput(session: session, plugins: plugins, diagnostics: diagnostics)
     }
 
     /// `"fonts":{"name":...,"files":[{"file","package","version","sha256"}]}`: the font set real text is
     /// measured with (Fonts.lock; docs/ABI.md, "Text layout"), so two outputs say whether they can agree.
-    private static func writeFontSet(into out: inout JSONWriter) {
+    static func writeFontSet(into out: inout JSONWriter) {
         out.key("fonts")
         out.raw("{")
         out.key("name")
@@ -182,81 +50,6 @@ public enum JSONRenderer {
             out.raw("}")
         }
         out.raw("]}")
-    }
-
-    /// The hot loop of `--format json` (a 40,000-row page is 40,000 rows): each row is a few bulk appends.
-    /// Keys and punctuation are written as one literal each, and the floor ids and row type names, which
-    /// repeat on every row, are escaped once up front.
-    private static func writeRows(_ adapter: Adapter, into out: inout JSONWriter) {
-        let rows = adapter.rows
-        func quoted(_ s: String) -> JSONWriter {
-            var w = JSONWriter(capacity: s.utf8.count + 2)
-            w.string(s)
-            return w
-        }
-        let floorIDs = adapter.sections.map { quoted($0.floorID) }
-        // A row type name two plugins share says whose it is (ABI 1.5): `"plugin"` right after `"type"`.
-        let typeNames = adapter.registry.rowTypes.indices.map { id in
-            var name = quoted(adapter.registry.rowTypes[id].name)
-            if let plugin = adapter.registry.sharedRowTypePlugin(Int32(id)) {
-                name.raw(",\"plugin\":")
-                name.string(plugin)
-            }
-            return name
-        }
-        let tappable = adapter.registry.rowTypes.map { $0.tappable != nil }
-        let paged = adapter.registry.rowTypes.map { $0.pages != nil }
-        let collectionFloor = adapter.sections.map { $0.collection != nil }
-        for r in 0..<rows.count {
-            let row = rows[r]
-            out.raw(r > 0 ? ",{\"section\":" : "{\"section\":")
-            out.number(Int(row.section))
-            out.raw(",\"row\":")
-            out.number(Int(row.index))
-            out.raw(",\"floor\":")
-            out.raw(floorIDs[Int(row.section)])
-            out.raw(",\"type\":")
-            out.raw(typeNames[Int(row.type)])
-            out.raw(",\"y\":")
-            out.number(row.top)
-            out.raw(",\"height\":")
-            out.number(row.height)
-            if let reason = adapter.unusableHeightReason(row: row) {
-                // Its height calculator gave no height (ABI 1.5's height rule): the host drew a placeholder.
-                out.raw(",\"placeholder\":")
-                out.string(reason)
-            }
-            if collectionFloor[Int(row.section)] {
-                // A collection floor's rows carry their frame across the page (ABI 1.5): x and width, and the
-                // column an item was placed in (null for a full-width row of the floor).
-                let frame = adapter.frame(of: r)
-                out.raw(",\"x\":")
-                out.number(frame.x)
-                out.raw(",\"width\":")
-                out.number(frame.width)
-                out.raw(",\"column\":")
-                if let column = adapter.column(of: r) { out.number(column) } else { out.raw("null") }
-            }
-            if row.flags & FLOOR_ROW_HEADER != 0 {
-                out.raw(
-                    row.flags & FLOOR_ROW_STICKY != 0
-                        ? ",\"header\":true,\"sticky\":true" : ",\"header\":true,\"sticky\":false")
-            } else if row.flags & FLOOR_ROW_STICKY != 0 {
-                out.raw(",\"sticky\":true")  // a plugin's own sticky row (not a title header)
-            }
-            if tappable[Int(row.type)] {
-                out.raw(",\"tappable\":")
-                out.number(adapter.tappableItems(row: r))
-            }
-            // A carousel (docs/ABI.md, "Paged rows"): how many pages, and the one drawn.
-            if paged[Int(row.type)], case let pages = adapter.pageCount(ofRow: r), pages > 1 {
-                out.raw(",\"pages\":")
-                out.number(pages)
-                out.raw(",\"page\":")
-                out.number(adapter.page(ofRow: r))
-            }
-            out.raw("}")
-        }
     }
 
     /// One event as the `events` array carries it.

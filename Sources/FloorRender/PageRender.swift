@@ -32,9 +32,24 @@ package struct PageRender: Sendable {
     /// What to write: `output` to stdout, `messages` to stderr (json carries its diagnostics in the output);
     /// `failed` when the tap found no action.
     package struct Result {
-        package let output: [UInt8]
+        package let output: Output
         package let messages: [String]
         package let failed: Bool
+    }
+
+    /// A render's output: every plugin call has returned before it exists, so writing it runs no plugin code.
+    package enum Output {
+        case bytes([UInt8])
+        /// json, written chunk by chunk (JSONOutput): never held whole.
+        case json(JSONOutput)
+
+        /// Hands the output to `emit` in order, in one piece or in chunks; stops at `emit`'s first error.
+        package func write(_ emit: ([UInt8]) throws -> Void) rethrows {
+            switch self {
+            case .bytes(let bytes): try emit(bytes)
+            case .json(let json): try json.write(emit)
+            }
+        }
     }
 
     /// Throws when the page is unusable (unreadable, malformed, refused).
@@ -63,7 +78,7 @@ package struct PageRender: Sendable {
             case .success(let action): output = Array(TapOutput.json(action).utf8)
             case .failure(let none): messages.append("no action: \(none)")
             }
-            return Result(output: output, messages: messages, failed: output.isEmpty)
+            return Result(output: .bytes(output), messages: messages, failed: output.isEmpty)
         }
         switch format {
         case .text:
@@ -72,10 +87,11 @@ package struct PageRender: Sendable {
                 session, extent: viewport == nil && scrollTo == nil ? .wholePage : .screen, options: options,
                 to: &output)
         case .json:
-            output = JSONRenderer.render(session, plugins: host.plugins, diagnostics: diagnostics)
+            let json = JSONRenderer.prepare(session, plugins: host.plugins, diagnostics: diagnostics)
+            return Result(output: .json(json), messages: messages, failed: false)
         case .html:
             output = Array(HTMLRenderer.render(session, diagnostics: diagnostics).utf8)
         }
-        return Result(output: output, messages: messages, failed: false)
+        return Result(output: .bytes(output), messages: messages, failed: false)
     }
 }

@@ -124,8 +124,8 @@ struct Render: ParsableCommand {
             outputIsTerminal: HostOutput.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment)
         let result = try unusableInput { try render.run(host: host, page: page, root: root, remote: remotePages) }
         for line in result.messages { printError(line) }
-        // Written from the buffer itself (no copy: a whole page's text would double the peak memory).
-        try writeOutput(result.output)
+        // Written from the buffer itself, or chunk by chunk (no copy: a whole page would double the peak memory).
+        try result.output.write { try writeOutput($0) }
         try containment.finish(result.failed ? 1 : 0)
     }
 }

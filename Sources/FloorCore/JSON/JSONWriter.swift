@@ -11,6 +11,9 @@ public struct JSONWriter: Sendable {
 
     public init(capacity: Int = 4096) { bytes.reserveCapacity(capacity) }
 
+    /// Empties the buffer and keeps its capacity: after a chunk of output was handed on.
+    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
     /// `[{level, message, file?, plugin?, path?, line?, column?, offset?, consequence?, count?, paths?}, ...]`:
     /// diagnostics as every json output lists them; a group (Diagnostic.grouped) has `count` and `paths`.
     /// `withAbout`: each with its `about` too (what a check shard hands its parent, which groups them).

@@ -1,0 +1,272 @@
+import CFloorABI
+import FloorCore
+import FloorLayout
+import FloorRuntime
+import FloorSession
+
+/// `--format json`, every plugin answer already asked (JSONRenderer.prepare), written in chunks of about
+/// `chunkSize` bytes: a 43,000-row page is 4 MB of output, which is never held whole (issue 23's peak memory).
+public struct JSONOutput {
+    /// What `write` hands its sink at a time (the last chunk may be shorter).
+    public static let chunkSize = 1 << 18
+
+    let session: PageSession
+    let plugins: [PluginInfo]
+    let diagnostics: [Diagnostic]
+    let visible: [Int]
+    /// The draws of each visible row's cell, in `visible`'s order.
+    let cells: [JSONWriter]
+    /// Per row: its tappable items (-1: its type has no tap selector), its page count and the page shown
+    /// (-1: not a paged row).
+    let tappable: [Int32]
+    let pages: [(count: Int32, shown: Int32)]
+
+    init(session: PageSession, plugins: [PluginInfo], diagnostics: [Diagnostic]) {
+        let adapter = session.adapter
+        (self.session, self.plugins, self.diagnostics) = (session, plugins, diagnostics)
+        visible = adapter.rowsOnScreen(in: session.viewport)
+        cells = visible.map { r in
+            let canvas = JSONCanvas()
+            adapter.drawCell(row: r, into: canvas)
+            return canvas.out
+        }
+        let types = adapter.registry.rowTypes
+        let rows = adapter.rows
+        let anyTappable = types.contains { $0.tappable != nil }
+        let anyPaged = types.contains { $0.pages != nil }
+        tappable =
+            anyTappable
+            ? (0..<rows.count).map { r in
+                types[Int(rows[r].type)].tappable != nil ? Int32(adapter.tappableItems(row: r)) : -1
+            } : []
+        pages =
+            anyPaged
+            ? (0..<rows.count).map { r in
+                guard types[Int(rows[r].type)].pages != nil else { return (-1, -1) }
+                return (Int32(adapter.pageCount(ofRow: r)), Int32(adapter.page(ofRow: r)))
+            } : []
+    }
+
+    /// Hands the output to `emit` chunk by chunk, in order; runs no plugin code. Stops at `emit`'s first error.
+    public func write(_ emit: ([UInt8]) throws -> Void) rethrows {
+        let adapter = session.adapter
+        let viewport = session.viewport
+        let visible = self.visible
+        let pinned = adapter.pinnedHeader(in: viewport)
+        var out = JSONWriter(capacity: Self.chunkSize + 4096)
+        out.raw("{")
+        out.key("page")
+        out.string(adapter.page.file)
+        out.raw(",")
+        out.key("width")
+        out.number(adapter.width)
+        out.raw(",")
+        out.key("height")
+        out.number(adapter.totalHeight)
+        out.raw(",")
+        out.key("next")
+        out.optional(session.next)
+        if let footer = adapter.footer, let row = adapter.footerRow {
+            out.raw(",")
+            out.key("footer")
+            out.raw("{")
+            out.key("row")
+            out.number(row)
+            out.raw(",")
+            out.key("state")
+            out.string(footer.stateName)
+            out.raw(",")
+            out.key("text")
+            out.string(footer.text)
+            switch footer.state {
+            case .more(let page), .loading(let page):
+                out.raw(",")
+                out.key("page")
+                out.string(page)
+            case .failed(let page, let reason):
+                out.raw(",")
+                out.key("page")
+                out.string(page)
+                out.raw(",")
+                out.key("reason")
+                out.string(reason)
+            case .stopped(let reason):
+                out.raw(",")
+                out.key("reason")
+                out.string(reason)
+            case .end: break
+            }
+            out.raw("}")
+        }
+        out.raw(",")
+        out.key("plugins")
+        out.raw("[")
+        for (i, plugin) in plugins.enumerated() {
+            if i > 0 { out.raw(",") }
+            out.raw("{")
+            out.key("id")
+            out.string(plugin.id)
+            out.raw(",")
+            out.key("name")
+            out.string(plugin.name)
+            out.raw(",")
+            out.key("version")
+            out.string(plugin.version)
+            out.raw(",")
+            out.key("path")
+            out.string(plugin.path)
+            out.raw("}")
+        }
+        out.raw("],")
+        out.key("viewport")
+        out.raw("{")
+        out.key("offset")
+        out.number(viewport.offset)
+        out.raw(",")
+        out.key("height")
+        out.number(viewport.height)
+        out.raw(",")
+        out.key("visibleRows")
+        out.raw("[")
+        for (i, r) in visible.enumerated() {
+            if i > 0 { out.raw(",") }
+            out.number(r)
+        }
+        out.raw("],")
+        out.key("pinned")
+        out.optional(pinned?.floor)
+        if let pinned {
+            out.raw(",")
+            out.key("pinnedRow")
+            out.number(pinned.row)
+            out.raw(",")
+            out.key("pinnedY")
+            out.number(pinned.y)
+        }
+        out.raw("},")
+        out.key("rows")
+        out.raw("[")
+        try writeRows(adapter, into: &out, emit)
+        out.raw("],")
+        out.key("cells")
+        out.raw("[")
+        for (i, r) in visible.enumerated() {
+            if i > 0 { out.raw(",") }
+            out.raw("{")
+            out.key("row")
+            out.number(r)
+            out.raw(",")
+            out.key("draws")
+            out.raw("[")
+            out.raw(cells[i])
+            out.raw("]}")
+        }
+        out.raw("],")
+        out.key("diagnostics")
+        out.diagnostics(diagnostics)
+        out.raw(",")
+        out.key("events")
+        out.raw("[")
+        for (i, event) in session.events.enumerated() {
+            if i > 0 { out.raw(",") }
+            JSONRenderer.write(event, into: &out)
+        }
+        out.raw("],")
+        out.key("stats")
+        out.raw("{")
+        out.key("heightCalls")
+        out.number(adapter.stats.heightCalls)
+        out.raw(",")
+        out.key("cellCalls")
+        out.number(adapter.stats.cellCalls)
+        out.raw(",")
+        out.key("reloads")
+        out.number(adapter.stats.reloads)
+        out.raw(",")
+        out.key("heightsKept")
+        out.number(adapter.stats.heightsKept)
+        out.raw(",")
+        JSONRenderer.writeFontSet(into: &out)
+        out.raw("}}\n")
+        try emit(out.bytes)
+    }
+
+    /// The hot loop of `--format json` (a 40,000-row page is 40,000 rows): each row is a few bulk appends,
+    /// and a full chunk goes to `emit`. Keys and punctuation are written as one literal each, and the floor
+    /// ids and row type names, which repeat on every row, are escaped once up front.
+    private func writeRows(
+        _ adapter: Adapter, into out: inout JSONWriter, _ emit: ([UInt8]) throws -> Void
+    ) rethrows {
+        let rows = adapter.rows
+        func quoted(_ s: String) -> JSONWriter {
+            var w = JSONWriter(capacity: s.utf8.count + 2)
+            w.string(s)
+            return w
+        }
+        let floorIDs = adapter.sections.map { quoted($0.floorID) }
+        // A row type name two plugins share says whose it is (ABI 1.5): `"plugin"` right after `"type"`.
+        let typeNames = adapter.registry.rowTypes.indices.map { id in
+            var name = quoted(adapter.registry.rowTypes[id].name)
+            if let plugin = adapter.registry.sharedRowTypePlugin(Int32(id)) {
+                name.raw(",\"plugin\":")
+                name.string(plugin)
+            }
+            return name
+        }
+        let collectionFloor = adapter.sections.map { $0.collection != nil }
+        for r in 0..<rows.count {
+            if out.bytes.count >= Self.chunkSize {
+                try emit(out.bytes)
+                out.removeAll()
+            }
+            let row = rows[r]
+            out.raw(r > 0 ? ",{\"section\":" : "{\"section\":")
+            out.number(Int(row.section))
+            out.raw(",\"row\":")
+            out.number(Int(row.index))
+            out.raw(",\"floor\":")
+            out.raw(floorIDs[Int(row.section)])
+            out.raw(",\"type\":")
+            out.raw(typeNames[Int(row.type)])
+            out.raw(",\"y\":")
+            out.number(row.top)
+            out.raw(",\"height\":")
+            out.number(row.height)
+            if let reason = adapter.unusableHeightReason(row: row) {
+                // Its height calculator gave no height (ABI 1.5's height rule): the host drew a placeholder.
+                out.raw(",\"placeholder\":")
+                out.string(reason)
+            }
+            if collectionFloor[Int(row.section)] {
+                // A collection floor's rows carry their frame across the page (ABI 1.5): x and width, and the
+                // column an item was placed in (null for a full-width row of the floor).
+                let frame = adapter.frame(of: r)
+                out.raw(",\"x\":")
+                out.number(frame.x)
+                out.raw(",\"width\":")
+                out.number(frame.width)
+                out.raw(",\"column\":")
+                if let column = adapter.column(of: r) { out.number(column) } else { out.raw("null") }
+            }
+            if row.flags & FLOOR_ROW_HEADER != 0 {
+                out.raw(
+                    row.flags & FLOOR_ROW_STICKY != 0
+                        ? ",\"header\":true,\"sticky\":true" : ",\"header\":true,\"sticky\":false")
+            } else if row.flags & FLOOR_ROW_STICKY != 0 {
+                out.raw(",\"sticky\":true")  // a plugin's own sticky row (not a title header)
+            }
+            if !tappable.isEmpty, tappable[r] >= 0 {
+                out.raw(",\"tappable\":")
+                out.number(Int(tappable[r]))
+            }
+            // A carousel (docs/ABI.md, "Paged rows"): how many pages, and the one drawn.
+            if !pages.isEmpty, pages[r].count > 1 {
+                out.raw(",\"pages\":")
+                out.number(Int(pages[r].count))
+                out.raw(",\"page\":")
+                out.number(Int(pages[r].shown))
+            }
+            out.raw("}")
+        }
+    }
+}
