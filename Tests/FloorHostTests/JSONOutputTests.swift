@@ -43,7 +43,10 @@ struct JSONOutputTests {
     @Test func aFullDiskStopsAtTheFirstChunkWithOneMessage() throws {
         let full = try run(
             "/bin/sh",
-            ["-c", "exec \"$0\" \"$@\" > /dev/full", Repo.floorhostBinary, "--plugins", plugins, page, "--format", "json"])
+            [
+                "-c", "exec \"$0\" \"$@\" > /dev/full", Repo.floorhostBinary, "--plugins", plugins, page, "--format",
+                "json",
+            ])
         #expect(full.status == 1)
         let messages = full.stderr.split(separator: "\n").filter { $0.contains("cannot write the output") }
         #expect(messages == ["error: cannot write the output: No space left on device"], "\(full.stderr)")
