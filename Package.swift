@@ -140,6 +140,8 @@ let package = Package(
                 .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"),
                 // The test kit's own tests: ProductFeed linked in, as a plugin package's tests link their plugin.
                 .product(name: "FloorKitTesting", package: "SDK"), "ProductFeedFloor",
+                // CharacterClassTests compares the schema's own character classes with ICU's matching.
+                "CPattern",
             ]),
         .testTarget(
             name: "FloorServeTests",

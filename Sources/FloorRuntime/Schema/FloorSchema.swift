@@ -73,6 +73,9 @@ public final class FloorSchema: Sendable {
         public let text: String
         /// Matching takes the compiled pattern's own lock (floor_pattern.h), so any thread may match.
         private let compiled: OpaquePointer
+        /// The pattern as one character class, matched without ICU (`.notBlank`'s shape): 43,000 titles
+        /// checked in 1 ms instead of 9 (BENCHMARKS.md, issue 23).
+        private let characterClass: CharacterClass?
 
         /// nil when `text` is not a regular expression ICU reads.
         init?(_ text: String) {
@@ -84,6 +87,7 @@ public final class FloorSchema: Sendable {
             else { return nil }
             self.text = text
             self.compiled = compiled
+            characterClass = CharacterClass(text)
         }
 
         deinit { floor_pattern_free(compiled) }
@@ -91,10 +95,14 @@ public final class FloorSchema: Sendable {
         /// Whether the pattern matches somewhere in `string` (JSON Schema's rule: not anchored).
         func matches(_ string: String) -> Bool {
             var string = string
-            return string.withUTF8 { bytes in
-                bytes.withMemoryRebound(to: CChar.self) {
-                    floor_pattern_find(compiled, $0.baseAddress, Int64($0.count)) == 1
-                }
+            return string.withUTF8 { matches(UnsafeRawBufferPointer($0)) }
+        }
+
+        /// Whether the pattern matches somewhere in the UTF-8 `utf8`.
+        func matches(_ utf8: UnsafeRawBufferPointer) -> Bool {
+            if let characterClass { return characterClass.matches(utf8) }
+            return utf8.withMemoryRebound(to: CChar.self) {
+                floor_pattern_find(compiled, $0.baseAddress, Int64($0.count)) == 1
             }
         }
     }

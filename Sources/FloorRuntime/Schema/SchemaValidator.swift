@@ -136,16 +136,23 @@ extension FloorWalk {
     mutating func check(string span: JSONStringSpan, against schema: FloorSchema) {
         guard schema.kinds.contains(.string) else { return wrongKind(.string, for: schema) }
         if schema.minLength != nil || schema.pattern != nil {
-            let text = cursor.text(span)
-            if let minLength = schema.minLength, text.unicodeScalars.count < minLength {
-                note(
-                    .outOfRange,
-                    "\(typeName) expects at least \(minLength) character\(minLength == 1 ? "" : "s") here, found \(FloorSchema.quoted(text))"
-                )
-            } else if let pattern = schema.pattern, !pattern.matches(text) {
-                note(
-                    .notAllowed,
-                    "\(typeName) expects text matching \(pattern.text) here, found \(FloorSchema.quoted(text))")
+            // Unescaped text is checked where it lies (the cursor has checked its UTF-8): no String a value.
+            var decoded = span.escaped ? cursor.text(span) : nil
+            let broken =
+                decoded != nil
+                ? decoded!.withUTF8 { Self.brokenRule(UnsafeRawBufferPointer($0), schema) }
+                : Self.brokenRule(cursor.bytes(span.start, span.end), schema)
+            if let broken {
+                let found = FloorSchema.quoted(decoded ?? cursor.text(span))
+                switch broken {
+                case .minLength(let minLength):
+                    note(
+                        .outOfRange,
+                        "\(typeName) expects at least \(minLength) character\(minLength == 1 ? "" : "s") here, found \(found)"
+                    )
+                case .pattern(let pattern):
+                    note(.notAllowed, "\(typeName) expects text matching \(pattern.text) here, found \(found)")
+                }
             }
         }
         if let allowed = schema.allowed {
@@ -154,6 +161,20 @@ extension FloorWalk {
                 note(.notAllowed, "\(typeName) allows only \(allowed.joined(separator: ", ")) here, found \(value)")
             }
         }
+    }
+
+    /// A string's rule that text breaks, minLength before pattern.
+    enum StringRule {
+        case minLength(Int)
+        case pattern(FloorSchema.Pattern)
+    }
+
+    static func brokenRule(_ utf8: UnsafeRawBufferPointer, _ schema: FloorSchema) -> StringRule? {
+        if let minLength = schema.minLength, CharacterClass.scalarCount(utf8) < minLength {
+            return .minLength(minLength)
+        }
+        if let pattern = schema.pattern, !pattern.matches(utf8) { return .pattern(pattern) }
+        return nil
     }
 
     /// `true`, `false` or `null` from `start` to `pos`.

@@ -1,0 +1,78 @@
+/// A schema "pattern" that is exactly one character class of literal characters and ranges, `[...]` or
+/// `[^...]` (FloorKit's `.notBlank` rule writes `[^ \t...]`): it matches where some character of the text is
+/// (or, negated, is not) in the class, so a scan over the UTF-8 decides it, with no regular-expression
+/// engine and no String. Any other pattern, or a class with an escape, a nested set, `&`, `:`, `{`, `$` or a
+/// `-` that is not between two characters, is left to ICU (FloorSchema.Pattern). Invalid UTF-8 reads as
+/// U+FFFD, as ICU reads it.
+package struct CharacterClass: Sendable {
+    let negated: Bool
+    let ranges: [ClosedRange<UInt32>]
+
+    /// nil unless `pattern` has exactly that shape.
+    package init?(_ pattern: String) {
+        var scalars = Array(pattern.unicodeScalars)
+        guard scalars.count >= 3, scalars.first == "[", scalars.last == "]" else { return nil }
+        scalars = Array(scalars.dropFirst().dropLast())
+        negated = scalars.first == "^"
+        if negated { scalars.removeFirst() }
+        let special: Set<Unicode.Scalar> = ["\\", "[", "]", "&", ":", "{", "}", "$", "^"]
+        guard !scalars.isEmpty, !scalars.contains(where: special.contains) else { return nil }
+        var ranges: [ClosedRange<UInt32>] = []
+        var i = 0
+        while i < scalars.count {
+            let low = scalars[i]
+            guard low != "-" else { return nil }
+            if i + 1 < scalars.count, scalars[i + 1] == "-" {
+                guard i + 2 < scalars.count, scalars[i + 2] != "-", low.value <= scalars[i + 2].value else {
+                    return nil
+                }
+                ranges.append(low.value...scalars[i + 2].value)
+                i += 3
+            } else {
+                ranges.append(low.value...low.value)
+                i += 1
+            }
+        }
+        self.ranges = ranges
+    }
+
+    /// Whether the class matches somewhere in `utf8`.
+    package func matches(_ utf8: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        while i < utf8.count {
+            let (scalar, length) = Self.scalar(in: utf8, at: i)
+            if ranges.contains(where: { $0.contains(scalar) }) != negated { return true }
+            i += length
+        }
+        return false
+    }
+
+    /// The scalar at `i` and its length in bytes; U+FFFD and 1 for a byte that starts no valid sequence.
+    static func scalar(in utf8: UnsafeRawBufferPointer, at i: Int) -> (UInt32, Int) {
+        let lead = UInt32(utf8[i])
+        if lead < 0x80 { return (lead, 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0
+        guard length > 0, lead < 0xF5, i + length <= utf8.count else { return (0xFFFD, 1) }
+        var value = lead & (0xFF >> UInt32(length + 1))
+        for k in 1..<length {
+            let byte = UInt32(utf8[i + k])
+            guard byte & 0xC0 == 0x80 else { return (0xFFFD, 1) }
+            value = value << 6 | byte & 0x3F
+        }
+        // Overlong forms, surrogates and values past U+10FFFF are not scalars.
+        let smallest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard value >= smallest, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return (0xFFFD, 1) }
+        return (value, length)
+    }
+
+    /// JSON Schema's length of `utf8`: its Unicode scalars.
+    package static func scalarCount(_ utf8: UnsafeRawBufferPointer) -> Int {
+        var count = 0
+        var i = 0
+        while i < utf8.count {
+            i += scalar(in: utf8, at: i).1
+            count += 1
+        }
+        return count
+    }
+}
