@@ -56,8 +56,10 @@ struct JSONStringContentTests {
 
     @Test func escapesDecodeAsTheReferenceDoes() {
         let cases = [
-            #"27\" Monitor"#, #"a\\b\/c"#, #"\n\t\r\b\f"#, #"\u00e9\u4e2d\u6587"#, #"\ud83d\ude00 smile"#, #"\ud800 lone"#,
-            #"\udc00 trail"#, #"\ud83d\u0041"#, #"\u12"#, #"\uZZZZ"#, "end\\", "显示器 \\\"27\\\"", #"https:\/\/img.example.com\/p\/1.jpg"#,
+            #"27\" Monitor"#, #"a\\b\/c"#, #"\n\t\r\b\f"#, #"\u00e9\u4e2d\u6587"#, #"\ud83d\ude00 smile"#,
+            #"\ud800 lone"#,
+            #"\udc00 trail"#, #"\ud83d\u0041"#, #"\u12"#, #"\uZZZZ"#, "end\\", "显示器 \\\"27\\\"",
+            #"https:\/\/img.example.com\/p\/1.jpg"#,
             #"\u0000nul"#, "\\é", "",
         ]
         for text in cases {
