@@ -88,7 +88,9 @@ public final class FloorSchema: Sendable {
                 var source = text
                 guard
                     let compiled = source.withUTF8({ bytes in
-                        bytes.withMemoryRebound(to: CChar.self) { floor_pattern_compile($0.baseAddress, Int64($0.count)) }
+                        bytes.withMemoryRebound(to: CChar.self) {
+                            floor_pattern_compile($0.baseAddress, Int64($0.count))
+                        }
                     })
                 else { return nil }
                 self.compiled = compiled
