@@ -24,7 +24,7 @@ public final class TextEngine: @unchecked Sendable {
     private let lock = EngineLock()
     private let shaper = Shaper()
     private let breaks = BreakIterators()
-    private var cache = TextBlockCache(capacity: 8192)
+    private var cache = TextBlockCache(capacity: 2048)
     private var ellipsis: [TypeStyle.Weight: Double] = [:]
     private var counters = Counters()
     private var scratch = LayoutScratch()
