@@ -1,5 +1,6 @@
 import CFloorABI
 import FloorLayout
+import FloorText
 import Glibc
 import HostContract
 
@@ -369,18 +370,38 @@ public enum TextRenderer {
                 style: shade.1)
         }
 
-        /// The terminal stays a sketch (docs/ABI.md, "Text layout"): the block's text wrapped again at the
-        /// cell width (`CellTextLayout`), on the grid lines its laid-out height covers (at least one).
+        /// The block's lines as the host laid them out (docs/ABI.md, "Text layout"), one a terminal line from
+        /// the line of its top, each cut to the block's width in cells: the terminal shows the line breaks
+        /// every other output shows, and lays the text out nowhere else. A line is at least 12 points high in
+        /// every style, so the lines stay within the terminal lines the block's height covers.
         package func textBlock(_ drawing: TextBlockDrawing) {
-            guard !drawing.block.lines.isEmpty else { return }
-            let first = line(drawing.y)
-            let last = line(drawing.y + drawing.block.height - 0.001)
-            let cellLines = CellTextLayout.layout(
-                drawing.text, maxWidth: drawing.maxWidth, maxLines: max(1, last - first + 1))
-            for (i, text) in cellLines.lines.enumerated() {
-                grid.text(
-                    text.text, column: column(drawing.x), line: first + i, maxColumns: columns(drawing.maxWidth),
-                    center: drawing.style & FLOOR_TEXT_CENTER != 0, style: TextStyle(canvasStyle: drawing.style))
+            draw(drawing.block, x: drawing.x, y: drawing.y, maxWidth: drawing.maxWidth, style: drawing.style)
+        }
+
+        /// The plugin's bytes laid out as `HostTextLayout` lays them out for every output, with no String made
+        /// of the whole text.
+        package func textBlock(
+            utf8: UnsafeRawBufferPointer, x: Double, y: Double, maxWidth: Double, maxLines: UInt32, style: UInt32
+        ) {
+            let block = HostTextLayout.block(bytes: utf8, style: style, maxWidth: maxWidth, maxLines: Int(maxLines))
+            draw(block, x: x, y: y, maxWidth: maxWidth, style: style)
+        }
+
+        private func draw(_ block: TextBlock, x: Double, y: Double, maxWidth: Double, style: UInt32) {
+            guard !block.lines.isEmpty else { return }
+            let first = line(y)
+            let covered = line(y + block.height - 0.001) - first + 1
+            let column = column(x)
+            let maxColumns = columns(maxWidth)
+            let center = style & FLOOR_TEXT_CENTER != 0
+            let textStyle = TextStyle(canvasStyle: style)
+            for i in 0..<min(block.lines.count, max(1, covered)) {
+                var text = block.lines[i].text
+                text.withUTF8 {
+                    grid.text(
+                        utf8: $0, escapingControls: true, column: column, line: first + i, maxColumns: maxColumns,
+                        center: center, style: textStyle)
+                }
             }
         }
 
