@@ -24,6 +24,9 @@ package protocol CanvasBackend: AnyObject {
     /// Since ABI 1.5 (`fitted_image`): an image in a FLOOR_IMAGE_* mode (unknown modes are FLOOR_IMAGE_FILL,
     /// 1.4's `image`). By default, `image(_:...)`: a backend that draws no picture has nothing to fit.
     func image(_ source: String, x: Double, y: Double, width: Double, height: Double, mode: UInt32)
+    /// `fitted_image` with the plugin's bytes, valid only during the call. By default, `image(_:...mode:)` with
+    /// the bytes as a String (invalid UTF-8 as U+FFFD); a backend that draws bytes makes no String.
+    func image(utf8: UnsafeRawBufferPointer, x: Double, y: Double, width: Double, height: Double, mode: UInt32)
 }
 
 extension CanvasBackend {
@@ -33,6 +36,12 @@ extension CanvasBackend {
 
     package func image(cString: UnsafePointer<CChar>, x: Double, y: Double, width: Double, height: Double) {
         image(String(cString: cString), x: x, y: y, width: width, height: height)
+    }
+
+    package func image(
+        utf8: UnsafeRawBufferPointer, x: Double, y: Double, width: Double, height: Double, mode: UInt32
+    ) {
+        image(String(decoding: utf8, as: UTF8.self), x: x, y: y, width: width, height: height, mode: mode)
     }
 
     package func textBlock(
@@ -129,11 +138,9 @@ extension Adapter {
             page: UInt64(page(ofRow: r)),
             fitted_image: { canvas, x, y, w, h, source, length, mode in
                 guard let canvas else { return }
-                let bytes = source.map {
-                    UnsafeRawBufferPointer(start: $0, count: Int(min(length, UInt64(fittedImageSourceLimit))))
-                }
-                let text = bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
-                backendOf(canvas).image(text, x: x, y: y, width: w, height: h, mode: mode)
+                let bytes = UnsafeRawBufferPointer(
+                    start: source, count: source == nil ? 0 : Int(min(length, UInt64(fittedImageSourceLimit))))
+                backendOf(canvas).image(utf8: bytes, x: x, y: y, width: w, height: h, mode: mode)
             })
         withExtendedLifetime(target) {
             withUnsafePointer(to: &canvas) { drawCell(row: r, into: $0) }

@@ -332,6 +332,13 @@ public enum TextRenderer {
             image(bytes: bytes, x: x, y: y, width: width, height: height)
         }
 
+        /// Text draws no picture, so a fitted image is an image; from the plugin's bytes, with no String made.
+        package func image(
+            utf8: UnsafeRawBufferPointer, x: Double, y: Double, width: Double, height: Double, mode: UInt32
+        ) {
+            image(bytes: utf8.assumingMemoryBound(to: UInt8.self), x: x, y: y, width: width, height: height)
+        }
+
         /// A frame with the image's name in its middle: the file's base name (after the last "/", up to
         /// the first "."), which identifies an image well enough in a preview, given every column inside
         /// the frame.
