@@ -183,11 +183,34 @@ public struct JSONWriter: Sendable {
     public mutating func number(_ value: Double) {
         if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
             number(Int(value))
+        } else if let thousandths = Self.thousandths(value) {
+            // A layout's y and heights (156.5, 42.25): digits in place, no String (Swift's own form, since
+            // the decimal is exact to the double and below 1e12 no shorter one reaches it).
+            if thousandths < 0 { bytes.append(UInt8(ascii: "-")) }
+            number(Int(thousandths.magnitude / 1000))
+            var fraction = Int(thousandths.magnitude % 1000)
+            bytes.append(UInt8(ascii: "."))
+            var divisor = 100
+            while fraction > 0 {
+                bytes.append(UInt8(ascii: "0") &+ UInt8(fraction / divisor))
+                fraction %= divisor
+                divisor /= 10
+            }
         } else if value.isFinite {
             bytes.append(contentsOf: String(value).utf8)
         } else {
             raw("null")
         }
+    }
+
+    /// `value` x 1000 when that is a whole number whose decimal (a fraction of at most three digits) is the
+    /// double itself, for a magnitude below 1e12: then that decimal, trailing zeros cut, is the shortest
+    /// round-trip form, since no other decimal of three places or fewer is within an ulp (at most 2^-13) of it.
+    static func thousandths(_ value: Double) -> Int64? {
+        guard value.magnitude < 1e12, value != value.rounded() else { return nil }
+        let scaled = (value * 1000).rounded()
+        guard Double(Int64(scaled)) / 1000 == value else { return nil }
+        return Int64(scaled)
     }
 
     public mutating func optional(_ value: String?) {
