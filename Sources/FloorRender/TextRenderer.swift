@@ -86,13 +86,6 @@ public enum TextRenderer {
         out.append(0x0A)
     }
 
-    /// The label a gutter shows for row `r`.
-    public static func gutterLabel(_ adapter: Adapter, row r: Int) -> String {
-        let row = adapter.describe(row: r)
-        let plugin = row.plugin.map { " (\($0))" } ?? ""
-        return ControlCharacters.escaped("\(row.section):\(row.row) \(row.floor) \(row.type)\(plugin)")
-    }
-
     /// One drawing's state: the reused grid behind the canvas, and the gutter.
     private struct Drawing {
         let adapter: Adapter
@@ -102,6 +95,7 @@ public enum TextRenderer {
         let gutterColumns: Int
         var gutterGrid: TextGrid
         var blankGutter: [UInt8] = []
+        var gutterLabels: GutterLabels
 
         /// `rows`: the rows whose gutter labels set the gutter's width (only read with a gutter).
         init(_ adapter: Adapter, options: Options, labelling rows: some Sequence<Int>) {
@@ -110,10 +104,14 @@ public enum TextRenderer {
             let columns = max(0, options.columns)
             backend = GridBackend(
                 TextGrid(columns: columns, lines: 0), pointsPerColumn: adapter.width / Double(max(1, columns)))
+            gutterLabels = GutterLabels(adapter)
             var widest = 0
+            gutterGrid = TextGrid(columns: 0, lines: 1)
             if options.gutter {
                 for r in rows where widest < TextRenderer.maxGutterColumns {
-                    widest = max(widest, DisplayWidth.of(TextRenderer.gutterLabel(adapter, row: r)))
+                    gutterGrid.startGlyphs()
+                    gutterLabels.addGlyphs(row: r, to: &gutterGrid)
+                    widest = max(widest, gutterGrid.glyphColumns)
                 }
                 widest = min(max(widest, 1), TextRenderer.maxGutterColumns)
             }
@@ -230,9 +228,9 @@ public enum TextRenderer {
             if options.gutter {
                 if let label {
                     gutterGrid.reset(lines: 1)
-                    gutterGrid.text(
-                        TextRenderer.gutterLabel(adapter, row: label), column: 0, line: 0, maxColumns: gutterColumns,
-                        style: .muted)
+                    gutterGrid.startGlyphs()
+                    gutterLabels.addGlyphs(row: label, to: &gutterGrid)
+                    gutterGrid.drawGlyphs(column: 0, line: 0, maxColumns: gutterColumns, center: false, style: .muted)
                     gutterGrid.text("│", column: gutterColumns + 1, line: 0, maxColumns: 1, style: .muted)
                     gutterGrid.write(line: 0, to: &out, styled: options.styled)
                     out.append(0x20)
