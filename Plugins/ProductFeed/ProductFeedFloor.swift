@@ -112,11 +112,11 @@ extension ProductFeedFloor: ItemsFloor {
             let priceY = priceY(titleHeight: titleHeight)
             canvas.image(product.img, x: 8, y: 0, width: 96, height: 96)
             canvas.textBlock(product.title, x: textX, y: titleY, width: available, maxLines: 2, font: .body)
-            canvas.textBlock(
-                priceText(product.price), x: textX, y: priceY, width: available, maxLines: 1, font: .headline,
-                style: .accent)
+            let price = priceText(product.price)
+            canvas.textBlock(price, x: textX, y: priceY, width: available, maxLines: 1, font: .headline, style: .accent)
             if let original = product.originalPrice, canvas.supportsStrike {
-                let x = textX + canvas.layout(priceText(product.price), font: .headline, width: .infinity).width + 8
+                // The price block's own arguments: the width of the line drawn, and the block laid out once.
+                let x = textX + canvas.layout(price, font: .headline, width: available, maxLines: 1).width + 8
                 let room = canvas.width - 8 - x
                 if room > 0 {
                     canvas.textBlock(
@@ -179,11 +179,10 @@ extension ProductFeedFloor {
             let titleHeight = max(0, canvas.height - height(product, titleHeight: 0))
             canvas.textBlock(product.title, x: padding, y: y, width: available, maxLines: 2, font: .body)
             y += titleHeight + priceGap
-            canvas.textBlock(
-                priceText(product.price), x: padding, y: y, width: available, maxLines: 1, font: .headline,
-                style: .accent)
+            let price = priceText(product.price)
+            canvas.textBlock(price, x: padding, y: y, width: available, maxLines: 1, font: .headline, style: .accent)
             if let original = product.originalPrice, canvas.supportsStrike {
-                let x = padding + canvas.layout(priceText(product.price), font: .headline, width: .infinity).width + 6
+                let x = padding + canvas.layout(price, font: .headline, width: available, maxLines: 1).width + 6
                 if width - padding - x > 0 {
                     canvas.textBlock(
                         priceText(original), x: x, y: y + 4, width: width - padding - x, maxLines: 1, font: .footnote,
