@@ -7,7 +7,7 @@ import Foundation
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: PageComparison.abstract, discussion: PageComparison.discussion)
+        commandName: "diff", abstract: PageComparison.abstract, discussion: PageComparison.discussion)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
@@ -47,6 +47,6 @@ struct Diff: ParsableCommand {
         }
         for d in result.diagnostics { printError(d.line) }
         try writeOutput(result.output)
-        try containment.finish(result.changed ? 1 : 0)
+        try containment.finish(result.changed ? 1 : 0, keeping: result)
     }
 }

@@ -8,7 +8,7 @@ import HostContract
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Lay out and draw a page (the default command).",
+        commandName: "render", abstract: "Lay out and draw a page (the default command).",
         discussion: """
             Text shows the page's title, every row (or, with --viewport or --scroll-to, one screen), \
             and a last line saying whether a next page exists, was loaded, failed (why) or the feed ended.
@@ -126,7 +126,7 @@ struct Render: ParsableCommand {
         for line in result.messages { printError(line) }
         // Written from the buffer itself, or chunk by chunk (no copy: a whole page would double the peak memory).
         try result.output.write { try writeOutput($0) }
-        try containment.finish(result.failed ? 1 : 0)
+        try containment.finish(result.failed ? 1 : 0, keeping: result)
     }
 }
 
