@@ -61,6 +61,12 @@ public final class TextEngine: @unchecked Sendable {
         bold = Shaper.Faces(sans: faces[.sansBold], cjk: faces[.cjkBold], emoji: faces[.emoji])
     }
 
+    /// Keeps at least `count` laid-out blocks from now on (2 x 2,048 by default): for a caller that measures
+    /// a whole page before drawing any of it, so that each text drawn is found laid out, not laid out again.
+    public func keepBlocks(atLeast count: Int) {
+        lock.withLock { cache.keep(atLeast: count) }
+    }
+
     public var counts: Counters {
         lock.withLock {
             var counts = counters
