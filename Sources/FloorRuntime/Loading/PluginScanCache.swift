@@ -61,10 +61,46 @@ public final class PluginScanCache {
     /// library is scanned again and the file rewritten.
     public init(file: String?) {
         self.file = file
-        guard let file, let data = FileManager.default.contents(atPath: file),
-            let stored = try? JSONDecoder().decode(Stored.self, from: data), stored.version == Stored.currentVersion
+        guard let file, let data = FileManager.default.contents(atPath: file), let stored = Self.entries(in: data)
         else { return }
-        for entry in stored.libraries { entries[entry.key.path] = entry }
+        for entry in stored { entries[entry.key.path] = entry }
+    }
+
+    /// The entries of a cache file of the current version, or nil when `data` is not one. Read with the
+    /// host's small JSON model (SchemaValue) rather than Foundation's JSONDecoder, whose first use in a
+    /// process cost 13 M instructions of every render's start (BENCHMARKS.md, issue 23).
+    package static func entries(in data: Data) -> [Entry]? {
+        guard let root = try? SchemaValue.parse(String(decoding: data, as: UTF8.self), maxDepth: 8),
+            case .number(_, let version)? = root["version"], Int(version) == Stored.currentVersion,
+            case .array(let libraries)? = root["libraries"]
+        else { return nil }
+        var entries: [Entry] = []
+        for library in libraries {
+            guard case .object = library, let key = library["key"],
+                case .string(let path)? = key["path"], case .number(_, let size)? = key["size"],
+                let size = Int64(size), case .number(_, let modified)? = key["modified"],
+                let modified = Int64(modified), case .string(let sha256)? = key["sha256"],
+                case .string(let verdict)? = library["verdict"], let verdict = Verdict(rawValue: verdict),
+                case .number(let scanned, _)? = library["scanned"]
+            else { return nil }
+            let reason: String?
+            switch library["reason"] {
+            case .string(let text)?: reason = text
+            case nil, .null?: reason = nil
+            default: return nil
+            }
+            let known: Double?
+            switch library["known"] {
+            case .number(let value, _)?: known = value
+            case nil, .null?: known = nil
+            default: return nil
+            }
+            entries.append(
+                Entry(
+                    key: Key(path: path, size: size, modified: modified, sha256: sha256), verdict: verdict,
+                    reason: reason, scanned: scanned, known: known))
+        }
+        return entries
     }
 
     /// The key for the library at `path` as it is now, or nil when it cannot be stat'ed or read.
@@ -121,7 +157,7 @@ public final class PluginScanCache {
         }
     }
 
-    private struct Stored: Codable {
+    struct Stored: Codable {
         /// 2: keys carry the SHA-256; a version 1 file counts as empty (every library is scanned again).
         static let currentVersion = 2
         let version: Int
