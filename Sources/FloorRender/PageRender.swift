@@ -35,6 +35,9 @@ package struct PageRender: Sendable {
         package let output: Output
         package let messages: [String]
         package let failed: Bool
+        /// The session the output was drawn from, with its page and models: for the caller to keep until the
+        /// process ends (floorhost's finish), so that no model is freed, and no plugin called, after the render.
+        package let session: PageSession
     }
 
     /// A render's output: every plugin call has returned before it exists, so writing it runs no plugin code.
@@ -78,7 +81,7 @@ package struct PageRender: Sendable {
             case .success(let action): output = Array(TapOutput.json(action).utf8)
             case .failure(let none): messages.append("no action: \(none)")
             }
-            return Result(output: .bytes(output), messages: messages, failed: output.isEmpty)
+            return Result(output: .bytes(output), messages: messages, failed: output.isEmpty, session: session)
         }
         switch format {
         case .text:
@@ -88,10 +91,10 @@ package struct PageRender: Sendable {
                 to: &output)
         case .json:
             let json = JSONRenderer.prepare(session, plugins: host.plugins, diagnostics: diagnostics)
-            return Result(output: .json(json), messages: messages, failed: false)
+            return Result(output: .json(json), messages: messages, failed: false, session: session)
         case .html:
             output = Array(HTMLRenderer.render(session, diagnostics: diagnostics).utf8)
         }
-        return Result(output: .bytes(output), messages: messages, failed: false)
+        return Result(output: .bytes(output), messages: messages, failed: false, session: session)
     }
 }

@@ -47,6 +47,6 @@ struct Diff: ParsableCommand {
         }
         for d in result.diagnostics { printError(d.line) }
         try writeOutput(result.output)
-        try containment.finish(result.changed ? 1 : 0)
+        try containment.finish(result.changed ? 1 : 0, keeping: result)
     }
 }

@@ -126,7 +126,7 @@ struct Render: ParsableCommand {
         for line in result.messages { printError(line) }
         // Written from the buffer itself, or chunk by chunk (no copy: a whole page would double the peak memory).
         try result.output.write { try writeOutput($0) }
-        try containment.finish(result.failed ? 1 : 0)
+        try containment.finish(result.failed ? 1 : 0, keeping: result)
     }
 }
 

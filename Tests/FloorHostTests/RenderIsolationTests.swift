@@ -137,3 +137,24 @@ struct RenderIsolationTests {
         #expect(try setup.entry(for: setup.badge)?["verdict"] as? String == "crashed")
     }
 }
+
+/// A render ends once its output is written: the floors' models are not freed after it (a plugin's destroy
+/// would run after the output; in the child a crash there would repeat the render), in the child or in-process.
+struct RenderEndTests {
+    @Test(arguments: [["--format", "json"], ["--format", "text"], ["--format", "json", "--no-plugin-isolation"]])
+    func noModelIsFreedAfterTheOutput(options: [String]) throws {
+        let setup = try RenderIsolationTests.Setup(["DESTROY_NOTES"])
+        let notes = setup.folder.file("destroyed.txt")
+        var environment = ProcessInfo.processInfo.environment
+        environment["BADGE_DESTROY_NOTES"] = notes
+        let arguments = ["--plugins", setup.plugins, "--plugin-cache", setup.cache, setup.page] + options
+        // The first run scans the new library in a child of its own, which frees its sample's models.
+        let scan = try run(Repo.floorhostBinary, arguments, environment: environment)
+        #expect(scan.status == 0, "\(scan.stderr)")
+        try? FileManager.default.removeItem(atPath: notes)
+        let render = try run(Repo.floorhostBinary, arguments, environment: environment)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(render.stdout.contains("Badge works"))
+        #expect(!FileManager.default.fileExists(atPath: notes), "a model was freed after the output")
+    }
+}

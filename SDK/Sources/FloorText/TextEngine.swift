@@ -106,29 +106,38 @@ public final class TextEngine: @unchecked Sendable {
     }
 
     private func compute(_ bytes: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, limit: Int) -> TextBlock {
-        // Valid UTF-8 from here on (invalid sequences are U+FFFD), so lines can be cut from its bytes.
-        var string = String(decoding: bytes, as: UTF8.self)
         counters.laidOut += 1
-        return string.withUTF8 { utf8 in
-            let n = scratch.transcode(utf8)
-            counters.units += n
-            guard n > 0 else { return .empty(lineHeight: style.lineHeight) }
-            let faces = style.weight.usesBoldFace ? bold : regular
-            let units = scratch.units  // a reference, not a copy: no access to `scratch` stays open
-            return units.withUnsafeBufferPointer { all in
-                let text = UnsafeBufferPointer(rebasing: all[0..<n])
-                shaper.advances(text, faces: faces, pointSize: style.pointSize, into: &scratch.prefix)
-                var breaker = GreedyLines(
-                    text: text, prefix: scratch.prefix, maxWidth: maxWidth, limit: limit, breaks: breaks)
-                breaker.run()
-                var lines = breaker.lines.map {
-                    TextBlock.Line(text: scratch.line(utf8, $0.start, $0.end), width: breaker.width($0))
-                }
-                if breaker.truncated, let last = breaker.lines.last {
-                    lines[lines.count - 1] = ellipsized(last, utf8, breaker: breaker, style: style, faces: faces)
-                }
-                return TextBlock(lines: lines, lineHeight: style.lineHeight, truncated: breaker.truncated)
+        // Valid UTF-8 from here on, so lines can be cut from its bytes: the caller's own when they are (no
+        // copy), else a copy with each invalid sequence as U+FFFD.
+        if ValidUTF8.check(bytes) {
+            return compute(
+                valid: bytes.assumingMemoryBound(to: UInt8.self), style: style, maxWidth: maxWidth, limit: limit)
+        }
+        var string = String(decoding: bytes, as: UTF8.self)
+        return string.withUTF8 { compute(valid: $0, style: style, maxWidth: maxWidth, limit: limit) }
+    }
+
+    private func compute(valid utf8: UnsafeBufferPointer<UInt8>, style: TypeStyle, maxWidth: Double, limit: Int)
+        -> TextBlock
+    {
+        let n = scratch.transcode(utf8)
+        counters.units += n
+        guard n > 0 else { return .empty(lineHeight: style.lineHeight) }
+        let faces = style.weight.usesBoldFace ? bold : regular
+        let units = scratch.units  // a reference, not a copy: no access to `scratch` stays open
+        return units.withUnsafeBufferPointer { all in
+            let text = UnsafeBufferPointer(rebasing: all[0..<n])
+            shaper.advances(text, faces: faces, pointSize: style.pointSize, into: &scratch.prefix)
+            var breaker = GreedyLines(
+                text: text, prefix: scratch.prefix, maxWidth: maxWidth, limit: limit, breaks: breaks)
+            breaker.run()
+            var lines = breaker.lines.map {
+                TextBlock.Line(text: scratch.line(utf8, $0.start, $0.end), width: breaker.width($0))
             }
+            if breaker.truncated, let last = breaker.lines.last {
+                lines[lines.count - 1] = ellipsized(last, utf8, breaker: breaker, style: style, faces: faces)
+            }
+            return TextBlock(lines: lines, lineHeight: style.lineHeight, truncated: breaker.truncated)
         }
     }
 

@@ -234,12 +234,8 @@ package struct JSONCursor {
         var i = pos + 1
         var escaped = false
         while true {
-            // Most bytes are printable ASCII other than '"' and '\': one range test and two compares each.
-            while i < count {
-                let b = byte(i)
-                if b &- 0x20 >= 0x60 || b == JSONByte.quote || b == JSONByte.backslash { break }
-                i += 1
-            }
+            // Most bytes are printable ASCII other than '"' and '\': eight at a time, then one by one.
+            i = JSONPlainBytes.end(raw, from: i, to: count)
             guard i < count else { throw failure("unterminated string", at: open) }
             let b = byte(i)
             if b == JSONByte.quote {

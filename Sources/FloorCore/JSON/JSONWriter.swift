@@ -6,13 +6,19 @@ import HostContract
 /// Performance (Scripts/bench, end-to-end figure): a row of `--format json` is about 20 calls into this
 /// writer, so each call appends in bulk: no per-byte loop over a string that needs no escaping, and
 /// numbers are formatted in place rather than through an intermediate String.
+///
+/// The calls a json row is made of (`raw`, `key`, `number`) are inlinable, so a renderer in another module
+/// appends with a capacity check and a copy, not a call through the array's generic code.
 public struct JSONWriter: Sendable {
-    public private(set) var bytes: [UInt8] = []
+    @usableFromInline var storage: [UInt8] = []
 
-    public init(capacity: Int = 4096) { bytes.reserveCapacity(capacity) }
+    /// What has been written.
+    @inlinable public var bytes: [UInt8] { storage }
+
+    @inlinable public init(capacity: Int = 4096) { storage.reserveCapacity(capacity) }
 
     /// Empties the buffer and keeps its capacity: after a chunk of output was handed on.
-    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+    @inlinable public mutating func removeAll() { storage.removeAll(keepingCapacity: true) }
 
     /// `[{level, message, file?, plugin?, path?, line?, column?, offset?, consequence?, count?, paths?}, ...]`:
     /// diagnostics as every json output lists them; a group (Diagnostic.grouped) has `count` and `paths`.
@@ -81,34 +87,37 @@ public struct JSONWriter: Sendable {
         raw("]")
     }
 
+    @inlinable
     public mutating func raw(_ s: StaticString) {
         if s.utf8CodeUnitCount == 1 {
-            bytes.append(s.utf8Start.pointee)
+            storage.append(s.utf8Start.pointee)
         } else {
-            bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+            storage.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
         }
     }
 
     /// `text`, which the caller guarantees is one JSON value already written by a JSONWriter (so escaped).
     public mutating func value(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        storage.append(contentsOf: text.utf8)
     }
 
+    @inlinable
     public mutating func raw(_ other: JSONWriter) {
-        bytes.append(contentsOf: other.bytes)
+        storage.append(contentsOf: other.storage)
     }
 
+    @inlinable
     public mutating func key(_ name: StaticString) {
-        bytes.append(UInt8(ascii: "\""))
+        storage.append(UInt8(ascii: "\""))
         raw(name)
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        storage.append(UInt8(ascii: "\""))
+        storage.append(UInt8(ascii: ":"))
     }
 
     /// Escapes `"`, `\` and every character ControlCharacters calls unsafe (C0, DEL, C1, bidi controls)
     /// as JSON escapes, so the output is safe to print to a terminal.
     public mutating func string(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
+        storage.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { utf8 in
             // Copy runs of bytes that need no escape in one append each. Unsafe scalars at or above U+0080
@@ -135,14 +144,18 @@ public struct JSONWriter: Sendable {
                     i += 1
                     continue
                 }
-                if start < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i])) }
-                if let scalar { bytes.append(contentsOf: ControlCharacters.escape(scalar).utf8) } else { escape(byte) }
+                if start < i { storage.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i])) }
+                if let scalar {
+                    storage.append(contentsOf: ControlCharacters.escape(scalar).utf8)
+                } else {
+                    escape(byte)
+                }
                 i += length
                 start = i
             }
-            if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...])) }
+            if start < utf8.count { storage.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...])) }
         }
-        bytes.append(UInt8(ascii: "\""))
+        storage.append(UInt8(ascii: "\""))
     }
 
     private mutating func escape(_ byte: UInt8) {
@@ -155,11 +168,12 @@ public struct JSONWriter: Sendable {
         default:
             let hex: StaticString = "0123456789abcdef"
             raw("\\u00")
-            bytes.append(hex.utf8Start[Int(byte >> 4)])
-            bytes.append(hex.utf8Start[Int(byte & 0xf)])
+            storage.append(hex.utf8Start[Int(byte >> 4)])
+            storage.append(hex.utf8Start[Int(byte & 0xf)])
         }
     }
 
+    @inlinable
     public mutating func number(_ value: Int) {
         // Decimal digits, written backwards into a 24-byte scratch buffer on the stack (Int.min has 20 bytes).
         var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
@@ -175,19 +189,43 @@ public struct JSONWriter: Sendable {
                 i -= 1
                 digits[i] = UInt8(ascii: "-")
             }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[i...]))
+            storage.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[i...]))
         }
     }
 
     /// Integral values print without a fraction ("96", not "96.0"); others in Swift's shortest round-trip form.
+    @inlinable
     public mutating func number(_ value: Double) {
         if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
             number(Int(value))
+        } else if let thousandths = Self.thousandths(value) {
+            // A layout's y and heights (156.5, 42.25): digits in place, no String (Swift's own form, since
+            // the decimal is exact to the double and below 1e12 no shorter one reaches it).
+            if thousandths < 0 { storage.append(UInt8(ascii: "-")) }
+            number(Int(thousandths.magnitude / 1000))
+            var fraction = Int(thousandths.magnitude % 1000)
+            storage.append(UInt8(ascii: "."))
+            var divisor = 100
+            while fraction > 0 {
+                storage.append(UInt8(ascii: "0") &+ UInt8(fraction / divisor))
+                fraction %= divisor
+                divisor /= 10
+            }
         } else if value.isFinite {
-            bytes.append(contentsOf: String(value).utf8)
+            storage.append(contentsOf: String(value).utf8)
         } else {
             raw("null")
         }
+    }
+
+    /// `value` x 1000 when that is a whole number whose decimal (a fraction of at most three digits) is the
+    /// double itself, for a magnitude below 1e12: then that decimal, trailing zeros cut, is the shortest
+    /// round-trip form, since no other decimal of three places or fewer is within an ulp (at most 2^-13) of it.
+    @inlinable static func thousandths(_ value: Double) -> Int64? {
+        guard value.magnitude < 1e12, value != value.rounded() else { return nil }
+        let scaled = (value * 1000).rounded()
+        guard Double(Int64(scaled)) / 1000 == value else { return nil }
+        return Int64(scaled)
     }
 
     public mutating func optional(_ value: String?) {

@@ -521,8 +521,9 @@ extension JSONCursor {
     /// The decoded text and its length (so that no two strings run into each other).
     @inline(__always) func add(_ span: JSONStringSpan, to hash: inout ContentHash) {
         if span.escaped {
-            var decoded = text(span)
-            decoded.withUTF8 { hash.add(raw: UnsafeRawBufferPointer($0)) }
+            var utf8: [UInt8] = []
+            JSONStringContent.decode(bytes(span.start, span.end), into: &utf8)
+            utf8.withUnsafeBytes { hash.add(raw: $0) }
         } else {
             hash.add(raw: bytes(span.start, span.end))
         }

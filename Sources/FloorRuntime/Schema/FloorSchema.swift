@@ -73,9 +73,10 @@ public final class FloorSchema: Sendable {
         public let text: String
         /// Matching takes the compiled pattern's own lock (floor_pattern.h), so any thread may match.
         private let compiled: OpaquePointer
-        /// The pattern as one character class, matched without ICU (`.notBlank`'s shape): 43,000 titles
-        /// checked in 1 ms instead of 9 (BENCHMARKS.md, issue 23).
+        /// The pattern as one character class, matched without ICU (`.notBlank`'s shape).
         private let characterClass: CharacterClass?
+        /// FloorKit's number-as-text rule (NumericTextPattern), matched by hand.
+        private let numericText: Bool
 
         /// nil when `text` is not a regular expression ICU reads.
         init?(_ text: String) {
@@ -88,6 +89,7 @@ public final class FloorSchema: Sendable {
             self.text = text
             self.compiled = compiled
             characterClass = CharacterClass(text)
+            numericText = text == NumericTextPattern.text
         }
 
         deinit { floor_pattern_free(compiled) }
@@ -101,6 +103,7 @@ public final class FloorSchema: Sendable {
         /// Whether the pattern matches somewhere in the UTF-8 `utf8`.
         func matches(_ utf8: UnsafeRawBufferPointer) -> Bool {
             if let characterClass { return characterClass.matches(utf8) }
+            if numericText { return NumericTextPattern.matches(utf8) }
             return utf8.withMemoryRebound(to: CChar.self) {
                 floor_pattern_find(compiled, $0.baseAddress, Int64($0.count)) == 1
             }

@@ -18,6 +18,8 @@
  *   SLOW_FIRST_DECODE                      the first decode takes 0.8 s, then every call is quick
  *   DRAW_OUTSIDE                           the cell's frame is 10 points wider than the cell
  *   LEAK_MODELS                            destroy frees nothing
+ *   DESTROY_NOTES                          destroy appends a line to the file $BADGE_DESTROY_NOTES names (when
+ *                                          and in which process models are freed)
  *   NO_SAMPLE_JSON                         register the floor type without sample JSON
  *   ACCEPTS_GARBAGE                        decode returns an empty badge for JSON without "text"
  *   REJECTS_ITS_SAMPLE                     a validator (ABI 1.1) that refuses every badge, its sample too
@@ -190,6 +192,14 @@ static void badge_expand(void *ctx, void *model, const floor_row_sink_t *sink) {
 
 static void badge_destroy(void *ctx, void *model) {
     (void)ctx;
+#ifdef DESTROY_NOTES
+    const char *notes = getenv("BADGE_DESTROY_NOTES");
+    FILE *file = notes ? fopen(notes, "a") : NULL;
+    if (file) {
+        fprintf(file, "destroy in %d\n", (int)getpid());
+        fclose(file);
+    }
+#endif
 #ifndef LEAK_MODELS
     free(model);
 #else

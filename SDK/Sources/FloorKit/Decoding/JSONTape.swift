@@ -133,6 +133,7 @@ struct JSONTape {
         i += 1
         var escaped = false
         while true {
+            i = Self.plainEnd(bytes, from: i)
             guard i < bytes.count else { throw SyntaxError(offset: open, message: "unterminated string") }
             let b = bytes[i]
             if b == UInt8(ascii: "\"") { break }
@@ -158,6 +159,28 @@ struct JSONTape {
         nodes.append(
             Node(kind: .string, escaped: escaped, start: Int32(open + 1), end: Int32(i), next: Int32(nodes.count + 1)))
         i += 1
+    }
+
+    /// The first byte from `i` that is a quote, a backslash or a control character (the count when none):
+    /// eight bytes at a time (the "has a zero byte" test, whose lowest flagged byte is always a true one).
+    private static func plainEnd(_ bytes: UnsafeRawBufferPointer, from i: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var i = i
+        while i + 8 <= bytes.count {
+            let x = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let quote = x ^ (ones &* 0x22)  // a zero byte where x has '"'
+            let backslash = x ^ (ones &* 0x5C)  // a zero byte where x has '\\'
+            let quotes = (quote &- ones) & ~quote
+            let backslashes = (backslash &- ones) & ~backslash
+            let controls = (x &- ones &* 0x20) & ~x
+            let found = (quotes | backslashes | controls) & (ones &* 0x80)
+            if found != 0 { return i + found.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < bytes.count, bytes[i] >= 0x20, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") {
+            i += 1
+        }
+        return i
     }
 
     private mutating func number(_ i: inout Int) throws(SyntaxError) {

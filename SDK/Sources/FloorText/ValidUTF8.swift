@@ -1,0 +1,37 @@
+/// Whether bytes are valid UTF-8 (Unicode's table 3-7: no overlong forms, no surrogates, nothing past
+/// U+10FFFF), eight ASCII bytes at a time: the engine lays valid text out from the bytes it was given and
+/// makes a repaired copy only of text that is not.
+enum ValidUTF8 {
+    static func check(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let count = bytes.count
+        var i = 0
+        while i < count {
+            if i + 8 <= count, bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
+            let lead = bytes[i]
+            if lead < 0x80 {
+                i += 1
+                continue
+            }
+            let length: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: (length, low) = (3, 0xA0)
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: (length, high) = (3, 0x9F)
+            case 0xF0: (length, low) = (4, 0x90)
+            case 0xF1...0xF3: length = 4
+            case 0xF4: (length, high) = (4, 0x8F)
+            default: return false
+            }
+            guard i + length <= count, (low...high).contains(bytes[i + 1]) else { return false }
+            for k in 2..<length where bytes[i + k] & 0xC0 != 0x80 { return false }
+            i += length
+        }
+        return true
+    }
+}
