@@ -130,14 +130,14 @@ package struct HTTPExchange {
     /// certificates in the blob instead (read once).
     private static let systemBundleWithoutPath: [UInt8] =
         CurlHandles.shared.with { curl in
-        var folder: UnsafeMutablePointer<CChar>?
-        var bundle: UnsafeMutablePointer<CChar>?
-        floor_curl_get_string(curl, CURLINFO_CAPATH, &folder)
-        floor_curl_get_string(curl, CURLINFO_CAINFO, &bundle)
-        guard folder == nil, let bundle, let data = FileManager.default.contents(atPath: String(cString: bundle))
-        else { return [] }
-        return [UInt8](data) + Array("\n".utf8)
-    } ?? []
+            var folder: UnsafeMutablePointer<CChar>?
+            var bundle: UnsafeMutablePointer<CChar>?
+            floor_curl_get_string(curl, CURLINFO_CAPATH, &folder)
+            floor_curl_get_string(curl, CURLINFO_CAINFO, &bundle)
+            guard folder == nil, let bundle, let data = FileManager.default.contents(atPath: String(cString: bundle))
+            else { return [] }
+            return [UInt8](data) + Array("\n".utf8)
+        } ?? []
 
     /// What curl's callbacks collect, on the transfer's thread.
     private final class Receiver {
