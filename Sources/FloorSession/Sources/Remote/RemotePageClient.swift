@@ -7,11 +7,12 @@ import Foundation
 import Glibc
 #endif
 
-/// Fetches remote pages (http, https) with the system's libcurl (HTTPExchange). One load is one GET, redirects followed here
-/// (at most `maxRedirects`, each hop judged by the origin rules, a loop named as one), the whole load,
-/// redirects and body included, within `timeout` seconds, and at most `maxBytes` bytes of body, counted as
-/// they arrive. Every way a load goes wrong comes back as a PageError naming the URL, with `retryable`
-/// set where trying again may help (RetryPolicy decides whether it does) and the server's `Retry-After`.
+/// Fetches remote pages (http, https) with the system's libcurl (HTTPExchange). One load is one GET per hop,
+/// redirects followed here (at most `maxRedirects`, each hop judged by the origin rules, a loop named as
+/// one), the whole load, redirects and body included, within `timeout` seconds, and at most `maxBytes`
+/// bytes of body, counted as they arrive. Every way a load goes wrong comes back as a PageError naming the
+/// URL, with `retryable` set where trying again may help (RetryPolicy decides whether it does) and the
+/// server's `Retry-After`.
 /// An https server is trusted when the system's CAs or `caFile`'s sign its certificate for the URL's host; a
 /// failed handshake says which of those failed (TLSFailure).
 /// Threading: a value; `fetch` may run on any task, many at once, and `fetchWaiting` on any thread. It makes
