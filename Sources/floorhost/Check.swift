@@ -7,7 +7,8 @@ import Foundation
 import HostContract
 
 struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: CheckRun.abstract, discussion: CheckRun.discussion)
+    static let configuration = CommandConfiguration(
+        commandName: "check", abstract: CheckRun.abstract, discussion: CheckRun.discussion)
 
     @OptionGroup var plugins: PluginOptions
     @OptionGroup var containment: ContainmentOptions

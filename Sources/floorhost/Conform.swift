@@ -5,7 +5,7 @@ import Foundation
 
 struct Conform: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check that floor plugins behave, each in a child process.",
+        commandName: "conform", abstract: "Check that floor plugins behave, each in a child process.",
         discussion: """
             Runs the conformance checks (loading: entry symbol, ABI, descriptor, unique id, registration, \
             type names, selector signatures; behaviour on each plugin's sample floors: decoding, refusing \

@@ -7,7 +7,7 @@ import Foundation
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: PageComparison.abstract, discussion: PageComparison.discussion)
+        commandName: "diff", abstract: PageComparison.abstract, discussion: PageComparison.discussion)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 

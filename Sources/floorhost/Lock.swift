@@ -5,6 +5,7 @@ import FloorSession
 
 struct Lock: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lock",
         abstract: "Pin the plugin folder's libraries by SHA-256 in DIR/plugins.lock, after reviewing them.",
         discussion: """
             Writes every library's file name, plugin id, version and SHA-256. While plugins.lock exists (or \

@@ -8,7 +8,7 @@ import HostContract
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Lay out and draw a page (the default command).",
+        commandName: "render", abstract: "Lay out and draw a page (the default command).",
         discussion: """
             Text shows the page's title, every row (or, with --viewport or --scroll-to, one screen), \
             and a last line saying whether a next page exists, was loaded, failed (why) or the feed ended.

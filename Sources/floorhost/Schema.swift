@@ -4,6 +4,7 @@ import FloorSession
 
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "schema",
         abstract: "Print the JSON Schema (draft 2020-12) of a page for the plugins in the plugin folder.",
         discussion: """
             The page's fields, each floor's common fields (type/pattern, id, header, margin) and each floor \

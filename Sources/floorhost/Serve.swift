@@ -6,7 +6,7 @@ import Foundation
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: ServeHelp.abstract, discussion: ServeHelp.discussion)
+        commandName: "serve", abstract: ServeHelp.abstract, discussion: ServeHelp.discussion)
 
     @OptionGroup var plugins: PluginOptions
 

@@ -6,7 +6,8 @@ import FloorTerminal
 import Foundation
 
 struct View: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: KeyHelp.abstract, discussion: KeyHelp.discussion)
+    static let configuration = CommandConfiguration(
+        commandName: "view", abstract: KeyHelp.abstract, discussion: KeyHelp.discussion)
 
     @OptionGroup var plugins: PluginOptions
 

@@ -15,6 +15,9 @@ final class BreakIterators {
     private let character: OpaquePointer?
     private var characterReady = false
     private var text: UnsafeBufferPointer<UInt16> = .init(start: nil, count: 0)
+    /// The last text's opportunities: one array kept from call to call (a fresh one grew from empty at
+    /// every text, 2 % of measuring a feed's titles).
+    private var found: [Opportunity] = []
 
     init() {
         line = floor_break_open(1)
@@ -31,17 +34,18 @@ final class BreakIterators {
     func opportunities(_ text: UnsafeBufferPointer<UInt16>) -> [Opportunity] {
         self.text = text
         characterReady = false
+        found.removeAll(keepingCapacity: true)
         guard let line, let base = text.baseAddress, floor_break_set_text(line, base, Int32(text.count)) != 0 else {
-            return [Opportunity(offset: text.count, hard: false)]
+            found.append(Opportunity(offset: text.count, hard: false))
+            return found
         }
-        var result: [Opportunity] = []
         while true {
             let offset = floor_break_next(line)
             if offset < 0 { break }
-            result.append(Opportunity(offset: Int(offset), hard: floor_break_is_hard(line) != 0))
+            found.append(Opportunity(offset: Int(offset), hard: floor_break_is_hard(line) != 0))
         }
-        if result.last?.offset != text.count { result.append(Opportunity(offset: text.count, hard: false)) }
-        return result
+        if found.last?.offset != text.count { found.append(Opportunity(offset: text.count, hard: false)) }
+        return found
     }
 
     /// The end of the grapheme cluster that starts at or contains `offset` (of the text last given to

@@ -108,7 +108,9 @@ final class Shaper {
             } else {
                 pick = Self.choose(scalar, next: next, faces: ordered)
             }
-            for k in i..<(i + length) { choice[k] = pick }
+            // One or two units (a surrogate pair): stored as such, not through a loop the compiler makes a memset.
+            choice[i] = pick
+            if length == 2 { choice[i + 1] = pick }
             previous = pick
             i += length
         }

@@ -15,8 +15,9 @@ package struct CharacterClass: Sendable {
         scalars = Array(scalars.dropFirst().dropLast())
         negated = scalars.first == "^"
         if negated { scalars.removeFirst() }
-        let special: Set<Unicode.Scalar> = ["\\", "[", "]", "&", ":", "{", "}", "$", "^"]
-        guard !scalars.isEmpty, !scalars.contains(where: special.contains) else { return nil }
+        guard !scalars.isEmpty, !scalars.contains(where: { "\\[]&:{}$^".unicodeScalars.contains($0) }) else {
+            return nil
+        }
         var ranges: [ClosedRange<UInt32>] = []
         var i = 0
         while i < scalars.count {

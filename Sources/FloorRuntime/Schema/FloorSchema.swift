@@ -71,8 +71,10 @@ public final class FloorSchema: Sendable {
     /// (19 % of rendering the 8 MB benchmark page, whose every price has a pattern).
     public final class Pattern: @unchecked Sendable {
         public let text: String
-        /// Matching takes the compiled pattern's own lock (floor_pattern.h), so any thread may match.
-        private let compiled: OpaquePointer
+        /// ICU's compiled pattern, for a pattern no hand matcher takes (compiling one costs about a million
+        /// instructions, so the others are never compiled). Matching takes the compiled pattern's own lock
+        /// (floor_pattern.h), so any thread may match.
+        private let compiled: OpaquePointer?
         /// The pattern as one character class, matched without ICU (`.notBlank`'s shape).
         private let characterClass: CharacterClass?
         /// FloorKit's number-as-text rule (NumericTextPattern), matched by hand.
@@ -80,19 +82,25 @@ public final class FloorSchema: Sendable {
 
         /// nil when `text` is not a regular expression ICU reads.
         init?(_ text: String) {
-            var source = text
-            guard
-                let compiled = source.withUTF8({ bytes in
-                    bytes.withMemoryRebound(to: CChar.self) { floor_pattern_compile($0.baseAddress, Int64($0.count)) }
-                })
-            else { return nil }
-            self.text = text
-            self.compiled = compiled
             characterClass = CharacterClass(text)
             numericText = text == NumericTextPattern.text
+            if characterClass == nil && !numericText {
+                var source = text
+                guard
+                    let compiled = source.withUTF8({ bytes in
+                        bytes.withMemoryRebound(to: CChar.self) {
+                            floor_pattern_compile($0.baseAddress, Int64($0.count))
+                        }
+                    })
+                else { return nil }
+                self.compiled = compiled
+            } else {
+                compiled = nil
+            }
+            self.text = text
         }
 
-        deinit { floor_pattern_free(compiled) }
+        deinit { if let compiled { floor_pattern_free(compiled) } }
 
         /// Whether the pattern matches somewhere in `string` (JSON Schema's rule: not anchored).
         func matches(_ string: String) -> Bool {
@@ -104,6 +112,7 @@ public final class FloorSchema: Sendable {
         func matches(_ utf8: UnsafeRawBufferPointer) -> Bool {
             if let characterClass { return characterClass.matches(utf8) }
             if numericText { return NumericTextPattern.matches(utf8) }
+            guard let compiled else { return false }
             return utf8.withMemoryRebound(to: CChar.self) {
                 floor_pattern_find(compiled, $0.baseAddress, Int64($0.count)) == 1
             }
