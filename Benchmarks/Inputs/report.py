@@ -232,6 +232,16 @@ if hf:
                f"{above / size:.1f}x the page", "<= 2x the page's size", verdict(above <= 2 * size), e2e,
                "ru_maxrss of the render's processes (parent or child)")
 
+hf = hyperfine("text-words.json")
+if hf:
+    text, json_render = hf["text"], hf["json"]
+    ratio = text["mean"] / json_render["mean"]
+    figure("issue 23: the same on the 6,000-word page (feed-words.json)",
+           f"{text['mean'] * 1000:.0f} ms vs json {json_render['mean'] * 1000:.0f} ms = {ratio:.2f}x json", "<= 1.2x",
+           verdict(ratio <= 1.2), e2e,
+           f"means of 20 runs each, same hyperfine run; user CPU {text['user'] * 1000:.0f} vs "
+           f"{json_render['user'] * 1000:.0f} ms")
+
 # 8. Memory per row.
 host_bytes = percentile("memory 1000000 rows", "host_bytes")
 if host_bytes is not None:

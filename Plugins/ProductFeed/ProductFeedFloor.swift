@@ -76,6 +76,9 @@ extension ProductFeedFloor: ItemsFloor {
         priceY(titleHeight: titleHeight) + TextFont.headline.lineHeight + badgeGap
     }
     static func cardHeight(titleHeight: Double) -> Double { badgeY(titleHeight: titleHeight) + badgeHeight + 28 }
+    /// The title's height a card of `cardHeight` was made for: the height calculator laid the title out once,
+    /// and the cell reads its height back from the card's rather than laying the title out a second time.
+    static func titleHeight(cardHeight: Double) -> Double { max(0, cardHeight - self.cardHeight(titleHeight: 0)) }
 
     /// The sale badge at `y` in the text column: the label centred in the price colour on an accent fill
     /// (drawn first, so the label sits on it), the label's measured width and a padding each side. Left out
@@ -105,15 +108,15 @@ extension ProductFeedFloor: ItemsFloor {
             let product = floor.items[item]
             if canvas.width < stackedBelow { return StackedCard.draw(product, canvas: canvas) }
             let available = canvas.width - textMargin
-            let title = canvas.layout(product.title, font: .body, width: available, maxLines: 2)
-            let priceY = priceY(titleHeight: title.height)
+            let titleHeight = titleHeight(cardHeight: canvas.height)
+            let priceY = priceY(titleHeight: titleHeight)
             canvas.image(product.img, x: 8, y: 0, width: 96, height: 96)
             canvas.textBlock(product.title, x: textX, y: titleY, width: available, maxLines: 2, font: .body)
-            canvas.textBlock(
-                priceText(product.price), x: textX, y: priceY, width: available, maxLines: 1, font: .headline,
-                style: .accent)
+            let price = priceText(product.price)
+            canvas.textBlock(price, x: textX, y: priceY, width: available, maxLines: 1, font: .headline, style: .accent)
             if let original = product.originalPrice, canvas.supportsStrike {
-                let x = textX + canvas.layout(priceText(product.price), font: .headline, width: .infinity).width + 8
+                // The price block's own arguments: the width of the line drawn, and the block laid out once.
+                let x = textX + canvas.layout(price, font: .headline, width: available, maxLines: 1).width + 8
                 let room = canvas.width - 8 - x
                 if room > 0 {
                     canvas.textBlock(
@@ -121,7 +124,7 @@ extension ProductFeedFloor: ItemsFloor {
                         style: [.muted, .strike])
                 }
                 if let label = discountLabel(price: product.price, original: original) {
-                    drawSaleBadge(label, y: badgeY(titleHeight: title.height), canvas: canvas)
+                    drawSaleBadge(label, y: badgeY(titleHeight: titleHeight), canvas: canvas)
                 }
             }
             let rule = canvas.height - 12
@@ -148,11 +151,9 @@ extension ProductFeedFloor {
         static let padding = 6.0
 
         /// The title's layout at `width` (body, two lines at most): the one place a stacked card measures its
-        /// title, with TextMetrics in the height calculator and the canvas in the cell (the same answer).
-        static func title(_ product: Product, width: Double, canvas: Canvas? = nil) -> TextLayout {
-            let available = width - 2 * padding
-            return canvas?.layout(product.title, font: .body, width: available, maxLines: 2)
-                ?? TextMetrics.layout(product.title, font: .body, width: available, maxLines: 2)
+        /// title, in the height calculator; the cell reads the title's height back from its own (`height`).
+        static func title(_ product: Product, width: Double) -> TextLayout {
+            TextMetrics.layout(product.title, font: .body, width: width - 2 * padding, maxLines: 2)
         }
 
         static func hasBadge(_ product: Product) -> Bool {
@@ -161,9 +162,12 @@ extension ProductFeedFloor {
 
         /// Picture, a gap, the title's lines, the price line, the badge when there is one, a gap.
         static func height(_ product: Product, width: Double) -> Double {
+            height(product, titleHeight: title(product, width: width).height)
+        }
+
+        static func height(_ product: Product, titleHeight: Double) -> Double {
             let badge = hasBadge(product) ? badgeGap + badgeHeight : 0
-            return pictureHeight + padding + title(product, width: width).height + priceGap
-                + TextFont.headline.lineHeight + badge + padding
+            return pictureHeight + padding + titleHeight + priceGap + TextFont.headline.lineHeight + badge + padding
         }
 
         static func draw(_ product: Product, canvas: Canvas) {
@@ -171,14 +175,14 @@ extension ProductFeedFloor {
             let available = width - 2 * padding
             canvas.image(product.img, x: 0, y: 0, width: width, height: pictureHeight)
             var y = pictureHeight + padding
-            let title = title(product, width: width, canvas: canvas)
+            // The title's height the card was made for (the height calculator laid it out): not laid out again.
+            let titleHeight = max(0, canvas.height - height(product, titleHeight: 0))
             canvas.textBlock(product.title, x: padding, y: y, width: available, maxLines: 2, font: .body)
-            y += title.height + priceGap
-            canvas.textBlock(
-                priceText(product.price), x: padding, y: y, width: available, maxLines: 1, font: .headline,
-                style: .accent)
+            y += titleHeight + priceGap
+            let price = priceText(product.price)
+            canvas.textBlock(price, x: padding, y: y, width: available, maxLines: 1, font: .headline, style: .accent)
             if let original = product.originalPrice, canvas.supportsStrike {
-                let x = padding + canvas.layout(priceText(product.price), font: .headline, width: .infinity).width + 6
+                let x = padding + canvas.layout(price, font: .headline, width: available, maxLines: 1).width + 6
                 if width - padding - x > 0 {
                     canvas.textBlock(
                         priceText(original), x: x, y: y + 4, width: width - padding - x, maxLines: 1, font: .footnote,

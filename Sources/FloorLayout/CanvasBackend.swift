@@ -10,9 +10,13 @@ package protocol CanvasBackend: AnyObject {
     /// Since ABI 1.4: a filled rectangle in a FLOOR_TONE_* tone (unknown tones are FLOOR_TONE_SUBTLE).
     func fill(x: Double, y: Double, width: Double, height: Double, tone: UInt32)
     /// Since ABI 1.5: a block of text as `HostTextLayout` laid it out, line i's top at `drawing.lineY(i)`
-    /// (docs/ABI.md, "Text layout"). A backend draws the lines it is given and breaks none itself, except
-    /// the text backend, a sketch in cells.
+    /// (docs/ABI.md, "Text layout"). A backend draws the lines it is given and breaks none itself.
     func textBlock(_ drawing: TextBlockDrawing)
+    /// The text_block call as the plugin made it, its text the plugin's bytes (as `HostTextLayout.bytes` reads
+    /// them), valid only during the call. By default, `textBlock(_:)` with a `TextBlockDrawing` (the text as a
+    /// String); a backend that needs only the laid-out lines lays them out from the bytes and makes no String.
+    func textBlock(
+        utf8: UnsafeRawBufferPointer, x: Double, y: Double, maxWidth: Double, maxLines: UInt32, style: UInt32)
     /// The plugin's own NUL-terminated UTF-8, valid only during the call: a backend that can draw bytes
     /// skips making a String per call. By default, `text(_:...)` with the bytes as a String.
     func text(cString: UnsafePointer<CChar>, x: Double, y: Double, maxWidth: Double, style: UInt32)
@@ -20,6 +24,9 @@ package protocol CanvasBackend: AnyObject {
     /// Since ABI 1.5 (`fitted_image`): an image in a FLOOR_IMAGE_* mode (unknown modes are FLOOR_IMAGE_FILL,
     /// 1.4's `image`). By default, `image(_:...)`: a backend that draws no picture has nothing to fit.
     func image(_ source: String, x: Double, y: Double, width: Double, height: Double, mode: UInt32)
+    /// `fitted_image` with the plugin's bytes, valid only during the call. By default, `image(_:...mode:)` with
+    /// the bytes as a String (invalid UTF-8 as U+FFFD); a backend that draws bytes makes no String.
+    func image(utf8: UnsafeRawBufferPointer, x: Double, y: Double, width: Double, height: Double, mode: UInt32)
 }
 
 extension CanvasBackend {
@@ -29,6 +36,21 @@ extension CanvasBackend {
 
     package func image(cString: UnsafePointer<CChar>, x: Double, y: Double, width: Double, height: Double) {
         image(String(cString: cString), x: x, y: y, width: width, height: height)
+    }
+
+    package func image(
+        utf8: UnsafeRawBufferPointer, x: Double, y: Double, width: Double, height: Double, mode: UInt32
+    ) {
+        image(String(decoding: utf8, as: UTF8.self), x: x, y: y, width: width, height: height, mode: mode)
+    }
+
+    package func textBlock(
+        utf8: UnsafeRawBufferPointer, x: Double, y: Double, maxWidth: Double, maxLines: UInt32, style: UInt32
+    ) {
+        textBlock(
+            TextBlockDrawing(
+                text: String(decoding: utf8, as: UTF8.self), x: x, y: y, maxWidth: maxWidth, maxLines: maxLines,
+                style: style))
     }
 
     package func image(_ source: String, x: Double, y: Double, width: Double, height: Double, mode: UInt32) {
@@ -105,9 +127,8 @@ extension Adapter {
             text_block: { canvas, x, y, maxWidth, maxLines, text, length, style in
                 guard let canvas else { return }
                 backendOf(canvas).textBlock(
-                    TextBlockDrawing(
-                        text: HostTextLayout.string(utf8: text, length: length), x: x, y: y, maxWidth: maxWidth,
-                        maxLines: maxLines, style: style))
+                    utf8: HostTextLayout.bytes(utf8: text, length: length), x: x, y: y, maxWidth: maxWidth,
+                    maxLines: maxLines, style: style)
             },
             // ABI 1.5 parts 2 and 3: item frames (ItemFrames.swift) and the page a carousel draws (PagedRows).
             item_frame: { canvas, item, x, y, w, h in
@@ -117,11 +138,9 @@ extension Adapter {
             page: UInt64(page(ofRow: r)),
             fitted_image: { canvas, x, y, w, h, source, length, mode in
                 guard let canvas else { return }
-                let bytes = source.map {
-                    UnsafeRawBufferPointer(start: $0, count: Int(min(length, UInt64(fittedImageSourceLimit))))
-                }
-                let text = bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
-                backendOf(canvas).image(text, x: x, y: y, width: w, height: h, mode: mode)
+                let bytes = UnsafeRawBufferPointer(
+                    start: source, count: source == nil ? 0 : Int(min(length, UInt64(fittedImageSourceLimit))))
+                backendOf(canvas).image(utf8: bytes, x: x, y: y, width: w, height: h, mode: mode)
             })
         withExtendedLifetime(target) {
             withUnsafePointer(to: &canvas) { drawCell(row: r, into: $0) }

@@ -2,6 +2,7 @@ import FloorCore
 import FloorLayout
 import FloorRuntime
 import FloorSession
+import FloorText
 
 /// `floorhost render`: a page laid out for a screen, scrolled, and written as text, json or html, or the
 /// action of a tap. Every plugin call has returned before anything is written (the caller writes
@@ -28,6 +29,10 @@ package struct PageRender: Sendable {
     package var gutter = false
 
     package init() {}
+
+    /// Laid-out blocks kept while a whole page is drawn as text: two a row for 65,536 rows (a title and a
+    /// price); a block of a line or two is about 200 bytes.
+    static let blocksKeptForAWholePage = 1 << 17
 
     /// What to write: `output` to stdout, `messages` to stderr (json carries its diagnostics in the output);
     /// `failed` when the tap found no action.
@@ -61,6 +66,12 @@ package struct PageRender: Sendable {
         let textWidth = TextRenderer.layoutWidth(columns: Int(width ?? Double(TextRenderer.defaultColumns)))
         let screen = viewport ?? ViewportSize(width: format == .text ? textWidth : width ?? 375, height: 812)
         let columns = Int(width ?? (screen.width / TextRenderer.pointsPerColumn).rounded())
+        let wholePage = viewport == nil && scrollTo == nil
+        if format == .text && wholePage && tap == nil {
+            // Every row is measured before any is drawn: keep every laid-out block, so that drawing a row
+            // finds its texts laid out by its height calculator (BENCHMARKS.md, issue 23's text preview).
+            TextEngine.shared.keepBlocks(atLeast: Self.blocksKeptForAWholePage)
+        }
         let adapter = try host.layout(page: page, root: root, remote: remote, width: screen.width, dispatch: dispatch)
         let session = PageSession(
             adapter: adapter, viewportHeight: screen.height,
@@ -87,7 +98,7 @@ package struct PageRender: Sendable {
         case .text:
             let options = TextRenderer.Options(columns: columns, styled: styled, gutter: gutter)
             TextPreview.write(
-                session, extent: viewport == nil && scrollTo == nil ? .wholePage : .screen, options: options,
+                session, extent: wholePage ? .wholePage : .screen, options: options,
                 to: &output)
         case .json:
             let json = JSONRenderer.prepare(session, plugins: host.plugins, diagnostics: diagnostics)

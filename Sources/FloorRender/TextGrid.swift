@@ -153,6 +153,9 @@ public struct TextGrid {
         }
     }
 
+    /// The display columns of the glyphs added since `startGlyphs`.
+    package var glyphColumns: Int { glyphs.reduce(0) { $0 + $1.width } }
+
     /// Draws the glyphs added since `startGlyphs` (see `text`).
     package mutating func drawGlyphs(column: Int, line: Int, maxColumns: Int, center: Bool, style: TextStyle) {
         guard !glyphs.isEmpty, maxColumns > 0 else { return }

@@ -1,5 +1,6 @@
 import CFloorABI
 import FloorLayout
+import FloorText
 import Glibc
 import HostContract
 
@@ -85,13 +86,6 @@ public enum TextRenderer {
         out.append(0x0A)
     }
 
-    /// The label a gutter shows for row `r`.
-    public static func gutterLabel(_ adapter: Adapter, row r: Int) -> String {
-        let row = adapter.describe(row: r)
-        let plugin = row.plugin.map { " (\($0))" } ?? ""
-        return ControlCharacters.escaped("\(row.section):\(row.row) \(row.floor) \(row.type)\(plugin)")
-    }
-
     /// One drawing's state: the reused grid behind the canvas, and the gutter.
     private struct Drawing {
         let adapter: Adapter
@@ -101,6 +95,7 @@ public enum TextRenderer {
         let gutterColumns: Int
         var gutterGrid: TextGrid
         var blankGutter: [UInt8] = []
+        var gutterLabels: GutterLabels
 
         /// `rows`: the rows whose gutter labels set the gutter's width (only read with a gutter).
         init(_ adapter: Adapter, options: Options, labelling rows: some Sequence<Int>) {
@@ -109,10 +104,14 @@ public enum TextRenderer {
             let columns = max(0, options.columns)
             backend = GridBackend(
                 TextGrid(columns: columns, lines: 0), pointsPerColumn: adapter.width / Double(max(1, columns)))
+            gutterLabels = GutterLabels(adapter)
             var widest = 0
+            gutterGrid = TextGrid(columns: 0, lines: 1)
             if options.gutter {
                 for r in rows where widest < TextRenderer.maxGutterColumns {
-                    widest = max(widest, DisplayWidth.of(TextRenderer.gutterLabel(adapter, row: r)))
+                    gutterGrid.startGlyphs()
+                    gutterLabels.addGlyphs(row: r, to: &gutterGrid)
+                    widest = max(widest, gutterGrid.glyphColumns)
                 }
                 widest = min(max(widest, 1), TextRenderer.maxGutterColumns)
             }
@@ -229,9 +228,9 @@ public enum TextRenderer {
             if options.gutter {
                 if let label {
                     gutterGrid.reset(lines: 1)
-                    gutterGrid.text(
-                        TextRenderer.gutterLabel(adapter, row: label), column: 0, line: 0, maxColumns: gutterColumns,
-                        style: .muted)
+                    gutterGrid.startGlyphs()
+                    gutterLabels.addGlyphs(row: label, to: &gutterGrid)
+                    gutterGrid.drawGlyphs(column: 0, line: 0, maxColumns: gutterColumns, center: false, style: .muted)
                     gutterGrid.text("│", column: gutterColumns + 1, line: 0, maxColumns: 1, style: .muted)
                     gutterGrid.write(line: 0, to: &out, styled: options.styled)
                     out.append(0x20)
@@ -331,6 +330,13 @@ public enum TextRenderer {
             image(bytes: bytes, x: x, y: y, width: width, height: height)
         }
 
+        /// Text draws no picture, so a fitted image is an image; from the plugin's bytes, with no String made.
+        package func image(
+            utf8: UnsafeRawBufferPointer, x: Double, y: Double, width: Double, height: Double, mode: UInt32
+        ) {
+            image(bytes: utf8.assumingMemoryBound(to: UInt8.self), x: x, y: y, width: width, height: height)
+        }
+
         /// A frame with the image's name in its middle: the file's base name (after the last "/", up to
         /// the first "."), which identifies an image well enough in a preview, given every column inside
         /// the frame.
@@ -369,18 +375,38 @@ public enum TextRenderer {
                 style: shade.1)
         }
 
-        /// The terminal stays a sketch (docs/ABI.md, "Text layout"): the block's text wrapped again at the
-        /// cell width (`CellTextLayout`), on the grid lines its laid-out height covers (at least one).
+        /// The block's lines as the host laid them out (docs/ABI.md, "Text layout"), one a terminal line from
+        /// the line of its top, each cut to the block's width in cells: the terminal shows the line breaks
+        /// every other output shows, and lays the text out nowhere else. A line is at least 12 points high in
+        /// every style, so the lines stay within the terminal lines the block's height covers.
         package func textBlock(_ drawing: TextBlockDrawing) {
-            guard !drawing.block.lines.isEmpty else { return }
-            let first = line(drawing.y)
-            let last = line(drawing.y + drawing.block.height - 0.001)
-            let cellLines = CellTextLayout.layout(
-                drawing.text, maxWidth: drawing.maxWidth, maxLines: max(1, last - first + 1))
-            for (i, text) in cellLines.lines.enumerated() {
-                grid.text(
-                    text.text, column: column(drawing.x), line: first + i, maxColumns: columns(drawing.maxWidth),
-                    center: drawing.style & FLOOR_TEXT_CENTER != 0, style: TextStyle(canvasStyle: drawing.style))
+            draw(drawing.block, x: drawing.x, y: drawing.y, maxWidth: drawing.maxWidth, style: drawing.style)
+        }
+
+        /// The plugin's bytes laid out as `HostTextLayout` lays them out for every output, with no String made
+        /// of the whole text.
+        package func textBlock(
+            utf8: UnsafeRawBufferPointer, x: Double, y: Double, maxWidth: Double, maxLines: UInt32, style: UInt32
+        ) {
+            let block = HostTextLayout.block(bytes: utf8, style: style, maxWidth: maxWidth, maxLines: Int(maxLines))
+            draw(block, x: x, y: y, maxWidth: maxWidth, style: style)
+        }
+
+        private func draw(_ block: TextBlock, x: Double, y: Double, maxWidth: Double, style: UInt32) {
+            guard !block.lines.isEmpty else { return }
+            let first = line(y)
+            let covered = line(y + block.height - 0.001) - first + 1
+            let column = column(x)
+            let maxColumns = columns(maxWidth)
+            let center = style & FLOOR_TEXT_CENTER != 0
+            let textStyle = TextStyle(canvasStyle: style)
+            for i in 0..<min(block.lines.count, max(1, covered)) {
+                var text = block.lines[i].text
+                text.withUTF8 {
+                    grid.text(
+                        utf8: $0, escapingControls: true, column: column, line: first + i, maxColumns: maxColumns,
+                        center: center, style: textStyle)
+                }
             }
         }
 

@@ -199,6 +199,20 @@ struct TextPreviewTests {
         #expect(try jsonObject(tap.stdout)["row"] as? Int == 2)
     }
 
+    /// Labels are built from bytes (GutterLabels): a control character in a floor's id shows as its escape,
+    /// and section and row numbers past one digit are whole.
+    @Test func theGutterEscapesAFloorIdAndCountsPastNine() throws {
+        let floor = feed(#"f\u0007x"#, count: 12)
+        let page = try folder.write("gutter-escape.json", #"{"floors":[\#(floor)]}"#)
+        let result = try render(page, ["--gutter"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let body = lines(result.stdout).dropLast()
+        for label in [#"0:0 f\u0007x ProductFeedHeader"#, #"0:12 f\u0007x ProductCard"#] {
+            #expect(body.filter { $0.hasPrefix(label + " ") }.count == 1, "\(label) in \(result.stdout)")
+        }
+        #expect(!result.stdout.contains("\u{7}"))
+    }
+
     @Test func theTitleComesFirstAndTheNextPageStatusLast() throws {
         // 20 products fill the screen, so nothing loads the next page until scrolling reaches the end.
         let chain = try folder.write(

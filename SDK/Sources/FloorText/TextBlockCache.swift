@@ -39,17 +39,23 @@ struct TextBlockCache {
         }
     }
 
-    let capacity: Int
+    private(set) var capacity: Int
     static let maxTextBytes = 4096
     private var newer: [UInt64: Entry]
     private var older: [UInt64: Entry] = [:]
 
-    /// Each newer generation is sized for `capacity` when it starts, so filling it never rehashes (one grown
-    /// from empty rehashed at every doubling).
+    /// Each newer generation is sized for `capacity` when it starts (up to `presized`), so filling it
+    /// rehashes seldom (one grown from empty rehashed at every doubling).
     init(capacity: Int) {
         self.capacity = capacity
-        newer = Dictionary(minimumCapacity: capacity)
+        newer = Dictionary(minimumCapacity: min(capacity, Self.presized))
     }
+
+    /// The most entries a generation is allocated for before it holds them.
+    private static let presized = 8192
+
+    /// Generations of at least `count` entries from now on (never fewer than before).
+    mutating func keep(atLeast count: Int) { capacity = max(capacity, count) }
 
     mutating func block(for arguments: Arguments, hash: UInt64) -> TextBlock? {
         if let hit = newer[hash] { return hit.matches(arguments) ? hit.block : nil }
@@ -68,7 +74,7 @@ struct TextBlockCache {
     private mutating func store(_ entry: Entry, hash: UInt64) {
         if newer.count >= capacity {
             older = newer
-            newer = Dictionary(minimumCapacity: capacity)
+            newer = Dictionary(minimumCapacity: min(capacity, Self.presized))
         }
         newer[hash] = entry
     }

@@ -24,7 +24,7 @@ public final class TextEngine: @unchecked Sendable {
     private let lock = EngineLock()
     private let shaper = Shaper()
     private let breaks = BreakIterators()
-    private var cache = TextBlockCache(capacity: 8192)
+    private var cache = TextBlockCache(capacity: 2048)
     private var ellipsis: [TypeStyle.Weight: Double] = [:]
     private var counters = Counters()
     private var scratch = LayoutScratch()
@@ -59,6 +59,12 @@ public final class TextEngine: @unchecked Sendable {
             ? nil : "font files missing or unreadable: \(missing.joined(separator: ", ")) (run Scripts/setup)"
         regular = Shaper.Faces(sans: faces[.sans], cjk: faces[.cjk], emoji: faces[.emoji])
         bold = Shaper.Faces(sans: faces[.sansBold], cjk: faces[.cjkBold], emoji: faces[.emoji])
+    }
+
+    /// Keeps at least `count` laid-out blocks from now on (2 x 2,048 by default): for a caller that measures
+    /// a whole page before drawing any of it, so that each text drawn is found laid out, not laid out again.
+    public func keepBlocks(atLeast count: Int) {
+        lock.withLock { cache.keep(atLeast: count) }
     }
 
     public var counts: Counters {

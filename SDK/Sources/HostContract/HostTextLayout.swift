@@ -12,16 +12,18 @@ public enum HostTextLayout {
     public static func block(
         utf8: UnsafePointer<CChar>?, length: UInt64, style: UInt32, maxWidth: Double, maxLines: UInt32
     ) -> TextBlock {
-        let count = Int(min(length, UInt64(TextLimits.maxBytes)))
-        let bytes = UnsafeRawBufferPointer(start: utf8.map(UnsafeRawPointer.init), count: utf8 == nil ? 0 : count)
-        return block(bytes: bytes, style: style, maxWidth: maxWidth, maxLines: Int(maxLines))
+        block(bytes: bytes(utf8: utf8, length: length), style: style, maxWidth: maxWidth, maxLines: Int(maxLines))
+    }
+
+    /// The bytes of a plugin's text that are read: NULL is empty, at most `TextLimits.maxBytes` of `length`.
+    public static func bytes(utf8: UnsafePointer<CChar>?, length: UInt64) -> UnsafeRawBufferPointer {
+        guard let utf8 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: utf8, count: Int(min(length, UInt64(TextLimits.maxBytes))))
     }
 
     /// A plugin's `length` bytes as text (NULL is empty; at most `TextLimits.maxBytes`; invalid UTF-8 is U+FFFD).
     public static func string(utf8: UnsafePointer<CChar>?, length: UInt64) -> String {
-        guard let utf8 else { return "" }
-        let count = Int(min(length, UInt64(TextLimits.maxBytes)))
-        return String(decoding: UnsafeRawBufferPointer(start: utf8, count: count), as: UTF8.self)
+        String(decoding: bytes(utf8: utf8, length: length), as: UTF8.self)
     }
 
     public static func block(bytes: UnsafeRawBufferPointer, style: UInt32, maxWidth: Double, maxLines: Int)
