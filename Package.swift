@@ -2,7 +2,7 @@
 // FloorKit: a host that loads floor plugins at run time and renders CMS pages with them.
 // Plugin packages depend on SDK/ (CFloorABI + FloorKit, no dependencies), never on this package: a package
 // resolves every dependency of the packages it depends on, and this one has the host's (argument parser,
-// async-http-client, Hummingbird for `serve`). Benchmarks live in Benchmarks/Package.swift, fuzzers in Fuzzing/.
+// Hummingbird for `serve`). Benchmarks live in Benchmarks/Package.swift, fuzzers in Fuzzing/.
 import PackageDescription
 
 /// The floor plugins we ship: each folder under Plugins/ becomes one dynamic library, lib<Name>Floor.so.
@@ -31,19 +31,19 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         // Hummingbird's own transport, named to reach its channel (connection limits, IOError).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        // Pages over http(s) (PageSource's remote pages); the host only, never the FloorKit SDK.
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        // Trusting a private CA for https pages (--ca-file); already async-http-client's, named here to use it.
-        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // serve's GET /metrics in Prometheus' text format (FloorServe's ServeMetrics): swift-prometheus, whose
         // collectors are swift-metrics' CoreMetrics handlers (it brings swift-metrics); the host only.
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(name: "CFFI", providers: [.apt(["libffi-dev"])]),
-        // SHA-256 of plugin libraries (plugins.lock, the scan cache) from the system's libcrypto: no second
-        // BoringSSL built from source beside swift-nio-ssl's.
+        // SHA-256 of plugin libraries (plugins.lock, the scan cache) and reading --ca-file's certificates, from
+        // the system's libcrypto: no BoringSSL built from source.
         .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
+        // Pages over http(s) (RemotePageClient) with the system's libcurl and its OpenSSL: the first build
+        // compiles no TLS library from source (async-http-client and swift-nio-ssl's BoringSSL were 315 of its
+        // C files).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Schema patterns matched with the system's ICU regular expressions over UTF-8 (libicu-dev, which the
         // SDK's text engine already links): a C target, since Foundation declares its own ICU to Swift.
         .target(name: "CPattern", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
@@ -81,9 +81,7 @@ let package = Package(
             name: "FloorSession",
             dependencies: [
                 "FloorCore", "FloorRuntime", "FloorLayout", .product(name: "CFloorABI", package: "SDK"),
-                .product(name: "HostContract", package: "SDK"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "HostContract", package: "SDK"), "CCurl", "CLibCrypto",
             ]),
         // Rendering: the text, json and html backends of the canvas.
         .target(

@@ -1,4 +1,9 @@
-// SHA-256 from the system's OpenSSL libcrypto (Debian's libssl-dev; Scripts/setup installs it), for
-// LibraryDigest. The host's only cryptography: one library for it rather than a second BoringSSL compiled
-// from source (swift-nio-ssl already compiles one for https).
+// The system's OpenSSL libcrypto (Debian's libssl-dev; Scripts/setup installs it): SHA-256 for
+// LibraryDigest, and reading the certificates of a --ca-file (CAFile). The host's only cryptography: one
+// system library for it, the one the system's libcurl does its TLS with, rather than a BoringSSL compiled
+// from source.
 #include <openssl/evp.h>
+#include <openssl/bio.h>
+#include <openssl/err.h>
+#include <openssl/pem.h>
+#include <openssl/x509.h>

@@ -89,7 +89,7 @@ public final class LoadLoop: @unchecked Sendable {
 
     /// Fetches on a Dispatch thread, not on the cooperative pool: work that blocks the pool's few threads
     /// elsewhere in the process (a lock held across a replay, a busy test run) cannot hold a load back.
-    /// The wait blocks only that thread (a remote page waits on the HTTP client's event loops).
+    /// The wait blocks only that thread (a remote page's transfer runs on it: RemotePageClient.fetchWaiting).
     private func fetch(_ load: PageSession.Load) {
         let source = session.source
         let clock = session.clock

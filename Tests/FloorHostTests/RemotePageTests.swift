@@ -190,6 +190,14 @@ import Glibc
         FailureMode(
             name: "too large", step: ["serve": true], maxBytes: 2000,
             says: ["is larger than 2000 bytes (--max-page-bytes)"]),
+        // No Content-Length to refuse at the head: the body is counted as it arrives.
+        FailureMode(
+            name: "too large, no length announced", step: ["unannounced": true], maxBytes: 2000,
+            says: ["is larger than 2000 bytes (--max-page-bytes)"]),
+        // An error page larger than the page limit is still the server's status, not a page too large.
+        FailureMode(
+            name: "a 404 with a large body", step: ["status": 404, "body": String(repeating: "x", count: 100_000)],
+            maxBytes: 2000, says: ["the server answered 404 Not Found; check the URL and the server"]),
         FailureMode(
             name: "404", step: ["status": 404],
             says: ["the server answered 404 Not Found; check the URL and the server"]),
@@ -415,6 +423,44 @@ import Glibc
                 "redirected to 'http://localhost:\(server.port)/page-1.json', which is on origin http://localhost:\(server.port), not \(server.origin)"
             ) == true,
             "\(away.failures)")
+    }
+
+    // MARK: On the wire
+
+    @Test func nextPagesGoOutOverOneKeptAliveConnection() throws {
+        let (server, _) = try Self.served([Self.ids(0..<10), Self.ids(10..<20), Self.ids(20..<30)])
+        let plugins = try server.folder.installShippedPlugins()
+        // One process, whose client nothing else uses: its three loads, one after another.
+        let result = try floorhost([
+            "--plugins", plugins, server.url("page-0.json"), "--format", "json", "--scroll-to", "end",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(server.requests == ["/page-0.json", "/page-1.json", "/page-2.json"])
+        #expect(server.connections == 1, "each next page reused the connection of the page before it")
+    }
+
+    @Test func aProxyInTheEnvironmentIsNotUsed() throws {
+        let (server, _) = try Self.served([Self.ids(0..<10), Self.ids(10..<20)])
+        let plugins = try server.folder.installShippedPlugins()
+        // Nothing listens at the proxy: a load through it would fail as a refused connection.
+        let proxy = "http://127.0.0.1:\(try Self.closedPort())"
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] { environment[name] = proxy }
+        let result = try run(
+            Repo.floorhostBinary,
+            ["--plugins", plugins, server.url("page-0.json"), "--format", "json", "--scroll-to", "end"],
+            environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(server.requests == ["/page-0.json", "/page-1.json"], "asked of the page's own origin")
+    }
+
+    @Test func aPageWithoutAnnouncedLengthLoadsToTheClose() throws {
+        let (server, _) = try Self.served([Self.ids(0..<10), Self.ids(10..<20)])
+        try server.script(["/page-1.json": [["unannounced": true]]])
+        let (session, _) = try Self.session(server)
+        session.scrollToEnd()
+        #expect(session.failures == [])
+        #expect(session.feedProductIDs == Self.ids(0..<20))
     }
 
     // MARK: The CLI

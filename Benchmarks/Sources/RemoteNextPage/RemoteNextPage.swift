@@ -29,8 +29,16 @@ struct RemoteNextPage {
         let session = PageSession(
             adapter: adapter, viewportHeight: 812, source: PageSource(registry: host.registry, remote: client),
             deliversLoadsImmediately: false)
-        // The session's thread is this task's: it waits while the loop fetches, so the hop delivers in place.
-        let loop = LoadLoop(session: session, hop: { work in work() })
+        // The session's thread is this task's: it waits while the loop fetches, so the hop delivers in place,
+        // and the task goes on only once the hop's work is done (the delivery and the loop's pump after it),
+        // so that the two never touch the session at once.
+        let delivery = Delivery()
+        let loop = LoadLoop(
+            session: session,
+            hop: { work in
+                work()
+                delivery.finish()
+            })
         // The server's log so far holds page 0: the loads' lines follow it.
         let serverLinesBefore = lines(arguments[4]).count
         var totals: [Double] = []
@@ -38,7 +46,7 @@ struct RemoteNextPage {
             session.scroll(to: session.maxOffset)
             let rowsBefore = session.adapter.rowCount
             let start = DispatchTime.now().uptimeNanoseconds
-            guard await deliverOne(loop) else { break }
+            guard await deliverOne(loop, delivery) else { break }
             let end = DispatchTime.now().uptimeNanoseconds
             guard session.adapter.rowCount == rowsBefore + 20 else {
                 FileHandle.standardError.write(
@@ -83,20 +91,57 @@ struct RemoteNextPage {
     }
 
     /// Starts the session's next load through `loop` and waits for its delivery; false when there was none.
-    /// The loop says `started` inside `pump`, on this thread, and `delivered` once, from its fetch's thread.
-    static func deliverOne(_ loop: LoadLoop) async -> Bool {
+    /// The loop says `started` inside `pump`, on this thread, and `delivered` once, from its fetch's thread,
+    /// whose hop then finishes `delivery`.
+    static func deliverOne(_ loop: LoadLoop, _ delivery: Delivery) async -> Bool {
         await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
             var started = false
+            delivery.await(done)
             loop.onStep = { step in
                 switch step {
                 case .started: started = true
-                case .delivered:
-                    loop.onStep = { _ in }
-                    done.resume(returning: true)
+                case .delivered: delivery.delivered()
                 }
             }
             loop.pump()
-            if !started { done.resume(returning: false) }
+            if !started { delivery.none() }
         }
+    }
+}
+
+/// The load deliverOne waits for: resumed by the hop once its work (the delivery, then the loop's pump) is
+/// done, not from inside it. Threading: any thread, under a lock.
+final class Delivery: @unchecked Sendable {
+    private let lock = NSLock()
+    private var waiting: CheckedContinuation<Bool, Never>?
+    private var arrived = false
+
+    func await(_ continuation: CheckedContinuation<Bool, Never>) {
+        lock.withLock {
+            waiting = continuation
+            arrived = false
+        }
+    }
+
+    /// The loop delivered the load (inside the hop's work).
+    func delivered() { lock.withLock { arrived = true } }
+
+    /// The hop's work is done: resumes the waiter if that work delivered its load.
+    func finish() {
+        let resume: CheckedContinuation<Bool, Never>? = lock.withLock {
+            guard arrived, let waiting else { return nil }
+            self.waiting = nil
+            return waiting
+        }
+        resume?.resume(returning: true)
+    }
+
+    /// No load started.
+    func none() {
+        let resume: CheckedContinuation<Bool, Never>? = lock.withLock {
+            defer { waiting = nil }
+            return waiting
+        }
+        resume?.resume(returning: false)
     }
 }

@@ -24,10 +24,15 @@ script is served from ROOT. Steps:
     {"close_after": 100}                                send the headers and 100 bytes, then close the
                                                         connection in order (FIN, no reset)
     {"body": "text", "status": 200}                     answer with this body
+    {"unannounced": true}                               serve the file without a Content-Length: the body
+                                                        ends when the connection closes
     {"serve": true}                                     serve the file
 
 With --timing, the server's own time for each page request (from the request parsed to the last byte
 written, in milliseconds) is appended to FILE, one a line: Scripts/bench takes it off the client's time.
+
+Each connection an HTTP request arrived on is appended to ROOT/_connections.log (one line a connection), which
+tells whether a client kept a connection alive for its next request.
 
 GET /_log answers the paths requested so far (one a line, scripted or not, /_ paths left out), which are
 also appended to ROOT/_requests.log as they come. The server stops on SIGTERM, with --exit-with-stdin when
@@ -100,6 +105,9 @@ class Handler(BaseHTTPRequestHandler):
             self.request.shutdown(socket.SHUT_WR)
             raise NotHTTP()
         super().setup()
+        with LOCK:
+            with open(os.path.join(ROOT, "_connections.log"), "a") as f:
+                f.write("%s:%d\n" % self.client_address[:2])
 
     def file_bytes(self, path):
         full = os.path.realpath(os.path.join(ROOT, path.lstrip("/")))
@@ -183,6 +191,15 @@ class Handler(BaseHTTPRequestHandler):
                 return
             self.hold_until_client_leaves()
             return self.reset()
+        if step.get("unannounced"):
+            body = self.file_bytes(path) or b""
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.wfile.write(body)
+            self.close_connection = True
+            return
         if "body" in step:
             return self.answer(step.get("status", 200), step["body"].encode(), step.get("headers"))
         status = step.get("status", 200)

@@ -67,6 +67,12 @@ final class PageServer {
             String.init)
     }
 
+    /// How many connections requests arrived on so far.
+    var connections: Int {
+        ((try? String(contentsOfFile: folder.file("_connections.log"), encoding: .utf8)) ?? "").split(separator: "\n")
+            .count
+    }
+
     /// Lets the answers held with {"hold": name} go (a request to /_release/name over a plain socket).
     func release(_ name: String) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

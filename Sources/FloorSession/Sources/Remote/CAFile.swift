@@ -1,4 +1,4 @@
-import NIOSSL
+import CLibCrypto
 
 #if canImport(Glibc)
 import Glibc
@@ -26,8 +26,9 @@ public struct CAFile: Sendable {
     public let path: String
     /// The certificates the file holds, at least one.
     public let certificateCount: Int
-    /// What an https load verifies its server with: the system's trust roots and these certificates.
-    package let tlsConfiguration: TLSConfiguration
+    /// The file's bytes, read once, every certificate in them readable: what an https load trusts besides
+    /// the system's CAs (HTTPExchange), never the file read again after it was checked.
+    package let pem: [UInt8]
 
     /// `--ca-file`'s value, read and parsed now: a file that cannot be used is a usage error, the option
     /// parser naming the file, before any page is requested.
@@ -57,17 +58,33 @@ public struct CAFile: Sendable {
             throw refuse(
                 "the file is not PEM (if it is a DER certificate: openssl x509 -inform der -in \(path) -out ca.pem)")
         }
-        let certificates: [NIOSSLCertificate]
-        do {
-            certificates = try NIOSSLCertificate.fromPEMBytes(bytes)
-        } catch {
+        guard let count = Self.certificates(in: bytes) else {
             throw refuse("a -----BEGIN CERTIFICATE----- block in the file is not a certificate that can be read")
         }
         self.path = path
-        certificateCount = certificates.count
-        var configuration = TLSConfiguration.makeClientConfiguration()
-        configuration.additionalTrustRoots = [.certificates(certificates)]
-        tlsConfiguration = configuration
+        certificateCount = count
+        pem = bytes
+    }
+
+    /// How many certificates the PEM `bytes` hold, read with the system's libcrypto (as the TLS that trusts
+    /// them will), or nil when a certificate block cannot be read. Blocks of other kinds (a key) are skipped.
+    private static func certificates(in bytes: [UInt8]) -> Int? {
+        ERR_clear_error()
+        defer { ERR_clear_error() }
+        return bytes.withUnsafeBytes { raw -> Int? in
+            guard let bio = BIO_new_mem_buf(raw.baseAddress, Int32(raw.count)) else { return nil }
+            defer { BIO_free(bio) }
+            var count = 0
+            // The _AUX reader takes -----BEGIN TRUSTED CERTIFICATE----- blocks too.
+            while let certificate = PEM_read_bio_X509_AUX(bio, nil, nil, nil) {
+                X509_free(certificate)
+                count += 1
+            }
+            // The loop ends at the end of the text (no further block) or at a block it could not read.
+            let last = ERR_peek_last_error()
+            let atEnd = ERR_GET_LIB(last) == ERR_LIB_PEM && ERR_GET_REASON(last) == PEM_R_NO_START_LINE
+            return count > 0 && atEnd ? count : nil
+        }
     }
 
     private struct ReadFailure: Error { let text: String }

@@ -1,23 +1,22 @@
-import AsyncHTTPClient
+import CCurl
 import FloorCore
 import FloorRuntime
 import Foundation
-import NIOCore
-import NIOHTTP1
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Fetches remote pages (http, https) with AsyncHTTPClient. One load is one GET, redirects followed here
-/// (at most `maxRedirects`, each hop judged by the origin rules, a loop named as one), the whole load,
-/// redirects and body included, within `timeout` seconds, and at most `maxBytes` bytes of body, counted as
-/// they arrive. Every way a load goes wrong comes back as a PageError naming the URL, with `retryable`
-/// set where trying again may help (RetryPolicy decides whether it does) and the server's `Retry-After`.
+/// Fetches remote pages (http, https) with the system's libcurl (HTTPExchange). One load is one GET per hop,
+/// redirects followed here (at most `maxRedirects`, each hop judged by the origin rules, a loop named as
+/// one), the whole load, redirects and body included, within `timeout` seconds, and at most `maxBytes`
+/// bytes of body, counted as they arrive. Every way a load goes wrong comes back as a PageError naming the
+/// URL, with `retryable` set where trying again may help (RetryPolicy decides whether it does) and the
+/// server's `Retry-After`.
 /// An https server is trusted when the system's CAs or `caFile`'s sign its certificate for the URL's host; a
 /// failed handshake says which of those failed (TLSFailure).
-/// Threading: a value; `fetch` may run on any task, many at once. It makes no plugin call: decoding the
-/// bytes is the caller's, on the session's thread.
+/// Threading: a value; `fetch` may run on any task, many at once, and `fetchWaiting` on any thread. It makes
+/// no plugin call: decoding the bytes is the caller's, on the session's thread.
 public struct RemotePageClient: PageProvider {
     public static let defaultTimeout = 10.0
     public static let maxRedirects = 5
@@ -40,27 +39,52 @@ public struct RemotePageClient: PageProvider {
         self.caFile = caFile
     }
 
-    /// One client for the process (a pool of connections, kept alive between next pages). It follows no
-    /// redirect itself, so that each hop is judged here, and does not retry connecting on its own: retries
-    /// are RetryPolicy's, visible as events. Never shut down: it lives as long as the process. A --ca-file
-    /// goes with each https request (its TLS configuration), which the client pools connections by.
-    package static let client: HTTPClient = {
-        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
-        configuration.connectionPool.retryConnectionEstablishment = false
-        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }()
-
     /// The body of the page at `url` and the URL that answered it (after redirects), or why not.
+    ///
+    /// The load blocks a thread of its own, started for it, never one of the cooperative pool's, which a
+    /// transfer waiting on a slow server for up to `timeout` would hold from every other task. A thread per
+    /// load rather than one curl multi handle driven by an event thread: loads are few (one next page at a
+    /// time per session, a page at a time per `check` job), a thread costs microseconds beside a network
+    /// round trip, and each load keeps to curl's plain blocking API, with no wake-up plumbing to get wrong.
     public func fetch(_ url: URL) async -> Result<FetchedPage, PageError> {
-        // `load` never fails its future: every failure is a value.
-        (try? await load(url).get()) ?? .failure(failure(url.absoluteString, "the load was cancelled"))
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: self.fetchWaiting(url)) }
+            thread.name = "floorhost-fetch"
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
     }
 
     /// `fetch`, for a caller that may block its thread (the batch CLI, `check`, a session replayed under a
-    /// lock): the load runs on the client's event loops, so waiting here needs no other thread, even on
-    /// a task of the cooperative pool.
+    /// lock): the load runs on the calling thread and needs no other, so waiting here cannot deadlock, even
+    /// on a task of the cooperative pool (which it then holds for the load).
     public func fetchWaiting(_ url: URL) -> Result<FetchedPage, PageError> {
-        (try? load(url).wait()) ?? .failure(failure(url.absoluteString, "the load was cancelled"))
+        let deadline = Date().addingTimeInterval(min(timeout, 86_400))
+        var chain = [url]
+        var current = url
+        while true {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else {
+                return .failure(failure(url.absoluteString, "no answer from \(Self.place(current)) \(limit)"))
+            }
+            let exchange = HTTPExchange(
+                url: current.absoluteString,
+                headers: ["Accept: application/json", "User-Agent: floorhost/\(Version.host)"],
+                timeoutMilliseconds: Int((remaining * 1000).rounded(.up)), maxBytes: maxBytes,
+                extraTrust: current.scheme?.lowercased() == "https" ? caFile?.pem : nil)
+            switch exchange.perform() {
+            case .failure(let why):
+                return .failure(pageError(why, url: current, page: url.absoluteString))
+            case .success(let answer):
+                switch judge(answer, url: current, page: url.absoluteString, chain: chain) {
+                case .redirect(let next):
+                    chain.append(next)
+                    current = next
+                case .done(let result):
+                    return result
+                }
+            }
+        }
     }
 
     // MARK: PageProvider
@@ -90,50 +114,19 @@ public struct RemotePageClient: PageProvider {
         PageError(file: location, line: nil, column: nil, reason: "is not an http or https URL")
     }
 
-    /// The load of `url` as one future that always succeeds with the body or the failure: one GET per hop,
-    /// redirects followed here, all within one deadline.
-    package func load(_ url: URL) -> EventLoopFuture<Result<FetchedPage, PageError>> {
-        let deadline = NIODeadline.now() + .nanoseconds(Int64(min(timeout, 86_400) * 1e9))
-        return hop(url, page: url.absoluteString, chain: [url], deadline: deadline)
-    }
-
-    private func hop(_ current: URL, page: String, chain: [URL], deadline: NIODeadline) -> EventLoopFuture<
-        Result<FetchedPage, PageError>
-    > {
-        let loop = Self.client.eventLoopGroup.next()
-        let collector = PageBodyCollector(maxBytes: maxBytes)
-        let request: HTTPClient.Request
-        do {
-            request = try HTTPClient.Request(
-                url: current.absoluteString, method: .GET,
-                headers: ["Accept": "application/json", "User-Agent": "floorhost/\(Version.host)"],
-                tlsConfiguration: current.scheme?.lowercased() == "https" ? caFile?.tlsConfiguration : nil)
-        } catch {
-            return loop.makeSucceededFuture(
-                .failure(
-                    PageError(
-                        file: page, line: nil, column: nil, reason: "is not a URL floorhost can request: \(error)")))
+    /// A failed exchange with `url` (a hop of the load of `page`) as the page's error.
+    private func pageError(_ failure: HTTPExchange.Failure, url: URL, page: String) -> PageError {
+        if let tls = TLSFailure(failure) {
+            return PageError(
+                file: page, line: nil, column: nil,
+                reason: tls.reason(host: url.host ?? Self.place(url), place: Self.place(url), caFile: caFile),
+                retryable: tls.retryable)
         }
-        return Self.client.execute(
-            request: request, delegate: collector, eventLoop: .delegate(on: loop), deadline: deadline
-        ).futureResult
-            .flatMap { answer -> EventLoopFuture<Result<FetchedPage, PageError>> in
-                switch self.judge(answer, url: current, page: page, chain: chain) {
-                case .redirect(let next): return self.hop(next, page: page, chain: chain + [next], deadline: deadline)
-                case .done(let result): return loop.makeSucceededFuture(result)
-                }
-            }
-            .recover { error in
-                if let tls = TLSFailure(error) {
-                    let place = PageOrigin(current).map { "\($0.host):\($0.port)" } ?? current.absoluteString
-                    return .failure(
-                        PageError(
-                            file: page, line: nil, column: nil,
-                            reason: tls.reason(host: current.host ?? place, place: place, caFile: self.caFile),
-                            retryable: tls.retryable))
-                }
-                return .failure(self.failure(page, self.describe(error, url: current, received: collector.progress)))
-            }
+        if failure.code == CURLE_URL_MALFORMAT || failure.code == CURLE_UNSUPPORTED_PROTOCOL {
+            return PageError(
+                file: page, line: nil, column: nil, reason: "is not a URL floorhost can request: \(failure.detail)")
+        }
+        return self.failure(page, describe(failure, url: url))
     }
 
     private enum Judgement {
@@ -142,17 +135,17 @@ public struct RemotePageClient: PageProvider {
     }
 
     /// What one answer means: the page, a redirect to follow, or why not.
-    private func judge(_ answer: PageBodyCollector.Answer, url current: URL, page: String, chain: [URL]) -> Judgement {
-        let status = answer.head.status
+    private func judge(_ answer: HTTPExchange.Answer, url current: URL, page: String, chain: [URL]) -> Judgement {
+        let (code, phrase) = (answer.status, answer.phrase)
         func refuse(_ reason: String) -> Judgement {
             .done(.failure(PageError(file: page, line: nil, column: nil, reason: reason)))
         }
-        if [301, 302, 303, 307, 308].contains(status.code) {
-            guard let location = answer.head.headers.first(name: "Location"),
+        if [301, 302, 303, 307, 308].contains(code) {
+            guard let location = answer.header("Location"),
                 let target = URL(string: location, relativeTo: current)?.absoluteURL
             else {
                 return refuse(
-                    "the server answered \(status.code) \(status.reasonPhrase) without a Location to go to; fix the redirect on the server"
+                    "the server answered \(code) \(phrase) without a Location to go to; fix the redirect on the server"
                 )
             }
             let next = PageLocation.canonical(target)
@@ -171,11 +164,10 @@ public struct RemotePageClient: PageProvider {
             }
             return .redirect(next)
         }
-        guard (200..<300).contains(status.code) else {
-            let retryable =
-                [408, 425, 429].contains(status.code) || ((500..<600).contains(status.code) && status.code != 501)
-            let asked = answer.head.headers.first(name: "Retry-After").flatMap { RetryAfter.seconds($0) }
-            var reason = "the server answered \(status.code) \(status.reasonPhrase)"
+        guard (200..<300).contains(code) else {
+            let retryable = [408, 425, 429].contains(code) || ((500..<600).contains(code) && code != 501)
+            let asked = answer.header("Retry-After").flatMap { RetryAfter.seconds($0) }
+            var reason = "the server answered \(code) \(phrase)"
             if retryable, let asked { reason += " and asked to wait \(Self.seconds(asked)) (Retry-After)" }
             if !retryable { reason += "; check the URL and the server" }
             return .done(
@@ -186,7 +178,7 @@ public struct RemotePageClient: PageProvider {
         }
         // No Accept-Encoding is sent, so the body must come as it is; a compressed one would otherwise be
         // read as JSON and fail at its first byte (`expected a value, found U+001F` for gzip).
-        if let encoding = answer.head.headers.first(name: "Content-Encoding"), encoding.lowercased() != "identity" {
+        if let encoding = answer.header("Content-Encoding"), encoding.lowercased() != "identity" {
             return refuse(
                 "the server sent the page \(encoding)-encoded (Content-Encoding: \(encoding)), which was not "
                     + "asked for (floorhost sends no Accept-Encoding); have the server send it unencoded")
@@ -199,43 +191,42 @@ public struct RemotePageClient: PageProvider {
         PageError(file: page, line: nil, column: nil, reason: reason, retryable: true)
     }
 
-    /// What went wrong, for a person: `received` is nil before the response began, else the body's bytes so
-    /// far and the length the server announced.
-    private func describe(_ error: any Error, url: URL, received: (count: Int, expected: Int?)?) -> String {
-        if error is PageBodyCollector.TooLarge { return "is larger than \(maxBytes) bytes (--max-page-bytes)" }
-        let limit = "within \(Self.seconds(timeout)) (--load-timeout)"
-        let place = PageOrigin(url).map { "\($0.host):\($0.port)" } ?? url.absoluteString
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .deadlineExceeded, .readTimeout, .connectTimeout, .getConnectionFromPoolTimeout:
-                guard let received else { return "no answer from \(place) \(limit)" }
-                return "the server stopped sending the page \(of(received)); it did not finish \(limit)"
-            case .remoteConnectionClosed, .bodyLengthMismatch:
-                return closed(received, place)
-            default: break
-            }
-        }
-        // A connection closed in order (FIN) before the announced length arrived ends the parser's stream early.
-        if let parser = error as? HTTPParserError, case .invalidEOFState = parser { return closed(received, place) }
-        let text = String(describing: error)
-        if let io = error as? IOError {
-            switch io.errnoCode {
+    /// "within 10 s (--load-timeout)".
+    private var limit: String { "within \(Self.seconds(timeout)) (--load-timeout)" }
+
+    /// host:port of `url`, as messages name where a load went.
+    private static func place(_ url: URL) -> String {
+        PageOrigin(url).map { "\($0.host):\($0.port)" } ?? url.absoluteString
+    }
+
+    /// What went wrong, for a person: what curl said, with the body's bytes so far and the length announced
+    /// when the answer had begun.
+    private func describe(_ failure: HTTPExchange.Failure, url: URL) -> String {
+        if failure.tooLarge { return "is larger than \(maxBytes) bytes (--max-page-bytes)" }
+        let place = Self.place(url)
+        let received = failure.received
+        let reset = "the connection to \(place) was reset\(received.map { " \(of($0))" } ?? "")"
+        switch failure.code {
+        case CURLE_OPERATION_TIMEDOUT:
+            guard let received else { return "no answer from \(place) \(limit)" }
+            return "the server stopped sending the page \(of(received)); it did not finish \(limit)"
+        case CURLE_COULDNT_CONNECT:
+            switch failure.osErrno {
             case ECONNREFUSED: return "connection refused: nothing listens at \(place); is the server running?"
-            case ECONNRESET, EPIPE: return "the connection to \(place) was reset\(received.map { " \(of($0))" } ?? "")"
             case ETIMEDOUT: return "no answer from \(place) \(limit)"
             default: break
             }
-        }
-        if text.contains("connectionRefused") || text.contains("ECONNREFUSED") || text.contains("Connection refused") {
-            return "connection refused: nothing listens at \(place); is the server running?"
-        }
-        if text.contains("ECONNRESET") || text.contains("reset by peer") {
-            return "the connection to \(place) was reset\(received.map { " \(of($0))" } ?? "")"
-        }
-        if text.contains("dnsAError") || text.contains("NXDOMAIN") || text.contains("getaddrinfo") {
+        case CURLE_COULDNT_RESOLVE_HOST:
             return "cannot find the host \(url.host ?? place) (DNS); check the URL"
+        // Closed in order (FIN): before any answer, or before the announced length arrived.
+        case CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE:
+            return closed(received, place)
+        case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_SSL_CONNECT_ERROR:
+            if [ECONNRESET, EPIPE].contains(failure.osErrno) { return reset }
+        default:
+            break
         }
-        return "cannot load it from \(place): \(text)"
+        return "cannot load it from \(place): \(failure.detail)"
     }
 
     private func closed(_ received: (count: Int, expected: Int?)?, _ place: String) -> String {

@@ -1,11 +1,14 @@
-import NIOSSL
+import CCurl
 
-/// Why an https load's TLS handshake failed, told as what a person can do about it, never as NIOSSL's error
-/// value: a certificate no trusted CA signed, one issued for another host, or a server that does not speak
-/// TLS (an https URL aimed at a plain http server). Threading: a value.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why an https load's TLS handshake failed, told as what a person can do about it, never as curl's or
+/// OpenSSL's error text: a certificate no trusted CA signed, one issued for another host, or a server that
+/// does not speak TLS (an https URL aimed at a plain http server). Threading: a value.
 package enum TLSFailure {
-    /// The chain does not lead to a trusted CA (self-signed, an unknown CA), or a certificate has expired:
-    /// BoringSSL says only that verification failed.
+    /// The chain does not lead to a trusted CA (self-signed, an unknown CA), or a certificate has expired.
     case untrusted
     /// The chain is trusted, but the certificate names other hosts than the URL's.
     case otherHost
@@ -14,37 +17,38 @@ package enum TLSFailure {
     case closedDuringHandshake
     /// What came back is not TLS at all.
     case notTLS
-    /// Another handshake failure: BoringSSL's reason, e.g. "tlsv1 alert protocol version".
+    /// Another handshake failure: OpenSSL's reason, e.g. "tlsv1 alert protocol version".
     case handshake(String)
 
-    /// The failure `error` is, or nil when it is not a TLS one.
-    package init?(_ error: any Error) {
-        if let error = error as? NIOSSLExtraError, error == .failedToValidateHostname {
-            self = .otherHost
-            return
-        }
-        guard let error = error as? NIOSSLError, case .handshakeFailed(let boring) = error else { return nil }
-        let stack: NIOBoringSSLErrorStack
-        switch boring {
-        case .sslError(let errors), .unknownError(let errors): stack = errors
+    /// The failure `failure` is, or nil when it is not a TLS one.
+    package init?(_ failure: HTTPExchange.Failure) {
+        switch failure.code {
+        case CURLE_PEER_FAILED_VERIFICATION:
+            // OpenSSL checks the chain during the handshake, which fails on a bad one ("SSL certificate problem:
+            // unable to get local issuer certificate", its verdict kept as the verify result); curl checks the
+            // host name after a handshake that succeeded, on a chain found good ("SSL: no alternative
+            // certificate subject name matches target host name '127.0.0.1'").
+            let chainFailed = failure.detail.hasPrefix("SSL certificate problem")
+            self = !chainFailed && failure.detail.contains("host name") ? .otherHost : .untrusted
+        case CURLE_SSL_CONNECT_ERROR:
+            let detail = failure.detail.lowercased()
+            if ["wrong version number", "packet length too long", "http request", "unexpected record"].contains(
+                where: detail.contains)
+            {
+                self = .notTLS
+            } else if failure.osErrno == ECONNRESET {
+                // A reset is the connection's failure, not the handshake's: RemotePageClient says so.
+                return nil
+            } else if detail.contains("ssl_error_syscall") || detail.contains("unexpected eof") {
+                self = .closedDuringHandshake
+            } else {
+                self = .handshake(Self.reason(failure.detail))
+            }
+        case CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_CACERT_BADFILE,
+            CURLE_SSL_ENGINE_INITFAILED, CURLE_USE_SSL_FAILED:
+            self = .handshake(Self.reason(failure.detail))
         default:
-            self = .handshake(String(describing: boring))
-            return
-        }
-        if stack.contains(.eofDuringHandshake) {
-            self = .closedDuringHandshake
-            return
-        }
-        let reasons = stack.map { Self.reasonCode($0.description) }
-        if reasons.contains("CERTIFICATE_VERIFY_FAILED") {
-            self = .untrusted
-        } else if reasons.contains(where: {
-            ["WRONG_VERSION_NUMBER", "PACKET_LENGTH_TOO_LONG", "HTTP_REQUEST", "UNEXPECTED_RECORD"].contains($0)
-        }) {
-            self = .notTLS
-        } else {
-            self = .handshake(
-                reasons.last.map { $0.lowercased().replacingOccurrences(of: "_", with: " ") } ?? "no reason given")
+            return nil
         }
     }
 
@@ -74,12 +78,11 @@ package enum TLSFailure {
         }
     }
 
-    /// "CERTIFICATE_VERIFY_FAILED" of "Error: 268435581 error:1000007d:SSL routines:OPENSSL_internal:
-    /// CERTIFICATE_VERIFY_FAILED at handshake.cc:320", the form BoringSSL's error strings take.
-    private static func reasonCode(_ description: String) -> String {
-        guard let marker = description.range(of: "OPENSSL_internal:") else { return description }
-        let rest = description[marker.upperBound...]
-        return String(rest.prefix { $0 != " " && $0 != ":" })
+    /// "tlsv1 alert protocol version" of "OpenSSL/3.0.19: error:0A00042E:SSL routines::tlsv1 alert protocol
+    /// version", the form curl gives OpenSSL's errors in: the reason after the last "::", or all of it.
+    private static func reason(_ detail: String) -> String {
+        guard let marker = detail.range(of: "::", options: .backwards) else { return detail }
+        return String(detail[marker.upperBound...])
     }
 }
 

@@ -1,0 +1,42 @@
+import CCurl
+import Foundation
+
+/// The process's idle libcurl easy handles. A handle keeps its live connections (and TLS sessions) across
+/// curl_easy_reset, so a load that takes the handle the one before it gave back reuses that kept-alive
+/// connection: a session's next pages go out over one connection, as they do in a browser. A handle is
+/// used by one transfer at a time; at most `kept` idle ones are kept, the others cleaned up. A handle whose
+/// OS error is set (CURLINFO_OS_ERRNO: a connect or a read failed) is not kept either: curl never clears it,
+/// and a later transfer's failure must read its own, not an old one.
+/// Threading: `with` may be called from any thread, many at once.
+final class CurlHandles: @unchecked Sendable {
+    static let shared = CurlHandles()
+
+    private static let kept = 8
+    private let lock = NSLock()
+    private var idle: [UnsafeMutableRawPointer] = []
+
+    private init() {
+        // Once, before any handle: curl's and OpenSSL's global state (thread-safe in this libcurl, whose
+        // features list "threadsafe", but done here so that no transfer races it).
+        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+    }
+
+    /// Runs `body` with a handle of its own, reset to curl's defaults, then keeps the handle for the next;
+    /// nil when curl cannot make a handle (out of memory).
+    func with<T>(_ body: (UnsafeMutableRawPointer) -> T) -> T? {
+        let taken = lock.withLock { idle.popLast() }
+        guard let handle = taken ?? curl_easy_init() else { return nil }
+        curl_easy_reset(handle)
+        let result = body(handle)
+        var osErrno = 0
+        floor_curl_get_long(handle, CURLINFO_OS_ERRNO, &osErrno)
+        curl_easy_reset(handle)
+        let keep = lock.withLock {
+            guard osErrno == 0, idle.count < Self.kept else { return false }
+            idle.append(handle)
+            return true
+        }
+        if !keep { curl_easy_cleanup(handle) }
+        return result
+    }
+}
