@@ -15,10 +15,7 @@ struct CarouselBrowserTests {
     @Test func arrowsDotsDragsAndSwipesTurnTheCarouselAndATapHitsTheBannerShown() throws {
         try #require(browserAvailable, "chromium, chromedriver or selenium is missing: run Scripts/setup --browser")
         let fixture = try ServeFixture()
-        let server = try RunningServer(arguments: [
-            "serve", "--plugins", fixture.plugins, "--plugin-cache", fixture.folder + "/scan.json", "--port", "0",
-            fixture.pages,
-        ])
+        let server = try RunningServer(serving: fixture)
         defer { server.stop() }
         let screenshot = ServeRepo.buildDirectory + "/serve-carousel-test.png"
         let result = try runTool(

@@ -171,10 +171,7 @@ struct MetricsTests {
     /// The real server: a foreign Host refused, its worker's memory, an open event stream, and a plugin change counted as a restart.
     @Test func aServeProcessCountsItsWorkerStreamsAndRestarts() throws {
         let fixture = try ServeFixture()
-        let server = try RunningServer(arguments: [
-            "serve", "--plugins", fixture.plugins, "--plugin-cache", fixture.folder + "/scan.json", "--port", "0",
-            fixture.pages,
-        ])
+        let server = try RunningServer(serving: fixture)
         defer { server.stop() }
         let port = server.port
         func metrics() throws -> [String: Double] { try Self.scrape(port: port) }
@@ -208,10 +205,7 @@ struct MetricsTests {
     /// three rounds of 1,000 of them is within 300 bytes a connection of where it was after the first.
     @Test func requestsCutOffByTheirClientLeaveNothingBehind() throws {
         let fixture = try ServeFixture()
-        let server = try RunningServer(arguments: [
-            "serve", "--plugins", fixture.plugins, "--plugin-cache", fixture.folder + "/scan.json", "--port", "0",
-            fixture.pages,
-        ])
+        let server = try RunningServer(serving: fixture)
         defer { server.stop() }
         let port = server.port
         func metrics() throws -> [String: Double] { try Self.scrape(port: port) }

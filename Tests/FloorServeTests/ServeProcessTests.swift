@@ -94,10 +94,7 @@ extension ServeProcessTests {
     /// crash record from the server, and none of the server's sockets: not the listening one, not a client's.
     @Test func aReplacedWorkerHoldsNoneOfTheServersSockets() throws {
         let fixture = try ServeFixture()
-        let server = try RunningServer(arguments: [
-            "serve", "--plugins", fixture.plugins, "--plugin-cache", fixture.folder + "/scan.json", "--port", "0",
-            fixture.pages,
-        ])
+        let server = try RunningServer(serving: fixture)
         defer { server.stop() }
         let port = server.port
         let pid = server.process.processIdentifier
@@ -128,10 +125,7 @@ extension ServeProcessTests {
     @Test(arguments: [SIGINT, SIGTERM])
     func aSignalExitsWith128PlusItsNumber(signal: Int32) throws {
         let fixture = try ServeFixture()
-        let server = try RunningServer(arguments: [
-            "serve", "--plugins", fixture.plugins, "--plugin-cache", fixture.folder + "/scan.json", "--port", "0",
-            fixture.pages,
-        ])
+        let server = try RunningServer(serving: fixture)
         defer { server.stop() }
         kill(server.process.processIdentifier, signal)
         server.process.waitUntilExit()
@@ -142,10 +136,7 @@ extension ServeProcessTests {
     /// A port in use says which and what to do; a missing ROOT names serve's argument, not --page-root.
     @Test func aBusyPortAndAMissingRootSayWhatToDo() throws {
         let fixture = try ServeFixture()
-        let server = try RunningServer(arguments: [
-            "serve", "--plugins", fixture.plugins, "--plugin-cache", fixture.folder + "/scan.json", "--port", "0",
-            fixture.pages,
-        ])
+        let server = try RunningServer(serving: fixture)
         defer { server.stop() }
         let port = String(server.url.split(separator: ":").last!.dropLast())
         let busy = try runTool(
@@ -168,10 +159,7 @@ extension ServeProcessTests {
     /// serve, with 143, and the churning clients see the server go.
     @Test func sigtermEndsServeUnderChurn() throws {
         let fixture = try ServeFixture()
-        let server = try RunningServer(arguments: [
-            "serve", "--plugins", fixture.plugins, "--plugin-cache", fixture.folder + "/scan.json", "--port", "0",
-            fixture.pages,
-        ])
+        let server = try RunningServer(serving: fixture)
         defer { server.stop() }
         let port = server.port
         let page = try #require(

@@ -20,6 +20,16 @@ enum ServeRepo {
     }()
 }
 
+extension RunningServer {
+    /// `floorhost serve` over `fixture`'s pages and plugins on any free port, its scan cache in the fixture.
+    convenience init(serving fixture: ServeFixture) throws {
+        try self.init(arguments: [
+            "serve", "--plugins", fixture.plugins, "--plugin-cache", fixture.folder + "/scan.json", "--port", "0",
+            fixture.pages,
+        ])
+    }
+}
+
 /// A temporary folder with the shipped plugins in `plugins/` and a copy of Examples/ in `pages/`, and a
 /// Preview over them (plugins in-process, as library callers load them). Removed when the value goes.
 final class ServeFixture: @unchecked Sendable {

@@ -56,10 +56,7 @@ struct TextAgreementTests {
     @Test func chromiumMeasuresAndBreaksTheHostsLines() throws {
         try #require(browserAvailable, "chromium, chromedriver or selenium is missing: run Scripts/setup --browser")
         let fixture = try ServeFixture()
-        let server = try RunningServer(arguments: [
-            "serve", "--plugins", fixture.plugins, "--plugin-cache", fixture.folder + "/scan.json", "--port", "0",
-            fixture.pages,
-        ])
+        let server = try RunningServer(serving: fixture)
         defer { server.stop() }
         let cases = Self.cases()
         #expect(cases.count == Self.strings * Self.widths.count * TypeStyle.all.count)
