@@ -239,7 +239,7 @@ public enum TextRenderer {
                 }
             }
             let before = out.count
-            backend.grid.write(line: l, to: &out, styled: options.styled)
+            backend.write(line: l, to: &out, styled: options.styled)
             if options.gutter && out.count == before { out.removeLast() }  // no trailing space after the gutter
             out.append(0x0A)
         }
@@ -281,14 +281,22 @@ public enum TextRenderer {
 
     /// The canvas backend over a TextGrid; `origin` is the current cell's first line.
     package final class GridBackend: CanvasBackend {
-        package var grid: TextGrid
-        package var origin = 0
+        // Unchecked: one drawing uses a backend at a time, from one thread (a draw call's access never
+        // overlaps another's), and a checked access cost more than drawing a short line of text.
+        @exclusivity(unchecked) package var grid: TextGrid
+        @exclusivity(unchecked) package var origin = 0
         /// The current cell's first column: its frame's left edge (0 but for an item of a collection floor).
-        package var originColumn = 0
+        @exclusivity(unchecked) package var originColumn = 0
         package let pointsPerColumn: Double
         package init(_ grid: TextGrid, pointsPerColumn: Double) {
             self.grid = grid
             self.pointsPerColumn = pointsPerColumn
+        }
+
+        /// Appends line `l` of the grid (`TextGrid.write`) in place: a call on `grid` read as a property
+        /// copied the grid (and retained its storage) for every line written.
+        package func write(line l: Int, to out: inout [UInt8], styled: Bool) {
+            withUnsafeMutablePointer(to: &grid) { $0.pointee.write(line: l, to: &out, styled: styled) }
         }
 
         // Plugins may pass any double, NaN and infinities included; the grid clips whatever integer it gets.
@@ -350,13 +358,17 @@ public enum TextRenderer {
                 start = 0
                 end = bytes.count
             }  // "a/" names nothing: show it whole
-            grid.startGlyphs()
-            grid.addGlyph(UInt32(UInt8(ascii: "[")))
-            grid.addGlyphs(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]), escapingControls: true)
-            grid.addGlyph(UInt32(UInt8(ascii: "]")))
-            grid.drawGlyphs(
-                column: column(x) + 1, line: line(y + height / 2 - pointsPerLine / 2),
-                maxColumns: frameColumns(width) - 2, center: true, style: [])
+            // "[name]" as one text: brackets are ASCII, so the name's bytes decode as they would alone.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start + 2) { label in
+                label[0] = UInt8(ascii: "[")
+                _ = UnsafeMutableBufferPointer(rebasing: label[1...end - start]).initialize(
+                    from: bytes[start..<end])
+                label[end - start + 1] = UInt8(ascii: "]")
+                grid.text(
+                    utf8: UnsafeBufferPointer(label), escapingControls: true, column: column(x) + 1,
+                    line: line(y + height / 2 - pointsPerLine / 2), maxColumns: frameColumns(width) - 2,
+                    center: true, style: [])
+            }
         }
 
         /// Shaded cells over the rectangle's columns and lines (rounded as a frame's): "░" subtle, "▒" muted,
