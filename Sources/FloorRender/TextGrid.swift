@@ -50,6 +50,7 @@ public struct TextGrid {
         self.lines = max(0, lines)
         cells = Array(repeating: .blank, count: self.columns * self.lines)
         assert(MemoryLayout<Cell>.stride == 8, "write(line:) reads a cell as 8 bytes")
+        assert(MemoryLayout<Cell>.offset(of: \Cell.utf8) == 0, "write(line:) reads a cell's UTF-8 as its low bytes")
     }
 
     /// Makes the grid `lines` tall and blank again, with no clip and no clipped draws counted, keeping
@@ -385,7 +386,7 @@ public struct TextGrid {
                     place(firstColumn, l)
                     let inner = Cell(
                         frameScalar(firstColumn + 1, l).value, span: .narrow, style: style, hasMarks: false)
-                    for c in (firstColumn + 1)..<lastColumn { putNarrow(inner, at: l * columns + c) }
+                    putNarrow(inner, run: (l * columns + firstColumn + 1)..<(l * columns + lastColumn))
                     place(lastColumn, l)
                 } else {
                     for c in firstColumn...lastColumn { place(c, l) }
@@ -417,9 +418,7 @@ public struct TextGrid {
         let endLine = min(bottom, window.bottom)
         guard firstColumn < endColumn, firstLine < endLine else { return }
         let cell = Cell(scalar.value, span: .narrow, style: style, hasMarks: false)
-        for l in firstLine..<endLine {
-            for c in firstColumn..<endColumn { putNarrow(cell, at: l * columns + c) }
-        }
+        for l in firstLine..<endLine { putNarrow(cell, run: (l * columns + firstColumn)..<(l * columns + endColumn)) }
     }
 
     /// Restricts subsequent drawing to `rect` intersected with the grid (typically a cell's bounds);
@@ -443,6 +442,12 @@ public struct TextGrid {
     /// Appends line `l` (trailing blank cells trimmed, no line break) as UTF-8 to `out`. With `styled`,
     /// each change of style is an SGR sequence (`TextStyle.sgr`) and a line that changed the style ends
     /// with a reset, so every line stands alone; blanks never switch the style.
+    /// `write(line:to:styled:)` of a grid held in a class's property: mutating only so that the call reads the
+    /// grid in place (a non-mutating call on such a property copies the grid first, retaining its storage).
+    package mutating func writeInPlace(line l: Int, to out: inout [UInt8], styled: Bool) {
+        write(line: l, to: &out, styled: styled)
+    }
+
     public func write(line l: Int, to out: inout [UInt8], styled: Bool) {
         guard l >= 0, l < lines, columns > 0 else { return }
         cells.withUnsafeBufferPointer { all in
@@ -464,8 +469,23 @@ public struct TextGrid {
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
                     n = 0
                 }
-                for c in 0...last {
+                // The common cells, told from their eight bytes: a blank (all zero) is a space, and a drawn
+                // character without marks, not struck (plain) or in the current style (styled) is its UTF-8.
+                let mask = Cell.marksMask | (styled ? Cell.styleMask : Cell.strikeMask)
+                var quick: UInt64 = 0
+                var c = 0
+                while c <= last {
+                    let word = raw.loadUnaligned(fromByteOffset: c &* 8, as: UInt64.self)
+                    let length = Int(truncatingIfNeeded: word >> Cell.lengthShift) & 0xFF
+                    if word == 0 || (length != 0 && word & mask == quick) {
+                        UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(
+                            of: word == 0 ? 0x20 : UInt32(truncatingIfNeeded: word).littleEndian, as: UInt32.self)
+                        n += word == 0 ? 1 : length
+                        c += 1
+                        continue
+                    }
                     let cell = row[c]
+                    defer { c += 1 }
                     if cell.length == 0 {
                         if cell.span == .wideRight { continue }  // the left half wrote the character
                         buffer[n] = 0x20  // a blank
@@ -478,6 +498,7 @@ public struct TextGrid {
                             n += 1
                         }
                         current = cell.style
+                        quick = UInt64(current.rawValue) << Cell.styleShift
                     }
                     // All four bytes are stored (the buffer has room past the end); `length` of them count.
                     UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(
@@ -572,6 +593,24 @@ public struct TextGrid {
         if old.span != .narrow { breakWideCharacter(at: index) }
         if old.hasMarks { marks[index] = nil }
         cells[index] = cell
+    }
+
+    /// `putNarrow(cell, at:)` at each index of `run`, in order; through a pointer when the grid holds no marks.
+    private mutating func putNarrow(_ cell: Cell, run: Range<Int>) {
+        guard marks.isEmpty else {
+            for index in run { putNarrow(cell, at: index) }
+            return
+        }
+        cells.withUnsafeMutableBufferPointer { cells in
+            for index in run {
+                switch cells[index].span {
+                case .narrow: break
+                case .wideLeft: cells[index + 1] = .blank
+                case .wideRight: cells[index - 1] = .blank
+                }
+                cells[index] = cell
+            }
+        }
     }
 
     /// If the cell at `index` is half of a wide character, blanks the other half (the caller is about to
@@ -674,5 +713,12 @@ public struct TextGrid {
         }
 
         var isBlank: Bool { span == .narrow && !hasMarks && (length == 0 || utf8 == 0x20) }
+
+        // A cell's fields within its eight bytes read as one little-endian UInt64 (`write(line:)`).
+        static let lengthShift = UInt64(MemoryLayout<Cell>.offset(of: \Cell.length)! * 8)
+        static let styleShift = UInt64(MemoryLayout<Cell>.offset(of: \Cell.style)! * 8)
+        static let styleMask: UInt64 = 0xFF << styleShift
+        static let strikeMask = UInt64(TextStyle.strike.rawValue) << styleShift
+        static let marksMask: UInt64 = 0xFF << UInt64(MemoryLayout<Cell>.offset(of: \Cell.hasMarks)! * 8)
     }
 }

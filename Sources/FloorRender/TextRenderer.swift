@@ -293,13 +293,13 @@ public enum TextRenderer {
             self.pointsPerColumn = pointsPerColumn
         }
 
-        /// Appends line `l` of the grid (`TextGrid.write`) in place: a call on `grid` read as a property
-        /// copied the grid (and retained its storage) for every line written.
+        /// Appends line `l` of the grid (`TextGrid.write`) without copying the grid.
         package func write(line l: Int, to out: inout [UInt8], styled: Bool) {
-            withUnsafeMutablePointer(to: &grid) { $0.pointee.write(line: l, to: &out, styled: styled) }
+            grid.writeInPlace(line: l, to: &out, styled: styled)
         }
 
         // Plugins may pass any double, NaN and infinities included; the grid clips whatever integer it gets.
+        @inline(__always)
         private func cells(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int {
             guard value.isFinite else { return value > 0 ? 1 << 30 : -(1 << 30) }
             return Int(max(-1e9, min(1e9, value.rounded(rule))))
