@@ -405,16 +405,15 @@ public enum TextRenderer {
         }
 
         private func draw(_ block: TextBlock, x: Double, y: Double, maxWidth: Double, style: UInt32) {
-            guard !block.lines.isEmpty else { return }
+            guard block.lineCount > 0 else { return }
             let first = line(y)
             let covered = line(y + block.height - 0.001) - first + 1
             let column = column(x)
             let maxColumns = columns(maxWidth)
             let center = style & FLOOR_TEXT_CENTER != 0
             let textStyle = TextStyle(canvasStyle: style)
-            for i in 0..<min(block.lines.count, max(1, covered)) {
-                var text = block.lines[i].text
-                text.withUTF8 {
+            for i in 0..<min(block.lineCount, max(1, covered)) {
+                block.withLineUTF8(i) {
                     grid.text(
                         utf8: $0, escapingControls: true, column: column, line: first + i, maxColumns: maxColumns,
                         center: center, style: textStyle)

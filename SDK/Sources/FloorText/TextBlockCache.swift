@@ -66,8 +66,16 @@ struct TextBlockCache {
 
     mutating func insert(_ block: TextBlock, for a: Arguments, hash: UInt64) {
         guard a.text.count <= Self.maxTextBytes, newer[hash] == nil else { return }
+        // The block's own copy of valid UTF-8 is the arguments' text: kept once for both.
+        let text = block.utf8.flatMap { utf8 in
+            utf8.count == a.text.count
+                && utf8.withUnsafeBytes { a.text.isEmpty || memcmp($0.baseAddress!, a.text.baseAddress!, a.text.count) == 0 }
+                ? utf8 : nil
+        }
         store(
-            Entry(text: Array(a.text), style: a.style, maxWidth: a.maxWidth, maxLines: a.maxLines, block: block),
+            Entry(
+                text: text ?? Array(a.text), style: a.style, maxWidth: a.maxWidth, maxLines: a.maxLines,
+                block: block),
             hash: hash)
     }
 

@@ -137,22 +137,20 @@ public final class TextEngine: @unchecked Sendable {
             var breaker = GreedyLines(
                 text: text, prefix: scratch.prefix, maxWidth: maxWidth, limit: limit, breaks: breaks)
             breaker.run()
-            var lines = breaker.lines.map {
-                TextBlock.Line(text: scratch.line(utf8, $0.start, $0.end), width: breaker.width($0))
-            }
+            var spans = breaker.lines.map { scratch.span($0.start, $0.end, width: breaker.width($0)) }
             if breaker.truncated, let last = breaker.lines.last {
-                lines[lines.count - 1] = ellipsized(last, utf8, breaker: breaker, style: style, faces: faces)
+                spans[spans.count - 1] = ellipsized(last, breaker: breaker, style: style, faces: faces)
             }
-            return TextBlock(lines: lines, lineHeight: style.lineHeight, truncated: breaker.truncated)
+            return TextBlock(
+                utf8: Array(utf8), spans: spans, lineHeight: style.lineHeight, truncated: breaker.truncated)
         }
     }
 
     /// The last kept line of a cut text: as much of it as fits before "…" within the width (at least
-    /// nothing but the ellipsis).
+    /// nothing but the ellipsis), the ellipsis's width included (the block adds the "…").
     private func ellipsized(
-        _ line: GreedyLines.Range, _ utf8: UnsafeBufferPointer<UInt8>, breaker: GreedyLines, style: TypeStyle,
-        faces: Shaper.Faces
-    ) -> TextBlock.Line {
+        _ line: GreedyLines.Range, breaker: GreedyLines, style: TypeStyle, faces: Shaper.Faces
+    ) -> TextBlock.Span {
         let ellipsisWidth = ellipsisAdvance(style, faces: faces)
         var boundaries = [line.start]
         while let last = boundaries.last, last < line.end {
@@ -165,8 +163,7 @@ public final class TextEngine: @unchecked Sendable {
         }
         end = breaker.trimmed(start: line.start, end: end)
         let kept = GreedyLines.Range(start: line.start, end: end)
-        let text = scratch.line(utf8, kept.start, kept.end) + "\u{2026}"
-        return TextBlock.Line(text: text, width: breaker.width(kept) + ellipsisWidth)
+        return scratch.span(kept.start, kept.end, width: breaker.width(kept) + ellipsisWidth)
     }
 
     private func ellipsisAdvance(_ style: TypeStyle, faces: Shaper.Faces) -> Double {

@@ -48,7 +48,7 @@ public enum HostTextLayout {
         guard let out else { return }
         let size = Int(out.pointee.struct_size)
         func covers<T>(_ field: KeyPath<floor_text_layout_t, T>) -> Bool { StructSize.reaches(size, field) }
-        if covers(\.lines) { out.pointee.lines = UInt32(clamping: block.lines.count) }
+        if covers(\.lines) { out.pointee.lines = UInt32(clamping: block.lineCount) }
         if covers(\.width) { out.pointee.width = block.width }
         if covers(\.height) { out.pointee.height = block.height }
         if covers(\.truncated) { out.pointee.truncated = block.truncated }
