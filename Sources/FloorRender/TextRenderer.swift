@@ -51,6 +51,7 @@ public enum TextRenderer {
 
     public static func write(_ adapter: Adapter, options: Options, to out: inout [UInt8]) {
         var drawing = Drawing(adapter, options: options, labelling: 0..<adapter.rowCount)
+        drawing.backend.keepsDrawnBlocks = false
         drawing.body(rows: 0..<adapter.rowCount, from: 0, to: adapter.totalHeight, pinned: nil, to: &out)
     }
 
@@ -287,6 +288,10 @@ public enum TextRenderer {
         @exclusivity(unchecked) package var origin = 0
         /// The current cell's first column: its frame's left edge (0 but for an item of a collection floor).
         @exclusivity(unchecked) package var originColumn = 0
+        /// Whether the engine keeps the blocks laid out afresh for drawing: not while a whole page is drawn,
+        /// whose rows are each drawn once (their heights' blocks are kept, and found); kept for a screen,
+        /// which a front end draws again as it scrolls.
+        package var keepsDrawnBlocks = true
         package let pointsPerColumn: Double
         package init(_ grid: TextGrid, pointsPerColumn: Double) {
             self.grid = grid
@@ -400,7 +405,8 @@ public enum TextRenderer {
         package func textBlock(
             utf8: UnsafeRawBufferPointer, x: Double, y: Double, maxWidth: Double, maxLines: UInt32, style: UInt32
         ) {
-            let block = HostTextLayout.block(bytes: utf8, style: style, maxWidth: maxWidth, maxLines: Int(maxLines))
+            let block = HostTextLayout.block(
+                bytes: utf8, style: style, maxWidth: maxWidth, maxLines: Int(maxLines), keep: keepsDrawnBlocks)
             draw(block, x: x, y: y, maxWidth: maxWidth, style: style)
         }
 

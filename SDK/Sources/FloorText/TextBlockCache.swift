@@ -57,14 +57,22 @@ struct TextBlockCache {
     /// Generations of at least `count` entries from now on (never fewer than before).
     mutating func keep(atLeast count: Int) { capacity = max(capacity, count) }
 
+    /// The last block inserted without keeping it (`insert(keep: false)`), found after the generations.
+    private var unkept: (hash: UInt64, entry: Entry)?
+
     mutating func block(for arguments: Arguments, hash: UInt64) -> TextBlock? {
         if let hit = newer[hash] { return hit.matches(arguments) ? hit.block : nil }
-        guard let hit = older.removeValue(forKey: hash) else { return nil }
-        store(hit, hash: hash)
-        return hit.matches(arguments) ? hit.block : nil
+        if let hit = older.removeValue(forKey: hash) {
+            store(hit, hash: hash)
+            return hit.matches(arguments) ? hit.block : nil
+        }
+        if let unkept, unkept.hash == hash, unkept.entry.matches(arguments) { return unkept.entry.block }
+        return nil
     }
 
-    mutating func insert(_ block: TextBlock, for a: Arguments, hash: UInt64) {
+    /// Keeps `block` for its arguments; with `keep` false only until the next block inserted so (a text
+    /// drawn once, which the drawing cell may measure right after, as a card its price).
+    mutating func insert(_ block: TextBlock, for a: Arguments, hash: UInt64, keep: Bool = true) {
         guard a.text.count <= Self.maxTextBytes, newer[hash] == nil else { return }
         // The block's own copy of valid UTF-8 is the arguments' text: kept once for both.
         let text = block.utf8.flatMap { utf8 in
@@ -72,11 +80,9 @@ struct TextBlockCache {
                 && utf8.withUnsafeBytes { a.text.isEmpty || memcmp($0.baseAddress!, a.text.baseAddress!, a.text.count) == 0 }
                 ? utf8 : nil
         }
-        store(
-            Entry(
-                text: text ?? Array(a.text), style: a.style, maxWidth: a.maxWidth, maxLines: a.maxLines,
-                block: block),
-            hash: hash)
+        let entry = Entry(
+            text: text ?? Array(a.text), style: a.style, maxWidth: a.maxWidth, maxLines: a.maxLines, block: block)
+        if keep { store(entry, hash: hash) } else { unkept = (hash, entry) }
     }
 
     private mutating func store(_ entry: Entry, hash: UInt64) {

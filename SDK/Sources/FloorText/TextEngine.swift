@@ -77,8 +77,11 @@ public final class TextEngine: @unchecked Sendable {
 
     /// Lays out `utf8` (any bytes: invalid UTF-8 is measured as U+FFFD, past `TextLimits.maxBytes` is left
     /// out) in `style` at `maxWidth` points (NaN and negative: 0), at most `maxLines` lines (0 or less: no
-    /// limit).
-    public func layout(utf8: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, maxLines: Int) -> TextBlock {
+    /// limit). With `keep` false a block laid out afresh is not kept in the cache, only until the next such
+    /// call (for a text drawn once, such as each row's texts in a whole-page text preview).
+    public func layout(
+        utf8: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, maxLines: Int, keep: Bool = true
+    ) -> TextBlock {
         let bytes = UnsafeRawBufferPointer(rebasing: utf8.prefix(TextLimits.maxBytes))
         let width = TextLimits.width(maxWidth)
         let limit = maxLines > 0 ? maxLines : Int.max
@@ -93,7 +96,7 @@ public final class TextEngine: @unchecked Sendable {
                 return hit
             }
             let block = compute(bytes, style: style, maxWidth: width, limit: limit)
-            if cacheable { cache.insert(block, for: arguments, hash: hash) }
+            if cacheable { cache.insert(block, for: arguments, hash: hash, keep: keep) }
             return block
         }
     }

@@ -26,13 +26,14 @@ public enum HostTextLayout {
         String(decoding: bytes(utf8: utf8, length: length), as: UTF8.self)
     }
 
-    public static func block(bytes: UnsafeRawBufferPointer, style: UInt32, maxWidth: Double, maxLines: Int)
-        -> TextBlock
-    {
+    /// `keep`: as `TextEngine.layout`'s (false for a text drawn once).
+    public static func block(
+        bytes: UnsafeRawBufferPointer, style: UInt32, maxWidth: Double, maxLines: Int, keep: Bool = true
+    ) -> TextBlock {
         guard let type = TypeStyle(style: style) else {
             return CellTextLayout.layout(String(decoding: bytes, as: UTF8.self), maxWidth: maxWidth, maxLines: maxLines)
         }
-        return TextEngine.shared.layout(utf8: bytes, style: type, maxWidth: maxWidth, maxLines: maxLines)
+        return TextEngine.shared.layout(utf8: bytes, style: type, maxWidth: maxWidth, maxLines: maxLines, keep: keep)
     }
 
     public static func block(_ text: String, style: UInt32, maxWidth: Double, maxLines: Int) -> TextBlock {
