@@ -30,8 +30,9 @@ package struct PageRender: Sendable {
 
     package init() {}
 
-    /// Laid-out blocks kept while a whole page is drawn as text: two a row for 65,536 rows (a title and a
-    /// price); a block of a line or two is about 200 bytes.
+    /// Laid-out blocks kept while a whole page is drawn as text: its height calculators' (what the drawing
+    /// finds again), one or two a row for 65,536 rows; the blocks laid out only to be drawn are not kept
+    /// (TextRenderer's whole-page backend). A block of a line or two is about 150 bytes and its text.
     static let blocksKeptForAWholePage = 1 << 17
 
     /// What to write: `output` to stdout, `messages` to stderr (json carries its diagnostics in the output);

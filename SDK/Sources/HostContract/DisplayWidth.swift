@@ -18,6 +18,11 @@ public enum DisplayWidth {
         let value = scalar.value
         if value >= 0x20 && value < 0x7F { return 1 }  // printable ASCII: the common case, no lookup
         if value < 0x10000 { return Int(basicPlane[Int(value)]) }
+        return searched(value)
+    }
+
+    /// The width of `value` searched for in the tables below (what `basicPlane` holds for its plane).
+    static func searched(_ value: UInt32) -> Int {
         if contains(zeroWidth, value) { return 0 }
         if contains(doubleWidth, value) { return 2 }
         return 1
