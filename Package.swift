@@ -50,8 +50,10 @@ let package = Package(
         .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
         // Pages over http(s) (RemotePageClient) with the system's libcurl and its OpenSSL: the first build
         // compiles no TLS library from source (async-http-client and swift-nio-ssl's BoringSSL were 315 of its
-        // C files).
-        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // C files). A C target that loads libcurl when a page over http(s) is first asked for, not a
+        // system-library target linking it: most processes never need its thirty libraries (Scripts/setup
+        // installs libcurl4-openssl-dev for its headers).
+        .target(name: "CCurl"),
         // Schema patterns matched with the system's ICU regular expressions over UTF-8 (libicu-dev, which the
         // SDK's text engine already links): a C target, since Foundation declares its own ICU to Swift.
         .target(name: "CPattern", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
@@ -160,8 +162,9 @@ let package = Package(
                 .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"),
                 // The test kit's own tests: ProductFeed linked in, as a plugin package's tests link their plugin.
                 .product(name: "FloorKitTesting", package: "SDK"), "ProductFeedFloor",
-                // CharacterClassTests compares the schema's own character classes with ICU's matching.
-                "CPattern",
+                // CharacterClassTests compares the schema's own character classes with ICU's matching;
+                // CurlLoadingTests loads libcurl as the remote-page client does.
+                "CPattern", "CCurl",
             ]),
         .testTarget(
             name: "FloorServeTests",
