@@ -471,7 +471,7 @@ struct TextGridRobustnessTests {
 struct TextGridPlainTextTests {
     /// The grids drawn over: blank, with wide characters to break, with drawn spaces, and with marks (where
     /// `text(utf8:)` takes the glyph path itself).
-    static let backgrounds: [(String, (inout TextGrid) -> Void)] = [
+    static let backgrounds: [(String, @Sendable (inout TextGrid) -> Void)] = [
         ("blank", { _ in }),
         ("wide", { $0.text("日本語漢字中文", column: 0, line: 0, maxColumns: 14) }),
         ("wide at odd columns", { $0.text("x漢字中文字", column: 0, line: 1, maxColumns: 14, style: .accent) }),

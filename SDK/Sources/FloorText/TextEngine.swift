@@ -24,15 +24,20 @@ public final class TextEngine: @unchecked Sendable {
     private let lock = EngineLock()
     private let shaper = Shaper()
     private let breaks = BreakIterators()
-    private var cache = TextBlockCache(capacity: 2048)
-    private var ellipsis: [TypeStyle.Weight: Double] = [:]
-    private var counters = Counters()
-    private var scratch = LayoutScratch()
+    // Unchecked for exclusivity: only used under `lock`, so no access overlaps another, and a checked
+    // access cost more than a cache hit's compare.
+    @exclusivity(unchecked) private var cache = TextBlockCache(capacity: 2048)
+    @exclusivity(unchecked) private var ellipsis: [TypeStyle.Weight: Double] = [:]
+    @exclusivity(unchecked) private var counters = Counters()
+    @exclusivity(unchecked) private var scratch = LayoutScratch()
+    @exclusivity(unchecked) private var record = LayoutRecord()
 
     /// What the engine has done since the process started (benchmarks and tests read it).
     public struct Counters: Sendable, Equatable {
         /// Calls answered from the cache.
         public var cached = 0
+        /// Calls answered from the record of a page's layouts (`recordLayouts`).
+        public var replayed = 0
         /// Calls laid out afresh, the UTF-16 units they shaped and the glyphs HarfBuzz gave for them.
         public var laidOut = 0
         public var units = 0
@@ -61,10 +66,20 @@ public final class TextEngine: @unchecked Sendable {
         bold = Shaper.Faces(sans: faces[.sansBold], cjk: faces[.cjkBold], emoji: faces[.emoji])
     }
 
-    /// Keeps at least `count` laid-out blocks from now on (2 x 2,048 by default): for a caller that measures
-    /// a whole page before drawing any of it, so that each text drawn is found laid out, not laid out again.
-    public func keepBlocks(atLeast count: Int) {
-        lock.withLock { cache.keep(atLeast: count) }
+    /// What the engine does with the record of a page's layouts (LayoutRecord): for a caller that measures a
+    /// whole page before drawing any of it, and draws its rows in the order they were measured, so that each
+    /// text drawn is found laid out, in order, and not laid out again, with no cache of the whole page.
+    public enum LayoutRecording: Sendable {
+        /// No record (the default).
+        case off
+        /// Record every layout from now on, in order (from an empty record).
+        case recording
+        /// Answer from the record's head, and let go of each entry as it is drawn.
+        case replaying
+    }
+
+    public func recordLayouts(_ phase: LayoutRecording) {
+        lock.withLock { record.start(phase) }
     }
 
     public var counts: Counters {
@@ -91,12 +106,19 @@ public final class TextEngine: @unchecked Sendable {
         let cacheable = bytes.count <= TextBlockCache.maxTextBytes
         let hash = cacheable ? arguments.hash : 0
         return lock.withLock {
-            if cacheable, let hit = cache.block(for: arguments, hash: hash) {
+            guard cacheable else { return compute(bytes, style: style, maxWidth: width, limit: limit) }
+            if let recorded = record.take(arguments, hash: hash) {
+                counters.replayed += 1
+                return recorded
+            }
+            if let hit = cache.block(for: arguments, hash: hash) {
                 counters.cached += 1
+                record.append(TextBlockCache.Entry(hit, for: arguments), hash: hash)
                 return hit
             }
             let block = compute(bytes, style: style, maxWidth: width, limit: limit)
-            if cacheable { cache.insert(block, for: arguments, hash: hash, keep: keep) }
+            cache.insert(block, for: arguments, hash: hash, keep: keep)
+            record.append(TextBlockCache.Entry(block, for: arguments), hash: hash)
             return block
         }
     }
