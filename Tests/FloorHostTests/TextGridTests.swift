@@ -494,7 +494,10 @@ struct TextGridPlainTextTests {
         for (name, background) in Self.backgrounds {
             for text in Self.texts + [String(decoding: [0x61, 0xFF, 0x62, 0xE6, 0x97], as: UTF8.self)] {
                 let bytes = Array(text.utf8)
-                for column in [-3, -1, 0, 1, 5, 9], maxColumns in [0, 1, 2, 3, 5, 8, 30], center in [false, true] {
+                let places = [-3, -1, 0, 1, 5, 9].flatMap { column in
+                    [0, 1, 2, 3, 5, 8, 30].flatMap { maxColumns in [false, true].map { (column, maxColumns, $0) } }
+                }
+                for (column, maxColumns, center) in places {
                     for clip in clips {
                         for line in [0, 1, 3] {
                             var plain = TextGrid(columns: 12, lines: 3)
