@@ -366,7 +366,7 @@ public enum TextRenderer {
             // "[name]" as one text: brackets are ASCII, so the name's bytes decode as they would alone.
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start + 2) { label in
                 label[0] = UInt8(ascii: "[")
-                _ = UnsafeMutableBufferPointer(rebasing: label[1...end - start]).initialize(
+                _ = UnsafeMutableBufferPointer(rebasing: label[1..<end - start + 1]).initialize(
                     from: bytes[start..<end])
                 label[end - start + 1] = UInt8(ascii: "]")
                 grid.text(
