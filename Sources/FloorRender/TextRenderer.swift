@@ -289,8 +289,8 @@ public enum TextRenderer {
         /// The current cell's first column: its frame's left edge (0 but for an item of a collection floor).
         @exclusivity(unchecked) package var originColumn = 0
         /// Whether the engine keeps the blocks laid out afresh for drawing: not while a whole page is drawn,
-        /// whose rows are each drawn once (their heights' blocks are kept, and found); kept for a screen,
-        /// which a front end draws again as it scrolls.
+        /// whose rows are each drawn once (the texts their heights measured are found in the page's layout
+        /// record, PageRender); kept for a screen, which a front end draws again as it scrolls.
         package var keepsDrawnBlocks = true
         package let pointsPerColumn: Double
         package init(_ grid: TextGrid, pointsPerColumn: Double) {

@@ -24,8 +24,10 @@ struct LayoutRecord {
         head = 0
     }
 
+    var isRecording: Bool { phase == .recording }
+
     mutating func append(_ entry: TextBlockCache.Entry, hash: UInt64) {
-        guard phase == .recording else { return }
+        guard isRecording else { return }
         entries.append(entry)
         hashes.append(hash)
     }

@@ -113,12 +113,12 @@ public final class TextEngine: @unchecked Sendable {
             }
             if let hit = cache.block(for: arguments, hash: hash) {
                 counters.cached += 1
-                record.append(TextBlockCache.Entry(hit, for: arguments), hash: hash)
+                if record.isRecording { record.append(TextBlockCache.Entry(hit, for: arguments), hash: hash) }
                 return hit
             }
             let block = compute(bytes, style: style, maxWidth: width, limit: limit)
             cache.insert(block, for: arguments, hash: hash, keep: keep)
-            record.append(TextBlockCache.Entry(block, for: arguments), hash: hash)
+            if record.isRecording { record.append(TextBlockCache.Entry(block, for: arguments), hash: hash) }
             return block
         }
     }
