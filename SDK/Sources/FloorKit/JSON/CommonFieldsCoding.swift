@@ -3,6 +3,17 @@ import CFloorABI
 // The common values for Codable models (the slower path, FloorJSON): the same rules as their declarations
 // in Decoding/CommonValues.swift, as Decodable conformances.
 
+extension Text: Codable {
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(string)
+    }
+}
+
 extension Jump: Decodable {
     enum CodingKeys: String, CodingKey { case url, eventId }
     public init(from decoder: any Decoder) throws {
