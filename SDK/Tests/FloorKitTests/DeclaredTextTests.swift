@@ -131,3 +131,27 @@ struct DeclaredTextTests {
         #expect(card.img == nil)
     }
 }
+
+extension DeclaredTextTests {
+    struct Linked: Declared {
+        var title: Text
+        var jump: Jump?
+        init(_ f: Fields) throws(DecodeError) {
+            title = try f.text("title")
+            jump = try f.value("jump")
+        }
+    }
+
+    /// A jump's URL is kept in the floor's text buffer and read as the String it was.
+    @Test func aJumpsURLIsKeptAsATextAndReadAsAString() throws {
+        let linked = try #require(
+            decode(Linked.self, #"{"title":"t","jump":{"url":"app://product/\"1\"","eventId":"e"}}"#).value)
+        let jump = try #require(linked.jump)
+        #expect(jump.url == "app://product/\"1\"" && jump.eventId == "e")
+        #expect(jump.urlText.buffer === linked.title.buffer)
+        #expect(jump == Jump(url: "app://product/\"1\"", eventId: "e"))
+        var changed = jump
+        changed.url = "app://other"
+        #expect(changed.url == "app://other" && Action(changed).url == "app://other")
+    }
+}

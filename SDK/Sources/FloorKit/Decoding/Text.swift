@@ -19,18 +19,26 @@
 public struct Text: @unchecked Sendable {
     @usableFromInline let buffer: TextBuffer
     @usableFromInline let start: UInt32
-    /// The number of UTF-8 bytes.
-    public let utf8Count: Int
+    @usableFromInline let count: UInt32
 
+    /// `start` and `count` fit in 32 bits: a floor's bytes are fewer than 2^31 (JSONTape), and a Text of
+    /// its own is refused beyond that (see init(_:)). So a Text is 16 bytes, as a String is.
     init(buffer: TextBuffer, start: Int, count: Int) {
         self.buffer = buffer
         self.start = UInt32(truncatingIfNeeded: start)
-        utf8Count = count
+        self.count = UInt32(truncatingIfNeeded: count)
     }
 
-    /// A text of its own (a buffer for it alone): for literals, tests and the Codable path.
+    /// The number of UTF-8 bytes.
+    public var utf8Count: Int { Int(count) }
+
+    /// A text of its own (a buffer for it alone): for literals, tests and the Codable path. A string of
+    /// 4 GB or more is cut to its first 4 GB minus a byte (a model's text is a floor's, at most 2 GB).
     public init(_ string: String) {
         var string = string
+        if string.utf8.count >= Int(UInt32.max) {
+            string = String(decoding: string.utf8.prefix(Int(UInt32.max) - 1), as: UTF8.self)
+        }
         let buffer = TextBuffer(capacity: string.utf8.count)
         let start = string.withUTF8 { buffer.append(UnsafeRawBufferPointer($0)) }
         self.init(buffer: buffer, start: start, count: string.utf8.count)
@@ -45,7 +53,7 @@ public struct Text: @unchecked Sendable {
     ) throws(Failure) -> Result {
         try body(
             UnsafeBufferPointer(
-                start: buffer.base?.assumingMemoryBound(to: UInt8.self).advanced(by: Int(start)), count: utf8Count))
+                start: buffer.base?.assumingMemoryBound(to: UInt8.self).advanced(by: Int(start)), count: Int(count)))
     }
 
     /// The text as a String (an allocation when longer than 15 bytes).
