@@ -14,6 +14,11 @@ let hostLayers = [
     "FloorTerminal", "FloorCheck", "FloorConform", "FloorServe",
 ]
 
+/// What makes a plugin's exit, _exit and _Exit bind to the executable's own (CPluginExit).
+let pluginExitExports: [LinkerSetting] = [
+    .unsafeFlags(["exit", "_exit", "_Exit"].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })
+]
+
 let package = Package(
     name: "FloorKit",
     products: [
@@ -21,6 +26,9 @@ let package = Package(
         // browser preview, so that they do not build Hummingbird.
         .library(name: "FloorHost", targets: hostLayers.filter { $0 != "FloorServe" }),
         .executable(name: "floorhost", targets: ["floorhost"]),
+        // `floorhost serve`, which floorhost runs from beside itself: built only when asked (Scripts/floorhost
+        // serve, swift build), so that the README's main command compiles no server (ARCHITECTURE.md).
+        .executable(name: "floorhost-serve", targets: ["floorhost-serve"]),
     ] + shippedFloors.map { .library(name: "\($0)Floor", type: .dynamic, targets: ["\($0)Floor"]) },
     dependencies: [
         // The SDK plugins build against (its own package, so that they resolve nothing else).
@@ -42,8 +50,10 @@ let package = Package(
         .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
         // Pages over http(s) (RemotePageClient) with the system's libcurl and its OpenSSL: the first build
         // compiles no TLS library from source (async-http-client and swift-nio-ssl's BoringSSL were 315 of its
-        // C files).
-        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // C files). A C target that loads libcurl when a page over http(s) is first asked for, not a
+        // system-library target linking it: most processes never need its thirty libraries (Scripts/setup
+        // installs libcurl4-openssl-dev for its headers).
+        .target(name: "CCurl"),
         // Schema patterns matched with the system's ICU regular expressions over UTF-8 (libicu-dev, which the
         // SDK's text engine already links): a C target, since Foundation declares its own ICU to Swift.
         .target(name: "CPattern", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
@@ -120,26 +130,41 @@ let package = Package(
                 "CFontSubset", .product(name: "Prometheus", package: "swift-prometheus"),
             ]),
         // floorhost's own exit, _exit and _Exit, which a plugin's calls bind to (FloorCore's PluginExitGuard):
-        // linked into the executable only, never into a library or a test runner.
+        // linked into the executables only, never into a library or a test runner.
         .target(name: "CPluginExit"),
+        // The command line both executables share: option groups, how a child is started, output and exit.
+        .target(
+            name: "FloorCommandLine",
+            dependencies: [
+                "FloorCore", "FloorRuntime", "FloorSession", "FloorRender",
+                .product(name: "HostContract", package: "SDK"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // The CLI: argument parsing and wiring only. It exports exit, _exit and _Exit, so that libraries it
         // dlopens later bind to CPluginExit's (interposition); `nm -D floorhost` lists them.
         .executableTarget(
             name: "floorhost",
-            dependencies: hostLayers.map { .target(name: $0) } + [
-                "CPluginExit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            dependencies: hostLayers.filter { $0 != "FloorServe" }.map { .target(name: $0) } + [
+                "FloorCommandLine", "CPluginExit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            linkerSettings: [
-                .unsafeFlags(["exit", "_exit", "_Exit"].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })
-            ]),
+            linkerSettings: pluginExitExports),
+        // `floorhost serve`, its worker and the worker's plugin scans (the worker dlopens plugins: the same exports).
+        .executableTarget(
+            name: "floorhost-serve",
+            dependencies: [
+                "FloorCore", "FloorRuntime", "FloorSession", "FloorServe", "FloorCommandLine", "CPluginExit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            linkerSettings: pluginExitExports),
         .testTarget(
             name: "FloorHostTests",
             dependencies: hostLayers.map { .target(name: $0) } + [
                 .product(name: "CFloorABI", package: "SDK"), .product(name: "HostContract", package: "SDK"),
                 // The test kit's own tests: ProductFeed linked in, as a plugin package's tests link their plugin.
                 .product(name: "FloorKitTesting", package: "SDK"), "ProductFeedFloor",
-                // CharacterClassTests compares the schema's own character classes with ICU's matching.
-                "CPattern",
+                // CharacterClassTests compares the schema's own character classes with ICU's matching;
+                // CurlLoadingTests loads libcurl as the remote-page client does.
+                "CPattern", "CCurl",
             ]),
         .testTarget(
             name: "FloorServeTests",

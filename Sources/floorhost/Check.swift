@@ -1,5 +1,6 @@
 import ArgumentParser
 import FloorCheck
+import FloorCommandLine
 import FloorCore
 import FloorRuntime
 import FloorSession
@@ -8,7 +9,7 @@ import HostContract
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "check", abstract: CheckRun.abstract, discussion: CheckRun.discussion)
+        commandName: Child.checkCommand, abstract: CheckRun.abstract, discussion: CheckRun.discussion)
 
     @OptionGroup var plugins: PluginOptions
     @OptionGroup var containment: ContainmentOptions

@@ -1,12 +1,14 @@
 import ArgumentParser
+import FloorCommandLine
 import FloorConform
+import FloorCore
 import FloorSession
 
 /// The child half of `conform`: not for people. Loads one plugin and runs the given checks, or the given
 /// fuzz cases, writing one JSON line per event to stdout for the parent (see ConformanceChild).
 struct ConformChild: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "conform-child",
+        commandName: Child.conformCommand,
         abstract: "Run conformance checks on one plugin in this process (used by conform).",
         shouldDisplay: false)
 

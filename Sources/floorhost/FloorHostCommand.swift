@@ -1,7 +1,6 @@
 import ArgumentParser
+import FloorCommandLine
 import FloorCore
-import FloorSession
-import Foundation
 
 @main
 struct FloorHostCommand: ParsableCommand {
@@ -16,19 +15,23 @@ struct FloorHostCommand: ParsableCommand {
             """,
         version: Version.line,
         subcommands: [
-            Render.self, View.self, Check.self, Diff.self, Schema.self, Serve.self, Conform.self, Lock.self,
-            ConformChild.self, ScanPlugin.self, ServeWorker.self,
+            Render.self, View.self, Check.self, Diff.self, Schema.self, ServeEntry.self, Conform.self, Lock.self,
+            ConformChild.self, ScanPlugin.self,
         ],
         defaultSubcommand: Render.self)
 
-    /// Before anything else, and so before any plugin is loaded: a child of floorhost dies with its parent,
-    /// the process's own output is kept out of plugin code's reach (HostOutput), and relative paths keep
-    /// meaning the folder floorhost was started in (WorkingDirectory).
+    /// `serve` is floorhost-serve's (ServeProgram), run in this process's place before anything is parsed.
     static func main() {
-        if ProcessInfo.processInfo.environment["FLOORHOST_PRINT_CHILDREN"] != nil { printChildrenAndExit() }
-        ChildProcess.dieWithParent()
-        HostOutput.claim()
-        WorkingDirectory.capture()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if ServeProgram.isAsked(by: arguments) { ServeProgram.run(arguments) }
+        startCommandProcess(Self.self)
         main(nil)
     }
+}
+
+/// `serve` in floorhost's list of commands; main() runs floorhost-serve for it before parsing.
+struct ServeEntry: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: ServeHelp.abstract)
+
+    func run() throws { ServeProgram.run(Array(CommandLine.arguments.dropFirst())) }
 }

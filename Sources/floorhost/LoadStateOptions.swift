@@ -1,4 +1,5 @@
 import ArgumentParser
+import FloorCommandLine
 import FloorSession
 
 /// When render and view load the next page (--load-more-distance, --prefetch) and whether they report

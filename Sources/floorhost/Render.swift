@@ -1,4 +1,5 @@
 import ArgumentParser
+import FloorCommandLine
 import FloorCore
 import FloorLayout
 import FloorRender
@@ -129,36 +130,6 @@ struct Render: ParsableCommand {
         try containment.finish(result.failed ? 1 : 0, keeping: result)
     }
 }
-
-/// One line to stderr, control characters escaped. A stderr that cannot be written to is no reason to stop.
-func printError(_ line: String) {
-    try? HostOutput.standardError.write(ControlCharacters.escaped(line) + "\n")
-}
-
-/// `body`'s value; when it throws, the input was unusable (a page or folder that cannot be used): says why on
-/// stderr and ends the command with status 2.
-func unusableInput<Value>(_ body: () throws -> Value) throws -> Value {
-    do {
-        return try body()
-    } catch {
-        printError("error: \(error)")
-        throw ExitCode(2)
-    }
-}
-
-/// A command's output, to the process's own stdout; a write that fails (a closed descriptor, a full disk)
-/// ends the command with status 1 and says so on stderr.
-func writeOutput(_ output: some Collection<UInt8>) throws {
-    do {
-        try HostOutput.standardOutput.write(output)
-    } catch {
-        printError("error: \(error.message)")
-        throw ExitCode(1)
-    }
-}
-
-/// `line` and a newline, as output.
-func writeOutput(line: String) throws { try writeOutput(Array((line + "\n").utf8)) }
 
 extension DispatchMode: ExpressibleByArgument {}
 

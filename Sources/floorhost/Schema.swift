@@ -1,4 +1,5 @@
 import ArgumentParser
+import FloorCommandLine
 import FloorRuntime
 import FloorSession
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FloorCommandLine
 import FloorCore
 import FloorRender
 import FloorSession

@@ -46,25 +46,29 @@ import Testing
     /// ArgumentParser's own flags, which end the program instead of configuring it.
     static let builtIn: Set = ["--help", "--version"]
 
-    /// Every subcommand with the arguments it declares.
+    /// Every subcommand with the arguments it declares: floorhost's, and floorhost-serve's (which floorhost
+    /// runs for `serve` and its worker: its `serve` replaces floorhost's entry of that name).
     func commands() throws -> [(name: String, arguments: [Declared])] {
-        let dump = try floorhost(["--experimental-dump-help"])
-        #expect(dump.status == 0, "\(dump.stderr)")
-        let root = try #require(try jsonObject(dump.stdout)["command"] as? [String: Any])
-        let subcommands = try #require(root["subcommands"] as? [[String: Any]])
-        return try subcommands.map { command in
-            let arguments = (command["arguments"] as? [[String: Any]] ?? []).compactMap { argument -> Declared? in
-                let kind = argument["kind"] as? String ?? ""
-                let valueName = argument["valueName"] as? String ?? ""
-                let preferred = (argument["preferredName"] as? [String: Any])?["name"] as? String
-                let name = kind == "positional" ? valueName : "--" + (preferred ?? valueName)
-                if Self.builtIn.contains(name) { return nil }
-                return Declared(
-                    kind: kind, name: name, valueName: valueName, defaultValue: argument["defaultValue"] as? String,
-                    allValues: argument["allValues"] as? [String] ?? [])
+        var byName: [String: [Declared]] = [:]
+        for program in [Repo.floorhostBinary, Repo.floorhostServeBinary] {
+            let dump = try run(program, ["--experimental-dump-help"])
+            #expect(dump.status == 0, "\(dump.stderr)")
+            let root = try #require(try jsonObject(dump.stdout)["command"] as? [String: Any])
+            for command in try #require(root["subcommands"] as? [[String: Any]]) {
+                let arguments = (command["arguments"] as? [[String: Any]] ?? []).compactMap { argument -> Declared? in
+                    let kind = argument["kind"] as? String ?? ""
+                    let valueName = argument["valueName"] as? String ?? ""
+                    let preferred = (argument["preferredName"] as? [String: Any])?["name"] as? String
+                    let name = kind == "positional" ? valueName : "--" + (preferred ?? valueName)
+                    if Self.builtIn.contains(name) { return nil }
+                    return Declared(
+                        kind: kind, name: name, valueName: valueName, defaultValue: argument["defaultValue"] as? String,
+                        allValues: argument["allValues"] as? [String] ?? [])
+                }
+                byName[try #require(command["commandName"] as? String)] = arguments
             }
-            return (try #require(command["commandName"] as? String), arguments)
         }
+        return byName.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     /// floorhost `arguments` in print-children mode: its exit status, the children by name, and stderr.
@@ -179,7 +183,7 @@ import Testing
                     } else {
                         #expect(
                             carries(child, option, given),
-                            "\(command) \(given.joined(separator: " ")) does not reach its \(name) child: \(child.arguments); write it in Sources/floorhost/ChildArguments.swift, or list it in \(name)'s parentOnly with the reason"
+                            "\(command) \(given.joined(separator: " ")) does not reach its \(name) child: \(child.arguments); write it in the command's ChildOptions.write (Sources/floorhost/ChildArguments.swift, floorhost-serve/Serve.swift), or list it in \(name)'s parentOnly with the reason"
                         )
                     }
                     // The child must take what it is given.

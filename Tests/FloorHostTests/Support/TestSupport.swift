@@ -25,6 +25,9 @@ enum Repo {
     static func shippedLibrary(_ name: String) -> String { buildDirectory + "/lib\(name)Floor.so" }
 
     static var floorhostBinary: String { buildDirectory + "/floorhost" }
+
+    /// `floorhost serve`'s program, which floorhost runs from beside itself (ServeProgram).
+    static var floorhostServeBinary: String { buildDirectory + "/floorhost-serve" }
 }
 
 /// A fresh temporary folder, removed when the value goes away.

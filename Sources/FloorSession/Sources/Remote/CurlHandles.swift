@@ -14,29 +14,34 @@ final class CurlHandles: @unchecked Sendable {
     private static let kept = 8
     private let lock = NSLock()
     private var idle: [UnsafeMutableRawPointer] = []
+    /// Why the system's libcurl could not be loaded (CCurl loads it on first use), or nil when it was.
+    let unavailable: String?
 
     private init() {
-        // Once, before any handle: curl's and OpenSSL's global state (thread-safe in this libcurl, whose
-        // features list "threadsafe", but done here so that no transfer races it).
-        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+        var reason = [CChar](repeating: 0, count: 512)
+        unavailable =
+            floor_curl_load(&reason, reason.count) == 0
+            ? nil
+            : "the system's libcurl could not be loaded (\(String(cString: reason))); install libcurl4 (Scripts/setup does)"
     }
 
     /// Runs `body` with a handle of its own, reset to curl's defaults, then keeps the handle for the next;
-    /// nil when curl cannot make a handle (out of memory).
+    /// nil when curl is `unavailable` or cannot make a handle (out of memory).
     func with<T>(_ body: (UnsafeMutableRawPointer) -> T) -> T? {
+        guard unavailable == nil else { return nil }
         let taken = lock.withLock { idle.popLast() }
-        guard let handle = taken ?? curl_easy_init() else { return nil }
-        curl_easy_reset(handle)
+        guard let handle = taken ?? floor_curl_easy_init() else { return nil }
+        floor_curl_easy_reset(handle)
         let result = body(handle)
         var osErrno = 0
         floor_curl_get_long(handle, CURLINFO_OS_ERRNO, &osErrno)
-        curl_easy_reset(handle)
+        floor_curl_easy_reset(handle)
         let keep = lock.withLock {
             guard osErrno == 0, idle.count < Self.kept else { return false }
             idle.append(handle)
             return true
         }
-        if !keep { curl_easy_cleanup(handle) }
+        if !keep { floor_curl_easy_cleanup(handle) }
         return result
     }
 }

@@ -51,12 +51,16 @@ package struct HTTPExchange {
     package let extraTrust: [UInt8]?
 
     package func perform() -> Result<Answer, Failure> {
+        if let unavailable = CurlHandles.shared.unavailable {
+            return .failure(
+                Failure(code: CURLE_FAILED_INIT, osErrno: 0, detail: unavailable, received: nil, tooLarge: false))
+        }
         let result: Result<Answer, Failure>? = CurlHandles.shared.with { curl in
             let receiver = Receiver(maxBytes: maxBytes)
             let context = Unmanaged.passUnretained(receiver).toOpaque()
             var requestHeaders: UnsafeMutablePointer<curl_slist>?
-            for header in headers { requestHeaders = curl_slist_append(requestHeaders, header) }
-            defer { curl_slist_free_all(requestHeaders) }
+            for header in headers { requestHeaders = floor_curl_slist_append(requestHeaders, header) }
+            defer { floor_curl_slist_free_all(requestHeaders) }
             var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
             let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { errors in
                 floor_curl_set_string(curl, CURLOPT_URL, url)
@@ -87,10 +91,10 @@ package struct HTTPExchange {
                             data: UnsafeMutableRawPointer(mutating: bytes.baseAddress), len: bytes.count,
                             flags: UInt32(CURL_BLOB_COPY))
                         floor_curl_set_blob(curl, CURLOPT_CAINFO_BLOB, &blob)
-                        return curl_easy_perform(curl)
+                        return floor_curl_easy_perform(curl)
                     }
                 }
-                return curl_easy_perform(curl)
+                return floor_curl_easy_perform(curl)
             }
             withExtendedLifetime(receiver) {}
             guard code == CURLE_OK, let head = receiver.head, !receiver.tooLarge else {
@@ -108,7 +112,7 @@ package struct HTTPExchange {
                 return .failure(
                     Failure(
                         code: failed, osErrno: Int32(osErrno),
-                        detail: written.isEmpty ? String(cString: curl_easy_strerror(code)) : written,
+                        detail: written.isEmpty ? String(cString: floor_curl_easy_strerror(code)) : written,
                         received: receiver.head.map { _ in (receiver.body.count, receiver.expected) },
                         tooLarge: receiver.tooLarge))
             }

@@ -4,9 +4,11 @@ import FloorRuntime
 import FloorSession
 
 /// The plugin folder option every command that renders or checks pages shares.
-struct PluginOptions: ParsableArguments {
+package struct PluginOptions: ParsableArguments {
+    package init() {}
+
     @Option(help: "Folder of floor plugin libraries (*.so), searched up to 4 folders deep.")
-    var plugins = "Plugins"
+    package var plugins = "Plugins"
 
     @Option(
         help: ArgumentHelp(
@@ -14,38 +16,38 @@ struct PluginOptions: ParsableArguments {
             discussion:
                 "Default: $FLOORKIT_PLUGIN_CACHE, else $XDG_CACHE_HOME/floorkit/plugin-scan.json, else ~/.cache/floorkit/plugin-scan.json.",
             valueName: "file"))
-    var pluginCache: String?
+    package var pluginCache: String?
 
     @Option(
         help:
             "Seconds a new or changed plugin may spend in one step of loading or drawing its samples (1,000 rows a step) in the scanning child before it counts as hung."
     )
-    var pluginScanTimeout: Double = 10
+    package var pluginScanTimeout: Double = 10
 
     @Flag(
         inversion: .prefixedNo,
         help:
             "Scan new or changed plugin libraries in a child process before loading them; render and check also run in a child process that leaves out any floor a plugin crashes or hangs on."
     )
-    var pluginIsolation = true
+    package var pluginIsolation = true
 
     @Flag(
         help:
             "Load plugin libraries that others could have changed (a file or folder writable by group or others, or owned by another user than you or root), with a warning every run."
     )
-    var allowInsecurePlugins = false
+    package var allowInsecurePlugins = false
 
     @Flag(
         help:
             "Require the plugin folder's plugins.lock (written by `floorhost lock`): refuse to run without one. Whenever the lock file exists, a library it does not pin by SHA-256 is refused."
     )
-    var locked = false
+    package var locked = false
 
-    @Option(help: ArgumentHelp(PageFields.allowFieldHelp, valueName: "name")) var allowField: [String] = []
+    @Option(help: ArgumentHelp(PageFields.allowFieldHelp, valueName: "name")) package var allowField: [String] = []
 
     /// Loads the plugins, or exits 1 with the reason when the folder is unusable. From here on, what plugin
     /// code prints goes to stderr (HostOutput).
-    func load() throws -> FloorHost {
+    package func load() throws -> FloorHost {
         HostOutput.shieldFromPlugins()
         let cacheFile = pluginCache ?? PluginScanCache.defaultFile
         let isolation =

@@ -7,26 +7,28 @@ import Foundation
 /// What a command that runs plugins on a page (render, check) needs to run under PageSupervisor: with
 /// plugin isolation on, the command is first run again as a supervised child (its options, ChildArguments, plus
 /// the hidden --crash-record-fd and --skip-floor), and this process only reports how the child ended.
-struct ContainmentOptions: ParsableArguments {
+package struct ContainmentOptions: ParsableArguments {
+    package init() {}
+
     @Option(
         help:
             "Seconds a plugin may spend in one call (or on one floor's rows) before that floor is left out as hung. Needs plugin isolation."
     )
-    var pluginCallTimeout: Double = 10
+    package var pluginCallTimeout: Double = 10
 
     @Option(name: .customLong("crash-record-fd"), help: .hidden)
-    var crashRecord: Int32?
+    package var crashRecord: Int32?
 
     @Option(help: .hidden)
-    var skipFloor: [SkippedFloor] = []
+    package var skipFloor: [SkippedFloor] = []
 
-    func validate() throws {
+    package func validate() throws {
         if !(pluginCallTimeout > 0) { throw ValidationError("--plugin-call-timeout must be more than 0 seconds") }
     }
 
     /// With `isolation` and not yet the child: runs `command`'s `.supervised` child and ends this process the
     /// way the child ended (by throwing its ExitCode). Otherwise returns at once.
-    func superviseUnlessChild(isolation: Bool, command: some ChildLauncher) throws {
+    package func superviseUnlessChild(isolation: Bool, command: some ChildLauncher) throws {
         guard isolation, crashRecord == nil else { return }
         let child = command.childCommand(.supervised)
         switch PageSupervisor.run(
@@ -40,7 +42,7 @@ struct ContainmentOptions: ParsableArguments {
     }
 
     /// In the child: notes every plugin call of `host` in the crash record and skips the floors listed.
-    func attach(_ host: FloorHost) throws {
+    package func attach(_ host: FloorHost) throws {
         guard let crashRecord else { return }
         do {
             try host.recordPluginCalls(in: crashRecord, skipping: skipFloor)
@@ -54,7 +56,7 @@ struct ContainmentOptions: ParsableArguments {
     /// (`keeping`: its result, the page) never freed: freeing the floors' models calls plugins after the
     /// output (in the child, a crash there would repeat the render), and freeing a 43,000-row page cost
     /// 2.5 % of rendering it.
-    func finish(_ status: Int32, keeping held: some Any = ()) throws {
+    package func finish(_ status: Int32, keeping held: some Any = ()) throws {
         withExtendedLifetime(held) { Foundation.exit(status) }
     }
 }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import FloorCommandLine
+import FloorCore
 import FloorRuntime
 import FloorServe
 import FloorSession
@@ -64,5 +66,17 @@ struct Serve: ParsableCommand {
             throw ExitCode(1)
         }
         if let stoppedBy { throw ExitCode(128 + stoppedBy) }
+    }
+}
+
+extension Serve: ChildLauncher {
+    var children: [Child] { [.worker] }
+    func write(to a: inout ChildArguments) {
+        for group in [plugins, containment, remote] as [any ChildOptions] { group.write(to: &a) }
+        a.options(["--host": host, "--port": port, "--max-page-bytes": maxPageBytes, "--retry": retry])
+        a.options(["--max-pages": maxPages])
+        a.repeated("--allow-host", allowHost)
+        a.options(["--access-log": accessLog])
+        a.argument("root", root)
     }
 }

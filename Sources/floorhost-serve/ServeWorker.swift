@@ -1,4 +1,5 @@
 import ArgumentParser
+import FloorCommandLine
 import FloorCore
 import FloorRuntime
 import FloorServe
@@ -9,7 +10,7 @@ import Foundation
 /// server on stdin/stdout (WorkerWire); the server replaces it when plugins change or a plugin fails.
 struct ServeWorker: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve-worker",
+        commandName: Child.workerCommand,
         abstract: "Hold plugins and preview sessions for `floorhost serve` (started by it).",
         shouldDisplay: false)
 
