@@ -77,8 +77,8 @@ public final class Adapter: @unchecked Sendable {
         pages = [page]
         reserveSections(page.sections.count)
         // Every floor expanded first (its plugin calls in page order, as before), so that the row table is
-        // reserved once for all of them: growing it floor by floor left the copies it outgrew behind (on
-        // the 8 MB page, 4 MB of them, touched, in the process's peak memory; BENCHMARKS.md, issue 23).
+        // reserved once for all of them: growing it floor by floor left each copy it outgrew behind, touched
+        // (on the 8 MB page, 0.8 MB of the process's peak memory; BENCHMARKS.md, issue 23).
         let expanded = page.sections.enumerated().map { expand($1, number: $0).rows }
         rows.reserve(expanded.reduce(0) { $0 + $1.count })
         for (k, section) in page.sections.enumerated() { appendSection(section, reusing: expanded[k]) }

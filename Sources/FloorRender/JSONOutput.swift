@@ -43,8 +43,9 @@ public struct JSONOutput {
         var paged: [Int: (count: Int32, shown: Int32)] = [:]
         if anyPaged {
             for r in 0..<rows.count where types[Int(rows[r].type)].pages != nil {
-                let count = Int32(adapter.pageCount(ofRow: r))
-                if count > 1 { paged[r] = (count, Int32(adapter.page(ofRow: r))) }
+                // Both asked of every paged row, as before: the same plugin calls whatever is kept.
+                let (count, shown) = (Int32(adapter.pageCount(ofRow: r)), Int32(adapter.page(ofRow: r)))
+                if count > 1 { paged[r] = (count, shown) }
             }
         }
         self.paged = paged

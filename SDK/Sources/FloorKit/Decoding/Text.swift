@@ -1,8 +1,8 @@
 /// A string a model keeps, read with `Fields.text`: its UTF-8 bytes live in one buffer shared by every
 /// text of the same floor decode (`TextBuffer`), not in an allocation of their own as a `String`'s do.
-/// On a page of 43,000 products that is the difference between 240 bytes a product for its title and
-/// picture URL as Strings (each a 32-byte header and a malloc block) and the 85 bytes of their text
-/// (BENCHMARKS.md, issue 23, "Peak memory").
+/// On a page of 43,000 products that is the difference between 240 bytes a product for its title, picture
+/// URL and jump URL as Strings (each a 32-byte header and a malloc block) and the 91 bytes of their text
+/// (BENCHMARKS.md, "Peak memory of the json render").
 ///
 ///     struct Product: Declared {
 ///         var title: Text
@@ -22,7 +22,7 @@ public struct Text: @unchecked Sendable {
     @usableFromInline let count: UInt32
 
     /// `start` and `count` fit in 32 bits: a floor's bytes are fewer than 2^31 (JSONTape), and a Text of
-    /// its own is refused beyond that (see init(_:)). So a Text is 16 bytes, as a String is.
+    /// its own is cut below 2^32 bytes (init(_:)). So a Text is 16 bytes, as a String is.
     init(buffer: TextBuffer, start: Int, count: Int) {
         self.buffer = buffer
         self.start = UInt32(truncatingIfNeeded: start)
@@ -36,8 +36,9 @@ public struct Text: @unchecked Sendable {
     /// 4 GB or more is cut to its first 4 GB minus a byte (a model's text is a floor's, at most 2 GB).
     public init(_ string: String) {
         var string = string
-        if string.utf8.count >= Int(UInt32.max) {
-            string = String(decoding: string.utf8.prefix(Int(UInt32.max) - 1), as: UTF8.self)
+        // In UInt: Int(UInt32.max) does not fit a 32-bit Int (wasm32), where no string reaches the limit.
+        if string.utf8.count.magnitude >= UInt(UInt32.max) {
+            string = String(decoding: string.utf8.prefix(Int(truncatingIfNeeded: UInt32.max - 1)), as: UTF8.self)
         }
         let buffer = TextBuffer(capacity: string.utf8.count)
         let start = string.withUTF8 { buffer.append(UnsafeRawBufferPointer($0)) }
@@ -85,9 +86,11 @@ extension String {
 
 /// The bytes of the texts one floor decode keeps, one after another. Reserved at the floor's byte count
 /// (no text is longer unescaped than it is written, but for repaired UTF-8, which grows it) and cut to
-/// what was used when the decode ends (`fit`), so a model holds no more than its texts. Owned by the
-/// texts that point into it: freed with the last of them.
-public final class TextBuffer {
+/// what was used when the decode ends (`fit`), so a model holds no more than its texts (and those of the
+/// items a list dropped, read before their item failed). Owned by the texts that point into it: freed with
+/// the last of them.
+@usableFromInline
+final class TextBuffer {
     @usableFromInline private(set) var base: UnsafeMutableRawPointer?
     private(set) var count = 0
     private var capacity: Int
