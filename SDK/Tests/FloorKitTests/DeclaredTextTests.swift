@@ -155,3 +155,31 @@ extension DeclaredTextTests {
         #expect(changed.url == "app://other" && Action(changed).url == "app://other")
     }
 }
+
+extension DeclaredTextTests {
+    struct CodableLinks: Decodable {
+        var title: Text
+        var items: [Jump]
+    }
+
+    /// FloorJSON keeps a decode's texts (a Text field, each jump's URL) in one buffer, as Fields does; the
+    /// errors are those of decoding a String, at the same paths.
+    @Test func theCodablePathSharesOneBufferAndKeepsItsErrors() throws {
+        let json = #"{"title":"t","items":[{"url":"app://p/1"},{"url":"app://p/\"2\"","eventId":"e"}]}"#
+        let links = try Array(json.utf8).withUnsafeBytes { try FloorJSON.decode(CodableLinks.self, from: $0) }
+        #expect(links.items.map(\.url) == ["app://p/1", "app://p/\"2\""])
+        #expect(links.items.allSatisfy { $0.urlText.buffer === links.title.buffer })
+        #expect(links.title.buffer.count == 1 + 9 + 11)
+        let bad = #"{"title":"t","items":[{"url":7}]}"#
+        let problem = Array(bad.utf8).withUnsafeBytes { bytes in
+            do {
+                _ = try FloorJSON.decode(CodableLinks.self, from: bytes)
+                return nil as DecodingProblem?
+            } catch {
+                return DecodingProblem(error)
+            }
+        }
+        #expect(problem?.path == "items[0].url")
+        #expect(problem?.message == "expected a string, found number")
+    }
+}
