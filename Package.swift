@@ -46,8 +46,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CFFI", providers: [.apt(["libffi-dev"])]),
         // SHA-256 of plugin libraries (plugins.lock, the scan cache) and reading --ca-file's certificates, from
-        // the system's libcrypto: no BoringSSL built from source.
-        .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
+        // the system's libcrypto: no BoringSSL built from source. Loaded when first needed, as CCurl is.
+        .target(name: "CLibCrypto"),
         // Pages over http(s) (RemotePageClient) with the system's libcurl and its OpenSSL: the first build
         // compiles no TLS library from source (async-http-client and swift-nio-ssl's BoringSSL were 315 of its
         // C files). A C target that loads libcurl when a page over http(s) is first asked for, not a
@@ -163,7 +163,7 @@ let package = Package(
                 // The test kit's own tests: ProductFeed linked in, as a plugin package's tests link their plugin.
                 .product(name: "FloorKitTesting", package: "SDK"), "ProductFeedFloor",
                 // CharacterClassTests compares the schema's own character classes with ICU's matching;
-                // CurlLoadingTests loads libcurl as the remote-page client does.
+                // SystemLibraryLoadingTests loads libcurl as the remote-page client does.
                 "CPattern", "CCurl",
             ]),
         .testTarget(

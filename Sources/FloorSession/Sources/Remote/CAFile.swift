@@ -69,22 +69,8 @@ public struct CAFile: Sendable {
     /// How many certificates the PEM `bytes` hold, read with the system's libcrypto (as the TLS that trusts
     /// them will), or nil when a certificate block cannot be read. Blocks of other kinds (a key) are skipped.
     private static func certificates(in bytes: [UInt8]) -> Int? {
-        ERR_clear_error()
-        defer { ERR_clear_error() }
-        return bytes.withUnsafeBytes { raw -> Int? in
-            guard let bio = BIO_new_mem_buf(raw.baseAddress, Int32(raw.count)) else { return nil }
-            defer { BIO_free(bio) }
-            var count = 0
-            // The _AUX reader takes -----BEGIN TRUSTED CERTIFICATE----- blocks too.
-            while let certificate = PEM_read_bio_X509_AUX(bio, nil, nil, nil) {
-                X509_free(certificate)
-                count += 1
-            }
-            // The loop ends at the end of the text (no further block) or at a block it could not read.
-            let last = ERR_peek_last_error()
-            let atEnd = ERR_GET_LIB(last) == ERR_LIB_PEM && ERR_GET_REASON(last) == PEM_R_NO_START_LINE
-            return count > 0 && atEnd ? count : nil
-        }
+        let count = bytes.withUnsafeBytes { floor_pem_certificate_count($0.baseAddress, $0.count) }
+        return count > 0 ? Int(count) : nil
     }
 
     private struct ReadFailure: Error { let text: String }

@@ -19,10 +19,10 @@ final class CurlHandles: @unchecked Sendable {
 
     private init() {
         var reason = [CChar](repeating: 0, count: 512)
+        let loaded = floor_curl_load(&reason, reason.count) == 0
+        let why = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         unavailable =
-            floor_curl_load(&reason, reason.count) == 0
-            ? nil
-            : "the system's libcurl could not be loaded (\(String(cString: reason))); install libcurl4 (Scripts/setup does)"
+            loaded ? nil : "the system's libcurl could not be loaded (\(why)); install libcurl4 (Scripts/setup does)"
     }
 
     /// Runs `body` with a handle of its own, reset to curl's defaults, then keeps the handle for the next;
