@@ -6,13 +6,14 @@ import FloorKit
 struct ProductFeedFloor: Declared {
     struct Product: Declared {
         var id: String
-        var title: String
+        /// The title and the picture's URL are `Text`s: a feed's thousands of them share one buffer.
+        var title: Text
         /// Yuan: a number, or text holding one ("199", "¥1,299.00"), drawn as "¥199.00".
         var price: Double
         /// The price before a discount, drawn struck through after `price` (on a host older than ABI 1.4,
         /// which cannot strike text, it is left out rather than shown as a second price).
         var originalPrice: Double?
-        var img: String
+        var img: Text
         var jump: Jump?
 
         /// The largest price: a trillion yuan, far above any product and far below Int's cents.
@@ -20,7 +21,7 @@ struct ProductFeedFloor: Declared {
 
         init(_ f: Fields) throws(DecodeError) {
             id = try f.string("id", "The product's id, unique in the feed (a next page's repeat is dropped).")
-            title = try f.string(
+            title = try f.text(
                 "title", "The product's name, bold beside the picture; a name too long for one line takes two.",
                 .notBlank)
             price = try f.amount(
@@ -30,7 +31,7 @@ struct ProductFeedFloor: Declared {
                 "originalPrice",
                 "The price before a discount, in yuan as `price` is, shown struck through after the price, with a sale badge (\"-25%\") under it when it is above the price.",
                 maximum: Self.maximumYuan)
-            img = try f.string("img", "The product picture's URL, 96 points square.", .notBlank)
+            img = try f.text("img", "The product picture's URL, 96 points square.", .notBlank)
             jump = try f.value("jump", "Where a tap on the card goes.")
         }
     }

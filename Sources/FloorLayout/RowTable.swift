@@ -102,7 +102,7 @@ package struct RowTable {
     /// next page copies nothing until the headroom is used: appends cost O(rows added). The headroom is
     /// also written once, here: the first write to a fresh page of memory costs a page fault (microseconds
     /// on a VM), which belongs to the layout that reserved it, not to the first next page.
-    private mutating func reserve(_ needed: Int) {
+    package mutating func reserve(_ needed: Int) {
         guard needed > rows.capacity else { return }
         let capacity = needed + max(needed / 2, 1024)
         let count = rows.count

@@ -16,10 +16,11 @@ public struct JSONOutput {
     let visible: [Int]
     /// The draws of each visible row's cell, in `visible`'s order.
     let cells: [JSONWriter]
-    /// Per row: its tappable items (-1: its type has no tap selector), its page count and the page shown
-    /// (-1: not a paged row).
+    /// Per row: its tappable items (-1: its type has no tap selector).
     let tappable: [Int32]
-    let pages: [(count: Int32, shown: Int32)]
+    /// The rows showing more than one page (carousels, a few a page), with their page count and the page
+    /// shown: kept for those alone rather than 8 bytes for each of a feed's rows.
+    let paged: [Int: (count: Int32, shown: Int32)]
 
     init(session: PageSession, plugins: [PluginInfo], diagnostics: [Diagnostic]) {
         let adapter = session.adapter
@@ -39,12 +40,15 @@ public struct JSONOutput {
             ? (0..<rows.count).map { r in
                 types[Int(rows[r].type)].tappable != nil ? Int32(adapter.tappableItems(row: r)) : -1
             } : []
-        pages =
-            anyPaged
-            ? (0..<rows.count).map { r in
-                guard types[Int(rows[r].type)].pages != nil else { return (-1, -1) }
-                return (Int32(adapter.pageCount(ofRow: r)), Int32(adapter.page(ofRow: r)))
-            } : []
+        var paged: [Int: (count: Int32, shown: Int32)] = [:]
+        if anyPaged {
+            for r in 0..<rows.count where types[Int(rows[r].type)].pages != nil {
+                // Both asked of every paged row, as before: the same plugin calls whatever is kept.
+                let (count, shown) = (Int32(adapter.pageCount(ofRow: r)), Int32(adapter.page(ofRow: r)))
+                if count > 1 { paged[r] = (count, shown) }
+            }
+        }
+        self.paged = paged
     }
 
     /// Hands the output to `emit` chunk by chunk, in order; runs no plugin code. Stops at `emit`'s first error.
@@ -260,11 +264,11 @@ public struct JSONOutput {
                 out.number(Int(tappable[r]))
             }
             // A carousel (docs/ABI.md, "Paged rows"): how many pages, and the one drawn.
-            if !pages.isEmpty, pages[r].count > 1 {
+            if !paged.isEmpty, let (count, shown) = paged[r] {
                 out.raw(",\"pages\":")
-                out.number(Int(pages[r].count))
+                out.number(Int(count))
                 out.raw(",\"page\":")
-                out.number(Int(pages[r].shown))
+                out.number(Int(shown))
             }
             out.raw("}")
         }

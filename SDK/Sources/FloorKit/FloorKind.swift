@@ -4,7 +4,7 @@ import Foundation
 /// A decoded floor, as the host holds it: the opaque model handle is an unmanaged reference to this box.
 /// `rows[i]` is row i of the floor as `expand` last listed it: its host row type id and the item it draws.
 class AnyFloorBox {
-    var rows: [(type: Int32, item: Int, flags: UInt32)] = []
+    var rows: [ListedRow] = []
     /// Set by an extend that updated `rows` itself (an ItemsFloor's appended items): rows before this index
     /// are as the host last saw them, so the next expand may keep them (ABI 1.2) instead of listing them.
     var unchangedRows: Int?
@@ -14,6 +14,26 @@ class AnyFloorBox {
     /// Items DroppingBrokenItems left out when this model was decoded (paths relative to the floor):
     /// reported as warnings by the floor type's validator, which the host calls right after decode.
     var leftOutItems: [FloorProblem] = []
+}
+
+/// A row as `expand` listed it, 12 bytes (a feed has one a product; 24 as a tuple with an Int item).
+struct ListedRow: Equatable {
+    var type: Int32
+    private var item32: Int32
+    var flags: UInt32
+
+    /// An item index is below the floor's byte count, itself below 2^31 (JSONTape).
+    init(type: Int32, item: Int, flags: UInt32) {
+        self.type = type
+        item32 = Int32(clamping: item)
+        self.flags = flags
+    }
+
+    init(_ row: ExpandedRow) {
+        self.init(type: row.kind.id, item: row.item, flags: row.flags)
+    }
+
+    var item: Int { Int(item32) }
 }
 
 final class FloorBox<Floor: FloorModel>: AnyFloorBox {

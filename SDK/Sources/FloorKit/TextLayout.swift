@@ -26,13 +26,24 @@ public struct TextLayout: Sendable, Equatable {
         _ call: (UnsafePointer<CChar>?, UInt64, UInt32, Double, UInt32, UnsafeMutablePointer<floor_text_layout_t>) ->
             Void
     ) -> TextLayout {
+        var text = text
+        return text.withUTF8 { measure($0, word: word, width: width, maxLines: maxLines, call) }
+    }
+
+    /// The same with the text's UTF-8 bytes.
+    static func measure(
+        _ bytes: UnsafeBufferPointer<UInt8>, word: UInt32, width: Double, maxLines: Int,
+        _ call: (UnsafePointer<CChar>?, UInt64, UInt32, Double, UInt32, UnsafeMutablePointer<floor_text_layout_t>) ->
+            Void
+    ) -> TextLayout {
         var out = floor_text_layout_t()
         out.struct_size = UInt32(MemoryLayout<floor_text_layout_t>.size)
-        var text = text
-        text.withUTF8 { bytes in
-            let start = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
-            call(start, UInt64(bytes.count), word, width, UInt32(clamping: max(0, maxLines)), &out)
-        }
+        call(start(bytes), UInt64(bytes.count), word, width, UInt32(clamping: max(0, maxLines)), &out)
         return TextLayout(out)
+    }
+
+    /// Bytes as the C calls take them (with their length: not NUL-terminated).
+    static func start(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CChar>? {
+        bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
     }
 }

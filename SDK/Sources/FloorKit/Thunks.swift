@@ -62,7 +62,7 @@ enum Thunks {
                     return
                 }
                 let rows = floor.expand(box)
-                box.rows = rows.map { ($0.kind.id, $0.item, $0.flags) }
+                box.rows = rows.map(ListedRow.init)
                 guard let sink else { return }
                 for row in rows { sink.pointee.add(sink, row.kind.id, row.flags) }
             }
@@ -151,7 +151,7 @@ enum Thunks {
                 if let report { for problem in dropped { send(problem, to: report) } }
                 if let added, at >= 0, at <= box.rows.count {
                     let trailing = box.rows.count - at
-                    box.rows.insert(contentsOf: added.lazy.map { ($0.kind.id, $0.item, $0.flags) }, at: at)
+                    box.rows.insert(contentsOf: added.lazy.map(ListedRow.init), at: at)
                     box.unchangedRows = at
                     result?.pointee = floor_extend_result_t(
                         unchanged_leading: UInt64(at), unchanged_trailing: UInt64(trailing))
@@ -169,7 +169,7 @@ enum Thunks {
 
     /// How many rows at both ends of a floor's rows an extend left untouched. A row is the same row when
     /// its type and item are. O(rows in the floor): the path for floors that are not ItemsFloors.
-    private static func difference(_ before: [(type: Int32, item: Int, flags: UInt32)], _ expanded: [ExpandedRow])
+    private static func difference(_ before: [ListedRow], _ expanded: [ExpandedRow])
         -> floor_extend_result_t
     {
         let after = expanded.map { ($0.kind.id, $0.item) }

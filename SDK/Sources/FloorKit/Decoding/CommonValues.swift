@@ -1,16 +1,22 @@
 /// Where a tap goes (a jump: a URL and a tracking event). Every floor's taps go through it, so its
 /// declaration, with descriptions, is written once here.
 public struct Jump: Declared, Sendable, Equatable {
-    public var url: String
+    /// The URL, kept as a Text (in its floor's text buffer: a feed has one a product) and made a String
+    /// when read, which is when a tap's Action is made.
+    public var url: String {
+        get { String(urlText) }
+        set { urlText = Text(newValue) }
+    }
+    var urlText: Text
     public var eventId: String?
 
     public init(url: String, eventId: String? = nil) {
-        self.url = url
+        urlText = Text(url)
         self.eventId = eventId
     }
 
     public init(_ f: Fields) throws(DecodeError) {
-        url = try f.string("url", "The app route or web address a tap opens.")
+        urlText = try f.text("url", "The app route or web address a tap opens.")
         eventId = try f.string("eventId", "The analytics event a tap reports.")
     }
 }

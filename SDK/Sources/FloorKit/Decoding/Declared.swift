@@ -76,6 +76,7 @@ public enum DeclaredDecoding {
                     let root = Fields(context: context, node: 0)
                     guard nodes[0].kind == .object else { throw root.mismatch(0, "an object") }
                     let value = try read(root)
+                    context.pointee.texts?.fit()
                     return DecodeOutcome(value: value, error: nil, leftOut: context.pointee.leftOut)
                 } catch {
                     let problem = context.pointee.problem(error)
@@ -106,6 +107,17 @@ struct DecodeContext {
     let tape: JSONTape
     let nodes: UnsafePointer<JSONTape.Node>
     var leftOut: [DecodeProblem] = []
+    /// Where the model's texts go (Fields.text): reserved at the floor's byte count when the first is
+    /// read, fitted to what they hold when the decode ends.
+    var texts: TextBuffer?
+
+    /// The decode's text buffer, made when the first text is read.
+    mutating func textBuffer() -> TextBuffer {
+        if let texts { return texts }
+        let made = TextBuffer(capacity: tape.bytes.count)
+        texts = made
+        return made
+    }
 
     init(tape: JSONTape, nodes: UnsafePointer<JSONTape.Node>) {
         self.tape = tape

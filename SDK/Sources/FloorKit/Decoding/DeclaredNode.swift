@@ -50,11 +50,33 @@ public enum TextRule {
     case numeric
 
     func check(_ text: String) -> StaticString? {
+        var text = text
+        return text.withUTF8 { check(utf8: $0) }
+    }
+
+    /// The rule on valid UTF-8.
+    func check(utf8 text: UnsafeBufferPointer<UInt8>) -> StaticString? {
         switch self {
         case .any, .numeric: return nil
-        case .nonEmpty: return text.utf8.isEmpty ? "is empty" : nil
+        case .nonEmpty: return text.isEmpty ? "is empty" : nil
         case .notBlank:
-            for scalar in text.unicodeScalars where !TextRule.isSpace(scalar.value) { return nil }
+            var i = 0
+            while i < text.count {
+                // The scalar at i: its lead byte's high bits say how many bytes follow (valid UTF-8).
+                let lead = UInt32(text[i])
+                var value = lead
+                var length = 1
+                if lead >= 0xF0 {
+                    (value, length) = (lead & 0x07, 4)
+                } else if lead >= 0xE0 {
+                    (value, length) = (lead & 0x0F, 3)
+                } else if lead >= 0xC0 {
+                    (value, length) = (lead & 0x1F, 2)
+                }
+                for k in 1..<length { value = value << 6 | UInt32(text[i + k] & 0x3F) }
+                if !TextRule.isSpace(value) { return nil }
+                i += length
+            }
             return "is empty"
         }
     }

@@ -34,11 +34,34 @@ public struct Fields {
             declaring.field(key, .string, about, required: true).text = rule
             return ""
         }
-        return try text(at: required(key), rule)
+        return try string(at: required(key), rule)
     }
 
     public func string(_ key: StaticString, _ about: StaticString = "", _ rule: TextRule = .any)
         throws(DecodeError) -> String?
+    {
+        if let declaring {
+            declaring.field(key, .string, about, required: false).text = rule
+            return nil
+        }
+        guard let value = present(key) else { return nil }
+        return try string(at: value, rule)
+    }
+
+    /// A string the model keeps as a `Text`: its bytes go into the buffer the floor's texts share, not an
+    /// allocation of their own (see Text). The same field, rule and schema as `string`.
+    public func text(_ key: StaticString, _ about: StaticString = "", _ rule: TextRule = .any)
+        throws(DecodeError) -> Text
+    {
+        if let declaring {
+            declaring.field(key, .string, about, required: true).text = rule
+            return Text("")
+        }
+        return try text(at: required(key), rule)
+    }
+
+    public func text(_ key: StaticString, _ about: StaticString = "", _ rule: TextRule = .any)
+        throws(DecodeError) -> Text?
     {
         if let declaring {
             declaring.field(key, .string, about, required: false).text = rule
@@ -269,11 +292,34 @@ extension Fields {
         DecodeError(node: value, "expected \(expected.text), found \(nodes[Int(value)].kind.found.text)")
     }
 
-    func text(at value: Int32, _ rule: TextRule) throws(DecodeError) -> String {
+    func string(at value: Int32, _ rule: TextRule) throws(DecodeError) -> String {
         let node = nodes[Int(value)]
         guard node.kind == .string else { throw mismatch(value, "a string") }
         let text = context.unsafelyUnwrapped.pointee.tape.string(node)
         if let problem = rule.check(text) { throw DecodeError(node: value, problem.text) }
+        return text
+    }
+
+    /// The string at `value` appended to the decode's text buffer: plain valid UTF-8 copied as it is,
+    /// anything else (escapes, invalid UTF-8) as the String `string(at:)` makes of it.
+    func text(at value: Int32, _ rule: TextRule) throws(DecodeError) -> Text {
+        let node = nodes[Int(value)]
+        guard node.kind == .string else { throw mismatch(value, "a string") }
+        let context = context.unsafelyUnwrapped
+        let raw = context.pointee.tape.slice(node)
+        let buffer = context.pointee.textBuffer()
+        let start: Int
+        let count: Int
+        if !node.escaped && ValidUTF8.check(raw) {
+            start = buffer.append(raw)
+            count = raw.count
+        } else {
+            var string = context.pointee.tape.string(node)
+            count = string.utf8.count
+            start = string.withUTF8 { buffer.append(UnsafeRawBufferPointer($0)) }
+        }
+        let text = Text(buffer: buffer, start: start, count: count)
+        if let problem = text.withUTF8({ rule.check(utf8: $0) }) { throw DecodeError(node: value, problem.text) }
         return text
     }
 
@@ -358,7 +404,7 @@ extension Fields {
         out.reserveCapacity(Int(node.count))
         var element = list + 1
         for _ in 0..<node.count {
-            out.append(try text(at: element, .any))
+            out.append(try string(at: element, .any))
             element = nodes[Int(element)].next
         }
         return out

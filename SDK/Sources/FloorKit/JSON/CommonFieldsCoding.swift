@@ -3,12 +3,37 @@ import CFloorABI
 // The common values for Codable models (the slower path, FloorJSON): the same rules as their declarations
 // in Decoding/CommonValues.swift, as Decodable conformances.
 
+extension Text: Codable {
+    /// A string, with the errors decoding a String gives; from FloorJSON, kept in the decode's one text
+    /// buffer (no allocation a text), from any other decoder in a buffer of its own.
+    public init(from decoder: any Decoder) throws {
+        self = Text(try decoder.singleValueContainer().decode(String.self), for: decoder)
+    }
+
+    /// `string` in `decoder`'s decode's text buffer when it is FloorJSON's, else in a buffer of its own.
+    init(_ string: String, for decoder: any Decoder) {
+        guard let tape = decoder as? TapeDecoder else {
+            self.init(string)
+            return
+        }
+        var string = string
+        let buffer = tape.box.textBuffer()
+        let start = string.withUTF8 { buffer.append(UnsafeRawBufferPointer($0)) }
+        self.init(buffer: buffer, start: start, count: string.utf8.count)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(string)
+    }
+}
+
 extension Jump: Decodable {
     enum CodingKeys: String, CodingKey { case url, eventId }
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            url: try c.decode(String.self, forKey: .url), eventId: try c.decodeIfPresent(String.self, forKey: .eventId))
+        urlText = Text(try c.decode(String.self, forKey: .url), for: decoder)
+        eventId = try c.decodeIfPresent(String.self, forKey: .eventId)
     }
 }
 

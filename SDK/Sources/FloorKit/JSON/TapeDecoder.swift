@@ -13,14 +13,26 @@ enum FloorJSON {
                     codingPath: [],
                     debugDescription: "The given data was not valid JSON: \(error.message) at byte \(error.offset)."))
         }
-        return try T(from: TapeDecoder(tape: TapeBox(tape), node: 0, parent: nil, key: nil))
+        let box = TapeBox(tape)
+        let value = try T(from: TapeDecoder(tape: box, node: 0, parent: nil, key: nil))
+        box.texts?.fit()
+        return value
     }
 }
 
-/// The tape, shared by reference among the decoders and containers of one decode.
+/// The tape, shared by reference among the decoders and containers of one decode, and the buffer the
+/// decode's `Text`s share (as a declared decode's do: DecodeContext).
 final class TapeBox {
     let tape: JSONTape
+    private(set) var texts: TextBuffer?
     init(_ tape: JSONTape) { self.tape = tape }
+
+    func textBuffer() -> TextBuffer {
+        if let texts { return texts }
+        let made = TextBuffer(capacity: tape.bytes.count)
+        texts = made
+        return made
+    }
 }
 
 /// A key for array positions in coding paths ("items[2]").
