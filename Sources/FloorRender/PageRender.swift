@@ -30,10 +30,6 @@ package struct PageRender: Sendable {
 
     package init() {}
 
-    /// Laid-out blocks kept while a whole page is drawn as text: two a row for 65,536 rows (a title and a
-    /// price); a block of a line or two is about 200 bytes.
-    static let blocksKeptForAWholePage = 1 << 17
-
     /// What to write: `output` to stdout, `messages` to stderr (json carries its diagnostics in the output);
     /// `failed` when the tap found no action.
     package struct Result {
@@ -67,11 +63,13 @@ package struct PageRender: Sendable {
         let screen = viewport ?? ViewportSize(width: format == .text ? textWidth : width ?? 375, height: 812)
         let columns = Int(width ?? (screen.width / TextRenderer.pointsPerColumn).rounded())
         let wholePage = viewport == nil && scrollTo == nil
-        if format == .text && wholePage && tap == nil {
-            // Every row is measured before any is drawn: keep every laid-out block, so that drawing a row
-            // finds its texts laid out by its height calculator (BENCHMARKS.md, issue 23's text preview).
-            TextEngine.shared.keepBlocks(atLeast: Self.blocksKeptForAWholePage)
+        let textOfWholePage = format == .text && wholePage && tap == nil
+        if textOfWholePage {
+            // Every row is measured before any is drawn, and drawn in the same order: record the height
+            // calculators' layouts, for the drawing to find in order (BENCHMARKS.md, issue 23's text preview).
+            TextEngine.shared.recordLayouts(.recording)
         }
+        defer { if textOfWholePage { TextEngine.shared.recordLayouts(.off) } }
         let adapter = try host.layout(page: page, root: root, remote: remote, width: screen.width, dispatch: dispatch)
         let session = PageSession(
             adapter: adapter, viewportHeight: screen.height,
@@ -97,6 +95,7 @@ package struct PageRender: Sendable {
         switch format {
         case .text:
             let options = TextRenderer.Options(columns: columns, styled: styled, gutter: gutter)
+            if textOfWholePage { TextEngine.shared.recordLayouts(.replaying) }
             TextPreview.write(
                 session, extent: wholePage ? .wholePage : .screen, options: options,
                 to: &output)

@@ -41,6 +41,8 @@ public struct TextGrid {
     /// Scratch for the glyphs of the text being drawn, and their marks (reused between calls).
     private var glyphs: [Glyph] = []
     private var glyphMarks: [Unicode.Scalar] = []
+    /// Set in a packed glyph of `drawPlain` that takes two columns.
+    private static let wideBit: UInt32 = 1 << 31
 
     /// An empty (all blank) grid. Negative sizes are treated as 0.
     public init(columns: Int, lines: Int) {
@@ -48,6 +50,7 @@ public struct TextGrid {
         self.lines = max(0, lines)
         cells = Array(repeating: .blank, count: self.columns * self.lines)
         assert(MemoryLayout<Cell>.stride == 8, "write(line:) reads a cell as 8 bytes")
+        assert(MemoryLayout<Cell>.offset(of: \Cell.utf8) == 0, "write(line:) reads a cell's UTF-8 as its low bytes")
     }
 
     /// Makes the grid `lines` tall and blank again, with no clip and no clipped draws counted, keeping
@@ -97,9 +100,161 @@ public struct TextGrid {
         utf8: UnsafeBufferPointer<UInt8>, escapingControls: Bool, column: Int, line: Int,
         maxColumns: Int, center: Bool = false, style: TextStyle = []
     ) {
+        if drawPlain(
+            utf8: utf8, escapingControls: escapingControls, column: column, line: line, maxColumns: maxColumns,
+            center: center, style: style)
+        {
+            return
+        }
         startGlyphs()
         addGlyphs(utf8: utf8, escapingControls: escapingControls)
         drawGlyphs(column: column, line: line, maxColumns: maxColumns, center: center, style: style)
+    }
+
+    /// `text(utf8:...)` for the common text: valid UTF-8 whose every scalar takes one or two columns (no mark,
+    /// control or other zero-width scalar, nothing to escape), drawn into a grid holding no marks. Draws
+    /// exactly what the glyph path draws (`drawGlyphs`, step by step), with no Glyph made and the cells
+    /// written through a pointer, and returns true; false (nothing drawn) for anything else, which the
+    /// glyph path then draws.
+    private mutating func drawPlain(
+        utf8: UnsafeBufferPointer<UInt8>, escapingControls: Bool, column: Int, line: Int, maxColumns: Int,
+        center: Bool, style: TextStyle
+    ) -> Bool {
+        // No cell has marks (a cell has them only while `marks` holds them), so none need dropping.
+        guard marks.isEmpty else { return false }
+        // Each glyph's scalar, with `wideBit` when it takes two columns: at most one a byte, and a cut adds
+        // at most two (a space and the ellipsis).
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: utf8.count + 2) { glyphs in
+            var count = 0
+            var natural = 0
+            var i = 0
+            while i < utf8.count {
+                let lead = utf8[i]
+                if lead < 0x80 {
+                    guard lead >= 0x20 && lead < 0x7F else { return false }
+                    glyphs[count] = UInt32(lead)
+                    count += 1
+                    natural += 1
+                    i += 1
+                    continue
+                }
+                guard let (scalar, length) = Self.decodeUTF8(utf8, at: i), let value = Unicode.Scalar(scalar) else {
+                    return false
+                }
+                if escapingControls && ControlCharacters.isUnsafe(value) { return false }
+                let width = DisplayWidth.of(value)
+                guard width > 0 else { return false }
+                glyphs[count] = width == 2 ? scalar | Self.wideBit : scalar
+                count += 1
+                natural += width
+                i += length
+            }
+            guard count > 0, maxColumns > 0 else { return true }
+            let width = min(natural, maxColumns)
+            if natural > maxColumns { count = Self.cut(glyphs, count, to: maxColumns) }
+            let start = center ? Self.sum(column, (maxColumns - width) / 2) : column
+            let end = Self.sum(start, width)
+            let window = visibleWindow
+            guard line >= window.top, line < window.bottom, start < window.right, end > window.left else {
+                clippedDraws += 1
+                return true
+            }
+            var clipped = false
+            if end > window.right {
+                clipped = true
+                count = Self.cut(glyphs, count, to: window.right - start)
+            }
+            let rowStart = line * columns
+            cells.withUnsafeMutableBufferPointer { cells in
+                var cellColumn = start
+                for k in 0..<count {
+                    let packed = glyphs[k]
+                    let wide = packed & Self.wideBit != 0
+                    defer { cellColumn += wide ? 2 : 1 }
+                    if cellColumn < window.left {
+                        clipped = true
+                        if wide && cellColumn + 1 == window.left {
+                            Self.put(0x20, wide: false, at: rowStart + window.left, style: style, in: cells)
+                        }
+                        continue
+                    }
+                    Self.put(packed & ~Self.wideBit, wide: wide, at: rowStart + cellColumn, style: style, in: cells)
+                }
+            }
+            if clipped { clippedDraws += 1 }
+            return true
+        }
+    }
+
+    /// `put` for a glyph without marks into cells none of which has marks: the same cells written.
+    @inline(__always)
+    private static func put(
+        _ scalar: UInt32, wide: Bool, at index: Int, style: TextStyle, in cells: UnsafeMutableBufferPointer<Cell>
+    ) {
+        @inline(__always) func breakWideCharacter(at index: Int) {
+            switch cells[index].span {
+            case .narrow: break
+            case .wideLeft: cells[index + 1] = .blank
+            case .wideRight: cells[index - 1] = .blank
+            }
+        }
+        breakWideCharacter(at: index)
+        if wide {
+            breakWideCharacter(at: index + 1)
+            cells[index] = Cell(scalar, span: .wideLeft, style: style, hasMarks: false)
+            cells[index + 1] = Cell(0x20, span: .wideRight, style: style, hasMarks: false)
+        } else {
+            cells[index] = Cell(scalar, span: .narrow, style: style, hasMarks: false)
+        }
+    }
+
+    /// `cutGlyphs` on the first `count` packed glyphs (wider than `limit >= 1`): exactly `limit` columns, the
+    /// last one "…"; returns the new count.
+    private static func cut(_ glyphs: UnsafeMutableBufferPointer<UInt32>, _ count: Int, to limit: Int) -> Int {
+        var kept = 0
+        var used = 0
+        while kept < count {
+            let width = glyphs[kept] & wideBit != 0 ? 2 : 1
+            if used + width > limit - 1 { break }
+            kept += 1
+            used += width
+        }
+        if used < limit - 1 {
+            glyphs[kept] = 0x20
+            kept += 1
+        }
+        glyphs[kept] = 0x2026
+        return kept + 1
+    }
+
+    /// The scalar of the well-formed UTF-8 sequence of two to four bytes at `i`, and its length; nil when the
+    /// bytes there are not one (the glyph path then shows U+FFFD where Swift's decoder does).
+    @inline(__always)
+    private static func decodeUTF8(_ utf8: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int)? {
+        let lead = utf8[i]
+        let count = utf8.count
+        @inline(__always) func continuation(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> UInt32? {
+            guard k < count, utf8[k] >= low, utf8[k] <= high else { return nil }
+            return UInt32(utf8[k] & 0x3F)
+        }
+        switch lead {
+        case 0xC2...0xDF:
+            guard let b1 = continuation(i + 1) else { return nil }
+            return (UInt32(lead & 0x1F) << 6 | b1, 2)
+        case 0xE0...0xEF:
+            let low: UInt8 = lead == 0xE0 ? 0xA0 : 0x80
+            let high: UInt8 = lead == 0xED ? 0x9F : 0xBF
+            guard let b1 = continuation(i + 1, low, high), let b2 = continuation(i + 2) else { return nil }
+            return (UInt32(lead & 0x0F) << 12 | b1 << 6 | b2, 3)
+        case 0xF0...0xF4:
+            let low: UInt8 = lead == 0xF0 ? 0x90 : 0x80
+            let high: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
+            guard let b1 = continuation(i + 1, low, high), let b2 = continuation(i + 2), let b3 = continuation(i + 3)
+            else { return nil }
+            return (UInt32(lead & 0x07) << 18 | b1 << 12 | b2 << 6 | b3, 4)
+        default:
+            return nil
+        }
     }
 
     /// Starts the text of a draw call made of pieces (`addGlyphs`, `addGlyph`), drawn by `drawGlyphs`.
@@ -231,7 +386,7 @@ public struct TextGrid {
                     place(firstColumn, l)
                     let inner = Cell(
                         frameScalar(firstColumn + 1, l).value, span: .narrow, style: style, hasMarks: false)
-                    for c in (firstColumn + 1)..<lastColumn { putNarrow(inner, at: l * columns + c) }
+                    putNarrow(inner, run: (l * columns + firstColumn + 1)..<(l * columns + lastColumn))
                     place(lastColumn, l)
                 } else {
                     for c in firstColumn...lastColumn { place(c, l) }
@@ -263,9 +418,7 @@ public struct TextGrid {
         let endLine = min(bottom, window.bottom)
         guard firstColumn < endColumn, firstLine < endLine else { return }
         let cell = Cell(scalar.value, span: .narrow, style: style, hasMarks: false)
-        for l in firstLine..<endLine {
-            for c in firstColumn..<endColumn { putNarrow(cell, at: l * columns + c) }
-        }
+        for l in firstLine..<endLine { putNarrow(cell, run: (l * columns + firstColumn)..<(l * columns + endColumn)) }
     }
 
     /// Restricts subsequent drawing to `rect` intersected with the grid (typically a cell's bounds);
@@ -289,6 +442,12 @@ public struct TextGrid {
     /// Appends line `l` (trailing blank cells trimmed, no line break) as UTF-8 to `out`. With `styled`,
     /// each change of style is an SGR sequence (`TextStyle.sgr`) and a line that changed the style ends
     /// with a reset, so every line stands alone; blanks never switch the style.
+    /// `write(line:to:styled:)` of a grid held in a class's property: mutating only so that the call reads the
+    /// grid in place (a non-mutating call on such a property copies the grid first, retaining its storage).
+    package mutating func writeInPlace(line l: Int, to out: inout [UInt8], styled: Bool) {
+        write(line: l, to: &out, styled: styled)
+    }
+
     public func write(line l: Int, to out: inout [UInt8], styled: Bool) {
         guard l >= 0, l < lines, columns > 0 else { return }
         cells.withUnsafeBufferPointer { all in
@@ -310,8 +469,23 @@ public struct TextGrid {
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
                     n = 0
                 }
-                for c in 0...last {
+                // The common cells, told from their eight bytes: a blank (all zero) is a space, and a drawn
+                // character without marks, not struck (plain) or in the current style (styled) is its UTF-8.
+                let mask = Cell.marksMask | (styled ? Cell.styleMask : Cell.strikeMask)
+                var quick: UInt64 = 0
+                var c = 0
+                while c <= last {
+                    let word = raw.loadUnaligned(fromByteOffset: c &* 8, as: UInt64.self)
+                    let length = Int(truncatingIfNeeded: word >> Cell.lengthShift) & 0xFF
+                    if word == 0 || (length != 0 && word & mask == quick) {
+                        UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(
+                            of: word == 0 ? 0x20 : UInt32(truncatingIfNeeded: word).littleEndian, as: UInt32.self)
+                        n += word == 0 ? 1 : length
+                        c += 1
+                        continue
+                    }
                     let cell = row[c]
+                    defer { c += 1 }
                     if cell.length == 0 {
                         if cell.span == .wideRight { continue }  // the left half wrote the character
                         buffer[n] = 0x20  // a blank
@@ -324,6 +498,7 @@ public struct TextGrid {
                             n += 1
                         }
                         current = cell.style
+                        quick = UInt64(current.rawValue) << Cell.styleShift
                     }
                     // All four bytes are stored (the buffer has room past the end); `length` of them count.
                     UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(
@@ -420,6 +595,24 @@ public struct TextGrid {
         cells[index] = cell
     }
 
+    /// `putNarrow(cell, at:)` at each index of `run`, in order; through a pointer when the grid holds no marks.
+    private mutating func putNarrow(_ cell: Cell, run: Range<Int>) {
+        guard marks.isEmpty else {
+            for index in run { putNarrow(cell, at: index) }
+            return
+        }
+        cells.withUnsafeMutableBufferPointer { cells in
+            for index in run {
+                switch cells[index].span {
+                case .narrow: break
+                case .wideLeft: cells[index + 1] = .blank
+                case .wideRight: cells[index - 1] = .blank
+                }
+                cells[index] = cell
+            }
+        }
+    }
+
     /// If the cell at `index` is half of a wide character, blanks the other half (the caller is about to
     /// overwrite this one).
     private mutating func breakWideCharacter(at index: Int) {
@@ -496,6 +689,7 @@ public struct TextGrid {
         var style: TextStyle
         var hasMarks: Bool
 
+        @inline(__always)
         init(_ scalar: UInt32, span: Span, style: TextStyle, hasMarks: Bool) {
             var bytes: UInt32 = 0
             let count = withUnsafeMutableBytes(of: &bytes) { raw in
@@ -519,5 +713,12 @@ public struct TextGrid {
         }
 
         var isBlank: Bool { span == .narrow && !hasMarks && (length == 0 || utf8 == 0x20) }
+
+        // A cell's fields within its eight bytes read as one little-endian UInt64 (`write(line:)`).
+        static let lengthShift = UInt64(MemoryLayout<Cell>.offset(of: \Cell.length)! * 8)
+        static let styleShift = UInt64(MemoryLayout<Cell>.offset(of: \Cell.style)! * 8)
+        static let styleMask: UInt64 = 0xFF << styleShift
+        static let strikeMask = UInt64(TextStyle.strike.rawValue) << styleShift
+        static let marksMask: UInt64 = 0xFF << UInt64(MemoryLayout<Cell>.offset(of: \Cell.hasMarks)! * 8)
     }
 }

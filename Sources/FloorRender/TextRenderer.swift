@@ -51,6 +51,7 @@ public enum TextRenderer {
 
     public static func write(_ adapter: Adapter, options: Options, to out: inout [UInt8]) {
         var drawing = Drawing(adapter, options: options, labelling: 0..<adapter.rowCount)
+        drawing.backend.keepsDrawnBlocks = false
         drawing.body(rows: 0..<adapter.rowCount, from: 0, to: adapter.totalHeight, pinned: nil, to: &out)
     }
 
@@ -239,7 +240,7 @@ public enum TextRenderer {
                 }
             }
             let before = out.count
-            backend.grid.write(line: l, to: &out, styled: options.styled)
+            backend.write(line: l, to: &out, styled: options.styled)
             if options.gutter && out.count == before { out.removeLast() }  // no trailing space after the gutter
             out.append(0x0A)
         }
@@ -281,17 +282,29 @@ public enum TextRenderer {
 
     /// The canvas backend over a TextGrid; `origin` is the current cell's first line.
     package final class GridBackend: CanvasBackend {
-        package var grid: TextGrid
-        package var origin = 0
+        // Unchecked: one drawing uses a backend at a time, from one thread (a draw call's access never
+        // overlaps another's), and a checked access cost more than drawing a short line of text.
+        @exclusivity(unchecked) package var grid: TextGrid
+        @exclusivity(unchecked) package var origin = 0
         /// The current cell's first column: its frame's left edge (0 but for an item of a collection floor).
-        package var originColumn = 0
+        @exclusivity(unchecked) package var originColumn = 0
+        /// Whether the engine keeps the blocks laid out afresh for drawing: not while a whole page is drawn,
+        /// whose rows are each drawn once (the texts their heights measured are found in the page's layout
+        /// record, PageRender); kept for a screen, which a front end draws again as it scrolls.
+        package var keepsDrawnBlocks = true
         package let pointsPerColumn: Double
         package init(_ grid: TextGrid, pointsPerColumn: Double) {
             self.grid = grid
             self.pointsPerColumn = pointsPerColumn
         }
 
+        /// Appends line `l` of the grid (`TextGrid.write`) without copying the grid.
+        package func write(line l: Int, to out: inout [UInt8], styled: Bool) {
+            grid.writeInPlace(line: l, to: &out, styled: styled)
+        }
+
         // Plugins may pass any double, NaN and infinities included; the grid clips whatever integer it gets.
+        @inline(__always)
         private func cells(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int {
             guard value.isFinite else { return value > 0 ? 1 << 30 : -(1 << 30) }
             return Int(max(-1e9, min(1e9, value.rounded(rule))))
@@ -350,13 +363,17 @@ public enum TextRenderer {
                 start = 0
                 end = bytes.count
             }  // "a/" names nothing: show it whole
-            grid.startGlyphs()
-            grid.addGlyph(UInt32(UInt8(ascii: "[")))
-            grid.addGlyphs(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]), escapingControls: true)
-            grid.addGlyph(UInt32(UInt8(ascii: "]")))
-            grid.drawGlyphs(
-                column: column(x) + 1, line: line(y + height / 2 - pointsPerLine / 2),
-                maxColumns: frameColumns(width) - 2, center: true, style: [])
+            // "[name]" as one text: brackets are ASCII, so the name's bytes decode as they would alone.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start + 2) { label in
+                label[0] = UInt8(ascii: "[")
+                _ = UnsafeMutableBufferPointer(rebasing: label[1..<end - start + 1]).initialize(
+                    from: bytes[start..<end])
+                label[end - start + 1] = UInt8(ascii: "]")
+                grid.text(
+                    utf8: UnsafeBufferPointer(label), escapingControls: true, column: column(x) + 1,
+                    line: line(y + height / 2 - pointsPerLine / 2), maxColumns: frameColumns(width) - 2,
+                    center: true, style: [])
+            }
         }
 
         /// Shaded cells over the rectangle's columns and lines (rounded as a frame's): "░" subtle, "▒" muted,
@@ -388,21 +405,21 @@ public enum TextRenderer {
         package func textBlock(
             utf8: UnsafeRawBufferPointer, x: Double, y: Double, maxWidth: Double, maxLines: UInt32, style: UInt32
         ) {
-            let block = HostTextLayout.block(bytes: utf8, style: style, maxWidth: maxWidth, maxLines: Int(maxLines))
+            let block = HostTextLayout.block(
+                bytes: utf8, style: style, maxWidth: maxWidth, maxLines: Int(maxLines), keep: keepsDrawnBlocks)
             draw(block, x: x, y: y, maxWidth: maxWidth, style: style)
         }
 
         private func draw(_ block: TextBlock, x: Double, y: Double, maxWidth: Double, style: UInt32) {
-            guard !block.lines.isEmpty else { return }
+            guard block.lineCount > 0 else { return }
             let first = line(y)
             let covered = line(y + block.height - 0.001) - first + 1
             let column = column(x)
             let maxColumns = columns(maxWidth)
             let center = style & FLOOR_TEXT_CENTER != 0
             let textStyle = TextStyle(canvasStyle: style)
-            for i in 0..<min(block.lines.count, max(1, covered)) {
-                var text = block.lines[i].text
-                text.withUTF8 {
+            for i in 0..<min(block.lineCount, max(1, covered)) {
+                block.withLineUTF8(i) {
                     grid.text(
                         utf8: $0, escapingControls: true, column: column, line: first + i, maxColumns: maxColumns,
                         center: center, style: textStyle)

@@ -465,3 +465,74 @@ struct TextGridRobustnessTests {
         #expect(calls > 1000)
     }
 }
+
+// MARK: - TextGrid: plain text and the glyph path
+
+struct TextGridPlainTextTests {
+    /// The grids drawn over: blank, with wide characters to break, with drawn spaces, and with marks (where
+    /// `text(utf8:)` takes the glyph path itself).
+    static let backgrounds: [(String, @Sendable (inout TextGrid) -> Void)] = [
+        ("blank", { _ in }),
+        ("wide", { $0.text("日本語漢字中文", column: 0, line: 0, maxColumns: 14) }),
+        ("wide at odd columns", { $0.text("x漢字中文字", column: 0, line: 1, maxColumns: 14, style: .accent) }),
+        ("spaces", { $0.text("            ", column: 0, line: 0, maxColumns: 12, style: .muted) }),
+        ("marks", { $0.text("e\u{301}a\u{308}o\u{302}e\u{301}", column: 2, line: 0, maxColumns: 10) }),
+    ]
+
+    static let texts = [
+        "Wireless Earbuds Pro", "无线蓝牙耳机 Pro", "a日b😀c", "¥199.00", "𠀀𠀁 plane 2", "ｆｕｌｌ width", "x", "",
+        "tab\there", "e\u{301}clair", "bad \u{FFFD} byte", "\u{202E}bidi",
+    ]
+
+    /// `text(utf8:)` draws text with no mark, control or other zero-width scalar without making glyphs
+    /// (TextGrid.drawPlain); drawn through the glyph path instead, every grid is the same, cell for cell and
+    /// style for style, with the same clipped draws, at every place, cut, centring and clip.
+    @Test func plainTextDrawsWhatTheGlyphPathDraws() {
+        let clips: [TextGrid.Rect?] = [nil, (2, 0, 6, 3), (0, 0, 3, 3), (-2, 1, 20, 1), (5, 0, 0, 3)]
+        var compared = 0
+        var differing: [String] = []
+        for (name, background) in Self.backgrounds {
+            for text in Self.texts + [String(decoding: [0x61, 0xFF, 0x62, 0xE6, 0x97], as: UTF8.self)] {
+                let bytes = Array(text.utf8)
+                let places = [-3, -1, 0, 1, 5, 9].flatMap { column in
+                    [0, 1, 2, 3, 5, 8, 30].flatMap { maxColumns in [false, true].map { (column, maxColumns, $0) } }
+                }
+                for (column, maxColumns, center) in places {
+                    for clip in clips {
+                        for line in [0, 1, 3] {
+                            var plain = TextGrid(columns: 12, lines: 3)
+                            background(&plain)
+                            plain.clip(to: clip)
+                            var glyphs = plain
+                            bytes.withUnsafeBufferPointer {
+                                plain.text(
+                                    utf8: $0, escapingControls: true, column: column, line: line,
+                                    maxColumns: maxColumns, center: center, style: .bold)
+                                glyphs.startGlyphs()
+                                glyphs.addGlyphs(utf8: $0, escapingControls: true)
+                                glyphs.drawGlyphs(
+                                    column: column, line: line, maxColumns: maxColumns, center: center, style: .bold)
+                            }
+                            var same = plain.render() == glyphs.render() && plain.clippedDraws == glyphs.clippedDraws
+                            for l in 0..<3 {
+                                var a: [UInt8] = []
+                                var b: [UInt8] = []
+                                plain.write(line: l, to: &a, styled: true)
+                                glyphs.write(line: l, to: &b, styled: true)
+                                same = same && a == b
+                            }
+                            if !same {
+                                differing.append(
+                                    "\(name): \(text) at \(column),\(line) in \(maxColumns), centre \(center), "
+                                        + "clip \(String(describing: clip))")
+                            }
+                            compared += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(compared == 5 * 13 * 6 * 7 * 2 * 5 * 3)
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
+    }
+}

@@ -54,10 +54,9 @@ struct LayoutScratch {
         return n
     }
 
-    /// The text of units start..<end (both on scalar boundaries, as line ends are), from its UTF-8 bytes.
-    func line(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
-        let from = Int(utf8Offset[start])
-        let to = Int(utf8Offset[end])
-        return String(decoding: UnsafeBufferPointer(rebasing: utf8[from..<to]), as: UTF8.self)
+    /// The line of units start..<end (both on scalar boundaries, as line ends are) as a range of the UTF-8
+    /// bytes last transcoded.
+    func span(_ start: Int, _ end: Int, width: Double) -> TextBlock.Span {
+        TextBlock.Span(start: utf8Offset[start], end: utf8Offset[end], width: width)
     }
 }

@@ -145,12 +145,14 @@ final class Shaper {
             for i in 0..<(end - start) { result[start + i] += Double(known[i]) * scale }
             return
         }
-        var advances = [Int32](repeating: 0, count: end - start)
-        shapeUnits(units, start: start, end: end, face: face) { cluster, advance in advances[cluster - start] += advance
-        }
-        for i in 0..<advances.count { result[start + i] += Double(advances[i]) * scale }
-        advances.withUnsafeBufferPointer {
-            pieces.insert(key, face: faceIndex, units, start, end, advances: $0.baseAddress!)
+        // At most `ShapedPieces.maxUnits` advances: on the stack, not an array allocated a piece.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: end - start) { advances in
+            advances.initialize(repeating: 0)
+            shapeUnits(units, start: start, end: end, face: face) { cluster, advance in
+                advances[cluster - start] += advance
+            }
+            for i in 0..<advances.count { result[start + i] += Double(advances[i]) * scale }
+            pieces.insert(key, face: faceIndex, units, start, end, advances: UnsafePointer(advances.baseAddress!))
         }
     }
 

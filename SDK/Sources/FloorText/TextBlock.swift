@@ -1,5 +1,10 @@
 /// A block of text laid out at a width: its lines as the host breaks them, what
 /// floor_host_t.layout_text answers and what text_block draws (docs/ABI.md, "Text layout").
+///
+/// The engine's blocks keep their lines as byte ranges of the laid-out text (one copy of its UTF-8, shared
+/// with the engine's cache, and a few bytes a line), not as Strings: a height calculator asks only for the
+/// count, the width and the height, and the text preview draws a line from its bytes (`withLineUTF8`), so
+/// no String is made for either. `lines` makes them when asked.
 public struct TextBlock: Sendable, Equatable {
     /// One line: what it shows (the ellipsis included on a cut last line; the trailing white space and
     /// the line break left out) and its width in points.
@@ -13,7 +18,21 @@ public struct TextBlock: Sendable, Equatable {
         }
     }
 
-    public let lines: [Line]
+    /// A line of the laid-out text: its bytes start..<end (on scalar boundaries) and its width in points
+    /// (the ellipsis's included on a cut last line).
+    struct Span: Sendable {
+        let start: Int32
+        let end: Int32
+        let width: Double
+    }
+
+    private enum Storage: Sendable {
+        case lines([Line])
+        /// The text's valid UTF-8 and its lines; when `truncated`, the last one is followed by "…".
+        case spans(utf8: [UInt8], [Span])
+    }
+
+    private let storage: Storage
     /// The widest line, in points.
     public let width: Double
     /// The style's line height: line i's top is i x this.
@@ -22,16 +41,87 @@ public struct TextBlock: Sendable, Equatable {
     public let truncated: Bool
 
     public init(lines: [Line], lineHeight: Double, truncated: Bool) {
-        self.lines = lines
+        storage = .lines(lines)
         self.width = lines.reduce(0) { max($0, $1.width) }
         self.lineHeight = lineHeight
         self.truncated = truncated
     }
 
+    /// The engine's block: `spans` of `utf8` (valid UTF-8); when `truncated`, the last span is followed by "…".
+    init(utf8: [UInt8], spans: [Span], lineHeight: Double, truncated: Bool) {
+        storage = .spans(utf8: utf8, spans)
+        self.width = spans.reduce(0) { max($0, $1.width) }
+        self.lineHeight = lineHeight
+        self.truncated = truncated
+    }
+
+    /// The laid-out text's UTF-8, for the engine's cache to keep once (nil for a block made of Strings).
+    var utf8: [UInt8]? {
+        if case .spans(let utf8, _) = storage { utf8 } else { nil }
+    }
+
+    public var lineCount: Int {
+        switch storage {
+        case .lines(let lines): lines.count
+        case .spans(_, let spans): spans.count
+        }
+    }
+
+    /// The lines as Strings (made on each call for the engine's blocks).
+    public var lines: [Line] {
+        switch storage {
+        case .lines(let lines): return lines
+        case .spans:
+            return (0..<lineCount).map { i in
+                var text = ""
+                withLineUTF8(i) { text = String(decoding: $0, as: UTF8.self) }
+                return Line(text: text, width: lineWidth(i))
+            }
+        }
+    }
+
+    /// Line `index`'s width in points.
+    public func lineWidth(_ index: Int) -> Double {
+        switch storage {
+        case .lines(let lines): lines[index].width
+        case .spans(_, let spans): spans[index].width
+        }
+    }
+
+    /// Calls `body` with line `index`'s text as UTF-8 (the ellipsis included), valid only during the call.
+    /// (Not generic: a generic call across modules cost more than drawing the line.)
+    public func withLineUTF8(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        switch storage {
+        case .lines(let lines):
+            var text = lines[index].text
+            text.withUTF8(body)
+        case .spans(let utf8, let spans):
+            let span = spans[index]
+            let start = Int(span.start)
+            let count = Int(span.end) - start
+            utf8.withUnsafeBufferPointer { all in
+                let line = UnsafeBufferPointer(rebasing: all[start..<start + count])
+                guard truncated && index == spans.count - 1 else { return body(line) }
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 3) { buffer in
+                    _ = buffer.initialize(from: line)
+                    buffer[count] = 0xE2  // U+2026 HORIZONTAL ELLIPSIS
+                    buffer[count + 1] = 0x80
+                    buffer[count + 2] = 0xA6
+                    body(UnsafeBufferPointer(buffer))
+                }
+            }
+        }
+    }
+
     /// `lines` x the line height.
-    public var height: Double { Double(lines.count) * lineHeight }
+    public var height: Double { Double(lineCount) * lineHeight }
 
     public static func empty(lineHeight: Double) -> TextBlock {
         TextBlock(lines: [], lineHeight: lineHeight, truncated: false)
+    }
+
+    /// Equal lines (texts and widths), line height and cut, however each block keeps its lines.
+    public static func == (a: TextBlock, b: TextBlock) -> Bool {
+        a.lineHeight == b.lineHeight && a.truncated == b.truncated && a.lineCount == b.lineCount && a.lines == b.lines
     }
 }

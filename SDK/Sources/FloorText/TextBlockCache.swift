@@ -22,12 +22,29 @@ struct TextBlockCache {
         }
     }
 
-    private struct Entry {
+    /// A block with the arguments it was laid out from (the text's bytes kept once: the block's own copy of
+    /// valid UTF-8 is the arguments' text).
+    struct Entry {
         let text: [UInt8]
         let style: UInt32
         let maxWidth: UInt64
         let maxLines: Int
         let block: TextBlock
+
+        init(_ block: TextBlock, for a: Arguments) {
+            let text = block.utf8.flatMap { utf8 in
+                utf8.count == a.text.count
+                    && utf8.withUnsafeBytes {
+                        a.text.isEmpty || memcmp($0.baseAddress!, a.text.baseAddress!, a.text.count) == 0
+                    }
+                    ? utf8 : nil
+            }
+            self.text = text ?? Array(a.text)
+            style = a.style
+            maxWidth = a.maxWidth
+            maxLines = a.maxLines
+            self.block = block
+        }
 
         func matches(_ a: Arguments) -> Bool {
             guard style == a.style, maxWidth == a.maxWidth, maxLines == a.maxLines, text.count == a.text.count else {
@@ -39,7 +56,7 @@ struct TextBlockCache {
         }
     }
 
-    private(set) var capacity: Int
+    let capacity: Int
     static let maxTextBytes = 4096
     private var newer: [UInt64: Entry]
     private var older: [UInt64: Entry] = [:]
@@ -54,21 +71,25 @@ struct TextBlockCache {
     /// The most entries a generation is allocated for before it holds them.
     private static let presized = 8192
 
-    /// Generations of at least `count` entries from now on (never fewer than before).
-    mutating func keep(atLeast count: Int) { capacity = max(capacity, count) }
+    /// The last block inserted without keeping it (`insert(keep: false)`), found after the generations.
+    private var unkept: (hash: UInt64, entry: Entry)?
 
     mutating func block(for arguments: Arguments, hash: UInt64) -> TextBlock? {
         if let hit = newer[hash] { return hit.matches(arguments) ? hit.block : nil }
-        guard let hit = older.removeValue(forKey: hash) else { return nil }
-        store(hit, hash: hash)
-        return hit.matches(arguments) ? hit.block : nil
+        if let hit = older.removeValue(forKey: hash) {
+            store(hit, hash: hash)
+            return hit.matches(arguments) ? hit.block : nil
+        }
+        if let unkept, unkept.hash == hash, unkept.entry.matches(arguments) { return unkept.entry.block }
+        return nil
     }
 
-    mutating func insert(_ block: TextBlock, for a: Arguments, hash: UInt64) {
+    /// Keeps `block` for its arguments; with `keep` false only until the next block inserted so (a text
+    /// drawn once, which the drawing cell may measure right after, as a card its price).
+    mutating func insert(_ block: TextBlock, for a: Arguments, hash: UInt64, keep: Bool = true) {
         guard a.text.count <= Self.maxTextBytes, newer[hash] == nil else { return }
-        store(
-            Entry(text: Array(a.text), style: a.style, maxWidth: a.maxWidth, maxLines: a.maxLines, block: block),
-            hash: hash)
+        let entry = Entry(block, for: a)
+        if keep { store(entry, hash: hash) } else { unkept = (hash, entry) }
     }
 
     private mutating func store(_ entry: Entry, hash: UInt64) {

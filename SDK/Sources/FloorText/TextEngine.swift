@@ -24,15 +24,20 @@ public final class TextEngine: @unchecked Sendable {
     private let lock = EngineLock()
     private let shaper = Shaper()
     private let breaks = BreakIterators()
-    private var cache = TextBlockCache(capacity: 2048)
-    private var ellipsis: [TypeStyle.Weight: Double] = [:]
-    private var counters = Counters()
-    private var scratch = LayoutScratch()
+    // Unchecked for exclusivity: only used under `lock`, so no access overlaps another, and a checked
+    // access cost more than a cache hit's compare.
+    @exclusivity(unchecked) private var cache = TextBlockCache(capacity: 2048)
+    @exclusivity(unchecked) private var ellipsis: [TypeStyle.Weight: Double] = [:]
+    @exclusivity(unchecked) private var counters = Counters()
+    @exclusivity(unchecked) private var scratch = LayoutScratch()
+    @exclusivity(unchecked) private var record = LayoutRecord()
 
     /// What the engine has done since the process started (benchmarks and tests read it).
     public struct Counters: Sendable, Equatable {
         /// Calls answered from the cache.
         public var cached = 0
+        /// Calls answered from the record of a page's layouts (`recordLayouts`).
+        public var replayed = 0
         /// Calls laid out afresh, the UTF-16 units they shaped and the glyphs HarfBuzz gave for them.
         public var laidOut = 0
         public var units = 0
@@ -61,10 +66,20 @@ public final class TextEngine: @unchecked Sendable {
         bold = Shaper.Faces(sans: faces[.sansBold], cjk: faces[.cjkBold], emoji: faces[.emoji])
     }
 
-    /// Keeps at least `count` laid-out blocks from now on (2 x 2,048 by default): for a caller that measures
-    /// a whole page before drawing any of it, so that each text drawn is found laid out, not laid out again.
-    public func keepBlocks(atLeast count: Int) {
-        lock.withLock { cache.keep(atLeast: count) }
+    /// What the engine does with the record of a page's layouts (LayoutRecord): for a caller that measures a
+    /// whole page before drawing any of it, and draws its rows in the order they were measured, so that each
+    /// text drawn is found laid out, in order, and not laid out again, with no cache of the whole page.
+    public enum LayoutRecording: Sendable {
+        /// No record (the default).
+        case off
+        /// Record every layout from now on, in order (from an empty record).
+        case recording
+        /// Answer from the record's head, and let go of each entry as it is drawn.
+        case replaying
+    }
+
+    public func recordLayouts(_ phase: LayoutRecording) {
+        lock.withLock { record.start(phase) }
     }
 
     public var counts: Counters {
@@ -77,8 +92,11 @@ public final class TextEngine: @unchecked Sendable {
 
     /// Lays out `utf8` (any bytes: invalid UTF-8 is measured as U+FFFD, past `TextLimits.maxBytes` is left
     /// out) in `style` at `maxWidth` points (NaN and negative: 0), at most `maxLines` lines (0 or less: no
-    /// limit).
-    public func layout(utf8: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, maxLines: Int) -> TextBlock {
+    /// limit). With `keep` false a block laid out afresh is not kept in the cache, only until the next such
+    /// call (for a text drawn once, such as each row's texts in a whole-page text preview).
+    public func layout(
+        utf8: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, maxLines: Int, keep: Bool = true
+    ) -> TextBlock {
         let bytes = UnsafeRawBufferPointer(rebasing: utf8.prefix(TextLimits.maxBytes))
         let width = TextLimits.width(maxWidth)
         let limit = maxLines > 0 ? maxLines : Int.max
@@ -88,12 +106,19 @@ public final class TextEngine: @unchecked Sendable {
         let cacheable = bytes.count <= TextBlockCache.maxTextBytes
         let hash = cacheable ? arguments.hash : 0
         return lock.withLock {
-            if cacheable, let hit = cache.block(for: arguments, hash: hash) {
+            guard cacheable else { return compute(bytes, style: style, maxWidth: width, limit: limit) }
+            if let recorded = record.take(arguments, hash: hash) {
+                counters.replayed += 1
+                return recorded
+            }
+            if let hit = cache.block(for: arguments, hash: hash) {
                 counters.cached += 1
+                if record.isRecording { record.append(TextBlockCache.Entry(hit, for: arguments), hash: hash) }
                 return hit
             }
             let block = compute(bytes, style: style, maxWidth: width, limit: limit)
-            if cacheable { cache.insert(block, for: arguments, hash: hash) }
+            cache.insert(block, for: arguments, hash: hash, keep: keep)
+            if record.isRecording { record.append(TextBlockCache.Entry(block, for: arguments), hash: hash) }
             return block
         }
     }
@@ -137,22 +162,20 @@ public final class TextEngine: @unchecked Sendable {
             var breaker = GreedyLines(
                 text: text, prefix: scratch.prefix, maxWidth: maxWidth, limit: limit, breaks: breaks)
             breaker.run()
-            var lines = breaker.lines.map {
-                TextBlock.Line(text: scratch.line(utf8, $0.start, $0.end), width: breaker.width($0))
-            }
+            var spans = breaker.lines.map { scratch.span($0.start, $0.end, width: breaker.width($0)) }
             if breaker.truncated, let last = breaker.lines.last {
-                lines[lines.count - 1] = ellipsized(last, utf8, breaker: breaker, style: style, faces: faces)
+                spans[spans.count - 1] = ellipsized(last, breaker: breaker, style: style, faces: faces)
             }
-            return TextBlock(lines: lines, lineHeight: style.lineHeight, truncated: breaker.truncated)
+            return TextBlock(
+                utf8: Array(utf8), spans: spans, lineHeight: style.lineHeight, truncated: breaker.truncated)
         }
     }
 
     /// The last kept line of a cut text: as much of it as fits before "…" within the width (at least
-    /// nothing but the ellipsis).
+    /// nothing but the ellipsis), the ellipsis's width included (the block adds the "…").
     private func ellipsized(
-        _ line: GreedyLines.Range, _ utf8: UnsafeBufferPointer<UInt8>, breaker: GreedyLines, style: TypeStyle,
-        faces: Shaper.Faces
-    ) -> TextBlock.Line {
+        _ line: GreedyLines.Range, breaker: GreedyLines, style: TypeStyle, faces: Shaper.Faces
+    ) -> TextBlock.Span {
         let ellipsisWidth = ellipsisAdvance(style, faces: faces)
         var boundaries = [line.start]
         while let last = boundaries.last, last < line.end {
@@ -165,8 +188,7 @@ public final class TextEngine: @unchecked Sendable {
         }
         end = breaker.trimmed(start: line.start, end: end)
         let kept = GreedyLines.Range(start: line.start, end: end)
-        let text = scratch.line(utf8, kept.start, kept.end) + "\u{2026}"
-        return TextBlock.Line(text: text, width: breaker.width(kept) + ellipsisWidth)
+        return scratch.span(kept.start, kept.end, width: breaker.width(kept) + ellipsisWidth)
     }
 
     private func ellipsisAdvance(_ style: TypeStyle, faces: Shaper.Faces) -> Double {

@@ -17,6 +17,12 @@ public enum DisplayWidth {
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value >= 0x20 && value < 0x7F { return 1 }  // printable ASCII: the common case, no lookup
+        if value < 0x10000 { return Int(basicPlane[Int(value)]) }
+        return searched(value)
+    }
+
+    /// The width of `value` searched for in the tables below (what `basicPlane` holds for its plane).
+    static func searched(_ value: UInt32) -> Int {
         if contains(zeroWidth, value) { return 0 }
         if contains(doubleWidth, value) { return 2 }
         return 1
@@ -33,6 +39,20 @@ public enum DisplayWidth {
         for scalar in scalars { width += of(scalar) }
         return width
     }
+
+    /// The widths of the Basic Multilingual Plane by scalar, what `of` answers from the tables below: filled
+    /// from them once (about 65,000 stores, no search), as a search cost 300 instructions a scalar and the
+    /// text drawn (CJK included) is almost all in this plane.
+    private static let basicPlane: [UInt8] = {
+        var widths = [UInt8](repeating: 1, count: 0x10000)
+        // Zero width is filled last: `of` looks it up first, so it wins where the tables overlap.
+        for (table, width) in [(doubleWidth, UInt8(2)), (zeroWidth, UInt8(0))] {
+            for range in table where range.lowerBound < 0x10000 {
+                for value in range.lowerBound...min(range.upperBound, 0xFFFF) { widths[Int(value)] = width }
+            }
+        }
+        return widths
+    }()
 
     /// Binary search in a table of sorted, disjoint, non-adjacent ranges.
     private static func contains(_ table: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {

@@ -26,13 +26,14 @@ public enum HostTextLayout {
         String(decoding: bytes(utf8: utf8, length: length), as: UTF8.self)
     }
 
-    public static func block(bytes: UnsafeRawBufferPointer, style: UInt32, maxWidth: Double, maxLines: Int)
-        -> TextBlock
-    {
+    /// `keep`: as `TextEngine.layout`'s (false for a text drawn once).
+    public static func block(
+        bytes: UnsafeRawBufferPointer, style: UInt32, maxWidth: Double, maxLines: Int, keep: Bool = true
+    ) -> TextBlock {
         guard let type = TypeStyle(style: style) else {
             return CellTextLayout.layout(String(decoding: bytes, as: UTF8.self), maxWidth: maxWidth, maxLines: maxLines)
         }
-        return TextEngine.shared.layout(utf8: bytes, style: type, maxWidth: maxWidth, maxLines: maxLines)
+        return TextEngine.shared.layout(utf8: bytes, style: type, maxWidth: maxWidth, maxLines: maxLines, keep: keep)
     }
 
     public static func block(_ text: String, style: UInt32, maxWidth: Double, maxLines: Int) -> TextBlock {
@@ -48,7 +49,7 @@ public enum HostTextLayout {
         guard let out else { return }
         let size = Int(out.pointee.struct_size)
         func covers<T>(_ field: KeyPath<floor_text_layout_t, T>) -> Bool { StructSize.reaches(size, field) }
-        if covers(\.lines) { out.pointee.lines = UInt32(clamping: block.lines.count) }
+        if covers(\.lines) { out.pointee.lines = UInt32(clamping: block.lineCount) }
         if covers(\.width) { out.pointee.width = block.width }
         if covers(\.height) { out.pointee.height = block.height }
         if covers(\.truncated) { out.pointee.truncated = block.truncated }

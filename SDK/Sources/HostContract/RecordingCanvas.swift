@@ -59,7 +59,7 @@ public final class RecordingCanvas {
             case .fill(let x, let y, let w, let h, _): return within(x, y, w, h)
             case .textBlock(let s, let x, let y, let m, let l, let st):
                 let block = HostTextLayout.block(s, style: st, maxWidth: m, maxLines: Int(l))
-                return within(x, y, m.isFinite ? m : block.width, block.height) && (block.lines.isEmpty || y < height)
+                return within(x, y, m.isFinite ? m : block.width, block.height) && (block.lineCount == 0 || y < height)
             }
         }
     }

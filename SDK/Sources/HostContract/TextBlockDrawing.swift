@@ -26,7 +26,7 @@ public struct TextBlockDrawing: Sendable, Equatable {
     /// Where line `index` starts, from the cell's left edge.
     public func lineX(_ index: Int) -> Double {
         guard style & 0x8 != 0, maxWidth.isFinite, maxWidth > 0 else { return x }
-        return x + max(0, (maxWidth - block.lines[index].width) / 2)
+        return x + max(0, (maxWidth - block.lineWidth(index)) / 2)
     }
 
     /// Line `index`'s top.

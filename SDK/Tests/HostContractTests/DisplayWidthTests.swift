@@ -1,11 +1,23 @@
-import HostContract
 import Testing
+
+@testable import HostContract
 
 // Unit tests for `DisplayWidth` (HostContract): the terminal columns of Unicode text, which the text
 // renderer, the canvas's measure_text (TextMeasure) and the test kit all count with. Moved from the root
 // package's TextGridTests, which keeps TextGrid's own tests.
 
 struct DisplayWidthTests {
+    /// The Basic Multilingual Plane is answered from a table filled from the range tables: every scalar of
+    /// it as the tables say (zero width winning where they overlap, as `of` looks it up first).
+    @Test func theBasicPlaneTableAnswersAsTheRangeTables() {
+        var differing: [String] = []
+        for value in UInt32(0)..<0x10000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if DisplayWidth.of(scalar) != DisplayWidth.searched(value) { differing.append(String(value, radix: 16)) }
+        }
+        #expect(differing.isEmpty, "U+\(differing.prefix(10))")
+    }
+
     /// Every printable ASCII scalar is one column.
     @Test func printableASCIIIsOneColumn() {
         for value in UInt32(0x20)...0x7E {
