@@ -248,7 +248,7 @@ private final class InkDetector: CanvasBackend {
         if width > 0 && height > 0 { drew = true }
     }
     func textBlock(_ drawing: TextBlockDrawing) {
-        if !drawing.block.lines.isEmpty { drew = true }
+        if drawing.block.lineCount > 0 { drew = true }
     }
 }
 
