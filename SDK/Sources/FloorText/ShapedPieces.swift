@@ -2,37 +2,47 @@
 /// face shares them): real text repeats its words (product titles, prices, CJK characters), and a piece
 /// looked up here costs a hash of its UTF-16 units, a probe and a compare instead of a HarfBuzz call.
 ///
-/// Bounded: at most `capacity` pieces of at most `maxUnits` units, in memory allocated once (an open
-/// addressing table of twice as many slots, and pools for the units and advances); when it is full it is
-/// emptied and fills again with what is shaped next. Raw memory, so the per-piece work pays no reference
-/// counting or exclusivity check. Used under the engine's lock.
+/// Bounded: at most `capacity` pieces of at most `maxUnits` units, `unitsPerPiece` units on average, in
+/// memory allocated once (an open addressing table of twice as many slots, and pools the pieces' units and
+/// advances are packed into, one after another); when either is full it is emptied and fills again with
+/// what is shaped next. Packed, not `maxUnits` apart: pieces are words, a few units each, and slots of 32
+/// made this 3.7 MB of every process that lays text out (BENCHMARKS.md, "Peak memory of the json render").
+/// Raw memory, so the per-piece work pays no reference counting or exclusivity check. Used under the
+/// engine's lock.
 final class ShapedPieces {
     static let maxUnits = 32
+    static let unitsPerPiece = 12
     let capacity: Int
     private let slotCount: Int
+    private let poolSize: Int
     /// By slot: the piece's hash (0: empty) and its entry number.
     private let slotHash: UnsafeMutablePointer<UInt64>
     private let slotEntry: UnsafeMutablePointer<Int32>
-    /// By entry: its face, unit count, and `maxUnits` units and advances in the pools.
+    /// By entry: its face, unit count, and where its units and advances start in the pools.
     private let entryFace: UnsafeMutablePointer<Int32>
     private let entryCount: UnsafeMutablePointer<Int32>
+    private let entryStart: UnsafeMutablePointer<Int32>
     private let units: UnsafeMutablePointer<UInt16>
     private let advances: UnsafeMutablePointer<Int32>
     private(set) var count = 0
+    /// Units of the pools in use.
+    private var used = 0
 
     init(capacity: Int) {
         self.capacity = capacity
         var slots = 1
         while slots < 2 * capacity { slots <<= 1 }
         slotCount = slots
+        poolSize = capacity * Self.unitsPerPiece
         slotHash = .allocate(capacity: slots)
         slotHash.initialize(repeating: 0, count: slots)
         slotEntry = .allocate(capacity: slots)
         slotEntry.initialize(repeating: 0, count: slots)
         entryFace = .allocate(capacity: capacity)
         entryCount = .allocate(capacity: capacity)
-        units = .allocate(capacity: capacity * Self.maxUnits)
-        advances = .allocate(capacity: capacity * Self.maxUnits)
+        entryStart = .allocate(capacity: capacity)
+        units = .allocate(capacity: poolSize)
+        advances = .allocate(capacity: poolSize)
     }
 
     deinit {
@@ -40,6 +50,7 @@ final class ShapedPieces {
         slotEntry.deallocate()
         entryFace.deallocate()
         entryCount.deallocate()
+        entryStart.deallocate()
         units.deallocate()
         advances.deallocate()
     }
@@ -64,10 +75,10 @@ final class ShapedPieces {
             if slotHash[slot] == key {
                 let entry = Int(slotEntry[slot])
                 if entryFace[entry] == Int32(face) && Int(entryCount[entry]) == length {
-                    let mine = units + entry * Self.maxUnits
+                    let mine = units + Int(entryStart[entry])
                     var i = 0
                     while i < length && mine[i] == text[start + i] { i += 1 }
-                    if i == length { return UnsafePointer(advances + entry * Self.maxUnits) }
+                    if i == length { return UnsafePointer(advances + Int(entryStart[entry])) }
                 }
             }
             slot = (slot + 1) & (slotCount - 1)
@@ -82,18 +93,21 @@ final class ShapedPieces {
     ) {
         let length = end - start
         guard length <= Self.maxUnits else { return }
-        if count >= capacity {
+        if count >= capacity || used + length > poolSize {
             slotHash.update(repeating: 0, count: slotCount)
             count = 0
+            used = 0
         }
         let entry = count
         count += 1
         entryFace[entry] = Int32(face)
         entryCount[entry] = Int32(length)
+        entryStart[entry] = Int32(used)
         for i in 0..<length {
-            units[entry * Self.maxUnits + i] = text[start + i]
-            advances[entry * Self.maxUnits + i] = shaped[i]
+            units[used + i] = text[start + i]
+            advances[used + i] = shaped[i]
         }
+        used += length
         var slot = Int(truncatingIfNeeded: key) & (slotCount - 1)
         while slotHash[slot] != 0 { slot = (slot + 1) & (slotCount - 1) }
         slotHash[slot] = key
