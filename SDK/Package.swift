@@ -21,7 +21,7 @@ let package = Package(
     targets: [
         .target(name: "CFloorABI"),
         .target(name: "FloorKit", dependencies: ["CFloorABI"]),
-        // The text engine (docs/ABI.md, "Text layout"): HarfBuzz shaping on FreeType faces of the pinned Noto
+        // The text engine (docs/ABI.md, "Text layout"): HarfBuzz shaping on the font files of the pinned Noto
         // set (Fonts.lock), lines broken by ICU. The host and the test kit link it; FloorKit, what plugins
         // link, never does: a plugin measures through the host table.
         .systemLibrary(

@@ -1,9 +1,6 @@
 /*
- * HarfBuzz (shaping) on FreeType faces, for the text engine FloorText (docs/ABI.md, "Text layout").
- * Debian: libharfbuzz-dev, libfreetype-dev (Scripts/setup installs them).
+ * HarfBuzz (shaping) on the font files themselves, mapped read-only, for the text engine FloorText
+ * (docs/ABI.md, "Text layout"). Debian: libharfbuzz-dev (Scripts/setup installs it).
  */
-#include <ft2build.h>
-#include FT_FREETYPE_H
 #include <hb.h>
-#include <hb-ft.h>
 #include <hb-ot.h>

@@ -23,7 +23,7 @@ import HostContract
 /// naming the selector, so a test fails where `floorhost conform` would. Crashes are not contained: the
 /// plugin runs in the test process (conform runs it in a child).
 ///
-/// Text: the kit links the host's text engine (FloorText: HarfBuzz, FreeType, ICU on the Noto set of
+/// Text: the kit links the host's text engine (FloorText: HarfBuzz and ICU on the Noto set of
 /// Fonts.lock; `Scripts/setup` installs them), and its host table and canvas answer layout_text, text_block
 /// and measure_text with the host's own functions (HostContract's HostTextLayout), so a height a kit test
 /// sees is the height floorhost lays out. A plugin's package therefore needs libharfbuzz-dev,

@@ -4,7 +4,7 @@ import CHarfBuzz
 /// implementation for the host (floor_host_t.layout_text, the canvas's layout_text and text_block) and the
 /// test kit, so a kit test's heights are the host's. Plugins never link it: they call the host.
 ///
-/// Shaping and advances are HarfBuzz's on FreeType faces (`Shaper`, `FontFace`); lines break where ICU's
+/// Shaping and advances are HarfBuzz's on the font files (`Shaper`, `FontFace`); lines break where ICU's
 /// line break iterator allows (`BreakIterators`), filled greedily up to the width; a line limit cuts the
 /// text and ends its last line in an ellipsis. Same arguments, same answer, in every call and process with
 /// the same font set.
@@ -45,19 +45,14 @@ public final class TextEngine: @unchecked Sendable {
     }
 
     init() {
-        var library: FT_Library?
         var faces: [FontSet.File.Role: FontFace] = [:]
         var missing: [String] = []
-        if FT_Init_FreeType(&library) == 0, let library {
-            for file in FontSet.files {
-                if let face = FontFace(file, library: library) {
-                    faces[file.role] = face
-                } else {
-                    missing.append(file.path)
-                }
+        for file in FontSet.files {
+            if let face = FontFace(file) {
+                faces[file.role] = face
+            } else {
+                missing.append(file.path)
             }
-        } else {
-            missing = FontSet.files.map(\.path)
         }
         problem =
             missing.isEmpty

@@ -17,6 +17,25 @@ import Testing
         #expect(listed == engine)
     }
 
+    /// FontFace opens a file of the set where it lies, and refuses what holds no face of its own: a missing
+    /// file, a file that is not a font, a face index past a collection's end.
+    @Test func aFaceOpensOnlyARealFontsFace() throws {
+        for file in FontSet.files {
+            let face = try #require(FontFace(file), "\(file.path)")
+            #expect(face.unitsPerEm >= 1000 && face.has(file.role == .emoji ? 0x1F600 : 0x41), "\(file.path)")
+        }
+        let cjk = FontSet.file(.cjk)
+        func moved(_ path: String, index: Int) -> FontSet.File {
+            FontSet.File(
+                role: cjk.role, path: path, faceIndex: index, package: cjk.package, version: cjk.version,
+                sha256: cjk.sha256)
+        }
+        #expect(FontFace(moved("/nonexistent/font.ttc", index: 0)) == nil)
+        #expect(FontFace(moved(#filePath, index: 0)) == nil, "a Swift file is not a font")
+        #expect(FontFace(moved(cjk.path, index: 1)) != nil, "the collection's second face")
+        #expect(FontFace(moved(cjk.path, index: 1000)) == nil, "past the collection's faces")
+    }
+
     @Test func theStylesHaveTheABIsSizesAndLineHeights() {
         let sizes = TypeStyle.all.map { [$0.pointSize, $0.lineHeight] }
         #expect(sizes == [[12, 16], [13, 18], [15, 20], [17, 22], [20, 25]])
