@@ -46,14 +46,13 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CFFI", providers: [.apt(["libffi-dev"])]),
         // SHA-256 of plugin libraries (plugins.lock, the scan cache) and reading --ca-file's certificates, from
-        // the system's libcrypto: no BoringSSL built from source. Loaded when first needed, as CCurl is.
-        .target(name: "CLibCrypto"),
+        // the system's libcrypto: no BoringSSL built from source.
         // Pages over http(s) (RemotePageClient) with the system's libcurl and its OpenSSL: the first build
         // compiles no TLS library from source (async-http-client and swift-nio-ssl's BoringSSL were 315 of its
-        // C files). A C target that loads libcurl when a page over http(s) is first asked for, not a
-        // system-library target linking it: most processes never need its thirty libraries (Scripts/setup
-        // installs libcurl4-openssl-dev for its headers).
-        .target(name: "CCurl"),
+        // C files). Both loaded when first needed, not linked (CSystemLibraries): most processes need neither,
+        // nor libcurl's thirty libraries (Scripts/setup installs libcurl4-openssl-dev and libssl-dev for their
+        // headers).
+        .target(name: "CSystemLibraries"),
         // Schema patterns matched with the system's ICU regular expressions over UTF-8 (libicu-dev, which the
         // SDK's text engine already links): a C target, since Foundation declares its own ICU to Swift.
         .target(name: "CPattern", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
@@ -77,7 +76,7 @@ let package = Package(
             dependencies: [
                 "FloorCore", .product(name: "CFloorABI", package: "SDK"),
                 .product(name: "HostContract", package: "SDK"),
-                "CFFI", "CGlibcExtras", "CLibCrypto", "CPattern",
+                "CFFI", "CGlibcExtras", "CSystemLibraries", "CPattern",
             ]),
         // Layout: adapter, row table, viewport, sticky rows, taps, cell drawing, diffing. No output format.
         .target(
@@ -91,7 +90,7 @@ let package = Package(
             name: "FloorSession",
             dependencies: [
                 "FloorCore", "FloorRuntime", "FloorLayout", .product(name: "CFloorABI", package: "SDK"),
-                .product(name: "HostContract", package: "SDK"), "CCurl", "CLibCrypto",
+                .product(name: "HostContract", package: "SDK"), "CSystemLibraries",
             ]),
         // Rendering: the text, json and html backends of the canvas.
         .target(
@@ -164,7 +163,7 @@ let package = Package(
                 .product(name: "FloorKitTesting", package: "SDK"), "ProductFeedFloor",
                 // CharacterClassTests compares the schema's own character classes with ICU's matching;
                 // SystemLibraryLoadingTests loads libcurl as the remote-page client does.
-                "CPattern", "CCurl",
+                "CPattern", "CSystemLibraries",
             ]),
         .testTarget(
             name: "FloorServeTests",

@@ -1,9 +1,9 @@
-import CCurl
+import CSystemLibraries
 import Foundation
 import Testing
 
 /// libcurl is loaded when a page over http(s) is first asked for, and libcrypto when a digest or a CA file
-/// is, not linked (CCurl, CLibCrypto): a floorhost that renders a file maps none of their libraries, and a
+/// is, not linked (CSystemLibraries): a floorhost that renders a file maps none of their libraries, and a
 /// libcurl that cannot be loaded is a reason, not a crash. RemotePageTests, RemoteHTTPSTests (--ca-file) and
 /// PluginTrustTests (SHA-256) use them.
 @Suite struct SystemLibraryLoadingTests {

@@ -1,4 +1,4 @@
-import CLibCrypto
+import CSystemLibraries
 
 #if canImport(Glibc)
 import Glibc
@@ -6,7 +6,7 @@ import Glibc
 
 /// The SHA-256 of a plugin library's bytes, as lowercase hex: what plugins.lock pins and what the scan
 /// cache keys a library by, so that a file rewritten with its size and modification time kept is not
-/// taken for the one that was reviewed or scanned. Computed by the system's libcrypto (EVP), loaded when first needed (CLibCrypto).
+/// taken for the one that was reviewed or scanned. Computed by the system's libcrypto (EVP), loaded when first needed (CSystemLibraries).
 public enum LibraryDigest {
     /// Reads `path` in 1 MiB chunks (O_CLOEXEC, no whole-file copy); nil when it cannot be read.
     public static func sha256(ofFile path: String) -> String? {

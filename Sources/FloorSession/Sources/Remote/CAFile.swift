@@ -1,4 +1,4 @@
-import CLibCrypto
+import CSystemLibraries
 
 #if canImport(Glibc)
 import Glibc

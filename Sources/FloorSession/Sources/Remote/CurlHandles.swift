@@ -1,4 +1,4 @@
-import CCurl
+import CSystemLibraries
 import Foundation
 
 /// The process's idle libcurl easy handles. A handle keeps its live connections (and TLS sessions) across
@@ -14,7 +14,7 @@ final class CurlHandles: @unchecked Sendable {
     private static let kept = 8
     private let lock = NSLock()
     private var idle: [UnsafeMutableRawPointer] = []
-    /// Why the system's libcurl could not be loaded (CCurl loads it on first use), or nil when it was.
+    /// Why the system's libcurl could not be loaded (CSystemLibraries loads it on first use), or nil when it was.
     let unavailable: String?
 
     private init() {

@@ -1,4 +1,4 @@
-import CCurl
+import CSystemLibraries
 import Foundation
 
 /// One GET with the system's libcurl, for RemotePageClient: the answer's status and headers, and its body up

@@ -1,4 +1,4 @@
-import CCurl
+import CSystemLibraries
 import FloorCore
 import FloorRuntime
 import Foundation

@@ -1,4 +1,4 @@
-import CCurl
+import CSystemLibraries
 
 #if canImport(Glibc)
 import Glibc

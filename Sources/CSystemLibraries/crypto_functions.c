@@ -1,7 +1,7 @@
-// libcrypto's functions, found with dlopen and dlsym when first needed (include/CLibCrypto.h says why).
-#include "CLibCrypto.h"
+// libcrypto's functions, found when first needed (include/crypto_functions.h says why).
+#include "crypto_functions.h"
+#include "system_library.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <openssl/bio.h>
 #include <openssl/err.h>
@@ -42,19 +42,9 @@ static int loaded = -1;
 static char failure[512];
 
 static void load(void) {
-    void *library = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *why = dlerror();
-        snprintf(failure, sizeof failure, "%s", why ? why : "libcrypto.so.3");
-        return;
-    }
     void *functions[function_count];
-    for (int i = 0; i < function_count; i++) {
-        functions[i] = dlsym(library, names[i]);
-        if (functions[i] == NULL) {
-            snprintf(failure, sizeof failure, "libcrypto.so.3 has no %s", names[i]);
-            return;
-        }
+    if (floor_open_functions("libcrypto.so.3", names, function_count, functions, failure, sizeof failure) == NULL) {
+        return;
     }
     _Static_assert(sizeof crypto == sizeof functions, "one pointer a function, in the order of names");
     memcpy(&crypto, functions, sizeof crypto);

@@ -1,6 +1,7 @@
-// libcurl's functions, found with dlopen and dlsym the first time a page over http(s) is asked for
-// (include/CCurl.h says why).
-#include "CCurl.h"
+// libcurl's functions, found the first time a page over http(s) is asked for (include/curl_functions.h
+// says why).
+#include "curl_functions.h"
+#include "system_library.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -27,28 +28,9 @@ static const char *const names[] = {
 };
 enum { function_count = sizeof(names) / sizeof(names[0]) };
 
-/// Opens `name` and fills `functions` (function_count of them); the library, or NULL with the reason.
-static void *open_curl(const char *name, void **functions, char *reason, size_t size) {
-    void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *why = dlerror();
-        snprintf(reason, size, "%s", why ? why : name);
-        return NULL;
-    }
-    for (int i = 0; i < function_count; i++) {
-        functions[i] = dlsym(library, names[i]);
-        if (functions[i] == NULL) {
-            snprintf(reason, size, "%s has no %s", name, names[i]);
-            dlclose(library);
-            return NULL;
-        }
-    }
-    return library;
-}
-
 int floor_curl_check(const char *name, char *reason, size_t size) {
     void *functions[function_count];
-    void *library = open_curl(name, functions, reason, size);
+    void *library = floor_open_functions(name, names, function_count, functions, reason, size);
     if (library == NULL) return -1;
     dlclose(library);
     return 0;
@@ -60,7 +42,7 @@ static char failure[512];
 
 static void load(void) {
     void *functions[function_count];
-    if (open_curl("libcurl.so.4", functions, failure, sizeof failure) == NULL) return;
+    if (floor_open_functions("libcurl.so.4", names, function_count, functions, failure, sizeof failure) == NULL) return;
     _Static_assert(sizeof curl == sizeof functions, "one pointer a function, in the order of names");
     memcpy(&curl, functions, sizeof curl);
     // curl's and OpenSSL's global state, before any handle (thread-safe in this libcurl, whose features list
