@@ -20,7 +20,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "CFloorABI"),
-        .target(name: "FloorKit", dependencies: ["CFloorABI"]),
+        // One UTF-8 check for FloorKit's texts and FloorText's layouts (no dependency: Embedded Swift builds it).
+        .target(name: "UTF8Validation"),
+        .target(name: "FloorKit", dependencies: ["CFloorABI", "UTF8Validation"]),
         // The text engine (docs/ABI.md, "Text layout"): HarfBuzz shaping on the font files of the pinned Noto
         // set (Fonts.lock), lines broken by ICU. The host and the test kit link it; FloorKit, what plugins
         // link, never does: a plugin measures through the host table.
@@ -28,7 +30,7 @@ let package = Package(
             name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         .target(name: "CLineBreak", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("icuuc")]),
-        .target(name: "FloorText", dependencies: ["CHarfBuzz", "CLineBreak"]),
+        .target(name: "FloorText", dependencies: ["CHarfBuzz", "CLineBreak", "UTF8Validation"]),
         // What every host does the same way toward plugins: text widths and layout, the recording canvas
         // and its text.
         .target(name: "HostContract", dependencies: ["CFloorABI", "FloorText"]),
@@ -36,8 +38,8 @@ let package = Package(
         // The SDK's own tests (Scripts/test runs them before the root package's): nothing but these targets,
         // no plugin library, no floorhost. What needs the host stays in the root's Tests/FloorHostTests.
         .testTarget(name: "HostContractTests", dependencies: ["CFloorABI", "HostContract"]),
-        .testTarget(name: "FloorKitTests", dependencies: ["FloorKit"]),
-        .testTarget(name: "FloorTextTests", dependencies: ["FloorText"]),
+        .testTarget(name: "FloorKitTests", dependencies: ["FloorKit", "UTF8Validation"]),
+        .testTarget(name: "FloorTextTests", dependencies: ["FloorText", "UTF8Validation"]),
         // The test kit on floor plugins written in the test target itself (SampleFloors.swift).
         .testTarget(name: "FloorKitTestingTests", dependencies: ["FloorKit", "FloorKitTesting", "HostContract"]),
     ]

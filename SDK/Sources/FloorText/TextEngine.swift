@@ -1,4 +1,5 @@
 import CHarfBuzz
+import UTF8Validation
 
 /// The text engine: real type measured with the pinned font set (docs/ABI.md, "Text layout"). One
 /// implementation for the host (floor_host_t.layout_text, the canvas's layout_text and text_block) and the

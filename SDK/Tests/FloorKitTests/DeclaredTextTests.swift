@@ -1,4 +1,5 @@
 import Testing
+import UTF8Validation
 
 @testable import FloorKit
 

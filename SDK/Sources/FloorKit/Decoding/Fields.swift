@@ -1,3 +1,5 @@
+import UTF8Validation
+
 /// The fields of one JSON object, as a `Declared` initializer reads them. Non-generic, a few words on the
 /// stack, over the floor's parsed tape: a read finds its key among the object's members (byte compares;
 /// the last of repeated keys wins, as before) and converts the value; nothing is allocated but the strings

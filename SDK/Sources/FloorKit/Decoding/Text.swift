@@ -127,39 +127,3 @@ final class TextBuffer {
         capacity = newCapacity
     }
 }
-
-/// UTF-8 as RFC 3629 has it: no overlong form, no surrogate, nothing above U+10FFFF.
-enum ValidUTF8 {
-    static func check(_ b: UnsafeRawBufferPointer) -> Bool {
-        let n = b.count
-        var i = 0
-        while i < n {
-            if i + 8 <= n, b.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                i += 8
-                continue
-            }
-            let c = b[i]
-            if c < 0x80 {
-                i += 1
-                continue
-            }
-            func continuation(_ k: Int) -> UInt8? { i + k < n && b[i + k] & 0xC0 == 0x80 ? b[i + k] : nil }
-            switch c {
-            case 0xC2...0xDF:
-                guard continuation(1) != nil else { return false }
-                i += 2
-            case 0xE0...0xEF:
-                guard let c1 = continuation(1), continuation(2) != nil else { return false }
-                if c == 0xE0 && c1 < 0xA0 || c == 0xED && c1 >= 0xA0 { return false }
-                i += 3
-            case 0xF0...0xF4:
-                guard let c1 = continuation(1), continuation(2) != nil, continuation(3) != nil else { return false }
-                if c == 0xF0 && c1 < 0x90 || c == 0xF4 && c1 >= 0x90 { return false }
-                i += 4
-            default:
-                return false
-            }
-        }
-        return true
-    }
-}

@@ -1,8 +1,10 @@
 /// Whether bytes are valid UTF-8 (Unicode's table 3-7: no overlong forms, no surrogates, nothing past
-/// U+10FFFF), eight ASCII bytes at a time: the engine lays valid text out from the bytes it was given and
-/// makes a repaired copy only of text that is not.
-enum ValidUTF8 {
-    static func check(_ bytes: UnsafeRawBufferPointer) -> Bool {
+/// U+10FFFF), eight ASCII bytes at a time: the text engine (FloorText) lays valid text out from the bytes it
+/// was given, and a model's `Text` (FloorKit) keeps valid text as it came; each makes a repaired copy only of
+/// text that is not. A target of its own, with no dependency and no Foundation, so that FloorKit's decoding
+/// still builds under Embedded Swift (Scripts/wasm-decode).
+package enum ValidUTF8 {
+    package static func check(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let count = bytes.count
         var i = 0
         while i < count {
