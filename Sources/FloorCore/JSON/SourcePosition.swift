@@ -18,27 +18,49 @@ public struct SourcePosition: Sendable, Equatable {
     /// largest: cost proportional to that offset plus the number of offsets, whatever their count.
     public static func of(_ offsets: [Int], in bytes: UnsafeRawBufferPointer) -> [Int: SourcePosition] {
         var result: [Int: SourcePosition] = [:]
-        let sorted = Set(offsets.map { max(0, min($0, bytes.count)) }).sorted()
-        var line = 1
-        var column = 1
-        // A byte order mark is not a column (as JSONCursor counts for its syntax errors).
-        var i = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
-        for offset in sorted {
-            while i < offset {
-                let byte = bytes[i]
+        var counter = Counter(bytes)
+        for offset in Set(offsets.map { max(0, min($0, bytes.count)) }).sorted() {
+            result[offset] = counter.position(of: offset, in: bytes)
+        }
+        for offset in offsets where result[offset] == nil {
+            result[offset] = result[max(0, min(offset, bytes.count))]
+        }
+        return result
+    }
+
+    /// Positions found in one pass forward through a document: each asked offset at or after the last one
+    /// asked costs the bytes between the two, and the bytes before the last one are never read again (a page
+    /// decoded floor by floor hands them back as it goes; PageDecoder).
+    public struct Counter: Sendable {
+        private var line = 1
+        private var column = 1
+        /// The next byte to count, and the first (3 past a byte order mark).
+        private var next: Int
+        private let first: Int
+
+        /// A counter at the start of `bytes` (past a byte order mark, which is not a column, as JSONCursor
+        /// counts for its syntax errors).
+        public init(_ bytes: UnsafeRawBufferPointer) {
+            first = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+            next = first
+        }
+
+        /// The position of `offset` (clamped into the bytes); nil for one before an offset asked already.
+        public mutating func position(of offset: Int, in bytes: UnsafeRawBufferPointer) -> SourcePosition? {
+            let offset = max(0, min(offset, bytes.count))
+            // A byte order mark's offsets are the first column's.
+            guard offset >= next || (next == first && offset < first) else { return nil }
+            while next < offset {
+                let byte = bytes[next]
                 if byte == 0x0A {
                     line += 1
                     column = 1
                 } else if byte & 0xC0 != 0x80 {
                     column += 1
                 }
-                i += 1
+                next += 1
             }
-            result[offset] = SourcePosition(line: line, column: column, offset: offset)
+            return SourcePosition(line: line, column: column, offset: offset)
         }
-        for offset in offsets where result[offset] == nil {
-            result[offset] = result[max(0, min(offset, bytes.count))]
-        }
-        return result
     }
 }

@@ -31,9 +31,13 @@ public enum PageDecoder {
         return try decode(bytes: bytes, file: file, registry: registry, reusing: reusing, allowed: allowed)
     }
 
+    /// With `handingBack`, the caller will not read `bytes` again, nor has anyone else them: each floor's
+    /// bytes are handed back to the kernel once the floor is decoded (`PageBytes.handBack`), so that the page
+    /// and the models decoded from it are not all in memory at once (on the 8 MB page, 8 MB of the render's
+    /// peak; BENCHMARKS.md, issue 23). What is left of `bytes` then reads as zeros.
     public static func decode(
         bytes: [UInt8], file: String, registry: Registry, reusing: ReusableFloors? = nil,
-        allowed: AllowedFields = AllowedFields()
+        allowed: AllowedFields = AllowedFields(), handingBack: Bool = false
     )
         throws(PageError) -> Page
     {
@@ -63,7 +67,16 @@ public enum PageDecoder {
         var firstPathOfID: [String: String] = [:]
         bytes.withUnsafeBytes { raw in
             defer { for diagnostic in said.diagnostics(in: raw) { page.report(diagnostic) } }
+            var handedBack = 0
             for floor in spec.floors {
+                // Once the floor is done (whichever way it ends): what was said of it is positioned, and its
+                // bytes are no longer needed.
+                defer {
+                    if handingBack {
+                        said.resolve(before: floor.bytes.upperBound, in: raw)
+                        handedBack = PageBytes.handBack(raw, from: handedBack, to: floor.bytes.upperBound)
+                    }
+                }
                 let path = "floors[\(floor.index)]"
                 let id = floor.id ?? path
                 let origin = FloorOrigin(page: ordinal, floor: Int32(clamping: floor.index))

@@ -17,7 +17,13 @@ package struct PageDiagnostics {
         var plugin: String?
         var consequence: Diagnostic.Consequence?
         var offset: Int
+        /// Where `offset` is, once worked out (`resolve`).
+        var position: SourcePosition?
+        var resolved = false
     }
+
+    /// Works positions out in one pass forward through the page (`resolve`, then `diagnostics`).
+    private var counter: SourcePosition.Counter?
 
     package init(file: String) { self.file = file }
 
@@ -41,12 +47,28 @@ package struct PageDiagnostics {
             at: problem.offset)
     }
 
-    /// The diagnostics in the order they were added, positioned in `bytes` (the page's bytes).
-    package func diagnostics(in bytes: UnsafeRawBufferPointer) -> [Diagnostic] {
+    /// Works out now the positions of the diagnostics added so far at offsets before `end`: the caller will
+    /// not keep `bytes` before `end` (PageDecoder hands a decoded floor's bytes back). Every diagnostic added
+    /// after this must be at `end` or later; one before it is given without a position.
+    package mutating func resolve(before end: Int, in bytes: UnsafeRawBufferPointer) {
+        var counter = self.counter ?? SourcePosition.Counter(bytes)
+        defer { self.counter = counter }
+        let waiting = pending.indices.filter { !pending[$0].resolved && pending[$0].offset < end }
+        for i in waiting.sorted(by: { pending[$0].offset < pending[$1].offset }) {
+            pending[i].position = counter.position(of: pending[i].offset, in: bytes)
+            pending[i].resolved = true
+        }
+        // Every byte before `end` counted now: a position after it is counted from here, not from bytes gone.
+        if end < bytes.count { _ = counter.position(of: end, in: bytes) }
+    }
+
+    /// The diagnostics in the order they were added, positioned in `bytes` (the page's bytes; after
+    /// `resolve(before:)`, only those from that offset on are read).
+    package mutating func diagnostics(in bytes: UnsafeRawBufferPointer) -> [Diagnostic] {
         guard !pending.isEmpty else { return [] }
-        let positions = SourcePosition.of(pending.map(\.offset), in: bytes)
+        resolve(before: Int.max, in: bytes)
         return pending.map { p in
-            let position = positions[p.offset]
+            let position = p.position
             let at = position.map { ":\($0.line):\($0.column)" } ?? ""
             let floor = p.floorID.map { " (floor '\($0)')" } ?? ""
             let what = p.path.isEmpty ? "" : "\(p.path)\(floor): "

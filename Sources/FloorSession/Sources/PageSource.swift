@@ -70,18 +70,25 @@ public struct PageSource: Sendable {
     /// a diff), floors unchanged since that adapter's pages keep their models (ReusableFloors). Calls
     /// plugins: the session's thread only.
     public func decode(_ fetched: FetchedPage, reusing: ReusableFloors? = nil) -> Result<Page, PageError> {
+        decode(fetched, reusing: reusing, handingBack: false)
+    }
+
+    /// `handingBack`: no one reads `fetched`'s bytes after this (PageDecoder's `handingBack`).
+    private func decode(_ fetched: FetchedPage, reusing: ReusableFloors?, handingBack: Bool) -> Result<Page, PageError> {
         Result { () throws(PageError) in
             try PageDecoder.decode(
-                bytes: fetched.bytes, file: fetched.base, registry: registry, reusing: reusing, allowed: allowed)
+                bytes: fetched.bytes, file: fetched.base, registry: registry, reusing: reusing, allowed: allowed,
+                handingBack: handingBack)
         }
     }
 
-    /// Fetches (blocking) and decodes the page at `location`.
+    /// Fetches (blocking) and decodes the page at `location`. The bytes fetched are this call's alone, so
+    /// each floor's are handed back once it is decoded.
     public func load(
         _ location: String, linkedFrom: (page: String, link: String)? = nil,
         reusing: ReusableFloors? = nil
     ) -> Result<Page, PageError> {
-        fetchWaiting(location, linkedFrom: linkedFrom).flatMap { decode($0, reusing: reusing) }
+        fetchWaiting(location, linkedFrom: linkedFrom).flatMap { decode($0, reusing: reusing, handingBack: true) }
     }
 
     /// Why the origin rules refuse `location` as the `next` of `linkedFrom.page`.
