@@ -22,7 +22,8 @@ struct PageHandBackTests {
             for i in 0..<items {
                 let price = f == 4 && i == items / 2 ? "\"free\"" : "\(i).50"
                 text += "        {\n          \"id\": \"p\(f)-\(i)\",\n          \"title\": \"无线蓝牙耳机 Product \(i)\",\n"
-                text += "          \"price\": \(price),\n          \"img\": \"https://img.example.com/p/\(f)/\(i).jpg\"\n        }"
+                text +=
+                    "          \"price\": \(price),\n          \"img\": \"https://img.example.com/p/\(f)/\(i).jpg\"\n        }"
                 text += i == items - 1 ? "\n" : ",\n"
             }
             text += "      ]\n    }" + (f == floors - 1 ? "\n" : ",\n")

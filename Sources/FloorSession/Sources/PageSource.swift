@@ -74,7 +74,8 @@ public struct PageSource: Sendable {
     }
 
     /// `handingBack`: no one reads `fetched`'s bytes after this (PageDecoder's `handingBack`).
-    private func decode(_ fetched: FetchedPage, reusing: ReusableFloors?, handingBack: Bool) -> Result<Page, PageError> {
+    private func decode(_ fetched: FetchedPage, reusing: ReusableFloors?, handingBack: Bool) -> Result<Page, PageError>
+    {
         Result { () throws(PageError) in
             try PageDecoder.decode(
                 bytes: fetched.bytes, file: fetched.base, registry: registry, reusing: reusing, allowed: allowed,
