@@ -14,11 +14,12 @@ import FloorText
 /// line boundary between the two tops would put them on two lines. So:
 /// - a text whose first baseline is within `baselineTolerance` of a line drawn before it in the cell goes
 ///   on that line's terminal line;
-/// - if it also starts where that line ends in points (from half a point before its end to `followGap`
-///   after it), it starts right after that line's last drawn cell: touching when the two touch in points
-///   (a run in two styles), else after one space. Its own x would not do: proportional type and the
-///   grid's cells differ in width (a 71-point "¥199.00" spans 14 columns of points but 7 cells), which
-///   would leave a gap of columns no phone shows, or draw over the text before it.
+/// - if that line is real type and the text starts where it ends in points (from half a point before its
+///   end to `followGap` after it), the text starts right after that line's last drawn cell: touching when
+///   the two touch in points (a run in two styles), else after one space. Its own x would not do:
+///   proportional type and the grid's cells differ in width (a 71-point "¥199.00" spans 14 columns of
+///   points but 7 cells), which would leave a gap of columns no phone shows, or draw over the text before
+///   it. Cell text (FLOOR_TEXT_CELL) is as wide in points as its cells, so what follows it keeps its x.
 /// A centred text is placed by its centring, and is never moved along its line.
 ///
 /// Cost: the last `remembered` lines of the cell are compared, whatever the cell draws. Not for concurrent
@@ -38,12 +39,13 @@ package struct TextPlacement {
     static let remembered = 16
 
     /// One line of text drawn in the current cell: its baseline and right end in the cell's points, the
-    /// terminal line it went on and the column after its last cell.
+    /// terminal line it went on, the column after its last cell, and whether it is real type.
     private struct Placed {
         let baseline: Double
         let right: Double
         let line: Int
         let end: Int
+        let realType: Bool
     }
 
     private var placed: [Placed] = []
@@ -60,7 +62,7 @@ package struct TextPlacement {
     package func place(baseline: Double, x: Double?, line: Int, column: Int) -> (line: Int, column: Int) {
         var sharing: Placed?
         for earlier in placed.reversed() where abs(earlier.baseline - baseline) <= Self.baselineTolerance {
-            if let x, x - earlier.right >= -0.5, x - earlier.right <= Self.followGap {
+            if earlier.realType, let x, x - earlier.right >= -0.5, x - earlier.right <= Self.followGap {
                 return (earlier.line, earlier.end + (x - earlier.right < Self.touching ? 0 : 1))
             }
             if sharing == nil { sharing = earlier }
@@ -69,11 +71,15 @@ package struct TextPlacement {
     }
 
     /// Remembers a line drawn on terminal line `line` in the columns `drawn`, whose baseline is `baseline`
-    /// and which ends at `right` in points. A line with no cells drawn is not remembered.
-    package mutating func record(baseline: Double, right: Double, line: Int, drawn: Range<Int>) {
+    /// and which ends at `right` in points, in the canvas style word `style`. A line with no cells drawn is
+    /// not remembered.
+    package mutating func record(baseline: Double, right: Double, line: Int, drawn: Range<Int>, style: UInt32) {
         guard !drawn.isEmpty else { return }
         if placed.count == Self.remembered { placed.removeFirst() }
-        placed.append(Placed(baseline: baseline, right: right, line: line, end: drawn.upperBound))
+        placed.append(
+            Placed(
+                baseline: baseline, right: right, line: line, end: drawn.upperBound,
+                realType: TypeStyle(style: style) != nil))
     }
 
     /// The first line's baseline below a text's top, in points, for a canvas style word: where the browser

@@ -354,7 +354,7 @@ public enum TextRenderer {
             let left = center ? Double(drawn.lowerBound - originColumn) * pointsPerColumn : x
             placement.record(
                 baseline: baseline, right: left + Double(drawn.count) * TextMeasure.pointsPerColumn, line: spot.line,
-                drawn: drawn)
+                drawn: drawn, style: style)
         }
 
         package func image(_ source: String, x: Double, y: Double, width: Double, height: Double) {
@@ -458,7 +458,7 @@ public enum TextRenderer {
                 let left = centred ? x + max(0, (maxWidth - width) / 2) : x
                 placement.record(
                     baseline: baseline + Double(i) * block.lineHeight, right: left + width, line: spot.line + i,
-                    drawn: drawn)
+                    drawn: drawn, style: style)
             }
         }
 

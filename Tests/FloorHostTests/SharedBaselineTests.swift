@@ -82,7 +82,8 @@ struct SharedBaselineTests {
     }
 
     /// Texts that touch in points (a run in two styles) touch in columns; a text on the same baseline that
-    /// starts well after the other's end keeps its own column, on the other's line.
+    /// starts well after the other's end keeps its own column, on the other's line; so does one after cell
+    /// text (5 points a cell: its x is already the columns it means).
     @Test func touchingTextsTouchAndDistantOnesKeepTheirColumn() {
         let touching = backend()
         let total = TextBlockDrawing(text: "Total", x: 12, y: 10, maxWidth: 300, maxLines: 1, style: FLOOR_TEXT_BODY)
@@ -97,6 +98,12 @@ struct SharedBaselineTests {
         let price = TextBlockDrawing(text: "¥199.00", x: 116, y: 34, maxWidth: 200, maxLines: 1, style: headline)
         distant.textBlock(price)
         distant.textBlock(TextBlockDrawing(text: "¥299.00", x: 300, y: 38, maxWidth: 60, maxLines: 1, style: footnote))
+        let cell = backend()
+        cell.text("Total", x: 10, y: 12, maxWidth: 100, style: 0)
+        // On the cell text's baseline: its top is on the line above.
+        let y = 12 + TextPlacement.baseline(style: 0) - TextPlacement.baseline(style: FLOOR_TEXT_BODY)
+        cell.textBlock(TextBlockDrawing(text: "¥5", x: 45, y: y, maxWidth: 100, maxLines: 1, style: FLOOR_TEXT_BODY))
+        #expect(cell.grid.render() == ["", "  Total  ¥5", "", "", "", ""])
         let lines = distant.grid.render()
         #expect(
             lines[2] == String(repeating: " ", count: 23) + "¥199.00" + String(repeating: " ", count: 30)
