@@ -17,7 +17,7 @@ import FloorText
 /// - if that line is real type and the text starts where it ends in points (from half a point before its
 ///   end to `followGap` after it), the text starts right after that line's last drawn cell: touching when
 ///   the two touch in points (a run in two styles), else after one space. Its own x would not do:
-///   proportional type and the grid's cells differ in width (a 71-point "¥199.00" spans 14 columns of
+///   proportional type and the grid's cells differ in width (a 63-point "¥199.00" spans 13 columns of
 ///   points but 7 cells), which would leave a gap of columns no phone shows, or draw over the text before
 ///   it. Cell text (FLOOR_TEXT_CELL) is as wide in points as its cells, so what follows it keeps its x.
 /// A centred text is placed by its centring, and is never moved along its line.
