@@ -85,53 +85,60 @@ public struct TextGrid {
     /// `column..<column+maxColumns` (extra column on the right). A wide scalar cut by the clip's left
     /// edge leaves a space in its visible half. Overwriting half of a wide character blanks its other
     /// half. Nothing is drawn for `maxColumns <= 0` or text without visible scalars.
+    ///
+    /// Returns the columns the text takes on its line, cut and centred, whether or not the clip shows them
+    /// (empty when there is nothing to draw): what a text drawn after it on the line starts from
+    /// (TextPlacement).
+    @discardableResult
     public mutating func text(
         _ s: String, column: Int, line: Int, maxColumns: Int, center: Bool = false,
         style: TextStyle = []
-    ) {
+    ) -> Range<Int> {
         startGlyphs()
         for scalar in s.unicodeScalars { addGlyph(scalar.value) }
-        drawGlyphs(column: column, line: line, maxColumns: maxColumns, center: center, style: style)
+        return drawGlyphs(column: column, line: line, maxColumns: maxColumns, center: center, style: style)
     }
 
     /// `text` for UTF-8 bytes (invalid sequences show as U+FFFD). With `escapingControls`, every character
-    /// ControlCharacters calls unsafe is drawn as its visible `\uXXXX` escape.
+    /// ControlCharacters calls unsafe is drawn as its visible `\uXXXX` escape. Returns the columns the text
+    /// takes, as `text` does.
+    @discardableResult
     public mutating func text(
         utf8: UnsafeBufferPointer<UInt8>, escapingControls: Bool, column: Int, line: Int,
         maxColumns: Int, center: Bool = false, style: TextStyle = []
-    ) {
-        if drawPlain(
+    ) -> Range<Int> {
+        if let taken = drawPlain(
             utf8: utf8, escapingControls: escapingControls, column: column, line: line, maxColumns: maxColumns,
             center: center, style: style)
         {
-            return
+            return taken
         }
         startGlyphs()
         addGlyphs(utf8: utf8, escapingControls: escapingControls)
-        drawGlyphs(column: column, line: line, maxColumns: maxColumns, center: center, style: style)
+        return drawGlyphs(column: column, line: line, maxColumns: maxColumns, center: center, style: style)
     }
 
     /// `text(utf8:...)` for the common text: valid UTF-8 whose every scalar takes one or two columns (no mark,
     /// control or other zero-width scalar, nothing to escape), drawn into a grid holding no marks. Draws
     /// exactly what the glyph path draws (`drawGlyphs`, step by step), with no Glyph made and the cells
-    /// written through a pointer, and returns true; false (nothing drawn) for anything else, which the
-    /// glyph path then draws.
+    /// written through a pointer, and returns the columns the text takes, as `drawGlyphs` does; nil (nothing
+    /// drawn) for anything else, which the glyph path then draws.
     private mutating func drawPlain(
         utf8: UnsafeBufferPointer<UInt8>, escapingControls: Bool, column: Int, line: Int, maxColumns: Int,
         center: Bool, style: TextStyle
-    ) -> Bool {
+    ) -> Range<Int>? {
         // No cell has marks (a cell has them only while `marks` holds them), so none need dropping.
-        guard marks.isEmpty else { return false }
+        guard marks.isEmpty else { return nil }
         // Each glyph's scalar, with `wideBit` when it takes two columns: at most one a byte, and a cut adds
         // at most two (a space and the ellipsis).
-        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: utf8.count + 2) { glyphs in
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: utf8.count + 2) { glyphs -> Range<Int>? in
             var count = 0
             var natural = 0
             var i = 0
             while i < utf8.count {
                 let lead = utf8[i]
                 if lead < 0x80 {
-                    guard lead >= 0x20 && lead < 0x7F else { return false }
+                    guard lead >= 0x20 && lead < 0x7F else { return nil }
                     glyphs[count] = UInt32(lead)
                     count += 1
                     natural += 1
@@ -139,17 +146,17 @@ public struct TextGrid {
                     continue
                 }
                 guard let (scalar, length) = Self.decodeUTF8(utf8, at: i), let value = Unicode.Scalar(scalar) else {
-                    return false
+                    return nil
                 }
-                if escapingControls && ControlCharacters.isUnsafe(value) { return false }
+                if escapingControls && ControlCharacters.isUnsafe(value) { return nil }
                 let width = DisplayWidth.of(value)
-                guard width > 0 else { return false }
+                guard width > 0 else { return nil }
                 glyphs[count] = width == 2 ? scalar | Self.wideBit : scalar
                 count += 1
                 natural += width
                 i += length
             }
-            guard count > 0, maxColumns > 0 else { return true }
+            guard count > 0, maxColumns > 0 else { return column..<column }
             let width = min(natural, maxColumns)
             if natural > maxColumns { count = Self.cut(glyphs, count, to: maxColumns) }
             let start = center ? Self.sum(column, (maxColumns - width) / 2) : column
@@ -157,7 +164,7 @@ public struct TextGrid {
             let window = visibleWindow
             guard line >= window.top, line < window.bottom, start < window.right, end > window.left else {
                 clippedDraws += 1
-                return true
+                return start..<end
             }
             var clipped = false
             if end > window.right {
@@ -182,7 +189,7 @@ public struct TextGrid {
                 }
             }
             if clipped { clippedDraws += 1 }
-            return true
+            return start..<end
         }
     }
 
@@ -311,9 +318,12 @@ public struct TextGrid {
     /// The display columns of the glyphs added since `startGlyphs`.
     package var glyphColumns: Int { glyphs.reduce(0) { $0 + $1.width } }
 
-    /// Draws the glyphs added since `startGlyphs` (see `text`).
-    package mutating func drawGlyphs(column: Int, line: Int, maxColumns: Int, center: Bool, style: TextStyle) {
-        guard !glyphs.isEmpty, maxColumns > 0 else { return }
+    /// Draws the glyphs added since `startGlyphs` (see `text`); returns the columns they take.
+    @discardableResult
+    package mutating func drawGlyphs(
+        column: Int, line: Int, maxColumns: Int, center: Bool, style: TextStyle
+    ) -> Range<Int> {
+        guard !glyphs.isEmpty, maxColumns > 0 else { return column..<column }
         var naturalWidth = 0
         for glyph in glyphs { naturalWidth += glyph.width }
         let width = min(naturalWidth, maxColumns)
@@ -324,7 +334,7 @@ public struct TextGrid {
         let window = visibleWindow
         guard line >= window.top, line < window.bottom, start < window.right, end > window.left else {
             clippedDraws += 1
-            return
+            return start..<end
         }
         var clipped = false
         if end > window.right {
@@ -345,6 +355,7 @@ public struct TextGrid {
             put(glyph, column: cellColumn, line: line, style: style)
         }
         if clipped { clippedDraws += 1 }
+        return start..<end
     }
 
     /// Draws a frame ┌─┐ │ │ └─┘ on the edges of columns `column..<column+width`, lines

@@ -210,13 +210,12 @@ public enum TextRenderer {
                     guard firstLine < bandEnd else { break }
                     guard line(frame.bottom, top: top) > start else { continue }
                     if firstLine >= start, labels[firstLine - start] == nil { labels[firstLine - start] = r }
-                    backend.origin = firstLine - start
-                    backend.originColumn = backend.columnOf(frame.x)
+                    backend.startCell(firstLine: firstLine - start, column: backend.columnOf(frame.x))
                     backend.grid.clip(
                         to: (backend.originColumn, 0, backend.columnsOf(frame.width), bandEnd - start))
                     adapter.drawCell(row: r, into: backend)
                 }
-                backend.originColumn = 0
+                backend.startCell(firstLine: 0)
                 backend.grid.clip(to: nil)
                 for l in 0..<(bandEnd - start) { write(gridLine: l, label: labels[l], to: &out) }
                 start = bandEnd
@@ -263,7 +262,7 @@ public enum TextRenderer {
             row r: Int, firstLine: Int, shown: Range<Int>, marker: String?, to out: inout [UInt8]
         ) {
             backend.grid.reset(lines: shown.count)
-            backend.origin = firstLine - shown.lowerBound
+            backend.startCell(firstLine: firstLine - shown.lowerBound)
             adapter.drawCell(row: r, into: backend)
             if let marker {
                 // The marker goes on the row's first line with room for it at the right (a header's title
@@ -280,14 +279,17 @@ public enum TextRenderer {
         }
     }
 
-    /// The canvas backend over a TextGrid; `origin` is the current cell's first line.
+    /// The canvas backend over a TextGrid; `origin` is the current cell's first line. Texts go where
+    /// TextPlacement says: on the line of their top, unless they share a baseline with a text drawn before
+    /// them in the cell.
     package final class GridBackend: CanvasBackend {
         // Unchecked: one drawing uses a backend at a time, from one thread (a draw call's access never
         // overlaps another's), and a checked access cost more than drawing a short line of text.
         @exclusivity(unchecked) package var grid: TextGrid
-        @exclusivity(unchecked) package var origin = 0
+        @exclusivity(unchecked) package private(set) var origin = 0
         /// The current cell's first column: its frame's left edge (0 but for an item of a collection floor).
-        @exclusivity(unchecked) package var originColumn = 0
+        @exclusivity(unchecked) package private(set) var originColumn = 0
+        @exclusivity(unchecked) private var placement = TextPlacement()
         /// Whether the engine keeps the blocks laid out afresh for drawing: not while a whole page is drawn,
         /// whose rows are each drawn once (the texts their heights measured are found in the page's layout
         /// record, PageRender); kept for a screen, which a front end draws again as it scrolls.
@@ -296,6 +298,13 @@ public enum TextRenderer {
         package init(_ grid: TextGrid, pointsPerColumn: Double) {
             self.grid = grid
             self.pointsPerColumn = pointsPerColumn
+        }
+
+        /// The next cell is drawn from line `firstLine` and column `column` of the grid (its frame's top left).
+        package func startCell(firstLine: Int, column: Int = 0) {
+            origin = firstLine
+            originColumn = column
+            placement.startCell()
         }
 
         /// Appends line `l` of the grid (`TextGrid.write`) without copying the grid.
@@ -319,17 +328,33 @@ public enum TextRenderer {
         private func frameColumns(_ w: Double) -> Int { max(1, cells(w / pointsPerColumn, .toNearestOrAwayFromZero)) }
 
         package func text(_ text: String, x: Double, y: Double, maxWidth: Double, style: UInt32) {
-            grid.text(
-                ControlCharacters.escaped(text), column: column(x), line: line(y), maxColumns: columns(maxWidth),
-                center: style & FLOOR_TEXT_CENTER != 0, style: TextStyle(canvasStyle: style))
+            var text = ControlCharacters.escaped(text)
+            text.withUTF8 { self.text(utf8: $0, escaped: true, x: x, y: y, maxWidth: maxWidth, style: style) }
         }
 
         package func text(cString: UnsafePointer<CChar>, x: Double, y: Double, maxWidth: Double, style: UInt32) {
             let bytes = UnsafeBufferPointer(
                 start: UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self), count: strlen(cString))
-            grid.text(
-                utf8: bytes, escapingControls: true, column: column(x), line: line(y), maxColumns: columns(maxWidth),
-                center: style & FLOOR_TEXT_CENTER != 0, style: TextStyle(canvasStyle: style))
+            text(utf8: bytes, escaped: false, x: x, y: y, maxWidth: maxWidth, style: style)
+        }
+
+        /// One line of cell text (ABI 1.4's `text`; its controls `escaped` already, or not) where TextPlacement
+        /// puts it; its width in points is its columns' (TextMeasure), as the plugin measured it.
+        private func text(
+            utf8: UnsafeBufferPointer<UInt8>, escaped: Bool, x: Double, y: Double, maxWidth: Double, style: UInt32
+        ) {
+            let center = style & FLOOR_TEXT_CENTER != 0
+            let baseline = y + TextPlacement.baseline(style: style)
+            let own = (line: line(y), column: column(x))
+            let spot = placement.place(baseline: baseline, x: center ? nil : x, line: own.line, column: own.column)
+            let drawn = grid.text(
+                utf8: utf8, escapingControls: !escaped, column: spot.column, line: spot.line,
+                maxColumns: own.column + columns(maxWidth) - spot.column, center: center,
+                style: TextStyle(canvasStyle: style))
+            let left = center ? Double(drawn.lowerBound - originColumn) * pointsPerColumn : x
+            placement.record(
+                baseline: baseline, right: left + Double(drawn.count) * TextMeasure.pointsPerColumn, line: spot.line,
+                drawn: drawn, style: style)
         }
 
         package func image(_ source: String, x: Double, y: Double, width: Double, height: Double) {
@@ -410,20 +435,30 @@ public enum TextRenderer {
             draw(block, x: x, y: y, maxWidth: maxWidth, style: style)
         }
 
+        /// The block's lines from the line TextPlacement gives its first; each line's baseline and right end
+        /// in points are the block's (a centred line's x is `TextBlockDrawing.lineX`'s).
         private func draw(_ block: TextBlock, x: Double, y: Double, maxWidth: Double, style: UInt32) {
             guard block.lineCount > 0 else { return }
-            let first = line(y)
-            let covered = line(y + block.height - 0.001) - first + 1
-            let column = column(x)
-            let maxColumns = columns(maxWidth)
+            let own = (line: line(y), column: column(x))
+            let covered = line(y + block.height - 0.001) - own.line + 1
             let center = style & FLOOR_TEXT_CENTER != 0
+            let baseline = y + TextPlacement.baseline(style: style)
+            let spot = placement.place(baseline: baseline, x: center ? nil : x, line: own.line, column: own.column)
+            let maxColumns = own.column + columns(maxWidth) - spot.column
             let textStyle = TextStyle(canvasStyle: style)
+            let centred = center && maxWidth.isFinite && maxWidth > 0
             for i in 0..<min(block.lineCount, max(1, covered)) {
+                var drawn = 0..<0
                 block.withLineUTF8(i) {
-                    grid.text(
-                        utf8: $0, escapingControls: true, column: column, line: first + i, maxColumns: maxColumns,
-                        center: center, style: textStyle)
+                    drawn = grid.text(
+                        utf8: $0, escapingControls: true, column: spot.column, line: spot.line + i,
+                        maxColumns: maxColumns, center: center, style: textStyle)
                 }
+                let width = block.lineWidth(i)
+                let left = centred ? x + max(0, (maxWidth - width) / 2) : x
+                placement.record(
+                    baseline: baseline + Double(i) * block.lineHeight, right: left + width, line: spot.line + i,
+                    drawn: drawn, style: style)
             }
         }
 

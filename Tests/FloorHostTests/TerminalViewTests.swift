@@ -43,6 +43,21 @@ struct TerminalViewTests {
         #expect(!after.contains { $0.contains("Product") }, "the terminal is put back")
     }
 
+    /// An original price is struck a space after its price, on the price's line, although a line boundary
+    /// falls between their tops (the strike, an attribute or U+0336 as the colours go, is left out here).
+    @Test func theStruckOriginalPriceFollowsThePriceOnItsLine() throws {
+        _ = try folder.write(
+            "sale.json",
+            #"{"floors":[{"type":"ProductFeed","id":"f","items":[{"id":"p1","title":"无线蓝牙耳机 Pro","price":"¥199.00","originalPrice":299,"img":"https://x/1.jpg"}]}]}"#
+        )
+        let tmux = try Tmux(
+            "cd \(folder.path) && FLOORKIT_PLUGIN_CACHE=\(folder.file("scan-cache.json")) \(Repo.floorhostBinary) view --plugins \(plugins) sale.json; sleep 600"
+        )
+        let screen = try tmux.waitFor("sale.json · ").map { $0.replacingOccurrences(of: "\u{336}", with: "") }
+        #expect(screen.contains { $0.hasSuffix("│  ¥199.00 ¥299.00") }, "\(screen.joined(separator: "\n"))")
+        #expect(screen.filter { $0.contains("¥299.00") }.count == 1)
+    }
+
     @Test func theFirstScreenShowsThePageAndTheStatusLine() throws {
         let tmux = try start()
         let screen = try tmux.waitFor("page-0.json · ")

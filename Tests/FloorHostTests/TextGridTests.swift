@@ -48,6 +48,27 @@ struct TextGridTextTests {
         #expect(grid.clippedDraws == 0)
     }
 
+    /// A draw call answers the columns its text takes, cut and centred, shown by the clip or not (what the
+    /// text preview starts a text drawn after it from, TextPlacement); the bytes path and the glyph path
+    /// (a mark) answer alike; nothing to draw takes no column.
+    @Test func textAnswersTheColumnsItTakes() {
+        var grid = TextGrid(columns: 10, lines: 2)
+        #expect(grid.text("ab中", column: 2, line: 0, maxColumns: 8) == 2..<6)
+        #expect(grid.text("abcdefghij", column: 0, line: 1, maxColumns: 5) == 0..<5)
+        #expect(grid.text("ab", column: 0, line: 0, maxColumns: 6, center: true) == 2..<4)
+        #expect(grid.text("abc", column: 8, line: 0, maxColumns: 5) == 8..<11)
+        #expect(grid.text("abc", column: 0, line: 5, maxColumns: 5) == 0..<3)
+        #expect(grid.text("", column: 3, line: 0, maxColumns: 5).isEmpty)
+        #expect(grid.text("ab", column: 3, line: 0, maxColumns: 0).isEmpty)
+        for text in ["añb", "an\u{303}b"] {
+            var utf8 = text
+            let taken = utf8.withUTF8 {
+                grid.text(utf8: $0, escapingControls: true, column: 1, line: 1, maxColumns: 9)
+            }
+            #expect(taken == 1..<4, "\(text)")
+        }
+    }
+
     /// Text wider than `maxColumns` is cut to exactly `maxColumns`, the last column "…"; text that fits
     /// exactly is not cut. Neither counts as clipping.
     @Test func cutWithEllipsis() {
