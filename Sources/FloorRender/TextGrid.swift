@@ -51,6 +51,10 @@ public struct TextGrid {
         cells = Array(repeating: .blank, count: self.columns * self.lines)
         assert(MemoryLayout<Cell>.stride == 8, "write(line:) reads a cell as 8 bytes")
         assert(MemoryLayout<Cell>.offset(of: \Cell.utf8) == 0, "write(line:) reads a cell's UTF-8 as its low bytes")
+        assert(MemoryLayout<Cell>.offset(of: \Cell.length)! * 8 == Cell.lengthShift, "write(line:) reads the length")
+        assert(MemoryLayout<Cell>.offset(of: \Cell.style)! * 8 == Cell.styleShift, "write(line:) reads the style")
+        assert(MemoryLayout<Cell>.offset(of: \Cell.hasMarks)! * 8 == Cell.marksShift, "write(line:) reads the marks")
+        assert(UInt64(TextStyle.strike.rawValue) << Cell.styleShift == Cell.strikeMask, "write(line:) reads the strike")
     }
 
     /// Makes the grid `lines` tall and blank again, with no clip and no clipped draws counted, keeping
@@ -461,7 +465,8 @@ public struct TextGrid {
             guard last >= 0 else { return }
             // Bytes go into a buffer on the stack, appended to `out` once: at most 4 a scalar, plus an SGR
             // sequence before each and a reset at the end. Marks (rare) are appended one by one.
-            let capacity = (last + 1) * (4 + 2 + (styled ? TextStyle.longestSGR : 0)) + TextStyle.longestSGR + 4
+            let sgr = styled ? TextStyle.longestSGR : 0
+            let capacity = (last + 1) * (4 + 2 + sgr) + sgr + 4
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
                 var n = 0
                 var current = TextStyle()
@@ -473,17 +478,35 @@ public struct TextGrid {
                 // character without marks, not struck (plain) or in the current style (styled) is its UTF-8.
                 let mask = Cell.marksMask | (styled ? Cell.styleMask : Cell.strikeMask)
                 var quick: UInt64 = 0
+                // The last common cell written, its bytes and their count: a cell equal to it (a run of blanks,
+                // a rule's "─") is written again without another look. A blank to begin with, and again after
+                // each other cell (which may change the style `quick` stands for).
+                var repeated: UInt64 = 0
+                var repeatedBytes: UInt32 = 0x20
+                var repeatedLength = 1
+                let base = UnsafeMutableRawPointer(buffer.baseAddress!)
                 var c = 0
                 while c <= last {
                     let word = raw.loadUnaligned(fromByteOffset: c &* 8, as: UInt64.self)
-                    let length = Int(truncatingIfNeeded: word >> Cell.lengthShift) & 0xFF
-                    if word == 0 || (length != 0 && word & mask == quick) {
-                        UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(
-                            of: word == 0 ? 0x20 : UInt32(truncatingIfNeeded: word).littleEndian, as: UInt32.self)
-                        n += word == 0 ? 1 : length
-                        c += 1
+                    if word == repeated {
+                        (base + n).storeBytes(of: repeatedBytes, as: UInt32.self)
+                        n &+= repeatedLength
+                        c &+= 1
                         continue
                     }
+                    let length = Int(truncatingIfNeeded: word &>> Cell.lengthShift) & 0xFF
+                    if word == 0 || (length != 0 && word & mask == quick) {
+                        repeated = word
+                        repeatedBytes = word == 0 ? 0x20 : UInt32(truncatingIfNeeded: word).littleEndian
+                        repeatedLength = word == 0 ? 1 : length
+                        (base + n).storeBytes(of: repeatedBytes, as: UInt32.self)
+                        n &+= repeatedLength
+                        c &+= 1
+                        continue
+                    }
+                    repeated = 0
+                    repeatedBytes = 0x20
+                    repeatedLength = 1
                     let cell = row[c]
                     defer { c += 1 }
                     if cell.length == 0 {
@@ -714,11 +737,13 @@ public struct TextGrid {
 
         var isBlank: Bool { span == .narrow && !hasMarks && (length == 0 || utf8 == 0x20) }
 
-        // A cell's fields within its eight bytes read as one little-endian UInt64 (`write(line:)`).
-        static let lengthShift = UInt64(MemoryLayout<Cell>.offset(of: \Cell.length)! * 8)
-        static let styleShift = UInt64(MemoryLayout<Cell>.offset(of: \Cell.style)! * 8)
+        // A cell's fields within its eight bytes read as one little-endian UInt64 (`write(line:)`): literals,
+        // so the write loop reads no global, which `init` checks against the layout.
+        static let lengthShift: UInt64 = 32
+        static let styleShift: UInt64 = 48
+        static let marksShift: UInt64 = 56
         static let styleMask: UInt64 = 0xFF << styleShift
-        static let strikeMask = UInt64(TextStyle.strike.rawValue) << styleShift
-        static let marksMask: UInt64 = 0xFF << UInt64(MemoryLayout<Cell>.offset(of: \Cell.hasMarks)! * 8)
+        static let strikeMask: UInt64 = 0x08 << styleShift
+        static let marksMask: UInt64 = 0xFF << marksShift
     }
 }

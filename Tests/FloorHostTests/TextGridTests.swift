@@ -536,3 +536,26 @@ struct TextGridPlainTextTests {
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
     }
 }
+
+// MARK: - TextGrid: writing lines
+
+struct TextGridWriteTests {
+    private func line(_ grid: TextGrid, styled: Bool) -> String {
+        var bytes: [UInt8] = []
+        grid.write(line: 0, to: &bytes, styled: styled)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A run of equal cells is written again from the last one's bytes (`write(line:)`); a change of style in
+    /// the middle of a run still switches the style, and the same cells after it switch it back.
+    @Test func equalCellsAcrossStyleChanges() {
+        var grid = TextGrid(columns: 14, lines: 1)
+        grid.box(column: 0, line: 0, width: 4, height: 1)
+        grid.text("──", column: 4, line: 0, maxColumns: 2, style: .accent)
+        grid.text("──", column: 6, line: 0, maxColumns: 2)
+        grid.text("ab", column: 10, line: 0, maxColumns: 2, style: .strike)
+        grid.text("ab", column: 12, line: 0, maxColumns: 2)
+        #expect(line(grid, styled: true) == "────\u{1B}[0;31m──\u{1B}[0m──  \u{1B}[0;9mab\u{1B}[0mab")
+        #expect(line(grid, styled: false) == "────────  a\u{336}b\u{336}ab")
+    }
+}
