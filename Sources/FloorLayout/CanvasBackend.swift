@@ -63,21 +63,24 @@ package let fittedImageSourceLimit = 65_536
 
 /// What a canvas's host_data points to during one cell call: the backend, already as an existential, so
 /// that each draw call is a witness-table call rather than a dynamic cast, and the item frames the cell
-/// reports (docs/ABI.md, "Item frames"), clipped to the cell, the last report of an item winning.
+/// reports (docs/ABI.md, "Item frames"), clipped to the cell, the last report of an item winning; none
+/// when they are not kept (`keepsFrames` false).
 private final class CanvasTarget {
     let backend: any CanvasBackend
     let width: Double
     let height: Double
+    let keepsFrames: Bool
     var frames: [Int: ItemFrame] = [:]
-    init(_ backend: any CanvasBackend, width: Double, height: Double) {
+    init(_ backend: any CanvasBackend, width: Double, height: Double, keepsFrames: Bool) {
         self.backend = backend
         self.width = width
         self.height = height
+        self.keepsFrames = keepsFrames
     }
 
     func report(_ item: UInt64, _ x: Double, _ y: Double, _ w: Double, _ h: Double) {
         // No row has more items than FLOOR_TAPPABLE_MAX; a frame for one past it names nothing.
-        guard item < UInt64(FLOOR_TAPPABLE_MAX) else { return }
+        guard keepsFrames, item < UInt64(FLOOR_TAPPABLE_MAX) else { return }
         frames[Int(item)] = ItemFrame(item: Int(item), x: x, y: y, width: w, height: h).clipped(
             toWidth: width, height: height)
     }
@@ -86,11 +89,12 @@ private final class CanvasTarget {
 extension Adapter {
     /// Draws row `r`'s cell into `backend` through a floor_canvas_t of the row's size: an item of a grid or a
     /// waterfall is its column's width (RowFrame); the backend puts it at its frame. The item frames the cell
-    /// reported are kept as the row's (ItemFrames.swift).
-    package func drawCell(row r: Int, into backend: some CanvasBackend) {
+    /// reported are kept as the row's (ItemFrames.swift), unless `keepingFrames` is false: a drawing of every
+    /// row of a page, which no one taps, keeps none (a row asked for its frames later is drawn again then).
+    package func drawCell(row r: Int, into backend: some CanvasBackend, keepingFrames: Bool = true) {
         // A collection item's canvas is its column's width; its item frames are clipped to that cell.
         let cellWidth = cellWidth(ofRow: r)
-        let target = CanvasTarget(backend, width: cellWidth, height: rows[r].height)
+        let target = CanvasTarget(backend, width: cellWidth, height: rows[r].height, keepsFrames: keepingFrames)
         var canvas = floor_canvas_t(
             struct_size: UInt32(MemoryLayout<floor_canvas_t>.size),
             host_data: Unmanaged.passUnretained(target).toOpaque(),
@@ -145,7 +149,7 @@ extension Adapter {
         withExtendedLifetime(target) {
             withUnsafePointer(to: &canvas) { drawCell(row: r, into: $0) }
         }
-        keepFrames(target.frames, ofRow: r)
+        if keepingFrames { keepFrames(target.frames, ofRow: r) }
     }
 }
 

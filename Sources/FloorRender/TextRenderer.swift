@@ -52,6 +52,7 @@ public enum TextRenderer {
     public static func write(_ adapter: Adapter, options: Options, to out: inout [UInt8]) {
         var drawing = Drawing(adapter, options: options, labelling: 0..<adapter.rowCount)
         drawing.backend.keepsDrawnBlocks = false
+        drawing.keepsFrames = false
         drawing.body(rows: 0..<adapter.rowCount, from: 0, to: adapter.totalHeight, pinned: nil, to: &out)
     }
 
@@ -97,6 +98,9 @@ public enum TextRenderer {
         var gutterGrid: TextGrid
         var blankGutter: [UInt8] = []
         var gutterLabels: GutterLabels
+        /// Whether the rows drawn keep the item frames their cells report (Adapter.drawCell): a screen, which a
+        /// front end taps, does; the whole page, drawn once to be read, does not.
+        var keepsFrames = true
 
         /// `rows`: the rows whose gutter labels set the gutter's width (only read with a gutter).
         init(_ adapter: Adapter, options: Options, labelling rows: some Sequence<Int>) {
@@ -214,7 +218,7 @@ public enum TextRenderer {
                     backend.originColumn = backend.columnOf(frame.x)
                     backend.grid.clip(
                         to: (backend.originColumn, 0, backend.columnsOf(frame.width), bandEnd - start))
-                    adapter.drawCell(row: r, into: backend)
+                    adapter.drawCell(row: r, into: backend, keepingFrames: keepsFrames)
                 }
                 backend.originColumn = 0
                 backend.grid.clip(to: nil)
@@ -264,7 +268,7 @@ public enum TextRenderer {
         ) {
             backend.grid.reset(lines: shown.count)
             backend.origin = firstLine - shown.lowerBound
-            adapter.drawCell(row: r, into: backend)
+            adapter.drawCell(row: r, into: backend, keepingFrames: keepsFrames)
             if let marker {
                 // The marker goes on the row's first line with room for it at the right (a header's title
                 // line; inside a framed row, the line under its top edge), else on its second line.
