@@ -126,6 +126,9 @@ public struct TextGrid {
     ) -> Bool {
         // No cell has marks (a cell has them only while `marks` holds them), so none need dropping.
         guard marks.isEmpty else { return false }
+        if drawASCII(utf8: utf8, column: column, line: line, maxColumns: maxColumns, center: center, style: style) {
+            return true
+        }
         // Each glyph's scalar, with `wideBit` when it takes two columns: at most one a byte, and a cut adds
         // at most two (a space and the ellipsis).
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: utf8.count + 2) { glyphs in
@@ -188,6 +191,36 @@ public struct TextGrid {
             if clipped { clippedDraws += 1 }
             return true
         }
+    }
+
+    /// `drawPlain` for printable ASCII that needs no cut and no clip (most of what plugins draw: a title's line,
+    /// a price, an image's name): the same cells, written straight from the bytes as a run, and true; false
+    /// (nothing drawn) for anything else. Printable ASCII has no control to escape, so `escapingControls` draws
+    /// the same either way.
+    private mutating func drawASCII(
+        utf8: UnsafeBufferPointer<UInt8>, column: Int, line: Int, maxColumns: Int, center: Bool, style: TextStyle
+    ) -> Bool {
+        let count = utf8.count
+        for byte in utf8 where byte < 0x20 || byte >= 0x7F { return false }
+        guard count > 0, maxColumns > 0 else { return true }
+        guard count <= maxColumns else { return false }
+        let start = center ? Self.sum(column, (maxColumns - count) / 2) : column
+        let end = Self.sum(start, count)
+        let window = visibleWindow
+        guard line >= window.top, line < window.bottom, start < window.right, end > window.left else {
+            clippedDraws += 1
+            return true
+        }
+        guard start >= window.left, end <= window.right else { return false }
+        let run = (line * columns + start)..<(line * columns + end)
+        // A narrow cell of one UTF-8 byte in `style`, without marks (Cell's layout, as `write(line:)` reads it).
+        let template = 1 << Cell.lengthShift | UInt64(style.rawValue) << Cell.styleShift
+        cells.withUnsafeMutableBufferPointer { cells in
+            Self.breakWideCharacters(across: run, in: cells)
+            let raw = UnsafeMutableRawPointer(cells.baseAddress! + run.lowerBound)
+            for k in 0..<count { raw.storeBytes(of: template | UInt64(utf8[k]), toByteOffset: k &* 8, as: UInt64.self) }
+        }
+        return true
     }
 
     /// `put` for a glyph without marks into cells none of which has marks: the same cells written.
@@ -625,15 +658,19 @@ public struct TextGrid {
             return
         }
         cells.withUnsafeMutableBufferPointer { cells in
-            for index in run {
-                switch cells[index].span {
-                case .narrow: break
-                case .wideLeft: cells[index + 1] = .blank
-                case .wideRight: cells[index - 1] = .blank
-                }
-                cells[index] = cell
-            }
+            guard !run.isEmpty else { return }
+            Self.breakWideCharacters(across: run, in: cells)
+            UnsafeMutableBufferPointer(rebasing: cells[run]).update(repeating: cell)
         }
+    }
+
+    /// What `breakWideCharacter` at each index of `run` leaves outside the run, for a run about to be overwritten
+    /// whole in a grid holding no marks: a wide character across either end loses its half outside the run (one
+    /// inside the run is overwritten whole), so only the two ends are looked at.
+    @inline(__always)
+    private static func breakWideCharacters(across run: Range<Int>, in cells: UnsafeMutableBufferPointer<Cell>) {
+        if cells[run.lowerBound].span == .wideRight { cells[run.lowerBound - 1] = .blank }
+        if cells[run.upperBound - 1].span == .wideLeft { cells[run.upperBound] = .blank }
     }
 
     /// If the cell at `index` is half of a wide character, blanks the other half (the caller is about to
