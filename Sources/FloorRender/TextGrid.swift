@@ -491,9 +491,12 @@ public struct TextGrid {
             let row = UnsafeBufferPointer(rebasing: all[(l * columns)..<((l + 1) * columns)])
             // Struck text: SGR 9 when styled (in the style's sequence); plain, U+0336 after each character.
             var last = row.count - 1
-            // Blank cells are zero bytes: skip them eight bytes at a time, then drawn spaces one by one.
+            // Blank cells are zero bytes: skip them four cells at a time (most of a line is its blank right end),
+            // then one at a time, then drawn spaces one by one.
             let raw = UnsafeRawPointer(row.baseAddress!)
-            while last >= 0 && raw.loadUnaligned(fromByteOffset: last &* 8, as: UInt64.self) == 0 { last -= 1 }
+            @inline(__always) func word(_ c: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: c &* 8, as: UInt64.self) }
+            while last >= 3 && word(last) | word(last &- 1) | word(last &- 2) | word(last &- 3) == 0 { last &-= 4 }
+            while last >= 0 && word(last) == 0 { last -= 1 }
             while last >= 0 && row[last].isBlank { last -= 1 }
             guard last >= 0 else { return }
             // Bytes go into a buffer on the stack, appended to `out` once: at most 4 a scalar, plus an SGR
