@@ -295,7 +295,7 @@ public enum TextRenderer {
         /// Whether the engine keeps the blocks laid out afresh for drawing: not while a whole page is drawn,
         /// whose rows are each drawn once (the texts their heights measured are found in the page's layout
         /// record, PageRender); kept for a screen, which a front end draws again as it scrolls.
-        package var keepsDrawnBlocks = true
+        @exclusivity(unchecked) package var keepsDrawnBlocks = true
         package let pointsPerColumn: Double
         package init(_ grid: TextGrid, pointsPerColumn: Double) {
             self.grid = grid
