@@ -100,17 +100,12 @@ package struct RowTable {
 
     /// Makes room for `needed` rows with headroom (half again, at least 1,024 rows), so that appending a
     /// next page copies nothing until the headroom is used: appends cost O(rows added). The headroom is
-    /// also written once, here: the first write to a fresh page of memory costs a page fault (microseconds
-    /// on a VM), which belongs to the layout that reserved it, not to the first next page.
+    /// reserved, not written: untouched pages take no memory, so a page that never loads a next one does not
+    /// keep a third of its row table resident for nothing (0.7 MB on the 8 MB page; BENCHMARKS.md, issue 23),
+    /// and a next page pays the first write to its rows' pages (about 40 rows a 4 KB page) itself.
     package mutating func reserve(_ needed: Int) {
         guard needed > rows.capacity else { return }
-        let capacity = needed + max(needed / 2, 1024)
-        let count = rows.count
-        rows.reserveCapacity(capacity)
-        rows.append(
-            contentsOf: repeatElement(
-                Row(section: 0, index: 0, type: 0, flags: 0, height: 0, top: 0), count: capacity - count))
-        rows.removeLast(capacity - count)
+        rows.reserveCapacity(needed + max(needed / 2, 1024))
     }
 
     /// Calls `body` with every row, for loops that must not pay an exclusivity check or a bounds check

@@ -1,16 +1,17 @@
 import CHarfBuzz
+import Glibc
 
 /// One face of the font set, shaped with HarfBuzz. Advances are the font's own (font units, unhinted,
 /// linearly scaled), which is what chromium uses with `text-rendering: geometricPrecision`, so a line's width
 /// here and in the preview agree (docs/ABI.md, "Text layout").
 ///
-/// The file is mapped read-only and HarfBuzz reads its tables where they lie (`hb_blob_create_from_file`):
-/// opened through FreeType, every table HarfBuzz asked for (a CJK face's cmap, metrics and layout tables)
+/// The file is mapped read-only (`FontFile`) and HarfBuzz reads its tables where they lie: opened through FreeType, every table HarfBuzz asked for (a CJK face's cmap, metrics and layout tables)
 /// was copied into memory of its own, and each face kept FreeType's state besides, about 2 MB of every
 /// process that lays text out (BENCHMARKS.md, "Peak memory of the json render"); the tables are the same
 /// bytes either way, and so are the advances.
 ///
-/// Immutable after init; HarfBuzz fonts may shape from any thread, but the engine calls it under its lock.
+/// Immutable after init but for `handedBack`; HarfBuzz fonts may shape from any thread, but the engine calls
+/// it under its lock.
 /// Lives for the process (the engine is a process-wide singleton).
 final class FontFace: @unchecked Sendable {
     let file: FontSet.File
@@ -19,10 +20,14 @@ final class FontFace: @unchecked Sendable {
     let font: OpaquePointer
     /// Font units per em: an advance of `u` units is `u * pointSize / unitsPerEm` points.
     let unitsPerEm: Double
+    /// The mapped file (kept by HarfBuzz's blob as long as the font), and whether its pages were handed back
+    /// after the face's first shape (`shaped()`).
+    let mapped: UnsafeRawBufferPointer
+    private var handedBack = false
 
     init?(_ file: FontSet.File) {
         // nil for a file that cannot be read, or holds no face at `faceIndex` (HarfBuzz's empty face).
-        guard let blob = hb_blob_create_from_file_or_fail(file.path) else { return nil }
+        guard let (blob, mapped) = FontFile.map(file.path) else { return nil }
         defer { hb_blob_destroy(blob) }
         guard Int(hb_face_count(blob)) > file.faceIndex else { return nil }
         let hbFace = hb_face_create(blob, UInt32(file.faceIndex))
@@ -36,6 +41,20 @@ final class FontFace: @unchecked Sendable {
         unitsPerEm = upem > 0 ? upem : 1000
         hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
         hb_font_make_immutable(font)
+        self.mapped = mapped
+    }
+
+    /// Called after each shape with this face. The first time, every page of the file this process has touched
+    /// is handed back (MADV_DONTNEED). HarfBuzz checks each table it loads from end to end (its sanitizer) and
+    /// indexes the layout tables on first use, so the first shape touches all of a CJK face's cmap, metrics,
+    /// GSUB and GPOS, about 1 MB a face, of which later shapes read a fraction. The mapping is read-only and
+    /// private: a page handed back is read again from the page cache, unchanged, when HarfBuzz next reads it,
+    /// so this changes what the process keeps resident, never what it reads (BENCHMARKS.md, issue 23).
+    /// Under the engine's lock, as every shape is.
+    func shaped() {
+        guard !handedBack, let base = mapped.baseAddress else { return }
+        handedBack = true
+        _ = madvise(UnsafeMutableRawPointer(mutating: base), mapped.count, MADV_DONTNEED)
     }
 
     deinit { hb_font_destroy(font) }

@@ -175,6 +175,7 @@ final class Shaper {
         hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), UInt32(start), Int32(end - start))
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(face.font, buffer, nil, 0)
+        face.shaped()
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, &count)
