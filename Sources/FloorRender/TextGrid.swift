@@ -494,7 +494,9 @@ public struct TextGrid {
             // Blank cells are zero bytes: skip them four cells at a time (most of a line is its blank right end),
             // then one at a time, then drawn spaces one by one.
             let raw = UnsafeRawPointer(row.baseAddress!)
-            @inline(__always) func word(_ c: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: c &* 8, as: UInt64.self) }
+            @inline(__always) func word(_ c: Int) -> UInt64 {
+                raw.loadUnaligned(fromByteOffset: c &* 8, as: UInt64.self)
+            }
             while last >= 3 && word(last) | word(last &- 1) | word(last &- 2) | word(last &- 3) == 0 { last &-= 4 }
             while last >= 0 && word(last) == 0 { last -= 1 }
             while last >= 0 && row[last].isBlank { last -= 1 }
