@@ -63,21 +63,25 @@ package let fittedImageSourceLimit = 65_536
 
 /// What a canvas's host_data points to during one cell call: the backend, already as an existential, so
 /// that each draw call is a witness-table call rather than a dynamic cast, and the item frames the cell
-/// reports (docs/ABI.md, "Item frames"), clipped to the cell, the last report of an item winning.
-private final class CanvasTarget {
+/// reports (docs/ABI.md, "Item frames"), clipped to the cell, the last report of an item winning; none
+/// when they are not kept (`keepsFrames` false). On the stack of the cell call (`drawCell`), which host_data
+/// points to only during the call: nothing is allocated a cell.
+private struct CanvasTarget {
     let backend: any CanvasBackend
     let width: Double
     let height: Double
+    let keepsFrames: Bool
     var frames: [Int: ItemFrame] = [:]
-    init(_ backend: any CanvasBackend, width: Double, height: Double) {
+    init(_ backend: any CanvasBackend, width: Double, height: Double, keepsFrames: Bool) {
         self.backend = backend
         self.width = width
         self.height = height
+        self.keepsFrames = keepsFrames
     }
 
-    func report(_ item: UInt64, _ x: Double, _ y: Double, _ w: Double, _ h: Double) {
+    mutating func report(_ item: UInt64, _ x: Double, _ y: Double, _ w: Double, _ h: Double) {
         // No row has more items than FLOOR_TAPPABLE_MAX; a frame for one past it names nothing.
-        guard item < UInt64(FLOOR_TAPPABLE_MAX) else { return }
+        guard keepsFrames, item < UInt64(FLOOR_TAPPABLE_MAX) else { return }
         frames[Int(item)] = ItemFrame(item: Int(item), x: x, y: y, width: w, height: h).clipped(
             toWidth: width, height: height)
     }
@@ -86,14 +90,15 @@ private final class CanvasTarget {
 extension Adapter {
     /// Draws row `r`'s cell into `backend` through a floor_canvas_t of the row's size: an item of a grid or a
     /// waterfall is its column's width (RowFrame); the backend puts it at its frame. The item frames the cell
-    /// reported are kept as the row's (ItemFrames.swift).
-    package func drawCell(row r: Int, into backend: some CanvasBackend) {
+    /// reported are kept as the row's (ItemFrames.swift), unless `keepingFrames` is false: a drawing of every
+    /// row of a page, which no one taps, keeps none (a row asked for its frames later is drawn again then).
+    package func drawCell(row r: Int, into backend: some CanvasBackend, keepingFrames: Bool = true) {
         // A collection item's canvas is its column's width; its item frames are clipped to that cell.
         let cellWidth = cellWidth(ofRow: r)
-        let target = CanvasTarget(backend, width: cellWidth, height: rows[r].height)
+        var target = CanvasTarget(backend, width: cellWidth, height: rows[r].height, keepsFrames: keepingFrames)
         var canvas = floor_canvas_t(
             struct_size: UInt32(MemoryLayout<floor_canvas_t>.size),
-            host_data: Unmanaged.passUnretained(target).toOpaque(),
+            host_data: nil,  // the target's address, set for the call below
             width: cellWidth,
             height: rows[r].height,
             text: { canvas, x, y, maxWidth, text, style in
@@ -133,7 +138,7 @@ extension Adapter {
             // ABI 1.5 parts 2 and 3: item frames (ItemFrames.swift) and the page a carousel draws (PagedRows).
             item_frame: { canvas, item, x, y, w, h in
                 guard let canvas else { return }
-                targetOf(canvas).report(item, x, y, w, h)
+                targetOf(canvas).pointee.report(item, x, y, w, h)
             },
             page: UInt64(page(ofRow: r)),
             fitted_image: { canvas, x, y, w, h, source, length, mode in
@@ -142,19 +147,21 @@ extension Adapter {
                     start: source, count: source == nil ? 0 : Int(min(length, UInt64(fittedImageSourceLimit))))
                 backendOf(canvas).image(utf8: bytes, x: x, y: y, width: w, height: h, mode: mode)
             })
-        withExtendedLifetime(target) {
+        withUnsafeMutablePointer(to: &target) { target in
+            canvas.host_data = UnsafeMutableRawPointer(target)
             withUnsafePointer(to: &canvas) { drawCell(row: r, into: $0) }
         }
-        keepFrames(target.frames, ofRow: r)
+        if keepingFrames { keepFrames(target.frames, ofRow: r) }
     }
 }
 
-private func targetOf(_ canvas: UnsafePointer<floor_canvas_t>) -> CanvasTarget {
-    Unmanaged<CanvasTarget>.fromOpaque(canvas.pointee.host_data!).takeUnretainedValue()
+/// The target of the cell call in progress (valid only during it; see CanvasTarget).
+private func targetOf(_ canvas: UnsafePointer<floor_canvas_t>) -> UnsafeMutablePointer<CanvasTarget> {
+    canvas.pointee.host_data!.assumingMemoryBound(to: CanvasTarget.self)
 }
 
 private func backendOf(_ canvas: UnsafePointer<floor_canvas_t>) -> any CanvasBackend {
-    targetOf(canvas).backend
+    targetOf(canvas).pointee.backend
 }
 
 /// The recording canvas (HostContract) is a backend like the others: `check` draws every row into one.

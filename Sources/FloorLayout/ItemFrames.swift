@@ -27,8 +27,8 @@ extension Adapter {
     }
 
     /// Rows whose frames are kept at most: far more than a screen shows (about 20 rows on a phone, a few
-    /// hundred in a tall terminal), so the rows on screen are always kept, while a text render of a
-    /// 1,000,000-row page, which draws every row, keeps no more than this.
+    /// hundred in a tall terminal), so the rows on screen are always kept, while drawing every row of a
+    /// 1,000,000-row page (`check` does) keeps no more than this. A whole-page text render keeps none.
     package static let framesRemembered = 4096
 
     /// Keeps the frames row `r`'s cell just reported (CanvasBackend.drawCell). Past `framesRemembered` rows

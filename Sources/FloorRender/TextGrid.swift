@@ -51,6 +51,10 @@ public struct TextGrid {
         cells = Array(repeating: .blank, count: self.columns * self.lines)
         assert(MemoryLayout<Cell>.stride == 8, "write(line:) reads a cell as 8 bytes")
         assert(MemoryLayout<Cell>.offset(of: \Cell.utf8) == 0, "write(line:) reads a cell's UTF-8 as its low bytes")
+        assert(MemoryLayout<Cell>.offset(of: \Cell.length)! * 8 == Cell.lengthShift, "write(line:) reads the length")
+        assert(MemoryLayout<Cell>.offset(of: \Cell.style)! * 8 == Cell.styleShift, "write(line:) reads the style")
+        assert(MemoryLayout<Cell>.offset(of: \Cell.hasMarks)! * 8 == Cell.marksShift, "write(line:) reads the marks")
+        assert(UInt64(TextStyle.strike.rawValue) << Cell.styleShift == Cell.strikeMask, "write(line:) reads the strike")
     }
 
     /// Makes the grid `lines` tall and blank again, with no clip and no clipped draws counted, keeping
@@ -129,6 +133,11 @@ public struct TextGrid {
     ) -> Range<Int>? {
         // No cell has marks (a cell has them only while `marks` holds them), so none need dropping.
         guard marks.isEmpty else { return nil }
+        if let taken = drawASCII(
+            utf8: utf8, column: column, line: line, maxColumns: maxColumns, center: center, style: style)
+        {
+            return taken
+        }
         // Each glyph's scalar, with `wideBit` when it takes two columns: at most one a byte, and a cut adds
         // at most two (a space and the ellipsis).
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: utf8.count + 2) { glyphs -> Range<Int>? in
@@ -191,6 +200,36 @@ public struct TextGrid {
             if clipped { clippedDraws += 1 }
             return start..<end
         }
+    }
+
+    /// `drawPlain` for printable ASCII that needs no cut and no clip (most of what plugins draw: a title's line,
+    /// a price, an image's name): the same cells, written straight from the bytes as a run, and the columns the
+    /// text takes, as `drawPlain` answers; nil (nothing drawn) for anything else. Printable ASCII has no control to escape, so `escapingControls` draws
+    /// the same either way.
+    private mutating func drawASCII(
+        utf8: UnsafeBufferPointer<UInt8>, column: Int, line: Int, maxColumns: Int, center: Bool, style: TextStyle
+    ) -> Range<Int>? {
+        let count = utf8.count
+        for byte in utf8 where byte < 0x20 || byte >= 0x7F { return nil }
+        guard count > 0, maxColumns > 0 else { return column..<column }
+        guard count <= maxColumns else { return nil }
+        let start = center ? Self.sum(column, (maxColumns - count) / 2) : column
+        let end = Self.sum(start, count)
+        let window = visibleWindow
+        guard line >= window.top, line < window.bottom, start < window.right, end > window.left else {
+            clippedDraws += 1
+            return start..<end
+        }
+        guard start >= window.left, end <= window.right else { return nil }
+        let run = (line * columns + start)..<(line * columns + end)
+        // A narrow cell of one UTF-8 byte in `style`, without marks (Cell's layout, as `write(line:)` reads it).
+        let template = 1 << Cell.lengthShift | UInt64(style.rawValue) << Cell.styleShift
+        cells.withUnsafeMutableBufferPointer { cells in
+            Self.breakWideCharacters(across: run, in: cells)
+            let raw = UnsafeMutableRawPointer(cells.baseAddress! + run.lowerBound)
+            for k in 0..<count { raw.storeBytes(of: template | UInt64(utf8[k]), toByteOffset: k &* 8, as: UInt64.self) }
+        }
+        return start..<end
     }
 
     /// `put` for a glyph without marks into cells none of which has marks: the same cells written.
@@ -465,14 +504,20 @@ public struct TextGrid {
             let row = UnsafeBufferPointer(rebasing: all[(l * columns)..<((l + 1) * columns)])
             // Struck text: SGR 9 when styled (in the style's sequence); plain, U+0336 after each character.
             var last = row.count - 1
-            // Blank cells are zero bytes: skip them eight bytes at a time, then drawn spaces one by one.
+            // Blank cells are zero bytes: skip them four cells at a time (most of a line is its blank right end),
+            // then one at a time, then drawn spaces one by one.
             let raw = UnsafeRawPointer(row.baseAddress!)
-            while last >= 0 && raw.loadUnaligned(fromByteOffset: last &* 8, as: UInt64.self) == 0 { last -= 1 }
+            @inline(__always) func word(_ c: Int) -> UInt64 {
+                raw.loadUnaligned(fromByteOffset: c &* 8, as: UInt64.self)
+            }
+            while last >= 3 && word(last) | word(last &- 1) | word(last &- 2) | word(last &- 3) == 0 { last &-= 4 }
+            while last >= 0 && word(last) == 0 { last -= 1 }
             while last >= 0 && row[last].isBlank { last -= 1 }
             guard last >= 0 else { return }
             // Bytes go into a buffer on the stack, appended to `out` once: at most 4 a scalar, plus an SGR
             // sequence before each and a reset at the end. Marks (rare) are appended one by one.
-            let capacity = (last + 1) * (4 + 2 + (styled ? TextStyle.longestSGR : 0)) + TextStyle.longestSGR + 4
+            let sgr = styled ? TextStyle.longestSGR : 0
+            let capacity = (last + 1) * (4 + 2 + sgr) + sgr + 4
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
                 var n = 0
                 var current = TextStyle()
@@ -484,17 +529,35 @@ public struct TextGrid {
                 // character without marks, not struck (plain) or in the current style (styled) is its UTF-8.
                 let mask = Cell.marksMask | (styled ? Cell.styleMask : Cell.strikeMask)
                 var quick: UInt64 = 0
+                // The last common cell written, its bytes and their count: a cell equal to it (a run of blanks,
+                // a rule's "─") is written again without another look. A blank to begin with, and again after
+                // each other cell (which may change the style `quick` stands for).
+                var repeated: UInt64 = 0
+                var repeatedBytes: UInt32 = 0x20
+                var repeatedLength = 1
+                let base = UnsafeMutableRawPointer(buffer.baseAddress!)
                 var c = 0
                 while c <= last {
                     let word = raw.loadUnaligned(fromByteOffset: c &* 8, as: UInt64.self)
-                    let length = Int(truncatingIfNeeded: word >> Cell.lengthShift) & 0xFF
-                    if word == 0 || (length != 0 && word & mask == quick) {
-                        UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(
-                            of: word == 0 ? 0x20 : UInt32(truncatingIfNeeded: word).littleEndian, as: UInt32.self)
-                        n += word == 0 ? 1 : length
-                        c += 1
+                    if word == repeated {
+                        (base + n).storeBytes(of: repeatedBytes, as: UInt32.self)
+                        n &+= repeatedLength
+                        c &+= 1
                         continue
                     }
+                    let length = Int(truncatingIfNeeded: word &>> Cell.lengthShift) & 0xFF
+                    if word == 0 || (length != 0 && word & mask == quick) {
+                        repeated = word
+                        repeatedBytes = word == 0 ? 0x20 : UInt32(truncatingIfNeeded: word).littleEndian
+                        repeatedLength = word == 0 ? 1 : length
+                        (base + n).storeBytes(of: repeatedBytes, as: UInt32.self)
+                        n &+= repeatedLength
+                        c &+= 1
+                        continue
+                    }
+                    repeated = 0
+                    repeatedBytes = 0x20
+                    repeatedLength = 1
                     let cell = row[c]
                     defer { c += 1 }
                     if cell.length == 0 {
@@ -613,15 +676,19 @@ public struct TextGrid {
             return
         }
         cells.withUnsafeMutableBufferPointer { cells in
-            for index in run {
-                switch cells[index].span {
-                case .narrow: break
-                case .wideLeft: cells[index + 1] = .blank
-                case .wideRight: cells[index - 1] = .blank
-                }
-                cells[index] = cell
-            }
+            guard !run.isEmpty else { return }
+            Self.breakWideCharacters(across: run, in: cells)
+            UnsafeMutableBufferPointer(rebasing: cells[run]).update(repeating: cell)
         }
+    }
+
+    /// What `breakWideCharacter` at each index of `run` leaves outside the run, for a run about to be overwritten
+    /// whole in a grid holding no marks: a wide character across either end loses its half outside the run (one
+    /// inside the run is overwritten whole), so only the two ends are looked at.
+    @inline(__always)
+    private static func breakWideCharacters(across run: Range<Int>, in cells: UnsafeMutableBufferPointer<Cell>) {
+        if cells[run.lowerBound].span == .wideRight { cells[run.lowerBound - 1] = .blank }
+        if cells[run.upperBound - 1].span == .wideLeft { cells[run.upperBound] = .blank }
     }
 
     /// If the cell at `index` is half of a wide character, blanks the other half (the caller is about to
@@ -725,11 +792,13 @@ public struct TextGrid {
 
         var isBlank: Bool { span == .narrow && !hasMarks && (length == 0 || utf8 == 0x20) }
 
-        // A cell's fields within its eight bytes read as one little-endian UInt64 (`write(line:)`).
-        static let lengthShift = UInt64(MemoryLayout<Cell>.offset(of: \Cell.length)! * 8)
-        static let styleShift = UInt64(MemoryLayout<Cell>.offset(of: \Cell.style)! * 8)
+        // A cell's fields within its eight bytes read as one little-endian UInt64 (`write(line:)`): literals,
+        // so the write loop reads no global, which `init` checks against the layout.
+        static let lengthShift: UInt64 = 32
+        static let styleShift: UInt64 = 48
+        static let marksShift: UInt64 = 56
         static let styleMask: UInt64 = 0xFF << styleShift
-        static let strikeMask = UInt64(TextStyle.strike.rawValue) << styleShift
-        static let marksMask: UInt64 = 0xFF << UInt64(MemoryLayout<Cell>.offset(of: \Cell.hasMarks)! * 8)
+        static let strikeMask: UInt64 = 0x08 << styleShift
+        static let marksMask: UInt64 = 0xFF << marksShift
     }
 }

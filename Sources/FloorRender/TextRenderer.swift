@@ -52,6 +52,7 @@ public enum TextRenderer {
     public static func write(_ adapter: Adapter, options: Options, to out: inout [UInt8]) {
         var drawing = Drawing(adapter, options: options, labelling: 0..<adapter.rowCount)
         drawing.backend.keepsDrawnBlocks = false
+        drawing.keepsFrames = false
         drawing.body(rows: 0..<adapter.rowCount, from: 0, to: adapter.totalHeight, pinned: nil, to: &out)
     }
 
@@ -97,6 +98,9 @@ public enum TextRenderer {
         var gutterGrid: TextGrid
         var blankGutter: [UInt8] = []
         var gutterLabels: GutterLabels
+        /// Whether the rows drawn keep the item frames their cells report (Adapter.drawCell): a screen, which a
+        /// front end taps, does; the whole page, drawn once to be read, does not.
+        var keepsFrames = true
 
         /// `rows`: the rows whose gutter labels set the gutter's width (only read with a gutter).
         init(_ adapter: Adapter, options: Options, labelling rows: some Sequence<Int>) {
@@ -213,7 +217,7 @@ public enum TextRenderer {
                     backend.startCell(firstLine: firstLine - start, column: backend.columnOf(frame.x))
                     backend.grid.clip(
                         to: (backend.originColumn, 0, backend.columnsOf(frame.width), bandEnd - start))
-                    adapter.drawCell(row: r, into: backend)
+                    adapter.drawCell(row: r, into: backend, keepingFrames: keepsFrames)
                 }
                 backend.startCell(firstLine: 0)
                 backend.grid.clip(to: nil)
@@ -263,7 +267,7 @@ public enum TextRenderer {
         ) {
             backend.grid.reset(lines: shown.count)
             backend.startCell(firstLine: firstLine - shown.lowerBound)
-            adapter.drawCell(row: r, into: backend)
+            adapter.drawCell(row: r, into: backend, keepingFrames: keepsFrames)
             if let marker {
                 // The marker goes on the row's first line with room for it at the right (a header's title
                 // line; inside a framed row, the line under its top edge), else on its second line.
@@ -293,7 +297,7 @@ public enum TextRenderer {
         /// Whether the engine keeps the blocks laid out afresh for drawing: not while a whole page is drawn,
         /// whose rows are each drawn once (the texts their heights measured are found in the page's layout
         /// record, PageRender); kept for a screen, which a front end draws again as it scrolls.
-        package var keepsDrawnBlocks = true
+        @exclusivity(unchecked) package var keepsDrawnBlocks = true
         package let pointsPerColumn: Double
         package init(_ grid: TextGrid, pointsPerColumn: Double) {
             self.grid = grid

@@ -1,4 +1,5 @@
 import FloorLayout
+import FloorRender
 import FloorRuntime
 import FloorSession
 import FloorTerminal
@@ -159,5 +160,20 @@ struct ItemFrameTests {
         for r in 0..<adapter.rowCount { adapter.drawCell(row: r, into: RecordingCanvas()) }
         #expect(adapter.drawnFrames.count <= Adapter.framesRemembered)
         #expect(adapter.reportedFrames(row: 0).map(\.item) == [0, 1, 2, 3])
+    }
+
+    /// The whole page drawn as text (which no one taps) keeps no row's frames; a screen drawn as text keeps
+    /// those of the rows it shows; a row asked for its frames after the whole page is drawn again for them.
+    @Test func aWholePageTextRenderKeepsNoFrames() throws {
+        let session = try open([Self.sixIcons])
+        let adapter = session.adapter
+        var out: [UInt8] = []
+        TextRenderer.write(adapter, options: TextRenderer.Options(), to: &out)
+        #expect(!out.isEmpty)
+        #expect(adapter.drawnFrames.isEmpty)
+        let line = try #require(adapter.rowIndex(section: 0, row: 1))
+        #expect(adapter.reportedFrames(row: line).map(\.item) == [0, 1])
+        TextRenderer.write(adapter, viewport: session.viewport, options: TextRenderer.Options(), to: &out)
+        #expect(!adapter.drawnFrames.isEmpty)
     }
 }

@@ -557,3 +557,96 @@ struct TextGridPlainTextTests {
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
     }
 }
+
+// MARK: - TextGrid: writing lines
+
+struct TextGridWriteTests {
+    private func line(_ grid: TextGrid, styled: Bool) -> String {
+        var bytes: [UInt8] = []
+        grid.write(line: 0, to: &bytes, styled: styled)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A run of equal cells is written again from the last one's bytes (`write(line:)`); a change of style in
+    /// the middle of a run still switches the style, and the same cells after it switch it back.
+    @Test func equalCellsAcrossStyleChanges() {
+        var grid = TextGrid(columns: 14, lines: 1)
+        grid.box(column: 0, line: 0, width: 4, height: 1)
+        grid.text("──", column: 4, line: 0, maxColumns: 2, style: .accent)
+        grid.text("──", column: 6, line: 0, maxColumns: 2)
+        grid.text("ab", column: 10, line: 0, maxColumns: 2, style: .strike)
+        grid.text("ab", column: 12, line: 0, maxColumns: 2)
+        #expect(line(grid, styled: true) == "────\u{1B}[0;31m──\u{1B}[0m──  \u{1B}[0;9mab\u{1B}[0mab")
+        #expect(line(grid, styled: false) == "────────  a\u{336}b\u{336}ab")
+    }
+}
+
+// MARK: - TextGrid: runs drawn whole
+
+struct TextGridRunTests {
+    /// Lines 0 and 1 hold wide characters at even and odd columns; line 2 is left for a mark.
+    static func background(withMark: Bool) -> TextGrid {
+        var grid = TextGrid(columns: 12, lines: 3)
+        grid.text("x漢字中文字", column: 0, line: 0, maxColumns: 12, style: .accent)
+        grid.text("日本語漢字中文", column: 0, line: 1, maxColumns: 12)
+        // A grid holding a mark draws cell by cell (TextGrid.putNarrow(_:at:), the glyph path): the reference.
+        if withMark { grid.text("e\u{301}", column: 0, line: 2, maxColumns: 2) }
+        return grid
+    }
+
+    static func sameFirstLines(_ a: TextGrid, _ b: TextGrid) -> Bool {
+        guard a.clippedDraws == b.clippedDraws else { return false }
+        for l in 0..<2 {
+            var x: [UInt8] = []
+            var y: [UInt8] = []
+            a.write(line: l, to: &x, styled: true)
+            b.write(line: l, to: &y, styled: true)
+            if x != y { return false }
+        }
+        return true
+    }
+
+    /// Fills, rules and printable ASCII drawn as whole runs (`putNarrow(_:run:)`, `drawASCII`) over wide
+    /// characters leave every cell as drawing them cell by cell does: a wide character across either end of the
+    /// run loses its other half, at every place, width, clip and centring.
+    @Test func runsDrawWhatCellByCellDraws() {
+        let clips: [TextGrid.Rect?] = [nil, (3, 0, 6, 3), (-2, 1, 20, 1)]
+        var differing: [String] = []
+        for clip in clips {
+            for column in -2...12 {
+                for width in 0...7 {
+                    let draws: [(String, (inout TextGrid) -> Void)] = [
+                        ("fill", { $0.fill(column: column, line: 0, width: width, height: 2, scalar: "░") }),
+                        ("rule", { $0.box(column: column, line: 1, width: width, height: 1) }),
+                        ("frame", { $0.box(column: column, line: 0, width: width, height: 2) }),
+                        (
+                            "text",
+                            { grid in
+                                let text = Array("Ab c!xyz".utf8.prefix(width))
+                                for center in [false, true] {
+                                    text.withUnsafeBufferPointer {
+                                        grid.text(
+                                            utf8: $0, escapingControls: true, column: column, line: width % 2,
+                                            maxColumns: 6, center: center, style: .bold)
+                                    }
+                                }
+                            }
+                        ),
+                    ]
+                    for (name, draw) in draws {
+                        var runs = Self.background(withMark: false)
+                        var cells = Self.background(withMark: true)
+                        runs.clip(to: clip)
+                        cells.clip(to: clip)
+                        draw(&runs)
+                        draw(&cells)
+                        if !Self.sameFirstLines(runs, cells) {
+                            differing.append("\(name) at \(column) width \(width) clip \(String(describing: clip))")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
+    }
+}
