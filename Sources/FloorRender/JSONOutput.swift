@@ -5,10 +5,11 @@ import FloorRuntime
 import FloorSession
 
 /// `--format json`, every plugin answer already asked (JSONRenderer.prepare), written in chunks of about
-/// `chunkSize` bytes: a 43,000-row page is 4 MB of output, which is never held whole (issue 23's peak memory).
+/// `chunkSize` bytes (a pipe's capacity): a 43,000-row page is 4 MB of output, which is never held whole (issue 23's
+/// peak memory).
 public struct JSONOutput {
     /// What `write` hands its sink at a time (the last chunk may be shorter).
-    public static let chunkSize = 1 << 18
+    public static let chunkSize = 1 << 16
 
     let session: PageSession
     let plugins: [PluginInfo]

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Advances of short pieces of text already shaped, by face and text, in font units (so every size of a
 /// face shares them): real text repeats its words (product titles, prices, CJK characters), and a piece
 /// looked up here costs a hash of its UTF-16 units, a probe and a compare instead of a HarfBuzz call.
@@ -18,6 +20,8 @@ final class ShapedPieces {
     /// By slot: the piece's hash (0: empty) and its entry number.
     private let slotHash: UnsafeMutablePointer<UInt64>
     private let slotEntry: UnsafeMutablePointer<Int32>
+    /// Whether `slotHash` is a mapping of its own (else allocated).
+    private let tableMapped: Bool
     /// By entry: its face, unit count, and where its units and advances start in the pools.
     private let entryFace: UnsafeMutablePointer<Int32>
     private let entryCount: UnsafeMutablePointer<Int32>
@@ -34,10 +38,19 @@ final class ShapedPieces {
         while slots < 2 * capacity { slots <<= 1 }
         slotCount = slots
         poolSize = capacity * Self.unitsPerPiece
-        slotHash = .allocate(capacity: slots)
-        slotHash.initialize(repeating: 0, count: slots)
+        // Zero pages of the kernel's, which take memory only as pieces land on them: a process that shapes
+        // a few hundred words keeps a few pages of the 256 KB table, not all of it (BENCHMARKS.md, issue 23).
+        // An entry is read only where its slot's hash was set with it, so it needs no zeros.
+        let table = mmap(
+            nil, slots * MemoryLayout<UInt64>.stride, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        if let table, table != MAP_FAILED {
+            slotHash = table.bindMemory(to: UInt64.self, capacity: slots)
+        } else {
+            slotHash = .allocate(capacity: slots)
+            slotHash.initialize(repeating: 0, count: slots)
+        }
+        tableMapped = table != nil && table != MAP_FAILED
         slotEntry = .allocate(capacity: slots)
-        slotEntry.initialize(repeating: 0, count: slots)
         entryFace = .allocate(capacity: capacity)
         entryCount = .allocate(capacity: capacity)
         entryStart = .allocate(capacity: capacity)
@@ -46,7 +59,7 @@ final class ShapedPieces {
     }
 
     deinit {
-        slotHash.deallocate()
+        if tableMapped { munmap(slotHash, slotCount * MemoryLayout<UInt64>.stride) } else { slotHash.deallocate() }
         slotEntry.deallocate()
         entryFace.deallocate()
         entryCount.deallocate()

@@ -23,12 +23,18 @@ public struct FloorSignature: Sendable, Equatable {
         case anonymous(UInt64)
     }
 
+    /// 24 bytes: an item without an id is known by its content, so only the id is kept beside it (an
+    /// `ItemKey` field took 32 a item, 1.4 MB of the 8 MB page's 43,000; BENCHMARKS.md, issue 23).
     public struct Item: Sendable, Equatable {
-        public var key: ItemKey
+        /// The item's `id`; nil when it has none.
+        public var id: String?
         public var content: UInt64
 
-        package init(key: ItemKey, content: UInt64) {
-            self.key = key
+        /// Its identity: its id, else its content.
+        public var key: ItemKey { id.map(ItemKey.id) ?? .anonymous(content) }
+
+        package init(id: String?, content: UInt64) {
+            self.id = id
             self.content = content
         }
     }
@@ -69,9 +75,9 @@ public struct FloorSignature: Sendable, Equatable {
     /// the content is both floors'.
     package func extended(by next: FloorSignature) -> FloorSignature {
         var merged = self
-        var present = Set(items.lazy.compactMap { if case .id(let id) = $0.key { id } else { nil } })
+        var present = Set(items.lazy.compactMap(\.id))
         for item in next.items {
-            if case .id(let id) = item.key, !present.insert(id).inserted { continue }
+            if let id = item.id, !present.insert(id).inserted { continue }
             merged.items.append(item)
         }
         var whole = ContentHash()

@@ -446,9 +446,7 @@ package struct FloorWalk {
                 let content = try value(element, capturingID: true)
                 if element != nil { path.removeLast() }
                 hash.add(content)
-                items.append(
-                    FloorSignature.Item(
-                        key: capturedID.map(FloorSignature.ItemKey.id) ?? .anonymous(content), content: content))
+                items.append(FloorSignature.Item(id: capturedID, content: content))
                 index += 1
             } while try cursor.nextElement()
             checkCount(index, against: misfit ? nil : schema)

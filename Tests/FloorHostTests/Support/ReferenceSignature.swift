@@ -243,7 +243,7 @@ struct ReferenceSkim {
             }
             h.add(content)
             items.append(
-                FloorSignature.Item(key: id.map(FloorSignature.ItemKey.id) ?? .anonymous(content), content: content))
+                FloorSignature.Item(id: id, content: content))
             j = whitespace(from: after)
             guard j < bytes.count, bytes[j] == UInt8(ascii: ",") else { break }
             j = whitespace(from: j + 1)
