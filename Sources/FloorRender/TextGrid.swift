@@ -168,13 +168,9 @@ public struct TextGrid {
             guard count > 0, maxColumns > 0 else { return column..<column }
             let width = min(natural, maxColumns)
             if natural > maxColumns { count = Self.cut(glyphs, count, to: maxColumns) }
-            let start = center ? Self.sum(column, (maxColumns - width) / 2) : column
-            let end = Self.sum(start, width)
-            let window = visibleWindow
-            guard line >= window.top, line < window.bottom, start < window.right, end > window.left else {
-                clippedDraws += 1
-                return start..<end
-            }
+            let (start, end, window) = place(
+                width: width, column: column, line: line, maxColumns: maxColumns, center: center)
+            guard let window else { return start..<end }
             var clipped = false
             if end > window.right {
                 clipped = true
@@ -202,6 +198,22 @@ public struct TextGrid {
         }
     }
 
+    /// Where a text `width` columns wide (cut to `maxColumns` already) goes on `line`: its columns, and the
+    /// visible window when any of it is inside it (nil: the draw is clipped away whole, and counted so).
+    @inline(__always)
+    private mutating func place(width: Int, column: Int, line: Int, maxColumns: Int, center: Bool)
+        -> (start: Int, end: Int, window: (left: Int, top: Int, right: Int, bottom: Int)?)
+    {
+        let start = center ? Self.sum(column, (maxColumns - width) / 2) : column
+        let end = Self.sum(start, width)
+        let window = visibleWindow
+        guard line >= window.top, line < window.bottom, start < window.right, end > window.left else {
+            clippedDraws += 1
+            return (start, end, nil)
+        }
+        return (start, end, window)
+    }
+
     /// `drawPlain` for printable ASCII that needs no cut and no clip (most of what plugins draw: a title's line,
     /// a price, an image's name): the same cells, written straight from the bytes as a run, and the columns the
     /// text takes, as `drawPlain` answers; nil (nothing drawn) for anything else. Printable ASCII has no control to escape, so `escapingControls` draws
@@ -213,13 +225,9 @@ public struct TextGrid {
         for byte in utf8 where byte < 0x20 || byte >= 0x7F { return nil }
         guard count > 0, maxColumns > 0 else { return column..<column }
         guard count <= maxColumns else { return nil }
-        let start = center ? Self.sum(column, (maxColumns - count) / 2) : column
-        let end = Self.sum(start, count)
-        let window = visibleWindow
-        guard line >= window.top, line < window.bottom, start < window.right, end > window.left else {
-            clippedDraws += 1
-            return start..<end
-        }
+        let (start, end, window) = place(
+            width: count, column: column, line: line, maxColumns: maxColumns, center: center)
+        guard let window else { return start..<end }
         guard start >= window.left, end <= window.right else { return nil }
         let run = (line * columns + start)..<(line * columns + end)
         // A narrow cell of one UTF-8 byte in `style`, without marks (Cell's layout, as `write(line:)` reads it).
@@ -367,14 +375,9 @@ public struct TextGrid {
         for glyph in glyphs { naturalWidth += glyph.width }
         let width = min(naturalWidth, maxColumns)
         if naturalWidth > maxColumns { cutGlyphs(to: maxColumns) }
-        let start = center ? Self.sum(column, (maxColumns - width) / 2) : column
-        let end = Self.sum(start, width)
-
-        let window = visibleWindow
-        guard line >= window.top, line < window.bottom, start < window.right, end > window.left else {
-            clippedDraws += 1
-            return start..<end
-        }
+        let (start, end, window) = place(
+            width: width, column: column, line: line, maxColumns: maxColumns, center: center)
+        guard let window else { return start..<end }
         var clipped = false
         if end > window.right {
             clipped = true
