@@ -31,10 +31,10 @@ public enum PageDecoder {
         return try decode(bytes: bytes, file: file, registry: registry, reusing: reusing, allowed: allowed)
     }
 
-    /// With `handingBack`, the caller will not read `bytes` again, nor has anyone else them: each floor's
+    /// With `handingBack`, the caller will not read `bytes` again and no one else holds them: each floor's
     /// bytes are handed back to the kernel once the floor is decoded (`PageBytes.handBack`), so that the page
-    /// and the models decoded from it are not all in memory at once (on the 8 MB page, 8 MB of the render's
-    /// peak; BENCHMARKS.md, issue 23). What is left of `bytes` then reads as zeros.
+    /// and the models decoded from it are not all in memory at once (on the 8 MB page, the decode's peak went
+    /// from 46.8 to 39.5 MiB; BENCHMARKS.md, issue 23). What is left of `bytes` then reads as zeros.
     public static func decode(
         bytes: [UInt8], file: String, registry: Registry, reusing: ReusableFloors? = nil,
         allowed: AllowedFields = AllowedFields(), handingBack: Bool = false
