@@ -70,6 +70,9 @@ package struct PageRender: Sendable {
             TextEngine.shared.recordLayouts(.recording)
         }
         defer { if textOfWholePage { TextEngine.shared.recordLayouts(.off) } }
+        // A render lays each text out once: nothing is kept for a second time (TextEngine.keepBlocks).
+        TextEngine.keepBlocks(false)
+        defer { TextEngine.keepBlocks(true) }
         let adapter = try host.layout(page: page, root: root, remote: remote, width: screen.width, dispatch: dispatch)
         let session = PageSession(
             adapter: adapter, viewportHeight: screen.height,

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Synchronization
 import UTF8Validation
 
 /// The text engine: real type measured with the pinned font set (docs/ABI.md, "Text layout"). One
@@ -15,7 +16,7 @@ import UTF8Validation
 /// never to the width or the line limit.
 public final class TextEngine: @unchecked Sendable {
     /// The process's engine; opens the font files on first use.
-    public static let shared = TextEngine()
+    public static let shared = TextEngine(keepsBlocks: { TextEngine.keepsBlocks.load(ordering: .relaxed) })
 
     /// nil when every file of the font set opened; else the files that did not, for the json output's
     /// `stats` and a warning. Without a face the text is measured in the faces that opened.
@@ -45,7 +46,10 @@ public final class TextEngine: @unchecked Sendable {
         public var glyphs = 0
     }
 
-    init() {
+    /// `keepsBlocks`: asked at each layout laid out afresh, whether the cache keeps it (the shared engine's:
+    /// `keepBlocks`).
+    init(keepsBlocks: @escaping @Sendable () -> Bool = { true }) {
+        keepsBlocksNow = keepsBlocks
         var faces: [FontSet.File.Role: FontFace] = [:]
         var missing: [String] = []
         for file in FontSet.files {
@@ -77,6 +81,21 @@ public final class TextEngine: @unchecked Sendable {
     public func recordLayouts(_ phase: LayoutRecording) {
         lock.withLock { record.start(phase) }
     }
+
+    /// Whether the shared engine keeps the blocks it lays out afresh in its cache (true, the default, for a
+    /// process that lays a text out again: a cell drawn after its height was measured, a screen drawn again
+    /// as it scrolls). A process that renders a page once lays each text out once (a cell it draws finds its
+    /// height's block in the record, or lays it out again: a screen's worth), so it keeps none: the cache's
+    /// 4,096 blocks were 0.9 MiB of the json render's peak on the 8 MB page (BENCHMARKS.md, issue 23). A
+    /// flag of the type's, so that setting it does not start the shared engine (its fonts and ICU) in a
+    /// process that lays no text out.
+    public static func keepBlocks(_ keep: Bool) {
+        keepsBlocks.store(keep, ordering: .relaxed)
+    }
+
+    private static let keepsBlocks = Atomic<Bool>(true)
+    /// Asked at each layout laid out afresh: whether to keep it (`keepBlocks`, for the shared engine).
+    private let keepsBlocksNow: @Sendable () -> Bool
 
     public var counts: Counters {
         lock.withLock {
@@ -113,7 +132,7 @@ public final class TextEngine: @unchecked Sendable {
                 return hit
             }
             let block = compute(bytes, style: style, maxWidth: width, limit: limit)
-            cache.insert(block, for: arguments, hash: hash, keep: keep)
+            cache.insert(block, for: arguments, hash: hash, keep: keep && keepsBlocksNow())
             if record.isRecording { record.append(TextBlockCache.Entry(block, for: arguments), hash: hash) }
             return block
         }

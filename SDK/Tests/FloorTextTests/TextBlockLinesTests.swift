@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import FloorText
@@ -93,5 +94,30 @@ import Testing
         _ = layout("¥5.00", keep: false)
         #expect(layout("¥1234.56", keep: false) == price)
         #expect(engine.counts.laidOut == 4 && engine.counts.cached == 2)
+    }
+}
+
+/// A process that renders a page once keeps no blocks (TextEngine.keepBlocks): asked at each layout.
+@Suite struct KeepingBlocksTests {
+    final class Switch: Sendable {
+        let on = Atomic<Bool>(true)
+    }
+
+    @Test func anEngineThatKeepsNoBlocksLaysATextOutEachTime() {
+        let keeping = Switch()
+        let engine = TextEngine(keepsBlocks: { keeping.on.load(ordering: .relaxed) })
+        let style = TypeStyle(style: 0x300)!
+        func layout(_ text: String) -> TextBlock { engine.layout(text, style: style, maxWidth: 200, maxLines: 2) }
+        keeping.on.store(false, ordering: .relaxed)
+        let first = layout("无线蓝牙耳机 Pro")
+        _ = layout("Stainless steel bottle 750ml")
+        #expect(layout("无线蓝牙耳机 Pro") == first)
+        #expect(engine.counts.laidOut == 3 && engine.counts.cached == 0, "\(engine.counts)")
+        // Keeping again: a text laid out now is found however many follow it.
+        keeping.on.store(true, ordering: .relaxed)
+        _ = layout("有机纯牛奶 250ml×12")
+        _ = layout("Stainless steel bottle 750ml")
+        _ = layout("有机纯牛奶 250ml×12")
+        #expect(engine.counts.laidOut == 5 && engine.counts.cached == 1, "\(engine.counts)")
     }
 }
