@@ -52,7 +52,6 @@ public enum TextRenderer {
     public static func write(_ adapter: Adapter, options: Options, to out: inout [UInt8]) {
         var drawing = Drawing(adapter, options: options, labelling: 0..<adapter.rowCount)
         drawing.backend.keepsDrawnBlocks = false
-        drawing.keepsFrames = false
         drawing.body(rows: 0..<adapter.rowCount, from: 0, to: adapter.totalHeight, pinned: nil, to: &out)
     }
 
@@ -99,8 +98,9 @@ public enum TextRenderer {
         var blankGutter: [UInt8] = []
         var gutterLabels: GutterLabels
         /// Whether the rows drawn keep the item frames their cells report (Adapter.drawCell): a screen, which a
-        /// front end taps, does; the whole page, drawn once to be read, does not.
-        var keepsFrames = true
+        /// front end taps, does; the whole page, drawn once to be read, does not, and neither keeps it the
+        /// blocks it draws (GridBackend.keepsDrawnBlocks).
+        var keepsFrames: Bool { backend.keepsDrawnBlocks }
 
         /// `rows`: the rows whose gutter labels set the gutter's width (only read with a gutter).
         init(_ adapter: Adapter, options: Options, labelling rows: some Sequence<Int>) {
