@@ -1,6 +1,7 @@
 import FloorKit
-@testable import ProductFeedFloor
 import Testing
+
+@testable import ProductFeedFloor
 
 /// What a decoded product costs in memory: a feed keeps one a card (43,037 in the 8 MB benchmark page) until
 /// the render ends, so its stride is part of the json render's peak (BENCHMARKS.md, "Peak memory").

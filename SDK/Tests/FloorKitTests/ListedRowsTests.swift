@@ -25,7 +25,8 @@ struct ListedRowsTests {
     }
 
     @Test func rowsWhoseItemsDoNotFollowAreRunsOfTheirOwn() {
-        let listed = [3, 3, 7, 2, 3, 4, 4].map { ListedRow(type: 5, item: $0, flags: 0) }
+        let listed =
+            [3, 3, 7, 2, 3, 4, 4].map { ListedRow(type: 5, item: $0, flags: 0) }
             + [ListedRow(type: 6, item: 5, flags: 0), ListedRow(type: 5, item: 6, flags: FLOOR_ROW_ITEM)]
         let rows = ListedRows(listed)
         #expect(Array(rows) == listed)

@@ -235,7 +235,9 @@ public struct PageDiff: Sendable {
             changes.append(
                 RowChange(
                     change: change, type: typeName(new, r),
-                    oldItem: diff.oldIndexOfNew[k].flatMap { before[$0].item }.map { ItemPlace(floor: oldFloor, item: $0) },
+                    oldItem: diff.oldIndexOfNew[k].flatMap { before[$0].item }.map {
+                        ItemPlace(floor: oldFloor, item: $0)
+                    },
                     newItem: after[k].item.map { ItemPlace(floor: newFloor, item: $0) },
                     old: diff.oldIndexOfNew[k].map { place(old, oldStart + $0) }, new: place(new, r),
                     shiftBelow: shift(r + 1)))

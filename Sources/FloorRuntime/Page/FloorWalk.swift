@@ -130,7 +130,9 @@ package struct FloorWalk {
                 }
                 path.removeLast()
                 hash.add(key: cursor.keyHash(key), value: valueHash)
-                if capturingID, cursor.matches(key, "id") { id = cursor.itemIDHash(at: valueStart, lastString: lastString) }
+                if capturingID, cursor.matches(key, "id") {
+                    id = cursor.itemIDHash(at: valueStart, lastString: lastString)
+                }
             } while try cursor.nextMember()
             checkRequired(schema.unsafelyUnwrapped, seen)
         } else {
@@ -139,7 +141,9 @@ package struct FloorWalk {
                 let valueStart = cursor.pos
                 let valueHash = try value(nil)
                 hash.add(key: cursor.keyHash(key), value: valueHash)
-                if capturingID, cursor.matches(key, "id") { id = cursor.itemIDHash(at: valueStart, lastString: lastString) }
+                if capturingID, cursor.matches(key, "id") {
+                    id = cursor.itemIDHash(at: valueStart, lastString: lastString)
+                }
             } while try cursor.nextMember()
         }
         if capturingID { capturedID = id }
