@@ -8,7 +8,8 @@
 /// item is clamped to Int32 as ListedRow's is). Row `i` is found in O(log runs); appending a row or a run
 /// and inserting rows cost O(runs after the place + rows inserted), not O(rows in the floor).
 struct ListedRows: RandomAccessCollection, Equatable {
-    /// Rows `end - count ..< end`: item `firstItem + k` for the k-th of them.
+    /// The rows from the previous run's end (0 for the first) to `end`: the k-th of them draws item
+    /// `firstItem + k`, all with `type` and `flags`.
     private struct Run: Equatable {
         var end: Int32
         var type: Int32
