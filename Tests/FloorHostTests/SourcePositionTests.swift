@@ -7,7 +7,9 @@ import Testing
     /// scalars: the reference the counter must agree with.
     static func reference(_ text: String) -> [Int: (line: Int, column: Int)] {
         var positions: [Int: (line: Int, column: Int)] = [:]
-        var offset = 0, line = 1, column = 1
+        var offset = 0
+        var line = 1
+        var column = 1
         for scalar in text.unicodeScalars {
             positions[offset] = (line, column)
             offset += String(scalar).utf8.count
@@ -22,14 +24,16 @@ import Testing
         return positions
     }
 
-    /// Long runs without a newline (counted a word at a time), newlines at every alignment, and scalars of
-    /// one to four bytes straddling the words' edges; each offset asked after a jump of a different size.
+    /// Long runs without a newline (counted 32 bytes at a time), newlines at every alignment, and scalars of
+    /// one to four bytes straddling the blocks' edges; each offset asked after a jump of a different size.
     @Test(arguments: [1, 3, 7, 8, 9, 17, 64, 1_000])
     func aCounterAgreesWithScalarsCountedOneByOne(jump: Int) {
         var text = ""
         for index in 0..<400 {
             text += String(repeating: "a", count: index % 11)
             text += ["é", "中", "😀", "\"x\": 1,", "\n", "\n\n", "", "¥199.00"][index % 8]
+            // Now and then a line long enough for blocks of 32 bytes without a newline, many of them.
+            if index % 50 == 7 { text += String(repeating: "é中😀a\"", count: 60 + index % 7) }
         }
         let reference = Self.reference(text)
         let bytes = Array(text.utf8)
