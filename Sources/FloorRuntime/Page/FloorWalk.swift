@@ -36,6 +36,9 @@ package struct FloorWalk {
     /// without reading it again.
     var lastString = JSONStringSpan(start: 0, end: 0, escaped: false)
     var lastNumberIsInteger = false
+    /// Lines and columns counted up to the end of the last floor a streamed scan handed over (PageScanner's
+    /// `scan(_:schemas:found:)`); nil on any other walk.
+    var counted: SourcePosition.Counter?
 
     enum PathPart {
         case key(JSONStringSpan)
