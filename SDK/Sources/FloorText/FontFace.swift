@@ -10,7 +10,7 @@ import Glibc
 /// process that lays text out (BENCHMARKS.md, "Peak memory of the json render"); the tables are the same
 /// bytes either way, and so are the advances.
 ///
-/// Immutable after init but for `handedBack`; HarfBuzz fonts may shape from any thread, but the engine calls
+/// Immutable after init but for `handedBack` and `plain`; HarfBuzz fonts may shape from any thread, but the engine calls
 /// it under its lock.
 /// Lives for the process (the engine is a process-wide singleton).
 final class FontFace: @unchecked Sendable {
@@ -24,6 +24,9 @@ final class FontFace: @unchecked Sendable {
     /// after the face's first shape (`shaped()`).
     let mapped: UnsafeRawBufferPointer
     private var handedBack = false
+    /// Its plain characters (`PlainGlyphs`), found by the shaper the first time a piece not shaped before
+    /// starts with a candidate, so that a face that draws no price never reads its tables for them.
+    var plain: PlainGlyphs?
 
     init?(_ file: FontSet.File) {
         // nil for a file that cannot be read, or holds no face at `faceIndex` (HarfBuzz's empty face).

@@ -145,6 +145,13 @@ final class Shaper {
             for i in 0..<(end - start) { result[start + i] += Double(known[i]) * scale }
             return
         }
+        // Not seen before: a price is measured from the face's plain characters, not shaped (and not kept:
+        // a page's prices seldom repeat, and would push its words out of `pieces`).
+        if PlainGlyphs.isCandidate(units[start]) {
+            let plain = face.plain ?? PlainGlyphs(face: face, buffer: buffer)
+            face.plain = plain
+            if plain.measure(units, start: start, end: end, scale: scale, into: result) { return }
+        }
         // At most `ShapedPieces.maxUnits` advances: on the stack, not an array allocated a piece.
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: end - start) { advances in
             advances.initialize(repeating: 0)
