@@ -180,7 +180,10 @@ public final class TextEngine: @unchecked Sendable {
             var breaker = GreedyLines(
                 text: text, prefix: scratch.prefix, maxWidth: maxWidth, limit: limit, breaks: breaks, reusing: lines)
             breaker.run()
-            var spans = breaker.lines.map { scratch.span($0.start, $0.end, width: breaker.width($0)) }
+            // One allocation of the lines' count (a `map` over them allocated twice).
+            var spans: [TextBlock.Span] = []
+            spans.reserveCapacity(breaker.lines.count)
+            for line in breaker.lines { spans.append(scratch.span(line.start, line.end, width: breaker.width(line))) }
             if breaker.truncated, let last = breaker.lines.last {
                 spans[spans.count - 1] = ellipsized(last, breaker: breaker, style: style, faces: faces)
             }
