@@ -129,6 +129,8 @@ final class PlainGlyphs {
         pairsShaped.initialize(repeating: 0, count: 64)
         kerned.initialize(repeating: 0, count: 64)
         let candidates = Self.candidates
+        // The tables' pages read here are not read again.
+        defer { face.handBack() }
         guard let hbFace = hb_font_get_face(face.font), Self.appliesOnlyGSUBAndGPOS(hbFace) else { return }
 
         // The nominal glyph of each candidate that has one and is not a mark (HarfBuzz zeroes marks' advances).
