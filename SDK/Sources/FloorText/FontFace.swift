@@ -10,8 +10,8 @@ import Glibc
 /// process that lays text out (BENCHMARKS.md, "Peak memory of the json render"); the tables are the same
 /// bytes either way, and so are the advances.
 ///
-/// Immutable after init but for `handedBack` and `plain`; HarfBuzz fonts may shape from any thread, but the engine calls
-/// it under its lock.
+/// Immutable after init but for `handedBack` and `plain`; HarfBuzz fonts may shape from any thread, but the
+/// engine calls it under its lock.
 /// Lives for the process (the engine is a process-wide singleton).
 final class FontFace: @unchecked Sendable {
     let file: FontSet.File

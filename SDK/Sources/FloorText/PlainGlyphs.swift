@@ -13,11 +13,12 @@ import CHarfBuzz
 /// other than the candidates' never forms among them (Noto Sans's "0" + U+FE00, a slashed zero), and pair
 /// positioning (kerning) is tried: each pair of plain characters whose first is in a pair subtable's
 /// coverage is shaped the first time it is met, and a pair HarfBuzz moves is not plain (Noto Serif kerns
-/// "*." by -120 units; Noto Sans kerns no two candidates). Lookups of the automatic fractions alone (frac, numr, dnom) are left out:
-/// HarfBuzz applies them only around U+2044, which no plain piece holds. A face with tables HarfBuzz
-/// applies outside GSUB and GPOS (kern, kerx, morx, mort, trak), or without GPOS, has no plain characters,
-/// and neither has one whose tables do not parse. Each character is also shaped alone the first time it
-/// is met, and must give its nominal glyph at its nominal advance. Used under the engine's lock.
+/// "*." by -120 units; Noto Sans kerns no two candidates). Lookups of the automatic fractions alone (frac,
+/// numr, dnom) are left out: HarfBuzz applies them only around U+2044, which no plain piece holds. A face
+/// with tables HarfBuzz applies outside GSUB and GPOS (kern, kerx, morx, mort, trak), or without GPOS, has no
+/// plain characters, and neither has one whose tables do not parse. Each character is also shaped alone the
+/// first time it is met, and must give its nominal glyph at its nominal advance. Used under the engine's
+/// lock.
 final class PlainGlyphs {
     /// The characters that may be plain: ASCII but letters, space and controls, and ¢ £ ¥. All of them are
     /// of the Common script, so HarfBuzz guesses the same segment properties (and shape plan) for any piece
