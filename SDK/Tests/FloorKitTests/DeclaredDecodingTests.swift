@@ -132,6 +132,27 @@ struct DeclaredDecodingTests {
         }
     }
 
+    /// A price string is read from its bytes as the tape has them, or unescaped first: the same amounts,
+    /// and invalid UTF-8 refused with its repaired text, as when every price string was made a String first.
+    @Test func aNumericStringReadsAlikePlainEscapedOrInvalid() throws {
+        func price(_ written: [UInt8]) -> (Double?, String?) {
+            let json = Array(#"{"id":"b","title":"t","img":"i","price":""#.utf8) + written + Array(#""}"#.utf8)
+            let outcome = json.withUnsafeBytes { DeclaredDecoding.decode(Product.self, from: $0) }
+            return (outcome.value?.price, outcome.error.map { "\($0.path): \($0.message)" })
+        }
+        #expect(price(Array("¥1,299.50".utf8)).0 == 1299.5)
+        #expect(price(Array(#"\u00a51,299.50"#.utf8)).0 == 1299.5)
+        #expect(price(Array(#" 12\u002e5 "#.utf8)).0 == 12.5)
+        // "¥" cut to its lead byte, and a lone continuation byte where a digit goes.
+        for invalid: [UInt8] in [[0xC2, 0x31, 0x32], [0x31, 0xA5, 0x32], [0xEF, 0xBF, 0x31]] {
+            let repaired = String(decoding: invalid, as: UTF8.self)
+            #expect(
+                price(invalid).1
+                    == "price: \"\(repaired)\" is not a number (digits, an optional ¥ before them, ',' between them, '.' before a fraction)"
+            )
+        }
+    }
+
     @Test func anOptionalPropertyIsAnOptionalField() throws {
         let product = try #require(
             decode(Product.self, #"{"id":"a","title":"t","price":1,"originalPrice":null,"img":"i"}"#).value)

@@ -367,8 +367,15 @@ extension Fields {
     func amount(at value: Int32, _ maximum: Double) throws(DecodeError) -> Double {
         let node = nodes[Int(value)]
         if node.kind == .string {
-            let text = context.unsafelyUnwrapped.pointee.tape.string(node)
-            guard let amount = NumericText.value(text.utf8) else {
+            // A plain string's bytes as they are (NumericText refuses invalid UTF-8 as its String would be
+            // refused); only an escaped one is unescaped first.
+            let context = context.unsafelyUnwrapped
+            let amount =
+                node.escaped
+                ? NumericText.value(context.pointee.tape.string(node).utf8)
+                : NumericText.value(context.pointee.tape.slice(node))
+            guard let amount else {
+                let text = context.pointee.tape.string(node)
                 throw DecodeError(
                     node: value,
                     "\"\(text)\" is not a number (digits, an optional ¥ before them, ',' between them, '.' before a fraction)"
