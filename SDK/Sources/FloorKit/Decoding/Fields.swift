@@ -302,8 +302,9 @@ extension Fields {
         return text
     }
 
-    /// The string at `value` appended to the decode's text buffer: plain valid UTF-8 copied as it is,
-    /// anything else (escapes, invalid UTF-8) as the String `string(at:)` makes of it.
+    /// The string at `value` appended to the decode's text buffer: plain valid UTF-8 copied as it is (plain
+    /// ASCII without a second look: the tape saw every byte), anything else (escapes, invalid UTF-8) as the
+    /// String `string(at:)` makes of it.
     func text(at value: Int32, _ rule: TextRule) throws(DecodeError) -> Text {
         let node = nodes[Int(value)]
         guard node.kind == .string else { throw mismatch(value, "a string") }
@@ -312,7 +313,7 @@ extension Fields {
         let buffer = context.pointee.textBuffer()
         let start: Int
         let count: Int
-        if !node.escaped && ValidUTF8.check(raw) {
+        if !node.escaped && (node.ascii || ValidUTF8.check(raw)) {
             start = buffer.append(raw)
             count = raw.count
         } else {

@@ -28,6 +28,9 @@ struct JSONTape {
         var kind: Kind
         /// A string containing a backslash escape (its bytes need unescaping).
         var escaped = false
+        /// A string whose written bytes are all ASCII, so valid UTF-8 as written (Fields.text keeps them
+        /// without validating them again).
+        var ascii = false
         /// Strings: the content between the quotes; numbers: the literal; containers: unused.
         var start: Int32
         var end: Int32
@@ -132,8 +135,9 @@ struct JSONTape {
         let open = i
         i += 1
         var escaped = false
+        var high: UInt64 = 0
         while true {
-            i = Self.plainEnd(bytes, from: i)
+            i = Self.plainEnd(bytes, from: i, high: &high)
             guard i < bytes.count else { throw SyntaxError(offset: open, message: "unterminated string") }
             let b = bytes[i]
             if b == UInt8(ascii: "\"") { break }
@@ -157,13 +161,16 @@ struct JSONTape {
             i += 1
         }
         nodes.append(
-            Node(kind: .string, escaped: escaped, start: Int32(open + 1), end: Int32(i), next: Int32(nodes.count + 1)))
+            Node(
+                kind: .string, escaped: escaped, ascii: high & 0x8080_8080_8080_8080 == 0, start: Int32(open + 1),
+                end: Int32(i), next: Int32(nodes.count + 1)))
         i += 1
     }
 
     /// The first byte from `i` that is a quote, a backslash or a control character (the count when none):
     /// eight bytes at a time (the "has a zero byte" test, whose lowest flagged byte is always a true one).
-    private static func plainEnd(_ bytes: UnsafeRawBufferPointer, from i: Int) -> Int {
+    /// The bytes before it are ORed into `high`, whose top bits then tell whether any was not ASCII.
+    private static func plainEnd(_ bytes: UnsafeRawBufferPointer, from i: Int, high: inout UInt64) -> Int {
         let ones: UInt64 = 0x0101_0101_0101_0101
         var i = i
         while i + 8 <= bytes.count {
@@ -174,10 +181,16 @@ struct JSONTape {
             let backslashes = (backslash &- ones) & ~backslash
             let controls = (x &- ones &* 0x20) & ~x
             let found = (quotes | backslashes | controls) & (ones &* 0x80)
-            if found != 0 { return i + found.trailingZeroBitCount >> 3 }
+            if found != 0 {
+                // The bytes below the lowest flagged one; the rest of the word is after the string.
+                high |= x & ((found & (0 &- found)) &- 1)
+                return i + found.trailingZeroBitCount >> 3
+            }
+            high |= x
             i += 8
         }
         while i < bytes.count, bytes[i] >= 0x20, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") {
+            high |= UInt64(bytes[i])
             i += 1
         }
         return i
