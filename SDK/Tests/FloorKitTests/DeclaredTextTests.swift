@@ -89,7 +89,8 @@ struct DeclaredTextTests {
             }
         }
         let tape = try Array(#"["abcdefgh","ab","abc\u00e9","é"]"#.utf8).withUnsafeBytes { bytes in
-            try JSONTape(bytes).nodes.map(\.ascii)
+            let tape = try JSONTape(bytes)
+            return withExtendedLifetime(tape) { tape.nodes.map(\.ascii) }
         }
         #expect(tape == [false, true, true, true, false])
     }
