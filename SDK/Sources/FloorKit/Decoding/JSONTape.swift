@@ -195,6 +195,7 @@ struct JSONTape {
             nodes[me].next = Int32(nodes.count)
         }
 
+        @inline(__always)
         private mutating func string(_ i: inout Int) throws(SyntaxError) {
             let open = i
             i += 1
