@@ -69,6 +69,17 @@ struct DeclaredDecodingTests {
         #expect(product.title == "second")
     }
 
+    /// A key written with an escape is the key it spells, found as a plain one is, and the last of the two
+    /// wins whichever is escaped; a key of the same length that differs is not the field.
+    @Test func anEscapedKeyIsTheKeyItSpells() throws {
+        let escapedLast = #"{"id":"a","title":"plain","t\u0069tle":"escaped","price":1,"img":"i"}"#
+        #expect(decode(Product.self, escapedLast).value?.title == "escaped")
+        let plainLast = #"{"id":"a","t\u0069tle":"escaped","title":"plain","price":1,"img":"i"}"#
+        #expect(decode(Product.self, plainLast).value?.title == "plain")
+        let unlike = decode(Product.self, #"{"id":"a","titlf":"x","t\u0069tlf":"y","price":1,"img":"i"}"#)
+        #expect(unlike.error?.path == "title" && unlike.error?.message == "required field is missing")
+    }
+
     /// A wrong list refuses the floor; a wrong item is left out with its path; both say what was found.
     @Test func wrongTypesNameTheirPathAndWhatWasFound() throws {
         let refused: [(String, String, String)] = [

@@ -50,8 +50,12 @@ public enum TextRule {
     case numeric
 
     func check(_ text: String) -> StaticString? {
-        var text = text
-        return text.withUTF8 { check(utf8: $0) }
+        switch self {
+        case .any, .numeric: return nil  // nothing to read (most of a model's strings)
+        case .nonEmpty, .notBlank:
+            var text = text
+            return text.withUTF8 { check(utf8: $0) }
+        }
     }
 
     /// The rule on valid UTF-8.
