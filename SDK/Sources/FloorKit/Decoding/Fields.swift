@@ -278,7 +278,9 @@ extension Fields {
             let name = nodes[member]
             if name.escaped {
                 if context.pointee.tape.string(name, equals: key) { found = member &+ 1 }
-            } else if Int(name.end &- name.start) == keyCount, JSONTape.same(bytes + Int(name.start), keyStart, keyCount) {
+            } else if Int(name.end &- name.start) == keyCount,
+                JSONTape.same(bytes + Int(name.start), keyStart, keyCount)
+            {
                 found = member &+ 1
             }
             member = Int(nodes[member &+ 1].next)

@@ -133,7 +133,9 @@ struct JSONTape {
         private func byte(_ i: Int) -> UInt8 { i < bytes.count ? bytes[i] : 0 }
 
         func skipSpace(_ i: inout Int) {
-            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 {
+                i += 1
+            }
         }
 
         mutating func value(_ i: inout Int, depth: Int) throws(SyntaxError) {
@@ -149,7 +151,8 @@ struct JSONTape {
             case UInt8(ascii: "n"): try literal(&i, "null", .null)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number(&i)
             default:
-                throw SyntaxError(offset: i, message: i < bytes.count ? "expected a JSON value" : "unexpected end of JSON")
+                throw SyntaxError(
+                    offset: i, message: i < bytes.count ? "expected a JSON value" : "unexpected end of JSON")
             }
         }
 
@@ -211,8 +214,8 @@ struct JSONTape {
                     escaped = true
                     i += 1
                     switch byte(i) {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                        UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                        UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                         break
                     case UInt8(ascii: "u"):
                         for k in 1...4 where !JSONTape.isHex(byte(i + k)) {
@@ -288,7 +291,8 @@ struct JSONTape {
 
         private mutating func literal(_ i: inout Int, _ word: StaticString, _ kind: Kind) throws(SyntaxError) {
             let length = word.utf8CodeUnitCount
-            guard i + length <= bytes.count, JSONTape.same(bytes.baseAddress! + i, UnsafeRawPointer(word.utf8Start), length)
+            guard i + length <= bytes.count,
+                JSONTape.same(bytes.baseAddress! + i, UnsafeRawPointer(word.utf8Start), length)
             else {
                 throw SyntaxError(offset: i, message: "expected a JSON value")
             }
