@@ -101,6 +101,10 @@ struct DeclaredTextTests {
             for b in [0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0x41] as [UInt8] {
                 samples.append([a, b, 0x80, 0x80])
                 samples.append([0x41, a, b])
+                // After 0 to 11 ASCII bytes (the word check jumps to the first byte that is not), then more.
+                for ascii in 0..<12 {
+                    samples.append(Array(repeating: 0x41, count: ascii) + [a, b, 0x80, 0x80] + [0x41, 0x42, 0x43])
+                }
             }
         }
         for bytes in samples {
