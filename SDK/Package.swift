@@ -39,7 +39,7 @@ let package = Package(
         // no plugin library, no floorhost. What needs the host stays in the root's Tests/FloorHostTests.
         .testTarget(name: "HostContractTests", dependencies: ["CFloorABI", "HostContract"]),
         .testTarget(name: "FloorKitTests", dependencies: ["FloorKit", "UTF8Validation"]),
-        .testTarget(name: "FloorTextTests", dependencies: ["FloorText", "UTF8Validation"]),
+        .testTarget(name: "FloorTextTests", dependencies: ["FloorText", "UTF8Validation", "CHarfBuzz"]),
         // The test kit on floor plugins written in the test target itself (SampleFloors.swift).
         .testTarget(name: "FloorKitTestingTests", dependencies: ["FloorKit", "FloorKitTesting", "HostContract"]),
     ]

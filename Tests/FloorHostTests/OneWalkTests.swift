@@ -100,6 +100,39 @@ struct OneWalkTests {
         }
     }
 
+    /// Checked against their types' schemas (a key matched to a property takes the property's hash, and is
+    /// looked for first after the previous member's), floors sign as the reference does: keys in the
+    /// schema's order, out of it, escaped, and unknown.
+    @Test func signaturesWithSchemasAreTheReferences() throws {
+        let folder = try TemporaryFolder("onewalk-schemas")
+        let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
+        let schemas = host.registry.floorSchemas
+        var pages: [String] = [
+            #"{"floors":[{"type":"ProductFeed","id":"f","items":["#
+                + #"{"id":"a","title":"Tea","price":"¥1.00","img":"a.jpg"},"#
+                + #"{"img":"b.jpg","price":"¥2.00","title":"Cup","id":"b"},"#
+                + #"{"\u0069d":"c","t\u0069tle":"Pot","colour":"red","price":"¥3.00","img":"c.jpg"},"#
+                + #"{"title":"x","title":"y","id":"d","price":"¥4.00","img":"d.jpg"}]}]}"#
+        ]
+        for name in try FileManager.default.contentsOfDirectory(atPath: Repo.path("Examples")).sorted()
+        where name.hasSuffix(".json") {
+            pages.append(try String(contentsOfFile: Repo.path("Examples/" + name), encoding: .utf8))
+        }
+        var checked = 0
+        for page in pages {
+            let bytes = Array(page.utf8)
+            let spec = try PageScanner.scan(bytes) { schemas[$0] }
+            bytes.withUnsafeBytes { raw in
+                for floor in spec.floors where floor.findings != nil {
+                    let alone = UnsafeRawBufferPointer(rebasing: raw[floor.bytes])
+                    #expect(floor.signature == FloorSignature.reference(json: alone), "\(floor.id ?? "?")")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 10)
+    }
+
     /// The one walk's signatures are the old skim's, hash for hash.
     @Test func signaturesAreTheOldSkimsValueForValue() throws {
         var pages = [

@@ -10,8 +10,8 @@ import Glibc
 /// process that lays text out (BENCHMARKS.md, "Peak memory of the json render"); the tables are the same
 /// bytes either way, and so are the advances.
 ///
-/// Immutable after init but for `handedBack`; HarfBuzz fonts may shape from any thread, but the engine calls
-/// it under its lock.
+/// Immutable after init but for `handedBack` and `plain`; HarfBuzz fonts may shape from any thread, but the
+/// engine calls it under its lock.
 /// Lives for the process (the engine is a process-wide singleton).
 final class FontFace: @unchecked Sendable {
     let file: FontSet.File
@@ -24,6 +24,9 @@ final class FontFace: @unchecked Sendable {
     /// after the face's first shape (`shaped()`).
     let mapped: UnsafeRawBufferPointer
     private var handedBack = false
+    /// Its plain characters (`PlainGlyphs`), found by the shaper the first time a piece not shaped before
+    /// starts with a candidate, so that a face that draws no price never reads its tables for them.
+    var plain: PlainGlyphs?
 
     init?(_ file: FontSet.File) {
         // nil for a file that cannot be read, or holds no face at `faceIndex` (HarfBuzz's empty face).
@@ -52,8 +55,16 @@ final class FontFace: @unchecked Sendable {
     /// so this changes what the process keeps resident, never what it reads (BENCHMARKS.md, issue 23).
     /// Under the engine's lock, as every shape is.
     func shaped() {
-        guard !handedBack, let base = mapped.baseAddress else { return }
+        guard !handedBack else { return }
         handedBack = true
+        handBack()
+    }
+
+    /// Hands every page of the file this process has touched back to the kernel (see `shaped`): also after
+    /// `PlainGlyphs` has read the layout tables' coverage (about 150 KB of Noto Sans's GPOS), which it does
+    /// not read again.
+    func handBack() {
+        guard let base = mapped.baseAddress else { return }
         _ = madvise(UnsafeMutableRawPointer(mutating: base), mapped.count, MADV_DONTNEED)
     }
 

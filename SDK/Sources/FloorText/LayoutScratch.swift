@@ -9,6 +9,8 @@ struct LayoutScratch {
     private var utf8Offset: [Int32] = []
     /// prefix[i]: the width of units 0..<i in points (filled by `Shaper.advances`).
     var prefix: [Double] = []
+    /// The last layout's lines (`GreedyLines`), kept for the storage the next one fills.
+    var lines: [GreedyLines.Range] = []
 
     /// Transcodes valid UTF-8 (a String's own bytes) into `units`; returns the unit count.
     mutating func transcode(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {

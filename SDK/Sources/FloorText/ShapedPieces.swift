@@ -70,7 +70,7 @@ final class ShapedPieces {
 
     /// FNV-1a over the face and the units, never 0 (0 marks an empty slot).
     static func key(face: Int, _ units: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(face)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bitPattern: Int64(face))
         for i in start..<end {
             hash = (hash ^ UInt64(units[i])) &* 0x0000_0100_0000_01b3
         }

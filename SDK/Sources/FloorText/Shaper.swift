@@ -43,6 +43,9 @@ final class Shaper {
         let cjk: FontFace?
         let emoji: FontFace?
         let list: [FontFace?]
+        /// `list`, each face else the first present, unretained (`list` keeps them): what each piece is
+        /// shaped in, with no retain and release a piece (13 M instructions of the json render).
+        fileprivate let drawing = UnsafeMutablePointer<Unmanaged<FontFace>?>.allocate(capacity: 3)
         /// By BMP scalar: 0 not yet known, else 1 + the face `choose` picks (followed by an ordinary
         /// character), plus `continuesBit` when the scalar continues the cluster before it.
         fileprivate let known = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
@@ -54,9 +57,16 @@ final class Shaper {
             self.emoji = emoji
             list = [sans, cjk, emoji]
             known.initialize(repeating: 0, count: 0x10000)
+            let fallback = sans ?? cjk ?? emoji
+            for (i, face) in list.enumerated() {
+                (drawing + i).initialize(to: (face ?? fallback).map(Unmanaged.passUnretained))
+            }
         }
 
-        deinit { known.deallocate() }
+        deinit {
+            known.deallocate()
+            drawing.deallocate()
+        }
     }
 
     /// Fills `prefix` with the running sums of the advances of `units` in `style`, in points: prefix[i] is the
@@ -85,7 +95,7 @@ final class Shaper {
         }
         guard n > 0 else { return }
         let ordered = faces.list
-        guard let fallback = faces.sans ?? faces.cjk ?? faces.emoji else { return }
+        guard faces.sans ?? faces.cjk ?? faces.emoji != nil else { return }
         // 0, 1, 2: which of sans, cjk, emoji draws the unit.
         var i = 0
         var previous: UInt8 = 0
@@ -124,8 +134,9 @@ final class Shaper {
                 while end < n && choice[end] == pick && units[end] == 0x20 { end += 1 }
             }
             while end < n && choice[end] == pick && units[end] != 0x20 { end += 1 }
-            let face = ordered[Int(pick)] ?? fallback
-            piece(units, start: start, end: end, face: face, pointSize: pointSize, into: result)
+            faces.drawing[Int(pick)]?._withUnsafeGuaranteedRef { face in
+                piece(units, start: start, end: end, face: face, pointSize: pointSize, into: result)
+            }
             start = end
         }
     }
@@ -144,6 +155,13 @@ final class Shaper {
         if let known = pieces.find(key, face: faceIndex, units, start, end) {
             for i in 0..<(end - start) { result[start + i] += Double(known[i]) * scale }
             return
+        }
+        // Not seen before: a price is measured from the face's plain characters, not shaped (and not kept:
+        // a page's prices seldom repeat, and would push its words out of `pieces`).
+        if PlainGlyphs.isCandidate(units[start]) {
+            let plain = face.plain ?? PlainGlyphs(face: face, buffer: buffer)
+            face.plain = plain
+            if plain.measure(units, start: start, end: end, scale: scale, into: result) { return }
         }
         // At most `ShapedPieces.maxUnits` advances: on the stack, not an array allocated a piece.
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: end - start) { advances in

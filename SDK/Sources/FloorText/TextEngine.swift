@@ -174,13 +174,20 @@ public final class TextEngine: @unchecked Sendable {
         return units.withUnsafeBufferPointer { all in
             let text = UnsafeBufferPointer(rebasing: all[0..<n])
             shaper.advances(text, faces: faces, pointSize: style.pointSize, into: &scratch.prefix)
+            // The lines' storage moves into the breaker and back (taken out of `scratch`, so it stays unique).
+            var lines: [GreedyLines.Range] = []
+            swap(&lines, &scratch.lines)
             var breaker = GreedyLines(
-                text: text, prefix: scratch.prefix, maxWidth: maxWidth, limit: limit, breaks: breaks)
+                text: text, prefix: scratch.prefix, maxWidth: maxWidth, limit: limit, breaks: breaks, reusing: lines)
             breaker.run()
-            var spans = breaker.lines.map { scratch.span($0.start, $0.end, width: breaker.width($0)) }
+            // One allocation of the lines' count (a `map` over them allocated twice).
+            var spans: [TextBlock.Span] = []
+            spans.reserveCapacity(breaker.lines.count)
+            for line in breaker.lines { spans.append(scratch.span(line.start, line.end, width: breaker.width(line))) }
             if breaker.truncated, let last = breaker.lines.last {
                 spans[spans.count - 1] = ellipsized(last, breaker: breaker, style: style, faces: faces)
             }
+            scratch.lines = breaker.lines
             return TextBlock(
                 utf8: Array(utf8), spans: spans, lineHeight: style.lineHeight, truncated: breaker.truncated)
         }

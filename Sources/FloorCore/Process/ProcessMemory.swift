@@ -21,6 +21,12 @@ public struct ProcessMemory: Sendable, Equatable {
         ProcessMemory(heap: Int(floor_heap_in_use()), resident: residentBytes())
     }
 
+    /// Makes every thread of this process allocate from malloc's one main arena (M_ARENA_MAX): a render's
+    /// second thread (the page scan, ScanAhead) allocates as it goes, and an arena of its own would keep its
+    /// pages apart from the main thread's (+0.3 MB at the peak of the 8 MB page's render; BENCHMARKS.md,
+    /// issue 23). Called once, at the start of a command's process.
+    public static func oneMallocArena() { _ = mallopt(M_ARENA_MAX, 1) }
+
     private static func residentBytes() -> Int {
         let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return 0 }

@@ -36,6 +36,9 @@ package struct FloorWalk {
     /// without reading it again.
     var lastString = JSONStringSpan(start: 0, end: 0, escaped: false)
     var lastNumberIsInteger = false
+    /// Lines and columns counted up to the end of the last floor a streamed scan handed over (PageScanner's
+    /// `scan(_:schemas:found:)`); nil on any other walk.
+    var counted: SourcePosition.Counter?
 
     enum PathPart {
         case key(JSONStringSpan)
@@ -121,15 +124,19 @@ package struct FloorWalk {
                 let valueStart = cursor.pos
                 path.append(.key(key))
                 let valueHash: UInt64
+                let keyHash: UInt64
                 if let index = memberIndex(key, of: schema.unsafelyUnwrapped, &seen) {
                     valueHash = try value(schema.unsafelyUnwrapped.propertySchemas[index])
+                    keyHash = schema.unsafelyUnwrapped.propertyKeyHashes[index]
                 } else if case .schema(let other) = schema.unsafelyUnwrapped.additional {
                     valueHash = try value(other)
+                    keyHash = cursor.keyHash(key)
                 } else {
                     valueHash = try value(nil)
+                    keyHash = cursor.keyHash(key)
                 }
                 path.removeLast()
-                hash.add(key: cursor.keyHash(key), value: valueHash)
+                hash.add(key: keyHash, value: valueHash)
                 if capturingID, cursor.matches(key, "id") { id = cursor.itemID(at: valueStart, lastString: lastString) }
             } while try cursor.nextMember()
             checkRequired(schema.unsafelyUnwrapped, seen)

@@ -45,15 +45,16 @@ public final class Page: @unchecked Sendable {
 
     public let file: String
     public private(set) var sections: [Section] = []
-    /// The next page's location as written on the page (relative to `file`), or nil at the end.
-    public let next: String?
-    /// The page's `title`, or nil when it has none (see PageScanner).
-    public let title: String?
+    /// The next page's location as written on the page (relative to `file`), or nil at the end. Set by the
+    /// decoder once the scan has met the whole page object (`next` may follow `floors`).
+    public package(set) var next: String?
+    /// The page's `title`, or nil when it has none (see PageScanner); set as `next` is.
+    public package(set) var title: String?
     /// What went wrong with individual floors; the page still renders.
     public private(set) var diagnostics: [Diagnostic] = []
     package let registry: Registry
 
-    package init(file: String, next: String?, title: String? = nil, registry: Registry) {
+    package init(file: String, next: String? = nil, title: String? = nil, registry: Registry) {
         self.file = file
         self.next = next
         self.title = title
@@ -75,7 +76,16 @@ public final class Page: @unchecked Sendable {
     package func consume(section index: Int) { consumed.insert(index) }
     package func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
-    deinit {
+    deinit { destroySections() }
+
+    /// Drops every section so far, each model given back to its plugin (a page whose later `floors` array
+    /// replaces the one decoded: PageDecoder).
+    package func dropSections() {
+        destroySections()
+        (sections, consumed, reusedRows) = ([], [], [:])
+    }
+
+    private func destroySections() {
         for (index, section) in sections.enumerated() where !consumed.contains(index) {
             if let type = section.typeID {
                 let destroy = registry.floorTypes[Int(type)]

@@ -3,8 +3,8 @@ import FloorCore
 import Foundation
 import HostContract
 
-/// Turns a page file into a Page: scans the JSON for floors (no DOM), then gives each floor's own bytes to
-/// the decoder its type's plugin registered. Unusable input throws PageError; a floor that cannot be
+/// Turns a page file into a Page: scans the JSON for floors (no DOM) and, as the scan finds them, gives each
+/// floor's own bytes to the decoder its type's plugin registered. Unusable input throws PageError; a floor that cannot be
 /// decoded becomes a placeholder section plus a diagnostic, and the rest of the page still renders.
 public enum PageDecoder {
     /// Decodes the page at `file`, read through the page root of its own folder.
@@ -41,34 +41,51 @@ public enum PageDecoder {
     )
         throws(PageError) -> Page
     {
-        let spec: PageSpec
-        do {
-            // One walk per floor: the scan signs each floor and checks it against its type's schema as it goes.
-            spec = try PageScanner.scan(bytes) { typeName in
-                registry.floorTypeID(named: typeName).flatMap { registry.floorTypes[Int($0)].schema?.floorObject }
-            }
-        } catch {
-            var unusable = PageError(file: file, line: error.line, column: error.column, reason: error.message)
-            unusable.offset = error.offset
-            throw unusable
-        }
-        let page = Page(file: file, next: spec.next, title: spec.title, registry: registry)
+        let page = Page(file: file, registry: registry)
         let record = registry.crashRecord
         let ordinal = registry.pageOrdinal?(file) ?? record.nextPageOrdinal()
         registry.noteDecoding(page, ordinal: ordinal)
         defer { registry.decodingFloor = nil }
         var said = PageDiagnostics(file: file)
-        for problem in spec.problems where !(problem.isUnknownField && allowed.allows(path: problem.path)) {
-            said.add(problem)
-        }
-        if spec.floors.isEmpty {
-            said.add(.warning, "the page has no floors; nothing to show", path: "floors", consequence: nil, at: 0)
-        }
         var firstPathOfID: [String: String] = [:]
-        bytes.withUnsafeBytes { raw in
+        // One walk per floor, on a thread of its own, ahead of the plugins' decoding: the scan signs each
+        // floor and checks it against its type's schema as it goes (ScanAhead).
+        let schemas = registry.floorSchemas
+        let unusable: PageSyntaxError? = bytes.withUnsafeBytes { raw in
             defer { for diagnostic in said.diagnostics(in: raw) { page.report(diagnostic) } }
+            let scan = ScanAhead(raw, schemas: schemas)
+            defer { scan.finish() }
             var handedBack = 0
-            for floor in spec.floors {
+            var floors = 0
+            while true {
+                let floor: FloorSpec
+                switch scan.next() {
+                case .found(.problem(let problem)):
+                    if !(problem.isUnknownField && allowed.allows(path: problem.path)) {
+                        said.add(pageProblem: problem)
+                    }
+                    continue
+                case .found(.floorsAgain):
+                    // The page's floors are the last `floors` array's: those decoded so far go.
+                    page.dropSections()
+                    said.dropAllButPageProblems()
+                    firstPathOfID = [:]
+                    floors = 0
+                    continue
+                case .found(.floor(let found)):
+                    floor = found
+                    floors += 1
+                case .end(.failure(let error)):
+                    return error
+                case .end(.success(let spec)):
+                    (page.next, page.title) = (spec.next, spec.title)
+                    if floors == 0 {
+                        said.add(
+                            .warning, "the page has no floors; nothing to show", path: "floors", consequence: nil, at: 0
+                        )
+                    }
+                    return nil
+                }
                 // Once the floor is done (whichever way it ends): what was said of it is positioned, and its
                 // bytes are no longer needed.
                 defer {
@@ -277,6 +294,12 @@ public enum PageDecoder {
                         model: model,
                         hasID: floor.id != nil, signature: signature, collection: collection))
             }
+        }
+        // Unusable: the floors decoded before the scan met the error go with the page.
+        if let unusable {
+            var error = PageError(file: file, line: unusable.line, column: unusable.column, reason: unusable.message)
+            error.offset = unusable.offset
+            throw error
         }
         return page
     }

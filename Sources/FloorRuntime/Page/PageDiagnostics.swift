@@ -40,6 +40,26 @@ package struct PageDiagnostics {
                 consequence: consequence, offset: offset))
     }
 
+    /// A problem of the page object itself: said after those of its kind already added and before anything
+    /// else, wherever on the page it is (a streamed scan meets a problem after `floors` once the floors'
+    /// diagnostics are added).
+    package mutating func add(pageProblem problem: ScanProblem) {
+        pending.insert(
+            Pending(
+                level: problem.level, path: problem.path, floorID: nil, message: problem.message, plugin: nil,
+                consequence: problem.consequence, offset: problem.offset),
+            at: pageProblems)
+        pageProblems += 1
+    }
+
+    /// Forgets everything but the page object's problems (the floors said so far are not the page's).
+    package mutating func dropAllButPageProblems() {
+        pending.removeSubrange(pageProblems...)
+    }
+
+    /// How many of `pending`, from its start, are the page object's problems.
+    private var pageProblems = 0
+
     /// A problem the page scan found, in a floor when `floorID` is given.
     package mutating func add(_ problem: ScanProblem, floorID: String? = nil) {
         add(

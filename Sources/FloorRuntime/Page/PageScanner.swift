@@ -88,7 +88,47 @@ package enum PageScanner {
         }
         JSONWalkLog.record(start, count: bytes.count, "page scan")
         var walk = FloorWalk(JSONCursor(start, count: bytes.count))
-        return try walk.page(schemas: schemas)
+        var floors: [FloorSpec] = []
+        var problems: [ScanProblem] = []
+        var spec = try walk.page(schemas: schemas) { found in
+            switch found {
+            case .floor(let floor): floors.append(floor)
+            case .problem(let problem): problems.append(problem)
+            case .floorsAgain: floors = []
+            }
+        }
+        (spec.floors, spec.problems) = (floors, problems)
+        return spec
+    }
+
+    /// What a streamed scan meets, in page order.
+    package enum Found: Sendable {
+        case floor(FloorSpec)
+        /// A problem of the page object itself (PageSpec.problems).
+        case problem(ScanProblem)
+        /// Another `floors` array: the floors handed over before it are not the page's (the last one is).
+        case floorsAgain
+    }
+
+    /// The same scan, handing each floor and each problem of the page object to `found` as the walk meets
+    /// them, in page order, instead of keeping them: the PageSpec returned has neither (the scan above
+    /// keeps what this hands over). Every byte up to the
+    /// end of a floor handed over is counted before it is (lines and columns), so the caller may hand those
+    /// bytes back (PageBytes) while the scan goes on: an error found later still has its position.
+    package static func scan(
+        _ bytes: UnsafeRawBufferPointer, schemas: (String) -> FloorSchema?, found: (Found) -> Void
+    ) throws(PageSyntaxError) -> PageSpec {
+        guard let start = bytes.baseAddress, bytes.count > 0 else {
+            throw PageSyntaxError(offset: 0, line: 1, column: 1, message: "the page is empty")
+        }
+        JSONWalkLog.record(start, count: bytes.count, "page scan")
+        var walk = FloorWalk(JSONCursor(start, count: bytes.count))
+        walk.counted = SourcePosition.Counter(bytes)
+        do throws(PageSyntaxError) {
+            return try walk.page(schemas: schemas, found: found)
+        } catch {
+            throw walk.positioned(error)
+        }
     }
 
     /// Throws `PageSyntaxError`.
@@ -104,7 +144,11 @@ package enum PageScanner {
 
 /// The page object around the floors, on the same walk (FloorWalk reads the floors themselves).
 extension FloorWalk {
-    mutating func page(schemas: (String) -> FloorSchema?) throws(PageSyntaxError) -> PageSpec {
+    /// The page's floors and the page object's problems go to `found` as they are met, in page order; the
+    /// PageSpec returned has neither.
+    mutating func page(schemas: (String) -> FloorSchema?, found: (PageScanner.Found) -> Void)
+        throws(PageSyntaxError) -> PageSpec
+    {
         cursor.skipWhitespace()
         guard cursor.pos < cursor.count else { throw cursor.failure("the page is empty", at: cursor.pos) }
         let start = cursor.pos
@@ -113,30 +157,36 @@ extension FloorWalk {
             try cursor.expectEnd()
             throw cursor.failure("the page must be a JSON object, found \(kind.rawValue)", at: start)
         }
-        var floors: [FloorSpec]?
-        var floorsMisfit: (offset: Int, kind: JSONValueKind)?
+        var floors: Int?
+        var listedFloors = false
+        // A misfit is positioned when it is met: by the end of the page, the bytes before it may be gone.
+        var floorsMisfit: PageSyntaxError?
         var next: String?
-        var nextMisfit: (offset: Int, kind: JSONValueKind)?
+        var nextMisfit: PageSyntaxError?
         var title: String?
         var keys = Set<String>()
-        var problems: [ScanProblem] = []
         if try cursor.openObject() {
             repeat {
                 let keyStart = cursor.pos
                 let key = try cursor.key()
                 if let repeated = repeated(key, in: &keys) {
-                    problems.append(
-                        ScanProblem(
-                            repeated, "duplicate key '\(repeated)' in the page; the last value is used", at: keyStart,
-                            .warning, .ignored))
+                    found(
+                        .problem(
+                            ScanProblem(
+                                repeated, "duplicate key '\(repeated)' in the page; the last value is used",
+                                at: keyStart,
+                                .warning, .ignored)))
                 }
                 let valueStart = cursor.pos
                 if cursor.matches(key, "floors") {
                     if cursor.at(JSONByte.openBracket) {
-                        floors = try floorList(schemas: schemas)
+                        if listedFloors { found(.floorsAgain) }
+                        listedFloors = true
+                        floors = try floorList(schemas: schemas, found: found)
                         floorsMisfit = nil
                     } else {
-                        floorsMisfit = (valueStart, try cursor.skipValue())
+                        let kind = try cursor.skipValue()
+                        floorsMisfit = failure("'floors' must be an array, found \(kind.rawValue)", at: valueStart)
                         floors = nil
                     }
                 } else if cursor.matches(key, "next") {
@@ -146,7 +196,9 @@ extension FloorWalk {
                     } else {
                         let kind = try cursor.skipValue()
                         next = nil
-                        nextMisfit = kind == .null ? nil : (valueStart, kind)
+                        nextMisfit =
+                            kind == .null
+                            ? nil : failure("'next' must be a string or null, found \(kind.rawValue)", at: valueStart)
                     }
                 } else if cursor.matches(key, "title") {
                     if cursor.at(JSONByte.quote) {
@@ -155,40 +207,67 @@ extension FloorWalk {
                         let kind = try cursor.skipValue()
                         title = nil
                         if kind != .null {
-                            problems.append(
-                                ScanProblem(
-                                    "title",
-                                    "must be a string, found \(kind.rawValue); the page is shown without a title",
-                                    at: valueStart, .error, .ignored))
+                            found(
+                                .problem(
+                                    ScanProblem(
+                                        "title",
+                                        "must be a string, found \(kind.rawValue); the page is shown without a title",
+                                        at: valueStart, .error, .ignored)))
                         }
                     }
                 } else {
                     _ = try cursor.skipValue()
                     if !cursor.matches(key, "$schema") {
-                        problems.append(PageFields.unknown(cursor.text(key), at: keyStart))
+                        found(.problem(PageFields.unknown(cursor.text(key), at: keyStart)))
                     }
                 }
             } while try cursor.nextMember()
         }
         try cursor.expectEnd()
-        if let misfit = floorsMisfit {
-            throw cursor.failure("'floors' must be an array, found \(misfit.kind.rawValue)", at: misfit.offset)
-        }
-        guard let floors else { throw cursor.failure("the page has no 'floors' array", at: start) }
-        if let misfit = nextMisfit {
-            throw cursor.failure("'next' must be a string or null, found \(misfit.kind.rawValue)", at: misfit.offset)
-        }
-        return PageSpec(floors: floors, next: next, title: title, problems: problems)
+        if let floorsMisfit { throw floorsMisfit }
+        guard floors != nil else { throw failure("the page has no 'floors' array", at: start) }
+        if let nextMisfit { throw nextMisfit }
+        return PageSpec(floors: [], next: next, title: title)
     }
 
-    /// Precondition: at `[`.
-    mutating func floorList(schemas: (String) -> FloorSchema?) throws(PageSyntaxError) -> [FloorSpec] {
-        var floors: [FloorSpec] = []
+    /// Precondition: at `[`. Each floor goes to `found`, the bytes up to its end counted first (`counted`).
+    /// Returns how many there were.
+    mutating func floorList(schemas: (String) -> FloorSchema?, found: (PageScanner.Found) -> Void)
+        throws(PageSyntaxError) -> Int
+    {
+        var index = 0
         if try cursor.openArray() {
             repeat {
-                floors.append(try floor(index: floors.count, schemas: schemas))
+                let floor = try floor(index: index, schemas: schemas)
+                index += 1
+                _ = countedPosition(of: floor.bytes.upperBound)
+                found(.floor(floor))
             } while try cursor.nextElement()
         }
-        return floors
+        return index
+    }
+
+    /// Where `offset` is, counted on by `counted` (nil when the walk does not count, or has counted past it).
+    mutating func countedPosition(of offset: Int) -> SourcePosition? {
+        let bytes = UnsafeRawBufferPointer(start: cursor.raw, count: cursor.count)
+        return counted?.position(of: offset, in: bytes)
+    }
+
+    /// An error at `offset`, positioned by `counted` when the walk counts (a streamed scan, whose bytes
+    /// before the last floor handed over may be gone), else by the cursor.
+    mutating func failure(_ message: String, at offset: Int) -> PageSyntaxError {
+        guard let position = countedPosition(of: offset) else {
+            return cursor.failure(message, at: offset)
+        }
+        return PageSyntaxError(offset: offset, line: position.line, column: position.column, message: message)
+    }
+
+    /// `error` (thrown by the cursor, at or after the floor being walked) positioned by `counted`, when the
+    /// walk counts.
+    mutating func positioned(_ error: PageSyntaxError) -> PageSyntaxError {
+        guard let position = countedPosition(of: error.offset) else { return error }
+        var positioned = error
+        (positioned.line, positioned.column) = (position.line, position.column)
+        return positioned
     }
 }

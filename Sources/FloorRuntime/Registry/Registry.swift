@@ -136,6 +136,11 @@ public final class Registry: @unchecked Sendable {
     public var rowTypeNames: [String] { Set(rowTypeIDs.keys.map(\.name)).sorted() }
 
     package func floorTypeID(named name: String) -> Int32? { floorTypeIDs[name] }
+    /// The floor object's schema of every floor type that declared one, by name: what a page's scan checks
+    /// floors against (on its own thread, so a value rather than a lookup into the registry).
+    package var floorSchemas: [String: FloorSchema] {
+        floorTypeIDs.compactMapValues { floorTypes[Int($0)].schema?.floorObject }
+    }
     /// The row type `name` of plugin `plugin` (an index into `plugins`).
     package func rowTypeID(named name: String, plugin: Int) -> Int32? {
         rowTypeIDs[RowTypeKey(plugin: plugin, name: name)]

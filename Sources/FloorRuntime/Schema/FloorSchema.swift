@@ -46,6 +46,9 @@ public final class FloorSchema: Sendable {
     /// the schema text does; names are compared by their UTF-8 bytes).
     public let properties: [(name: String, schema: FloorSchema)]
     package let propertyBytes: [[UInt8]]
+    /// Each property's key hash (ContentHash of its name, as JSONCursor.keyHash gives a key): a walk that
+    /// matched a key to a property takes its hash from here rather than hashing the key's bytes again.
+    package let propertyKeyHashes: ContiguousArray<UInt64>
     /// `properties`' schemas alone, by the same index: what the validator reads per key.
     package let propertySchemas: ContiguousArray<FloorSchema>
     public let required: [String]
@@ -128,6 +131,12 @@ public final class FloorSchema: Sendable {
         self.kinds = kinds
         self.properties = properties.map { (name: $0.0, schema: $0.1) }
         self.propertyBytes = properties.map { Array($0.0.utf8) }
+        self.propertyKeyHashes = ContiguousArray(
+            propertyBytes.map { name in
+                var hash = ContentHash()
+                name.withUnsafeBytes { hash.add(raw: $0) }
+                return hash.value
+            })
         self.propertySchemas = ContiguousArray(properties.map(\.1))
         self.required = required
         let indexes = required.map { name in properties.firstIndex { $0.0 == name } }
@@ -144,8 +153,17 @@ public final class FloorSchema: Sendable {
         self.description = description
     }
 
-    /// The property named by `key`'s bytes, by index into `properties`.
-    package func property(_ key: UnsafeRawBufferPointer) -> Int? {
+    /// The property named by `key`'s bytes, by index into `properties`. `expected` is tried first: an
+    /// object's members usually come in the order its schema lists them, so a walk that passes the index
+    /// after the last member's finds most keys at the first comparison.
+    package func property(_ key: UnsafeRawBufferPointer, expected: Int = 0) -> Int? {
+        if expected < propertyBytes.count, propertyBytes[expected].count == key.count,
+            propertyBytes[expected].withUnsafeBytes({
+                key.isEmpty || memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0
+            })
+        {
+            return expected
+        }
         let first = key.isEmpty ? 0 : key[0]
         for i in propertyBytes.indices {
             let name = propertyBytes[i]

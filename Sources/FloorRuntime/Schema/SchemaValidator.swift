@@ -58,6 +58,8 @@ extension FloorWalk {
     /// unknown keys already reported.
     struct ObjectCheck {
         var seenBits: UInt64 = 0
+        /// The property after the last member's: where the next key is looked for first.
+        var expected = 0
         var seenMore: [Bool]?
         var unknownSeen: Set<String>?
     }
@@ -81,8 +83,9 @@ extension FloorWalk {
                 let name = cursor.text(key)
                 return schema.properties.firstIndex { $0.name == name }
             }()
-            : schema.property(cursor.bytes(key.start, key.end))
+            : schema.property(cursor.bytes(key.start, key.end), expected: seen.expected)
         if let index {
+            seen.expected = index + 1
             if index < 64 {
                 seen.seenBits |= 1 << UInt64(index)
             } else {
@@ -170,7 +173,9 @@ extension FloorWalk {
     }
 
     static func brokenRule(_ utf8: UnsafeRawBufferPointer, _ schema: FloorSchema) -> StringRule? {
-        if let minLength = schema.minLength, CharacterClass.scalarCount(utf8) < minLength {
+        // A scalar is one to four bytes: text of at least four bytes a character asked for is long enough
+        // without counting.
+        if let minLength = schema.minLength, utf8.count < minLength * 4, CharacterClass.scalarCount(utf8) < minLength {
             return .minLength(minLength)
         }
         if let pattern = schema.pattern, !pattern.matches(utf8) { return .pattern(pattern) }
