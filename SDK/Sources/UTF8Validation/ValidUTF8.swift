@@ -6,13 +6,19 @@
 package enum ValidUTF8 {
     package static func check(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let count = bytes.count
+        guard let base = bytes.baseAddress else { return true }
         var i = 0
         while i < count {
-            if i + 8 <= count, bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                i += 8
-                continue
+            if i + 8 <= count {
+                // The ASCII bytes of a word at once, up to its first that is not (mixed text: titles).
+                let high = base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080
+                if high == 0 {
+                    i += 8
+                    continue
+                }
+                i += high.trailingZeroBitCount >> 3
             }
-            let lead = bytes[i]
+            let lead = base.load(fromByteOffset: i, as: UInt8.self)
             if lead < 0x80 {
                 i += 1
                 continue
@@ -30,8 +36,13 @@ package enum ValidUTF8 {
             case 0xF4: (length, high) = (4, 0x8F)
             default: return false
             }
-            guard i + length <= count, (low...high).contains(bytes[i + 1]) else { return false }
-            for k in 2..<length where bytes[i + k] & 0xC0 != 0x80 { return false }
+            guard i + length <= count else { return false }
+            let second = base.load(fromByteOffset: i + 1, as: UInt8.self)
+            guard second >= low, second <= high else { return false }
+            if length > 2 {
+                guard base.load(fromByteOffset: i + 2, as: UInt8.self) & 0xC0 == 0x80 else { return false }
+                if length > 3, base.load(fromByteOffset: i + 3, as: UInt8.self) & 0xC0 != 0x80 { return false }
+            }
             i += length
         }
         return true

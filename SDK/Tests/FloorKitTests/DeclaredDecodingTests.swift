@@ -69,6 +69,17 @@ struct DeclaredDecodingTests {
         #expect(product.title == "second")
     }
 
+    /// A key written with an escape is the key it spells, found as a plain one is, and the last of the two
+    /// wins whichever is escaped; a key of the same length that differs is not the field.
+    @Test func anEscapedKeyIsTheKeyItSpells() throws {
+        let escapedLast = #"{"id":"a","title":"plain","t\u0069tle":"escaped","price":1,"img":"i"}"#
+        #expect(decode(Product.self, escapedLast).value?.title == "escaped")
+        let plainLast = #"{"id":"a","t\u0069tle":"escaped","title":"plain","price":1,"img":"i"}"#
+        #expect(decode(Product.self, plainLast).value?.title == "plain")
+        let unlike = decode(Product.self, #"{"id":"a","titlf":"x","t\u0069tlf":"y","price":1,"img":"i"}"#)
+        #expect(unlike.error?.path == "title" && unlike.error?.message == "required field is missing")
+    }
+
     /// A wrong list refuses the floor; a wrong item is left out with its path; both say what was found.
     @Test func wrongTypesNameTheirPathAndWhatWasFound() throws {
         let refused: [(String, String, String)] = [
@@ -129,6 +140,27 @@ struct DeclaredDecodingTests {
         ]
         for (text, value) in cases {
             #expect(NumericText.value(text.utf8) == value, "\(text)")
+        }
+    }
+
+    /// A price string is read from its bytes as the tape has them, or unescaped first: the same amounts,
+    /// and invalid UTF-8 refused with its repaired text, as when every price string was made a String first.
+    @Test func aNumericStringReadsAlikePlainEscapedOrInvalid() throws {
+        func price(_ written: [UInt8]) -> (Double?, String?) {
+            let json = Array(#"{"id":"b","title":"t","img":"i","price":""#.utf8) + written + Array(#""}"#.utf8)
+            let outcome = json.withUnsafeBytes { DeclaredDecoding.decode(Product.self, from: $0) }
+            return (outcome.value?.price, outcome.error.map { "\($0.path): \($0.message)" })
+        }
+        #expect(price(Array("¥1,299.50".utf8)).0 == 1299.5)
+        #expect(price(Array(#"\u00a51,299.50"#.utf8)).0 == 1299.5)
+        #expect(price(Array(#" 12\u002e5 "#.utf8)).0 == 12.5)
+        // "¥" cut to its lead byte, and a lone continuation byte where a digit goes.
+        for invalid: [UInt8] in [[0xC2, 0x31, 0x32], [0x31, 0xA5, 0x32], [0xEF, 0xBF, 0x31]] {
+            let repaired = String(decoding: invalid, as: UTF8.self)
+            #expect(
+                price(invalid).1
+                    == "price: \"\(repaired)\" is not a number (digits, an optional ¥ before them, ',' between them, '.' before a fraction)"
+            )
         }
     }
 

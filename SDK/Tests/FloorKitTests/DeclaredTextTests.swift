@@ -71,12 +71,40 @@ struct DeclaredTextTests {
         }
     }
 
+    /// The tape marks a plain string ASCII only when every byte of it is, and a Text of an ASCII string is
+    /// kept without validating it again: a byte above 0x7F anywhere (in a word of eight, in the last one,
+    /// in the tail) sends the text through validation, and a non-ASCII byte just after the closing quote
+    /// does not make the string before it otherwise.
+    @Test func aNonASCIIByteAnywhereIsValidated() throws {
+        for length in 1..<20 {
+            for at in 0..<length {
+                for odd: [UInt8] in [[0xFF], [0xC3, 0xA9], [0x80]] {
+                    var title = Array(repeating: UInt8(ascii: "a"), count: length)
+                    title.replaceSubrange(at..<(at + 1), with: odd)
+                    let json = Array(#"{"id":"a","title":""#.utf8) + title + Array(#"","img":"é"}"#.utf8)
+                    let card = try #require(decode(Card.self, json).value)
+                    #expect(String(card.title) == String(decoding: title, as: UTF8.self), "\(title)")
+                    #expect(card.title.withUTF8 { ValidUTF8.check(UnsafeRawBufferPointer($0)) })
+                }
+            }
+        }
+        let tape = try Array(#"["abcdefgh","ab","abc\u00e9","é"]"#.utf8).withUnsafeBytes { bytes in
+            let tape = try JSONTape(bytes)
+            return withExtendedLifetime(tape) { tape.nodes.map(\.ascii) }
+        }
+        #expect(tape == [false, true, true, true, false])
+    }
+
     @Test func theValidatorAgreesWithTheStandardLibrary() {
         var samples: [[UInt8]] = [Array("plain ascii, long enough for eight at a time".utf8), Array("中文😀é".utf8)]
         for a in [0x00, 0x7F, 0x80, 0xBF, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF] as [UInt8] {
             for b in [0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0x41] as [UInt8] {
                 samples.append([a, b, 0x80, 0x80])
                 samples.append([0x41, a, b])
+                // After 0 to 11 ASCII bytes (the word check jumps to the first byte that is not), then more.
+                for ascii in 0..<12 {
+                    samples.append(Array(repeating: 0x41, count: ascii) + [a, b, 0x80, 0x80] + [0x41, 0x42, 0x43])
+                }
             }
         }
         for bytes in samples {

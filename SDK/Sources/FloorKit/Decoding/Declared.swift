@@ -69,19 +69,18 @@ public enum DeclaredDecoding {
             let message = "The given data was not valid JSON: \(error.message) at byte \(error.offset)."
             return DecodeOutcome(value: nil, error: DecodeProblem(path: "", message: message), leftOut: [])
         }
-        return tape.nodes.withUnsafeBufferPointer { nodes in
-            var context = DecodeContext(tape: tape, nodes: nodes.baseAddress!)
-            return withUnsafeMutablePointer(to: &context) { context in
-                do throws(DecodeError) {
-                    let root = Fields(context: context, node: 0)
-                    guard nodes[0].kind == .object else { throw root.mismatch(0, "an object") }
-                    let value = try read(root)
-                    context.pointee.texts?.fit()
-                    return DecodeOutcome(value: value, error: nil, leftOut: context.pointee.leftOut)
-                } catch {
-                    let problem = context.pointee.problem(error)
-                    return DecodeOutcome(value: nil, error: problem, leftOut: context.pointee.leftOut)
-                }
+        // The context holds the tape, so its nodes stay valid through the read.
+        var context = DecodeContext(tape: tape, nodes: tape.nodes.baseAddress!)
+        return withUnsafeMutablePointer(to: &context) { context in
+            do throws(DecodeError) {
+                let root = Fields(context: context, node: 0)
+                guard context.pointee.nodes[0].kind == .object else { throw root.mismatch(0, "an object") }
+                let value = try read(root)
+                context.pointee.texts?.fit()
+                return DecodeOutcome(value: value, error: nil, leftOut: context.pointee.leftOut)
+            } catch {
+                let problem = context.pointee.problem(error)
+                return DecodeOutcome(value: nil, error: problem, leftOut: context.pointee.leftOut)
             }
         }
     }

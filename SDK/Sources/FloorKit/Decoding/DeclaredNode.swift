@@ -50,8 +50,12 @@ public enum TextRule {
     case numeric
 
     func check(_ text: String) -> StaticString? {
-        var text = text
-        return text.withUTF8 { check(utf8: $0) }
+        switch self {
+        case .any, .numeric: return nil  // nothing to read (most of a model's strings)
+        case .nonEmpty, .notBlank:
+            var text = text
+            return text.withUTF8 { check(utf8: $0) }
+        }
     }
 
     /// The rule on valid UTF-8.
@@ -96,8 +100,10 @@ enum NumericText {
     /// (`(?![\s\S])` is the end of the text, which "$" is not in all of them).
     static let pattern = #"^ *[¥￥]? *[0-9](,?[0-9]){0,11}(\.[0-9]+)? *(?![\s\S])"#
 
-    /// The value of `utf8`, or nil when it is not such a number.
-    static func value(_ utf8: String.UTF8View) -> Double? {
+    /// The value of the UTF-8 bytes `utf8`, or nil when they are not such a number. Only ASCII bytes and
+    /// those of "¥" and "￥" are accepted, so invalid UTF-8 is refused as its repaired String (which has
+    /// U+FFFD, EF BF BD, in its place) would be: a decode reads a string's bytes as the tape has them.
+    static func value<Bytes: Sequence>(_ utf8: Bytes) -> Double? where Bytes.Element == UInt8 {
         var bytes = utf8.makeIterator()
         var b = bytes.next()
         func spaces() { while b == 0x20 { b = bytes.next() } }

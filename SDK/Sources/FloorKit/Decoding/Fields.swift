@@ -262,17 +262,31 @@ public struct Fields {
 extension Fields {
     var nodes: UnsafePointer<JSONTape.Node> { context.unsafelyUnwrapped.pointee.nodes }
 
-    /// The value node of `key` in this object, if any; the last of repeated keys.
+    /// The value node of `key` in this object, if any; the last of repeated keys. A plain key is compared
+    /// here, length first (an escaped one through the tape's unescaping), in wrapping arithmetic on the
+    /// tape's indices, which are below 2^31: a look-up runs eight times a product.
     func member(_ key: StaticString) -> Int32? {
         let context = context.unsafelyUnwrapped
         let nodes = context.pointee.nodes
-        var member = node + 1
-        var found: Int32 = -1
-        for _ in 0..<nodes[Int(node)].count {
-            if context.pointee.tape.string(nodes[Int(member)], equals: key) { found = member + 1 }
-            member = nodes[Int(member) + 1].next
+        let bytes = context.pointee.tape.bytes.baseAddress.unsafelyUnwrapped
+        let keyStart = UnsafeRawPointer(key.utf8Start)
+        let keyCount = key.utf8CodeUnitCount
+        var member = Int(node) &+ 1
+        var found = -1
+        var left = nodes[Int(node)].count
+        while left > 0 {
+            let name = nodes[member]
+            if name.escaped {
+                if context.pointee.tape.string(name, equals: key) { found = member &+ 1 }
+            } else if Int(name.end &- name.start) == keyCount,
+                JSONTape.same(bytes + Int(name.start), keyStart, keyCount)
+            {
+                found = member &+ 1
+            }
+            member = Int(nodes[member &+ 1].next)
+            left &-= 1
         }
-        return found < 0 ? nil : found
+        return found < 0 ? nil : Int32(truncatingIfNeeded: found)
     }
 
     /// The value of a required field: absent is "required field is missing" at the field's path.
@@ -302,8 +316,9 @@ extension Fields {
         return text
     }
 
-    /// The string at `value` appended to the decode's text buffer: plain valid UTF-8 copied as it is,
-    /// anything else (escapes, invalid UTF-8) as the String `string(at:)` makes of it.
+    /// The string at `value` appended to the decode's text buffer: plain valid UTF-8 copied as it is (plain
+    /// ASCII without a second look: the tape saw every byte), anything else (escapes, invalid UTF-8) as the
+    /// String `string(at:)` makes of it.
     func text(at value: Int32, _ rule: TextRule) throws(DecodeError) -> Text {
         let node = nodes[Int(value)]
         guard node.kind == .string else { throw mismatch(value, "a string") }
@@ -312,7 +327,7 @@ extension Fields {
         let buffer = context.pointee.textBuffer()
         let start: Int
         let count: Int
-        if !node.escaped && ValidUTF8.check(raw) {
+        if !node.escaped && (node.ascii || ValidUTF8.check(raw)) {
             start = buffer.append(raw)
             count = raw.count
         } else {
@@ -367,8 +382,15 @@ extension Fields {
     func amount(at value: Int32, _ maximum: Double) throws(DecodeError) -> Double {
         let node = nodes[Int(value)]
         if node.kind == .string {
-            let text = context.unsafelyUnwrapped.pointee.tape.string(node)
-            guard let amount = NumericText.value(text.utf8) else {
+            // A plain string's bytes as they are (NumericText refuses invalid UTF-8 as its String would be
+            // refused); only an escaped one is unescaped first.
+            let context = context.unsafelyUnwrapped
+            let amount =
+                node.escaped
+                ? NumericText.value(context.pointee.tape.string(node).utf8)
+                : NumericText.value(context.pointee.tape.slice(node))
+            guard let amount else {
+                let text = context.pointee.tape.string(node)
                 throw DecodeError(
                     node: value,
                     "\"\(text)\" is not a number (digits, an optional ¥ before them, ',' between them, '.' before a fraction)"

@@ -28,6 +28,9 @@ struct JSONTape {
         var kind: Kind
         /// A string containing a backslash escape (its bytes need unescaping).
         var escaped = false
+        /// A string whose written bytes are all ASCII, so valid UTF-8 as written (Fields.text keeps them
+        /// without validating them again).
+        var ascii = false
         /// Strings: the content between the quotes; numbers: the literal; containers: unused.
         var start: Int32
         var end: Int32
@@ -45,7 +48,10 @@ struct JSONTape {
     static let maxDepth = 256
 
     let bytes: UnsafeRawBufferPointer
-    private(set) var nodes: [Node] = []
+    /// Valid while this tape (a copy of it) lives: a reader keeps the tape (DecodeContext, TapeDecoder's
+    /// box) or extends its lifetime around the read.
+    let nodes: UnsafeBufferPointer<Node>
+    private let storage: NodeStorage
 
     init(_ bytes: UnsafeRawBufferPointer) throws(SyntaxError) {
         self.bytes = bytes
@@ -53,169 +59,246 @@ struct JSONTape {
         guard bytes.count < Int(Int32.max) else {
             throw SyntaxError(offset: 0, message: "larger than \(Int32.max) bytes")
         }
-        nodes.reserveCapacity(bytes.count / 6)
+        var parser = Parser(bytes)
         var position = 0
-        skipSpace(&position)
-        try value(&position, depth: 0)
-        skipSpace(&position)
-        guard position == bytes.count else {
-            throw SyntaxError(offset: position, message: "unexpected text after the JSON value")
-        }
-    }
-
-    private func byte(_ i: Int) -> UInt8 { i < bytes.count ? bytes[i] : 0 }
-
-    private func skipSpace(_ i: inout Int) {
-        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
-    }
-
-    private mutating func value(_ i: inout Int, depth: Int) throws(SyntaxError) {
-        guard depth < Self.maxDepth else {
-            throw SyntaxError(offset: i, message: "nested deeper than \(Self.maxDepth) levels")
-        }
-        switch byte(i) {
-        case UInt8(ascii: "{"): try container(&i, depth: depth, object: true)
-        case UInt8(ascii: "["): try container(&i, depth: depth, object: false)
-        case UInt8(ascii: "\""): try string(&i)
-        case UInt8(ascii: "t"): try literal(&i, "true", .true)
-        case UInt8(ascii: "f"): try literal(&i, "false", .false)
-        case UInt8(ascii: "n"): try literal(&i, "null", .null)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number(&i)
-        default:
-            throw SyntaxError(offset: i, message: i < bytes.count ? "expected a JSON value" : "unexpected end of JSON")
-        }
-    }
-
-    private mutating func container(_ i: inout Int, depth: Int, object: Bool) throws(SyntaxError) {
-        let me = nodes.count
-        nodes.append(Node(kind: object ? .object : .array, start: Int32(i), end: Int32(i)))
-        let close = UInt8(ascii: object ? "}" : "]")
-        i += 1
-        skipSpace(&i)
-        var count: Int32 = 0
-        if byte(i) == close {
-            i += 1
-        } else {
-            while true {
-                if object {
-                    guard byte(i) == UInt8(ascii: "\"") else {
-                        throw SyntaxError(offset: i, message: "expected a string key")
-                    }
-                    try string(&i)
-                    skipSpace(&i)
-                    guard byte(i) == UInt8(ascii: ":") else {
-                        throw SyntaxError(offset: i, message: "expected ':' after a key")
-                    }
-                    i += 1
-                    skipSpace(&i)
-                }
-                try value(&i, depth: depth + 1)
-                count += 1
-                skipSpace(&i)
-                if byte(i) == UInt8(ascii: ",") {
-                    i += 1
-                    skipSpace(&i)
-                } else if byte(i) == close {
-                    i += 1
-                    break
-                } else {
-                    throw SyntaxError(offset: i, message: object ? "expected ',' or '}'" : "expected ',' or ']'")
-                }
+        do throws(SyntaxError) {
+            parser.skipSpace(&position)
+            try parser.value(&position, depth: 0)
+            parser.skipSpace(&position)
+            guard position == bytes.count else {
+                throw SyntaxError(offset: position, message: "unexpected text after the JSON value")
             }
+        } catch {
+            parser.nodes.deallocate()
+            throw error
         }
-        nodes[me].count = count
-        nodes[me].end = Int32(i)
-        nodes[me].next = Int32(nodes.count)
+        storage = NodeStorage(parser.nodes)
+        nodes = storage.nodes
     }
 
-    private mutating func string(_ i: inout Int) throws(SyntaxError) {
-        let open = i
-        i += 1
-        var escaped = false
-        while true {
-            i = Self.plainEnd(bytes, from: i)
-            guard i < bytes.count else { throw SyntaxError(offset: open, message: "unterminated string") }
-            let b = bytes[i]
-            if b == UInt8(ascii: "\"") { break }
-            if b < 0x20 { throw SyntaxError(offset: i, message: "control character in a string") }
-            if b == UInt8(ascii: "\\") {
-                escaped = true
+    /// The nodes as they are parsed, in memory the parse grows itself (doubling): an Array's append paid a
+    /// uniqueness and a capacity check per node (callgrind).
+    private struct NodeBuffer {
+        private var base: UnsafeMutablePointer<Node>
+        private var capacity: Int
+        private(set) var count = 0
+
+        init(capacity: Int) {
+            self.capacity = max(capacity, 16)
+            base = .allocate(capacity: self.capacity)
+        }
+
+        @inline(__always)
+        mutating func append(_ node: Node) {
+            if count == capacity {
+                let grown = UnsafeMutablePointer<Node>.allocate(capacity: capacity * 2)
+                grown.initialize(from: base, count: count)
+                base.deallocate()
+                base = grown
+                capacity *= 2
+            }
+            (base + count).initialize(to: node)
+            count += 1
+        }
+
+        subscript(index: Int) -> Node {
+            get { base[index] }
+            nonmutating set { base[index] = newValue }
+        }
+
+        var written: UnsafeBufferPointer<Node> { UnsafeBufferPointer(start: base, count: count) }
+
+        func deallocate() { base.deallocate() }
+    }
+
+    /// A parse's nodes, freed with the last tape that holds them.
+    private final class NodeStorage {
+        let nodes: UnsafeBufferPointer<Node>
+
+        init(_ buffer: NodeBuffer) { nodes = buffer.written }
+
+        deinit { nodes.deallocate() }
+    }
+
+    /// The one pass over the bytes that writes the nodes.
+    private struct Parser {
+        let bytes: UnsafeRawBufferPointer
+        var nodes: NodeBuffer
+
+        init(_ bytes: UnsafeRawBufferPointer) {
+            self.bytes = bytes
+            nodes = NodeBuffer(capacity: bytes.count / 6)
+        }
+
+        private func byte(_ i: Int) -> UInt8 { i < bytes.count ? bytes[i] : 0 }
+
+        func skipSpace(_ i: inout Int) {
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 {
                 i += 1
-                switch byte(i) {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                    break
-                case UInt8(ascii: "u"):
-                    for k in 1...4 where !Self.isHex(byte(i + k)) {
-                        throw SyntaxError(offset: i + k, message: "bad \\u escape")
+            }
+        }
+
+        mutating func value(_ i: inout Int, depth: Int) throws(SyntaxError) {
+            guard depth < JSONTape.maxDepth else {
+                throw SyntaxError(offset: i, message: "nested deeper than \(JSONTape.maxDepth) levels")
+            }
+            switch byte(i) {
+            case UInt8(ascii: "{"): try container(&i, depth: depth, object: true)
+            case UInt8(ascii: "["): try container(&i, depth: depth, object: false)
+            case UInt8(ascii: "\""): try string(&i)
+            case UInt8(ascii: "t"): try literal(&i, "true", .true)
+            case UInt8(ascii: "f"): try literal(&i, "false", .false)
+            case UInt8(ascii: "n"): try literal(&i, "null", .null)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number(&i)
+            default:
+                throw SyntaxError(
+                    offset: i, message: i < bytes.count ? "expected a JSON value" : "unexpected end of JSON")
+            }
+        }
+
+        private mutating func container(_ i: inout Int, depth: Int, object: Bool) throws(SyntaxError) {
+            let me = nodes.count
+            nodes.append(Node(kind: object ? .object : .array, start: Int32(i), end: Int32(i)))
+            let close = UInt8(ascii: object ? "}" : "]")
+            i += 1
+            skipSpace(&i)
+            var count: Int32 = 0
+            if byte(i) == close {
+                i += 1
+            } else {
+                while true {
+                    if object {
+                        guard byte(i) == UInt8(ascii: "\"") else {
+                            throw SyntaxError(offset: i, message: "expected a string key")
+                        }
+                        try string(&i)
+                        skipSpace(&i)
+                        guard byte(i) == UInt8(ascii: ":") else {
+                            throw SyntaxError(offset: i, message: "expected ':' after a key")
+                        }
+                        i += 1
+                        skipSpace(&i)
                     }
-                    i += 4
-                default:
-                    throw SyntaxError(offset: i, message: "bad escape")
+                    try value(&i, depth: depth + 1)
+                    count += 1
+                    skipSpace(&i)
+                    if byte(i) == UInt8(ascii: ",") {
+                        i += 1
+                        skipSpace(&i)
+                    } else if byte(i) == close {
+                        i += 1
+                        break
+                    } else {
+                        throw SyntaxError(offset: i, message: object ? "expected ',' or '}'" : "expected ',' or ']'")
+                    }
                 }
             }
-            i += 1
+            nodes[me].count = count
+            nodes[me].end = Int32(i)
+            nodes[me].next = Int32(nodes.count)
         }
-        nodes.append(
-            Node(kind: .string, escaped: escaped, start: Int32(open + 1), end: Int32(i), next: Int32(nodes.count + 1)))
-        i += 1
-    }
 
-    /// The first byte from `i` that is a quote, a backslash or a control character (the count when none):
-    /// eight bytes at a time (the "has a zero byte" test, whose lowest flagged byte is always a true one).
-    private static func plainEnd(_ bytes: UnsafeRawBufferPointer, from i: Int) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        var i = i
-        while i + 8 <= bytes.count {
-            let x = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let quote = x ^ (ones &* 0x22)  // a zero byte where x has '"'
-            let backslash = x ^ (ones &* 0x5C)  // a zero byte where x has '\\'
-            let quotes = (quote &- ones) & ~quote
-            let backslashes = (backslash &- ones) & ~backslash
-            let controls = (x &- ones &* 0x20) & ~x
-            let found = (quotes | backslashes | controls) & (ones &* 0x80)
-            if found != 0 { return i + found.trailingZeroBitCount >> 3 }
-            i += 8
-        }
-        while i < bytes.count, bytes[i] >= 0x20, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") {
+        @inline(__always)
+        private mutating func string(_ i: inout Int) throws(SyntaxError) {
+            let open = i
+            i += 1
+            var escaped = false
+            var high: UInt64 = 0
+            while true {
+                i = Self.plainEnd(bytes, from: i, high: &high)
+                guard i < bytes.count else { throw SyntaxError(offset: open, message: "unterminated string") }
+                let b = bytes[i]
+                if b == UInt8(ascii: "\"") { break }
+                if b < 0x20 { throw SyntaxError(offset: i, message: "control character in a string") }
+                if b == UInt8(ascii: "\\") {
+                    escaped = true
+                    i += 1
+                    switch byte(i) {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                        UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                        break
+                    case UInt8(ascii: "u"):
+                        for k in 1...4 where !JSONTape.isHex(byte(i + k)) {
+                            throw SyntaxError(offset: i + k, message: "bad \\u escape")
+                        }
+                        i += 4
+                    default:
+                        throw SyntaxError(offset: i, message: "bad escape")
+                    }
+                }
+                i += 1
+            }
+            nodes.append(
+                Node(
+                    kind: .string, escaped: escaped, ascii: high & 0x8080_8080_8080_8080 == 0, start: Int32(open + 1),
+                    end: Int32(i), next: Int32(nodes.count + 1)))
             i += 1
         }
-        return i
-    }
 
-    private mutating func number(_ i: inout Int) throws(SyntaxError) {
-        let start = i
-        func digits(_ i: inout Int) -> Int {
-            let from = i
-            while (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte(i)) { i += 1 }
-            return i - from
+        /// The first byte from `i` that is a quote, a backslash or a control character (the count when none):
+        /// eight bytes at a time (the "has a zero byte" test, whose lowest flagged byte is always a true one).
+        /// The bytes before it are ORed into `high`, whose top bits then tell whether any was not ASCII.
+        private static func plainEnd(_ bytes: UnsafeRawBufferPointer, from i: Int, high: inout UInt64) -> Int {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            var i = i
+            while i + 8 <= bytes.count {
+                let x = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let quote = x ^ (ones &* 0x22)  // a zero byte where x has '"'
+                let backslash = x ^ (ones &* 0x5C)  // a zero byte where x has '\\'
+                let quotes = (quote &- ones) & ~quote
+                let backslashes = (backslash &- ones) & ~backslash
+                let controls = (x &- ones &* 0x20) & ~x
+                let found = (quotes | backslashes | controls) & (ones &* 0x80)
+                if found != 0 {
+                    // The bytes below the lowest flagged one; the rest of the word is after the string.
+                    high |= x & ((found & (0 &- found)) &- 1)
+                    return i + found.trailingZeroBitCount >> 3
+                }
+                high |= x
+                i += 8
+            }
+            while i < bytes.count, bytes[i] >= 0x20, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") {
+                high |= UInt64(bytes[i])
+                i += 1
+            }
+            return i
         }
-        if byte(i) == UInt8(ascii: "-") { i += 1 }
-        if byte(i) == UInt8(ascii: "0") {
-            i += 1
-        } else if digits(&i) == 0 {
-            throw SyntaxError(offset: i, message: "bad number")
-        }
-        if byte(i) == UInt8(ascii: ".") {
-            i += 1
-            guard digits(&i) > 0 else { throw SyntaxError(offset: i, message: "bad number") }
-        }
-        if byte(i) == UInt8(ascii: "e") || byte(i) == UInt8(ascii: "E") {
-            i += 1
-            if byte(i) == UInt8(ascii: "+") || byte(i) == UInt8(ascii: "-") { i += 1 }
-            guard digits(&i) > 0 else { throw SyntaxError(offset: i, message: "bad number") }
-        }
-        nodes.append(Node(kind: .number, start: Int32(start), end: Int32(i), next: Int32(nodes.count + 1)))
-    }
 
-    private mutating func literal(_ i: inout Int, _ word: StaticString, _ kind: Kind) throws(SyntaxError) {
-        let length = word.utf8CodeUnitCount
-        guard i + length <= bytes.count, Self.same(bytes.baseAddress! + i, UnsafeRawPointer(word.utf8Start), length)
-        else {
-            throw SyntaxError(offset: i, message: "expected a JSON value")
+        private mutating func number(_ i: inout Int) throws(SyntaxError) {
+            let start = i
+            func digits(_ i: inout Int) -> Int {
+                let from = i
+                while (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte(i)) { i += 1 }
+                return i - from
+            }
+            if byte(i) == UInt8(ascii: "-") { i += 1 }
+            if byte(i) == UInt8(ascii: "0") {
+                i += 1
+            } else if digits(&i) == 0 {
+                throw SyntaxError(offset: i, message: "bad number")
+            }
+            if byte(i) == UInt8(ascii: ".") {
+                i += 1
+                guard digits(&i) > 0 else { throw SyntaxError(offset: i, message: "bad number") }
+            }
+            if byte(i) == UInt8(ascii: "e") || byte(i) == UInt8(ascii: "E") {
+                i += 1
+                if byte(i) == UInt8(ascii: "+") || byte(i) == UInt8(ascii: "-") { i += 1 }
+                guard digits(&i) > 0 else { throw SyntaxError(offset: i, message: "bad number") }
+            }
+            nodes.append(Node(kind: .number, start: Int32(start), end: Int32(i), next: Int32(nodes.count + 1)))
         }
-        nodes.append(Node(kind: kind, start: Int32(i), end: Int32(i + length), next: Int32(nodes.count + 1)))
-        i += length
+
+        private mutating func literal(_ i: inout Int, _ word: StaticString, _ kind: Kind) throws(SyntaxError) {
+            let length = word.utf8CodeUnitCount
+            guard i + length <= bytes.count,
+                JSONTape.same(bytes.baseAddress! + i, UnsafeRawPointer(word.utf8Start), length)
+            else {
+                throw SyntaxError(offset: i, message: "expected a JSON value")
+            }
+            nodes.append(Node(kind: kind, start: Int32(i), end: Int32(i + length), next: Int32(nodes.count + 1)))
+            i += length
+        }
     }
 
     /// Whether `count` bytes at `a` and `b` are equal (memcmp, without libc).
