@@ -43,9 +43,11 @@ package enum PageComparison {
         let oldDiagnostics = host.diagnostics(for: adapter)
         let screen = adapter.reload([next])
         // Both pages were decoded above, so their bytes are JSON.
-        let content = ContentDiff(
-            old: try PageContent(bytes: oldBytes.bytes), new: try PageContent(bytes: newBytes.bytes))
-        let changes = PageChanges(content: content, screen: screen)
+        let oldContent = try PageContent(bytes: oldBytes.bytes)
+        let newContent = try PageContent(bytes: newBytes.bytes)
+        let changes = PageChanges(
+            content: ContentDiff(old: oldContent, new: newContent),
+            screen: screen.namingItems(old: oldContent, new: newContent))
         var stats = adapter.stats
         stats.heightCalls -= before.heightCalls
         stats.heightsKept -= before.heightsKept

@@ -25,10 +25,22 @@ struct FloorSignatureTests {
         let s = signature(
             #"{"type":"F","id":"f","header":{"title":"H"},"items":[{"id":"x","v":1},{"id":7},{"v":2},{"id":"\u0079"}]}"#
         )
-        #expect(s.items.map(\.key) == [.id("x"), .id("7"), .anonymous(s.items[2].content), .id("y")])
+        func id(_ text: String) -> UInt64 { FloorSignature.idHash(text) }
+        #expect(s.items.map(\.key) == [.id(id("x")), .id(id("7")), .anonymous(s.items[2].content), .id(id("y"))])
         let retitled = signature(
             #"{"type":"F","id":"f","header":{"title":"H2"},"items":[{"id":"x","v":1},{"id":7},{"v":2},{"id":"\u0079"}]}"#
         )
         #expect(retitled.own == s.own && retitled.items == s.items && retitled.header != s.header)
+    }
+
+    /// An item is two hashes, 16 bytes (the walk keeps one an item of every floor until the render ends: 43,000
+    /// in the 8 MB benchmark page): its id's text is read from the page when a diff names it.
+    @Test func anItemIsItsIdsHashAndItsContentsIn16Bytes() {
+        #expect(MemoryLayout<FloorSignature.Item>.stride == 16)
+        let s = signature(#"{"items":[{"id":"p1"},{"id":"p\u0031"},{"id":12},{"id":"12"},{"id":1.5},{"v":1}]}"#)
+        #expect(s.items.map(\.hasID) == [true, true, true, true, false, false])
+        #expect(s.items[0].id == s.items[1].id, "an id is its text, escapes resolved")
+        #expect(s.items[2].id == s.items[3].id, "an integer id is its text as written, as PageContent reads it")
+        #expect(s.items[0].id != s.items[2].id)
     }
 }

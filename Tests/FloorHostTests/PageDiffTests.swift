@@ -38,14 +38,16 @@ struct PageDiffTests {
 
     private func page(_ floors: [String]) -> String { #"{"floors":[\#(floors.joined(separator: ","))]}"# }
 
-    /// Lays `old` out, reloads it as `new`; the diff and the height calls the reload made.
+    /// Lays `old` out, reloads it as `new`; the diff (its item rows named from the two pages' content, as
+    /// `floorhost diff` names them) and the height calls the reload made.
     private func reload(_ old: [String], _ new: [String], width: Double = 375) throws -> (
         diff: PageDiff, calls: Int, adapter: Adapter
     ) {
         let adapter = try host.layout(page: try folder.write("old.json", page(old)), width: width)
         let before = adapter.stats.heightCalls
         let next = try PageDecoder.decode(file: try folder.write("new.json", page(new)), registry: host.registry)
-        let diff = adapter.reload([next])
+        let diff = adapter.reload([next]).namingItems(
+            old: try PageContent(bytes: Array(page(old).utf8)), new: try PageContent(bytes: Array(page(new).utf8)))
         let fresh = try host.layout(page: folder.file("new.json"), width: width)
         #expect(
             (0..<adapter.rowCount).map { adapter.describe(row: $0) }
@@ -261,5 +263,22 @@ struct PageDiffTests {
         let kept = try reload([feed("f", ["b", "a", "a"])], [feed("f", ["b", "a", "a", "c"])])
         #expect(summary(kept.diff) == ["updated f [inserted ProductCard c]"])
         #expect(kept.calls == 1)
+    }
+
+    /// The signatures know an item by its id's hash (FloorSignature). Two different ids whose hashes
+    /// collided would pair as one item, changed: here the reload pairs 'a' with itself, price changed, and
+    /// the content read for the names says the item at that place is 'z' on the new page, as it would be
+    /// after a collision. The ids' text tells them apart: 'a' deleted and 'z' inserted, not 'a' updated.
+    @Test func twoItemsWhoseIdHashesCollideAreStillToldApart() throws {
+        let old = [feed("f", ["a", "b"])]
+        let (diff, calls, _) = try reload(old, [feed("f", ["a", "b"], prices: ["a": "¥2"])])
+        #expect(summary(diff) == ["updated f [updated ProductCard a]"])
+        #expect(calls == 1)
+        let collided = try PageContent(bytes: Array(page([feed("f", ["z", "b"], prices: ["z": "¥2"])]).utf8))
+        let named = diff.namingItems(old: try PageContent(bytes: Array(page(old).utf8)), new: collided)
+        #expect(summary(named) == ["updated f [deleted ProductCard a] [inserted ProductCard z]"])
+        let rows = named.floors[0].rows
+        #expect(rows[0].old == diff.floors[0].rows[0].old && rows[0].new == nil)
+        #expect(rows[1].new == diff.floors[0].rows[0].new && rows[1].old == nil)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// A decoded floor, as the host holds it: the opaque model handle is an unmanaged reference to this box.
 /// `rows[i]` is row i of the floor as `expand` last listed it: its host row type id and the item it draws.
 class AnyFloorBox {
-    var rows: [ListedRow] = []
+    var rows = ListedRows()
     /// Set by an extend that updated `rows` itself (an ItemsFloor's appended items): rows before this index
     /// are as the host last saw them, so the next expand may keep them (ABI 1.2) instead of listing them.
     var unchangedRows: Int?
@@ -16,7 +16,7 @@ class AnyFloorBox {
     var leftOutItems: [FloorProblem] = []
 }
 
-/// A row as `expand` listed it, 12 bytes (a feed has one a product; 24 as a tuple with an Int item).
+/// A row as `expand` listed it (kept in ListedRows, as runs of rows whose items follow one another).
 struct ListedRow: Equatable {
     var type: Int32
     private var item32: Int32

@@ -62,7 +62,7 @@ enum Thunks {
                     return
                 }
                 let rows = floor.expand(box)
-                box.rows = rows.map(ListedRow.init)
+                box.rows = ListedRows(rows.lazy.map(ListedRow.init))
                 guard let sink else { return }
                 for row in rows { sink.pointee.add(sink, row.kind.id, row.flags) }
             }
@@ -169,7 +169,7 @@ enum Thunks {
 
     /// How many rows at both ends of a floor's rows an extend left untouched. A row is the same row when
     /// its type and item are. O(rows in the floor): the path for floors that are not ItemsFloors.
-    private static func difference(_ before: [ListedRow], _ expanded: [ExpandedRow])
+    private static func difference(_ before: ListedRows, _ expanded: [ExpandedRow])
         -> floor_extend_result_t
     {
         let after = expanded.map { ($0.kind.id, $0.item) }

@@ -35,12 +35,25 @@ public struct PageDiff: Sendable {
         public var column: Int? = nil
     }
 
+    /// An item of a page: its floor's index in the page's `floors`, its own in the floor's `items`.
+    public struct ItemPlace: Sendable, Equatable {
+        public var floor: Int
+        public var item: Int
+    }
+
     public struct RowChange: Sendable {
         public var change: Change
         /// The row model type name.
         public var type: String
-        /// The item the row draws, when the floor lists one row per item and the item has an id.
+        /// The id of the item the row draws, when the floor lists one row per item and the item has an id:
+        /// read from the pages' content (`namingItems`, which `floorhost diff` calls), since the floors'
+        /// signatures keep only the ids' hashes; nil before.
         public var item: String?
+        /// Where that item is on the page before and on the page now (on the page the row is on; nil when
+        /// the row draws no item with an id). Within a floor a next page extended, past the first page's
+        /// items, it counts the appended items too.
+        public var oldItem: ItemPlace?
+        public var newItem: ItemPlace?
         public var old: RowPlace?
         public var new: RowPlace?
         /// How far the content right below this change moves (points, + is down), with every change above
@@ -165,7 +178,8 @@ public struct PageDiff: Sendable {
             if updated.contains(i), let (rowDiff, before, after) = match.rowDiffs[i] {
                 rows = Self.rowChanges(
                     rowDiff, before: before, after: after, oldStart: old.sectionStart[j],
-                    newStart: new.sectionStart[i], old: old, new: new,
+                    newStart: new.sectionStart[i], oldFloor: Int(old.sections[j].origin.floor),
+                    newFloor: Int(section.origin.floor), old: old, new: new,
                     shift: shift(below:), place: rowPlace, typeName: typeName)
             }
             let change: Change? =
@@ -182,7 +196,7 @@ public struct PageDiff: Sendable {
     /// The changed rows of one updated floor, in its new order, deleted rows where they were.
     private static func rowChanges(
         _ diff: ListDiff, before: [RowIdentity], after: [RowIdentity], oldStart: Int, newStart: Int,
-        old: LaidOutPage, new: LaidOutPage, shift: (Int) -> Double,
+        oldFloor: Int, newFloor: Int, old: LaidOutPage, new: LaidOutPage, shift: (Int) -> Double,
         place: (LaidOutPage, Int) -> RowPlace, typeName: (LaidOutPage, Int) -> String
     ) -> [RowChange] {
         var changes: [RowChange] = []
@@ -201,7 +215,8 @@ public struct PageDiff: Sendable {
             for x in deletedAfter[k] ?? [] {
                 changes.append(
                     RowChange(
-                        change: .deleted, type: typeName(old, oldStart + x), item: before[x].itemID,
+                        change: .deleted, type: typeName(old, oldStart + x),
+                        oldItem: before[x].item.map { ItemPlace(floor: oldFloor, item: $0) },
                         old: place(old, oldStart + x), new: nil, shiftBelow: shift(newStart + k + 1)))
             }
         }
@@ -219,7 +234,11 @@ public struct PageDiff: Sendable {
             }
             changes.append(
                 RowChange(
-                    change: change, type: typeName(new, r), item: after[k].itemID,
+                    change: change, type: typeName(new, r),
+                    oldItem: diff.oldIndexOfNew[k].flatMap { before[$0].item }.map {
+                        ItemPlace(floor: oldFloor, item: $0)
+                    },
+                    newItem: after[k].item.map { ItemPlace(floor: newFloor, item: $0) },
                     old: diff.oldIndexOfNew[k].map { place(old, oldStart + $0) }, new: place(new, r),
                     shiftBelow: shift(r + 1)))
         }

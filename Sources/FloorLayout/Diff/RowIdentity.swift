@@ -26,12 +26,9 @@ package struct RowIdentity: Hashable {
     }
     package let key: Key
     package let content: UInt64
-
-    /// The item id the row draws, when it is an item row with an id (for `floorhost diff`'s lines).
-    package var itemID: String? {
-        if case .item(.id(let id), _) = key { return id }
-        return nil
-    }
+    /// The index in its floor's `items` of the item the row draws, when it is an item row whose item has an
+    /// id: where `floorhost diff`'s lines read the id from the page's content (PageDiff.namingItems).
+    package var item: Int? = nil
 
     /// One identity per row of a floor whose rows have these types and flags, in order.
     package static func rows(of floor: FloorSignature, types: some Collection<Int32>, flags: some Collection<UInt32>)
@@ -53,11 +50,12 @@ package struct RowIdentity: Hashable {
         return types.indices.map { r in
             if types[r] == itemType && flags[r] & FLOOR_ROW_HEADER == 0 {
                 let shown = floor.items[item]
-                item += 1
+                defer { item += 1 }
                 var h = ContentHash()
                 h.add(floor.own)
                 h.add(shown.content)
-                return RowIdentity(key: .item(shown.key, type: types[r]), content: h.value)
+                return RowIdentity(
+                    key: .item(shown.key, type: types[r]), content: h.value, item: shown.hasID ? item : nil)
             }
             let base = Key.other(type: types[r], flags: flags[r], ordinal: 0)
             let ordinal = ordinals[base, default: 0]

@@ -11,32 +11,56 @@ import FloorCore
 ///   any other edit (a value; a number written differently, 59.9 or 59.90) is a change. Equal hashes are
 ///   taken as equal content (64-bit: a collision is ~2^-64 a pair).
 /// - `items` is the floor's `items` array when it is an array (the last one when the key repeats), each
-///   element with its identity: its `id` (a string, or an integer kept as its text) when it has one, else
-///   its content hash (an item without an id is "the same item" only while it is unchanged).
+///   element with its identity: the hash of its `id` (a string's text, or an integer's as written) when it
+///   has one, else its content hash (an item without an id is "the same item" only while it is unchanged).
+///   The id's text is not kept (43,000 of them in the 8 MB benchmark page): whoever names an item reads it
+///   from the page's content (PageContent; PageDiff.namingItems).
+/// - Two different ids whose hashes are equal (~2^-64 a pair) are taken as one item's: its content hash,
+///   which covers the id's text, still differs, so the row is measured again, never shown with the other's
+///   height; a reload calls it updated rather than deleted and inserted (`floorhost diff` compares the ids'
+///   text and says deleted and inserted: PageDiff.namingItems), and a next page's item whose id collides
+///   with one already in its floor is dropped from the signature, so the floor's rows stop matching its
+///   items one for one and are paired as a floor without item rows (RowIdentity): measured again on a
+///   change, not kept wrongly.
 /// - `own` covers every member but `items`, `header` and `margin` (the common fields whose rows ARCHITECTURE.md
 ///   defines: header row, margin rows), so that an edit of the header does not make every item "changed".
 /// - A floor that is not an object has only `whole`.
 public struct FloorSignature: Sendable, Equatable {
     /// An item's identity within its floor.
     public enum ItemKey: Hashable, Sendable {
-        case id(String)
+        /// Its id's hash (`idHash`).
+        case id(UInt64)
         case anonymous(UInt64)
     }
 
-    /// 24 bytes: an item without an id is known by its content, so only the id is kept beside it (an
-    /// `ItemKey` field took 32 a item, 1.4 MB of the 8 MB page's 43,000; BENCHMARKS.md, issue 23).
+    /// 16 bytes: the id's hash and the content's (the id as a String took 24 bytes an item, 32 as an
+    /// `ItemKey`: 1.0 MB of the 8 MB page's 43,000; BENCHMARKS.md, issue 23).
     public struct Item: Sendable, Equatable {
-        /// The item's `id`; nil when it has none.
-        public var id: String?
+        /// The hash of the item's `id` (`FloorSignature.idHash`); 0 when it has none.
+        public var id: UInt64
         public var content: UInt64
 
+        public var hasID: Bool { id != 0 }
         /// Its identity: its id, else its content.
-        public var key: ItemKey { id.map(ItemKey.id) ?? .anonymous(content) }
+        public var key: ItemKey { hasID ? .id(id) : .anonymous(content) }
 
-        package init(id: String?, content: UInt64) {
+        package init(id: UInt64, content: UInt64) {
             self.id = id
             self.content = content
         }
+    }
+
+    /// The hash an item's `id` is known by: of its text's UTF-8 (a string's, escapes resolved; an integer's
+    /// digits as written). Never 0, which means "no id".
+    public static func idHash(_ utf8: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = ContentHash()
+        hash.add(raw: utf8)
+        return hash.value == 0 ? 1 : hash.value
+    }
+
+    public static func idHash(_ text: String) -> UInt64 {
+        var text = text
+        return text.withUTF8 { idHash(UnsafeRawBufferPointer($0)) }
     }
 
     /// The whole floor object.
@@ -75,9 +99,9 @@ public struct FloorSignature: Sendable, Equatable {
     /// the content is both floors'.
     package func extended(by next: FloorSignature) -> FloorSignature {
         var merged = self
-        var present = Set(items.lazy.compactMap(\.id))
+        var present = Set(items.lazy.filter(\.hasID).map(\.id))
         for item in next.items {
-            if let id = item.id, !present.insert(id).inserted { continue }
+            if item.hasID, !present.insert(item.id).inserted { continue }
             merged.items.append(item)
         }
         var whole = ContentHash()

@@ -29,9 +29,9 @@ package struct FloorWalk {
     var loneSurrogates: [Int] = []
     /// Where the floor being walked has a string holding U+0000 (`"a\u0000b"`), by offset.
     var stringsWithNUL: [Int] = []
-    /// The `id` of the object last walked with `capturingID` (a floor item's identity): a string, or an
-    /// integer as written; nil otherwise.
-    var capturedID: String?
+    /// The `id` of the object last walked with `capturingID` (a floor item's identity), as its hash
+    /// (FloorSignature.idHash): of a string, or of an integer as written; 0 otherwise.
+    var capturedID: UInt64 = 0
     /// The last string `value` read, and whether the last number was an integer: a floor field's value
     /// without reading it again.
     var lastString = JSONStringSpan(start: 0, end: 0, escaped: false)
@@ -110,10 +110,10 @@ package struct FloorWalk {
     mutating func object(_ schema: FloorSchema?, capturingID: Bool) throws(JSONSyntaxError) -> UInt64 {
         var hash = ObjectHash()
         var seen = ObjectCheck()
-        var id: String?
+        var id: UInt64 = 0
         guard try cursor.openObject() else {
             if let schema { checkRequired(schema, seen) }
-            if capturingID { capturedID = nil }
+            if capturingID { capturedID = 0 }
             return hash.value
         }
         if schema != nil {
@@ -137,7 +137,9 @@ package struct FloorWalk {
                 }
                 path.removeLast()
                 hash.add(key: keyHash, value: valueHash)
-                if capturingID, cursor.matches(key, "id") { id = cursor.itemID(at: valueStart, lastString: lastString) }
+                if capturingID, cursor.matches(key, "id") {
+                    id = cursor.itemIDHash(at: valueStart, lastString: lastString)
+                }
             } while try cursor.nextMember()
             checkRequired(schema.unsafelyUnwrapped, seen)
         } else {
@@ -146,7 +148,9 @@ package struct FloorWalk {
                 let valueStart = cursor.pos
                 let valueHash = try value(nil)
                 hash.add(key: cursor.keyHash(key), value: valueHash)
-                if capturingID, cursor.matches(key, "id") { id = cursor.itemID(at: valueStart, lastString: lastString) }
+                if capturingID, cursor.matches(key, "id") {
+                    id = cursor.itemIDHash(at: valueStart, lastString: lastString)
+                }
             } while try cursor.nextMember()
         }
         if capturingID { capturedID = id }
@@ -448,7 +452,7 @@ package struct FloorWalk {
         if try cursor.openArray() {
             var index = 0
             repeat {
-                capturedID = nil
+                capturedID = 0
                 if element != nil { path.append(.index(index)) }
                 let content = try value(element, capturingID: true)
                 if element != nil { path.removeLast() }
@@ -542,13 +546,18 @@ extension JSONCursor {
         return hash.value
     }
 
-    /// An item's `id`, walked already from `start` to `pos`: a string (`lastString`, the last one read), or
-    /// an integer as its text; else nil.
-    func itemID(at start: Int, lastString: JSONStringSpan) -> String? {
-        if byte(start) == JSONByte.quote { return text(lastString) }
+    /// The hash of an item's `id` (FloorSignature.idHash), walked already from `start` to `pos`: of a
+    /// string's text (`lastString`, the last one read), or of an integer as written; else 0.
+    func itemIDHash(at start: Int, lastString: JSONStringSpan) -> UInt64 {
+        if byte(start) == JSONByte.quote {
+            guard lastString.escaped else { return FloorSignature.idHash(bytes(lastString.start, lastString.end)) }
+            var utf8: [UInt8] = []
+            JSONStringContent.decode(bytes(lastString.start, lastString.end), into: &utf8)
+            return utf8.withUnsafeBytes { FloorSignature.idHash($0) }
+        }
         let number = bytes(start, pos)
         let integer = number.allSatisfy { JSONByte.isDigit($0) || $0 == JSONByte.minus }
-        return integer ? String(decoding: number, as: UTF8.self) : nil
+        return integer ? FloorSignature.idHash(number) : 0
     }
 
     /// The bytes from `start` to `end` as text (for a message).

@@ -243,7 +243,7 @@ struct ReferenceSkim {
             }
             h.add(content)
             items.append(
-                FloorSignature.Item(id: id, content: content))
+                FloorSignature.Item(id: id.map { FloorSignature.idHash($0) } ?? 0, content: content))
             j = whitespace(from: after)
             guard j < bytes.count, bytes[j] == UInt8(ascii: ",") else { break }
             j = whitespace(from: j + 1)
