@@ -47,7 +47,7 @@ package enum ServeProgram {
 package func startCommandProcess(_ root: any ParsableCommand.Type) {
     if ProcessInfo.processInfo.environment["FLOORHOST_PRINT_CHILDREN"] != nil { printChildrenAndExit(root) }
     ChildProcess.dieWithParent()
-    ProcessMemory.oneMallocArena()
+    ProcessMemory.tuneMalloc()
     HostOutput.claim()
     WorkingDirectory.capture()
 }

@@ -21,11 +21,19 @@ public struct ProcessMemory: Sendable, Equatable {
         ProcessMemory(heap: Int(floor_heap_in_use()), resident: residentBytes())
     }
 
-    /// Makes every thread of this process allocate from malloc's one main arena (M_ARENA_MAX): a render's
-    /// second thread (the page scan, ScanAhead) allocates as it goes, and an arena of its own would keep its
-    /// pages apart from the main thread's (+0.3 MB at the peak of the 8 MB page's render; BENCHMARKS.md,
-    /// issue 23). Called once, at the start of a command's process.
-    public static func oneMallocArena() { _ = mallopt(M_ARENA_MAX, 1) }
+    /// Sets malloc up for a command's process (called once, at its start):
+    /// - one arena for all threads (M_ARENA_MAX): a render's second thread (the page scan, ScanAhead)
+    ///   allocates as it goes, and an arena of its own kept its pages apart from the main thread's (+0.3 MB
+    ///   at the peak of the 8 MB page's json render);
+    /// - a fixed mmap threshold of 512 KiB (M_MMAP_THRESHOLD): by default glibc raises the threshold to the
+    ///   size of each large block freed, and blocks up to that size then come from the heap, where they stay
+    ///   once freed; fixed, a large block goes back to the system when it is freed (-0.7 MiB at that peak,
+    ///   about 2 ms more of a 105 ms render).
+    /// BENCHMARKS.md, issue 23.
+    public static func tuneMalloc() {
+        _ = mallopt(M_ARENA_MAX, 1)
+        _ = mallopt(M_MMAP_THRESHOLD, 512 * 1024)
+    }
 
     private static func residentBytes() -> Int {
         let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
