@@ -151,24 +151,80 @@ public final class TextEngine: @unchecked Sendable {
         layout(utf8: utf8, style: style, maxWidth: .infinity, maxLines: 0).width
     }
 
-    private func compute(_ bytes: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, limit: Int) -> TextBlock {
-        counters.laidOut += 1
-        // Valid UTF-8 from here on, so lines can be cut from its bytes: the caller's own when they are (no
-        // copy), else a copy with each invalid sequence as U+FFFD.
-        if ValidUTF8.check(bytes) {
-            return compute(
-                valid: bytes.assumingMemoryBound(to: UInt8.self), style: style, maxWidth: maxWidth, limit: limit)
+    /// What `layout(utf8:style:maxWidth:maxLines:)`'s block measures, without the block when no one would
+    /// see it: while the engine keeps no blocks and records none (a one-shot render's height calls, answered
+    /// with these numbers alone), a text is broken into lines and measured, and neither its bytes nor its
+    /// lines are copied into a block that would be let go at once. Otherwise the block's own measures.
+    public func measures(utf8: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, maxLines: Int)
+        -> TextMeasures
+    {
+        let unseen = lock.withLock { !record.isRecording && !keepsBlocksNow() }
+        guard unseen else {
+            return TextMeasures(layout(utf8: utf8, style: style, maxWidth: maxWidth, maxLines: maxLines))
         }
-        var string = String(decoding: bytes, as: UTF8.self)
-        return string.withUTF8 { compute(valid: $0, style: style, maxWidth: maxWidth, limit: limit) }
+        let bytes = UnsafeRawBufferPointer(rebasing: utf8.prefix(TextLimits.maxBytes))
+        let width = TextLimits.width(maxWidth)
+        let limit = maxLines > 0 ? maxLines : Int.max
+        return lock.withLock {
+            breakLines(bytes, style: style, maxWidth: width, limit: limit, empty: TextMeasures.empty) {
+                breaker, faces, _ in
+                // The widest line, as the block's: a cut text's last line with its ellipsis.
+                let cut = breaker.truncated ? breaker.lines.count - 1 : breaker.lines.count
+                var widest = 0.0
+                for line in breaker.lines[..<cut] { widest = max(widest, breaker.width(line)) }
+                if cut < breaker.lines.count {
+                    widest = max(
+                        widest, ellipsized(breaker.lines[cut], breaker: breaker, style: style, faces: faces).width)
+                }
+                let count = breaker.lines.count
+                return TextMeasures(
+                    lines: count, width: widest, height: Double(count) * style.lineHeight,
+                    truncated: breaker.truncated)
+            }
+        }
     }
 
-    private func compute(valid utf8: UnsafeBufferPointer<UInt8>, style: TypeStyle, maxWidth: Double, limit: Int)
-        -> TextBlock
-    {
+    private func compute(_ bytes: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, limit: Int) -> TextBlock {
+        breakLines(bytes, style: style, maxWidth: maxWidth, limit: limit, empty: .empty(lineHeight: style.lineHeight)) {
+            breaker, faces, utf8 in
+            // One allocation of the lines' count (a `map` over them allocated twice).
+            var spans: [TextBlock.Span] = []
+            spans.reserveCapacity(breaker.lines.count)
+            for line in breaker.lines { spans.append(scratch.span(line.start, line.end, width: breaker.width(line))) }
+            if breaker.truncated, let last = breaker.lines.last {
+                spans[spans.count - 1] = ellipsized(last, breaker: breaker, style: style, faces: faces)
+            }
+            return TextBlock(
+                utf8: Array(utf8), spans: spans, lineHeight: style.lineHeight, truncated: breaker.truncated)
+        }
+    }
+
+    /// Breaks `bytes` into lines (GreedyLines, over the scratch's advances) and hands the breaker to `finish`,
+    /// or returns `empty` for a text of no characters. Valid UTF-8 from here on, so lines can be cut from
+    /// its bytes: the caller's own when they are (no copy), else a copy with each invalid sequence as U+FFFD.
+    private func breakLines<Result>(
+        _ bytes: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, limit: Int, empty: Result,
+        _ finish: (GreedyLines, Shaper.Faces, UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        counters.laidOut += 1
+        if ValidUTF8.check(bytes) {
+            return breakLines(
+                valid: bytes.assumingMemoryBound(to: UInt8.self), style: style, maxWidth: maxWidth, limit: limit,
+                empty: empty, finish)
+        }
+        var string = String(decoding: bytes, as: UTF8.self)
+        return string.withUTF8 {
+            breakLines(valid: $0, style: style, maxWidth: maxWidth, limit: limit, empty: empty, finish)
+        }
+    }
+
+    private func breakLines<Result>(
+        valid utf8: UnsafeBufferPointer<UInt8>, style: TypeStyle, maxWidth: Double, limit: Int, empty: Result,
+        _ finish: (GreedyLines, Shaper.Faces, UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
         let n = scratch.transcode(utf8)
         counters.units += n
-        guard n > 0 else { return .empty(lineHeight: style.lineHeight) }
+        guard n > 0 else { return empty }
         let faces = style.weight.usesBoldFace ? bold : regular
         let units = scratch.units  // a reference, not a copy: no access to `scratch` stays open
         return units.withUnsafeBufferPointer { all in
@@ -180,16 +236,9 @@ public final class TextEngine: @unchecked Sendable {
             var breaker = GreedyLines(
                 text: text, prefix: scratch.prefix, maxWidth: maxWidth, limit: limit, breaks: breaks, reusing: lines)
             breaker.run()
-            // One allocation of the lines' count (a `map` over them allocated twice).
-            var spans: [TextBlock.Span] = []
-            spans.reserveCapacity(breaker.lines.count)
-            for line in breaker.lines { spans.append(scratch.span(line.start, line.end, width: breaker.width(line))) }
-            if breaker.truncated, let last = breaker.lines.last {
-                spans[spans.count - 1] = ellipsized(last, breaker: breaker, style: style, faces: faces)
-            }
+            let result = finish(breaker, faces, utf8)
             scratch.lines = breaker.lines
-            return TextBlock(
-                utf8: Array(utf8), spans: spans, lineHeight: style.lineHeight, truncated: breaker.truncated)
+            return result
         }
     }
 

@@ -43,15 +43,32 @@ public enum HostTextLayout {
         }
     }
 
-    /// Writes `block` into the plugin's struct, only the fields its `struct_size` covers (a NULL `out`
-    /// or one too small for `lines` is left alone).
+    /// What `block(utf8:length:style:maxWidth:maxLines:)`'s block measures: floor_host_t.layout_text's
+    /// answer, made without the block when the engine would not keep it (TextEngine.measures).
+    public static func measures(
+        utf8: UnsafePointer<CChar>?, length: UInt64, style: UInt32, maxWidth: Double, maxLines: UInt32
+    ) -> TextMeasures {
+        let bytes = bytes(utf8: utf8, length: length)
+        guard let type = TypeStyle(style: style) else {
+            return TextMeasures(block(bytes: bytes, style: style, maxWidth: maxWidth, maxLines: Int(maxLines)))
+        }
+        return TextEngine.shared.measures(utf8: bytes, style: type, maxWidth: maxWidth, maxLines: Int(maxLines))
+    }
+
+    /// Writes `block`'s measures into the plugin's struct (see the other `write`).
     public static func write(_ block: TextBlock, to out: UnsafeMutablePointer<floor_text_layout_t>?) {
+        write(TextMeasures(block), to: out)
+    }
+
+    /// Writes `measures` into the plugin's struct, only the fields its `struct_size` covers (a NULL `out`
+    /// or one too small for `lines` is left alone).
+    public static func write(_ measures: TextMeasures, to out: UnsafeMutablePointer<floor_text_layout_t>?) {
         guard let out else { return }
         let size = Int(out.pointee.struct_size)
         func covers<T>(_ field: KeyPath<floor_text_layout_t, T>) -> Bool { StructSize.reaches(size, field) }
-        if covers(\.lines) { out.pointee.lines = UInt32(clamping: block.lineCount) }
-        if covers(\.width) { out.pointee.width = block.width }
-        if covers(\.height) { out.pointee.height = block.height }
-        if covers(\.truncated) { out.pointee.truncated = block.truncated }
+        if covers(\.lines) { out.pointee.lines = UInt32(clamping: measures.lines) }
+        if covers(\.width) { out.pointee.width = measures.width }
+        if covers(\.height) { out.pointee.height = measures.height }
+        if covers(\.truncated) { out.pointee.truncated = measures.truncated }
     }
 }

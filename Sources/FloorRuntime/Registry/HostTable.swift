@@ -28,7 +28,7 @@ package final class HostTable {
                 // ABI 1.5: the block a canvas's layout_text and text_block give for the same arguments.
                 layout_text: { _, text, length, style, maxWidth, maxLines, out in
                     HostTextLayout.write(
-                        HostTextLayout.block(
+                        HostTextLayout.measures(
                             utf8: text, length: length, style: style, maxWidth: maxWidth, maxLines: maxLines), to: out)
                 }))
         table.pointee.host_data = Unmanaged.passRetained(self).toOpaque()
