@@ -21,6 +21,13 @@ package struct ContentHash {
         value ^= value >> 29
     }
 
+    /// The hash of `raw` alone: a key's text, as JSONCursor.keyHash gives it.
+    package static func of(raw: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = ContentHash()
+        hash.add(raw: raw)
+        return hash.value
+    }
+
     /// Mixes in raw bytes, eight at a time, then the length.
     package mutating func add(raw: UnsafeRawBufferPointer) {
         var i = 0

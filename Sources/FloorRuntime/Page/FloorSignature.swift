@@ -53,10 +53,11 @@ public struct FloorSignature: Sendable, Equatable {
     /// The hash an item's `id` is known by: of its text's UTF-8 (a string's, escapes resolved; an integer's
     /// digits as written). Never 0, which means "no id".
     public static func idHash(_ utf8: UnsafeRawBufferPointer) -> UInt64 {
-        var hash = ContentHash()
-        hash.add(raw: utf8)
-        return hash.value == 0 ? 1 : hash.value
+        idHash(textHash: ContentHash.of(raw: utf8))
     }
+
+    /// The id hash of a text whose ContentHash is `textHash` (a key's hash, JSONCursor.keyHash).
+    static func idHash(textHash: UInt64) -> UInt64 { textHash == 0 ? 1 : textHash }
 
     public static func idHash(_ text: String) -> UInt64 {
         var text = text

@@ -549,12 +549,7 @@ extension JSONCursor {
     /// The hash of an item's `id` (FloorSignature.idHash), walked already from `start` to `pos`: of a
     /// string's text (`lastString`, the last one read), or of an integer as written; else 0.
     func itemIDHash(at start: Int, lastString: JSONStringSpan) -> UInt64 {
-        if byte(start) == JSONByte.quote {
-            guard lastString.escaped else { return FloorSignature.idHash(bytes(lastString.start, lastString.end)) }
-            var utf8: [UInt8] = []
-            JSONStringContent.decode(bytes(lastString.start, lastString.end), into: &utf8)
-            return utf8.withUnsafeBytes { FloorSignature.idHash($0) }
-        }
+        if byte(start) == JSONByte.quote { return FloorSignature.idHash(textHash: keyHash(lastString)) }
         let number = bytes(start, pos)
         let integer = number.allSatisfy { JSONByte.isDigit($0) || $0 == JSONByte.minus }
         return integer ? FloorSignature.idHash(number) : 0

@@ -131,12 +131,7 @@ public final class FloorSchema: Sendable {
         self.kinds = kinds
         self.properties = properties.map { (name: $0.0, schema: $0.1) }
         self.propertyBytes = properties.map { Array($0.0.utf8) }
-        self.propertyKeyHashes = ContiguousArray(
-            propertyBytes.map { name in
-                var hash = ContentHash()
-                name.withUnsafeBytes { hash.add(raw: $0) }
-                return hash.value
-            })
+        self.propertyKeyHashes = ContiguousArray(propertyBytes.map { $0.withUnsafeBytes(ContentHash.of(raw:)) })
         self.propertySchemas = ContiguousArray(properties.map(\.1))
         self.required = required
         let indexes = required.map { name in properties.firstIndex { $0.0 == name } }
