@@ -24,6 +24,33 @@ import Testing
         return positions
     }
 
+    /// A counter that skips to a position counted by another gives, from there on, what one that counted
+    /// every byte gives; a position behind it is ignored.
+    @Test func aCounterSkippedToAKnownPositionGoesOnFromIt() {
+        let text = "{\n  \"a\": \"é中\",\n  \"b\": [1,\n 2],\n  \"c\": \"😀 x\"\n}\n"
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBytes { raw in
+            var counting = SourcePosition.Counter(raw)
+            let known = counting.position(of: 20, in: raw)!
+            for offset in 20...bytes.count {
+                var skipping = SourcePosition.Counter(raw)
+                skipping.skip(to: known)
+                skipping.skip(to: SourcePosition(line: 1, column: 1, offset: 3))
+                var whole = SourcePosition.Counter(raw)
+                #expect(skipping.position(of: offset, in: raw) == whole.position(of: offset, in: raw), "\(offset)")
+            }
+            // The bytes before the position are never read: zeros there change nothing.
+            var zeroed = bytes
+            for i in 0..<20 { zeroed[i] = 0 }
+            zeroed.withUnsafeBytes { gone in
+                var skipping = SourcePosition.Counter(gone)
+                skipping.skip(to: known)
+                var whole = SourcePosition.Counter(raw)
+                #expect(skipping.position(of: bytes.count, in: gone) == whole.position(of: bytes.count, in: raw))
+            }
+        }
+    }
+
     /// Long runs without a newline (counted 32 bytes at a time), newlines at every alignment, and scalars of
     /// one to four bytes straddling the blocks' edges; each offset asked after a jump of a different size.
     @Test(arguments: [1, 3, 7, 8, 9, 17, 64, 1_000])

@@ -105,6 +105,13 @@ public struct SourcePosition: Sendable, Equatable {
         /// The sum of the eight bytes of `lanes`, when it is below 256.
         private static func laneSum(_ lanes: UInt64) -> Int { Int((lanes &* 0x0101_0101_0101_0101) >> 56) }
 
+        /// Goes on from `position`, counted elsewhere in the same bytes: the bytes before it are not read. A
+        /// position behind this counter's is ignored.
+        public mutating func skip(to position: SourcePosition) {
+            guard position.offset > next else { return }
+            (line, column, next) = (position.line, position.column, position.offset)
+        }
+
         /// Counts the bytes from `next` up to `end` one at a time.
         private mutating func count(_ bytes: UnsafeRawBufferPointer, upTo end: Int) {
             while next < end {

@@ -4,8 +4,9 @@ import Foundation
 import HostContract
 
 /// Turns a page file into a Page: scans the JSON for floors (no DOM) and, as the scan finds them, gives each
-/// floor's own bytes to the decoder its type's plugin registered. Unusable input throws PageError; a floor that cannot be
-/// decoded becomes a placeholder section plus a diagnostic, and the rest of the page still renders.
+/// floor's own bytes to the decoder its type's plugin registered. Unusable input throws PageError; a floor
+/// that cannot be decoded becomes a placeholder section plus a diagnostic, and the rest of the page still
+/// renders.
 public enum PageDecoder {
     /// Decodes the page at `file`, read through the page root of its own folder.
     public static func decode(file: String, registry: Registry) throws(PageError) -> Page {
@@ -90,7 +91,7 @@ public enum PageDecoder {
                 // bytes are no longer needed.
                 defer {
                     if handingBack {
-                        said.resolve(before: floor.bytes.upperBound, in: raw)
+                        said.resolve(before: floor.bytes.upperBound, in: raw, counted: floor.end)
                         handedBack = PageBytes.handBack(raw, from: handedBack, to: floor.bytes.upperBound)
                     }
                 }

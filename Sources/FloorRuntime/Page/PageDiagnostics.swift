@@ -69,8 +69,11 @@ package struct PageDiagnostics {
 
     /// Works out now the positions of the diagnostics added so far at offsets before `end`: the caller will
     /// not keep `bytes` before `end` (PageDecoder hands a decoded floor's bytes back). Every diagnostic added
-    /// after this must be at `end` or later; one before it is given without a position.
-    package mutating func resolve(before end: Int, in bytes: UnsafeRawBufferPointer) {
+    /// after this must be at `end` or later; one before it is given without a position. `counted`: where
+    /// `end` is, when the caller knows (the scan counted it), so the bytes up to it need not be counted here.
+    package mutating func resolve(
+        before end: Int, in bytes: UnsafeRawBufferPointer, counted: SourcePosition? = nil
+    ) {
         var counter = self.counter ?? SourcePosition.Counter(bytes)
         defer { self.counter = counter }
         let waiting = pending.indices.filter { !pending[$0].resolved && pending[$0].offset < end }
@@ -79,7 +82,11 @@ package struct PageDiagnostics {
             pending[i].resolved = true
         }
         // Every byte before `end` counted now: a position after it is counted from here, not from bytes gone.
-        if end < bytes.count { _ = counter.position(of: end, in: bytes) }
+        if let counted {
+            counter.skip(to: counted)
+        } else if end < bytes.count {
+            _ = counter.position(of: end, in: bytes)
+        }
     }
 
     /// The diagnostics in the order they were added, positioned in `bytes` (the page's bytes; after

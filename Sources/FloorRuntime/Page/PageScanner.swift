@@ -24,6 +24,10 @@ package struct FloorSpec: Equatable, Sendable {
     /// The floor's strings that hold U+0000, which a plugin before ABI 1.5 (NUL-terminated strings) would
     /// cut there: their JSON paths and offsets in the page.
     package var stringsWithNUL: [StringWithNUL] = []
+    /// Where the floor's bytes end, as a streamed scan counted them (nil from any other scan): whoever
+    /// positions what is said of the floor goes on from there without counting the bytes again
+    /// (PageDiagnostics.resolve).
+    package var end: SourcePosition? = nil
 
     package struct StringWithNUL: Equatable, Sendable {
         package var path: String
@@ -83,14 +87,9 @@ package enum PageScanner {
     package static func scan(_ bytes: UnsafeRawBufferPointer, schemas: (String) -> FloorSchema? = { _ in nil })
         throws(PageSyntaxError) -> PageSpec
     {
-        guard let start = bytes.baseAddress, bytes.count > 0 else {
-            throw PageSyntaxError(offset: 0, line: 1, column: 1, message: "the page is empty")
-        }
-        JSONWalkLog.record(start, count: bytes.count, "page scan")
-        var walk = FloorWalk(JSONCursor(start, count: bytes.count))
         var floors: [FloorSpec] = []
         var problems: [ScanProblem] = []
-        var spec = try walk.page(schemas: schemas) { found in
+        var spec = try walk(bytes, schemas: schemas, counting: false) { found in
             switch found {
             case .floor(let floor): floors.append(floor)
             case .problem(let problem): problems.append(problem)
@@ -111,19 +110,27 @@ package enum PageScanner {
     }
 
     /// The same scan, handing each floor and each problem of the page object to `found` as the walk meets
-    /// them, in page order, instead of keeping them: the PageSpec returned has neither (the scan above
-    /// keeps what this hands over). Every byte up to the
-    /// end of a floor handed over is counted before it is (lines and columns), so the caller may hand those
-    /// bytes back (PageBytes) while the scan goes on: an error found later still has its position.
+    /// them, in page order, instead of keeping them: the PageSpec returned has neither (the scan above keeps
+    /// what this hands over). Every byte up to the end of a floor handed over is counted before it is (lines
+    /// and columns: FloorSpec.end), so the caller may hand those bytes back (PageBytes) while the scan goes
+    /// on: an error found later still has its position.
     package static func scan(
         _ bytes: UnsafeRawBufferPointer, schemas: (String) -> FloorSchema?, found: (Found) -> Void
+    ) throws(PageSyntaxError) -> PageSpec {
+        try walk(bytes, schemas: schemas, counting: true, found: found)
+    }
+
+    /// One walk of the page, `counting` lines and columns as it goes (a streamed scan's) or not.
+    private static func walk(
+        _ bytes: UnsafeRawBufferPointer, schemas: (String) -> FloorSchema?, counting: Bool,
+        found: (Found) -> Void
     ) throws(PageSyntaxError) -> PageSpec {
         guard let start = bytes.baseAddress, bytes.count > 0 else {
             throw PageSyntaxError(offset: 0, line: 1, column: 1, message: "the page is empty")
         }
         JSONWalkLog.record(start, count: bytes.count, "page scan")
         var walk = FloorWalk(JSONCursor(start, count: bytes.count))
-        walk.counted = SourcePosition.Counter(bytes)
+        if counting { walk.counted = SourcePosition.Counter(bytes) }
         do throws(PageSyntaxError) {
             return try walk.page(schemas: schemas, found: found)
         } catch {
@@ -157,8 +164,9 @@ extension FloorWalk {
             try cursor.expectEnd()
             throw cursor.failure("the page must be a JSON object, found \(kind.rawValue)", at: start)
         }
-        var floors: Int?
+        // Whether a `floors` array was listed, and whether the last `floors` is one.
         var listedFloors = false
+        var floorsListed = false
         // A misfit is positioned when it is met: by the end of the page, the bytes before it may be gone.
         var floorsMisfit: PageSyntaxError?
         var next: String?
@@ -182,12 +190,13 @@ extension FloorWalk {
                     if cursor.at(JSONByte.openBracket) {
                         if listedFloors { found(.floorsAgain) }
                         listedFloors = true
-                        floors = try floorList(schemas: schemas, found: found)
+                        try floorList(schemas: schemas, found: found)
+                        floorsListed = true
                         floorsMisfit = nil
                     } else {
                         let kind = try cursor.skipValue()
                         floorsMisfit = failure("'floors' must be an array, found \(kind.rawValue)", at: valueStart)
-                        floors = nil
+                        floorsListed = false
                     }
                 } else if cursor.matches(key, "next") {
                     if cursor.at(JSONByte.quote) {
@@ -225,26 +234,24 @@ extension FloorWalk {
         }
         try cursor.expectEnd()
         if let floorsMisfit { throw floorsMisfit }
-        guard floors != nil else { throw failure("the page has no 'floors' array", at: start) }
+        guard floorsListed else { throw failure("the page has no 'floors' array", at: start) }
         if let nextMisfit { throw nextMisfit }
         return PageSpec(floors: [], next: next, title: title)
     }
 
     /// Precondition: at `[`. Each floor goes to `found`, the bytes up to its end counted first (`counted`).
-    /// Returns how many there were.
     mutating func floorList(schemas: (String) -> FloorSchema?, found: (PageScanner.Found) -> Void)
-        throws(PageSyntaxError) -> Int
+        throws(PageSyntaxError)
     {
         var index = 0
         if try cursor.openArray() {
             repeat {
-                let floor = try floor(index: index, schemas: schemas)
+                var floor = try floor(index: index, schemas: schemas)
                 index += 1
-                _ = countedPosition(of: floor.bytes.upperBound)
+                floor.end = countedPosition(of: floor.bytes.upperBound)
                 found(.floor(floor))
             } while try cursor.nextElement()
         }
-        return index
     }
 
     /// Where `offset` is, counted on by `counted` (nil when the walk does not count, or has counted past it).
