@@ -112,9 +112,7 @@ public final class TextEngine: @unchecked Sendable {
     public func layout(
         utf8: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, maxLines: Int, keep: Bool = true
     ) -> TextBlock {
-        let bytes = UnsafeRawBufferPointer(rebasing: utf8.prefix(TextLimits.maxBytes))
-        let width = TextLimits.width(maxWidth)
-        let limit = maxLines > 0 ? maxLines : Int.max
+        let (bytes, width, limit) = Self.bounded(utf8, maxWidth: maxWidth, maxLines: maxLines)
         let arguments = TextBlockCache.Arguments(
             text: bytes, style: style.number | UInt32(style.weight.rawValue) << 16, maxWidth: width.bitPattern,
             maxLines: limit)
@@ -162,9 +160,7 @@ public final class TextEngine: @unchecked Sendable {
         guard unseen else {
             return TextMeasures(layout(utf8: utf8, style: style, maxWidth: maxWidth, maxLines: maxLines))
         }
-        let bytes = UnsafeRawBufferPointer(rebasing: utf8.prefix(TextLimits.maxBytes))
-        let width = TextLimits.width(maxWidth)
-        let limit = maxLines > 0 ? maxLines : Int.max
+        let (bytes, width, limit) = Self.bounded(utf8, maxWidth: maxWidth, maxLines: maxLines)
         return lock.withLock {
             breakLines(bytes, style: style, maxWidth: width, limit: limit, empty: TextMeasures.empty) {
                 breaker, faces, _ in
@@ -182,6 +178,17 @@ public final class TextEngine: @unchecked Sendable {
                     truncated: breaker.truncated)
             }
         }
+    }
+
+    /// A layout's arguments as laid out: the bytes up to `TextLimits.maxBytes`, the width as TextLimits takes
+    /// it, and no line limit as Int.max.
+    private static func bounded(_ utf8: UnsafeRawBufferPointer, maxWidth: Double, maxLines: Int)
+        -> (bytes: UnsafeRawBufferPointer, width: Double, limit: Int)
+    {
+        (
+            UnsafeRawBufferPointer(rebasing: utf8.prefix(TextLimits.maxBytes)), TextLimits.width(maxWidth),
+            maxLines > 0 ? maxLines : Int.max
+        )
     }
 
     private func compute(_ bytes: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, limit: Int) -> TextBlock {
