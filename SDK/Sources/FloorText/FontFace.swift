@@ -5,10 +5,11 @@ import Glibc
 /// linearly scaled), which is what chromium uses with `text-rendering: geometricPrecision`, so a line's width
 /// here and in the preview agree (docs/ABI.md, "Text layout").
 ///
-/// The file is mapped read-only (`FontFile`) and HarfBuzz reads its tables where they lie: opened through FreeType, every table HarfBuzz asked for (a CJK face's cmap, metrics and layout tables)
-/// was copied into memory of its own, and each face kept FreeType's state besides, about 2 MB of every
-/// process that lays text out (BENCHMARKS.md, "Peak memory of the json render"); the tables are the same
-/// bytes either way, and so are the advances.
+/// The file is mapped read-only (`FontFile`) and HarfBuzz reads its tables where they lie: opened through
+/// FreeType, every table HarfBuzz asked for (a CJK face's cmap, metrics and layout tables) was copied into
+/// memory of its own, and each face kept FreeType's state besides, about 2 MB of every process that lays
+/// text out (BENCHMARKS.md, "Peak memory of the json render"); the tables are the same bytes either way, and
+/// so are the advances.
 ///
 /// Immutable after init but for `handedBack` and `plain`; HarfBuzz fonts may shape from any thread, but the
 /// engine calls it under its lock.
