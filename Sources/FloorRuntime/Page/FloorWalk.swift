@@ -127,7 +127,7 @@ package struct FloorWalk {
                 let keyHash: UInt64
                 if let index = memberIndex(key, of: schema.unsafelyUnwrapped, &seen) {
                     valueHash = try value(schema.unsafelyUnwrapped.propertySchemas[index])
-                    keyHash = schema.unsafelyUnwrapped.propertyKeyHashes[index]
+                    keyHash = schema.unsafelyUnwrapped.propertyKeys.entries[index].hash
                 } else if case .schema(let other) = schema.unsafelyUnwrapped.additional {
                     valueHash = try value(other)
                     keyHash = cursor.keyHash(key)

@@ -83,7 +83,7 @@ extension FloorWalk {
                 let name = cursor.text(key)
                 return schema.properties.firstIndex { $0.name == name }
             }()
-            : schema.property(cursor.bytes(key.start, key.end), expected: seen.expected)
+            : schema.property(key, in: cursor, expected: seen.expected)
         if let index {
             seen.expected = index + 1
             if index < 64 {
@@ -197,13 +197,7 @@ extension FloorWalk {
         guard !schema.kinds.contains(.number) || schema.allowed != nil || schema.minimum != nil || schema.maximum != nil
         else { return }
         let end = cursor.pos
-        let value: Double
-        if end < cursor.count {
-            // A byte that is not part of the number follows, so strtod stops inside the buffer.
-            value = strtod(cursor.raw.assumingMemoryBound(to: CChar.self) + start, nil)
-        } else {
-            value = Double(cursor.text(start, end)) ?? .nan
-        }
+        let value = JSONNumberValue.of(cursor.bytes(start, end))
         let integral = integer || (value.isFinite && value.rounded() == value)
         guard schema.kinds.contains(integral ? .integer : .number) else {
             let found = integral ? "an integer" : "a number with a fraction"
