@@ -125,21 +125,24 @@ package struct FloorWalk {
                 path.append(.key(key))
                 let valueHash: UInt64
                 let keyHash: UInt64
+                let isID: Bool
                 if let index = memberIndex(key, of: schema.unsafelyUnwrapped, &seen) {
-                    valueHash = try value(schema.unsafelyUnwrapped.propertySchemas[index])
-                    keyHash = schema.unsafelyUnwrapped.propertyKeys.entries[index].hash
+                    let property = schema.unsafelyUnwrapped.propertyKeys.entries[index]
+                    valueHash = try value(borrowing: property.schema)
+                    keyHash = property.hash
+                    isID = property.isID
                 } else if case .schema(let other) = schema.unsafelyUnwrapped.additional {
                     valueHash = try value(other)
                     keyHash = cursor.keyHash(key)
+                    isID = capturingID && cursor.matches(key, "id")
                 } else {
                     valueHash = try value(nil)
                     keyHash = cursor.keyHash(key)
+                    isID = capturingID && cursor.matches(key, "id")
                 }
                 path.removeLast()
                 hash.add(key: keyHash, value: valueHash)
-                if capturingID, cursor.matches(key, "id") {
-                    id = cursor.itemIDHash(at: valueStart, lastString: lastString)
-                }
+                if capturingID, isID { id = cursor.itemIDHash(at: valueStart, lastString: lastString) }
             } while try cursor.nextMember()
             checkRequired(schema.unsafelyUnwrapped, seen)
         } else {
@@ -155,6 +158,16 @@ package struct FloorWalk {
         }
         if capturingID { capturedID = id }
         return hash.value
+    }
+
+    /// `value(_:)` against a property's schema, borrowed from the object schema that holds it: no reference
+    /// counting per member.
+    @inline(__always)
+    mutating func value(borrowing schema: Unmanaged<FloorSchema>) throws(JSONSyntaxError) -> UInt64 {
+        let result = schema._withUnsafeGuaranteedRef { schema in
+            Result { () throws(JSONSyntaxError) -> UInt64 in try value(schema) }
+        }
+        return try result.get()
     }
 
     /// Precondition: at `[`.

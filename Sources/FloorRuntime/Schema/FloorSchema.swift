@@ -46,9 +46,9 @@ public final class FloorSchema: Sendable {
     /// Declared properties in the order the schema lists them ("properties" keeps the plugin's order when
     /// the schema text does; names are compared by their UTF-8 bytes).
     public let properties: [(name: String, schema: FloorSchema)]
-    /// `properties`' names as a walk matches keys against them, each with its key hash (ContentHash of the
-    /// name, as JSONCursor.keyHash gives a key): a walk that matched a key to a property takes its hash from
-    /// here rather than hashing the key's bytes again.
+    /// `properties` as a walk matches keys against them, each with its key hash (ContentHash of the name, as
+    /// JSONCursor.keyHash gives a key: a walk that matched a key to a property takes its hash from here rather
+    /// than hashing the key's bytes again) and its schema, borrowed from `propertySchemas`.
     package let propertyKeys: PropertyKeys
     /// `properties`' schemas alone, by the same index: what the validator reads per key.
     package let propertySchemas: ContiguousArray<FloorSchema>
@@ -131,8 +131,8 @@ public final class FloorSchema: Sendable {
     ) {
         self.kinds = kinds
         self.properties = properties.map { (name: $0.0, schema: $0.1) }
-        self.propertyKeys = PropertyKeys(properties.map { Array($0.0.utf8) })
         self.propertySchemas = ContiguousArray(properties.map(\.1))
+        self.propertyKeys = PropertyKeys(properties.map { Array($0.0.utf8) }, schemas: propertySchemas)
         self.required = required
         let indexes = required.map { name in properties.firstIndex { $0.0 == name } }
         self.requiredBits =

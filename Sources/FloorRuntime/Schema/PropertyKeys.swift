@@ -1,8 +1,9 @@
-/// An object schema's property names as the walk looks keys up in them (FloorSchema.property): each name's
-/// length, its first eight bytes as one word and its key hash, with the names' bytes past the eighth kept in
-/// one buffer. A key of up to eight bytes (most keys) is then matched by two compares, with no reference
-/// counted and no call: the storage is the schema's own, allocated once when the type registers and freed
-/// with it (FloorSchema is immutable, so any thread may read it).
+/// An object schema's properties as the walk looks keys up in them (FloorSchema.property): each name's
+/// length, its first eight bytes as one word, its key hash and the property's schema (unretained: the
+/// object's schema holds it), with the names' bytes past the eighth kept in one buffer. A key of up to eight
+/// bytes (most keys) is then matched by two compares, and its value walked against the property's schema,
+/// with no reference counted: the storage is the schema's own, allocated once when the type registers and
+/// freed with it (FloorSchema is immutable, so any thread may read it).
 package struct PropertyKeys: @unchecked Sendable {  // written once, in init; read only after
     struct Entry {
         /// The name's first bytes (up to eight), little-endian, zeros past its end: `head(of:)` of the name.
@@ -12,19 +13,28 @@ package struct PropertyKeys: @unchecked Sendable {  // written once, in init; re
         var tail: Int
         /// ContentHash of the name, as JSONCursor.keyHash gives a key.
         var hash: UInt64
+        /// The property's schema, held by the FloorSchema these keys are part of (`propertySchemas`).
+        var schema: Unmanaged<FloorSchema>
+        /// Whether the name is `id` (a floor item's identity: FloorWalk's `capturingID`).
+        var isID: Bool
     }
 
     let entries: UnsafeMutableBufferPointer<Entry>
     let tails: UnsafeMutableBufferPointer<UInt8>
 
-    init(_ names: [[UInt8]]) {
+    /// `schemas`: the properties' schemas, by the same index, which the caller keeps while these keys are read.
+    init(_ names: [[UInt8]], schemas: ContiguousArray<FloorSchema>) {
         entries = .allocate(capacity: names.count)
         tails = .allocate(capacity: names.reduce(0) { $0 + max(0, $1.count - 8) })
         var tail = 0
         for (i, name) in names.enumerated() {
             let head = name.withUnsafeBytes { Self.head(of: $0.baseAddress, count: $0.count, readable: $0.count) }
             let hash = name.withUnsafeBytes(ContentHash.of(raw:))
-            entries.initializeElement(at: i, to: Entry(head: head, length: name.count, tail: tail, hash: hash))
+            entries.initializeElement(
+                at: i,
+                to: Entry(
+                    head: head, length: name.count, tail: tail, hash: hash, schema: .passUnretained(schemas[i]),
+                    isID: name == Array("id".utf8)))
             for byte in name.dropFirst(8) {
                 tails.initializeElement(at: tail, to: byte)
                 tail += 1
