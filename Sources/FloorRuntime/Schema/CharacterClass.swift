@@ -69,7 +69,7 @@ package struct CharacterClass: Sendable {
     }
 
     /// The scalar at `i` and its length in bytes; U+FFFD and 1 for a byte that starts no valid sequence.
-    static func scalar(in utf8: UnsafeRawBufferPointer, at i: Int) -> (UInt32, Int) {
+    package static func scalar(in utf8: UnsafeRawBufferPointer, at i: Int) -> (UInt32, Int) {
         let lead = UInt32(utf8[i])
         if lead < 0x80 { return (lead, 1) }
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0

@@ -4,9 +4,9 @@
 /// multiplication or division of two doubles that are both exact, which IEEE 754 rounds correctly, so the
 /// result is strtod's to the bit (Clinger's fast path), at a tenth of its cost; any other number is read by
 /// strtod.
-enum JSONNumberValue {
+package enum JSONNumberValue {
     /// The number in `bytes` (exactly the number's text: JSON's grammar, which the cursor checked).
-    static func of(_ bytes: UnsafeRawBufferPointer) -> Double {
+    package static func of(_ bytes: UnsafeRawBufferPointer) -> Double {
         if let exact = fastPath(bytes) { return exact }
         return Double(String(decoding: bytes, as: UTF8.self)) ?? .nan
     }
