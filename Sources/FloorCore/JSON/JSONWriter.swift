@@ -3,12 +3,9 @@ import HostContract
 /// A minimal streaming JSON writer into a byte buffer: the output of a 40,000-row page is megabytes, so
 /// it is written directly rather than built as a tree first. Callers write the commas themselves.
 ///
-/// Performance (Scripts/bench, end-to-end figure): a row of `--format json` is about 20 calls into this
-/// writer, so each call appends in bulk: no per-byte loop over a string that needs no escaping, and
-/// numbers are formatted in place rather than through an intermediate String.
-///
-/// The calls a json row is made of (`raw`, `key`, `number`) are inlinable, so a renderer in another module
-/// appends with a capacity check and a copy, not a call through the array's generic code.
+/// Performance (Scripts/bench, end-to-end figure): each call appends in bulk (no per-byte loop over a string
+/// that needs no escaping; numbers formatted in place, not through a String), and a hot loop's row is one
+/// `record(upTo:_:)`: its bytes stored straight into capacity reserved once (JSONRecord).
 public struct JSONWriter: Sendable {
     @usableFromInline var storage: [UInt8] = []
 
