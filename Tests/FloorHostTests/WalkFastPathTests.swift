@@ -146,7 +146,9 @@ struct WalkFastPathTests {
     /// A class's ASCII bitmap and its shortcut for non-ASCII bytes answer as the scalar-by-scalar rule,
     /// on text that is not valid UTF-8 too (each bad byte reads as U+FFFD).
     @Test func asciiClassesAnswerAsTheScalarRule() {
-        let patterns = ["[^ \t]", "[ \t]", "[a-z]", "[^a-z]", "[^x]", "[~]", "[^\u{FFFD}]", "[\u{FFFD}]", "[^a\u{4E2D}]"]
+        let patterns = [
+            "[^ \t]", "[ \t]", "[a-z]", "[^a-z]", "[^x]", "[~]", "[^\u{FFFD}]", "[\u{FFFD}]", "[^a\u{4E2D}]",
+        ]
         let texts: [[UInt8]] = [
             [], [0x20], [0x20, 0x09], Array("  x".utf8), Array("中".utf8), [0x20, 0xFF], [0xFF], [0xC3], [0x80, 0x20],
             Array(" \t中 ".utf8), Array("~".utf8), [0x7F], Array("a中".utf8), [0xED, 0xA0, 0x80], [0xE4, 0xB8],
