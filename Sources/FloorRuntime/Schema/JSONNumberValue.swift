@@ -2,8 +2,8 @@
 /// checks of numbers (minimum, maximum, enum, integer). A number of at most 15 significant digits whose
 /// decimal exponent is within ±22 (a price, a count: nearly every number a page has) is computed as one
 /// multiplication or division of two doubles that are both exact, which IEEE 754 rounds correctly, so the
-/// result is strtod's to the bit (Clinger's fast path), at a tenth of its cost; any other number is read by
-/// strtod.
+/// result is strtod's to the bit (Clinger's fast path), at under a third of its cost (about 215 instructions
+/// a price against 730); any other number is read by Double(String), which is strtod's reading.
 package enum JSONNumberValue {
     /// The number in `bytes` (exactly the number's text: JSON's grammar, which the cursor checked).
     package static func of(_ bytes: UnsafeRawBufferPointer) -> Double {
