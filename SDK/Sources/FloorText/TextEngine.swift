@@ -33,6 +33,10 @@ public final class TextEngine: @unchecked Sendable {
     @exclusivity(unchecked) private var counters = Counters()
     @exclusivity(unchecked) private var scratch = LayoutScratch()
     @exclusivity(unchecked) private var record = LayoutRecord()
+    /// The path of a text of plain characters (`PlainLines`), and whether it is taken (PlainLinesTests turns
+    /// it off to compare the two).
+    private let plain = PlainLines()
+    private let takesPlainPath: Bool
 
     /// What the engine has done since the process started (benchmarks and tests read it).
     public struct Counters: Sendable, Equatable {
@@ -42,14 +46,17 @@ public final class TextEngine: @unchecked Sendable {
         public var replayed = 0
         /// Calls laid out afresh, the UTF-16 units they shaped and the glyphs HarfBuzz gave for them.
         public var laidOut = 0
+        /// Of those, the texts laid out on the plain path (`PlainLines`).
+        public var plain = 0
         public var units = 0
         public var glyphs = 0
     }
 
     /// `keepsBlocks`: asked at each layout laid out afresh, whether the cache keeps it (the shared engine's:
     /// `keepBlocks`).
-    init(keepsBlocks: @escaping @Sendable () -> Bool = { true }) {
+    init(keepsBlocks: @escaping @Sendable () -> Bool = { true }, plainPath: Bool = true) {
         keepsBlocksNow = keepsBlocks
+        takesPlainPath = plainPath
         var faces: [FontSet.File.Role: FontFace] = [:]
         var missing: [String] = []
         for file in FontSet.files {
@@ -162,7 +169,11 @@ public final class TextEngine: @unchecked Sendable {
         }
         let (bytes, width, limit) = Self.bounded(utf8, maxWidth: maxWidth, maxLines: maxLines)
         return lock.withLock {
-            breakLines(bytes, style: style, maxWidth: width, limit: limit, empty: TextMeasures.empty) {
+            if layOutPlain(bytes, style: style, maxWidth: width, limit: limit) {
+                guard plain.count > 0 else { return TextMeasures.empty }
+                return plain.measures(lineHeight: style.lineHeight, ellipsisWidth: plainEllipsis(style))
+            }
+            return breakLines(bytes, style: style, maxWidth: width, limit: limit, empty: TextMeasures.empty) {
                 breaker, faces, _ in
                 // The widest line, as the block's: a cut text's last line with its ellipsis.
                 let cut = breaker.truncated ? breaker.lines.count - 1 : breaker.lines.count
@@ -192,7 +203,15 @@ public final class TextEngine: @unchecked Sendable {
     }
 
     private func compute(_ bytes: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, limit: Int) -> TextBlock {
-        breakLines(bytes, style: style, maxWidth: maxWidth, limit: limit, empty: .empty(lineHeight: style.lineHeight)) {
+        if layOutPlain(bytes, style: style, maxWidth: maxWidth, limit: limit) {
+            guard plain.count > 0 else { return .empty(lineHeight: style.lineHeight) }
+            return TextBlock(
+                utf8: Array(bytes), spans: plain.spans(bytes, ellipsisWidth: plainEllipsis(style)),
+                lineHeight: style.lineHeight, truncated: plain.truncated)
+        }
+        return breakLines(
+            bytes, style: style, maxWidth: maxWidth, limit: limit, empty: .empty(lineHeight: style.lineHeight)
+        ) {
             breaker, faces, utf8 in
             // One allocation of the lines' count (a `map` over them allocated twice).
             var spans: [TextBlock.Span] = []
@@ -204,6 +223,25 @@ public final class TextEngine: @unchecked Sendable {
             return TextBlock(
                 utf8: Array(utf8), spans: spans, lineHeight: style.lineHeight, truncated: breaker.truncated)
         }
+    }
+
+    /// Lays `bytes` out on the plain path (`PlainLines`, whose results `plain` then holds), counted as the
+    /// general path counts; false when it does not take the text.
+    private func layOutPlain(_ bytes: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, limit: Int) -> Bool {
+        guard takesPlainPath,
+            plain.run(
+                bytes, faces: style.weight.usesBoldFace ? bold : regular, shaper: shaper, pointSize: style.pointSize,
+                maxWidth: maxWidth, limit: limit)
+        else { return false }
+        counters.laidOut += 1
+        counters.plain += 1
+        counters.units += plain.count
+        return true
+    }
+
+    /// The ellipsis's width for the plain path's last text (0 when no line limit cut it).
+    private func plainEllipsis(_ style: TypeStyle) -> Double {
+        plain.truncated ? ellipsisAdvance(style, faces: style.weight.usesBoldFace ? bold : regular) : 0
     }
 
     /// Breaks `bytes` into lines (GreedyLines, over the scratch's advances) and hands the breaker to `finish`,
