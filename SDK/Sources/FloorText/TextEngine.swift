@@ -163,12 +163,10 @@ public final class TextEngine: @unchecked Sendable {
     public func measures(utf8: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, maxLines: Int)
         -> TextMeasures
     {
-        let unseen = lock.withLock { !record.isRecording && !keepsBlocksNow() }
-        guard unseen else {
-            return TextMeasures(layout(utf8: utf8, style: style, maxWidth: maxWidth, maxLines: maxLines))
-        }
         let (bytes, width, limit) = Self.bounded(utf8, maxWidth: maxWidth, maxLines: maxLines)
-        return lock.withLock {
+        // One lock for the question and the answer (a second was 5 M instructions of the json render).
+        let measured: TextMeasures? = lock.withLock {
+            guard !record.isRecording && !keepsBlocksNow() else { return nil }
             if layOutPlain(bytes, style: style, maxWidth: width, limit: limit) {
                 guard plain.count > 0 else { return TextMeasures.empty }
                 return plain.measures(lineHeight: style.lineHeight, ellipsisWidth: plainEllipsis(style))
@@ -189,6 +187,7 @@ public final class TextEngine: @unchecked Sendable {
                     truncated: breaker.truncated)
             }
         }
+        return measured ?? TextMeasures(layout(utf8: utf8, style: style, maxWidth: maxWidth, maxLines: maxLines))
     }
 
     /// A layout's arguments as laid out: the bytes up to `TextLimits.maxBytes`, the width as TextLimits takes
