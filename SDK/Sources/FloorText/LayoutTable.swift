@@ -90,23 +90,30 @@ final class LayoutTable {
         return parsed ? covered : nil
     }
 
-    /// The first coverage of every subtable of `lookups`: a glyph in none of them is left alone by every one
-    /// (as it stands: its nominal glyph at its own advance); nil when the table does not parse.
-    func firstCoverages(lookups: OpaquePointer?) -> [Int]? {
-        var coverages: [Int] = []
-        let parsed = forEachSubtable(lookups) { subtable, type, _ in
-            guard let first = firstCoverage(subtable, type: type) else { return false }
-            coverages.append(first)
+    /// Sets the bit of every glyph in the first coverage of a subtable of `lookups` in `covered` (a bit a glyph
+    /// id, 65,536 of them): a glyph left clear is left alone by every one (as it stands: its nominal glyph at
+    /// its own advance). False when the table does not parse.
+    func markCovered(lookups: OpaquePointer?, in covered: UnsafeMutablePointer<UInt64>) -> Bool {
+        forEachSubtable(lookups) { subtable, type, _ in
+            guard let first = firstCoverage(subtable, type: type), let format = u16(first),
+                let count = u16(first + 2)
+            else { return false }
+            for i in 0..<count {
+                switch format {
+                case 1:
+                    guard let glyph = u16(first + 4 + 2 * i) else { return false }
+                    covered[glyph >> 6] |= 1 << UInt64(glyph & 63)
+                case 2:
+                    guard let start = u16(first + 4 + 6 * i), let end = u16(first + 6 + 6 * i), start <= end else {
+                        return false
+                    }
+                    for glyph in start...end { covered[glyph >> 6] |= 1 << UInt64(glyph & 63) }
+                default:
+                    return false
+                }
+            }
             return true
         }
-        return parsed ? coverages : nil
-    }
-
-    /// Whether the coverage table at `coverage` (from `firstCoverages`) holds `glyph`; true when it does not
-    /// parse (so the glyph is taken as covered).
-    func covers(_ coverage: Int, _ glyph: hb_codepoint_t) -> Bool {
-        guard let index = coverageIndex(coverage, glyph) else { return true }
-        return index >= 0
     }
 
     /// Calls `body` with each subtable of `lookups` (an Extension's the one it wraps), its lookup type and the

@@ -57,14 +57,20 @@ final class PlainGlyphs {
     /// By place in `candidates`: whether a pair subtable covers it, so each pair it starts is shaped once.
     private let startsPairs = UnsafeMutablePointer<Bool>.allocate(capacity: room)
     /// By pair of places (first x room + second): what HarfBuzz does with the pair (`Pair`), and for a kerned
-    /// one the first's advance beside the second. Zero pages, touched only where a pair is met.
+    /// one the first's advance beside the second.
     private let pairs: UnsafeMutablePointer<UInt8>
     private let pairAdvance: UnsafeMutablePointer<Int32>
     /// By ideograph (unit - 0x4E00): 0 until looked into, `Int32.min` when not plain, else its advance.
     private let ideograph: UnsafeMutablePointer<Int32>
-    /// Where the lookups of the face's plans may act (`LayoutTable.firstCoverages`), for the ideographs; nil
-    /// when a table did not parse (no ideograph is plain then).
-    private var tables: [(LayoutTable, [Int])]?
+    /// The memory of `pairAdvance`, `ideograph` and `pairs` (164 KB, in that order): zero pages of the
+    /// kernel's, which take memory only where a pair or an ideograph is met (else allocated and zeroed).
+    private let zeroed: UnsafeMutableRawPointer
+    private let zeroedMapped: Bool
+    private static let zeroedBytes = 4 * pairBytes + 4 * ideographCount + pairBytes
+    /// By glyph id, a bit a glyph: set where a lookup of the face's plans may act (`LayoutTable.markCovered`),
+    /// for the ideographs, read once from the tables so that looking into an ideograph touches none of their
+    /// pages; nil when a table did not parse (no ideograph is plain then).
+    private var covered: UnsafeMutablePointer<UInt64>?
     /// The face that keeps this (`FontFace.plain`).
     private unowned let face: FontFace
     /// The shaper's HarfBuzz buffer (it outlives this).
@@ -90,9 +96,8 @@ final class PlainGlyphs {
         glyph.deallocate()
         shapedAlone.deallocate()
         startsPairs.deallocate()
-        Self.release(pairs, count: Self.pairBytes)
-        Self.release(pairAdvance, count: Self.pairBytes)
-        Self.release(ideograph, count: Self.ideographCount)
+        if zeroedMapped { munmap(zeroed, Self.zeroedBytes) } else { zeroed.deallocate() }
+        covered?.deallocate()
     }
 
     /// Adds the advances of units start..<end of the face (font units times `scale`) to `result` and returns
@@ -228,13 +233,11 @@ final class PlainGlyphs {
         var answer = Int32.min
         defer { ideograph[Int(unit - Self.ideographs.lowerBound)] = answer }
         var nominal: hb_codepoint_t = 0
-        guard let tables, let hbFace = hb_font_get_face(face.font),
-            hb_font_get_nominal_glyph(face.font, hb_codepoint_t(unit), &nominal) != 0, nominal != 0,
+        guard let covered, let hbFace = hb_font_get_face(face.font),
+            hb_font_get_nominal_glyph(face.font, hb_codepoint_t(unit), &nominal) != 0, nominal != 0, nominal < 0x10000,
+            covered[Int(nominal >> 6)] & 1 << UInt64(nominal & 63) == 0,
             hb_ot_layout_get_glyph_class(hbFace, nominal) != HB_OT_LAYOUT_GLYPH_CLASS_MARK
         else { return answer }
-        for (table, coverages) in tables {
-            for coverage in coverages where table.covers(coverage, nominal) { return answer }
-        }
         let own = hb_font_get_glyph_h_advance(face.font, nominal)
         var text = [unit]
         guard own > 0, Self.shapes(buffer, face: face, text: &text, glyphs: [nominal], advances: [own]) != nil else {
@@ -254,9 +257,18 @@ final class PlainGlyphs {
         glyph.initialize(repeating: 0, count: Self.room)
         shapedAlone.initialize(repeating: false, count: Self.room)
         startsPairs.initialize(repeating: false, count: Self.room)
-        pairs = Self.zeroed(Self.pairBytes)
-        pairAdvance = Self.zeroed(Self.pairBytes)
-        ideograph = Self.zeroed(Self.ideographCount)
+        let pages = mmap(nil, Self.zeroedBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        zeroedMapped = pages != nil && pages != MAP_FAILED
+        if let pages, zeroedMapped {
+            zeroed = pages
+        } else {
+            zeroed = .allocate(byteCount: Self.zeroedBytes, alignment: 8)
+            zeroed.initializeMemory(as: UInt8.self, repeating: 0, count: Self.zeroedBytes)
+        }
+        pairAdvance = zeroed.bindMemory(to: Int32.self, capacity: Self.pairBytes)
+        ideograph = (zeroed + 4 * Self.pairBytes).bindMemory(to: Int32.self, capacity: Self.ideographCount)
+        pairs = (zeroed + 4 * Self.pairBytes + 4 * Self.ideographCount).bindMemory(
+            to: UInt8.self, capacity: Self.pairBytes)
         let candidates = Self.candidates
         // The tables' pages read here are not read again.
         defer { face.handBack() }
@@ -274,7 +286,8 @@ final class PlainGlyphs {
         }
 
         // The lookups HarfBuzz's plans apply to a piece of Common, Latin or Han characters ("1", "a", "一").
-        var found: [(LayoutTable, [Int])] = []
+        let marked = UnsafeMutablePointer<UInt64>.allocate(capacity: 0x10000 / 64)
+        marked.initialize(repeating: 0, count: 0x10000 / 64)
         var ligatures: [(Int, Int)] = []
         for table in [LayoutTable.Kind.gsub, .gpos] {
             let lookups = hb_set_create()
@@ -284,23 +297,29 @@ final class PlainGlyphs {
                 Self.fill(buffer, with: &one)
                 var properties = hb_segment_properties_t()
                 hb_buffer_get_segment_properties(buffer, &properties)
-                guard let plan = hb_shape_plan_create_cached(hbFace, &properties, nil, 0, nil) else { return }
+                // Not the face's cached plan: one for a script the face never shapes would stay in memory.
+                guard let plan = hb_shape_plan_create(hbFace, &properties, nil, 0, nil) else {
+                    marked.deallocate()
+                    return
+                }
                 hb_ot_shape_plan_collect_lookups(plan, table.tag, lookups)
                 hb_shape_plan_destroy(plan)
             }
             Self.removeFractionOnly(lookups, face: hbFace, table: table.tag)
             guard let layout = LayoutTable(table, face: hbFace),
                 let covered = layout.coverage(of: glyphs, lookups: lookups),
-                let coverages = layout.firstCoverages(lookups: lookups)
-            else { return }
-            found.append((layout, coverages))
+                layout.markCovered(lookups: lookups, in: marked)
+            else {
+                marked.deallocate()
+                return
+            }
             for k in candidates.indices {
                 if covered.other[k] { glyphs[k] = 0 }
                 if covered.pair[k] { startsPairs[k] = true }
             }
             ligatures += covered.ligatures
         }
-        tables = found
+        covered = marked
         for k in candidates.indices where glyphs[k] != 0 {
             glyph[k] = glyphs[k]
             slot[Int(candidates[k])] = UInt8(k + 1)
@@ -310,20 +329,6 @@ final class PlainGlyphs {
             startsPairs[k] = true
             pairs[k * Self.room + j] = Pair.refused
         }
-    }
-
-    /// `count` zeroed elements: pages of the kernel's, which take memory only where they are written.
-    private static func zeroed<T>(_ count: Int) -> UnsafeMutablePointer<T> {
-        let bytes = count * MemoryLayout<T>.stride
-        let pages = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-        if let pages, pages != MAP_FAILED { return pages.bindMemory(to: T.self, capacity: count) }
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: MemoryLayout<T>.alignment)
-        memory.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
-        return memory.bindMemory(to: T.self, capacity: count)
-    }
-
-    private static func release<T>(_ pointer: UnsafeMutablePointer<T>, count: Int) {
-        munmap(pointer, count * MemoryLayout<T>.stride)
     }
 
     /// Whether HarfBuzz positions with GPOS and applies no table beside GSUB and GPOS to this face.
