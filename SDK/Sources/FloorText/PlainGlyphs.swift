@@ -136,52 +136,78 @@ final class PlainGlyphs {
     func advances(
         _ units: UnsafePointer<UInt16>, count: Int, scale: Double, into advances: UnsafeMutablePointer<Double>
     ) -> Bool {
-        guard count > 0 else { return true }
-        // Local copies: the stores into `advances` would make the loop load them again.
-        let slot = self.slot
-        let advance = self.advance
-        let shapedAlone = self.shapedAlone
-        let startsPairs = self.startsPairs
-        let pairs = self.pairs
+        while true {
+            let found = known(units, count: count, scale: scale, into: advances)
+            if found == Self.measured { return true }
+            if found == Self.refused { return false }
+            // A character or a pair met for the first time: shaped (once), then the piece again.
+            let unit = units[found]
+            if unit >= 0x100 {
+                _ = lookInto(unit)
+                continue
+            }
+            let k = Int(slot[Int(unit)]) - 1
+            if !shapedAlone[k] {
+                _ = shapeAlone(k)
+            } else {
+                shapePair(Int(slot[Int(units[found - 1])]) - 1, k)
+            }
+        }
+    }
+
+    /// What `known` answers besides the place of a character or pair to learn.
+    private static let measured = -1
+    private static let refused = -2
+
+    /// `advances` from what is known already, with no call in the loop (so its tables stay in registers):
+    /// `measured`, `refused`, or the place of the first character not yet looked into, or that ends a pair
+    /// not yet shaped.
+    private func known(
+        _ units: UnsafePointer<UInt16>, count: Int, scale: Double, into advances: UnsafeMutablePointer<Double>
+    ) -> Int {
+        guard count > 0 else { return Self.measured }
+        // Local copies of the tables: the stores into `advances` would make the loop load them again.
         if units[0] >= 0x100 {
             let ideograph = self.ideograph
             for i in 0..<count {
                 // An ideograph is plain only where no lookup may act at it: it starts no pair.
                 let unit = units[i]
-                guard Self.ideographs.contains(unit) else { return false }
-                var known = ideograph[Int(unit &- Self.ideographs.lowerBound)]
-                if known == 0 { known = lookInto(unit) }
-                guard known != Int32.min else { return false }
-                advances[i] = Double(known) * scale
+                guard Self.ideographs.contains(unit) else { return Self.refused }
+                let own = ideograph[Int(unit &- Self.ideographs.lowerBound)]
+                if own == 0 { return i }
+                guard own != Int32.min else { return Self.refused }
+                advances[i] = Double(own) * scale
             }
-            return true
+            return Self.measured
         }
+        let slot = self.slot
+        let advance = self.advance
+        let shapedAlone = self.shapedAlone
+        let startsPairs = self.startsPairs
+        let pairs = self.pairs
+        let pairAdvance = self.pairAdvance
         var previous = -1
         for i in 0..<count {
             let unit = units[i]
-            guard unit < 0x100 else { return false }
+            guard unit < 0x100 else { return Self.refused }
             let k = Int(slot[Int(unit)]) &- 1
-            guard k >= 0 else { return false }
-            if !shapedAlone[k] {
-                guard shapeAlone(k) else { return false }
-            }
+            guard k >= 0 else { return Self.refused }
+            guard shapedAlone[k] else { return i }
             advances[i] = Double(advance[k]) * scale
             if previous >= 0 && startsPairs[previous] {
                 let p = previous &* Self.room &+ k
-                var state = pairs[p]
-                if state == Pair.unknown {
-                    shapePair(previous, k)
-                    state = pairs[p]
-                }
+                let state = pairs[p]
                 if state == Pair.kerned {
                     advances[i - 1] = Double(pairAdvance[p]) * scale
+                } else if state == Pair.unknown {
+                    return i
                 } else if state != Pair.apart {
-                    return false
+                    return Self.refused
                 }
             }
             previous = k
         }
-        return true
+        return Self.measured
     }
 
     /// What HarfBuzz does with candidates a and b side by side (shaped the first time).
