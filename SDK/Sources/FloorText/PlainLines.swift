@@ -111,6 +111,8 @@ final class PlainLines {
         let picks = self.picks
         let asciiKinds = self.asciiKinds
         var others = false
+        // Whether a character's face was not known yet (worked out after the loop, which so makes no call).
+        var unknownPicks = false
         var n = 0
         var i = 0
         while i < bytes {
@@ -129,7 +131,9 @@ final class PlainLines {
                 let second = utf8[i + 1]
                 guard second == 0xA2 || second == 0xA3 || second == 0xA5 else { return false }
                 units[n] = UInt16(second)
-                picks[n] = shaper.pick(UInt32(second), faces: faces)
+                let pick = faces.knownPick(UInt32(second))
+                picks[n] = pick
+                unknownPicks = unknownPicks || pick == 0xFF
                 kinds[n] = Kind.other
                 others = true
                 i += 2
@@ -142,7 +146,9 @@ final class PlainLines {
                 let scalar = UInt32(lead & 0x0F) << 12 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F)
                 guard scalar >= 0x4E00 else { return false }
                 units[n] = UInt16(truncatingIfNeeded: scalar)
-                picks[n] = shaper.pick(scalar, faces: faces)
+                let pick = faces.knownPick(scalar)
+                picks[n] = pick
+                unknownPicks = unknownPicks || pick == 0xFF
                 kinds[n] = Kind.ideograph
                 i += 3
             }
@@ -150,6 +156,9 @@ final class PlainLines {
         }
         count = n
         guard n > 0 else { return true }
+        if unknownPicks {
+            for k in 0..<n where picks[k] == 0xFF { picks[k] = shaper.pick(UInt32(units[k]), faces: faces) }
+        }
 
         // The pieces `Shaper.advances` measures (a word with the spaces before it, within one face), each from
         // its face's plain characters, or as the general path measures it; then the running sums.

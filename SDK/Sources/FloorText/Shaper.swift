@@ -49,6 +49,14 @@ final class Shaper {
         /// By BMP scalar: 0 not yet known, else 1 + the face `choose` picks (followed by an ordinary
         /// character), plus `continuesBit` when the scalar continues the cluster before it.
         fileprivate let known = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
+
+        /// The face `Shaper.pick` gives a character of the Basic Multilingual Plane that continues no cluster,
+        /// followed by neither U+FE0E nor U+FE0F, when it is known already (a table look-up, no call); else
+        /// 0xFF, and `pick` works it out.
+        @inline(__always)
+        func knownPick(_ scalar: UInt32) -> UInt8 {
+            (known[Int(scalar)] & 0x0F) &- 1
+        }
         /// By place in `list`: the drawing face's plain characters (`FontFace.plain`) once `plainPiece` has
         /// looked for them, unretained (the face keeps them), so that a piece retains nothing.
         fileprivate let plain = UnsafeMutablePointer<Unmanaged<PlainGlyphs>?>.allocate(capacity: 3)
