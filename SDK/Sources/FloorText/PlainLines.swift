@@ -68,6 +68,7 @@ final class PlainLines {
         lineStarts.deallocate()
         lineEnds.deallocate()
         asciiKinds.deallocate()
+        breaksBetween.deallocate()
     }
 
     private func release() {
@@ -237,22 +238,41 @@ final class PlainLines {
 
     /// The first break opportunity after `offset` (`BreakIterators.plainOpportunities`' rules), else the end.
     private func opportunity(after offset: Int) -> Int {
+        let kinds = self.kinds
+        let breaksBetween = self.breaksBetween
+        var previous = Int(kinds[offset])
         var i = offset + 1
         while i < count {
-            let current = kinds[i]
-            let previous = kinds[i - 1]
-            if current != Kind.space {
-                if previous == Kind.space { return i }
-                if previous != Kind.quotation && current != Kind.quotation
-                    && (previous == Kind.ideograph || current == Kind.ideograph)
-                {
-                    return i
-                }
-            }
+            let current = Int(kinds[i])
+            if breaksBetween[previous &<< 3 | current] { return i }
+            previous = current
             i += 1
         }
         return count
     }
+
+    /// By `Kind` before and after (before x 8 + after): whether a line may break between them, by
+    /// `BreakIterators.plainOpportunities`' rules: not before a space; after spaces; not beside a quotation
+    /// mark; before and after an ideograph; not between letters and digits.
+    private let breaksBetween: UnsafeMutablePointer<Bool> = {
+        let table = UnsafeMutablePointer<Bool>.allocate(capacity: 64)
+        for previous in 0..<8 {
+            for current in 0..<8 {
+                let current8 = UInt8(current)
+                let previous8 = UInt8(previous)
+                var breaks = false
+                if current8 != Kind.space {
+                    if previous8 == Kind.space {
+                        breaks = true
+                    } else if previous8 != Kind.quotation && current8 != Kind.quotation {
+                        breaks = previous8 == Kind.ideograph || current8 == Kind.ideograph
+                    }
+                }
+                table[previous << 3 | current] = breaks
+            }
+        }
+        return table
+    }()
 
     private func fits(_ start: Int, _ end: Int) -> Bool { prefix[end] - prefix[start] <= maxWidth + GreedyLines.slack }
 
