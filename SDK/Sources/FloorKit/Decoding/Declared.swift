@@ -114,6 +114,7 @@ struct DecodeContext {
     var resume: (object: Int32, member: Int32, ordinal: Int32) = (-1, 0, 0)
 
     /// The decode's text buffer, made when the first text is read.
+    @inline(__always)
     mutating func textBuffer() -> TextBuffer {
         if let texts { return texts }
         let made = TextBuffer(capacity: tape.bytes.count)

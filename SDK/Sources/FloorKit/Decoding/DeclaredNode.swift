@@ -49,6 +49,7 @@ public enum TextRule {
     /// A number written as text (`NumericText`), for `Fields.amount`.
     case numeric
 
+    @inline(__always)  // `.any` (most strings) is then a compare in the caller, not a call and a copy
     func check(_ text: String) -> StaticString? {
         switch self {
         case .any, .numeric: return nil  // nothing to read (most of a model's strings)
