@@ -25,16 +25,18 @@ package final class TextLineWriter: @unchecked Sendable {
         case secondThread
     }
 
-    /// Lines a band's grid holds (a row taller than this gets a band, and a grid, of its own).
-    static let bandLines = 256
+    /// Lines a band's grid holds by default (a row taller than a band gets a band, and a grid, of its own).
+    package static let bandLines = 256
 
     private let styled: Bool
     private let gutter: Bool
     /// The gutter of a line without a label, with its separating space (empty without a gutter).
     private let blankGutter: [UInt8]
     private let columns: Int
-    /// Owned by the writer (see the contract) until `finish()`.
-    private var output: [UInt8]
+    private let bandLines: Int
+    /// Owned by the writer (see the contract) until `finish()`. Unchecked for exclusivity: only its owner
+    /// touches it, and a checked access on each append cost more than many a line's bytes.
+    @exclusivity(unchecked) private var output: [UInt8]
 
     private struct Queues: Sendable {
         /// Bands handed over and not yet written, in order; nil: the drawing has finished.
@@ -49,29 +51,30 @@ package final class TextLineWriter: @unchecked Sendable {
     private let written = DispatchSemaphore(value: 0)
     private let mode: Mode
 
-    /// A writer appending to `output` lines of grids `columns` wide, in `styled` SGR, after `blankGutter` (or a
-    /// label) when `gutter`.
-    init(_ mode: Mode, columns: Int, styled: Bool, gutter: Bool, blankGutter: [UInt8], output: consuming [UInt8]) {
+    /// A writer appending to `output` lines of grids `columns` wide and `bandLines` tall, in `styled` SGR,
+    /// after `blankGutter` (or a label) when `gutter`.
+    init(
+        _ mode: Mode, columns: Int, bandLines: Int, styled: Bool, gutter: Bool, blankGutter: [UInt8],
+        output: consuming [UInt8]
+    ) {
         self.mode = mode
         self.columns = columns
+        self.bandLines = max(1, bandLines)
         self.styled = styled
         self.gutter = gutter
         self.blankGutter = blankGutter
         self.output = output
         let bands = mode == .inline ? 1 : 2
         queues.withLock { queues in
-            for _ in 0..<bands { queues.free.append(TextBand(columns: columns, lines: Self.bandLines)) }
+            for _ in 0..<bands { queues.free.append(TextBand(columns: columns, lines: self.bandLines)) }
         }
         for _ in 0..<bands { givenBack.signal() }
         guard mode == .secondThread else { return }
         let thread = Thread { [self] in
             while true {
                 handedOver.wait()
-                guard var band = queues.withLock({ $0.handed.removeFirst() }) else { break }
-                write(band)
-                band.clear()
-                queues.withLock { $0.free.append(band) }
-                givenBack.signal()
+                guard let band = queues.withLock({ $0.handed.removeFirst() }) else { break }
+                giveBack(band)
             }
             written.signal()
         }
@@ -89,15 +92,24 @@ package final class TextLineWriter: @unchecked Sendable {
     func hand(_ band: consuming TextBand) {
         switch mode {
         case .inline:
-            var band = band
-            write(band)
-            band.clear()
-            queues.withLock { $0.free.append(band) }
-            givenBack.signal()
+            giveBack(band)
         case .secondThread:
-            queues.withLock { $0.handed.append(band) }
+            // Moved into the queue, so that the writer holds the band's only reference (a copy left here would
+            // make the writer's first change copy the grid).
+            var handed: TextBand? = consume band
+            queues.withLock { $0.handed.append(handed.take()) }
             handedOver.signal()
         }
+    }
+
+    /// Writes `band` and gives it back cleared, moved into the free queue: the drawing that takes it next holds
+    /// its only reference, and changes its grid in place.
+    private func giveBack(_ band: consuming TextBand) {
+        write(band)
+        band.clear(lines: bandLines)
+        var cleared: TextBand? = consume band
+        queues.withLock { $0.free.append(cleared.take()!) }
+        givenBack.signal()
     }
 
     /// Waits until every band handed over is written, ends the writer's thread, and gives the output back.
@@ -198,9 +210,9 @@ struct TextBand: @unchecked Sendable {
         }
     }
 
-    /// Blank again, `TextLineWriter.bandLines` tall, nothing to write; its storage kept.
-    mutating func clear() {
-        grid.reset(lines: TextLineWriter.bandLines)
+    /// Blank again, `lines` tall, nothing to write; its storage kept.
+    mutating func clear(lines: Int) {
+        grid.reset(lines: lines)
         used = 0
         steps.removeAll(keepingCapacity: true)
         labels.removeAll(keepingCapacity: true)

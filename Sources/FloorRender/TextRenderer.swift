@@ -54,14 +54,17 @@ public enum TextRenderer {
         write(adapter, options: options, writing: .secondThread, to: &out)
     }
 
-    /// `write(_:options:to:)` with the lines written as `writing` says (the same bytes either way).
+    /// `write(_:options:to:)` with the lines written as `writing` says, in bands of `bandLines` (the same bytes
+    /// whatever the two).
     package static func write(
-        _ adapter: Adapter, options: Options, writing: TextLineWriter.Mode, to out: inout [UInt8]
+        _ adapter: Adapter, options: Options, writing: TextLineWriter.Mode,
+        bandLines: Int = TextLineWriter.bandLines, to out: inout [UInt8]
     ) {
         var drawing = Drawing(adapter, options: options, labelling: 0..<adapter.rowCount)
         drawing.backend.keepsDrawnBlocks = false
         drawing.body(
-            rows: 0..<adapter.rowCount, from: 0, to: adapter.totalHeight, pinned: nil, writing: writing, to: &out)
+            rows: 0..<adapter.rowCount, from: 0, to: adapter.totalHeight, pinned: nil, writing: writing,
+            bandLines: bandLines, to: &out)
     }
 
     /// What a phone screen shows: the rows in the viewport, cut at its top edge and at the end of the
@@ -82,10 +85,11 @@ public enum TextRenderer {
         write(adapter, viewport: viewport, options: options, writing: .inline, to: &out)
     }
 
-    /// `write(_:viewport:options:to:)` with the lines written as `writing` says (the same bytes either way).
+    /// `write(_:viewport:options:to:)` with the lines written as `writing` says, in bands of `bandLines` (the
+    /// same bytes whatever the two).
     package static func write(
         _ adapter: Adapter, viewport: Viewport, options: Options, writing: TextLineWriter.Mode,
-        to out: inout [UInt8]
+        bandLines: Int = TextLineWriter.bandLines, to out: inout [UInt8]
     ) {
         let top = viewport.offset
         let bottom = min(viewport.offset + viewport.height, max(adapter.totalHeight, top))
@@ -93,7 +97,8 @@ public enum TextRenderer {
         let pinned = adapter.pinnedHeader(in: viewport)
         // The pinned header may be far above the visible rows: only the rows drawn are labelled.
         var drawing = Drawing(adapter, options: options, labelling: Array(visible) + (pinned.map { [$0.row] } ?? []))
-        drawing.body(rows: visible, from: top, to: bottom, pinned: pinned, writing: writing, to: &out)
+        drawing.body(
+            rows: visible, from: top, to: bottom, pinned: pinned, writing: writing, bandLines: bandLines, to: &out)
     }
 
     /// One line of host text (a title, a status) outside the drawing: escaped, in `style` when styled.
@@ -159,10 +164,11 @@ public enum TextRenderer {
         }
 
         /// The lines showing the page from offset `top` to `bottom`, drawn from `rows` (consecutive), with
-        /// `pinned` drawn first over the top lines, appended to `out` by a writer working as `writing` says.
+        /// `pinned` drawn first over the top lines, appended to `out` by a writer working as `writing` says in
+        /// bands of `bandLines`.
         mutating func body(
             rows: Range<Int>, from top: Double, to bottom: Double, pinned: PinnedHeader?,
-            writing: TextLineWriter.Mode, to out: inout [UInt8]
+            writing: TextLineWriter.Mode, bandLines: Int, to out: inout [UInt8]
         ) {
             let total = max(0, line(bottom, top: top))
             // Room for every line at its widest (3 bytes a column: box drawing and CJK), capped: pages of a
@@ -172,7 +178,7 @@ public enum TextRenderer {
             var output: [UInt8] = []
             swap(&output, &out)
             let writer = TextLineWriter(
-                writing, columns: backend.grid.columns, styled: options.styled, gutter: options.gutter,
+                writing, columns: backend.grid.columns, bandLines: bandLines, styled: options.styled, gutter: options.gutter,
                 blankGutter: blankGutter, output: output)
             self.writer = writer
             band = writer.take()
@@ -216,7 +222,7 @@ public enum TextRenderer {
             var last = TextBand(columns: 0, lines: 0)
             swap(&band.grid, &backend.grid)
             swap(&last, &band)
-            writer.hand(last)
+            writer.hand(consume last)
             out = writer.finish()
             self.writer = nil
         }
@@ -236,7 +242,7 @@ public enum TextRenderer {
             swap(&band.grid, &backend.grid)
             var handed = writer!.take()
             swap(&handed, &band)
-            writer!.hand(handed)
+            writer!.hand(consume handed)
             swap(&band.grid, &backend.grid)
         }
 
