@@ -51,11 +51,12 @@ package final class TextLineWriter: @unchecked Sendable {
     private let written = DispatchSemaphore(value: 0)
     private let mode: Mode
 
-    /// A writer appending to `output` lines of grids `columns` wide and `bandLines` tall, in `styled` SGR,
-    /// after `blankGutter` (or a label) when `gutter`.
+    /// A writer appending lines of grids `columns` wide and `bandLines` tall, in `styled` SGR, after
+    /// `blankGutter` (or a label) when `gutter`, to `output`, which it takes (leaving it empty) until `finish()`:
+    /// moved, not copied, so that its reserved capacity (and its huge pages, HugePages) is what is appended to.
     init(
         _ mode: Mode, columns: Int, bandLines: Int, styled: Bool, gutter: Bool, blankGutter: [UInt8],
-        output: consuming [UInt8]
+        output: inout [UInt8]
     ) {
         self.mode = mode
         self.columns = columns
@@ -63,7 +64,8 @@ package final class TextLineWriter: @unchecked Sendable {
         self.styled = styled
         self.gutter = gutter
         self.blankGutter = blankGutter
-        self.output = output
+        self.output = []
+        swap(&self.output, &output)
         let bands = mode == .inline ? 1 : 2
         queues.withLock { queues in
             for _ in 0..<bands { queues.free.append(TextBand(columns: columns, lines: self.bandLines)) }

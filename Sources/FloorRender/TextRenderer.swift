@@ -178,11 +178,9 @@ public enum TextRenderer {
             // In huge pages where the system allows (HugePages): the 8 MB page's 23.5 MB of text is 5,700 first
             // touches of small pages. The writer's from here on (TextLineWriter), while the drawing fills bands.
             HugePages.reserve(min(total, (1 << 28) / widest) * widest, at: &out)
-            var output: [UInt8] = []
-            swap(&output, &out)
             let writer = TextLineWriter(
                 writing, columns: backend.grid.columns, bandLines: bandLines, styled: options.styled,
-                gutter: options.gutter, blankGutter: blankGutter, output: output)
+                gutter: options.gutter, blankGutter: blankGutter, output: &out)
             self.writer = writer
             band = writer.take()
             swap(&band.grid, &backend.grid)
