@@ -18,7 +18,8 @@ struct TextLineWriterTests {
         folder = try TemporaryFolder("text-line-writer")
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
         let home = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Repo.path("Examples/home.json"))))
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: Repo.path("Examples/home.json"))))
                 as? [String: Any])
         let floors = try #require(home["floors"] as? [[String: Any]])
         var page: [[String: Any]] = []
@@ -99,6 +100,7 @@ struct TextLineWriterTests {
         let linesB = String(decoding: b, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let common = min(linesA.count, linesB.count)
         let i = (0..<common).first { linesA[$0] != linesB[$0] } ?? common
-        return "line \(i) of \(linesA.count) vs \(linesB.count): \(i < linesA.count ? linesA[i] : "-") | \(i < linesB.count ? linesB[i] : "-")"
+        return
+            "line \(i) of \(linesA.count) vs \(linesB.count): \(i < linesA.count ? linesA[i] : "-") | \(i < linesB.count ? linesB[i] : "-")"
     }
 }
