@@ -10,8 +10,9 @@ import HostContract
 /// and one line is `pointsPerLine` points tall. Row edges are rounded to lines from their prefix-summed
 /// offsets, so rounding never accumulates down the page.
 ///
-/// Rows are drawn one at a time into one reused TextGrid and written out as UTF-8 at once: the cost is
-/// the output's bytes plus one row's grid, whatever the page's height. Styles (bold, muted, accent) are
+/// Rows are drawn one below the other into a band's TextGrid (256 lines), which is written out as UTF-8
+/// once full, by TextLineWriter: on a second thread for a whole page, while the next band is drawn. The cost
+/// is the output's bytes plus two bands' grids, whatever the page's height. Styles (bold, muted, accent) are
 /// kept in the grid and written as ANSI SGR only with `Options.styled`. `Options.gutter` adds a left
 /// margin naming each row (`section:row floor type`) on its first line.
 public enum TextRenderer {
