@@ -239,12 +239,14 @@ public enum TextRenderer {
             return band.takeLines(count, of: backend.grid.lines)!
         }
 
-        /// Hands the band drawn so far to the writer and takes a cleared one, its grid lent to the backend.
+        /// Hands the band drawn so far to the writer, then takes a cleared one, its grid lent to the backend (in
+        /// that order: an inline writer has one band, which it gives back when handed it).
         private mutating func handBand() {
             swap(&band.grid, &backend.grid)
-            var handed = writer!.take()
+            var handed = TextBand(columns: 0, lines: 0)
             swap(&handed, &band)
             writer!.hand(consume handed)
+            band = writer!.take()
             swap(&band.grid, &backend.grid)
         }
 

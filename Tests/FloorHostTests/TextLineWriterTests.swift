@@ -4,8 +4,8 @@ import FloorSession
 import Foundation
 import Testing
 
-/// The text preview's lines written on a second thread, band by band (TextLineWriter), are the bytes one
-/// band for the whole drawing written on the drawing's thread gives: on a page of many bands, with long
+/// The text preview's lines written band by band (TextLineWriter), on a second thread or inline, are the bytes
+/// one band for the whole drawing written on the drawing's thread gives: on a page of many bands, with long
 /// collection runs (a waterfall feed), rows taller than a band, sticky headers pinned over screens, the
 /// gutter and styles.
 struct TextLineWriterTests {
@@ -62,9 +62,11 @@ struct TextLineWriterTests {
         #expect(lines > 3_000, "long enough for many bands: \(lines) lines")
         // 7 lines: most rows and every band of a collection's items taller than a band; 256: the default.
         for bandLines in [7, 64, TextLineWriter.bandLines] {
-            var out: [UInt8] = []
-            TextRenderer.write(adapter, options: options, writing: .secondThread, bandLines: bandLines, to: &out)
-            #expect(Self.firstDifference(out, reference) == nil, "bands of \(bandLines) lines")
+            for writing in [TextLineWriter.Mode.secondThread, .inline] {
+                var out: [UInt8] = []
+                TextRenderer.write(adapter, options: options, writing: writing, bandLines: bandLines, to: &out)
+                #expect(Self.firstDifference(out, reference) == nil, "\(writing), bands of \(bandLines) lines")
+            }
         }
         var out: [UInt8] = []
         TextRenderer.write(adapter, options: options, to: &out)
@@ -82,11 +84,15 @@ struct TextLineWriterTests {
                 TextRenderer.write(
                     adapter, viewport: viewport, options: options, writing: .inline, bandLines: 400, to: &reference)
                 for bandLines in [7, 64] {
-                    var out: [UInt8] = []
-                    TextRenderer.write(
-                        adapter, viewport: viewport, options: options, writing: .secondThread, bandLines: bandLines,
-                        to: &out)
-                    #expect(Self.firstDifference(out, reference) == nil, "screen at \(offset), bands of \(bandLines)")
+                    for writing in [TextLineWriter.Mode.secondThread, .inline] {
+                        var out: [UInt8] = []
+                        TextRenderer.write(
+                            adapter, viewport: viewport, options: options, writing: writing, bandLines: bandLines,
+                            to: &out)
+                        #expect(
+                            Self.firstDifference(out, reference) == nil,
+                            "screen at \(offset), \(writing), bands of \(bandLines)")
+                    }
                 }
             }
         }
