@@ -505,12 +505,6 @@ public struct TextGrid {
     /// Appends line `l` (trailing blank cells trimmed, no line break) as UTF-8 to `out`. With `styled`,
     /// each change of style is an SGR sequence (`TextStyle.sgr`) and a line that changed the style ends
     /// with a reset, so every line stands alone; blanks never switch the style.
-    /// `write(line:to:styled:)` of a grid held in a class's property: mutating only so that the call reads the
-    /// grid in place (a non-mutating call on such a property copies the grid first, retaining its storage).
-    package mutating func writeInPlace(line l: Int, to out: inout [UInt8], styled: Bool) {
-        write(line: l, to: &out, styled: styled)
-    }
-
     public func write(line l: Int, to out: inout [UInt8], styled: Bool) {
         guard l >= 0, l < lines, columns > 0 else { return }
         cells.withUnsafeBufferPointer { all in

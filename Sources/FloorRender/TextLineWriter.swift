@@ -13,8 +13,9 @@ import Synchronization
 /// writer until a later `take()` gives it back, cleared; the output belongs to the writer from `init` until
 /// `finish()` returns it. The drawing never touches a band it has handed over, the writer never one it has
 /// given back, and nothing else is shared but the two queues, under one lock. No plugin code runs on the
-/// writer's thread (a band is cells and bytes). Two bands circulate, so the drawing waits only when the
-/// writer is a whole band behind. `finish()` must be called once, after the last `hand(_:)`: until then the
+/// writer's thread (a band is cells and bytes). On a second thread two bands circulate, so the drawing waits
+/// only when the writer is a whole band behind; inline, one, given back when handed over: so a band is handed
+/// over before the next is taken. `finish()` must be called once, after the last `hand(_:)`: until then the
 /// writer's thread is running (ARCHITECTURE.md, "Output contract": nothing is written out before every
 /// plugin call has returned; this writes into memory only).
 package final class TextLineWriter: @unchecked Sendable {
@@ -32,7 +33,6 @@ package final class TextLineWriter: @unchecked Sendable {
     private let gutter: Bool
     /// The gutter of a line without a label, with its separating space (empty without a gutter).
     private let blankGutter: [UInt8]
-    private let columns: Int
     private let bandLines: Int
     /// Owned by the writer (see the contract) until `finish()`. Unchecked for exclusivity: only its owner
     /// touches it, and a checked access on each append cost more than many a line's bytes.
@@ -59,7 +59,6 @@ package final class TextLineWriter: @unchecked Sendable {
         output: inout [UInt8]
     ) {
         self.mode = mode
-        self.columns = columns
         self.bandLines = max(1, bandLines)
         self.styled = styled
         self.gutter = gutter

@@ -286,7 +286,7 @@ public enum TextRenderer {
                 backend.startCell(firstLine: 0)
                 backend.grid.clip(to: nil)
                 for l in 0..<(bandEnd - start) {
-                    band.appendLines(base + l..<base + l + 1, label: labels[l].map { label(row: $0) } ?? nil)
+                    band.appendLines(base + l..<base + l + 1, label: labels[l].flatMap { label(row: $0) })
                 }
                 start = bandEnd
             }
@@ -358,11 +358,6 @@ public enum TextRenderer {
             origin = firstLine
             originColumn = column
             placement.startCell()
-        }
-
-        /// Appends line `l` of the grid (`TextGrid.write`) without copying the grid.
-        package func write(line l: Int, to out: inout [UInt8], styled: Bool) {
-            grid.writeInPlace(line: l, to: &out, styled: styled)
         }
 
         // Plugins may pass any double, NaN and infinities included; the grid clips whatever integer it gets.
