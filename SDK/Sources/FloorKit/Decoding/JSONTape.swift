@@ -164,8 +164,8 @@ struct JSONTape {
 
         private mutating func container(_ i: inout Int, depth: Int, object: Bool) throws(SyntaxError) {
             let me = nodes.count
-            nodes.append(
-                Node(kind: object ? .object : .array, start: Int32(truncatingIfNeeded: i), end: Int32(truncatingIfNeeded: i)))
+            let at = Int32(truncatingIfNeeded: i)
+            nodes.append(Node(kind: object ? .object : .array, start: at, end: at))
             let close = UInt8(ascii: object ? "}" : "]")
             i &+= 1
             skipSpace(&i)
