@@ -269,6 +269,7 @@ extension Fields {
     /// An object whose keys cannot repeat (the tape's `keysMayRepeat`, nearly every one) is searched from
     /// the member after the last one found in it, wrapping round, and the search stops at the match: a
     /// model reads its fields in the JSON's order, so each read usually matches at its first compare.
+    @inline(__always)
     func member(_ key: StaticString) -> Int32? {
         let context = context.unsafelyUnwrapped
         let nodes = context.pointee.nodes
