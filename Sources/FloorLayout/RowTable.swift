@@ -114,6 +114,11 @@ package struct RowTable {
         try rows.withUnsafeMutableBufferPointer { try body($0) }
     }
 
+    /// Calls `body` with every row, read only: loops that read each row once without a bounds check a row.
+    package func readingRows<R>(_ body: (UnsafeBufferPointer<Row>) throws -> R) rethrows -> R {
+        try rows.withUnsafeBufferPointer { try body($0) }
+    }
+
     /// Rebuilds the prefix sums from row `first` on: O(count - first).
     package mutating func recomputeTops(from first: Int) {
         totalHeight = withRows { rows in

@@ -36,6 +36,21 @@ struct CarouselTests {
             impressionClock: clock)
     }
 
+    /// The json output's tappable counts, asked of every row in one loop, are each row's own answer (-1 for a
+    /// row type with no tappable selector), in both dispatch modes.
+    @Test func tappableCountsAreEachRowsAnswer() throws {
+        let host = try FloorHost(pluginFolder: plugins)
+        for dispatch in [DispatchMode.typed, .ffi] {
+            let adapter = try host.layout(page: home, root: PageRoot(around: home), width: 375, dispatch: dispatch)
+            let types = adapter.registry.rowTypes
+            let each = (0..<adapter.rowCount).map { r in
+                types[Int(adapter.rows[r].type)].tappable != nil ? Int32(adapter.tappableItems(row: r)) : -1
+            }
+            #expect(each.contains { $0 > 0 } && each.contains(-1), "the page has rows of both kinds")
+            #expect(adapter.tappableCounts() == each)
+        }
+    }
+
     /// Banner i of 4 on page i: each page draws its banner, the dots and "i/4", and reports its banner's
     /// frame; turning wraps around at both ends; a page past the last shows the last.
     @Test func focusPagesThroughItsBanners() throws {

@@ -111,6 +111,7 @@ struct ContractEnforcementTests {
         let page = try folder.write("page.json", #"{"floors":[{"type":"Contract","id":"c","text":"hi","rows":3}]}"#)
         for dispatch in [DispatchMode.typed, .ffi] {
             let adapter = try host.layout(page: page, width: 375, dispatch: dispatch)
+            #expect(adapter.tappableCounts() == [0, 0, 0])
             #expect((0..<3).map { adapter.tappableItems(row: $0) } == [0, 0, 0])
             let said = adapter.diagnostics.filter { $0.message.contains("FLOOR_TAPPABLE_MAX") }
             #expect(said.count == 1, "once per row type")

@@ -14,6 +14,20 @@ struct JSONNumberTests {
         value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
+    @Test func integersAreTheirDecimalDigits() {
+        var values = [0, 1, -1, 9, 10, -10, 99, 100, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power, -(power - 1)]
+        }
+        for value in values {
+            var writer = JSONWriter()
+            writer.number(value)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == String(value))
+        }
+    }
+
     @Test func everyThousandthUpToAHundredIsSwiftsForm() {
         var wrong: [Double] = []
         for k in -100_000...100_000 {

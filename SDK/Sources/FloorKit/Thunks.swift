@@ -50,6 +50,8 @@ enum Thunks {
         @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafePointer<floor_row_sink_t>?) -> Void =
             {
                 ctx, model, sink in
+                // The host lists rows once the page's floors are decoded: no tape memory is kept past that.
+                NodeBlocks.shared.letGo()
                 let floor = Unmanaged<FloorKind>.fromOpaque(ctx!).takeUnretainedValue()
                 let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
                 let unchanged = box.unchangedRows

@@ -19,7 +19,7 @@ struct GreedyLines {
     private(set) var truncated = false
 
     /// Below a millionth of a point, a width that rounds past the limit still fits.
-    private static let slack = 1e-6
+    static let slack = 1e-6
 
     /// `reusing`: an array whose storage `lines` keeps (the engine's, given back after each layout, so that
     /// a layout allocates no array for its lines: 16 M instructions of the json render of the 8 MB page).

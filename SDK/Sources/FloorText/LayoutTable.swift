@@ -17,10 +17,14 @@ final class LayoutTable {
 
     /// Which of the glyphs asked about some subtable may act at.
     struct Covered {
-        /// By a pair positioning subtable of a lookup that skips no base glyph or ligature (kerning).
+        /// By a pair positioning subtable of a lookup that skips no base glyph or ligature and moves only the
+        /// first glyph of a pair (kerning): the glyph pairs with the one after it, and that one starts its own.
         var pair: [Bool]
         /// By any other subtable.
         var other: [Bool]
+        /// (k, j): a ligature of glyphs only (in order) starts with glyphs[k], glyphs[j]; it forms only where
+        /// those two stand side by side, so a text without that pair is left alone by it.
+        var ligatures: [(Int, Int)]
     }
 
     let kind: Kind
@@ -46,46 +50,132 @@ final class LayoutTable {
 
     deinit { hb_blob_destroy(blob) }
 
-    /// Which of `glyphs` (0: none) a subtable of `lookups` may act at; nil when the table does not parse.
+    /// Which of `glyphs` (0: none) a subtable of `lookups` may act at, in a text made of those glyphs only;
+    /// nil when the table does not parse. A context of format 3 one of whose positions covers none of the
+    /// glyphs never matches in such a text, and a ligature that needs another glyph never forms in it.
     func coverage(of glyphs: [hb_codepoint_t], lookups: OpaquePointer?) -> Covered? {
         var covered = Covered(
-            pair: [Bool](repeating: false, count: glyphs.count), other: [Bool](repeating: false, count: glyphs.count))
-        guard let lookupList = offset16(at: 8, from: 0), let lookupCount = u16(lookupList) else { return nil }
+            pair: [Bool](repeating: false, count: glyphs.count), other: [Bool](repeating: false, count: glyphs.count),
+            ligatures: [])
+        let parsed = forEachSubtable(lookups) { subtable, type, flags in
+            guard let first = firstCoverage(subtable, type: type) else { return false }
+            if type == kind.contextType || type == kind.chainContextType, u16(subtable) == 3 {
+                guard let matches = contextMatches(within: glyphs, subtable: subtable, type: type) else { return false }
+                if !matches { return true }
+            }
+            // Kerning: the first glyph moved, the second not (valueFormat2 0), so it starts the next pair.
+            let isPair = kind == .gpos && type == 2 && flags & 0x6 == 0 && u16(subtable + 6) == 0
+            for (k, glyph) in glyphs.enumerated() where glyph != 0 {
+                guard let index = coverageIndex(first, glyph) else { return false }
+                guard index >= 0 else { continue }
+                if isPair {
+                    covered.pair[k] = true
+                } else if kind == .gsub && type == 4 && flags & 0x6 == 0 {
+                    guard let seconds = ligatureSeconds(within: glyphs, subtable: subtable, index: index) else {
+                        return false
+                    }
+                    for second in seconds {
+                        if second == 0 {
+                            covered.other[k] = true
+                        } else {
+                            for (j, g) in glyphs.enumerated() where g == second { covered.ligatures.append((k, j)) }
+                        }
+                    }
+                } else {
+                    covered.other[k] = true
+                }
+            }
+            return true
+        }
+        return parsed ? covered : nil
+    }
+
+    /// Sets the bit of every glyph in the first coverage of a subtable of `lookups` in `covered` (a bit a glyph
+    /// id, 65,536 of them): a glyph left clear is left alone by every one (as it stands: its nominal glyph at
+    /// its own advance). False when the table does not parse.
+    func markCovered(lookups: OpaquePointer?, in covered: UnsafeMutablePointer<UInt64>) -> Bool {
+        forEachSubtable(lookups) { subtable, type, _ in
+            guard let first = firstCoverage(subtable, type: type), let format = u16(first),
+                let count = u16(first + 2)
+            else { return false }
+            for i in 0..<count {
+                switch format {
+                case 1:
+                    guard let glyph = u16(first + 4 + 2 * i) else { return false }
+                    covered[glyph >> 6] |= 1 << UInt64(glyph & 63)
+                case 2:
+                    guard let start = u16(first + 4 + 6 * i), let end = u16(first + 6 + 6 * i), start <= end else {
+                        return false
+                    }
+                    for glyph in start...end { covered[glyph >> 6] |= 1 << UInt64(glyph & 63) }
+                default:
+                    return false
+                }
+            }
+            return true
+        }
+    }
+
+    /// Calls `body` with each subtable of `lookups` (an Extension's the one it wraps), its lookup type and the
+    /// lookup's flags; false when the table does not parse or `body` returns false.
+    private func forEachSubtable(_ lookups: OpaquePointer?, _ body: (Int, Int, Int) -> Bool) -> Bool {
+        guard let lookupList = offset16(at: 8, from: 0), let lookupCount = u16(lookupList) else { return false }
         var lookup = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: from the start
         while hb_set_next(lookups, &lookup) != 0 {
             guard Int(lookup) < lookupCount,
                 let table = offset16(at: lookupList + 2 + 2 * Int(lookup), from: lookupList),
                 let lookupType = u16(table), let flags = u16(table + 2), let subtableCount = u16(table + 4)
-            else { return nil }
+            else { return false }
             for s in 0..<subtableCount {
-                guard var subtable = offset16(at: table + 6 + 2 * s, from: table) else { return nil }
+                guard var subtable = offset16(at: table + 6 + 2 * s, from: table) else { return false }
                 var type = lookupType
                 if type == kind.extensionType {
                     guard let wrapped = u16(subtable + 2), let far = u32(subtable + 4), subtable + far < bytes.count
-                    else { return nil }
+                    else { return false }
                     type = wrapped
                     subtable += far
                 }
-                guard let first = firstCoverage(subtable, type: type) else { return nil }
-                // Pair positioning that skips no base glyph or ligature: the glyph pairs with the one after it.
-                let isPair = kind == .gpos && type == 2 && flags & 0x6 == 0
-                for (k, glyph) in glyphs.enumerated() where glyph != 0 {
-                    guard let index = coverageIndex(first, glyph) else { return nil }
-                    guard index >= 0 else { continue }
-                    if isPair {
-                        covered.pair[k] = true
-                    } else if kind == .gsub && type == 4 {
-                        guard let forms = ligatureFormsWithin(glyphs, subtable: subtable, index: index) else {
-                            return nil
-                        }
-                        if forms { covered.other[k] = true }
-                    } else {
-                        covered.other[k] = true
-                    }
-                }
+                guard body(subtable, type, flags) else { return false }
             }
         }
-        return covered
+        return true
+    }
+
+    /// Whether every position of a context subtable of format 3 (backtrack, input and lookahead) covers one
+    /// of `glyphs` at least; nil when it does not parse.
+    private func contextMatches(within glyphs: [hb_codepoint_t], subtable: Int, type: Int) -> Bool? {
+        var coverages: [Int] = []
+        if type == kind.contextType {
+            // format, glyphCount, seqLookupCount, coverageOffsets[glyphCount]
+            guard let count = u16(subtable + 2) else { return nil }
+            for i in 0..<count {
+                guard let coverage = offset16(at: subtable + 6 + 2 * i, from: subtable) else { return nil }
+                coverages.append(coverage)
+            }
+        } else {
+            // format, then backtrack, input and lookahead: each a count and that many coverage offsets
+            var at = subtable + 2
+            for _ in 0..<3 {
+                guard let count = u16(at) else { return nil }
+                for i in 0..<count {
+                    guard let coverage = offset16(at: at + 2 + 2 * i, from: subtable) else { return nil }
+                    coverages.append(coverage)
+                }
+                at += 2 + 2 * count
+            }
+        }
+        for coverage in coverages {
+            var any = false
+            for glyph in glyphs where glyph != 0 {
+                guard let index = coverageIndex(coverage, glyph) else { return nil }
+                if index >= 0 {
+                    any = true
+                    break
+                }
+            }
+            if !any { return false }
+        }
+        return true
     }
 
     /// Where the coverage of the glyph a subtable acts at starts.
@@ -104,14 +194,16 @@ final class LayoutTable {
         return offset16(at: subtable + 2, from: subtable)
     }
 
-    /// Whether a ligature of a ligature substitution (GSUB type 4) that starts with the glyph at `index` of its
-    /// coverage is made of `glyphs` only (so could form in a text of them); nil when it does not parse.
-    /// One that needs any other glyph (Noto Sans: "0" and U+FE00, a slashed zero) never forms in such a text.
-    private func ligatureFormsWithin(_ glyphs: [hb_codepoint_t], subtable: Int, index: Int) -> Bool? {
+    /// The second glyph of each ligature of a ligature substitution (GSUB type 4) that starts with the glyph at
+    /// `index` of its coverage and is made of `glyphs` only (so could form in a text of them), 0 for one of a
+    /// single glyph (a substitution wherever the glyph stands); nil when it does not parse. One that needs any
+    /// other glyph (Noto Sans: "0" and U+FE00, a slashed zero) never forms in such a text.
+    private func ligatureSeconds(within glyphs: [hb_codepoint_t], subtable: Int, index: Int) -> [hb_codepoint_t]? {
         // format, coverageOffset, ligatureSetCount, ligatureSetOffsets[]
         guard u16(subtable) == 1, let setCount = u16(subtable + 4), index < setCount,
             let set = offset16(at: subtable + 6 + 2 * index, from: subtable), let count = u16(set)
         else { return nil }
+        var seconds: [hb_codepoint_t] = []
         for l in 0..<count {
             // ligatureGlyph, componentCount, componentGlyphIDs[componentCount - 1]
             guard let ligature = offset16(at: set + 2 + 2 * l, from: set), let components = u16(ligature + 2) else {
@@ -122,9 +214,14 @@ final class LayoutTable {
                 guard let glyph = u16(ligature + 4 + 2 * (c - 1)) else { return nil }
                 if glyph == 0 || !glyphs.contains(hb_codepoint_t(glyph)) { within = false }
             }
-            if within { return true }
+            guard within else { continue }
+            guard components >= 2, let second = u16(ligature + 4) else {
+                seconds.append(0)
+                continue
+            }
+            seconds.append(hb_codepoint_t(second))
         }
-        return false
+        return seconds
     }
 
     /// The place of `glyph` in the coverage table at `coverage`, -1 when it is not there; nil when the table

@@ -1,56 +1,94 @@
 import CHarfBuzz
+import Glibc
 
-/// The digits, punctuation and currency signs of one face that HarfBuzz sets as their own glyph at that
-/// glyph's own advance, whatever stands beside them, so that a piece made of them (a price, "¥464.47") is
-/// measured from a table instead of shaped: 40,097 distinct prices were 660 M instructions of HarfBuzz in the
-/// text preview of the 8 MB page (BENCHMARKS.md, issue 23).
+/// The characters of one face that HarfBuzz sets as their own glyph at that glyph's own advance (or, beside
+/// the next one, a kerned advance), so that a piece made of them is measured from a table instead of shaped:
+/// a price ("¥464.47": 40,097 distinct prices were 660 M instructions of HarfBuzz in the text preview of the
+/// 8 MB page, BENCHMARKS.md, issue 23) in the general path (`measure`), and on the plain path (`PlainLines`)
+/// every word of printable ASCII and every run of ideographs (`advances`).
 ///
 /// Exact, not a guess: a character is plain when the face's layout tables cannot change it. Worked out once a
-/// face from the shape plan HarfBuzz uses for such a piece (`hb_shape_plan_collect_lookups`): a GSUB or GPOS
-/// lookup acts at a glyph only if the glyph is in the first coverage of one of its subtables (the glyph
-/// substituted or positioned, the first of a context, ligature or pair), so a character whose glyph is in
-/// none is left as it is (`LayoutTable`). Two exceptions are looked into: a ligature that needs a glyph
-/// other than the candidates' never forms among them (Noto Sans's "0" + U+FE00, a slashed zero), and pair
-/// positioning (kerning) is tried: each pair of plain characters whose first is in a pair subtable's
-/// coverage is shaped the first time it is met, and a pair HarfBuzz moves is not plain (Noto Serif kerns
-/// "*." by -120 units; Noto Sans kerns no two candidates). Lookups of the automatic fractions alone (frac,
-/// numr, dnom) are left out: HarfBuzz applies them only around U+2044, which no plain piece holds. A face
-/// with tables HarfBuzz applies outside GSUB and GPOS (kern, kerx, morx, mort, trak), or without GPOS, has no
-/// plain characters, and neither has one whose tables do not parse. Each character is also shaped alone the
-/// first time it is met, and must give its nominal glyph at its nominal advance. Used under the engine's
+/// face from the shape plans HarfBuzz uses for such pieces (`hb_shape_plan_collect_lookups`, for Common, Latin
+/// and Han text): a GSUB or GPOS lookup acts at a glyph only if the glyph is in the first coverage of one of
+/// its subtables (the glyph substituted or positioned, the first of a context, ligature or pair), so a
+/// character whose glyph is in none is left as it is (`LayoutTable`). Looked into further, for the ASCII
+/// candidates, in a piece made of them only: a context of format 3 one of whose positions covers none of them
+/// never matches (Noto Sans's "i" and "j" before a combining mark); a ligature that needs a glyph other than
+/// theirs never forms (Noto Sans's "0" + U+FE00, a slashed zero), and one made of theirs ("f" + "i") forms
+/// only where its first two stand side by side, so a piece holding such a pair is not measured here; pair
+/// positioning that moves only the first glyph (kerning) is tried: each pair of plain characters whose first
+/// is in a pair subtable's coverage is shaped the first time it is met, and HarfBuzz's advance for the first
+/// kept (Noto Sans kerns "To"; `measure`, for prices, takes no kerned pair). An ideograph is looked into the
+/// first time it is met, strictly: in no first coverage at all. Lookups of the automatic fractions alone
+/// (frac, numr, dnom) are left out: HarfBuzz applies them only around U+2044, which no plain piece holds. A
+/// face with tables HarfBuzz applies outside GSUB and GPOS (kern, kerx, morx, mort, trak), or without GPOS, has
+/// no plain characters, and neither has one whose tables do not parse. Each character is also shaped alone
+/// the first time it is met, and must give its nominal glyph at its nominal advance. Used under the engine's
 /// lock.
 final class PlainGlyphs {
-    /// The characters that may be plain: ASCII but letters, space and controls, and ¢ £ ¥. All of them are
-    /// of the Common script, so HarfBuzz guesses the same segment properties (and shape plan) for any piece
-    /// made of them.
-    static let candidates: [UInt16] =
-        (0x21...0x7E).filter { !(0x41...0x5A).contains($0) && !(0x61...0x7A).contains($0) }
-        .map { UInt16($0) } + [0xA2, 0xA3, 0xA5]
+    /// The characters that may be plain: printable ASCII (the space and letters too) and ¢ £ ¥. All of them
+    /// but the letters are of the Common script and the letters of the Latin: the lookups of both scripts'
+    /// shape plans are looked into (and the Han script's, for the ideographs).
+    static let candidates: [UInt16] = (0x20...0x7E).map { UInt16($0) } + [0xA2, 0xA3, 0xA5]
 
-    /// Whether `unit` is a candidate (whether a face's plain characters are worth finding for a piece that
-    /// starts with it).
-    static func isCandidate(_ unit: UInt16) -> Bool { unit < 0x100 && candidateUnits[Int(unit)] }
+    /// The ideographs that may be plain (CJK Unified Ideographs, U+4E00-U+9FFF), each looked into the first
+    /// time it is met.
+    static let ideographs: ClosedRange<UInt16> = 0x4E00...0x9FFF
 
-    private static let candidateUnits: [Bool] = (0..<0x100).map { candidates.contains(UInt16($0)) }
+    /// Whether a piece that starts with `unit` is worth measuring here in the general path (`Shaper`): a
+    /// price's characters, the candidates but letters and the space (a word is found in the shaped pieces).
+    static func isCandidate(_ unit: UInt16) -> Bool { unit < 0x100 && priceUnits[Int(unit)] }
+
+    private static let priceUnits: [Bool] = (0..<0x100).map {
+        candidates.contains(UInt16($0)) && !(0x41...0x5A).contains($0) && !(0x61...0x7A).contains($0) && $0 != 0x20
+    }
+
+    /// Room for the candidates: 98 of them.
+    private static let room = 128
 
     /// By UTF-16 unit below 0x100: 0 when not plain, else 1 + its place in `candidates`.
     private let slot = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x100)
     /// By place in `candidates`: the glyph's advance in font units (0 until shaped alone).
-    private let advance = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+    private let advance = UnsafeMutablePointer<Int32>.allocate(capacity: room)
     /// By place in `candidates`: its nominal glyph.
-    private let glyph = UnsafeMutablePointer<hb_codepoint_t>.allocate(capacity: 64)
+    private let glyph = UnsafeMutablePointer<hb_codepoint_t>.allocate(capacity: room)
     /// By place in `candidates`: whether it has been shaped alone (and gave its nominal glyph and advance).
-    private let shapedAlone = UnsafeMutablePointer<Bool>.allocate(capacity: 64)
+    private let shapedAlone = UnsafeMutablePointer<Bool>.allocate(capacity: room)
     /// By place in `candidates`: whether a pair subtable covers it, so each pair it starts is shaped once.
-    private let startsPairs = UnsafeMutablePointer<Bool>.allocate(capacity: 64)
-    /// By place in `candidates`: bit k set when the pair with candidate k after it has been shaped, and in
-    /// `kerned` when HarfBuzz moved it.
-    private let pairsShaped = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
-    private let kerned = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
+    private let startsPairs = UnsafeMutablePointer<Bool>.allocate(capacity: room)
+    /// By pair of places (first x room + second): what HarfBuzz does with the pair (`Pair`), and for a kerned
+    /// one the first's advance beside the second.
+    private let pairs: UnsafeMutablePointer<UInt8>
+    private let pairAdvance: UnsafeMutablePointer<Int32>
+    /// By ideograph (unit - 0x4E00): 0 until looked into, `Int32.min` when not plain, else its advance.
+    private let ideograph: UnsafeMutablePointer<Int32>
+    /// The memory of `pairAdvance`, `ideograph` and `pairs` (164 KB, in that order): zero pages of the
+    /// kernel's, which take memory only where a pair or an ideograph is met (else allocated and zeroed).
+    private let zeroed: UnsafeMutableRawPointer
+    private let zeroedMapped: Bool
+    private static let zeroedBytes = 4 * pairBytes + 4 * ideographCount + pairBytes
+    /// By glyph id, a bit a glyph: set where a lookup of the face's plans may act (`LayoutTable.markCovered`),
+    /// for the ideographs, read once from the tables so that looking into an ideograph touches none of their
+    /// pages; nil when a table did not parse (no ideograph is plain then).
+    private var covered: UnsafeMutablePointer<UInt64>?
     /// The face that keeps this (`FontFace.plain`).
     private unowned let face: FontFace
     /// The shaper's HarfBuzz buffer (it outlives this).
     private let buffer: OpaquePointer
+
+    /// What shaping a pair of candidates side by side gives.
+    private enum Pair {
+        static let unknown: UInt8 = 0
+        /// Each at its own advance.
+        static let apart: UInt8 = 1
+        /// The first's advance changed (kerning), kept in `pairAdvance`.
+        static let kerned: UInt8 = 2
+        /// Anything else (a ligature of the two forms): a piece holding the pair is not measured here.
+        static let refused: UInt8 = 3
+    }
+
+    private static let pairBytes = room * room
+    private static let ideographCount = Int(ideographs.upperBound - ideographs.lowerBound) + 1
 
     deinit {
         slot.deallocate()
@@ -58,14 +96,15 @@ final class PlainGlyphs {
         glyph.deallocate()
         shapedAlone.deallocate()
         startsPairs.deallocate()
-        pairsShaped.deallocate()
-        kerned.deallocate()
+        if zeroedMapped { munmap(zeroed, Self.zeroedBytes) } else { zeroed.deallocate() }
+        covered?.deallocate()
     }
 
     /// Adds the advances of units start..<end of the face (font units times `scale`) to `result` and returns
-    /// true when every unit is plain and no two side by side kern; else returns false and leaves `result`.
-    /// A candidate, and a pair a pair subtable may move, is shaped the first time it is met (a few dozen
-    /// shapes in all, where shaping every pair up front was 10 M instructions of every json render).
+    /// true when every unit is a price's plain character (`isCandidate`) and no two side by side kern; else
+    /// returns false and leaves `result`. A candidate, and a pair a pair subtable may move, is shaped the
+    /// first time it is met (a few dozen shapes in all, where shaping every pair up front was 10 M
+    /// instructions of every json render).
     func measure(
         _ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, scale: Double,
         into result: UnsafeMutablePointer<Double>
@@ -74,17 +113,13 @@ final class PlainGlyphs {
         var i = start
         while i < end {
             let unit = units[i]
-            guard unit < 0x100 else { return false }
+            guard Self.isCandidate(unit) else { return false }
             let k = Int(slot[Int(unit)]) - 1
             guard k >= 0 else { return false }
             if !shapedAlone[k] {
                 guard shapeAlone(k) else { return false }
             }
-            if previous >= 0 && startsPairs[previous] {
-                let bit: UInt64 = 1 << UInt64(k)
-                if pairsShaped[previous] & bit == 0 { shapePair(previous, k) }
-                if kerned[previous] & bit != 0 { return false }
-            }
+            if previous >= 0 && startsPairs[previous] && pair(previous, k) != Pair.apart { return false }
             previous = k
             i += 1
         }
@@ -92,11 +127,102 @@ final class PlainGlyphs {
         return true
     }
 
+    /// The advance of each of `count` units (one character each: candidates, or ideographs) of one piece as
+    /// HarfBuzz shapes it in this face, in font units times `scale`, into `advances` (as `Shaper` computes
+    /// it: one product a unit): the character's own advance, or beside the next one the kerned advance of
+    /// the pair; false (`advances` left undefined) when a unit is not plain or a pair of them is shaped
+    /// otherwise (a ligature). Candidates and ideographs are not measured in one piece: each set is known
+    /// plain among its own.
+    func advances(
+        _ units: UnsafePointer<UInt16>, count: Int, scale: Double, into advances: UnsafeMutablePointer<Double>
+    ) -> Bool {
+        while true {
+            let found = known(units, count: count, scale: scale, into: advances)
+            if found == Self.measured { return true }
+            if found == Self.refused { return false }
+            // A character or a pair met for the first time: shaped (once), then the piece again.
+            let unit = units[found]
+            if unit >= 0x100 {
+                _ = lookInto(unit)
+                continue
+            }
+            let k = Int(slot[Int(unit)]) - 1
+            if !shapedAlone[k] {
+                _ = shapeAlone(k)
+            } else {
+                shapePair(Int(slot[Int(units[found - 1])]) - 1, k)
+            }
+        }
+    }
+
+    /// What `known` answers besides the place of a character or pair to learn.
+    private static let measured = -1
+    private static let refused = -2
+
+    /// `advances` from what is known already, with no call in the loop (so its tables stay in registers):
+    /// `measured`, `refused`, or the place of the first character not yet looked into, or that ends a pair
+    /// not yet shaped.
+    private func known(
+        _ units: UnsafePointer<UInt16>, count: Int, scale: Double, into advances: UnsafeMutablePointer<Double>
+    ) -> Int {
+        guard count > 0 else { return Self.measured }
+        // Local copies of the tables: the stores into `advances` would make the loop load them again.
+        if units[0] >= 0x100 {
+            let ideograph = self.ideograph
+            for i in 0..<count {
+                // An ideograph is plain only where no lookup may act at it: it starts no pair.
+                let unit = units[i]
+                guard Self.ideographs.contains(unit) else { return Self.refused }
+                let own = ideograph[Int(unit &- Self.ideographs.lowerBound)]
+                if own == 0 { return i }
+                guard own != Int32.min else { return Self.refused }
+                advances[i] = Double(own) * scale
+            }
+            return Self.measured
+        }
+        let slot = self.slot
+        let advance = self.advance
+        let shapedAlone = self.shapedAlone
+        let startsPairs = self.startsPairs
+        let pairs = self.pairs
+        let pairAdvance = self.pairAdvance
+        var previous = -1
+        for i in 0..<count {
+            let unit = units[i]
+            guard unit < 0x100 else { return Self.refused }
+            let k = Int(slot[Int(unit)]) &- 1
+            guard k >= 0 else { return Self.refused }
+            guard shapedAlone[k] else { return i }
+            advances[i] = Double(advance[k]) * scale
+            if previous >= 0 && startsPairs[previous] {
+                let p = previous &* Self.room &+ k
+                let state = pairs[p]
+                if state == Pair.kerned {
+                    advances[i - 1] = Double(pairAdvance[p]) * scale
+                } else if state == Pair.unknown {
+                    return i
+                } else if state != Pair.apart {
+                    return Self.refused
+                }
+            }
+            previous = k
+        }
+        return Self.measured
+    }
+
+    /// What HarfBuzz does with candidates a and b side by side (shaped the first time).
+    private func pair(_ a: Int, _ b: Int) -> UInt8 {
+        let state = pairs[a &* Self.room &+ b]
+        if state != Pair.unknown { return state }
+        shapePair(a, b)
+        return pairs[a &* Self.room &+ b]
+    }
+
     /// Shapes candidate k alone; false (and no longer a candidate) unless it gives its nominal glyph and advance.
     private func shapeAlone(_ k: Int) -> Bool {
         let nominal = hb_font_get_glyph_h_advance(face.font, glyph[k])
         var text = [Self.candidates[k]]
-        guard Self.shapesPlain(buffer, face: face, text: &text, glyphs: [glyph[k]], advances: [nominal]) else {
+        guard Self.shapes(buffer, face: face, text: &text, glyphs: [glyph[k]], advances: [nominal]) != nil else {
             slot[Int(Self.candidates[k])] = 0
             return false
         }
@@ -105,16 +231,46 @@ final class PlainGlyphs {
         return true
     }
 
-    /// Shapes candidates a and b (each plain alone) side by side, and notes whether HarfBuzz moved them.
+    /// Shapes candidates a and b (each plain alone) side by side, and notes what HarfBuzz did: nothing, moved
+    /// the first's advance (kept), or anything else.
     private func shapePair(_ a: Int, _ b: Int) {
         var text = [Self.candidates[a], Self.candidates[b]]
-        let bit: UInt64 = 1 << UInt64(b)
-        pairsShaped[a] |= bit
-        if !Self.shapesPlain(
-            buffer, face: face, text: &text, glyphs: [glyph[a], glyph[b]], advances: [advance[a], advance[b]])
-        {
-            kerned[a] |= bit
+        let p = a * Self.room + b
+        guard pairs[p] == Pair.unknown else { return }
+        guard
+            let first = Self.shapes(
+                buffer, face: face, text: &text, glyphs: [glyph[a], glyph[b]], advances: [nil, advance[b]])
+        else {
+            pairs[p] = Pair.refused
+            return
         }
+        if first == advance[a] {
+            pairs[p] = Pair.apart
+        } else {
+            pairAdvance[p] = first
+            pairs[p] = Pair.kerned
+        }
+    }
+
+    /// Looks into an ideograph the first time it is met: plain (its advance kept and returned) when the face
+    /// maps it to a glyph of its own that is no mark, in no lookup's first coverage, and that HarfBuzz sets
+    /// alone at its own advance; else `Int32.min`.
+    private func lookInto(_ unit: UInt16) -> Int32 {
+        var answer = Int32.min
+        defer { ideograph[Int(unit - Self.ideographs.lowerBound)] = answer }
+        var nominal: hb_codepoint_t = 0
+        guard let covered, let hbFace = hb_font_get_face(face.font),
+            hb_font_get_nominal_glyph(face.font, hb_codepoint_t(unit), &nominal) != 0, nominal != 0, nominal < 0x10000,
+            covered[Int(nominal >> 6)] & 1 << UInt64(nominal & 63) == 0,
+            hb_ot_layout_get_glyph_class(hbFace, nominal) != HB_OT_LAYOUT_GLYPH_CLASS_MARK
+        else { return answer }
+        let own = hb_font_get_glyph_h_advance(face.font, nominal)
+        var text = [unit]
+        guard own > 0, Self.shapes(buffer, face: face, text: &text, glyphs: [nominal], advances: [own]) != nil else {
+            return answer
+        }
+        answer = own
+        return answer
     }
 
     /// The characters of `face` its layout tables leave alone, shaped with `buffer` (HarfBuzz's, cleared
@@ -123,12 +279,22 @@ final class PlainGlyphs {
         self.face = face
         self.buffer = buffer
         slot.initialize(repeating: 0, count: 0x100)
-        advance.initialize(repeating: 0, count: 64)
-        glyph.initialize(repeating: 0, count: 64)
-        shapedAlone.initialize(repeating: false, count: 64)
-        startsPairs.initialize(repeating: false, count: 64)
-        pairsShaped.initialize(repeating: 0, count: 64)
-        kerned.initialize(repeating: 0, count: 64)
+        advance.initialize(repeating: 0, count: Self.room)
+        glyph.initialize(repeating: 0, count: Self.room)
+        shapedAlone.initialize(repeating: false, count: Self.room)
+        startsPairs.initialize(repeating: false, count: Self.room)
+        let pages = mmap(nil, Self.zeroedBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        zeroedMapped = pages != nil && pages != MAP_FAILED
+        if let pages, zeroedMapped {
+            zeroed = pages
+        } else {
+            zeroed = .allocate(byteCount: Self.zeroedBytes, alignment: 8)
+            zeroed.initializeMemory(as: UInt8.self, repeating: 0, count: Self.zeroedBytes)
+        }
+        pairAdvance = zeroed.bindMemory(to: Int32.self, capacity: Self.pairBytes)
+        ideograph = (zeroed + 4 * Self.pairBytes).bindMemory(to: Int32.self, capacity: Self.ideographCount)
+        pairs = (zeroed + 4 * Self.pairBytes + 4 * Self.ideographCount).bindMemory(
+            to: UInt8.self, capacity: Self.pairBytes)
         let candidates = Self.candidates
         // The tables' pages read here are not read again.
         defer { face.handBack() }
@@ -145,27 +311,49 @@ final class PlainGlyphs {
             glyphs[k] = nominal
         }
 
-        // The lookups HarfBuzz's plan for such a piece applies.
-        var one: [UInt16] = [0x31]
-        Self.fill(buffer, with: &one)
-        var properties = hb_segment_properties_t()
-        hb_buffer_get_segment_properties(buffer, &properties)
-        guard let plan = hb_shape_plan_create_cached(hbFace, &properties, nil, 0, nil) else { return }
-        defer { hb_shape_plan_destroy(plan) }
+        // The lookups HarfBuzz's plans apply to a piece of Common, Latin or Han characters ("1", "a", "一").
+        let marked = UnsafeMutablePointer<UInt64>.allocate(capacity: 0x10000 / 64)
+        marked.initialize(repeating: 0, count: 0x10000 / 64)
+        var ligatures: [(Int, Int)] = []
         for table in [LayoutTable.Kind.gsub, .gpos] {
             let lookups = hb_set_create()
             defer { hb_set_destroy(lookups) }
-            hb_ot_shape_plan_collect_lookups(plan, table.tag, lookups)
+            for probe: UInt16 in [0x31, 0x61, 0x4E00] {
+                var one = [probe]
+                Self.fill(buffer, with: &one)
+                var properties = hb_segment_properties_t()
+                hb_buffer_get_segment_properties(buffer, &properties)
+                // Not the face's cached plan: one for a script the face never shapes would stay in memory.
+                guard let plan = hb_shape_plan_create(hbFace, &properties, nil, 0, nil) else {
+                    marked.deallocate()
+                    return
+                }
+                hb_ot_shape_plan_collect_lookups(plan, table.tag, lookups)
+                hb_shape_plan_destroy(plan)
+            }
             Self.removeFractionOnly(lookups, face: hbFace, table: table.tag)
-            guard let covered = LayoutTable(table, face: hbFace)?.coverage(of: glyphs, lookups: lookups) else { return }
+            guard let layout = LayoutTable(table, face: hbFace),
+                let covered = layout.coverage(of: glyphs, lookups: lookups),
+                layout.markCovered(lookups: lookups, in: marked)
+            else {
+                marked.deallocate()
+                return
+            }
             for k in candidates.indices {
                 if covered.other[k] { glyphs[k] = 0 }
                 if covered.pair[k] { startsPairs[k] = true }
             }
+            ligatures += covered.ligatures
         }
+        covered = marked
         for k in candidates.indices where glyphs[k] != 0 {
             glyph[k] = glyphs[k]
             slot[Int(candidates[k])] = UInt8(k + 1)
+        }
+        // A ligature that may form among candidates: a piece holding its first two is left to HarfBuzz.
+        for (k, j) in ligatures {
+            startsPairs[k] = true
+            pairs[k * Self.room + j] = Pair.refused
         }
     }
 
@@ -215,20 +403,22 @@ final class PlainGlyphs {
         hb_buffer_guess_segment_properties(buffer)
     }
 
-    /// Whether HarfBuzz gives `text` one glyph a unit, `glyphs`, at `advances`, as the engine shapes a piece.
-    private static func shapesPlain(
-        _ buffer: OpaquePointer, face: FontFace, text: inout [UInt16], glyphs: [hb_codepoint_t], advances: [Int32]
-    ) -> Bool {
+    /// Whether HarfBuzz gives `text` one glyph a unit, `glyphs`, at `advances` (nil: any), as the engine shapes
+    /// a piece: the first glyph's advance when it does, else nil.
+    private static func shapes(
+        _ buffer: OpaquePointer, face: FontFace, text: inout [UInt16], glyphs: [hb_codepoint_t], advances: [Int32?]
+    ) -> Int32? {
         fill(buffer, with: &text)
         hb_shape(face.font, buffer, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count), Int(count) == glyphs.count,
             let positions = hb_buffer_get_glyph_positions(buffer, &count)
-        else { return false }
+        else { return nil }
         for g in 0..<glyphs.count {
-            guard infos[g].codepoint == glyphs[g], infos[g].cluster == UInt32(g), positions[g].x_advance == advances[g]
-            else { return false }
+            guard infos[g].codepoint == glyphs[g], infos[g].cluster == UInt32(g),
+                advances[g] == nil || positions[g].x_advance == advances[g]
+            else { return nil }
         }
-        return true
+        return positions[0].x_advance
     }
 }

@@ -49,6 +49,17 @@ final class Shaper {
         /// By BMP scalar: 0 not yet known, else 1 + the face `choose` picks (followed by an ordinary
         /// character), plus `continuesBit` when the scalar continues the cluster before it.
         fileprivate let known = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
+
+        /// The face `Shaper.pick` gives a character of the Basic Multilingual Plane that continues no cluster,
+        /// followed by neither U+FE0E nor U+FE0F, when it is known already (a table look-up, no call); else
+        /// 0xFF, and `pick` works it out.
+        @inline(__always)
+        func knownPick(_ scalar: UInt32) -> UInt8 {
+            (known[Int(scalar)] & 0x0F) &- 1
+        }
+        /// By place in `list`: the drawing face's plain characters (`FontFace.plain`) once `plainPiece` has
+        /// looked for them, unretained (the face keeps them), so that a piece retains nothing.
+        fileprivate let plain = UnsafeMutablePointer<Unmanaged<PlainGlyphs>?>.allocate(capacity: 3)
         fileprivate static let continuesBit: UInt8 = 0x10
 
         init(sans: FontFace?, cjk: FontFace?, emoji: FontFace?) {
@@ -57,6 +68,7 @@ final class Shaper {
             self.emoji = emoji
             list = [sans, cjk, emoji]
             known.initialize(repeating: 0, count: 0x10000)
+            plain.initialize(repeating: nil, count: 3)
             let fallback = sans ?? cjk ?? emoji
             for (i, face) in list.enumerated() {
                 (drawing + i).initialize(to: (face ?? fallback).map(Unmanaged.passUnretained))
@@ -66,6 +78,7 @@ final class Shaper {
         deinit {
             known.deallocate()
             drawing.deallocate()
+            plain.deallocate()
         }
     }
 
@@ -106,12 +119,7 @@ final class Shaper {
             if scalar < 0x80 {
                 pick = ordered[0] != nil ? 0 : Self.first(scalar, ordered)
             } else if scalar < 0x10000 && next != 0xFE0E && next != 0xFE0F {
-                var entry = known[Int(scalar)]
-                if entry == 0 {
-                    entry = 1 + Self.choose(scalar, next: 0, faces: ordered)
-                    if Self.continuesCluster(scalar) { entry |= Faces.continuesBit }
-                    known[Int(scalar)] = entry
-                }
+                let entry = Self.entry(scalar, faces: faces, known: known)
                 pick = i > 0 && entry & Faces.continuesBit != 0 ? previous : (entry & 0x0F) - 1
             } else if i > 0 && Self.continuesCluster(scalar) {
                 pick = previous
@@ -138,6 +146,58 @@ final class Shaper {
                 piece(units, start: start, end: end, face: face, pointSize: pointSize, into: result)
             }
             start = end
+        }
+    }
+
+    /// `faces.known`'s entry for a scalar of the Basic Multilingual Plane, worked out the first time.
+    @inline(__always)
+    private static func entry(_ scalar: UInt32, faces: Faces, known: UnsafeMutablePointer<UInt8>) -> UInt8 {
+        var entry = known[Int(scalar)]
+        if entry == 0 {
+            entry = 1 + Self.choose(scalar, next: 0, faces: faces.list)
+            if Self.continuesCluster(scalar) { entry |= Faces.continuesBit }
+            known[Int(scalar)] = entry
+        }
+        return entry
+    }
+
+    /// The face (0, 1, 2: sans, cjk, emoji) `advances` picks for `scalar`, a character of the Basic
+    /// Multilingual Plane that continues no cluster (no mark, joiner or selector) and is followed by neither
+    /// U+FE0E nor U+FE0F.
+    func pick(_ scalar: UInt32, faces: Faces) -> UInt8 {
+        if scalar < 0x80 { return faces.list[0] != nil ? 0 : Self.first(scalar, faces.list) }
+        return (Self.entry(scalar, faces: faces, known: faces.known) & 0x0F) - 1
+    }
+
+    /// The advances of units start..<end of `units`, a piece as `advances` cuts them (a word with the spaces
+    /// before it, of one face, `pick`), into `result` (in points, one a unit, the piece's range overwritten):
+    /// from the face's plain characters when each is plain (`PlainGlyphs.advances`), else as `advances`
+    /// measures the piece. The same numbers as `advances`, to the bit, either way.
+    func plainPiece(
+        _ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, pick: UInt8, faces: Faces, pointSize: Double,
+        into result: UnsafeMutablePointer<Double>
+    ) {
+        guard let drawing = faces.drawing[Int(pick)] else {
+            (result + start).update(repeating: 0, count: end - start)
+            return
+        }
+        drawing._withUnsafeGuaranteedRef { face in
+            let table: Unmanaged<PlainGlyphs>
+            if let known = faces.plain[Int(pick)] {
+                table = known
+            } else {
+                let made = face.plain ?? PlainGlyphs(face: face, buffer: buffer)
+                face.plain = made
+                table = Unmanaged.passUnretained(made)
+                faces.plain[Int(pick)] = table
+            }
+            let scale = pointSize / face.unitsPerEm
+            let measured = table._withUnsafeGuaranteedRef {
+                $0.advances(units.baseAddress! + start, count: end - start, scale: scale, into: result + start)
+            }
+            if measured { return }
+            (result + start).update(repeating: 0, count: end - start)
+            piece(units, start: start, end: end, face: face, pointSize: pointSize, into: result)
         }
     }
 

@@ -9,7 +9,9 @@ import UTF8Validation
 /// Shaping and advances are HarfBuzz's on the font files (`Shaper`, `FontFace`); lines break where ICU's
 /// line break iterator allows (`BreakIterators`), filled greedily up to the width; a line limit cuts the
 /// text and ends its last line in an ellipsis. Same arguments, same answer, in every call and process with
-/// the same font set.
+/// the same font set. A text of plain characters (printable ASCII, ¢ £ ¥, CJK unified ideographs: nearly
+/// every title and price) is laid out by `PlainLines` straight from its UTF-8, to the same answer, bit for
+/// bit; any other by the general path below.
 ///
 /// Threading: any thread; calls are serialised by one lock (the HarfBuzz buffer, the ICU iterators and the
 /// cache are shared). Cost: proportional to the text's bytes (at most `TextLimits.maxBytes` are read),
@@ -33,6 +35,10 @@ public final class TextEngine: @unchecked Sendable {
     @exclusivity(unchecked) private var counters = Counters()
     @exclusivity(unchecked) private var scratch = LayoutScratch()
     @exclusivity(unchecked) private var record = LayoutRecord()
+    /// The path of a text of plain characters (`PlainLines`), and whether it is taken (PlainLinesTests turns
+    /// it off to compare the two).
+    private let plain = PlainLines()
+    private let takesPlainPath: Bool
 
     /// What the engine has done since the process started (benchmarks and tests read it).
     public struct Counters: Sendable, Equatable {
@@ -42,14 +48,17 @@ public final class TextEngine: @unchecked Sendable {
         public var replayed = 0
         /// Calls laid out afresh, the UTF-16 units they shaped and the glyphs HarfBuzz gave for them.
         public var laidOut = 0
+        /// Of those, the texts laid out on the plain path (`PlainLines`).
+        public var plain = 0
         public var units = 0
         public var glyphs = 0
     }
 
     /// `keepsBlocks`: asked at each layout laid out afresh, whether the cache keeps it (the shared engine's:
     /// `keepBlocks`).
-    init(keepsBlocks: @escaping @Sendable () -> Bool = { true }) {
+    init(keepsBlocks: @escaping @Sendable () -> Bool = { true }, plainPath: Bool = true) {
         keepsBlocksNow = keepsBlocks
+        takesPlainPath = plainPath
         var faces: [FontSet.File.Role: FontFace] = [:]
         var missing: [String] = []
         for file in FontSet.files {
@@ -156,13 +165,15 @@ public final class TextEngine: @unchecked Sendable {
     public func measures(utf8: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, maxLines: Int)
         -> TextMeasures
     {
-        let unseen = lock.withLock { !record.isRecording && !keepsBlocksNow() }
-        guard unseen else {
-            return TextMeasures(layout(utf8: utf8, style: style, maxWidth: maxWidth, maxLines: maxLines))
-        }
         let (bytes, width, limit) = Self.bounded(utf8, maxWidth: maxWidth, maxLines: maxLines)
-        return lock.withLock {
-            breakLines(bytes, style: style, maxWidth: width, limit: limit, empty: TextMeasures.empty) {
+        // One lock for the question and the answer (a second was 5 M instructions of the json render).
+        let measured: TextMeasures? = lock.withLock {
+            guard !record.isRecording && !keepsBlocksNow() else { return nil }
+            if layOutPlain(bytes, style: style, maxWidth: width, limit: limit) {
+                guard plain.count > 0 else { return TextMeasures.empty }
+                return plain.measures(lineHeight: style.lineHeight, ellipsisWidth: plainEllipsis(style))
+            }
+            return breakLines(bytes, style: style, maxWidth: width, limit: limit, empty: TextMeasures.empty) {
                 breaker, faces, _ in
                 // The widest line, as the block's: a cut text's last line with its ellipsis.
                 let cut = breaker.truncated ? breaker.lines.count - 1 : breaker.lines.count
@@ -178,6 +189,7 @@ public final class TextEngine: @unchecked Sendable {
                     truncated: breaker.truncated)
             }
         }
+        return measured ?? TextMeasures(layout(utf8: utf8, style: style, maxWidth: maxWidth, maxLines: maxLines))
     }
 
     /// A layout's arguments as laid out: the bytes up to `TextLimits.maxBytes`, the width as TextLimits takes
@@ -192,7 +204,15 @@ public final class TextEngine: @unchecked Sendable {
     }
 
     private func compute(_ bytes: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, limit: Int) -> TextBlock {
-        breakLines(bytes, style: style, maxWidth: maxWidth, limit: limit, empty: .empty(lineHeight: style.lineHeight)) {
+        if layOutPlain(bytes, style: style, maxWidth: maxWidth, limit: limit) {
+            guard plain.count > 0 else { return .empty(lineHeight: style.lineHeight) }
+            return TextBlock(
+                utf8: Array(bytes), spans: plain.spans(bytes, ellipsisWidth: plainEllipsis(style)),
+                lineHeight: style.lineHeight, truncated: plain.truncated)
+        }
+        return breakLines(
+            bytes, style: style, maxWidth: maxWidth, limit: limit, empty: .empty(lineHeight: style.lineHeight)
+        ) {
             breaker, faces, utf8 in
             // One allocation of the lines' count (a `map` over them allocated twice).
             var spans: [TextBlock.Span] = []
@@ -204,6 +224,25 @@ public final class TextEngine: @unchecked Sendable {
             return TextBlock(
                 utf8: Array(utf8), spans: spans, lineHeight: style.lineHeight, truncated: breaker.truncated)
         }
+    }
+
+    /// Lays `bytes` out on the plain path (`PlainLines`, whose results `plain` then holds), counted as the
+    /// general path counts; false when it does not take the text.
+    private func layOutPlain(_ bytes: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, limit: Int) -> Bool {
+        guard takesPlainPath,
+            plain.run(
+                bytes, faces: style.weight.usesBoldFace ? bold : regular, shaper: shaper, pointSize: style.pointSize,
+                maxWidth: maxWidth, limit: limit)
+        else { return false }
+        counters.laidOut += 1
+        counters.plain += 1
+        counters.units += plain.count
+        return true
+    }
+
+    /// The ellipsis's width for the plain path's last text (0 when no line limit cut it).
+    private func plainEllipsis(_ style: TypeStyle) -> Double {
+        plain.truncated ? ellipsisAdvance(style, faces: style.weight.usesBoldFace ? bold : regular) : 0
     }
 
     /// Breaks `bytes` into lines (GreedyLines, over the scratch's advances) and hands the breaker to `finish`,

@@ -76,6 +76,54 @@ import Testing
         #expect(mismatches.isEmpty, "\(name): \(mismatches.prefix(20))")
     }
 
+    /// The plain path's pieces (`PlainGlyphs.advances`: letters and the space too, kerned pairs applied, a
+    /// ligature pair refused): every pair of candidates, a space before each, and seeded words, in each face,
+    /// give HarfBuzz's own advances wherever the table measures them, and the table refuses only pieces
+    /// holding a ligature's first two ("fi", "ff").
+    @Test(arguments: 0..<3) func wordsMeasureWhatHarfBuzzShapes(_ which: Int) throws {
+        let all = Self.faces()
+        try #require(all.count == 3, "Noto Sans Regular and Bold, Noto Serif (fonts-noto-core: run Scripts/setup)")
+        let (name, _, face) = all[which]
+        let glyphs = PlainGlyphs(face: face, buffer: hb_buffer_create())
+        let candidates = PlainGlyphs.candidates
+        var texts: [[UInt16]] = []
+        for a in candidates { for b in candidates { texts.append([a, b]) } }
+        for a in candidates { texts.append([0x20, a]) }
+        let letters = Array("abcdefghijklmnopqrstuvwxyzAVTWYLPo.,-'\"".utf16)
+        var random = SplitMix(seed: 19)
+        for _ in 0..<2_000 {
+            texts.append((0..<(1 + random.next() % 10)).map { _ in letters[random.next() % letters.count] })
+        }
+        var mismatches: [String] = []
+        var kerned = 0
+        var refused = 0
+        for text in texts {
+            let expected = shaped(text, face, pointSize: 15)
+            var advances = [Double](repeating: 0, count: text.count)
+            let measured = text.withUnsafeBufferPointer { units in
+                advances.withUnsafeMutableBufferPointer {
+                    glyphs.advances(
+                        units.baseAddress!, count: units.count, scale: 15 / face.unitsPerEm, into: $0.baseAddress!)
+                }
+            }
+            let string = String(decoding: text, as: UTF16.self)
+            guard measured else {
+                refused += 1
+                let ligature = ["ff", "fi", "fl"].contains { string.contains($0) }
+                if !ligature && name.hasPrefix("NotoSans-") { mismatches.append("refused \(string)") }
+                continue
+            }
+            var sums = [0.0]
+            for advance in advances { sums.append(sums.last! + advance) }
+            if sums != expected { mismatches.append(string) }
+            if text.count == 2 && advances[0] != shaped([text[0]], face, pointSize: 15)[1] { kerned += 1 }
+        }
+        #expect(mismatches.isEmpty, "\(name): \(mismatches.prefix(20))")
+        // Noto Sans kerns letter pairs ("AV", "To"), which the table applies rather than refuses.
+        #expect(kerned > 100, "\(name): \(kerned) kerned pairs")
+        #expect(refused < texts.count / 20, "\(name): \(refused) refused")
+    }
+
     @Test func aPriceIsMeasuredWithoutShapingItInEitherWeight() throws {
         let all = Self.faces()
         try #require(all.count == 3, "Noto Sans Regular and Bold, Noto Serif (fonts-noto-core: run Scripts/setup)")

@@ -3,12 +3,9 @@ import HostContract
 /// A minimal streaming JSON writer into a byte buffer: the output of a 40,000-row page is megabytes, so
 /// it is written directly rather than built as a tree first. Callers write the commas themselves.
 ///
-/// Performance (Scripts/bench, end-to-end figure): a row of `--format json` is about 20 calls into this
-/// writer, so each call appends in bulk: no per-byte loop over a string that needs no escaping, and
-/// numbers are formatted in place rather than through an intermediate String.
-///
-/// The calls a json row is made of (`raw`, `key`, `number`) are inlinable, so a renderer in another module
-/// appends with a capacity check and a copy, not a call through the array's generic code.
+/// Performance (Scripts/bench, end-to-end figure): each call appends in bulk (no per-byte loop over a string
+/// that needs no escaping; numbers formatted in place, not through a String), and a hot loop's row is one
+/// `record(upTo:_:)`: its bytes stored straight into capacity reserved once (JSONRecord).
 public struct JSONWriter: Sendable {
     @usableFromInline var storage: [UInt8] = []
 
@@ -175,57 +172,26 @@ public struct JSONWriter: Sendable {
 
     @inlinable
     public mutating func number(_ value: Int) {
-        // Decimal digits, written backwards into a 24-byte scratch buffer on the stack (Int.min has 20 bytes).
-        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &scratch) { digits in
-            var magnitude = value.magnitude
-            var i = digits.count
-            repeat {
-                i -= 1
-                digits[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                i -= 1
-                digits[i] = UInt8(ascii: "-")
-            }
-            storage.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[i...]))
-        }
+        record(upTo: JSONRecord.maxNumberBytes) { $0.number(value) }
     }
 
     /// Integral values print without a fraction ("96", not "96.0"); others in Swift's shortest round-trip form.
     @inlinable
     public mutating func number(_ value: Double) {
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
-            number(Int(value))
-        } else if let thousandths = Self.thousandths(value) {
-            // A layout's y and heights (156.5, 42.25): digits in place, no String (Swift's own form, since
-            // the decimal is exact to the double and below 1e12 no shorter one reaches it).
-            if thousandths < 0 { storage.append(UInt8(ascii: "-")) }
-            number(Int(thousandths.magnitude / 1000))
-            var fraction = Int(thousandths.magnitude % 1000)
-            storage.append(UInt8(ascii: "."))
-            var divisor = 100
-            while fraction > 0 {
-                storage.append(UInt8(ascii: "0") &+ UInt8(fraction / divisor))
-                fraction %= divisor
-                divisor /= 10
-            }
-        } else if value.isFinite {
-            storage.append(contentsOf: String(value).utf8)
-        } else {
-            raw("null")
-        }
+        record(upTo: JSONRecord.maxNumberBytes) { $0.number(value) }
     }
 
-    /// `value` x 1000 when that is a whole number whose decimal (a fraction of at most three digits) is the
-    /// double itself, for a magnitude below 1e12: then that decimal, trailing zeros cut, is the shortest
-    /// round-trip form, since no other decimal of three places or fewer is within an ulp (at most 2^-13) of it.
-    @inlinable static func thousandths(_ value: Double) -> Int64? {
-        guard value.magnitude < 1e12, value != value.rounded() else { return nil }
-        let scaled = (value * 1000).rounded()
-        guard Double(Int64(scaled)) / 1000 == value else { return nil }
-        return Int64(scaled)
+    /// Reserves `maxBytes` and lets `body` store at most that many bytes straight into them (JSONRecord's
+    /// contract): a hot loop's row in one reservation.
+    @inlinable
+    public mutating func record(upTo maxBytes: Int, _ body: (inout JSONRecord) -> Void) {
+        storage.append(addingCapacity: maxBytes) { span in
+            span.withUnsafeMutableBufferPointer { buffer, initialized in
+                var record = JSONRecord(buffer.baseAddress! + initialized, capacity: buffer.count - initialized)
+                body(&record)
+                initialized += record.count
+            }
+        }
     }
 
     public mutating func optional(_ value: String?) {

@@ -69,7 +69,7 @@ struct JSONTape {
                 throw SyntaxError(offset: position, message: "unexpected text after the JSON value")
             }
         } catch {
-            parser.nodes.deallocate()
+            parser.nodes.release()
             throw error
         }
         storage = NodeStorage(parser.nodes)
@@ -77,23 +77,24 @@ struct JSONTape {
     }
 
     /// The nodes as they are parsed, in memory the parse grows itself (doubling): an Array's append paid a
-    /// uniqueness and a capacity check per node (callgrind).
+    /// uniqueness and a capacity check per node (callgrind). Its blocks are NodeBlocks': a block a parse
+    /// before gave back is reused.
     private struct NodeBuffer {
         private var base: UnsafeMutablePointer<Node>
-        private var capacity: Int
+        private(set) var capacity: Int
         private(set) var count = 0
 
         init(capacity: Int) {
-            self.capacity = max(capacity, 16)
-            base = .allocate(capacity: self.capacity)
+            base = NodeBlocks.shared.allocate(capacity: max(capacity, 16))
+            self.capacity = NodeBlocks.capacity(of: base)
         }
 
         @inline(__always)
         mutating func append(_ node: Node) {
             if count == capacity {
-                let grown = UnsafeMutablePointer<Node>.allocate(capacity: capacity * 2)
+                let grown = NodeBlocks.allocateNew(capacity: capacity * 2)
                 grown.initialize(from: base, count: count)
-                base.deallocate()
+                NodeBlocks.free(base)
                 base = grown
                 capacity *= 2
             }
@@ -108,16 +109,17 @@ struct JSONTape {
 
         var written: UnsafeBufferPointer<Node> { UnsafeBufferPointer(start: base, count: count) }
 
-        func deallocate() { base.deallocate() }
+        /// Done with: the block goes back to NodeBlocks.
+        func release() { NodeBlocks.shared.give(base) }
     }
 
-    /// A parse's nodes, freed with the last tape that holds them.
+    /// A parse's nodes, given back with the last tape that holds them.
     private final class NodeStorage {
         let nodes: UnsafeBufferPointer<Node>
 
         init(_ buffer: NodeBuffer) { nodes = buffer.written }
 
-        deinit { nodes.deallocate() }
+        deinit { NodeBlocks.shared.give(UnsafeMutablePointer(mutating: nodes.baseAddress!)) }
     }
 
     /// The one pass over the bytes that writes the nodes.
