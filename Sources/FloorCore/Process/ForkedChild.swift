@@ -116,7 +116,12 @@ extension ChildProcess {
         let started = pthread_create(
             &thread, nil, { context in Unmanaged<Command>.fromOpaque(context!).takeRetainedValue().run() }, context)
         guard started == 0 else { Unmanaged<Command>.fromOpaque(context).takeRetainedValue().run() }
-        // Nothing of the runtime from here on: the new thread ends the process.
+        // Nothing of the runtime from here on: the new thread ends the process. Every signal is blocked here
+        // (the new thread started with none blocked), so that a handler the command installs (view's, for
+        // a resize) runs on one of its own threads, never on this one.
+        var every = sigset_t()
+        sigfillset(&every)
+        pthread_sigmask(SIG_BLOCK, &every, nil)
         while true { pause() }
     }
 
