@@ -20,21 +20,24 @@ public final class Adapter: @unchecked Sendable {
     public var page: Page { pages[0] }
     /// The page's floors in display order, across every merged page.
     public private(set) var sections: [Page.Section] = []
+    // The tables the per-row path reads (`drawCell`, `frame(of:)`, `cellWidth(ofRow:)`) are unchecked for
+    // exclusivity: the adapter is used from one thread at a time, none of their accesses overlaps another,
+    // and a checked access cost each row drawn about as much as the grid drawing a short text.
     /// `sections[s].model`, as plain pointers for the per-row path.
-    package private(set) var models: ContiguousArray<UnsafeMutableRawPointer> = []
+    @exclusivity(unchecked) package private(set) var models: ContiguousArray<UnsafeMutableRawPointer> = []
     /// `sections[s].origin`, for the crash record of the per-row path.
-    package private(set) var origins: ContiguousArray<FloorOrigin> = []
+    @exclusivity(unchecked) package private(set) var origins: ContiguousArray<FloorOrigin> = []
     /// The first section showing each floor id: where a next page's floor with that id goes.
     private var sectionOfFloor: [String: Int] = [:]
     /// The first row of each section, plus the row count at the end.
     private var sectionStart: [Int] = [0]
-    package private(set) var rows = RowTable()
+    @exclusivity(unchecked) package private(set) var rows = RowTable()
     /// The floors laid out as a grid or a waterfall (ABI 1.5), by section: their columns' items and where
     /// their placing stopped (PlacedCollection). Empty on a page of lists, which is laid out as before.
-    package private(set) var collections: [Int: PlacedCollection] = [:]
+    @exclusivity(unchecked) package private(set) var collections: [Int: PlacedCollection] = [:]
     /// Per section, the width its item rows (FLOOR_ROW_ITEM) are measured and drawn at: a collection's
     /// column width, else the page's width.
-    package private(set) var itemWidths: ContiguousArray<Double> = []
+    @exclusivity(unchecked) package private(set) var itemWidths: ContiguousArray<Double> = []
     /// Heights measured at the widths the page was laid out at before (the row table holds the current
     /// width's), kept in step with every next page's edits (NaN for the rows an edit added): the width
     /// cache that makes a terminal resize and back cost nothing. At most `widthsRemembered` widths.
@@ -68,7 +71,7 @@ public final class Adapter: @unchecked Sendable {
         public var reloads = 0
         public var heightsKept = 0
     }
-    public package(set) var stats = Stats()
+    @exclusivity(unchecked) public package(set) var stats = Stats()
 
     public init(page: Page, registry: Registry, width: Double, dispatch: DispatchMode = .typed) {
         self.registry = registry

@@ -36,8 +36,9 @@ public struct TextGrid {
     private var cells: [Cell]
     /// The marks attached to cells, by cell index (rare: most text has none).
     private var marks: [Int: [Unicode.Scalar]] = [:]
-    /// The clip as last set, in the caller's coordinates; `nil` means the whole grid.
-    private var clipRect: Rect?
+    /// The clip intersected with the grid, as half-open bounds (may be empty): worked out when the clip or the
+    /// grid's height is set (`clip(to:)`, `reset(lines:)`), read by every draw call.
+    private var visibleWindow: (left: Int, top: Int, right: Int, bottom: Int)
     /// Scratch for the glyphs of the text being drawn, and their marks (reused between calls).
     private var glyphs: [Glyph] = []
     private var glyphMarks: [Unicode.Scalar] = []
@@ -49,6 +50,7 @@ public struct TextGrid {
         self.columns = max(0, columns)
         self.lines = max(0, lines)
         cells = Array(repeating: .blank, count: self.columns * self.lines)
+        visibleWindow = (0, 0, self.columns, self.lines)
         assert(MemoryLayout<Cell>.stride == 8, "write(line:) reads a cell as 8 bytes")
         assert(MemoryLayout<Cell>.offset(of: \Cell.utf8) == 0, "write(line:) reads a cell's UTF-8 as its low bytes")
         assert(MemoryLayout<Cell>.offset(of: \Cell.length)! * 8 == Cell.lengthShift, "write(line:) reads the length")
@@ -67,7 +69,7 @@ public struct TextGrid {
         cells.withUnsafeMutableBytes { if let base = $0.baseAddress { memset(base, 0, $0.count) } }
         if cells.count < count { cells.append(contentsOf: repeatElement(.blank, count: count - cells.count)) }
         if !marks.isEmpty { marks.removeAll(keepingCapacity: true) }
-        clipRect = nil
+        visibleWindow = (0, 0, columns, self.lines)
         clippedDraws = 0
     }
 
@@ -477,7 +479,15 @@ public struct TextGrid {
     /// Restricts subsequent drawing to `rect` intersected with the grid (typically a cell's bounds);
     /// `nil` restores the whole grid. A rectangle with a non-positive width or height clips everything.
     public mutating func clip(to rect: Rect?) {
-        clipRect = rect
+        guard let rect else {
+            visibleWindow = (0, 0, columns, lines)
+            return
+        }
+        let left = min(max(rect.column, 0), columns)
+        let top = min(max(rect.line, 0), lines)
+        let right = max(left, min(Self.sum(rect.column, max(rect.width, 0)), columns))
+        let bottom = max(top, min(Self.sum(rect.line, max(rect.height, 0)), lines))
+        visibleWindow = (left, top, right, bottom)
     }
 
     // MARK: Output
@@ -495,12 +505,6 @@ public struct TextGrid {
     /// Appends line `l` (trailing blank cells trimmed, no line break) as UTF-8 to `out`. With `styled`,
     /// each change of style is an SGR sequence (`TextStyle.sgr`) and a line that changed the style ends
     /// with a reset, so every line stands alone; blanks never switch the style.
-    /// `write(line:to:styled:)` of a grid held in a class's property: mutating only so that the call reads the
-    /// grid in place (a non-mutating call on such a property copies the grid first, retaining its storage).
-    package mutating func writeInPlace(line l: Int, to out: inout [UInt8], styled: Bool) {
-        write(line: l, to: &out, styled: styled)
-    }
-
     public func write(line l: Int, to out: inout [UInt8], styled: Bool) {
         guard l >= 0, l < lines, columns > 0 else { return }
         cells.withUnsafeBufferPointer { all in
@@ -635,16 +639,6 @@ public struct TextGrid {
     }
 
     // MARK: Internals
-
-    /// The clip intersected with the grid, as half-open bounds; may be empty.
-    private var visibleWindow: (left: Int, top: Int, right: Int, bottom: Int) {
-        guard let rect = clipRect else { return (0, 0, columns, lines) }
-        let left = min(max(rect.column, 0), columns)
-        let top = min(max(rect.line, 0), lines)
-        let right = max(left, min(Self.sum(rect.column, max(rect.width, 0)), columns))
-        let bottom = max(top, min(Self.sum(rect.line, max(rect.height, 0)), lines))
-        return (left, top, right, bottom)
-    }
 
     /// Stores a glyph at a cell that the caller has checked to be inside the grid (and, for a wide glyph,
     /// the next cell too), keeping the "wide characters are whole" invariant.

@@ -10,8 +10,9 @@ import HostContract
 /// and one line is `pointsPerLine` points tall. Row edges are rounded to lines from their prefix-summed
 /// offsets, so rounding never accumulates down the page.
 ///
-/// Rows are drawn one at a time into one reused TextGrid and written out as UTF-8 at once: the cost is
-/// the output's bytes plus one row's grid, whatever the page's height. Styles (bold, muted, accent) are
+/// Rows are drawn one below the other into a band's TextGrid (256 lines), which is written out as UTF-8
+/// once full, by TextLineWriter: on a second thread for a whole page, while the next band is drawn. The cost
+/// is the output's bytes plus two bands' grids, whatever the page's height. Styles (bold, muted, accent) are
 /// kept in the grid and written as ANSI SGR only with `Options.styled`. `Options.gutter` adds a left
 /// margin naming each row (`section:row floor type`) on its first line.
 public enum TextRenderer {
@@ -50,10 +51,22 @@ public enum TextRenderer {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The whole page's lines are written on a second thread while the next are drawn (TextLineWriter).
     public static func write(_ adapter: Adapter, options: Options, to out: inout [UInt8]) {
+        write(adapter, options: options, writing: .secondThread, to: &out)
+    }
+
+    /// `write(_:options:to:)` with the lines written as `writing` says, in bands of `bandLines` (the same bytes
+    /// whatever the two).
+    package static func write(
+        _ adapter: Adapter, options: Options, writing: TextLineWriter.Mode,
+        bandLines: Int = TextLineWriter.bandLines, to out: inout [UInt8]
+    ) {
         var drawing = Drawing(adapter, options: options, labelling: 0..<adapter.rowCount)
         drawing.backend.keepsDrawnBlocks = false
-        drawing.body(rows: 0..<adapter.rowCount, from: 0, to: adapter.totalHeight, pinned: nil, to: &out)
+        drawing.body(
+            rows: 0..<adapter.rowCount, from: 0, to: adapter.totalHeight, pinned: nil, writing: writing,
+            bandLines: bandLines, to: &out)
     }
 
     /// What a phone screen shows: the rows in the viewport, cut at its top edge and at the end of the
@@ -69,14 +82,25 @@ public enum TextRenderer {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// A screen's few dozen lines are written as they are drawn, on the caller's thread.
     public static func write(_ adapter: Adapter, viewport: Viewport, options: Options, to out: inout [UInt8]) {
+        write(adapter, viewport: viewport, options: options, writing: .inline, to: &out)
+    }
+
+    /// `write(_:viewport:options:to:)` with the lines written as `writing` says, in bands of `bandLines` (the
+    /// same bytes whatever the two).
+    package static func write(
+        _ adapter: Adapter, viewport: Viewport, options: Options, writing: TextLineWriter.Mode,
+        bandLines: Int = TextLineWriter.bandLines, to out: inout [UInt8]
+    ) {
         let top = viewport.offset
         let bottom = min(viewport.offset + viewport.height, max(adapter.totalHeight, top))
         let visible = adapter.visibleRows(in: viewport)
         let pinned = adapter.pinnedHeader(in: viewport)
         // The pinned header may be far above the visible rows: only the rows drawn are labelled.
         var drawing = Drawing(adapter, options: options, labelling: Array(visible) + (pinned.map { [$0.row] } ?? []))
-        drawing.body(rows: visible, from: top, to: bottom, pinned: pinned, to: &out)
+        drawing.body(
+            rows: visible, from: top, to: bottom, pinned: pinned, writing: writing, bandLines: bandLines, to: &out)
     }
 
     /// One line of host text (a title, a status) outside the drawing: escaped, in `style` when styled.
@@ -88,7 +112,7 @@ public enum TextRenderer {
         out.append(0x0A)
     }
 
-    /// One drawing's state: the reused grid behind the canvas, and the gutter.
+    /// One drawing's state: the band being drawn (its grid behind the canvas), its writer, and the gutter.
     private struct Drawing {
         let adapter: Adapter
         let options: Options
@@ -98,6 +122,10 @@ public enum TextRenderer {
         var gutterGrid: TextGrid
         var blankGutter: [UInt8] = []
         var gutterLabels: GutterLabels
+        /// The band being drawn, its grid lent to `backend` (`backend.grid`) while it is drawn (`band.grid` is
+        /// an empty stand-in meanwhile), and whoever writes it once handed over.
+        var band = TextBand(columns: 0, lines: 0)
+        var writer: TextLineWriter?
         /// Whether the rows drawn keep the item frames their cells report (Adapter.drawCell): a screen, which a
         /// front end taps, does; the whole page, drawn once to be read, does not, and neither keeps it the
         /// blocks it draws (GridBackend.keepsDrawnBlocks).
@@ -138,24 +166,32 @@ public enum TextRenderer {
         }
 
         /// The lines showing the page from offset `top` to `bottom`, drawn from `rows` (consecutive), with
-        /// `pinned` drawn first over the top lines.
+        /// `pinned` drawn first over the top lines, appended to `out` by a writer working as `writing` says in
+        /// bands of `bandLines`.
         mutating func body(
-            rows: Range<Int>, from top: Double, to bottom: Double, pinned: PinnedHeader?, to out: inout [UInt8]
+            rows: Range<Int>, from top: Double, to bottom: Double, pinned: PinnedHeader?,
+            writing: TextLineWriter.Mode, bandLines: Int, to out: inout [UInt8]
         ) {
             let total = max(0, line(bottom, top: top))
             // Room for every line at its widest (3 bytes a column: box drawing and CJK), capped: pages of a
             // large reservation that are never written are never resident, and no regrowth copies the text.
             let widest = (backend.grid.columns + gutterColumns + 2) * 3 + (options.styled ? 64 : 0) + 1
             // In huge pages where the system allows (HugePages): the 8 MB page's 23.5 MB of text is 5,700 first
-            // touches of small pages.
+            // touches of small pages. The writer's from here on (TextLineWriter), while the drawing fills bands.
             HugePages.reserve(min(total, (1 << 28) / widest) * widest, at: &out)
+            let writer = TextLineWriter(
+                writing, columns: backend.grid.columns, bandLines: bandLines, styled: options.styled,
+                gutter: options.gutter, blankGutter: blankGutter, output: &out)
+            self.writer = writer
+            band = writer.take()
+            swap(&band.grid, &backend.grid)
             var emitted = 0
             if let pinned {
                 let header = adapter.rows[pinned.row]
                 let first = line(top + pinned.y, top: top)
                 let end = min(total, line(top + pinned.y + header.height, top: top))
                 if end > 0 {
-                    draw(row: pinned.row, firstLine: first, shown: 0..<end, marker: "pinned", to: &out)
+                    draw(row: pinned.row, firstLine: first, shown: 0..<end, marker: "pinned")
                     emitted = end
                 }
             }
@@ -170,7 +206,7 @@ public enum TextRenderer {
                     {
                         next += 1
                     }
-                    drawItems(r..<next, top: top, total: total, emitted: &emitted, to: &out)
+                    drawItems(r..<next, top: top, total: total, emitted: &emitted)
                     continue
                 }
                 let row = adapter.rows[r]
@@ -180,11 +216,38 @@ public enum TextRenderer {
                 let upper = min(end, total)
                 guard lower < upper else { continue }
                 let shown = lower..<upper
-                blankLines(shown.lowerBound - emitted, to: &out)
-                draw(row: r, firstLine: first, shown: shown, marker: nil, to: &out)
+                band.appendBlank(shown.lowerBound - emitted)
+                draw(row: r, firstLine: first, shown: shown, marker: nil)
                 emitted = shown.upperBound
             }
-            blankLines(total - emitted, to: &out)
+            band.appendBlank(total - emitted)
+            var last = TextBand(columns: 0, lines: 0)
+            swap(&band.grid, &backend.grid)
+            swap(&last, &band)
+            writer.hand(consume last)
+            out = writer.finish()
+            self.writer = nil
+        }
+
+        /// The first of `count` lines taken in the band's grid for a row (or a band of items) to be drawn in,
+        /// after handing the band over when its grid has no room left; a row taller than a band's grid has a
+        /// band of its own, its grid made as tall.
+        private mutating func takeLines(_ count: Int) -> Int {
+            if let first = band.takeLines(count, of: backend.grid.lines) { return first }
+            if !band.isEmpty { handBand() }
+            if backend.grid.lines < count { backend.grid.reset(lines: count) }
+            return band.takeLines(count, of: backend.grid.lines)!
+        }
+
+        /// Hands the band drawn so far to the writer, then takes a cleared one, its grid lent to the backend (in
+        /// that order: an inline writer has one band, which it gives back when handed it).
+        private mutating func handBand() {
+            swap(&band.grid, &backend.grid)
+            var handed = TextBand(columns: 0, lines: 0)
+            swap(&handed, &band)
+            writer!.hand(consume handed)
+            band = writer!.take()
+            swap(&band.grid, &backend.grid)
         }
 
         /// Lines a band of items is drawn in at a time: the grid stays small however long the collection.
@@ -195,19 +258,17 @@ public enum TextRenderer {
         /// side at the text's cell width. The gutter names an item on the line it starts on (the leftmost).
         /// Items taller than a band are drawn once per band they reach into (at most FLOOR_MAX_ROW_HEIGHT / 12 /
         /// bandLines + 1 times).
-        private mutating func drawItems(
-            _ run: Range<Int>, top: Double, total: Int, emitted: inout Int, to out: inout [UInt8]
-        ) {
+        private mutating func drawItems(_ run: Range<Int>, top: Double, total: Int, emitted: inout Int) {
             var bottom = 0
             for r in run { bottom = max(bottom, line(adapter.rows[r].bottom, top: top)) }
             let end = min(bottom, total)
             var start = max(emitted, line(adapter.rows[run.lowerBound].top, top: top))
             guard start < end else { return }
-            blankLines(start - emitted, to: &out)
+            band.appendBlank(start - emitted)
             var first = run.lowerBound
             while start < end {
                 let bandEnd = min(end, start + Self.bandLines)
-                backend.grid.reset(lines: bandEnd - start)
+                let base = takeLines(bandEnd - start)
                 // Items before `first` ended above this band, and tops never decrease along the run.
                 while first < run.upperBound, line(adapter.rows[first].bottom, top: top) <= start { first += 1 }
                 var labels: [Int: Int] = [:]
@@ -217,59 +278,42 @@ public enum TextRenderer {
                     guard firstLine < bandEnd else { break }
                     guard line(frame.bottom, top: top) > start else { continue }
                     if firstLine >= start, labels[firstLine - start] == nil { labels[firstLine - start] = r }
-                    backend.startCell(firstLine: firstLine - start, column: backend.columnOf(frame.x))
+                    backend.startCell(firstLine: base + firstLine - start, column: backend.columnOf(frame.x))
                     backend.grid.clip(
-                        to: (backend.originColumn, 0, backend.columnsOf(frame.width), bandEnd - start))
+                        to: (backend.originColumn, base, backend.columnsOf(frame.width), bandEnd - start))
                     adapter.drawCell(row: r, into: backend, keepingFrames: keepsFrames)
                 }
                 backend.startCell(firstLine: 0)
                 backend.grid.clip(to: nil)
-                for l in 0..<(bandEnd - start) { write(gridLine: l, label: labels[l], to: &out) }
+                for l in 0..<(bandEnd - start) {
+                    band.appendLines(base + l..<base + l + 1, label: labels[l].flatMap { label(row: $0) })
+                }
                 start = bandEnd
             }
             emitted = end
         }
 
-        /// Writes line `l` of the grid after its gutter: `label`'s row named, or blank.
-        private mutating func write(gridLine l: Int, label: Int?, to out: inout [UInt8]) {
-            if options.gutter {
-                if let label {
-                    gutterGrid.reset(lines: 1)
-                    gutterGrid.startGlyphs()
-                    gutterLabels.addGlyphs(row: label, to: &gutterGrid)
-                    gutterGrid.drawGlyphs(column: 0, line: 0, maxColumns: gutterColumns, center: false, style: .muted)
-                    gutterGrid.text("│", column: gutterColumns + 1, line: 0, maxColumns: 1, style: .muted)
-                    gutterGrid.write(line: 0, to: &out, styled: options.styled)
-                    out.append(0x20)
-                } else {
-                    out.append(contentsOf: blankGutter)
-                }
-            }
-            let before = out.count
-            backend.write(line: l, to: &out, styled: options.styled)
-            if options.gutter && out.count == before { out.removeLast() }  // no trailing space after the gutter
-            out.append(0x0A)
+        /// Row `r`'s gutter label, written into the band's labels (nil without a gutter).
+        private mutating func label(row r: Int) -> Range<Int>? {
+            guard options.gutter else { return nil }
+            gutterGrid.reset(lines: 1)
+            gutterGrid.startGlyphs()
+            gutterLabels.addGlyphs(row: r, to: &gutterGrid)
+            gutterGrid.drawGlyphs(column: 0, line: 0, maxColumns: gutterColumns, center: false, style: .muted)
+            gutterGrid.text("│", column: gutterColumns + 1, line: 0, maxColumns: 1, style: .muted)
+            let start = band.labels.count
+            gutterGrid.write(line: 0, to: &band.labels, styled: options.styled)
+            band.labels.append(0x20)
+            return start..<band.labels.count
         }
 
-        private func blankLines(_ count: Int, to out: inout [UInt8]) {
-            guard count > 0 else { return }
-            if options.gutter {
-                for _ in 0..<count {
-                    out.append(contentsOf: blankGutter.dropLast())
-                    out.append(0x0A)
-                }
-            } else {
-                out.append(contentsOf: repeatElement(0x0A, count: count))
-            }
-        }
-
-        /// Draws row `r`, whose first line is `firstLine`, keeping the lines `shown`; the row's label goes
-        /// in the gutter of the first line shown.
-        private mutating func draw(
-            row r: Int, firstLine: Int, shown: Range<Int>, marker: String?, to out: inout [UInt8]
-        ) {
-            backend.grid.reset(lines: shown.count)
-            backend.startCell(firstLine: firstLine - shown.lowerBound)
+        /// Draws row `r`, whose first line is `firstLine`, keeping the lines `shown` (in lines of the band's grid
+        /// of their own, the drawing clipped to them); the row's label goes in the gutter of the first line shown.
+        private mutating func draw(row r: Int, firstLine: Int, shown: Range<Int>, marker: String?) {
+            let base = takeLines(shown.count)
+            let lines = base..<base + shown.count
+            backend.grid.clip(to: (0, base, backend.grid.columns, shown.count))
+            backend.startCell(firstLine: base + firstLine - shown.lowerBound)
             adapter.drawCell(row: r, into: backend, keepingFrames: keepsFrames)
             if let marker {
                 // The marker goes on the row's first line with room for it at the right (a header's title
@@ -277,12 +321,14 @@ public enum TextRenderer {
                 let columns = backend.grid.columns
                 let room = (columns - marker.count - 3)..<(columns - 1)
                 let line =
-                    (backend.origin..<backend.origin + 2).first { backend.grid.isBlank(line: $0, columns: room) }
-                    ?? backend.origin + 1
+                    (backend.origin..<backend.origin + 2).first {
+                        lines.contains($0) && backend.grid.isBlank(line: $0, columns: room)
+                    } ?? backend.origin + 1
                 backend.grid.text(
                     marker, column: columns - marker.count - 2, line: line, maxColumns: marker.count, style: .muted)
             }
-            for l in 0..<shown.count { write(gridLine: l, label: l == 0 ? r : nil, to: &out) }
+            backend.grid.clip(to: nil)
+            band.appendLines(lines, label: label(row: r))
         }
     }
 
@@ -312,11 +358,6 @@ public enum TextRenderer {
             origin = firstLine
             originColumn = column
             placement.startCell()
-        }
-
-        /// Appends line `l` of the grid (`TextGrid.write`) without copying the grid.
-        package func write(line l: Int, to out: inout [UInt8], styled: Bool) {
-            grid.writeInPlace(line: l, to: &out, styled: styled)
         }
 
         // Plugins may pass any double, NaN and infinities included; the grid clips whatever integer it gets.

@@ -245,7 +245,9 @@ package struct JSONCursor {
                 escaped = true
                 i = try escape(at: i, stringStart: open)
             } else if b >= 0x80 {
-                i = try utf8Sequence(at: i)
+                // A run of common sequences at once, then the full check where the run stopped short.
+                i = JSONMultibyteRun.end(raw, from: i, to: count)
+                if i < count && byte(i) >= 0x80 { i = try utf8Sequence(at: i) }
             } else {
                 throw controlCharacter(at: i)
             }

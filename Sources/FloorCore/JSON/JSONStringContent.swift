@@ -76,21 +76,6 @@ package enum JSONStringContent {
         }
     }
 
-    /// Whether the content holds U+0000 (JSON writes it only as the escape `\u0000`): a string a
-    /// NUL-terminated C string would cut there.
-    package static func hasNUL(_ content: UnsafeRawBufferPointer) -> Bool {
-        var i = 0
-        while i + 5 < content.count {
-            guard content[i] == UInt8(ascii: "\\") else {
-                i += 1
-                continue
-            }
-            if content[i + 1] == UInt8(ascii: "u"), hex4(content, at: i + 2) == 0 { return true }
-            i += 2
-        }
-        return false
-    }
-
     /// Whether the content holds a `\uXXXX` escape that is half of a surrogate pair without its other half
     /// (which `decoded` turns into U+FFFD): what a page is told about rather than shown silently replaced.
     package static func hasLoneSurrogate(_ content: UnsafeRawBufferPointer) -> Bool {
@@ -111,6 +96,16 @@ package enum JSONStringContent {
                 let trail = hex4(content, at: i + 2), (0xDC00...0xDFFF).contains(trail)
             else { return true }
             i += 6
+        }
+        return false
+    }
+
+    /// Whether decoded text `utf8` holds U+FFFD (EF BF BD), which every lone surrogate decodes to.
+    package static func hasReplacementCharacter(_ utf8: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        while i + 2 < utf8.count {
+            if utf8[i] == 0xEF && utf8[i + 1] == 0xBF && utf8[i + 2] == 0xBD { return true }
+            i += 1
         }
         return false
     }

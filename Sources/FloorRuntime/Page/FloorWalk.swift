@@ -17,13 +17,14 @@ import HostContract
 /// Recursion follows the data down to `recursionDepth` (and a schema as deep as it goes); deeper values are
 /// walked with a stack of their own, so the walk holds JSONCursor.maxDepth on any thread.
 /// Allocation: for a floor that conforms, nothing beyond what the scanner and the signature keep (the
-/// findings' path buffer is the walk's own, reused floor after floor).
+/// findings' path is the walk's own, reused floor after floor: FindingPath).
 package struct FloorWalk {
     package var cursor: JSONCursor
     /// The floor type named in schema messages.
     var typeName = ""
-    /// Where the schema check is in the floor, for findings' paths; empty between values of a floor.
-    var path: [PathPart] = []
+    /// Where the schema check is in the floor, for findings' paths; empty between values of a floor. The
+    /// walk's own: a walk is not copied while it walks.
+    let path = FindingPath()
     var findings: [SchemaFinding] = []
     /// Where the floor being walked has a string with a lone surrogate escape (`"\uD800"`), by offset.
     var loneSurrogates: [Int] = []
@@ -39,11 +40,6 @@ package struct FloorWalk {
     /// Lines and columns counted up to the end of the last floor a streamed scan handed over (PageScanner's
     /// `scan(_:schemas:found:)`); nil on any other walk.
     var counted: SourcePosition.Counter?
-
-    enum PathPart {
-        case key(JSONStringSpan)
-        case index(Int)
-    }
 
     package init(_ cursor: JSONCursor) { self.cursor = cursor }
 
@@ -76,13 +72,8 @@ package struct FloorWalk {
         case UInt8(ascii: "\""):
             let span = try cursor.string()
             lastString = span
-            if span.escaped {
-                if JSONStringContent.hasLoneSurrogate(cursor.bytes(span.start, span.end)) {
-                    loneSurrogates.append(start)
-                }
-                if JSONStringContent.hasNUL(cursor.bytes(span.start, span.end)) { stringsWithNUL.append(start) }
-            }
-            if schema != nil { check(string: span, against: schema.unsafelyUnwrapped) }
+            if span.escaped { return escapedString(span, at: start, schema) }
+            if schema != nil { check(text: cursor.bytes(span.start, span.end), against: schema.unsafelyUnwrapped) }
             return cursor.stringHash(span)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let integer = try cursor.number()
@@ -106,6 +97,29 @@ package struct FloorWalk {
         }
     }
 
+    /// A string with escapes, read at `start` (its quote): its text decoded once, for the lone surrogates
+    /// and NULs it holds, the check against `schema` and its hash (JSONCursor.stringHash's).
+    @inline(never)
+    mutating func escapedString(_ span: JSONStringSpan, at start: Int, _ schema: FloorSchema?) -> UInt64 {
+        let content = cursor.bytes(span.start, span.end)
+        var decoded: [UInt8] = []
+        JSONStringContent.decode(content, into: &decoded)
+        return decoded.withUnsafeBytes { text in
+            // A lone surrogate decodes to U+FFFD (EF BF BD), so text without one has none; text with one
+            // may have it as itself or as `\uFFFD`, which the escapes tell apart.
+            if JSONStringContent.hasReplacementCharacter(text), JSONStringContent.hasLoneSurrogate(content) {
+                loneSurrogates.append(start)
+            }
+            // U+0000 can only be written `\u0000`, which decodes to a zero byte.
+            if text.contains(0) { stringsWithNUL.append(start) }
+            if let schema { check(text: text, against: schema) }
+            var hash = ContentHash()
+            hash.add(UInt8(ascii: "s"))
+            hash.add(raw: text)
+            return hash.value
+        }
+    }
+
     /// Precondition: at `{`. `capturingID`: sets `capturedID` from the object's `id` (the last one).
     mutating func object(_ schema: FloorSchema?, capturingID: Bool) throws(JSONSyntaxError) -> UInt64 {
         var hash = ObjectHash()
@@ -125,21 +139,24 @@ package struct FloorWalk {
                 path.append(.key(key))
                 let valueHash: UInt64
                 let keyHash: UInt64
+                let isID: Bool
                 if let index = memberIndex(key, of: schema.unsafelyUnwrapped, &seen) {
-                    valueHash = try value(schema.unsafelyUnwrapped.propertySchemas[index])
-                    keyHash = schema.unsafelyUnwrapped.propertyKeyHashes[index]
+                    let property = schema.unsafelyUnwrapped.propertyKeys.entries[index]
+                    valueHash = try value(borrowing: property.schema)
+                    keyHash = property.hash
+                    isID = property.isID
                 } else if case .schema(let other) = schema.unsafelyUnwrapped.additional {
                     valueHash = try value(other)
                     keyHash = cursor.keyHash(key)
+                    isID = capturingID && cursor.matches(key, "id")
                 } else {
                     valueHash = try value(nil)
                     keyHash = cursor.keyHash(key)
+                    isID = capturingID && cursor.matches(key, "id")
                 }
                 path.removeLast()
                 hash.add(key: keyHash, value: valueHash)
-                if capturingID, cursor.matches(key, "id") {
-                    id = cursor.itemIDHash(at: valueStart, lastString: lastString)
-                }
+                if capturingID, isID { id = cursor.itemIDHash(at: valueStart, lastString: lastString) }
             } while try cursor.nextMember()
             checkRequired(schema.unsafelyUnwrapped, seen)
         } else {
@@ -155,6 +172,16 @@ package struct FloorWalk {
         }
         if capturingID { capturedID = id }
         return hash.value
+    }
+
+    /// `value(_:)` against a property's schema, borrowed from the object schema that holds it: no reference
+    /// counting per member.
+    @inline(__always)
+    mutating func value(borrowing schema: Unmanaged<FloorSchema>) throws(JSONSyntaxError) -> UInt64 {
+        let result = schema._withUnsafeGuaranteedRef { schema in
+            Result { () throws(JSONSyntaxError) -> UInt64 in try value(schema) }
+        }
+        return try result.get()
     }
 
     /// Precondition: at `[`.

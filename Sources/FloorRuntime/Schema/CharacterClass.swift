@@ -7,6 +7,10 @@
 package struct CharacterClass: Sendable {
     let negated: Bool
     let ranges: [ClosedRange<UInt32>]
+    /// The class's ASCII characters, bit `c` for character `c` (the low word 0-63, the high 64-127), and
+    /// whether it has no other: what `matches` decides most texts by, at their first byte.
+    let ascii: (low: UInt64, high: UInt64)
+    let asciiOnly: Bool
 
     /// nil unless `pattern` has exactly that shape.
     package init?(_ pattern: String) {
@@ -35,12 +39,28 @@ package struct CharacterClass: Sendable {
             }
         }
         self.ranges = ranges
+        var ascii: (low: UInt64, high: UInt64) = (0, 0)
+        for c in UInt32(0)..<128 where ranges.contains(where: { $0.contains(c) }) {
+            if c < 64 { ascii.low |= 1 << UInt64(c) } else { ascii.high |= 1 << UInt64(c - 64) }
+        }
+        self.ascii = ascii
+        asciiOnly = ranges.allSatisfy { $0.upperBound < 0x80 }
     }
 
     /// Whether the class matches somewhere in `utf8`.
     package func matches(_ utf8: UnsafeRawBufferPointer) -> Bool {
         var i = 0
         while i < utf8.count {
+            let byte = utf8[i]
+            if byte < 0x80 {
+                let word = byte < 64 ? ascii.low : ascii.high
+                if ((word >> UInt64(byte & 63)) & 1 != 0) != negated { return true }
+                i += 1
+                continue
+            }
+            // Any byte from 0x80 starts a scalar of 0x80 or more (U+FFFD when it starts no valid
+            // sequence), which a class of ASCII characters alone never holds: a negated one matches it.
+            if asciiOnly && negated { return true }
             let (scalar, length) = Self.scalar(in: utf8, at: i)
             if ranges.contains(where: { $0.contains(scalar) }) != negated { return true }
             i += length
@@ -49,7 +69,7 @@ package struct CharacterClass: Sendable {
     }
 
     /// The scalar at `i` and its length in bytes; U+FFFD and 1 for a byte that starts no valid sequence.
-    static func scalar(in utf8: UnsafeRawBufferPointer, at i: Int) -> (UInt32, Int) {
+    package static func scalar(in utf8: UnsafeRawBufferPointer, at i: Int) -> (UInt32, Int) {
         let lead = UInt32(utf8[i])
         if lead < 0x80 { return (lead, 1) }
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0

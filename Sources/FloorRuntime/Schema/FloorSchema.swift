@@ -1,4 +1,5 @@
 import CPattern
+import FloorCore
 import Foundation
 
 /// A floor type's JSON Schema as the host checks it: the subset of draft 2020-12 that floor_abi.h names
@@ -45,10 +46,10 @@ public final class FloorSchema: Sendable {
     /// Declared properties in the order the schema lists them ("properties" keeps the plugin's order when
     /// the schema text does; names are compared by their UTF-8 bytes).
     public let properties: [(name: String, schema: FloorSchema)]
-    package let propertyBytes: [[UInt8]]
-    /// Each property's key hash (ContentHash of its name, as JSONCursor.keyHash gives a key): a walk that
-    /// matched a key to a property takes its hash from here rather than hashing the key's bytes again.
-    package let propertyKeyHashes: ContiguousArray<UInt64>
+    /// `properties` as a walk matches keys against them, each with its key hash (ContentHash of the name, as
+    /// JSONCursor.keyHash gives a key: a walk that matched a key to a property takes its hash from here rather
+    /// than hashing the key's bytes again) and its schema, borrowed from `propertySchemas`.
+    package let propertyKeys: PropertyKeys
     /// `properties`' schemas alone, by the same index: what the validator reads per key.
     package let propertySchemas: ContiguousArray<FloorSchema>
     public let required: [String]
@@ -130,9 +131,8 @@ public final class FloorSchema: Sendable {
     ) {
         self.kinds = kinds
         self.properties = properties.map { (name: $0.0, schema: $0.1) }
-        self.propertyBytes = properties.map { Array($0.0.utf8) }
-        self.propertyKeyHashes = ContiguousArray(propertyBytes.map { $0.withUnsafeBytes(ContentHash.of(raw:)) })
         self.propertySchemas = ContiguousArray(properties.map(\.1))
+        self.propertyKeys = PropertyKeys(properties.map { Array($0.0.utf8) }, schemas: propertySchemas)
         self.required = required
         let indexes = required.map { name in properties.firstIndex { $0.0 == name } }
         self.requiredBits =
@@ -148,24 +148,16 @@ public final class FloorSchema: Sendable {
         self.description = description
     }
 
-    /// The property named by `key`'s bytes, by index into `properties`. `expected` is tried first: an
-    /// object's members usually come in the order its schema lists them, so a walk that passes the index
-    /// after the last member's finds most keys at the first comparison.
-    package func property(_ key: UnsafeRawBufferPointer, expected: Int = 0) -> Int? {
-        if expected < propertyBytes.count, propertyBytes[expected].count == key.count,
-            propertyBytes[expected].withUnsafeBytes({
-                key.isEmpty || memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0
-            })
-        {
-            return expected
-        }
-        let first = key.isEmpty ? 0 : key[0]
-        for i in propertyBytes.indices {
-            let name = propertyBytes[i]
-            guard name.count == key.count, key.isEmpty || name[0] == first else { continue }
-            if name.withUnsafeBytes({ memcmp($0.baseAddress!, key.baseAddress!, key.count) }) == 0 { return i }
-        }
-        return nil
+    deinit { propertyKeys.deallocate() }
+
+    /// The property named by the key `key` (unescaped) in `cursor`'s bytes, by index into `properties`;
+    /// `expected` is tried first (PropertyKeys.index).
+    @inline(__always)
+    package func property(_ key: JSONStringSpan, in cursor: JSONCursor, expected: Int = 0) -> Int? {
+        let start = cursor.raw + key.start
+        let count = key.end - key.start
+        let head = PropertyKeys.head(of: start, count: count, readable: cursor.count - key.start)
+        return propertyKeys.index(of: start, count: count, head: head, expected: expected)
     }
 
     /// Deepest nesting the host accepts in a schema (a floor's own shape is never this deep).

@@ -75,23 +75,36 @@ extension FloorWalk {
 
     /// The index of the property `key` names in `schema`, noted as present; nil for another key, which is
     /// then checked against "additionalProperties" (and noted as unknown when they are forbidden).
-    /// Precondition: `key` is on `path`.
+    /// Precondition: `key` is on `path`. Inlined in the walk's loops: a key that names one of the first 64
+    /// properties (nearly all) costs a lookup and two stores; anything else goes to `noteMember`.
+    @inline(__always)
     mutating func memberIndex(_ key: JSONStringSpan, of schema: FloorSchema, _ seen: inout ObjectCheck) -> Int? {
         let index =
             key.escaped
-            ? {
-                let name = cursor.text(key)
-                return schema.properties.firstIndex { $0.name == name }
-            }()
-            : schema.property(cursor.bytes(key.start, key.end), expected: seen.expected)
+            ? Self.escapedPropertyIndex(cursor.text(key), of: schema)
+            : schema.property(key, in: cursor, expected: seen.expected)
+        if let index, index < 64 {
+            seen.expected = index + 1
+            seen.seenBits |= 1 << UInt64(index)
+            return index
+        }
+        return noteMember(index, key, of: schema, &seen)
+    }
+
+    @inline(never)
+    static func escapedPropertyIndex(_ name: String, of schema: FloorSchema) -> Int? {
+        schema.properties.firstIndex { $0.name == name }
+    }
+
+    /// `memberIndex` for a property past the 64th (`index`) or a key that names none (nil).
+    @inline(never)
+    mutating func noteMember(_ index: Int?, _ key: JSONStringSpan, of schema: FloorSchema, _ seen: inout ObjectCheck)
+        -> Int?
+    {
         if let index {
             seen.expected = index + 1
-            if index < 64 {
-                seen.seenBits |= 1 << UInt64(index)
-            } else {
-                if seen.seenMore == nil { seen.seenMore = [Bool](repeating: false, count: schema.properties.count) }
-                seen.seenMore![index] = true
-            }
+            if seen.seenMore == nil { seen.seenMore = [Bool](repeating: false, count: schema.properties.count) }
+            seen.seenMore![index] = true
             return index
         }
         if case .forbidden = schema.additional {
@@ -136,30 +149,32 @@ extension FloorWalk {
         note(.wrongType, "\(typeName) expects \(schema.kinds.phrase) here, found \(found.phrase)")
     }
 
+    /// The string `span` (its text decoded here when it has escapes).
     mutating func check(string span: JSONStringSpan, against schema: FloorSchema) {
+        guard span.escaped else { return check(text: cursor.bytes(span.start, span.end), against: schema) }
+        var decoded: [UInt8] = []
+        JSONStringContent.decode(cursor.bytes(span.start, span.end), into: &decoded)
+        decoded.withUnsafeBytes { check(text: $0, against: schema) }
+    }
+
+    /// A string whose text (escapes resolved, UTF-8 checked by the cursor) is `utf8`: checked where it lies,
+    /// no String made unless a finding or an enum needs one.
+    mutating func check(text utf8: UnsafeRawBufferPointer, against schema: FloorSchema) {
         guard schema.kinds.contains(.string) else { return wrongKind(.string, for: schema) }
-        if schema.minLength != nil || schema.pattern != nil {
-            // Unescaped text is checked where it lies (the cursor has checked its UTF-8): no String a value.
-            var decoded = span.escaped ? cursor.text(span) : nil
-            let broken =
-                decoded != nil
-                ? decoded!.withUTF8 { Self.brokenRule(UnsafeRawBufferPointer($0), schema) }
-                : Self.brokenRule(cursor.bytes(span.start, span.end), schema)
-            if let broken {
-                let found = FloorSchema.quoted(decoded ?? cursor.text(span))
-                switch broken {
-                case .minLength(let minLength):
-                    note(
-                        .outOfRange,
-                        "\(typeName) expects at least \(minLength) character\(minLength == 1 ? "" : "s") here, found \(found)"
-                    )
-                case .pattern(let pattern):
-                    note(.notAllowed, "\(typeName) expects text matching \(pattern.text) here, found \(found)")
-                }
+        if schema.minLength != nil || schema.pattern != nil, let broken = Self.brokenRule(utf8, schema) {
+            let found = FloorSchema.quoted(String(decoding: utf8, as: UTF8.self))
+            switch broken {
+            case .minLength(let minLength):
+                note(
+                    .outOfRange,
+                    "\(typeName) expects at least \(minLength) character\(minLength == 1 ? "" : "s") here, found \(found)"
+                )
+            case .pattern(let pattern):
+                note(.notAllowed, "\(typeName) expects text matching \(pattern.text) here, found \(found)")
             }
         }
         if let allowed = schema.allowed {
-            let value = FloorSchema.quoted(cursor.text(span))
+            let value = FloorSchema.quoted(String(decoding: utf8, as: UTF8.self))
             if !allowed.contains(value) {
                 note(.notAllowed, "\(typeName) allows only \(allowed.joined(separator: ", ")) here, found \(value)")
             }
@@ -197,13 +212,7 @@ extension FloorWalk {
         guard !schema.kinds.contains(.number) || schema.allowed != nil || schema.minimum != nil || schema.maximum != nil
         else { return }
         let end = cursor.pos
-        let value: Double
-        if end < cursor.count {
-            // A byte that is not part of the number follows, so strtod stops inside the buffer.
-            value = strtod(cursor.raw.assumingMemoryBound(to: CChar.self) + start, nil)
-        } else {
-            value = Double(cursor.text(start, end)) ?? .nan
-        }
+        let value = JSONNumberValue.of(cursor.bytes(start, end))
         let integral = integer || (value.isFinite && value.rounded() == value)
         guard schema.kinds.contains(integral ? .integer : .number) else {
             let found = integral ? "an integer" : "a number with a fraction"
@@ -240,7 +249,7 @@ extension FloorWalk {
 
     mutating func note(_ kind: SchemaFinding.Kind, _ message: String, field: String? = nil) {
         var out = ""
-        for part in path {
+        for part in path.parts {
             switch part {
             case .key(let key):
                 if !out.isEmpty { out += "." }

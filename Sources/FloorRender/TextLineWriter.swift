@@ -1,0 +1,221 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The text preview's lines turned into bytes. TextRenderer's drawing fills a band (`TextBand`: a grid of
+/// drawn lines and the steps saying what to write: blank lines, the grid's lines, their gutter labels) and
+/// hands it over whole; the writer appends each band to the output in the order bands were handed over,
+/// either at once on the drawing's thread (`.inline`) or on a thread of its own (`.secondThread`) while the
+/// drawing fills the next band, so that on two cores writing a long page's lines (and clearing each band's
+/// grid, and the output's first touches) overlaps drawing them. The bytes are the same either way.
+///
+/// Contract, who owns what when: a band belongs to the drawing from `take()` until `hand(_:)`, then to the
+/// writer until a later `take()` gives it back, cleared; the output belongs to the writer from `init` until
+/// `finish()` returns it. The drawing never touches a band it has handed over, the writer never one it has
+/// given back, and nothing else is shared but the two queues, under one lock. No plugin code runs on the
+/// writer's thread (a band is cells and bytes). On a second thread two bands circulate, so the drawing waits
+/// only when the writer is a whole band behind; inline, one, given back when handed over: so a band is handed
+/// over before the next is taken. `finish()` must be called once, after the last `hand(_:)`: until then the
+/// writer's thread is running (ARCHITECTURE.md, "Output contract": nothing is written out before every
+/// plugin call has returned; this writes into memory only).
+package final class TextLineWriter: @unchecked Sendable {
+    package enum Mode: Sendable {
+        /// Each band written when handed over, on the caller's thread (a screen: a few dozen lines).
+        case inline
+        /// On a thread of its own, a band behind the drawing (a whole page).
+        case secondThread
+    }
+
+    /// Lines a band's grid holds by default (a row taller than a band gets a band, and a grid, of its own).
+    package static let bandLines = 256
+
+    private let styled: Bool
+    private let gutter: Bool
+    /// The gutter of a line without a label, with its separating space (empty without a gutter).
+    private let blankGutter: [UInt8]
+    private let bandLines: Int
+    /// Owned by the writer (see the contract) until `finish()`. Unchecked for exclusivity: only its owner
+    /// touches it, and a checked access on each append cost more than many a line's bytes.
+    @exclusivity(unchecked) private var output: [UInt8]
+
+    private struct Queues: Sendable {
+        /// Bands handed over and not yet written, in order; nil: the drawing has finished.
+        var handed: [TextBand?] = []
+        var free: [TextBand] = []
+    }
+
+    private let queues = Mutex(Queues())
+    /// One signal a band handed over (and one for the end); one a band given back; one when all is written.
+    private let handedOver = DispatchSemaphore(value: 0)
+    private let givenBack = DispatchSemaphore(value: 0)
+    private let written = DispatchSemaphore(value: 0)
+    private let mode: Mode
+
+    /// A writer appending lines of grids `columns` wide and `bandLines` tall, in `styled` SGR, after
+    /// `blankGutter` (or a label) when `gutter`, to `output`, which it takes (leaving it empty) until `finish()`:
+    /// moved, not copied, so that its reserved capacity (and its huge pages, HugePages) is what is appended to.
+    init(
+        _ mode: Mode, columns: Int, bandLines: Int, styled: Bool, gutter: Bool, blankGutter: [UInt8],
+        output: inout [UInt8]
+    ) {
+        self.mode = mode
+        self.bandLines = max(1, bandLines)
+        self.styled = styled
+        self.gutter = gutter
+        self.blankGutter = blankGutter
+        self.output = []
+        swap(&self.output, &output)
+        let bands = mode == .inline ? 1 : 2
+        queues.withLock { queues in
+            for _ in 0..<bands { queues.free.append(TextBand(columns: columns, lines: self.bandLines)) }
+        }
+        for _ in 0..<bands { givenBack.signal() }
+        guard mode == .secondThread else { return }
+        let thread = Thread { [self] in
+            while true {
+                handedOver.wait()
+                guard let band = queues.withLock({ $0.handed.removeFirst() }) else { break }
+                giveBack(band)
+            }
+            written.signal()
+        }
+        thread.name = "floorhost text writer"
+        thread.start()
+    }
+
+    /// A cleared band to draw into, waiting (second thread) until the writer has given one back.
+    func take() -> TextBand {
+        givenBack.wait()
+        return queues.withLock { $0.free.removeLast() }
+    }
+
+    /// Hands `band` over to be written after the bands handed over before it; the caller lets go of it.
+    func hand(_ band: consuming TextBand) {
+        switch mode {
+        case .inline:
+            giveBack(band)
+        case .secondThread:
+            // Moved into the queue, so that the writer holds the band's only reference (a copy left here would
+            // make the writer's first change copy the grid).
+            var handed: TextBand? = consume band
+            queues.withLock { $0.handed.append(handed.take()) }
+            handedOver.signal()
+        }
+    }
+
+    /// Writes `band` and gives it back cleared, moved into the free queue: the drawing that takes it next holds
+    /// its only reference, and changes its grid in place.
+    private func giveBack(_ band: consuming TextBand) {
+        write(band)
+        band.clear(lines: bandLines)
+        var cleared: TextBand? = consume band
+        queues.withLock { $0.free.append(cleared.take()!) }
+        givenBack.signal()
+    }
+
+    /// Waits until every band handed over is written, ends the writer's thread, and gives the output back.
+    func finish() -> [UInt8] {
+        if mode == .secondThread {
+            queues.withLock { $0.handed.append(nil) }
+            handedOver.signal()
+            written.wait()
+        }
+        var taken: [UInt8] = []
+        swap(&taken, &output)
+        return taken
+    }
+
+    /// Appends the band's steps to the output: its lines after their gutter (no trailing space after a gutter
+    /// on an empty line), each ended by a line break.
+    private func write(_ band: borrowing TextBand) {
+        for step in band.steps {
+            switch step {
+            case .blank(let count):
+                if gutter {
+                    for _ in 0..<count {
+                        output.append(contentsOf: blankGutter.dropLast())
+                        output.append(0x0A)
+                    }
+                } else {
+                    output.append(contentsOf: repeatElement(0x0A, count: count))
+                }
+            case .lines(let lines, let label):
+                for l in lines {
+                    if gutter {
+                        if l == lines.lowerBound, let label {
+                            output.append(contentsOf: band.labels[label])
+                        } else {
+                            output.append(contentsOf: blankGutter)
+                        }
+                    }
+                    let before = output.count
+                    band.grid.write(line: l, to: &output, styled: styled)
+                    if gutter && output.count == before { output.removeLast() }
+                    output.append(0x0A)
+                }
+            }
+        }
+    }
+}
+
+/// A band of the text preview's drawing (TextLineWriter): lines drawn into `grid`, from its top down, and
+/// what to write of them, in order.
+struct TextBand: @unchecked Sendable {
+    // Unchecked: a band is handed between threads whole and never shared (TextLineWriter's contract).
+    enum Step {
+        /// Empty lines (a gutter's bar only, with a gutter).
+        case blank(Int)
+        /// The grid's `lines`; the first after the gutter label `labels[label]`, when there is one.
+        case lines(Range<Int>, label: Range<Int>?)
+    }
+
+    var grid: TextGrid
+    /// The grid's lines taken so far: the next drawing goes below them.
+    private(set) var used = 0
+    private(set) var steps: [Step] = []
+    /// Gutter labels as written (the label, its "│" and a space), end to end.
+    var labels: [UInt8] = []
+
+    init(columns: Int, lines: Int) {
+        grid = TextGrid(columns: columns, lines: lines)
+    }
+
+    /// Whether nothing is to be written yet.
+    var isEmpty: Bool { steps.isEmpty }
+
+    /// The first of `count` lines taken below those taken so far in a grid `lines` tall (the band's, lent to
+    /// the drawing); nil when it has no room left.
+    mutating func takeLines(_ count: Int, of lines: Int) -> Int? {
+        guard used + count <= lines else { return nil }
+        defer { used += count }
+        return used
+    }
+
+    mutating func appendBlank(_ count: Int) {
+        guard count > 0 else { return }
+        if case .blank(let before)? = steps.last {
+            steps[steps.count - 1] = .blank(before + count)
+        } else {
+            steps.append(.blank(count))
+        }
+    }
+
+    /// The grid's `lines` (taken), the first labelled with `label`; an unlabelled run continuing the last
+    /// step's lines joins it.
+    mutating func appendLines(_ lines: Range<Int>, label: Range<Int>?) {
+        guard !lines.isEmpty else { return }
+        if label == nil, case .lines(let before, let beforeLabel)? = steps.last, before.upperBound == lines.lowerBound {
+            steps[steps.count - 1] = .lines(before.lowerBound..<lines.upperBound, label: beforeLabel)
+        } else {
+            steps.append(.lines(lines, label: label))
+        }
+    }
+
+    /// Blank again, `lines` tall, nothing to write; its storage kept.
+    mutating func clear(lines: Int) {
+        grid.reset(lines: lines)
+        used = 0
+        steps.removeAll(keepingCapacity: true)
+        labels.removeAll(keepingCapacity: true)
+    }
+}
