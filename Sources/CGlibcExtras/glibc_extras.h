@@ -70,3 +70,16 @@ extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *
 static inline int floor_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
     return posix_spawn_file_actions_addclosefrom_np(actions, from);
 }
+
+// close_range(2) (Linux 5.9 and later), through syscall(2): closes every descriptor from `first` to `last`
+// (both included), whatever its close-on-exec flag. A forked child keeps only what it was handed this way.
+// -1 with errno set (ENOSYS on an older kernel) when it could not.
+static inline int floor_close_range(unsigned int first, unsigned int last) {
+#ifdef SYS_close_range
+    return (int)syscall(SYS_close_range, first, last, 0);
+#else
+    (void)first;
+    (void)last;
+    return -1;
+#endif
+}

@@ -36,9 +36,15 @@ package protocol ChildOptions {
 extension ChildOptions {
     /// The child's command line: this program, the child's subcommand and what it is given of these options.
     package func childCommand(_ child: Child) -> [String] {
+        [Child.executable] + child.subcommand(of: Self.self) + childArguments(child)
+    }
+
+    /// What the child is given of these options, without the program and the subcommand: the arguments its
+    /// command parses.
+    package func childArguments(_ child: Child) -> [String] {
         var arguments = ChildArguments(parentOnly: child.parentOnly)
         write(to: &arguments)
-        return [Child.executable] + child.subcommand(of: Self.self) + arguments.arguments
+        return arguments.arguments
     }
 }
 

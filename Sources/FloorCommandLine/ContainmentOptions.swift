@@ -6,7 +6,8 @@ import Foundation
 
 /// What a command that runs plugins on a page (render, check) needs to run under PageSupervisor: with
 /// plugin isolation on, the command is first run again as a supervised child (its options, ChildArguments, plus
-/// the hidden --crash-record-fd and --skip-floor), and this process only reports how the child ended.
+/// the hidden --crash-record-fd and --skip-floor; in this process forked, or in a process spawned), and this
+/// process only reports how the child ended.
 package struct ContainmentOptions: ParsableArguments {
     package init() {}
 
@@ -27,17 +28,26 @@ package struct ContainmentOptions: ParsableArguments {
     }
 
     /// With `isolation` and not yet the child: runs `command`'s `.supervised` child and ends this process the
-    /// way the child ended (by throwing its ExitCode). Otherwise returns at once.
-    package func superviseUnlessChild(isolation: Bool, command: some ChildLauncher) throws {
+    /// way the child ended (by throwing its ExitCode). Otherwise returns at once. The child is this process
+    /// forked where it is single-threaded (ChildLaunch), and `command`'s process spawned again otherwise. A
+    /// forked child never returns from here: it runs the command again from the arguments a spawned child is
+    /// given (ChildArguments: what it does is what a spawned child does, without the second start), on a
+    /// thread of its own (ChildProcess.continueForkedChild says why), and ends the process as `main` would.
+    package func superviseUnlessChild(isolation: Bool, command: some ChildLauncher & ParsableCommand) throws {
         guard isolation, crashRecord == nil else { return }
         let child = command.childCommand(.supervised)
-        switch PageSupervisor.run(
-            program: child[0], arguments: Array(child.dropFirst()), callTimeout: pluginCallTimeout)
-        {
+        let launch = ChildLaunch(program: child[0], arguments: Array(child.dropFirst()), mayFork: true)
+        switch PageSupervisor.run(launch, callTimeout: pluginCallTimeout) {
         case .exited(let status): throw ExitCode(status)
         case .failed(let message):
             printError("error: \(message)")
             throw ExitCode(1)
+        case .forkedChild(let options):
+            let arguments = ChildArguments.inserting(options, into: command.childArguments(.supervised))
+            ChildProcess.continueForkedChild {
+                type(of: command).main(arguments)
+                Foundation.exit(0)
+            }
         }
     }
 

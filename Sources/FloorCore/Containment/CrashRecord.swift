@@ -48,8 +48,9 @@ public final class CrashRecord: @unchecked Sendable {
 
     public struct Failure: Error, Sendable { public let message: String }
 
-    /// The descriptor of a record created by `createShared()`, for the parent to hand to its child.
-    public let descriptor: Int32
+    /// The descriptor of a record created by `createShared()`, for the parent to hand to its child; -1
+    /// for a record in private memory, or once handed over.
+    public private(set) var descriptor: Int32
 
     /// A record in memory only (memfd): nothing in the file system to leave behind, however the run ends.
     /// The parent maps it and hands `descriptor` to its child, which maps it with `init(sharedDescriptor:)`.
@@ -93,6 +94,14 @@ public final class CrashRecord: @unchecked Sendable {
     deinit {
         if mapped { munmap(fields, MemoryLayout<Fields>.size) } else { fields.deallocate() }
         if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// In a forked child (PageSupervisor): gives up the descriptor, which this record no longer closes,
+    /// for the child to map afresh with `init(sharedDescriptor:)`, as a spawned child maps the one it was
+    /// handed. This record stays mapped until it goes.
+    package func handOver() -> Int32 {
+        defer { descriptor = -1 }
+        return descriptor
     }
 
     /// What the record says the process was doing: nil outside plugin calls.

@@ -1,14 +1,17 @@
 import Foundation
 
 /// Keeps a plugin's crash or hang on real page data from taking a command that processes a page (render,
-/// check) down. The supervising process loads no plugin: it runs the command in a child (the same command
-/// plus `--crash-record-fd 3`), which writes the output itself and notes every plugin call in the shared
-/// crash record (in memory only: no file is left behind, and the child dies with this process). When the
-/// child ends inside a plugin call (a signal, or the plugin's own exit or _exit), or stays in one call
-/// longer than the call timeout (then it is killed), the record names the call and the floor, and the
-/// command runs again with that floor skipped (`--skip-floor`): every floor a plugin fails on is left out
-/// in turn and the rest of the page is processed. Outside plugin calls the child's exit status is the
-/// outcome when it is one floorhost documents (`statuses`), and a failure otherwise.
+/// check) down. The supervising process loads no plugin: it runs the command in a child, which writes the
+/// output itself and notes every plugin call in the shared crash record (in memory only: no file is left
+/// behind, and the child dies with this process). The child is started as `ChildLaunch` chooses: the
+/// command spawned again with `--crash-record-fd 3` and `--skip-floor`, or this process forked, which
+/// returns from `run` as `.forkedChild` with those options (the record at its number here) and runs the
+/// command with them itself, without a second process start. When the child ends inside a plugin call (a
+/// signal, or the plugin's own exit or _exit), or stays in one call longer than the call timeout (then it
+/// is killed), the record names the call and the floor, and the command runs again in a new child, started
+/// from this process the same way, with that floor skipped: every floor a plugin fails on is left out in
+/// turn and the rest of the page is processed. Outside plugin calls the child's exit status is the outcome
+/// when it is one floorhost documents (`statuses`), and a failure otherwise.
 /// A child must write nothing before its last plugin call has returned, so that an attempt that failed
 /// leaves no output behind.
 public enum PageSupervisor {
@@ -18,14 +21,23 @@ public enum PageSupervisor {
         case exited(Int32)
         /// The child crashed outside any plugin call, or failed again and again: the message says which.
         case failed(String)
+        /// Only in a forked child: this process is the child, and runs the command with `options` added, the
+        /// options a spawned child is given (`--crash-record-fd` with the record's descriptor here, and
+        /// `--skip-floor` for each floor to skip), as a spawned child would but without its start.
+        case forkedChild(options: [String])
     }
 
-    /// Runs `program` with `arguments` (and the options above, placed before any `--`) until an attempt
-    /// does not fail in a plugin, at most `attempts` times. A plugin call that makes no progress for
-    /// `callTimeout` seconds counts as hung.
+    /// Runs `program` with `arguments` (and the options above, placed before any `--`), spawned, until an
+    /// attempt does not fail in a plugin: `run(_:callTimeout:attempts:)` with `ChildLaunch.spawning`.
     public static func run(program: String, arguments: [String], callTimeout: Double = 10, attempts: Int = 32)
         -> Outcome
     {
+        run(.spawning(program, arguments), callTimeout: callTimeout, attempts: attempts)
+    }
+
+    /// Runs the child `launch` starts until an attempt does not fail in a plugin, at most `attempts` times.
+    /// A plugin call that makes no progress for `callTimeout` seconds counts as hung.
+    public static func run(_ launch: ChildLaunch, callTimeout: Double = 10, attempts: Int = 32) -> Outcome {
         let record: CrashRecord
         do {
             record = try CrashRecord.createShared()
@@ -38,18 +50,18 @@ public enum PageSupervisor {
         for _ in 0..<attempts {
             record.reset()
             tail.reset()
-            let options =
-                ["--crash-record-fd", String(childRecordDescriptor)]
-                + skipped.flatMap { ["--skip-floor", $0.argument] }
+            let skipping = skipped.flatMap { ["--skip-floor", $0.argument] }
             var seen = record.snapshot
             var since = Date()
             let ending: ChildProcess.Ending
             do {
-                ending = try ChildProcess.runInheritingOutput(
-                    [program] + ChildArguments.inserting(options, into: arguments),
-                    passing: [record.descriptor: childRecordDescriptor],
-                    stderrTail: tail
-                ) {
+                let started = try launch.start(
+                    options: ["--crash-record-fd", String(childRecordDescriptor)] + skipping,
+                    passing: [record.descriptor: childRecordDescriptor], pipingStderr: true)
+                guard let child = started else {
+                    return .forkedChild(options: ["--crash-record-fd", String(record.handOver())] + skipping)
+                }
+                ending = child.wait(stderrTail: tail) {
                     let now = record.snapshot
                     if now != seen {
                         (seen, since) = (now, Date())
@@ -94,7 +106,7 @@ public enum PageSupervisor {
     /// `view` ended by Ctrl-C (128 + SIGINT, as a shell reports an interrupted program).
     package static let statuses: Set<Int32> = [0, 1, 2, 64, 130]
 
-    /// Where the child finds the crash record (`--crash-record-fd`).
+    /// Where a spawned child finds the crash record (`--crash-record-fd`).
     package static let childRecordDescriptor: Int32 = 3
 
     /// The signals a faulty plugin raises on itself.

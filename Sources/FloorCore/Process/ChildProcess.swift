@@ -8,13 +8,15 @@ import Glibc
 /// Runs a program as a child process that may crash or hang: its stdout is read line by line as it comes,
 /// a deadline kills it (SIGKILL) when it stops making progress, and how it ended (exit status, signal,
 /// timeout) comes back as a value. This is how the host keeps a plugin's crash out of its own process.
-/// `runInheritingOutput` is the plain form: the child writes to this process's own stdout and stderr.
+/// `runInheritingOutput` is the plain form: the child writes to this process's own stdout and stderr;
+/// `spawnInheritingOutput` and `forkInheritingOutput` (ForkedChild.swift) start such a child, spawned or
+/// this process forked, and `Running.wait` waits for it.
 ///
 /// `run`'s child gets /dev/null as stdin; every child gets SWIFT_BACKTRACE=enable=no (a crash report
 /// should be the signal, not seconds of symbolication) and this process's id in FLOORHOST_PARENT_PID, by
 /// which `dieWithParent()` in the child makes sure it never outlives this process. Pipes are
-/// close-on-exec, so concurrent spawns never inherit each other's ends. Threading: both forms block the calling thread; separate calls may
-/// run on separate threads.
+/// close-on-exec, so concurrent spawns never inherit each other's ends. Threading: every form blocks the
+/// calling thread; separate calls may run on separate threads (but a fork only from a process of one).
 public struct ChildProcess {
     public enum Ending: Equatable, Sendable {
         case exited(Int32)
@@ -113,35 +115,30 @@ public struct ChildProcess {
     }
 
     /// Runs `arguments[0]` with `arguments` on this process's stdin and its own stdout and stderr
-    /// (HostOutput's, whatever a plugin did to descriptors 1 and 2), with each descriptor of `passing`
-    /// (close-on-exec here) given to the child as the number it maps to, and waits for it, asking `isStuck`
-    /// every `interval` seconds meanwhile: when it answers a number of seconds, the child is killed
-    /// (SIGKILL) and the ending is `.timedOut(seconds:)` with that number. (Where the kernel has no
-    /// pidfd_open, the wait is plain and `isStuck` is never asked.)
-    ///
-    /// With `stderrTail`, the child's stderr is a pipe this process reads while it waits: every byte is
-    /// written on to this process's stderr at once, and the end of it is kept in `stderrTail`. (Without
-    /// pidfd_open, the child writes to this process's stderr directly and the tail stays empty.)
+    /// (`spawnInheritingOutput`) and waits for it (`Running.wait`).
     package static func runInheritingOutput(
         _ arguments: [String], passing: [Int32: Int32] = [:], interval: Double = 0.25,
         stderrTail: StderrTail? = nil, isStuck: () -> Double?
     ) throws(Failure) -> Ending {
+        try spawnInheritingOutput(arguments, passing: passing, pipingStderr: stderrTail != nil)
+            .wait(interval: interval, stderrTail: stderrTail, isStuck: isStuck)
+    }
+
+    /// Starts `arguments[0]` with `arguments` on this process's stdin and its own stdout and stderr
+    /// (HostOutput's, whatever a plugin did to descriptors 1 and 2), with each descriptor of `passing`
+    /// (close-on-exec here) given to the child as the number it maps to, and no other descriptor. With
+    /// `pipingStderr`, the child's stderr is a pipe that `Running.wait` reads (where the kernel has
+    /// pidfd_open; otherwise the child writes to this process's stderr directly).
+    package static func spawnInheritingOutput(
+        _ arguments: [String], passing: [Int32: Int32] = [:], pipingStderr: Bool
+    ) throws(Failure) -> Running {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        // The pipe only where the wait below can read it while it waits (pidfd_open works here).
-        var errPipe: [Int32] = [-1, -1]
-        if stderrTail != nil, HostOutput.standardError.descriptor >= 0 {
-            let probe = floor_pidfd_open(getpid())
-            if probe >= 0 {
-                close(probe)
-                if floor_pipe_cloexec(&errPipe) != 0 { errPipe = [-1, -1] }
-            }
-        }
-        defer { if errPipe[0] >= 0 { close(errPipe[0]) } }
+        let errPipe = makeStderrPipe(pipingStderr)
         for (output, number) in [(HostOutput.standardOutput, Int32(1)), (HostOutput.standardError, 2)] {
-            if number == 2 && errPipe[1] >= 0 {
-                posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+            if number == 2 && errPipe.write >= 0 {
+                posix_spawn_file_actions_adddup2(&actions, errPipe.write, 2)
                 continue
             }
             // Closed when this process was started without it, so that the child fails to write as this one would.
@@ -158,65 +155,94 @@ public struct ChildProcess {
         floor_spawn_close_from(&actions, max(3, (passing.values.max() ?? 2) + 1))
         var pid: pid_t = 0
         let spawned = spawn(&pid, arguments, actions: &actions)
-        if errPipe[1] >= 0 { close(errPipe[1]) }
+        if errPipe.write >= 0 { close(errPipe.write) }
         guard spawned == 0 else {
+            if errPipe.read >= 0 { close(errPipe.read) }
             throw Failure(message: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
         }
-        var chunk = [UInt8](repeating: 0, count: 16384)
-        /// Passes on what the child wrote to stderr and keeps its end; false at end of file.
-        func forwardStderr() -> Bool {
-            let n = read(errPipe[0], &chunk, chunk.count)
-            if n < 0 && (errno == EINTR || errno == EAGAIN) { return true }
-            guard n > 0 else { return false }
-            stderrTail?.append(chunk[0..<n])
-            try? HostOutput.standardError.write(chunk[0..<n])
-            return true
-        }
-        let exitWatch = floor_pidfd_open(pid)
-        if exitWatch >= 0 {
-            defer { close(exitWatch) }
-            var errOpen = errPipe[0] >= 0
-            var lastAsked = now()
-            while true {
-                var watch = [
-                    pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0),
-                    pollfd(fd: errOpen ? errPipe[0] : -1, events: Int16(POLLIN), revents: 0),
-                ]
-                let ready = poll(&watch, 2, Int32(interval * 1000))
-                if ready > 0 && watch[1].revents != 0 { errOpen = forwardStderr() }
-                if ready > 0 && watch[0].revents != 0 {
-                    // The child ended: take what is left in the pipe without waiting for writers it left behind.
-                    if errOpen {
-                        _ = fcntl(errPipe[0], F_SETFL, fcntl(errPipe[0], F_GETFL) | O_NONBLOCK)
-                        while true {
-                            let n = read(errPipe[0], &chunk, chunk.count)
-                            if n < 0 && errno == EINTR { continue }
-                            guard n > 0 else { break }
-                            stderrTail?.append(chunk[0..<n])
-                            try? HostOutput.standardError.write(chunk[0..<n])
+        return Running(pid: pid, stderrPipe: errPipe.read)
+    }
+
+    /// The pipe a child's stderr goes through (both ends close-on-exec), only where `Running.wait` can
+    /// read it while it waits (pidfd_open works here) and this process has a stderr; (-1, -1) otherwise.
+    static func makeStderrPipe(_ wanted: Bool) -> (read: Int32, write: Int32) {
+        guard wanted, HostOutput.standardError.descriptor >= 0 else { return (-1, -1) }
+        let probe = floor_pidfd_open(getpid())
+        guard probe >= 0 else { return (-1, -1) }
+        close(probe)
+        var ends: [Int32] = [-1, -1]
+        return floor_pipe_cloexec(&ends) == 0 ? (ends[0], ends[1]) : (-1, -1)
+    }
+
+    /// A child started with this process's stdout and stderr (`spawnInheritingOutput`,
+    /// `forkInheritingOutput`), running: its id and the read end of its stderr pipe (-1 without one).
+    package struct Running {
+        package let pid: pid_t
+        let stderrPipe: Int32
+
+        /// Waits for the child, asking `isStuck` every `interval` seconds meanwhile: when it answers a
+        /// number of seconds, the child is killed (SIGKILL) and the ending is `.timedOut(seconds:)` with
+        /// that number. (Where the kernel has no pidfd_open, the wait is plain and `isStuck` is never
+        /// asked.) Every byte the child writes to its stderr pipe is written on to this process's stderr at
+        /// once, and the end of it is kept in `stderrTail`. Call it once: it closes the pipe.
+        package func wait(interval: Double = 0.25, stderrTail: StderrTail?, isStuck: () -> Double?) -> Ending {
+            defer { if stderrPipe >= 0 { close(stderrPipe) } }
+            var chunk = [UInt8](repeating: 0, count: 16384)
+            /// Passes on what the child wrote to stderr and keeps its end; false at end of file.
+            func forwardStderr() -> Bool {
+                let n = read(stderrPipe, &chunk, chunk.count)
+                if n < 0 && (errno == EINTR || errno == EAGAIN) { return true }
+                guard n > 0 else { return false }
+                stderrTail?.append(chunk[0..<n])
+                try? HostOutput.standardError.write(chunk[0..<n])
+                return true
+            }
+            let exitWatch = floor_pidfd_open(pid)
+            if exitWatch >= 0 {
+                defer { close(exitWatch) }
+                var errOpen = stderrPipe >= 0
+                var lastAsked = now()
+                while true {
+                    var watch = [
+                        pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0),
+                        pollfd(fd: errOpen ? stderrPipe : -1, events: Int16(POLLIN), revents: 0),
+                    ]
+                    let ready = poll(&watch, 2, Int32(interval * 1000))
+                    if ready > 0 && watch[1].revents != 0 { errOpen = forwardStderr() }
+                    if ready > 0 && watch[0].revents != 0 {
+                        // The child ended: take what is left in the pipe without waiting for writers it left behind.
+                        if errOpen {
+                            _ = fcntl(stderrPipe, F_SETFL, fcntl(stderrPipe, F_GETFL) | O_NONBLOCK)
+                            while true {
+                                let n = read(stderrPipe, &chunk, chunk.count)
+                                if n < 0 && errno == EINTR { continue }
+                                guard n > 0 else { break }
+                                stderrTail?.append(chunk[0..<n])
+                                try? HostOutput.standardError.write(chunk[0..<n])
+                            }
                         }
+                        break
                     }
-                    break
-                }
-                if ready < 0 && errno != EINTR { break }
-                // A child that writes to stderr without pause is still asked about every `interval`.
-                if ready > 0 && now() - lastAsked < interval { continue }
-                lastAsked = now()
-                if let seconds = isStuck() {
-                    kill(pid, SIGKILL)
-                    var status: Int32 = 0
-                    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                    return .timedOut(seconds: seconds)
+                    if ready < 0 && errno != EINTR { break }
+                    // A child that writes to stderr without pause is still asked about every `interval`.
+                    if ready > 0 && now() - lastAsked < interval { continue }
+                    lastAsked = now()
+                    if let seconds = isStuck() {
+                        kill(pid, SIGKILL)
+                        var status: Int32 = 0
+                        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                        return .timedOut(seconds: seconds)
+                    }
                 }
             }
+            // No exit watch: read the pipe to its end (the child's exit closes it) so the child never blocks on it.
+            if exitWatch < 0 && stderrPipe >= 0 { while forwardStderr() {} }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 {
+                guard errno == EINTR else { return .exited(-1) }
+            }
+            return ending(status)
         }
-        // No exit watch: read the pipe to its end (the child's exit closes it) so the child never blocks on it.
-        if exitWatch < 0 && errPipe[0] >= 0 { while forwardStderr() {} }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return .exited(-1) }
-        }
-        return ending(status)
     }
 
     /// A pipe whose two ends are close-on-exec (a child gets an end only through `start`'s descriptors).
@@ -308,7 +334,7 @@ public struct ChildProcess {
     }
 
     /// WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import (they are macros).
-    private static func ending(_ status: Int32) -> Ending {
+    static func ending(_ status: Int32) -> Ending {
         let signal = status & 0x7f
         if signal != 0 && signal != 0x7f { return .signaled(signal) }
         return .exited((status >> 8) & 0xff)
@@ -323,7 +349,7 @@ public struct ChildProcess {
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
-    private static func now() -> Double {
+    static func now() -> Double {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9

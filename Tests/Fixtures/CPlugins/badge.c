@@ -117,9 +117,46 @@ typedef struct badge { char text[128]; } badge_t;
  * selector writes through NULL when the floor's text says "crash:<selector>" (e.g. "text":"crash:height"),
  * never returns when it says "hang:<selector>", and ends the process itself when it says
  * "exit0:<selector>" (exit(0)), "exit3:<selector>" (exit(3)), "_exit3:<selector>" (_exit(3)),
- * "_Exit5:<selector>" (_Exit(5)) or "sigterm:<selector>" (raise(SIGTERM)). */
+ * "_Exit5:<selector>" (_Exit(5)) or "sigterm:<selector>" (raise(SIGTERM)). When it says
+ * "describe:<selector>", it writes to stderr what process it runs in and goes on: a line
+ * "describe: cmdline ARG ARG..." (/proc/self/cmdline, arguments joined by spaces), a line "describe:
+ * thread first" or "describe: thread other" (whether the call runs on the process's first thread), then
+ * for each open descriptor "describe: fd N MODE TARGET" (MODE r, w or rw; TARGET what /proc/self/fd/N
+ * links to). */
 #ifdef CRASHES_ON_DATA
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/syscall.h>
+
+static void badge_describe_process(void) {
+    char line[4096];
+    int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+    ssize_t n = fd >= 0 ? read(fd, line, sizeof line - 1) : -1;
+    if (fd >= 0) close(fd);
+    if (n < 0) n = 0;
+    while (n > 0 && line[n - 1] == '\0') n--;
+    for (ssize_t i = 0; i < n; i++) if (line[i] == '\0') line[i] = ' ';
+    dprintf(2, "describe: cmdline %.*s\n", (int)n, line);
+    dprintf(2, "describe: thread %s\n", syscall(SYS_gettid) == getpid() ? "first" : "other");
+    DIR *listing = opendir("/proc/self/fd");
+    if (!listing) return;
+    struct dirent *entry;
+    while ((entry = readdir(listing))) {
+        if (entry->d_name[0] == '.') continue;
+        int number = atoi(entry->d_name);
+        if (number == dirfd(listing)) continue;
+        char path[64], target[512];
+        snprintf(path, sizeof path, "/proc/self/fd/%d", number);
+        ssize_t length = readlink(path, target, sizeof target - 1);
+        target[length > 0 ? length : 0] = '\0';
+        int mode = fcntl(number, F_GETFL) & O_ACCMODE;
+        dprintf(2, "describe: fd %d %s %s\n", number, mode == O_RDONLY ? "r" : mode == O_WRONLY ? "w" : "rw", target);
+    }
+    closedir(listing);
+}
+
 #define CRASH_IF(haystack, stage) do { \
+        if (strstr((haystack), "describe:" stage)) badge_describe_process(); \
         if (strstr((haystack), "crash:" stage)) *(volatile int *)(uintptr_t)0 = 1; \
         if (strstr((haystack), "hang:" stage)) for (volatile int spin = 1; spin;) {} \
         if (strstr((haystack), "_exit3:" stage)) _exit(3); \
