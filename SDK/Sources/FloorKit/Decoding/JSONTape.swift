@@ -351,7 +351,7 @@ struct JSONTape {
 
     /// A string node's value, unescaped. A plain ASCII one (most ids and names of events) is copied
     /// straight into the String's storage: `String(decoding:as:)` looked for invalid UTF-8 the tape has
-    /// already ruled out, at three times the cost (callgrind).
+    /// already ruled out, about 70 instructions more a string (callgrind).
     func string(_ node: Node) -> String {
         let raw = slice(node)
         if node.ascii && !node.escaped {
