@@ -162,6 +162,7 @@ struct DeclaredDecodingTests {
             (#"{"id":"a","title":"t","price":1}"#, "items[0].img", "required field is missing"),
             (#"{"id":null,"title":"t","price":1,"img":"i"}"#, "items[0].id", "expected a string, found null"),
             (#"{"id":"a","title":" \u3000","price":1,"img":"i"}"#, "items[0].title", "is empty"),
+            (#"{"id":"a","title":"\t \u00a0","price":1,"img":"i"}"#, "items[0].title", "is empty"),
             (#"{"id":"a","title":"t","price":1,"img":""}"#, "items[0].img", "is empty"),
             (
                 #"{"id":"a","title":"t","price":"19x9","img":"i"}"#, "items[0].price",
