@@ -69,6 +69,58 @@ struct DeclaredDecodingTests {
         #expect(product.title == "second")
     }
 
+    /// A look-up resumes after the member last found in its object (Fields.member): in every order of the
+    /// members, with a nested object between the reads and an optional field absent or present, each field
+    /// is still found, and a field read twice reads the same.
+    @Test func fieldsAreFoundInEveryOrderOfTheMembers() throws {
+        struct Card: Declared {
+            var id: String
+            var title: String
+            var price: Double
+            var originalPrice: Double?
+            var jump: Jump?
+            var again: String
+
+            init(_ f: Fields) throws(DecodeError) {
+                id = try f.string("id")
+                title = try f.string("title")
+                price = try f.amount("price", maximum: 1e12)
+                originalPrice = try f.amount("originalPrice", maximum: 1e12)
+                jump = try f.value("jump")
+                again = try f.string("id")
+            }
+        }
+        func permutations(_ members: [String]) -> [[String]] {
+            guard members.count > 1 else { return [members] }
+            return members.indices.flatMap { i in
+                var rest = members
+                let first = rest.remove(at: i)
+                return permutations(rest).map { [first] + $0 }
+            }
+        }
+        let members = [#""id":"a""#, #""title":"t""#, #""price":2"#, #""jump":{"eventId":"e","url":"u"}"#, #""x":0"#]
+        for order in permutations(members) {
+            for extra in ["", #","originalPrice":3"#] {
+                let card = try #require(decode(Card.self, "{" + order.joined(separator: ",") + extra + "}").value)
+                #expect(card.id == "a" && card.again == "a" && card.title == "t" && card.price == 2)
+                #expect(card.originalPrice == (extra.isEmpty ? nil : 3))
+                #expect(card.jump == Jump(url: "u", eventId: "e"))
+            }
+        }
+    }
+
+    /// The tape marks an object whose keys may repeat (the same length and first byte, or an escaped key):
+    /// only those are searched member by member for the last match.
+    @Test func theTapeMarksObjectsWhoseKeysMayRepeat() throws {
+        let json = #"{"title":1,"price":2,"same":{"a":1,"a":2},"escaped":{"x":1,"\u0079":2},"list":[{"id":1}]}"#
+        try Array(json.utf8).withUnsafeBytes { bytes in
+            let tape = try JSONTape(bytes)
+            let objects = tape.nodes.indices.filter { tape.nodes[$0].kind == .object }
+            #expect(objects.map { tape.nodes[$0].keysMayRepeat } == [false, true, true, false])
+        }
+        #expect(decode(Prices.self, #"{"price":1,"prize":3,"price":2}"#).value?.price == 2)
+    }
+
     /// A key written with an escape is the key it spells, found as a plain one is, and the last of the two
     /// wins whichever is escaped; a key of the same length that differs is not the field.
     @Test func anEscapedKeyIsTheKeyItSpells() throws {
@@ -110,6 +162,7 @@ struct DeclaredDecodingTests {
             (#"{"id":"a","title":"t","price":1}"#, "items[0].img", "required field is missing"),
             (#"{"id":null,"title":"t","price":1,"img":"i"}"#, "items[0].id", "expected a string, found null"),
             (#"{"id":"a","title":" \u3000","price":1,"img":"i"}"#, "items[0].title", "is empty"),
+            (#"{"id":"a","title":"\t \u00a0","price":1,"img":"i"}"#, "items[0].title", "is empty"),
             (#"{"id":"a","title":"t","price":1,"img":""}"#, "items[0].img", "is empty"),
             (
                 #"{"id":"a","title":"t","price":"19x9","img":"i"}"#, "items[0].price",

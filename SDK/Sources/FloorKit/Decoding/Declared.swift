@@ -109,8 +109,12 @@ struct DecodeContext {
     /// Where the model's texts go (Fields.text): reserved at the floor's byte count when the first is
     /// read, fitted to what they hold when the decode ends.
     var texts: TextBuffer?
+    /// Where `Fields.member` resumes in the object it last found a member of: that object's node, the
+    /// key node of the member after the one found (or the object's end), and that member's ordinal.
+    var resume: (object: Int32, member: Int32, ordinal: Int32) = (-1, 0, 0)
 
     /// The decode's text buffer, made when the first text is read.
+    @inline(__always)
     mutating func textBuffer() -> TextBuffer {
         if let texts { return texts }
         let made = TextBuffer(capacity: tape.bytes.count)

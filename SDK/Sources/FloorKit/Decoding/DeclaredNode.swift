@@ -49,6 +49,7 @@ public enum TextRule {
     /// A number written as text (`NumericText`), for `Fields.amount`.
     case numeric
 
+    @inline(__always)  // `.any` (most strings) is then a compare in the caller, not a call and a copy
     func check(_ text: String) -> StaticString? {
         switch self {
         case .any, .numeric: return nil  // nothing to read (most of a model's strings)
@@ -58,31 +59,39 @@ public enum TextRule {
         }
     }
 
-    /// The rule on valid UTF-8.
+    /// The rule on valid UTF-8. Inlined into a text read: text that starts with an ASCII byte other than
+    /// a space or a tab (a URL, most names) is not blank, known without a call.
+    @inline(__always)
     func check(utf8 text: UnsafeBufferPointer<UInt8>) -> StaticString? {
         switch self {
         case .any, .numeric: return nil
         case .nonEmpty: return text.isEmpty ? "is empty" : nil
         case .notBlank:
-            var i = 0
-            while i < text.count {
-                // The scalar at i: its lead byte's high bits say how many bytes follow (valid UTF-8).
-                let lead = UInt32(text[i])
-                var value = lead
-                var length = 1
-                if lead >= 0xF0 {
-                    (value, length) = (lead & 0x07, 4)
-                } else if lead >= 0xE0 {
-                    (value, length) = (lead & 0x0F, 3)
-                } else if lead >= 0xC0 {
-                    (value, length) = (lead & 0x1F, 2)
-                }
-                for k in 1..<length { value = value << 6 | UInt32(text[i + k] & 0x3F) }
-                if !TextRule.isSpace(value) { return nil }
-                i += length
-            }
-            return "is empty"
+            if let first = text.first, first < 0x80, first != 0x20, first != 0x09 { return nil }
+            return Self.blank(text)
         }
+    }
+
+    /// "is empty" when every scalar of `text` is a space (`isSpace`), nil at the first that is not.
+    private static func blank(_ text: UnsafeBufferPointer<UInt8>) -> StaticString? {
+        var i = 0
+        while i < text.count {
+            // The scalar at i: its lead byte's high bits say how many bytes follow (valid UTF-8).
+            let lead = UInt32(text[i])
+            var value = lead
+            var length = 1
+            if lead >= 0xF0 {
+                (value, length) = (lead & 0x07, 4)
+            } else if lead >= 0xE0 {
+                (value, length) = (lead & 0x0F, 3)
+            } else if lead >= 0xC0 {
+                (value, length) = (lead & 0x1F, 2)
+            }
+            for k in 1..<length { value = value << 6 | UInt32(text[i + k] & 0x3F) }
+            if !TextRule.isSpace(value) { return nil }
+            i += length
+        }
+        return "is empty"
     }
 
     /// Unicode's space separators (general category Zs) and the tab: what "blank" text is made of.

@@ -31,6 +31,10 @@ struct JSONTape {
         /// A string whose written bytes are all ASCII, so valid UTF-8 as written (Fields.text keeps them
         /// without validating them again).
         var ascii = false
+        /// An object two of whose keys may be the same: two with the same length and first byte, or an
+        /// escaped one. When false its keys are distinct, so a look-up may stop at the first match
+        /// (Fields.member). Fits the node's padding: a node is still 20 bytes.
+        var keysMayRepeat = false
         /// Strings: the content between the quotes; numbers: the literal; containers: unused.
         var start: Int32
         var end: Int32
@@ -99,13 +103,11 @@ struct JSONTape {
                 capacity *= 2
             }
             (base + count).initialize(to: node)
-            count += 1
+            count &+= 1
         }
 
-        subscript(index: Int) -> Node {
-            get { base[index] }
-            nonmutating set { base[index] = newValue }
-        }
+        /// The node at `index`, written in place (a field at a time, not the whole node).
+        func at(_ index: Int) -> UnsafeMutablePointer<Node> { base + index }
 
         var written: UnsafeBufferPointer<Node> { UnsafeBufferPointer(start: base, count: count) }
 
@@ -122,7 +124,9 @@ struct JSONTape {
         deinit { NodeBlocks.shared.give(UnsafeMutablePointer(mutating: nodes.baseAddress!)) }
     }
 
-    /// The one pass over the bytes that writes the nodes.
+    /// The one pass over the bytes that writes the nodes. Offsets and node counts are below the byte
+    /// count, itself below 2^31 (init), so they are converted and advanced in wrapping arithmetic: a
+    /// checked `Int32(i)` or `i += 1` is a compare and a branch, several per node (callgrind).
     private struct Parser {
         let bytes: UnsafeRawBufferPointer
         var nodes: NodeBuffer
@@ -136,7 +140,7 @@ struct JSONTape {
 
         func skipSpace(_ i: inout Int) {
             while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 {
-                i += 1
+                i &+= 1
             }
         }
 
@@ -160,50 +164,63 @@ struct JSONTape {
 
         private mutating func container(_ i: inout Int, depth: Int, object: Bool) throws(SyntaxError) {
             let me = nodes.count
-            nodes.append(Node(kind: object ? .object : .array, start: Int32(i), end: Int32(i)))
+            let at = Int32(truncatingIfNeeded: i)
+            nodes.append(Node(kind: object ? .object : .array, start: at, end: at))
             let close = UInt8(ascii: object ? "}" : "]")
-            i += 1
+            i &+= 1
             skipSpace(&i)
             var count: Int32 = 0
+            // A bit for each key's length and first byte: a bit already set, or an escaped key, marks the
+            // object's keys as possibly repeated (a false alarm only costs its look-ups their shortcut).
+            var keyBits: UInt64 = 0
+            var keysMayRepeat = false
             if byte(i) == close {
-                i += 1
+                i &+= 1
             } else {
                 while true {
                     if object {
                         guard byte(i) == UInt8(ascii: "\"") else {
                             throw SyntaxError(offset: i, message: "expected a string key")
                         }
+                        let open = i
                         try string(&i)
+                        // The key's length and first byte (its closing quote when empty).
+                        let hash = UInt64(truncatingIfNeeded: i &- open) &* 13 &+ UInt64(bytes[open &+ 1])
+                        let bit: UInt64 = 1 &<< (hash & 63)
+                        if keyBits & bit != 0 || nodes.at(nodes.count &- 1).pointee.escaped { keysMayRepeat = true }
+                        keyBits |= bit
                         skipSpace(&i)
                         guard byte(i) == UInt8(ascii: ":") else {
                             throw SyntaxError(offset: i, message: "expected ':' after a key")
                         }
-                        i += 1
+                        i &+= 1
                         skipSpace(&i)
                     }
-                    try value(&i, depth: depth + 1)
-                    count += 1
+                    try value(&i, depth: depth &+ 1)
+                    count &+= 1
                     skipSpace(&i)
                     if byte(i) == UInt8(ascii: ",") {
-                        i += 1
+                        i &+= 1
                         skipSpace(&i)
                     } else if byte(i) == close {
-                        i += 1
+                        i &+= 1
                         break
                     } else {
                         throw SyntaxError(offset: i, message: object ? "expected ',' or '}'" : "expected ',' or ']'")
                     }
                 }
             }
-            nodes[me].count = count
-            nodes[me].end = Int32(i)
-            nodes[me].next = Int32(nodes.count)
+            let node = nodes.at(me)
+            node.pointee.count = count
+            node.pointee.keysMayRepeat = keysMayRepeat
+            node.pointee.end = Int32(truncatingIfNeeded: i)
+            node.pointee.next = Int32(truncatingIfNeeded: nodes.count)
         }
 
         @inline(__always)
         private mutating func string(_ i: inout Int) throws(SyntaxError) {
             let open = i
-            i += 1
+            i &+= 1
             var escaped = false
             var high: UInt64 = 0
             while true {
@@ -214,7 +231,7 @@ struct JSONTape {
                 if b < 0x20 { throw SyntaxError(offset: i, message: "control character in a string") }
                 if b == UInt8(ascii: "\\") {
                     escaped = true
-                    i += 1
+                    i &+= 1
                     switch byte(i) {
                     case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
                         UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
@@ -223,18 +240,19 @@ struct JSONTape {
                         for k in 1...4 where !JSONTape.isHex(byte(i + k)) {
                             throw SyntaxError(offset: i + k, message: "bad \\u escape")
                         }
-                        i += 4
+                        i &+= 4
                     default:
                         throw SyntaxError(offset: i, message: "bad escape")
                     }
                 }
-                i += 1
+                i &+= 1
             }
             nodes.append(
                 Node(
-                    kind: .string, escaped: escaped, ascii: high & 0x8080_8080_8080_8080 == 0, start: Int32(open + 1),
-                    end: Int32(i), next: Int32(nodes.count + 1)))
-            i += 1
+                    kind: .string, escaped: escaped, ascii: high & 0x8080_8080_8080_8080 == 0,
+                    start: Int32(truncatingIfNeeded: open &+ 1), end: Int32(truncatingIfNeeded: i),
+                    next: Int32(truncatingIfNeeded: nodes.count &+ 1)))
+            i &+= 1
         }
 
         /// The first byte from `i` that is a quote, a backslash or a control character (the count when none):
@@ -243,7 +261,7 @@ struct JSONTape {
         private static func plainEnd(_ bytes: UnsafeRawBufferPointer, from i: Int, high: inout UInt64) -> Int {
             let ones: UInt64 = 0x0101_0101_0101_0101
             var i = i
-            while i + 8 <= bytes.count {
+            while i &+ 8 <= bytes.count {
                 let x = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                 let quote = x ^ (ones &* 0x22)  // a zero byte where x has '"'
                 let backslash = x ^ (ones &* 0x5C)  // a zero byte where x has '\\'
@@ -257,11 +275,11 @@ struct JSONTape {
                     return i + found.trailingZeroBitCount >> 3
                 }
                 high |= x
-                i += 8
+                i &+= 8
             }
             while i < bytes.count, bytes[i] >= 0x20, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") {
                 high |= UInt64(bytes[i])
-                i += 1
+                i &+= 1
             }
             return i
         }
@@ -270,25 +288,28 @@ struct JSONTape {
             let start = i
             func digits(_ i: inout Int) -> Int {
                 let from = i
-                while (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte(i)) { i += 1 }
+                while (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte(i)) { i &+= 1 }
                 return i - from
             }
-            if byte(i) == UInt8(ascii: "-") { i += 1 }
+            if byte(i) == UInt8(ascii: "-") { i &+= 1 }
             if byte(i) == UInt8(ascii: "0") {
-                i += 1
+                i &+= 1
             } else if digits(&i) == 0 {
                 throw SyntaxError(offset: i, message: "bad number")
             }
             if byte(i) == UInt8(ascii: ".") {
-                i += 1
+                i &+= 1
                 guard digits(&i) > 0 else { throw SyntaxError(offset: i, message: "bad number") }
             }
             if byte(i) == UInt8(ascii: "e") || byte(i) == UInt8(ascii: "E") {
-                i += 1
-                if byte(i) == UInt8(ascii: "+") || byte(i) == UInt8(ascii: "-") { i += 1 }
+                i &+= 1
+                if byte(i) == UInt8(ascii: "+") || byte(i) == UInt8(ascii: "-") { i &+= 1 }
                 guard digits(&i) > 0 else { throw SyntaxError(offset: i, message: "bad number") }
             }
-            nodes.append(Node(kind: .number, start: Int32(start), end: Int32(i), next: Int32(nodes.count + 1)))
+            nodes.append(
+                Node(
+                    kind: .number, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: i),
+                    next: Int32(truncatingIfNeeded: nodes.count &+ 1)))
         }
 
         private mutating func literal(_ i: inout Int, _ word: StaticString, _ kind: Kind) throws(SyntaxError) {
@@ -298,8 +319,11 @@ struct JSONTape {
             else {
                 throw SyntaxError(offset: i, message: "expected a JSON value")
             }
-            nodes.append(Node(kind: kind, start: Int32(i), end: Int32(i + length), next: Int32(nodes.count + 1)))
-            i += length
+            nodes.append(
+                Node(
+                    kind: kind, start: Int32(truncatingIfNeeded: i), end: Int32(truncatingIfNeeded: i &+ length),
+                    next: Int32(truncatingIfNeeded: nodes.count &+ 1)))
+            i &+= length
         }
     }
 
@@ -325,9 +349,18 @@ struct JSONTape {
         UnsafeRawBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.end)])
     }
 
-    /// A string node's value, unescaped.
+    /// A string node's value, unescaped. A plain ASCII one (most ids and names of events) is copied
+    /// straight into the String's storage: `String(decoding:as:)` looked for invalid UTF-8 the tape has
+    /// already ruled out, about 70 instructions more a string (callgrind).
     func string(_ node: Node) -> String {
         let raw = slice(node)
+        if node.ascii && !node.escaped {
+            return String(unsafeUninitializedCapacity: raw.count) { out in
+                guard let from = raw.baseAddress, let to = out.baseAddress else { return 0 }
+                UnsafeMutableRawPointer(to).copyMemory(from: from, byteCount: raw.count)
+                return raw.count
+            }
+        }
         guard node.escaped else { return String(decoding: raw, as: UTF8.self) }
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)

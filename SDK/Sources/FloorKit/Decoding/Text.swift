@@ -104,7 +104,8 @@ final class TextBuffer {
 
     deinit { base?.deallocate() }
 
-    /// Appends `bytes`; returns where they start.
+    /// Appends `bytes`; returns where they start. Inlined: a text read's copy is one call (to memcpy).
+    @inline(__always)
     func append(_ bytes: UnsafeRawBufferPointer) -> Int {
         let start = count
         guard bytes.count > 0 else { return start }
