@@ -61,7 +61,7 @@ public enum PageSupervisor {
                 guard let child = started else {
                     return .forkedChild(options: ["--crash-record-fd", String(record.handOver())] + skipping)
                 }
-                ending = child.wait(stderrTail: tail, finished: { record.finishedStatus }) {
+                let isStuck = { () -> Double? in
                     let now = record.snapshot
                     if now != seen {
                         (seen, since) = (now, Date())
@@ -69,6 +69,7 @@ public enum PageSupervisor {
                     }
                     return record.lastCall != nil && Date().timeIntervalSince(since) >= callTimeout ? callTimeout : nil
                 }
+                ending = child.wait(stderrTail: tail, finished: { record.finishedStatus }, isStuck: isStuck)
             } catch {
                 return .failed(error.message)
             }
