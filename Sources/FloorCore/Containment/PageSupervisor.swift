@@ -61,7 +61,7 @@ public enum PageSupervisor {
                 guard let child = started else {
                     return .forkedChild(options: ["--crash-record-fd", String(record.handOver())] + skipping)
                 }
-                let isStuck = { () -> Double? in
+                ending = child.wait(stderrTail: tail, finished: { record.finishedStatus }) {
                     let now = record.snapshot
                     if now != seen {
                         (seen, since) = (now, Date())
@@ -69,7 +69,6 @@ public enum PageSupervisor {
                     }
                     return record.lastCall != nil && Date().timeIntervalSince(since) >= callTimeout ? callTimeout : nil
                 }
-                ending = child.wait(stderrTail: tail, finished: { record.finishedStatus }, isStuck: isStuck)
             } catch {
                 return .failed(error.message)
             }
