@@ -66,21 +66,8 @@ package struct ContainmentOptions: ParsableArguments {
     /// (`keeping`: its result, the page) never freed: freeing the floors' models calls plugins after the
     /// output (in the child, a crash there would repeat the render), and freeing a 43,000-row page cost
     /// 2.5 % of rendering it.
-    ///
-    /// A supervised child says so in the crash record and closes its output before it ends (`_exit`: no
-    /// exit handler, a plugin's included, runs after the output), so that its supervisor, and a reader of
-    /// its output, go on while the kernel tears the child down (~3 ms after the 8 MB page).
     package func finish(_ status: Int32, keeping held: some Any = ()) throws {
-        withExtendedLifetime(held) {
-            guard let crashRecord else { Foundation.exit(status) }
-            fflush(nil)
-            CrashRecord.markFinished(descriptor: crashRecord, status: status)
-            for descriptor in Set([1, 2, HostOutput.standardOutput.descriptor, HostOutput.standardError.descriptor])
-            where descriptor >= 0 {
-                close(descriptor)
-            }
-            _exit(status)
-        }
+        withExtendedLifetime(held) { Foundation.exit(status) }
     }
 }
 

@@ -224,18 +224,6 @@ struct PageSupervisorTests {
         #expect(supervise("exit 2") == .exited(2))
     }
 
-    /// A child that notes in the record that it ends with a status (its output written) and closes its
-    /// stderr is done: the supervisor returns that status without waiting for the process to end. Here the
-    /// script then lives on and exits 9, an undocumented status, which a supervisor that waited would report
-    /// as a failure.
-    @Test func aChildThatSaysItIsFinishedIsNotWaitedFor() {
-        let offset = MemoryLayout<CrashRecord.Fields>.offset(of: \.finished)!
-        let script =
-            #"printf '\003\000\000\000' | dd of=/proc/self/fd/$1 bs=1 seek="# + String(offset)
-            + #" conv=notrunc status=none; exec 2>&-; sleep 1; exit 9"#
-        #expect(supervise(script) == .exited(2))
-    }
-
     @Test func anUndocumentedExitStatusOutsidePluginCallsIsAFailure() {
         guard case .failed(let message) = supervise("exit 7") else {
             Issue.record("not a failure")

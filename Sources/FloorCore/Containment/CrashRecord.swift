@@ -30,13 +30,10 @@ public final class CrashRecord: @unchecked Sendable {
         /// Where `floorhost view` was scrolled when it last began a frame (points; -1 before the first),
         /// kept from one attempt to the next so that a view restarted after a plugin failure resumes there.
         package var viewOffset: Double
-        /// 0 while the command runs; its exit status plus 1 once it has written all its output and ends
-        /// (`markFinished`): the supervisor need not wait for the process to be torn down.
-        package var finished: Int32
     }
 
     package static let empty = Fields(
-        call: 0, progress: 0, floor: FloorOrigin(page: -1, floor: -1), pagesDecoded: 0, viewOffset: -1, finished: 0)
+        call: 0, progress: 0, floor: FloorOrigin(page: -1, floor: -1), pagesDecoded: 0, viewOffset: -1)
 
     package let fields: UnsafeMutablePointer<Fields>
     private let mapped: Bool
@@ -112,23 +109,6 @@ public final class CrashRecord: @unchecked Sendable {
         let f = fields.pointee
         guard let call = PluginCall(rawValue: f.call), f.floor.page >= 0, f.floor.floor >= 0 else { return nil }
         return (call, f.floor)
-    }
-
-    /// The status the command said it ends with (`markFinished`), once it has; nil before.
-    package var finishedStatus: Int32? {
-        let finished = fields.pointee.finished
-        return finished > 0 ? finished - 1 : nil
-    }
-
-    /// In the child, at its very end (ContainmentOptions.finish): notes in the record open at `descriptor`
-    /// that the command ends with `status` (0 to 255), its output all written. Maps the record afresh: the
-    /// host's own mapping may be gone by then.
-    package static func markFinished(descriptor: Int32, status: Int32) {
-        let size = MemoryLayout<Fields>.size
-        guard let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0), memory != MAP_FAILED
-        else { return }
-        memory.bindMemory(to: Fields.self, capacity: 1).pointee.finished = (status & 0xff) + 1
-        munmap(memory, size)
     }
 
     /// Empties the record for another attempt (the parent's side), all but the view's offset.

@@ -61,7 +61,7 @@ public enum PageSupervisor {
                 guard let child = started else {
                     return .forkedChild(options: ["--crash-record-fd", String(record.handOver())] + skipping)
                 }
-                ending = child.wait(stderrTail: tail, finished: { record.finishedStatus }) {
+                ending = child.wait(stderrTail: tail) {
                     let now = record.snapshot
                     if now != seen {
                         (seen, since) = (now, Date())

@@ -185,15 +185,7 @@ public struct ChildProcess {
         /// that number. (Where the kernel has no pidfd_open, the wait is plain and `isStuck` is never
         /// asked.) Every byte the child writes to its stderr pipe is written on to this process's stderr at
         /// once, and the end of it is kept in `stderrTail`. Call it once: it closes the pipe.
-        ///
-        /// `finished`: when the child's stderr pipe ends, the status the child says it ends with, if it said
-        /// one (its output all written): then this returns `.exited` with it at once, and the child finishes
-        /// its exit alone (the kernel's teardown of a process that rendered the 8 MB page takes ~3 ms), to
-        /// be reaped by whoever adopts it: only for a supervisor that ends right after (the commands do).
-        package func wait(
-            interval: Double = 0.25, stderrTail: StderrTail?, finished: () -> Int32? = { nil },
-            isStuck: () -> Double?
-        ) -> Ending {
+        package func wait(interval: Double = 0.25, stderrTail: StderrTail?, isStuck: () -> Double?) -> Ending {
             defer { if stderrPipe >= 0 { close(stderrPipe) } }
             var chunk = [UInt8](repeating: 0, count: 16384)
             /// Passes on what the child wrote to stderr and keeps its end; false at end of file.
@@ -216,13 +208,7 @@ public struct ChildProcess {
                         pollfd(fd: errOpen ? stderrPipe : -1, events: Int16(POLLIN), revents: 0),
                     ]
                     let ready = poll(&watch, 2, Int32(interval * 1000))
-                    if ready > 0 && watch[1].revents != 0 {
-                        errOpen = forwardStderr()
-                        if !errOpen, let status = finished() {
-                            _ = waitpid(pid, nil, WNOHANG)
-                            return .exited(status)
-                        }
-                    }
+                    if ready > 0 && watch[1].revents != 0 { errOpen = forwardStderr() }
                     if ready > 0 && watch[0].revents != 0 {
                         // The child ended: take what is left in the pipe without waiting for writers it left behind.
                         if errOpen {
