@@ -221,10 +221,7 @@ public enum TextRenderer {
                 emitted = shown.upperBound
             }
             band.appendBlank(total - emitted)
-            var last = TextBand(columns: 0, lines: 0)
-            swap(&band.grid, &backend.grid)
-            swap(&last, &band)
-            writer.hand(consume last)
+            handOver()
             out = writer.finish()
             self.writer = nil
         }
@@ -242,12 +239,18 @@ public enum TextRenderer {
         /// Hands the band drawn so far to the writer, then takes a cleared one, its grid lent to the backend (in
         /// that order: an inline writer has one band, which it gives back when handed it).
         private mutating func handBand() {
+            handOver()
+            band = writer!.take()
+            swap(&band.grid, &backend.grid)
+        }
+
+        /// Hands the band drawn so far, its grid taken back from the backend, to the writer; `band` is an empty
+        /// stand-in after.
+        private mutating func handOver() {
             swap(&band.grid, &backend.grid)
             var handed = TextBand(columns: 0, lines: 0)
             swap(&handed, &band)
             writer!.hand(consume handed)
-            band = writer!.take()
-            swap(&band.grid, &backend.grid)
         }
 
         /// Lines a band of items is drawn in at a time: the grid stays small however long the collection.
