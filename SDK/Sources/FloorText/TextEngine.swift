@@ -171,9 +171,10 @@ public final class TextEngine: @unchecked Sendable {
     private static func bounded(_ utf8: UnsafeRawBufferPointer, maxWidth: Double, maxLines: Int)
         -> (bytes: UnsafeRawBufferPointer, width: Double, limit: Int)
     {
+        // Not `utf8.prefix(_:)`: a generic call a text (2 M instructions of the text preview of the 8 MB page).
         (
-            UnsafeRawBufferPointer(rebasing: utf8.prefix(TextLimits.maxBytes)), TextLimits.width(maxWidth),
-            maxLines > 0 ? maxLines : Int.max
+            UnsafeRawBufferPointer(start: utf8.baseAddress, count: min(utf8.count, TextLimits.maxBytes)),
+            TextLimits.width(maxWidth), maxLines > 0 ? maxLines : Int.max
         )
     }
 
@@ -206,11 +207,15 @@ public final class TextEngine: @unchecked Sendable {
     /// Lays `bytes` out on the plain path (`PlainLines`, whose results `plain` then holds), counted as the
     /// general path counts; false when it does not take the text.
     private func layOutPlain(_ bytes: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, limit: Int) -> Bool {
-        guard takesPlainPath,
-            plain.run(
-                bytes, faces: style.weight.usesBoldFace ? bold : regular, shaper: shaper, pointSize: style.pointSize,
-                maxWidth: maxWidth, limit: limit)
-        else { return false }
+        guard takesPlainPath else { return false }
+        // The faces passed as the properties they are: a `? bold : regular` was a retain and a release a text.
+        let laidOut =
+            style.weight.usesBoldFace
+            ? plain.run(
+                bytes, faces: bold, shaper: shaper, pointSize: style.pointSize, maxWidth: maxWidth, limit: limit)
+            : plain.run(
+                bytes, faces: regular, shaper: shaper, pointSize: style.pointSize, maxWidth: maxWidth, limit: limit)
+        guard laidOut else { return false }
         counters.laidOut += 1
         counters.plain += 1
         counters.units += plain.count
