@@ -73,12 +73,11 @@ public final class TextEngine: @unchecked Sendable {
     }
 
     /// Whether the shared engine keeps the blocks it lays out afresh in its cache (true, the default, for a
-    /// process that lays a text out again: a cell drawn after its height was measured, a screen drawn again
-    /// as it scrolls). A process that renders a page once lays each text it draws out once, so it keeps none
-    /// (but the last, `layout`'s `keep`): the cache's
+    /// process that lays a text out again: a screen drawn again as it scrolls). A process that renders a page
+    /// once lays each text it draws out once, so it keeps none but the last (`layout`'s `keep`): the cache's
     /// 4,096 blocks were 0.9 MiB of the json render's peak on the 8 MB page (BENCHMARKS.md, issue 23). A
     /// flag of the type's, so that setting it does not start the shared engine (its fonts and ICU) in a
-    /// process that lays no text out.
+    /// process that lays no text out. Heights (`measures`) never make a block, whatever this says.
     public static func keepBlocks(_ keep: Bool) {
         keepsBlocks.store(keep, ordering: .relaxed)
     }
