@@ -17,10 +17,11 @@ import Synchronization
 /// drawing never touches a band it has handed over, the writer never one it has given back, and nothing else
 /// is shared but the two queues, under one lock. No plugin code runs on the writer's thread: a band is cells,
 /// bytes and recorded calls, whose texts are the recording's own copies (never a plugin's pointers, valid
-/// only during its call), drawn by host code (GridBackend; a text block laid out by the shared TextEngine,
-/// under its lock, in the order the cells drew it). On a second thread two bands circulate, so the drawing waits
-/// only when the writer is a whole band behind; inline, one, given back when handed over: so a band is handed
-/// over before the next is taken. `finish()` must be called once, after the last `hand(_:)`: until then the
+/// only during its call) and whose text blocks were laid out when recorded, drawn by host code (GridBackend)
+/// that touches nothing shared. The drawing may draw a band's recording itself before handing it over (it is
+/// its band until then; `isBehind` says when the writer is busy). On a second thread two bands circulate, so
+/// the drawing waits only when the writer is a whole band behind; inline, one, given back when handed over: so
+/// a band is handed over before the next is taken. `finish()` must be called once, after the last `hand(_:)`: until then the
 /// writer's thread is running (ARCHITECTURE.md, "Output contract": nothing is written out before every
 /// plugin call has returned; this writes into memory only).
 package final class TextLineWriter: @unchecked Sendable {
