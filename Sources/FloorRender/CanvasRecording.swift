@@ -17,12 +17,12 @@ import HostContract
 /// call (Adapter.drawCell); neither reaches a backend.
 ///
 /// Ownership: every text's bytes are copied into `bytes` during the call that passes them (a plugin's
-/// pointers are valid only during its call, docs/ABI.md, "Threading"; a block holds its own), and nothing
-/// recorded points outside the recording, so it can cross threads with its band. Cost: a text's bytes once,
-/// plus `calls`' entries (MemoryLayout<Call>.stride each); a band of ProductFeed cards is about 12 KB
-/// (BENCHMARKS.md). The drawing draws a recording itself once it passes `flushBytes` (TextRenderer's drawing,
-/// at a cell's end), so a band's recording stays under that plus one cell's calls, however much a plugin
-/// draws.
+/// pointers are valid only during its call, docs/ABI.md, "Ownership and lifetimes" and "Canvas"; a block
+/// holds its own), and nothing recorded points outside the recording, so it can cross threads with its band.
+/// Cost: a text's bytes once, plus `calls`' entries (MemoryLayout<Call>.stride each, 56 bytes); a band of
+/// ProductFeed cards is about 14 KB (BENCHMARKS.md). The drawing draws a recording itself once it passes
+/// `flushBytes` (TextRenderer's drawing, at a cell's end), so a band's recording stays under that plus one
+/// cell's calls, however much a plugin draws.
 struct CanvasRecording {
     /// One call; a text's bytes are `bytes[text]`.
     enum Call {

@@ -21,9 +21,9 @@ import Synchronization
 /// that touches nothing shared. The drawing may draw a band's recording itself before handing it over (it is
 /// its band until then; `isBehind` says when the writer is busy). On a second thread two bands circulate, so
 /// the drawing waits only when the writer is a whole band behind; inline, one, given back when handed over: so
-/// a band is handed over before the next is taken. `finish()` must be called once, after the last `hand(_:)`: until then the
-/// writer's thread is running (ARCHITECTURE.md, "Output contract": nothing is written out before every
-/// plugin call has returned; this writes into memory only).
+/// a band is handed over before the next is taken. `finish()` must be called once, after the last
+/// `hand(_:)`: until then the writer's thread is running (ARCHITECTURE.md, "Output contract": nothing is
+/// written out before every plugin call has returned; this writes into memory only).
 package final class TextLineWriter: @unchecked Sendable {
     package enum Mode: Sendable {
         /// Each band written when handed over, on the caller's thread (a screen: a few dozen lines).
