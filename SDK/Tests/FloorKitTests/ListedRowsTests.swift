@@ -68,4 +68,32 @@ struct ListedRowsTests {
             }
         }
     }
+
+    /// Listing rows from a row on, a run at a time (what expand hands the host), reads as the rows from there.
+    @Test func runsFromARowOnAreTheRowsFromThere() {
+        let listed = feedRows(items: 6)
+        let rows = ListedRows(listed)
+        for start in 0...listed.count {
+            var seen: [(Int32, UInt32)] = []
+            rows.forEachRun(from: start) { type, flags, count in
+                seen += Array(repeating: (type, flags), count: count)
+            }
+            #expect(seen.map(\.0) == listed[start...].map(\.type))
+            #expect(seen.map(\.1) == listed[start...].map(\.flags))
+        }
+    }
+
+    /// Inserting the rows of another ListedRows, run by run, matches inserting them row by row.
+    @Test func insertingListedRowsMatchesInsertingTheirRows() {
+        let added =
+            [ListedRow(type: 3, item: 20, flags: 0), ListedRow(type: 3, item: 21, flags: 0)]
+            + [ListedRow(type: 4, item: 0, flags: FLOOR_ROW_STICKY), ListedRow(type: 3, item: 22, flags: 0)]
+        for index in 0...feedRows(items: 20).count {
+            var listed = feedRows(items: 20)
+            var rows = ListedRows(listed)
+            listed.insert(contentsOf: added, at: index)
+            rows.insert(contentsOf: ListedRows(added), at: index)
+            #expect(Array(rows) == listed)
+        }
+    }
 }
