@@ -83,22 +83,6 @@ struct ListedRows: RandomAccessCollection, Equatable {
 
     /// Puts `rows` before row `index` (`endIndex`: after the last), a run at a time.
     mutating func insert(contentsOf rows: ListedRows, at index: Int) {
-        insert(at: index) { this in
-            var previous: Int32 = 0
-            for run in rows.runs {
-                this.appendRun(type: run.type, flags: run.flags, firstItem: run.firstItem, count: run.end - previous)
-                previous = run.end
-            }
-        }
-    }
-
-    /// Puts `rows` before row `index` (`endIndex`: after the last).
-    mutating func insert(contentsOf rows: some Sequence<ListedRow>, at index: Int) {
-        insert(at: index) { this in for row in rows { this.append(row) } }
-    }
-
-    /// Runs `appendRows` on these rows cut before row `index`, then puts the rest back after what it appended.
-    private mutating func insert(at index: Int, _ appendRows: (inout ListedRows) -> Void) {
         precondition(index >= 0 && index <= endIndex, "insert at \(index) of \(endIndex)")
         // The runs from the one holding row `index` on come off, the part of it before `index` goes back,
         // then the new rows, then the rest.
@@ -117,7 +101,11 @@ struct ListedRows: RandomAccessCollection, Equatable {
             appendRun(type: first.type, flags: first.flags, firstItem: first.firstItem, count: before)
             tail[0] = (first.type, first.flags, first.firstItem + before, first.count - before)
         }
-        appendRows(&self)
+        var end: Int32 = 0  // where the previous of `rows`' runs ended
+        for run in rows.runs {
+            appendRun(type: run.type, flags: run.flags, firstItem: run.firstItem, count: run.count(after: end))
+            end = run.end
+        }
         for run in tail { appendRun(type: run.type, flags: run.flags, firstItem: run.firstItem, count: run.count) }
     }
 }

@@ -42,7 +42,7 @@ struct ListedRowsTests {
         var rows = ListedRows(listed)
         let added = (20..<40).map { ListedRow(type: 3, item: $0, flags: 0) }
         listed.insert(contentsOf: added, at: listed.count - 1)
-        rows.insert(contentsOf: added, at: rows.count - 1)
+        rows.insert(contentsOf: ListedRows(added), at: rows.count - 1)
         #expect(Array(rows) == listed)
         #expect(rows.runCount == 5)
     }
@@ -63,7 +63,7 @@ struct ListedRowsTests {
                 let first = next(10)
                 let added = (0..<next(6)).map { ListedRow(type: Int32(next(2)), item: first + $0, flags: 0) }
                 listed.insert(contentsOf: added, at: at)
-                rows.insert(contentsOf: added, at: at)
+                rows.insert(contentsOf: ListedRows(added), at: at)
                 #expect(Array(rows) == listed)
             }
         }
@@ -80,20 +80,6 @@ struct ListedRowsTests {
             }
             #expect(seen.map(\.0) == listed[start...].map(\.type))
             #expect(seen.map(\.1) == listed[start...].map(\.flags))
-        }
-    }
-
-    /// Inserting the rows of another ListedRows, run by run, matches inserting them row by row.
-    @Test func insertingListedRowsMatchesInsertingTheirRows() {
-        let added =
-            [ListedRow(type: 3, item: 20, flags: 0), ListedRow(type: 3, item: 21, flags: 0)]
-            + [ListedRow(type: 4, item: 0, flags: FLOOR_ROW_STICKY), ListedRow(type: 3, item: 22, flags: 0)]
-        for index in 0...feedRows(items: 20).count {
-            var listed = feedRows(items: 20)
-            var rows = ListedRows(listed)
-            listed.insert(contentsOf: added, at: index)
-            rows.insert(contentsOf: ListedRows(added), at: index)
-            #expect(Array(rows) == listed)
         }
     }
 }
