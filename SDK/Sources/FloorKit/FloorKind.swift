@@ -1,5 +1,4 @@
 import CFloorABI
-import Foundation
 
 /// A decoded floor, as the host holds it: the opaque model handle is an unmanaged reference to this box.
 /// `rows[i]` is row i of the floor as `expand` last listed it: its host row type id and the item it draws.

@@ -1,5 +1,4 @@
 import CFloorABI
-import Foundation
 
 /// The C functions behind every selector this SDK registers. `ctx` is the unmanaged RowKind or FloorKind;
 /// `model` the unmanaged AnyFloorBox that decode returned (retained once; destroy releases it).
