@@ -20,7 +20,8 @@ import HostContract
 /// Invariants: a double-width scalar always occupies two cells on one line, both inside the grid, so every
 /// rendered line is at most `columns` display columns and columns line up across lines.
 /// Cost: cells are plain values (no reference counting); `reset(lines:)` reuses the storage, so drawing
-/// a page row by row into one grid allocates once. A value type: copy it freely; not for concurrent mutation.
+/// a page row by row into one grid allocates once, and clears only what was drawn (`drawnEnds`), which
+/// `write(line:to:styled:)` starts from too. A value type: copy it freely; not for concurrent mutation.
 public struct TextGrid {
     /// A rectangle in cell coordinates: columns `column..<column+width`, lines `line..<line+height`.
     public typealias Rect = (column: Int, line: Int, width: Int, height: Int)
@@ -34,6 +35,10 @@ public struct TextGrid {
     public private(set) var clippedDraws = 0
 
     private var cells: [Cell]
+    /// For each line, a column at and after which every cell is blank, all zero bytes (0: nothing drawn on
+    /// the line since it was last cleared). Every draw call raises it to the end of the cells it writes
+    /// (`drawn(line:to:)`): writing a line starts from it, and `reset(lines:)` clears each line up to it only.
+    private var drawnEnds: [Int]
     /// The marks attached to cells, by cell index (rare: most text has none).
     private var marks: [Int: [Unicode.Scalar]] = [:]
     /// The clip intersected with the grid, as half-open bounds (may be empty): worked out when the clip or the
@@ -50,6 +55,7 @@ public struct TextGrid {
         self.columns = max(0, columns)
         self.lines = max(0, lines)
         cells = Array(repeating: .blank, count: self.columns * self.lines)
+        drawnEnds = Array(repeating: 0, count: self.lines)
         visibleWindow = (0, 0, self.columns, self.lines)
         assert(MemoryLayout<Cell>.stride == 8, "write(line:) reads a cell as 8 bytes")
         assert(MemoryLayout<Cell>.offset(of: \Cell.utf8) == 0, "write(line:) reads a cell's UTF-8 as its low bytes")
@@ -60,14 +66,28 @@ public struct TextGrid {
     }
 
     /// Makes the grid `lines` tall and blank again, with no clip and no clipped draws counted, keeping
-    /// its storage.
+    /// its storage. Only the cells drawn since the last reset are cleared: each kept line up to its
+    /// `drawnEnds` (the text preview's lines end, on average, at a third of their width).
     public mutating func reset(lines: Int) {
+        let kept = min(self.lines, max(0, lines))
+        let columns = columns
+        // A blank cell is all zero bytes (see Cell), so clearing is a memset.
+        cells.withUnsafeMutableBytes { raw in
+            drawnEnds.withUnsafeMutableBufferPointer { ends in
+                for l in 0..<kept where ends[l] > 0 {
+                    memset(raw.baseAddress! + l &* columns &* 8, 0, ends[l] &* 8)
+                    ends[l] = 0
+                }
+            }
+        }
         self.lines = max(0, lines)
         let count = columns * self.lines
         if cells.count > count { cells.removeLast(cells.count - count) }
-        // A blank cell is all zero bytes (see Cell), so clearing is a memset.
-        cells.withUnsafeMutableBytes { if let base = $0.baseAddress { memset(base, 0, $0.count) } }
         if cells.count < count { cells.append(contentsOf: repeatElement(.blank, count: count - cells.count)) }
+        if drawnEnds.count > self.lines { drawnEnds.removeLast(drawnEnds.count - self.lines) }
+        if drawnEnds.count < self.lines {
+            drawnEnds.append(contentsOf: repeatElement(0, count: self.lines - drawnEnds.count))
+        }
         if !marks.isEmpty { marks.removeAll(keepingCapacity: true) }
         visibleWindow = (0, 0, columns, self.lines)
         clippedDraws = 0
@@ -195,6 +215,7 @@ public struct TextGrid {
                     Self.put(packed & ~Self.wideBit, wide: wide, at: rowStart + cellColumn, style: style, in: cells)
                 }
             }
+            drawn(line: line, to: min(end, window.right))
             if clipped { clippedDraws += 1 }
             return start..<end
         }
@@ -239,6 +260,7 @@ public struct TextGrid {
             let raw = UnsafeMutableRawPointer(cells.baseAddress! + run.lowerBound)
             for k in 0..<count { raw.storeBytes(of: template | UInt64(utf8[k]), toByteOffset: k &* 8, as: UInt64.self) }
         }
+        drawn(line: line, to: end)
         return start..<end
     }
 
@@ -418,39 +440,43 @@ public struct TextGrid {
         let firstLine = max(line, window.top)
         let lastLine = min(bottom, window.bottom - 1)
         guard firstColumn <= lastColumn, firstLine <= lastLine else { return }
-
-        func frameScalar(_ c: Int, _ l: Int) -> Unicode.Scalar {
-            if height == 1 { return "─" }
-            if width == 1 { return "│" }
-            switch (c == column, c == right, l == line, l == bottom) {
-            case (true, _, true, _): return "┌"
-            case (_, true, true, _): return "┐"
-            case (true, _, _, true): return "└"
-            case (_, true, _, true): return "┘"
-            case (_, _, true, _), (_, _, _, true): return "─"
-            default: return "│"
+        drawn(lines: firstLine...lastLine, to: lastColumn + 1)
+        // The frame's cells, each made once (constants but for the style).
+        @inline(__always) func cell(_ scalar: UInt32) -> Cell {
+            Cell(scalar, span: .narrow, style: style, hasMarks: false)
+        }
+        let horizontal = cell(0x2500)  // ─
+        let vertical = cell(0x2502)  // │
+        let columns = columns
+        // Each line of the frame: what lies between its edges over every visible column (nil: nothing, the
+        // inside of a frame), then its left and right edge where the clip shows them. `put` stores a cell over a
+        // run, keeping wide characters whole.
+        @inline(__always) func drawLines(_ put: (Cell, Range<Int>) -> Void) {
+            for l in firstLine...lastLine {
+                let edges: (left: Cell, between: Cell?, right: Cell) =
+                    if height == 1 {
+                        (horizontal, horizontal, horizontal)
+                    } else if width == 1 {
+                        (vertical, vertical, vertical)
+                    } else if l == line {
+                        (cell(0x250C), horizontal, cell(0x2510))  // ┌ ┐
+                    } else if l == bottom {
+                        (cell(0x2514), horizontal, cell(0x2518))  // └ ┘
+                    } else {
+                        (vertical, nil, vertical)
+                    }
+                // Inside the grid (clipped above), so no sum overflows.
+                let start = l &* columns
+                if let between = edges.between { put(between, (start &+ firstColumn)..<(start &+ lastColumn &+ 1)) }
+                if column == firstColumn { put(edges.left, (start &+ column)..<(start &+ column &+ 1)) }
+                if right == lastColumn { put(edges.right, (start &+ right)..<(start &+ right &+ 1)) }
             }
         }
-        func place(_ c: Int, _ l: Int) {
-            putNarrow(Cell(frameScalar(c, l).value, span: .narrow, style: style, hasMarks: false), at: l * columns + c)
+        guard marks.isEmpty else {
+            drawLines { putNarrow($0, run: $1) }
+            return
         }
-        for l in firstLine...lastLine {
-            if l == line || l == bottom {
-                if lastColumn - firstColumn >= 2 {
-                    // The inner columns of a rule or an edge are one cell, made (and encoded) once.
-                    place(firstColumn, l)
-                    let inner = Cell(
-                        frameScalar(firstColumn + 1, l).value, span: .narrow, style: style, hasMarks: false)
-                    putNarrow(inner, run: (l * columns + firstColumn + 1)..<(l * columns + lastColumn))
-                    place(lastColumn, l)
-                } else {
-                    for c in firstColumn...lastColumn { place(c, l) }
-                }
-            } else {
-                if (firstColumn...lastColumn).contains(column) { place(column, l) }
-                if right != column && (firstColumn...lastColumn).contains(right) { place(right, l) }
-            }
-        }
+        cells.withUnsafeMutableBufferPointer { cells in drawLines { Self.putNarrow($0, run: $1, in: cells) } }
     }
 
     /// Fills columns `column..<column+width`, lines `line..<line+height` with `scalar` (a narrow shade such
@@ -473,6 +499,7 @@ public struct TextGrid {
         let endLine = min(bottom, window.bottom)
         guard firstColumn < endColumn, firstLine < endLine else { return }
         let cell = Cell(scalar.value, span: .narrow, style: style, hasMarks: false)
+        drawn(lines: firstLine...(endLine - 1), to: endColumn)
         for l in firstLine..<endLine { putNarrow(cell, run: (l * columns + firstColumn)..<(l * columns + endColumn)) }
     }
 
@@ -510,9 +537,10 @@ public struct TextGrid {
         cells.withUnsafeBufferPointer { all in
             let row = UnsafeBufferPointer(rebasing: all[(l * columns)..<((l + 1) * columns)])
             // Struck text: SGR 9 when styled (in the style's sequence); plain, U+0336 after each character.
-            var last = row.count - 1
-            // Blank cells are zero bytes: skip them four cells at a time (most of a line is its blank right end),
-            // then one at a time, then drawn spaces one by one.
+            // Nothing is drawn from `drawnEnds[l]` on (most of a line is its blank right end).
+            var last = drawnEnds[l] - 1
+            // Blank cells are zero bytes: skip them four cells at a time, then one at a time, then drawn spaces
+            // one by one.
             let raw = UnsafeRawPointer(row.baseAddress!)
             @inline(__always) func word(_ c: Int) -> UInt64 {
                 raw.loadUnaligned(fromByteOffset: c &* 8, as: UInt64.self)
@@ -643,6 +671,7 @@ public struct TextGrid {
     /// Stores a glyph at a cell that the caller has checked to be inside the grid (and, for a wide glyph,
     /// the next cell too), keeping the "wide characters are whole" invariant.
     private mutating func put(_ glyph: Glyph, column: Int, line: Int, style: TextStyle) {
+        drawn(line: line, to: column + glyph.width)
         let index = line * columns + column
         breakWideCharacter(at: index)
         let hasMarks = !glyph.marks.isEmpty
@@ -655,6 +684,21 @@ public struct TextGrid {
             cells[index + 1] = Cell(0x20, span: .wideRight, style: style, hasMarks: false)
         } else {
             cells[index] = Cell(glyph.scalar, span: .narrow, style: style, hasMarks: hasMarks)
+        }
+    }
+
+    /// Raises `drawnEnds[line]` to `end` (a line and column the caller has checked): the caller writes cells of
+    /// `line` before column `end` only.
+    @inline(__always)
+    private mutating func drawn(line: Int, to end: Int) {
+        if drawnEnds[line] < end { drawnEnds[line] = end }
+    }
+
+    /// `drawn(line:to:)` for each of `lines`.
+    @inline(__always)
+    private mutating func drawn(lines: ClosedRange<Int>, to end: Int) {
+        drawnEnds.withUnsafeMutableBufferPointer { ends in
+            for l in lines where ends[l] < end { ends[l] = end }
         }
     }
 
@@ -672,11 +716,17 @@ public struct TextGrid {
             for index in run { putNarrow(cell, at: index) }
             return
         }
-        cells.withUnsafeMutableBufferPointer { cells in
-            guard !run.isEmpty else { return }
-            Self.breakWideCharacters(across: run, in: cells)
-            UnsafeMutableBufferPointer(rebasing: cells[run]).update(repeating: cell)
-        }
+        cells.withUnsafeMutableBufferPointer { cells in Self.putNarrow(cell, run: run, in: cells) }
+    }
+
+    /// `putNarrow(_:run:)` into cells none of which has marks.
+    @inline(__always)
+    private static func putNarrow(_ cell: Cell, run: Range<Int>, in cells: UnsafeMutableBufferPointer<Cell>) {
+        guard !run.isEmpty else { return }
+        breakWideCharacters(across: run, in: cells)
+        // Stored as words (one store a cell, which the compiler can widen), not field by field.
+        let raw = UnsafeMutableRawPointer(cells.baseAddress! + run.lowerBound)
+        for k in 0..<run.count { raw.storeBytes(of: cell.bits, toByteOffset: k &* 8, as: UInt64.self) }
     }
 
     /// What `breakWideCharacter` at each index of `run` leaves outside the run, for a run about to be overwritten
@@ -788,6 +838,9 @@ public struct TextGrid {
         }
 
         var isBlank: Bool { span == .narrow && !hasMarks && (length == 0 || utf8 == 0x20) }
+
+        /// The cell's eight bytes as one little-endian word (what `write(line:)` reads).
+        @inline(__always) var bits: UInt64 { unsafeBitCast(self, to: UInt64.self) }
 
         // A cell's fields within its eight bytes read as one little-endian UInt64 (`write(line:)`): literals,
         // so the write loop reads no global, which `init` checks against the layout.

@@ -650,3 +650,114 @@ struct TextGridRunTests {
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
     }
 }
+
+// MARK: - TextGrid: clearing what was drawn
+
+/// Random draw calls as the text preview's cells make them: text (the String, bytes and glyph paths) in every
+/// style, wide characters up to the last column, marks, frames, rules, fills and clips.
+struct RandomGridDrawing {
+    static let pieces = [
+        "a", "Z", " ", "  ", "你", "好", "😀", "e\u{301}", "─", "│", "¥19.9", "Pro ", "中文 ab", "\u{1B}", "…",
+    ]
+    static let styles: [TextStyle] = [[], .bold, .muted, .accent, .strike, [.bold, .strike]]
+
+    var random: SeededRandom
+
+    mutating func draw(into grid: inout TextGrid) {
+        let columns = grid.columns
+        let column = random.chance(20) ? random.int(-2...columns + 2) : random.int(0...max(0, columns - 1))
+        let line = random.int(-1...grid.lines)
+        let width = random.int(-1...columns + 2)
+        let height = random.int(-1...4)
+        let style = random.pick(Self.styles)
+        switch random.int(0...9) {
+        case 0...3:
+            var text = (0..<random.int(1...4)).map { _ in random.pick(Self.pieces) }.joined()
+            let center = random.chance(30)
+            if random.chance(50) {
+                text.withUTF8 {
+                    _ = grid.text(
+                        utf8: $0, escapingControls: true, column: column, line: line, maxColumns: width,
+                        center: center, style: style)
+                }
+            } else {
+                grid.text(text, column: column, line: line, maxColumns: width, center: center, style: style)
+            }
+        case 4:
+            // A wide character ending at the last column, or cut there.
+            let wide = random.pick(["中", "x中", "中中", "😀"])
+            grid.text(wide, column: columns - random.int(1...3), line: line, maxColumns: 4, style: style)
+        case 5, 6:
+            grid.box(column: column, line: line, width: width, height: height, style: style)
+        case 7:
+            grid.fill(column: column, line: line, width: width, height: height, scalar: "░", style: style)
+        default:
+            grid.clip(to: random.chance(30) ? nil : (column, line, width, height))
+        }
+    }
+}
+
+struct TextGridClearTests {
+    /// Every line of `grid`, written plain and styled (a struck space left over shows in a plain line).
+    static func written(_ grid: TextGrid) -> [[UInt8]] {
+        (0..<grid.lines).flatMap { l in
+            [false, true].map { styled in
+                var bytes: [UInt8] = []
+                grid.write(line: l, to: &bytes, styled: styled)
+                return bytes
+            }
+        }
+    }
+
+    static func isBlank(_ grid: TextGrid) -> Bool {
+        written(grid).allSatisfy(\.isEmpty)
+            && (0..<grid.lines).allSatisfy { grid.isBlank(line: $0, columns: 0..<grid.columns) }
+    }
+
+    /// `reset(lines:)` clears only what was drawn (TextGrid's `drawnEnds`): a grid reset after any drawing, to
+    /// any height (taller, as for a row taller than a band, and back), is blank, and draws exactly what a new
+    /// grid draws, cell for cell, including cells drawn before the reset and cleared by it.
+    @Test func aResetGridDrawsAsANewOne() {
+        var random = SeededRandom(state: 0xC1EA_2023)
+        var differing: [String] = []
+        for round in 0..<400 {
+            let columns = random.int(1...12)
+            var reused = TextGrid(columns: columns, lines: random.int(0...6))
+            for _ in 0..<3 {
+                var before = RandomGridDrawing(random: SeededRandom(state: random.next()))
+                for _ in 0..<random.int(0...12) { before.draw(into: &reused) }
+                let lines = random.pick([0, 1, 3, 6, 9, 300])
+                reused.reset(lines: lines)
+                if !Self.isBlank(reused) { differing.append("round \(round): not blank after reset") }
+                var fresh = TextGrid(columns: columns, lines: lines)
+                let seed = random.next()
+                var a = RandomGridDrawing(random: SeededRandom(state: seed))
+                var b = RandomGridDrawing(random: SeededRandom(state: seed))
+                for _ in 0..<random.int(1...12) {
+                    a.draw(into: &reused)
+                    b.draw(into: &fresh)
+                }
+                if Self.written(reused) != Self.written(fresh) || reused.clippedDraws != fresh.clippedDraws {
+                    differing.append("round \(round): \(columns) columns, \(lines) lines")
+                }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
+    }
+
+    /// A band's grid made taller for a row taller than a band (TextRenderer) and back: what was drawn on the lines
+    /// kept and on the lines dropped is gone, and lines grown again are blank.
+    @Test func aBandTallerThanItsGridAndBack() {
+        var grid = TextGrid(columns: 8, lines: 256)
+        grid.text("ab中", column: 4, line: 255, maxColumns: 4, style: .strike)
+        grid.reset(lines: 300)
+        #expect(Self.isBlank(grid))
+        grid.box(column: 0, line: 250, width: 8, height: 50)
+        grid.text("中中中中", column: 0, line: 299, maxColumns: 8, style: .strike)
+        grid.fill(column: 6, line: 0, width: 2, height: 300, scalar: "░")
+        grid.reset(lines: 256)
+        #expect(Self.isBlank(grid))
+        grid.reset(lines: 300)
+        #expect(Self.isBlank(grid))
+    }
+}
