@@ -60,6 +60,8 @@ public struct TextGrid {
         assert(MemoryLayout<Cell>.stride == 8, "write(line:) reads a cell as 8 bytes")
         assert(MemoryLayout<Cell>.offset(of: \Cell.utf8) == 0, "write(line:) reads a cell's UTF-8 as its low bytes")
         assert(MemoryLayout<Cell>.offset(of: \Cell.length)! * 8 == Cell.lengthShift, "write(line:) reads the length")
+        assert(MemoryLayout<Cell>.offset(of: \Cell.span)! * 8 == Cell.spanShift, "write(line:) reads the span")
+        assert(Cell.Span.narrow.rawValue == 0, "write(line:) tells a narrow cell by its span's zero byte")
         assert(MemoryLayout<Cell>.offset(of: \Cell.style)! * 8 == Cell.styleShift, "write(line:) reads the style")
         assert(MemoryLayout<Cell>.offset(of: \Cell.hasMarks)! * 8 == Cell.marksShift, "write(line:) reads the marks")
         assert(UInt64(TextStyle.strike.rawValue) << Cell.styleShift == Cell.strikeMask, "write(line:) reads the strike")
@@ -533,6 +535,14 @@ public struct TextGrid {
     /// each change of style is an SGR sequence (`TextStyle.sgr`) and a line that changed the style ends
     /// with a reset, so every line stands alone; blanks never switch the style.
     public func write(line l: Int, to out: inout [UInt8], styled: Bool) {
+        write(line: l, to: &out, styled: styled, inRuns: true)
+    }
+
+    /// `write(line:to:styled:)`. With `inRuns`, the common runs of cells go in bulk (a few instructions a
+    /// byte): blanks, ASCII in the current style, and equal cells (a rule); without, every cell goes through the
+    /// one-cell step every other cell takes (what the runs are tested against): the same bytes either way.
+    @inline(__always)
+    package func write(line l: Int, to out: inout [UInt8], styled: Bool, inRuns: Bool) {
         guard l >= 0, l < lines, columns > 0 else { return }
         cells.withUnsafeBufferPointer { all in
             let row = UnsafeBufferPointer(rebasing: all[(l * columns)..<((l + 1) * columns)])
@@ -550,9 +560,10 @@ public struct TextGrid {
             while last >= 0 && row[last].isBlank { last -= 1 }
             guard last >= 0 else { return }
             // Bytes go into a buffer on the stack, appended to `out` once: at most 4 a scalar, plus an SGR
-            // sequence before each and a reset at the end. Marks (rare) are appended one by one.
+            // sequence before each and a reset at the end, and 8 for the last store of a run of blanks (which
+            // stores 8 spaces at a time). Marks (rare) are appended one by one.
             let sgr = styled ? TextStyle.longestSGR : 0
-            let capacity = (last + 1) * (4 + 2 + sgr) + sgr + 4
+            let capacity = (last + 1) * (4 + 2 + sgr) + sgr + 8
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
                 var n = 0
                 var current = TextStyle()
@@ -560,39 +571,82 @@ public struct TextGrid {
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
                     n = 0
                 }
-                // The common cells, told from their eight bytes: a blank (all zero) is a space, and a drawn
-                // character without marks, not struck (plain) or in the current style (styled) is its UTF-8.
+                // The common cells, told from their eight bytes (Cell's layout): a blank (all zero) is a space; a
+                // drawn character without marks, not struck (plain) or in the current style (styled) is its UTF-8
+                // (`mask`, `quick`), and if it is one byte long, ASCII (`asciiMask`, `asciiQuick`: its length 1,
+                // its span narrow, its bytes above the first zero).
                 let mask = Cell.marksMask | (styled ? Cell.styleMask : Cell.strikeMask)
                 var quick: UInt64 = 0
-                // The last common cell written, its bytes and their count: a cell equal to it (a run of blanks,
-                // a rule's "─") is written again without another look. A blank to begin with, and again after
-                // each other cell (which may change the style `quick` stands for).
-                var repeated: UInt64 = 0
-                var repeatedBytes: UInt32 = 0x20
-                var repeatedLength = 1
+                let asciiMask: UInt64 = ~0xFF & (styled ? ~0 : ~Cell.styleMask | Cell.strikeMask)
+                var asciiQuick: UInt64 = 1 << Cell.lengthShift
                 let base = UnsafeMutableRawPointer(buffer.baseAddress!)
                 var c = 0
                 while c <= last {
-                    let word = raw.loadUnaligned(fromByteOffset: c &* 8, as: UInt64.self)
-                    if word == repeated {
-                        (base + n).storeBytes(of: repeatedBytes, as: UInt32.self)
-                        n &+= repeatedLength
-                        c &+= 1
-                        continue
+                    let bits = word(c)
+                    if inRuns {
+                        if bits == 0 {
+                            // Blanks (a margin, a frame's inside): counted four at a time, written eight a store.
+                            var end = c &+ 1
+                            while end &+ 3 <= last && word(end) | word(end &+ 1) | word(end &+ 2) | word(end &+ 3) == 0
+                            {
+                                end &+= 4
+                            }
+                            while end <= last && word(end) == 0 { end &+= 1 }
+                            var k = 0
+                            while k < end &- c {
+                                (base + (n &+ k)).storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+                                k &+= 8
+                            }
+                            n &+= end &- c
+                            c = end
+                            continue
+                        }
+                        if bits & asciiMask == asciiQuick {
+                            // ASCII in the current style (words and the drawn spaces between them): a byte a cell.
+                            var end = c
+                            repeat {
+                                (base + n).storeBytes(of: UInt8(truncatingIfNeeded: word(end)), as: UInt8.self)
+                                n &+= 1
+                                end &+= 1
+                            } while end <= last && word(end) & asciiMask == asciiQuick
+                            c = end
+                            continue
+                        }
+                        let length = Int(truncatingIfNeeded: bits &>> Cell.lengthShift) & 0xFF
+                        if length != 0 && bits & mask == quick {
+                            // Any other common cell: its UTF-8 (all four bytes stored, `length` of them kept).
+                            let utf8 = UInt32(truncatingIfNeeded: bits).littleEndian
+                            (base + n).storeBytes(of: utf8, as: UInt32.self)
+                            n &+= length
+                            c &+= 1
+                            if bits & Cell.spanMask != 0 {
+                                // The left half of a wide character (a right half, length 0, is never common): its
+                                // right half is the next cell, and writes nothing.
+                                c &+= 1
+                                continue
+                            }
+                            // A narrow one is written again for each equal cell after it (a rule's "─"), four at a
+                            // time while four are equal.
+                            while c &+ 3 <= last
+                                && (word(c) ^ bits) | (word(c &+ 1) ^ bits) | (word(c &+ 2) ^ bits)
+                                    | (word(c &+ 3) ^ bits) == 0
+                            {
+                                (base + n).storeBytes(of: utf8, as: UInt32.self)
+                                (base + (n &+ length)).storeBytes(of: utf8, as: UInt32.self)
+                                (base + (n &+ 2 &* length)).storeBytes(of: utf8, as: UInt32.self)
+                                (base + (n &+ 3 &* length)).storeBytes(of: utf8, as: UInt32.self)
+                                n &+= 4 &* length
+                                c &+= 4
+                            }
+                            while c <= last && word(c) == bits {
+                                (base + n).storeBytes(of: utf8, as: UInt32.self)
+                                n &+= length
+                                c &+= 1
+                            }
+                            continue
+                        }
                     }
-                    let length = Int(truncatingIfNeeded: word &>> Cell.lengthShift) & 0xFF
-                    if word == 0 || (length != 0 && word & mask == quick) {
-                        repeated = word
-                        repeatedBytes = word == 0 ? 0x20 : UInt32(truncatingIfNeeded: word).littleEndian
-                        repeatedLength = word == 0 ? 1 : length
-                        (base + n).storeBytes(of: repeatedBytes, as: UInt32.self)
-                        n &+= repeatedLength
-                        c &+= 1
-                        continue
-                    }
-                    repeated = 0
-                    repeatedBytes = 0x20
-                    repeatedLength = 1
+                    // One cell, any cell.
                     let cell = row[c]
                     defer { c += 1 }
                     if cell.length == 0 {
@@ -608,6 +662,7 @@ public struct TextGrid {
                         }
                         current = cell.style
                         quick = UInt64(current.rawValue) << Cell.styleShift
+                        asciiQuick = 1 << Cell.lengthShift | quick
                     }
                     // All four bytes are stored (the buffer has room past the end); `length` of them count.
                     UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(
@@ -848,6 +903,8 @@ public struct TextGrid {
         static let styleShift: UInt64 = 48
         static let marksShift: UInt64 = 56
         static let styleMask: UInt64 = 0xFF << styleShift
+        static let spanShift: UInt64 = 40
+        static let spanMask: UInt64 = 0xFF << spanShift
         static let strikeMask: UInt64 = 0x08 << styleShift
         static let marksMask: UInt64 = 0xFF << marksShift
     }

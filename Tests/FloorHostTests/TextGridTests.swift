@@ -579,6 +579,48 @@ struct TextGridWriteTests {
         #expect(line(grid, styled: true) == "────\u{1B}[0;31m──\u{1B}[0m──  \u{1B}[0;9mab\u{1B}[0mab")
         #expect(line(grid, styled: false) == "────────  a\u{336}b\u{336}ab")
     }
+
+    /// A line as the text preview's cards make them: blanks, a rule, ASCII with its spaces in one style, a wide
+    /// character, the style switched back, and a wide character in the last column.
+    @Test func aCardsLine() {
+        var grid = TextGrid(columns: 24, lines: 1)
+        grid.box(column: 1, line: 0, width: 6, height: 1)
+        grid.text("ab 中", column: 8, line: 0, maxColumns: 6, style: .accent)
+        grid.text("x中", column: 21, line: 0, maxColumns: 3)
+        #expect(line(grid, styled: false) == " ────── ab 中        x中")
+        #expect(line(grid, styled: true) == " ────── \u{1B}[0;31mab 中        \u{1B}[0mx中")
+    }
+
+    /// The runs `write(line:)` writes in bulk (blanks, ASCII in the current style, equal cells, a wide
+    /// character's two halves) come out as the one-cell step writes them, plain and styled, on grids drawn at
+    /// random: every style (struck cells among them), wide characters up to the last column, marks, rules,
+    /// frames, fills and clips, so runs start, end and change style anywhere.
+    @Test func runsWriteWhatTheOneCellStepWrites() {
+        var random = SeededRandom(state: 0x3417_E2)
+        var differing: [String] = []
+        var written = 0
+        for round in 0..<600 {
+            var grid = TextGrid(columns: random.int(1...40), lines: random.int(1...4))
+            var drawing = RandomGridDrawing(random: SeededRandom(state: random.next()))
+            for _ in 0..<random.int(1...16) { drawing.draw(into: &grid) }
+            for l in 0..<grid.lines {
+                for styled in [false, true] {
+                    var runs: [UInt8] = []
+                    var cells: [UInt8] = []
+                    grid.write(line: l, to: &runs, styled: styled, inRuns: true)
+                    grid.write(line: l, to: &cells, styled: styled, inRuns: false)
+                    if runs != cells {
+                        differing.append(
+                            "round \(round) line \(l) styled \(styled): \(String(decoding: runs, as: UTF8.self)) "
+                                + "against \(String(decoding: cells, as: UTF8.self))")
+                    }
+                    written += runs.count
+                }
+            }
+        }
+        #expect(written > 20_000)
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(3))")
+    }
 }
 
 // MARK: - TextGrid: runs drawn whole
