@@ -47,8 +47,6 @@ public struct TextGrid {
     /// Scratch for the glyphs of the text being drawn, and their marks (reused between calls).
     private var glyphs: [Glyph] = []
     private var glyphMarks: [Unicode.Scalar] = []
-    /// Set in a packed glyph of `drawPlain` that takes two columns.
-    private static let wideBit: UInt32 = 1 << 31
 
     /// An empty (all blank) grid. Negative sizes are treated as 0.
     public init(columns: Int, lines: Int) {
@@ -148,9 +146,10 @@ public struct TextGrid {
 
     /// `text(utf8:...)` for the common text: valid UTF-8 whose every scalar takes one or two columns (no mark,
     /// control or other zero-width scalar, nothing to escape), drawn into a grid holding no marks. Draws
-    /// exactly what the glyph path draws (`drawGlyphs`, step by step), with no Glyph made and the cells
-    /// written through a pointer, and returns the columns the text takes, as `drawGlyphs` does; nil (nothing
-    /// drawn) for anything else, which the glyph path then draws.
+    /// exactly what the glyph path draws (`drawGlyphs`, step by step), with no Glyph made: the text's cells are
+    /// made in one pass over its bytes (a sequence's bytes are its cell's UTF-8), cut and clipped as cells, and
+    /// stored as one run. Returns the columns the text takes, as `drawGlyphs` does; nil (nothing drawn) for
+    /// anything else, which the glyph path then draws.
     private mutating func drawPlain(
         utf8: UnsafeBufferPointer<UInt8>, escapingControls: Bool, column: Int, line: Int, maxColumns: Int,
         center: Bool, style: TextStyle
@@ -162,65 +161,92 @@ public struct TextGrid {
         {
             return taken
         }
-        // Each glyph's scalar, with `wideBit` when it takes two columns: at most one a byte, and a cut adds
-        // at most two (a space and the ellipsis).
-        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: utf8.count + 2) { glyphs -> Range<Int>? in
-            var count = 0
-            var natural = 0
-            var i = 0
-            while i < utf8.count {
-                let lead = utf8[i]
-                if lead < 0x80 {
-                    guard lead >= 0x20 && lead < 0x7F else { return nil }
-                    glyphs[count] = UInt32(lead)
-                    count += 1
-                    natural += 1
-                    i += 1
-                    continue
-                }
-                guard let (scalar, length) = Self.decodeUTF8(utf8, at: i), let value = Unicode.Scalar(scalar) else {
-                    return nil
-                }
-                if escapingControls && ControlCharacters.isUnsafe(value) { return nil }
-                let width = DisplayWidth.of(value)
-                guard width > 0 else { return nil }
-                glyphs[count] = width == 2 ? scalar | Self.wideBit : scalar
-                count += 1
-                natural += width
-                i += length
-            }
-            guard count > 0, maxColumns > 0 else { return column..<column }
+        // The glyph path draws nothing for no columns, whatever the text (and drawASCII took the empty text).
+        guard maxColumns > 0 else { return column..<column }
+        let styleBits = UInt64(style.rawValue) << Cell.styleShift
+        // A narrow cell of one UTF-8 byte and a wide character's right half, in `style` (Cell's layout).
+        let ascii = 1 << Cell.lengthShift | styleBits
+        let rightHalf = 0x20 | UInt64(Cell.Span.wideRight.rawValue) << Cell.spanShift | styleBits
+        // The text's cells as words: at most one a byte (a wide character's two cells come from three or four).
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: utf8.count) { cells -> Range<Int>? in
+            guard
+                var count = Self.plainCells(of: utf8, into: cells, style: styleBits, escapingControls: escapingControls)
+            else { return nil }
+            let natural = count
             let width = min(natural, maxColumns)
-            if natural > maxColumns { count = Self.cut(glyphs, count, to: maxColumns) }
+            if natural > maxColumns { count = Self.cut(cells, to: maxColumns, style: style) }
             let (start, end, window) = place(
                 width: width, column: column, line: line, maxColumns: maxColumns, center: center)
             guard let window else { return start..<end }
             var clipped = false
             if end > window.right {
                 clipped = true
-                count = Self.cut(glyphs, count, to: window.right - start)
+                count = Self.cut(cells, to: window.right - start, style: style)
             }
-            let rowStart = line * columns
-            cells.withUnsafeMutableBufferPointer { cells in
-                var cellColumn = start
-                for k in 0..<count {
-                    let packed = glyphs[k]
-                    let wide = packed & Self.wideBit != 0
-                    defer { cellColumn += wide ? 2 : 1 }
-                    if cellColumn < window.left {
-                        clipped = true
-                        if wide && cellColumn + 1 == window.left {
-                            Self.put(0x20, wide: false, at: rowStart + window.left, style: style, in: cells)
-                        }
-                        continue
-                    }
-                    Self.put(packed & ~Self.wideBit, wide: wide, at: rowStart + cellColumn, style: style, in: cells)
+            // Cells left of the clip are not drawn (an empty clip shows none); a wide character cut there leaves a
+            // space in its visible half.
+            var first = 0
+            if start < window.left {
+                clipped = true
+                first = window.left - start
+            }
+            if first < count {
+                if cells[first] & Cell.spanMask == rightHalf & Cell.spanMask { cells[first] = ascii | 0x20 }
+                let run = (line * columns + start + first)..<(line * columns + start + count)
+                self.cells.withUnsafeMutableBufferPointer { grid in
+                    Self.breakWideCharacters(across: run, in: grid)
+                    UnsafeMutableRawPointer(grid.baseAddress! + run.lowerBound).copyMemory(
+                        from: cells.baseAddress! + first, byteCount: run.count * 8)
                 }
+                drawn(line: line, to: start + count)
             }
-            drawn(line: line, to: min(end, window.right))
             if clipped { clippedDraws += 1 }
             return start..<end
         }
+    }
+
+    /// The cells `drawPlain` draws for `utf8`, as words (Cell's layout) in `style` (its bits), into `cells` (room
+    /// for one a byte); their count, or nil when the text is not the plain text `drawPlain` draws.
+    @inline(__always)
+    private static func plainCells(
+        of utf8: UnsafeBufferPointer<UInt8>, into cells: UnsafeMutableBufferPointer<UInt64>, style: UInt64,
+        escapingControls: Bool
+    ) -> Int? {
+        let ascii = 1 << Cell.lengthShift | style
+        let wideLeft = UInt64(Cell.Span.wideLeft.rawValue) << Cell.spanShift
+        let rightHalf = 0x20 | UInt64(Cell.Span.wideRight.rawValue) << Cell.spanShift | style
+        var count = 0
+        var i = 0
+        while i < utf8.count {
+            let lead = utf8[i]
+            if lead < 0x80 {
+                guard lead >= 0x20 && lead < 0x7F else { return nil }
+                cells[count] = ascii | UInt64(lead)
+                count += 1
+                i += 1
+                continue
+            }
+            guard let (scalar, length) = decodeUTF8(utf8, at: i), let value = Unicode.Scalar(scalar) else {
+                return nil
+            }
+            if escapingControls && ControlCharacters.isUnsafe(value) { return nil }
+            let width = DisplayWidth.of(value)
+            guard width > 0 else { return nil }
+            // A well-formed sequence's bytes are what Cell's init encodes, first byte lowest.
+            var bytes = UInt64(lead)
+            for k in 1..<length { bytes |= UInt64(utf8[i + k]) << (8 * k) }
+            let cell = bytes | UInt64(length) << Cell.lengthShift | style
+            if width == 2 {
+                cells[count] = cell | wideLeft
+                cells[count + 1] = rightHalf
+                count += 2
+            } else {
+                cells[count] = cell
+                count += 1
+            }
+            i += length
+        }
+        return count
     }
 
     /// Where a text `width` columns wide (cut to `maxColumns` already) goes on `line`: its columns, and the
@@ -266,45 +292,15 @@ public struct TextGrid {
         return start..<end
     }
 
-    /// `put` for a glyph without marks into cells none of which has marks: the same cells written.
-    @inline(__always)
-    private static func put(
-        _ scalar: UInt32, wide: Bool, at index: Int, style: TextStyle, in cells: UnsafeMutableBufferPointer<Cell>
-    ) {
-        @inline(__always) func breakWideCharacter(at index: Int) {
-            switch cells[index].span {
-            case .narrow: break
-            case .wideLeft: cells[index + 1] = .blank
-            case .wideRight: cells[index - 1] = .blank
-            }
+    /// `cutGlyphs` on a text's cells (more than `limit >= 1` of them, in `style`): exactly `limit` cells, the last
+    /// "…", and a wide character cut in two before it a space; returns `limit`.
+    private static func cut(_ cells: UnsafeMutableBufferPointer<UInt64>, to limit: Int, style: TextStyle) -> Int {
+        let wideLeft = UInt64(Cell.Span.wideLeft.rawValue) << Cell.spanShift
+        if limit >= 2 && cells[limit - 2] & Cell.spanMask == wideLeft {
+            cells[limit - 2] = Cell(0x20, span: .narrow, style: style, hasMarks: false).bits
         }
-        breakWideCharacter(at: index)
-        if wide {
-            breakWideCharacter(at: index + 1)
-            cells[index] = Cell(scalar, span: .wideLeft, style: style, hasMarks: false)
-            cells[index + 1] = Cell(0x20, span: .wideRight, style: style, hasMarks: false)
-        } else {
-            cells[index] = Cell(scalar, span: .narrow, style: style, hasMarks: false)
-        }
-    }
-
-    /// `cutGlyphs` on the first `count` packed glyphs (wider than `limit >= 1`): exactly `limit` columns, the
-    /// last one "…"; returns the new count.
-    private static func cut(_ glyphs: UnsafeMutableBufferPointer<UInt32>, _ count: Int, to limit: Int) -> Int {
-        var kept = 0
-        var used = 0
-        while kept < count {
-            let width = glyphs[kept] & wideBit != 0 ? 2 : 1
-            if used + width > limit - 1 { break }
-            kept += 1
-            used += width
-        }
-        if used < limit - 1 {
-            glyphs[kept] = 0x20
-            kept += 1
-        }
-        glyphs[kept] = 0x2026
-        return kept + 1
+        cells[limit - 1] = Cell(0x2026, span: .narrow, style: style, hasMarks: false).bits
+        return limit
     }
 
     /// The scalar of the well-formed UTF-8 sequence of two to four bytes at `i`, and its length; nil when the
