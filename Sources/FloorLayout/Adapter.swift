@@ -638,21 +638,26 @@ public final class Adapter: @unchecked Sendable {
 
     /// The floor_row_sink_t expand writes into. Valid only inside `withSink`.
     private final class RowSink {
+        // Unchecked for exclusivity: a sink is filled by one expand call, on its thread, and read after it
+        // returns (docs/ABI.md, "Threading"); checked, its three counters cost more than the row they list.
         let types: [Registry.RowType]
+        /// Each row type's plugin, by row type id (the one field `add` reads, without copying a RowType).
+        let pluginOfType: [Int]
         let plugin: Int
         /// Leading rows the plugin may keep instead of listing them again (floor_row_sink_t.reusable).
         let reusable: Int
-        var rows: [ExpandedRow] = []
-        var next: UInt32 = 0
+        @exclusivity(unchecked) var rows: [ExpandedRow] = []
+        @exclusivity(unchecked) var next: UInt32 = 0
         var foreignType: String?
         /// Rows the plugin kept (keep) and rows it listed (add), for stats.
         var kept = 0
-        var rowsListed = 0
+        @exclusivity(unchecked) var rowsListed = 0
         /// The first keep call that broke the rules, and which rule.
         var refusedKeep: (count: UInt64, why: String)?
 
         init(types: [Registry.RowType], plugin: Int, reusable: Int) {
             self.types = types
+            pluginOfType = types.map(\.plugin)
             self.plugin = plugin
             self.reusable = reusable
         }
@@ -692,7 +697,7 @@ public final class Adapter: @unchecked Sendable {
             next += 1
             // Row types resolve within the plugin that expanded the floor (ABI 1.5): another plugin's would
             // receive a model it cannot read, whatever its name; refuse it here.
-            guard type >= 0, Int(type) < types.count, types[Int(type)].plugin == plugin else {
+            guard type >= 0, Int(type) < pluginOfType.count, pluginOfType[Int(type)] == plugin else {
                 if foreignType == nil {
                     let known = type >= 0 && Int(type) < types.count
                     foreignType =

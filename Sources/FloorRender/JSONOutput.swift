@@ -147,7 +147,7 @@ public struct JSONOutput {
         out.raw("},")
         out.key("rows")
         out.raw("[")
-        try writeRows(adapter, into: &out, emit)
+        try JSONRows(adapter, tappable: tappable, paged: paged).write(into: &out, emit)
         out.raw("],")
         out.key("cells")
         out.raw("[")
@@ -190,99 +190,5 @@ public struct JSONOutput {
         JSONRenderer.writeFontSet(into: &out)
         out.raw("}}\n")
         try emit(out.bytes)
-    }
-
-    /// The hot loop of `--format json` (a 40,000-row page is 40,000 rows): each row is stored as one or two
-    /// JSONRecords (bytes straight into reserved memory), and a full chunk goes to `emit`. The floor ids and
-    /// row type names, which repeat on every row, are escaped once up front.
-    private func writeRows(
-        _ adapter: Adapter, into out: inout JSONWriter, _ emit: ([UInt8]) throws -> Void
-    ) rethrows {
-        let rows = adapter.rows
-        func quoted(_ s: String) -> [UInt8] {
-            var w = JSONWriter(capacity: s.utf8.count + 2)
-            w.string(s)
-            return w.bytes
-        }
-        let floorIDs = adapter.sections.map { quoted($0.floorID) }
-        // A row type name two plugins share says whose it is (ABI 1.5): `"plugin"` right after `"type"`.
-        let typeNames = adapter.registry.rowTypes.indices.map { id in
-            var name = JSONWriter()
-            name.string(adapter.registry.rowTypes[id].name)
-            if let plugin = adapter.registry.sharedRowTypePlugin(Int32(id)) {
-                name.raw(",\"plugin\":")
-                name.string(plugin)
-            }
-            return name.bytes
-        }
-        let collectionFloor = adapter.sections.map { $0.collection != nil }
-        // Only rows of a type with a pages selector can be in `paged`: the others skip the lookup.
-        let pagedType = adapter.registry.rowTypes.map { $0.pages != nil && !paged.isEmpty }
-        let numberRoom = JSONRecord.maxNumberBytes
-        for r in 0..<rows.count {
-            if out.bytes.count >= Self.chunkSize {
-                try emit(out.bytes)
-                out.removeAll()
-            }
-            let row = rows[r]
-            let floorID = floorIDs[Int(row.section)]
-            let typeName = typeNames[Int(row.type)]
-            // Up to "height", then the rest after a placeholder's reason (escaped by `string`: its own room).
-            out.record(upTo: 64 + 4 * numberRoom + floorID.count + typeName.count) { record in
-                record.raw(r > 0 ? ",{\"section\":" : "{\"section\":")
-                record.number(Int(row.section))
-                record.raw(",\"row\":")
-                record.number(Int(row.index))
-                record.raw(",\"floor\":")
-                record.raw(floorID)
-                record.raw(",\"type\":")
-                record.raw(typeName)
-                record.raw(",\"y\":")
-                record.number(row.top)
-                record.raw(",\"height\":")
-                record.number(row.height)
-            }
-            if let reason = adapter.unusableHeightReason(row: row) {
-                // Its height calculator gave no height (ABI 1.5's height rule): the host drew a placeholder.
-                out.raw(",\"placeholder\":")
-                out.string(reason)
-            }
-            let collection = collectionFloor[Int(row.section)]
-            let frame = collection ? adapter.frame(of: r) : nil
-            let column = collection ? adapter.column(of: r) : nil
-            let taps = !tappable.isEmpty && tappable[r] >= 0 ? Int(tappable[r]) : nil
-            let pages = pagedType[Int(row.type)] ? paged[r] : nil
-            out.record(upTo: 128 + 6 * numberRoom) { record in
-                if let frame {
-                    // A collection floor's rows carry their frame across the page (ABI 1.5): x and width, and
-                    // the column an item was placed in (null for a full-width row of the floor).
-                    record.raw(",\"x\":")
-                    record.number(frame.x)
-                    record.raw(",\"width\":")
-                    record.number(frame.width)
-                    record.raw(",\"column\":")
-                    if let column { record.number(column) } else { record.raw("null") }
-                }
-                if row.flags & FLOOR_ROW_HEADER != 0 {
-                    record.raw(
-                        row.flags & FLOOR_ROW_STICKY != 0
-                            ? ",\"header\":true,\"sticky\":true" : ",\"header\":true,\"sticky\":false")
-                } else if row.flags & FLOOR_ROW_STICKY != 0 {
-                    record.raw(",\"sticky\":true")  // a plugin's own sticky row (not a title header)
-                }
-                if let taps {
-                    record.raw(",\"tappable\":")
-                    record.number(taps)
-                }
-                // A carousel (docs/ABI.md, "Paged rows"): how many pages, and the one drawn.
-                if let (count, shown) = pages {
-                    record.raw(",\"pages\":")
-                    record.number(Int(count))
-                    record.raw(",\"page\":")
-                    record.number(Int(shown))
-                }
-                record.byte(UInt8(ascii: "}"))
-            }
-        }
     }
 }

@@ -28,6 +28,19 @@ struct JSONNumberTests {
         }
     }
 
+    /// Digits go two at a time: every count of digits, odd and even, and every pair in every place.
+    @Test func everyIntegerUpToAHundredThousandAndRandomOnesAreTheirDigits() {
+        var generator = SystemRandomNumberGenerator()
+        let values =
+            Array(-100_000...100_000) + (0..<20_000).map { _ in Int.random(in: .min ... .max, using: &generator) }
+        let wrong = values.filter { value in
+            var writer = JSONWriter()
+            writer.number(value)
+            return String(decoding: writer.bytes, as: UTF8.self) != String(value)
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
     @Test func everyThousandthUpToAHundredIsSwiftsForm() {
         var wrong: [Double] = []
         for k in -100_000...100_000 {

@@ -14,6 +14,23 @@ struct ProductFeedProductLayoutTests {
 
     /// An id and two Texts (16 bytes each), two prices (8 each: the original one a Double with NaN for none,
     /// not a `Double?`'s 16) and a jump (32): 96 bytes, no padding.
+    /// Prices are drawn as yuan with two decimals, written in place: the same text as "¥\(yuan).\(cents)".
+    @Test func aPriceIsYuanWithTwoDecimals() {
+        func interpolated(_ yuan: Double) -> String {
+            let cents = Int((yuan * 100).rounded())
+            return "¥\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
+        }
+        var generator = SystemRandomNumberGenerator()
+        let prices: [Double] =
+            [0, 0.001, 0.005, 0.01, 0.1, 0.99, 0.995, 1, 9.99, 10, 99.5, 199, 1_299, 123_456.78, Product.maximumYuan]
+            + (0..<20_000).map { _ in Double(Int.random(in: 0...100_000_000, using: &generator)) / 100 }
+            + (0..<2_000).map { _ in Double.random(in: 0...Product.maximumYuan, using: &generator) }
+        let wrong = prices.filter { ProductFeedFloor.priceText($0) != interpolated($0) }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+        #expect(ProductFeedFloor.priceText(199) == "¥199.00")
+        #expect(ProductFeedFloor.priceText(0.05) == "¥0.05")
+    }
+
     @Test func aProductIsStoredIn96Bytes() {
         #expect(MemoryLayout<Product>.stride == 96)
     }

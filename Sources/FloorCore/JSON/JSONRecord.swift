@@ -39,7 +39,8 @@ public struct JSONRecord: ~Copyable {
 
     @inlinable public mutating func byte(_ b: UInt8) { claim(1).pointee = b }
 
-    /// Decimal digits (at most 20 bytes: Int.min).
+    /// Decimal digits (at most 20 bytes: Int.min), two at a time from `digitPairs` (a json render writes four
+    /// numbers a row, offsets up to 7 digits: one division a digit was 18 M instructions of 43,000 rows).
     @inlinable public mutating func number(_ value: Int) {
         var magnitude = value.magnitude
         var digits = 1
@@ -51,12 +52,31 @@ public struct JSONRecord: ~Copyable {
         let sign = value < 0 ? 1 : 0
         let out = claim(digits &+ sign)
         if sign == 1 { out.pointee = UInt8(ascii: "-") }
+        let pairs = Self.digitPairs.utf8Start
         var i = digits &+ sign
-        repeat {
-            i &-= 1
-            out[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
+        while magnitude >= 100 {
+            let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+            magnitude /= 100
+            i &-= 2
+            out[i] = pairs[pair]
+            out[i &+ 1] = pairs[pair &+ 1]
+        }
+        if magnitude >= 10 {
+            let pair = Int(truncatingIfNeeded: magnitude) &* 2
+            out[i &- 2] = pairs[pair]
+            out[i &- 1] = pairs[pair &+ 1]
+        } else {
+            out[i &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+        }
+    }
+
+    /// "00" to "99", end to end: a number's digits are copied two at a time.
+    @inlinable static var digitPairs: StaticString {
+        """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
     }
 
     /// Integral values print without a fraction ("96", not "96.0"); others in Swift's shortest round-trip
