@@ -182,9 +182,8 @@ final class CanvasRecorder: BandCanvas {
             .textBlock(block: block, x: drawing.x, y: drawing.y, maxWidth: drawing.maxWidth, style: drawing.style))
     }
 
-    /// Laid out now, on the drawing's thread: the shared engine is asked in the order the page's cells draw
-    /// (its record of the page's layouts, TextEngine.recordLayouts, is read in that order), and the writer
-    /// lays nothing out. The block holds its own copy of the text.
+    /// Laid out now, on the drawing's thread (a plain text's block made straight from the engine's plain
+    /// lines: heights make none), and the writer lays nothing out. The block holds its own copy of the text.
     func textBlock(
         utf8: UnsafeRawBufferPointer, x: Double, y: Double, maxWidth: Double, maxLines: UInt32, style: UInt32
     ) {

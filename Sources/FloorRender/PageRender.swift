@@ -63,13 +63,6 @@ package struct PageRender: Sendable {
         let screen = viewport ?? ViewportSize(width: format == .text ? textWidth : width ?? 375, height: 812)
         let columns = Int(width ?? (screen.width / TextRenderer.pointsPerColumn).rounded())
         let wholePage = viewport == nil && scrollTo == nil
-        let textOfWholePage = format == .text && wholePage && tap == nil
-        if textOfWholePage {
-            // Every row is measured before any is drawn, and drawn in the same order: record the height
-            // calculators' layouts, for the drawing to find in order (BENCHMARKS.md, issue 23's text preview).
-            TextEngine.shared.recordLayouts(.recording)
-        }
-        defer { if textOfWholePage { TextEngine.shared.recordLayouts(.off) } }
         // A render lays each text out once: nothing is kept for a second time (TextEngine.keepBlocks).
         TextEngine.keepBlocks(false)
         defer { TextEngine.keepBlocks(true) }
@@ -98,7 +91,6 @@ package struct PageRender: Sendable {
         switch format {
         case .text:
             let options = TextRenderer.Options(columns: columns, styled: styled, gutter: gutter)
-            if textOfWholePage { TextEngine.shared.recordLayouts(.replaying) }
             TextPreview.write(
                 session, extent: wholePage ? .wholePage : .screen, options: options,
                 to: &output)

@@ -326,10 +326,10 @@ final class PlainLines {
             lines: lineCount, width: widest, height: Double(lineCount) * lineHeight, truncated: truncated)
     }
 
-    /// The last text's lines as spans of `utf8` (the text `run` was given: `TextEngine.layout`'s block).
-    func spans(_ utf8: UnsafeRawBufferPointer, ellipsisWidth: Double) -> [TextBlock.Span] {
-        var spans: [TextBlock.Span] = []
-        spans.reserveCapacity(lineCount)
+    /// The last text's lines as spans of `utf8` (the text `run` was given: `TextEngine.layout`'s block), into
+    /// `spans` (room for `lineCount`).
+    func spans(_ utf8: UnsafeRawBufferPointer, ellipsisWidth: Double, into spans: UnsafeMutablePointer<TextBlock.Span>)
+    {
         // Characters to bytes, walking forward: lines come in order.
         var unit = 0
         var byte = 0
@@ -344,8 +344,7 @@ final class PlainLines {
         for k in 0..<lineCount {
             let (end, width) = line(k, ellipsisWidth: ellipsisWidth)
             let start = offset(lineStarts[k])
-            spans.append(TextBlock.Span(start: start, end: offset(end), width: width))
+            spans[k] = TextBlock.Span(start: start, end: offset(end), width: width)
         }
-        return spans
     }
 }

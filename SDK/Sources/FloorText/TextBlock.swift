@@ -2,9 +2,9 @@
 /// floor_host_t.layout_text answers and what text_block draws (docs/ABI.md, "Text layout").
 ///
 /// The engine's blocks keep their lines as byte ranges of the laid-out text (one copy of its UTF-8, shared
-/// with the engine's cache, and a few bytes a line), not as Strings: a height calculator asks only for the
-/// count, the width and the height, and the text preview draws a line from its bytes (`withLineUTF8`), so
-/// no String is made for either. `lines` makes them when asked.
+/// with the engine's cache, and a few bytes a line, in one allocation: `LaidOutText`), not as Strings: the
+/// text preview draws a line from its bytes (`withLineUTF8`), so no String is made for it. `lines` makes
+/// them when asked.
 public struct TextBlock: Sendable, Equatable {
     /// One line: what it shows (the ellipsis included on a cut last line; the trailing white space and
     /// the line break left out) and its width in points.
@@ -26,10 +26,11 @@ public struct TextBlock: Sendable, Equatable {
         let width: Double
     }
 
-    private enum Storage: Sendable {
+    /// Unchecked: a `LaidOutText` (a ManagedBuffer, which is not Sendable) is never written once made.
+    private enum Storage: @unchecked Sendable {
         case lines([Line])
         /// The text's valid UTF-8 and its lines; when `truncated`, the last one is followed by "…".
-        case spans(utf8: [UInt8], [Span])
+        case spans(LaidOutText)
     }
 
     private let storage: Storage
@@ -47,23 +48,36 @@ public struct TextBlock: Sendable, Equatable {
         self.truncated = truncated
     }
 
-    /// The engine's block: `spans` of `utf8` (valid UTF-8); when `truncated`, the last span is followed by "…".
-    init(utf8: [UInt8], spans: [Span], lineHeight: Double, truncated: Bool) {
-        storage = .spans(utf8: utf8, spans)
-        self.width = spans.reduce(0) { max($0, $1.width) }
+    /// The engine's block: `lineCount` lines of `utf8` (valid UTF-8), which `spans` writes (each in order,
+    /// into memory of that many spans); when `truncated`, the last span is followed by "…".
+    init(
+        utf8: UnsafeRawBufferPointer, lineCount: Int, lineHeight: Double, truncated: Bool,
+        spans: (UnsafeMutablePointer<Span>) -> Void
+    ) {
+        let text = LaidOutText.make(utf8: utf8, lines: lineCount, spans)
+        storage = .spans(text)
+        self.width = text.width
         self.lineHeight = lineHeight
         self.truncated = truncated
     }
 
-    /// The laid-out text's UTF-8, for the engine's cache to keep once (nil for a block made of Strings).
-    var utf8: [UInt8]? {
-        if case .spans(let utf8, _) = storage { utf8 } else { nil }
+    /// The engine's block: `spans` of `utf8` (valid UTF-8); when `truncated`, the last span is followed by "…".
+    init(utf8: UnsafeRawBufferPointer, spans: [Span], lineHeight: Double, truncated: Bool) {
+        self.init(utf8: utf8, lineCount: spans.count, lineHeight: lineHeight, truncated: truncated) { out in
+            for (i, span) in spans.enumerated() { out[i] = span }
+        }
+    }
+
+    /// Calls `body` with the laid-out text's UTF-8 (the arguments' text, for the engine's cache to compare
+    /// without a copy of its own); nil for a block made of Strings.
+    func withUTF8(_ body: (UnsafeRawBufferPointer) -> Bool) -> Bool? {
+        if case .spans(let text) = storage { text.withUTF8(body) } else { nil }
     }
 
     public var lineCount: Int {
         switch storage {
         case .lines(let lines): lines.count
-        case .spans(_, let spans): spans.count
+        case .spans(let text): text.lineCount
         }
     }
 
@@ -84,7 +98,7 @@ public struct TextBlock: Sendable, Equatable {
     public func lineWidth(_ index: Int) -> Double {
         switch storage {
         case .lines(let lines): lines[index].width
-        case .spans(_, let spans): spans[index].width
+        case .spans(let text): text.span(index).width
         }
     }
 
@@ -95,13 +109,10 @@ public struct TextBlock: Sendable, Equatable {
         case .lines(let lines):
             var text = lines[index].text
             text.withUTF8(body)
-        case .spans(let utf8, let spans):
-            let span = spans[index]
-            let start = Int(span.start)
-            let count = Int(span.end) - start
-            utf8.withUnsafeBufferPointer { all in
-                let line = UnsafeBufferPointer(rebasing: all[start..<start + count])
-                guard truncated && index == spans.count - 1 else { return body(line) }
+        case .spans(let text):
+            text.withLine(index) { line in
+                guard truncated && index == text.lineCount - 1 else { return body(line) }
+                let count = line.count
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 3) { buffer in
                     _ = buffer.initialize(from: line)
                     buffer[count] = 0xE2  // U+2026 HORIZONTAL ELLIPSIS

@@ -34,7 +34,6 @@ public final class TextEngine: @unchecked Sendable {
     @exclusivity(unchecked) private var ellipsis: [TypeStyle.Weight: Double] = [:]
     @exclusivity(unchecked) private var counters = Counters()
     @exclusivity(unchecked) private var scratch = LayoutScratch()
-    @exclusivity(unchecked) private var record = LayoutRecord()
     /// The path of a text of plain characters (`PlainLines`), and whether it is taken (PlainLinesTests turns
     /// it off to compare the two).
     private let plain = PlainLines()
@@ -44,8 +43,6 @@ public final class TextEngine: @unchecked Sendable {
     public struct Counters: Sendable, Equatable {
         /// Calls answered from the cache.
         public var cached = 0
-        /// Calls answered from the record of a page's layouts (`recordLayouts`).
-        public var replayed = 0
         /// Calls laid out afresh, the UTF-16 units they shaped and the glyphs HarfBuzz gave for them.
         public var laidOut = 0
         /// Of those, the texts laid out on the plain path (`PlainLines`).
@@ -75,29 +72,12 @@ public final class TextEngine: @unchecked Sendable {
         bold = Shaper.Faces(sans: faces[.sansBold], cjk: faces[.cjkBold], emoji: faces[.emoji])
     }
 
-    /// What the engine does with the record of a page's layouts (LayoutRecord): for a caller that measures a
-    /// whole page before drawing any of it, and draws its rows in the order they were measured, so that each
-    /// text drawn is found laid out, in order, and not laid out again, with no cache of the whole page.
-    public enum LayoutRecording: Sendable {
-        /// No record (the default).
-        case off
-        /// Record every layout from now on, in order (from an empty record).
-        case recording
-        /// Answer from the record's head, and let go of each entry as it is drawn.
-        case replaying
-    }
-
-    public func recordLayouts(_ phase: LayoutRecording) {
-        lock.withLock { record.start(phase) }
-    }
-
     /// Whether the shared engine keeps the blocks it lays out afresh in its cache (true, the default, for a
-    /// process that lays a text out again: a cell drawn after its height was measured, a screen drawn again
-    /// as it scrolls). A process that renders a page once lays each text out once (a cell it draws finds its
-    /// height's block in the record, or lays it out again: a screen's worth), so it keeps none: the cache's
+    /// process that lays a text out again: a screen drawn again as it scrolls). A process that renders a page
+    /// once lays each text it draws out once, so it keeps none but the last (`layout`'s `keep`): the cache's
     /// 4,096 blocks were 0.9 MiB of the json render's peak on the 8 MB page (BENCHMARKS.md, issue 23). A
     /// flag of the type's, so that setting it does not start the shared engine (its fonts and ICU) in a
-    /// process that lays no text out.
+    /// process that lays no text out. Heights (`measures`) never make a block, whatever this says.
     public static func keepBlocks(_ keep: Bool) {
         keepsBlocks.store(keep, ordering: .relaxed)
     }
@@ -125,22 +105,16 @@ public final class TextEngine: @unchecked Sendable {
         let arguments = TextBlockCache.Arguments(
             text: bytes, style: style.number | UInt32(style.weight.rawValue) << 16, maxWidth: width.bitPattern,
             maxLines: limit)
-        let cacheable = bytes.count <= TextBlockCache.maxTextBytes
-        let hash = cacheable ? arguments.hash : 0
         return lock.withLock {
-            guard cacheable else { return compute(bytes, style: style, maxWidth: width, limit: limit) }
-            if let recorded = record.take(arguments, hash: hash) {
-                counters.replayed += 1
-                return recorded
+            guard bytes.count <= TextBlockCache.maxTextBytes else {
+                return compute(bytes, style: style, maxWidth: width, limit: limit)
             }
-            if let hit = cache.block(for: arguments, hash: hash) {
+            if let hit = cache.block(for: arguments) {
                 counters.cached += 1
-                if record.isRecording { record.append(TextBlockCache.Entry(hit, for: arguments), hash: hash) }
                 return hit
             }
             let block = compute(bytes, style: style, maxWidth: width, limit: limit)
-            cache.insert(block, for: arguments, hash: hash, keep: keep && keepsBlocksNow())
-            if record.isRecording { record.append(TextBlockCache.Entry(block, for: arguments), hash: hash) }
+            cache.insert(block, for: arguments, keep: keep && keepsBlocksNow())
             return block
         }
     }
@@ -158,17 +132,17 @@ public final class TextEngine: @unchecked Sendable {
         layout(utf8: utf8, style: style, maxWidth: .infinity, maxLines: 0).width
     }
 
-    /// What `layout(utf8:style:maxWidth:maxLines:)`'s block measures, without the block when no one would
-    /// see it: while the engine keeps no blocks and records none (a one-shot render's height calls, answered
-    /// with these numbers alone), a text is broken into lines and measured, and neither its bytes nor its
-    /// lines are copied into a block that would be let go at once. Otherwise the block's own measures.
+    /// What `layout(utf8:style:maxWidth:maxLines:)`'s block measures, without the block: a height
+    /// calculator's answer (floor_host_t.layout_text), which is these numbers alone. The text is broken into
+    /// lines and measured (a text of plain characters on the plain path, `PlainLines`), and neither its bytes
+    /// nor its lines are copied into a block, nor the cache looked into or filled: a cell drawn later lays its
+    /// texts out then (for a plain text, a block made straight from PlainLines' lines), which cost less than
+    /// keeping every measured text's block for it (the text preview of the 8 MB page, BENCHMARKS.md, issue 23).
     public func measures(utf8: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, maxLines: Int)
         -> TextMeasures
     {
         let (bytes, width, limit) = Self.bounded(utf8, maxWidth: maxWidth, maxLines: maxLines)
-        // One lock for the question and the answer (a second was 5 M instructions of the json render).
-        let measured: TextMeasures? = lock.withLock {
-            guard !record.isRecording && !keepsBlocksNow() else { return nil }
+        return lock.withLock {
             if layOutPlain(bytes, style: style, maxWidth: width, limit: limit) {
                 guard plain.count > 0 else { return TextMeasures.empty }
                 return plain.measures(lineHeight: style.lineHeight, ellipsisWidth: plainEllipsis(style))
@@ -189,7 +163,6 @@ public final class TextEngine: @unchecked Sendable {
                     truncated: breaker.truncated)
             }
         }
-        return measured ?? TextMeasures(layout(utf8: utf8, style: style, maxWidth: maxWidth, maxLines: maxLines))
     }
 
     /// A layout's arguments as laid out: the bytes up to `TextLimits.maxBytes`, the width as TextLimits takes
@@ -197,18 +170,21 @@ public final class TextEngine: @unchecked Sendable {
     private static func bounded(_ utf8: UnsafeRawBufferPointer, maxWidth: Double, maxLines: Int)
         -> (bytes: UnsafeRawBufferPointer, width: Double, limit: Int)
     {
+        // Not `utf8.prefix(_:)`: a generic call a text (2 M instructions of the text preview of the 8 MB page).
         (
-            UnsafeRawBufferPointer(rebasing: utf8.prefix(TextLimits.maxBytes)), TextLimits.width(maxWidth),
-            maxLines > 0 ? maxLines : Int.max
+            UnsafeRawBufferPointer(start: utf8.baseAddress, count: min(utf8.count, TextLimits.maxBytes)),
+            TextLimits.width(maxWidth), maxLines > 0 ? maxLines : Int.max
         )
     }
 
     private func compute(_ bytes: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, limit: Int) -> TextBlock {
         if layOutPlain(bytes, style: style, maxWidth: maxWidth, limit: limit) {
             guard plain.count > 0 else { return .empty(lineHeight: style.lineHeight) }
+            // Straight from PlainLines' lines: one allocation for the text and its spans.
+            let ellipsisWidth = plainEllipsis(style)
             return TextBlock(
-                utf8: Array(bytes), spans: plain.spans(bytes, ellipsisWidth: plainEllipsis(style)),
-                lineHeight: style.lineHeight, truncated: plain.truncated)
+                utf8: bytes, lineCount: plain.lineCount, lineHeight: style.lineHeight, truncated: plain.truncated
+            ) { plain.spans(bytes, ellipsisWidth: ellipsisWidth, into: $0) }
         }
         return breakLines(
             bytes, style: style, maxWidth: maxWidth, limit: limit, empty: .empty(lineHeight: style.lineHeight)
@@ -222,18 +198,23 @@ public final class TextEngine: @unchecked Sendable {
                 spans[spans.count - 1] = ellipsized(last, breaker: breaker, style: style, faces: faces)
             }
             return TextBlock(
-                utf8: Array(utf8), spans: spans, lineHeight: style.lineHeight, truncated: breaker.truncated)
+                utf8: UnsafeRawBufferPointer(utf8), spans: spans, lineHeight: style.lineHeight,
+                truncated: breaker.truncated)
         }
     }
 
     /// Lays `bytes` out on the plain path (`PlainLines`, whose results `plain` then holds), counted as the
     /// general path counts; false when it does not take the text.
     private func layOutPlain(_ bytes: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, limit: Int) -> Bool {
-        guard takesPlainPath,
-            plain.run(
-                bytes, faces: style.weight.usesBoldFace ? bold : regular, shaper: shaper, pointSize: style.pointSize,
-                maxWidth: maxWidth, limit: limit)
-        else { return false }
+        guard takesPlainPath else { return false }
+        // The faces passed as the properties they are: a `? bold : regular` was a retain and a release a text.
+        let laidOut =
+            style.weight.usesBoldFace
+            ? plain.run(
+                bytes, faces: bold, shaper: shaper, pointSize: style.pointSize, maxWidth: maxWidth, limit: limit)
+            : plain.run(
+                bytes, faces: regular, shaper: shaper, pointSize: style.pointSize, maxWidth: maxWidth, limit: limit)
+        guard laidOut else { return false }
         counters.laidOut += 1
         counters.plain += 1
         counters.units += plain.count

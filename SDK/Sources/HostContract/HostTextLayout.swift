@@ -44,7 +44,7 @@ public enum HostTextLayout {
     }
 
     /// What `block(utf8:length:style:maxWidth:maxLines:)`'s block measures: floor_host_t.layout_text's
-    /// answer, made without the block when the engine would not keep it (TextEngine.measures).
+    /// answer, made without a block (TextEngine.measures).
     public static func measures(
         utf8: UnsafePointer<CChar>?, length: UInt64, style: UInt32, maxWidth: Double, maxLines: UInt32
     ) -> TextMeasures {

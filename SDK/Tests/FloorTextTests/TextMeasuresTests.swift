@@ -41,14 +41,16 @@ import Testing
         #expect(measuring.counts.cached == 0)
     }
 
-    @Test func anEngineThatKeepsBlocksMeasuresItsBlocks() throws {
+    @Test func anEngineThatKeepsBlocksMeasuresWithoutOne() throws {
         let style = try #require(TypeStyle(style: 0x300))
         let engine = TextEngine()
         let text = Array("无线蓝牙耳机 Pro Stainless steel bottle".utf8)
         let measures = text.withUnsafeBytes { engine.measures(utf8: $0, style: style, maxWidth: 80, maxLines: 2) }
         let block = text.withUnsafeBytes { engine.layout(utf8: $0, style: style, maxWidth: 80, maxLines: 2) }
         #expect(measures == TextMeasures(block) && measures.truncated)
-        // The block measured was kept: laid out once, found the second time.
-        #expect(engine.counts.laidOut == 1 && engine.counts.cached == 1, "\(engine.counts)")
+        // Measured without a block, and nothing kept for the drawing: the block is laid out when asked for.
+        #expect(engine.counts.laidOut == 2 && engine.counts.cached == 0, "\(engine.counts)")
+        _ = text.withUnsafeBytes { engine.measures(utf8: $0, style: style, maxWidth: 80, maxLines: 2) }
+        #expect(engine.counts.laidOut == 3 && engine.counts.cached == 0, "\(engine.counts)")
     }
 }
