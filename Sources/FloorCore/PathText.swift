@@ -57,8 +57,8 @@ package enum PathText {
 
     /// NSString's standardizingPath: a leading `~` or `~user` expanded; then, component by component, "."
     /// and empty components dropped, ".." taking off the component before it (in an absolute path only:
-    /// a relative path keeps its ".."), and each prefix that is a symbolic link replaced by its
-    /// destination (a relative destination taken from the link's folder); last, a "/private" or
+    /// a relative path keeps its ".."), and each prefix that is a symbolic link to an absolute path
+    /// replaced by that path (a link to a relative path is kept as it is); last, a "/private" or
     /// "/var/automount" prefix dropped when the path without it exists (what Foundation did on every
     /// platform, for macOS's sake).
     package static func standardized(_ path: String) -> String {
@@ -74,10 +74,11 @@ package enum PathText {
             case ".." where absolute: resolved = deletingLastComponent(of: resolved)
             default:
                 resolved = appending(component, to: resolved)
-                if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: resolved) {
-                    resolved =
-                        destination.hasPrefix("/") || destination.hasPrefix("~")
-                        ? destination : appending(destination, to: deletingLastComponent(of: resolved))
+                // Foundation followed a link only to an absolute destination; one to a relative path stays.
+                if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: resolved),
+                    destination.hasPrefix("/")
+                {
+                    resolved = destination
                 }
             }
         }

@@ -1,7 +1,8 @@
 /// Whitespace taken off both ends of a string, as Foundation's `trimmingCharacters(in: .whitespaces)` and
 /// `(in: .whitespacesAndNewlines)` took it (ARCHITECTURE.md, "Two executables": floorhost links no
-/// Foundation): whitespace is a tab or a space separator (Unicode's Zs: U+0020, U+00A0, U+2000...);
-/// newlines add U+000A through U+000D, U+0085, U+2028 and U+2029.
+/// Foundation): whitespace is a tab, a space separator (Unicode's Zs: U+0020, U+00A0, U+2000...) or the
+/// zero width space U+200B (Zs in old Unicode, kept by Foundation's set); newlines add U+000A through
+/// U+000D, U+0085, U+2028 and U+2029. Checked against Foundation's sets over every scalar.
 extension StringProtocol {
     /// `self` without the spaces and tabs at either end.
     package func trimmingWhitespace() -> String { trimming(Self.isWhitespace) }
@@ -19,7 +20,7 @@ extension StringProtocol {
     }
 
     private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
     }
 
     private static func isNewline(_ scalar: Unicode.Scalar) -> Bool {

@@ -10,6 +10,8 @@ package indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
+    /// An integer above Int.max that fits 64 bits (JSONSerialization kept it exact too).
+    case unsignedInt(UInt64)
     case double(Double)
     case string(String)
     case array([JSONValue])
@@ -39,6 +41,7 @@ package indirect enum JSONValue: Sendable, Equatable {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
         case .int(let value): out += String(value)
+        case .unsignedInt(let value): out += String(value)
         case .double(let value):
             guard value.isFinite else {
                 out += "null"
@@ -74,33 +77,58 @@ package indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
-    /// JSONSerialization's `.sortedKeys` order: NSString's compare with `.numeric` (runs of ASCII digits
-    /// compared as numbers), `.caseInsensitive` and `.forcedOrdering` (keys equal so far are ordered by
-    /// their exact text).
+    /// JSONSerialization's `.sortedKeys` order: NSString's compare with `.numeric`, `.caseInsensitive` and
+    /// `.forcedOrdering` in the system locale, that is ICU's collation. For ASCII keys (every key floorhost
+    /// and the shipped plugins write) this is that order exactly: punctuation and symbols first in ICU's
+    /// order, then runs of digits compared as numbers, then letters without regard to case; keys equal so
+    /// far are ordered lowercase first, then fewer leading zeros first. Other characters sort after ASCII
+    /// letters by scalar value (ICU would place "é" beside "e").
     package static func keyOrder(_ a: String, _ b: String) -> Bool {
-        var x = Array(a.unicodeScalars)[...]
-        var y = Array(b.unicodeScalars)[...]
+        let x = Array(a.unicodeScalars)
+        let y = Array(b.unicodeScalars)
         func isDigit(_ s: Unicode.Scalar) -> Bool { s >= "0" && s <= "9" }
-        while let p = x.first, let q = y.first {
-            if isDigit(p) && isDigit(q) {
-                let digitsX = x.prefix(while: isDigit)
-                let digitsY = y.prefix(while: isDigit)
-                let trimmedX = digitsX.drop { $0 == "0" }
-                let trimmedY = digitsY.drop { $0 == "0" }
-                if trimmedX.count != trimmedY.count { return trimmedX.count < trimmedY.count }
-                if !trimmedX.elementsEqual(trimmedY) { return trimmedX.lexicographicallyPrecedes(trimmedY) }
-                x = x.dropFirst(digitsX.count)
-                y = y.dropFirst(digitsY.count)
+        var i = 0
+        var j = 0
+        var tie = 0  // the first tertiary difference: < 0 when `a` goes first
+        while i < x.count && j < y.count {
+            if isDigit(x[i]) && isDigit(y[j]) {
+                var endX = i
+                while endX < x.count && isDigit(x[endX]) { endX += 1 }
+                var endY = j
+                while endY < y.count && isDigit(y[endY]) { endY += 1 }
+                let digitsX = x[i..<endX].drop { $0 == "0" }
+                let digitsY = y[j..<endY].drop { $0 == "0" }
+                if digitsX.count != digitsY.count { return digitsX.count < digitsY.count }
+                if !digitsX.elementsEqual(digitsY) { return digitsX.lexicographicallyPrecedes(digitsY) }
+                if tie == 0 && endX - i != endY - j { tie = (endX - i) - (endY - j) }
+                i = endX
+                j = endY
                 continue
             }
-            let lowerP = p.properties.lowercaseMapping
-            let lowerQ = q.properties.lowercaseMapping
-            if lowerP != lowerQ { return lowerP.unicodeScalars.lexicographicallyPrecedes(lowerQ.unicodeScalars) }
-            x = x.dropFirst()
-            y = y.dropFirst()
+            let p = weight(x[i])
+            let q = weight(y[j])
+            if p != q { return p < q }
+            if tie == 0 && x[i] != y[j] { tie = x[i].properties.isLowercase ? -1 : 1 }
+            i += 1
+            j += 1
         }
-        if x.isEmpty != y.isEmpty { return x.isEmpty }
-        return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+        if (i < x.count) != (j < y.count) { return i == x.count }
+        return tie < 0
+    }
+
+    /// A scalar's primary weight in ICU's root collation, for ASCII: punctuation and symbols in ICU's order,
+    /// then digits (compared as numbers before this is asked), then letters, case folded; then the rest.
+    private static func weight(_ scalar: Unicode.Scalar) -> UInt32 {
+        let symbols: StaticString = " _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$"
+        if scalar.isASCII {
+            let byte = UInt8(scalar.value)
+            for k in 0..<symbols.utf8CodeUnitCount where symbols.utf8Start[k] == byte { return UInt32(k) }
+            if byte >= 0x30 && byte <= 0x39 { return 0x100 + UInt32(byte) }
+            if byte >= 0x41 && byte <= 0x5A { return 0x200 + UInt32(byte + 0x20) }
+            if byte >= 0x61 && byte <= 0x7A { return 0x200 + UInt32(byte) }
+            return 0x80 + UInt32(byte)  // controls: between the symbols and the digits
+        }
+        return 0x1000 + scalar.value
     }
 
     /// The member `key` of an object; nil for anything else.
@@ -212,6 +240,7 @@ package indirect enum JSONValue: Sendable, Equatable {
             }
             let text = String(decoding: bytes[start..<at], as: UTF8.self)
             if integral, let value = Int(text) { return .int(value) }
+            if integral, let value = UInt64(text) { return .unsignedInt(value) }
             return Double(text).map { .double($0) }
         }
 
