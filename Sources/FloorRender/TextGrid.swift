@@ -20,7 +20,8 @@ import HostContract
 /// Invariants: a double-width scalar always occupies two cells on one line, both inside the grid, so every
 /// rendered line is at most `columns` display columns and columns line up across lines.
 /// Cost: cells are plain values (no reference counting); `reset(lines:)` reuses the storage, so drawing
-/// a page row by row into one grid allocates once. A value type: copy it freely; not for concurrent mutation.
+/// a page row by row into one grid allocates once, and clears only what was drawn (`drawnEnds`), which
+/// `write(line:to:styled:)` starts from too. A value type: copy it freely; not for concurrent mutation.
 public struct TextGrid {
     /// A rectangle in cell coordinates: columns `column..<column+width`, lines `line..<line+height`.
     public typealias Rect = (column: Int, line: Int, width: Int, height: Int)
@@ -34,6 +35,10 @@ public struct TextGrid {
     public private(set) var clippedDraws = 0
 
     private var cells: [Cell]
+    /// For each line, a column at and after which every cell is blank, all zero bytes (0: nothing drawn on
+    /// the line since it was last cleared). Every draw call raises it to the end of the cells it writes
+    /// (`drawn(line:to:)`): writing a line starts from it, and `reset(lines:)` clears each line up to it only.
+    private var drawnEnds: [Int]
     /// The marks attached to cells, by cell index (rare: most text has none).
     private var marks: [Int: [Unicode.Scalar]] = [:]
     /// The clip intersected with the grid, as half-open bounds (may be empty): worked out when the clip or the
@@ -42,32 +47,47 @@ public struct TextGrid {
     /// Scratch for the glyphs of the text being drawn, and their marks (reused between calls).
     private var glyphs: [Glyph] = []
     private var glyphMarks: [Unicode.Scalar] = []
-    /// Set in a packed glyph of `drawPlain` that takes two columns.
-    private static let wideBit: UInt32 = 1 << 31
 
     /// An empty (all blank) grid. Negative sizes are treated as 0.
     public init(columns: Int, lines: Int) {
         self.columns = max(0, columns)
         self.lines = max(0, lines)
         cells = Array(repeating: .blank, count: self.columns * self.lines)
+        drawnEnds = Array(repeating: 0, count: self.lines)
         visibleWindow = (0, 0, self.columns, self.lines)
         assert(MemoryLayout<Cell>.stride == 8, "write(line:) reads a cell as 8 bytes")
         assert(MemoryLayout<Cell>.offset(of: \Cell.utf8) == 0, "write(line:) reads a cell's UTF-8 as its low bytes")
         assert(MemoryLayout<Cell>.offset(of: \Cell.length)! * 8 == Cell.lengthShift, "write(line:) reads the length")
+        assert(MemoryLayout<Cell>.offset(of: \Cell.span)! * 8 == Cell.spanShift, "write(line:) reads the span")
+        assert(Cell.Span.narrow.rawValue == 0, "write(line:) tells a narrow cell by its span's zero byte")
         assert(MemoryLayout<Cell>.offset(of: \Cell.style)! * 8 == Cell.styleShift, "write(line:) reads the style")
         assert(MemoryLayout<Cell>.offset(of: \Cell.hasMarks)! * 8 == Cell.marksShift, "write(line:) reads the marks")
         assert(UInt64(TextStyle.strike.rawValue) << Cell.styleShift == Cell.strikeMask, "write(line:) reads the strike")
     }
 
     /// Makes the grid `lines` tall and blank again, with no clip and no clipped draws counted, keeping
-    /// its storage.
+    /// its storage. Only the cells drawn since the last reset are cleared: each kept line up to its
+    /// `drawnEnds` (the text preview's lines end, on average, at a third of their width).
     public mutating func reset(lines: Int) {
+        let kept = min(self.lines, max(0, lines))
+        let columns = columns
+        // A blank cell is all zero bytes (see Cell), so clearing is a memset.
+        cells.withUnsafeMutableBytes { raw in
+            drawnEnds.withUnsafeMutableBufferPointer { ends in
+                for l in 0..<kept where ends[l] > 0 {
+                    memset(raw.baseAddress! + l &* columns &* 8, 0, ends[l] &* 8)
+                    ends[l] = 0
+                }
+            }
+        }
         self.lines = max(0, lines)
         let count = columns * self.lines
         if cells.count > count { cells.removeLast(cells.count - count) }
-        // A blank cell is all zero bytes (see Cell), so clearing is a memset.
-        cells.withUnsafeMutableBytes { if let base = $0.baseAddress { memset(base, 0, $0.count) } }
         if cells.count < count { cells.append(contentsOf: repeatElement(.blank, count: count - cells.count)) }
+        if drawnEnds.count > self.lines { drawnEnds.removeLast(drawnEnds.count - self.lines) }
+        if drawnEnds.count < self.lines {
+            drawnEnds.append(contentsOf: repeatElement(0, count: self.lines - drawnEnds.count))
+        }
         if !marks.isEmpty { marks.removeAll(keepingCapacity: true) }
         visibleWindow = (0, 0, columns, self.lines)
         clippedDraws = 0
@@ -126,9 +146,10 @@ public struct TextGrid {
 
     /// `text(utf8:...)` for the common text: valid UTF-8 whose every scalar takes one or two columns (no mark,
     /// control or other zero-width scalar, nothing to escape), drawn into a grid holding no marks. Draws
-    /// exactly what the glyph path draws (`drawGlyphs`, step by step), with no Glyph made and the cells
-    /// written through a pointer, and returns the columns the text takes, as `drawGlyphs` does; nil (nothing
-    /// drawn) for anything else, which the glyph path then draws.
+    /// exactly what the glyph path draws (`drawGlyphs`, step by step), with no Glyph made: the text's cells are
+    /// made in one pass over its bytes (a sequence's bytes are its cell's UTF-8), cut and clipped as cells, and
+    /// stored as one run. Returns the columns the text takes, as `drawGlyphs` does; nil (nothing drawn) for
+    /// anything else, which the glyph path then draws.
     private mutating func drawPlain(
         utf8: UnsafeBufferPointer<UInt8>, escapingControls: Bool, column: Int, line: Int, maxColumns: Int,
         center: Bool, style: TextStyle
@@ -140,64 +161,92 @@ public struct TextGrid {
         {
             return taken
         }
-        // Each glyph's scalar, with `wideBit` when it takes two columns: at most one a byte, and a cut adds
-        // at most two (a space and the ellipsis).
-        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: utf8.count + 2) { glyphs -> Range<Int>? in
-            var count = 0
-            var natural = 0
-            var i = 0
-            while i < utf8.count {
-                let lead = utf8[i]
-                if lead < 0x80 {
-                    guard lead >= 0x20 && lead < 0x7F else { return nil }
-                    glyphs[count] = UInt32(lead)
-                    count += 1
-                    natural += 1
-                    i += 1
-                    continue
-                }
-                guard let (scalar, length) = Self.decodeUTF8(utf8, at: i), let value = Unicode.Scalar(scalar) else {
-                    return nil
-                }
-                if escapingControls && ControlCharacters.isUnsafe(value) { return nil }
-                let width = DisplayWidth.of(value)
-                guard width > 0 else { return nil }
-                glyphs[count] = width == 2 ? scalar | Self.wideBit : scalar
-                count += 1
-                natural += width
-                i += length
-            }
-            guard count > 0, maxColumns > 0 else { return column..<column }
+        // The glyph path draws nothing for no columns, whatever the text (and drawASCII took the empty text).
+        guard maxColumns > 0 else { return column..<column }
+        let styleBits = UInt64(style.rawValue) << Cell.styleShift
+        // A narrow cell of one UTF-8 byte and a wide character's right half, in `style` (Cell's layout).
+        let ascii = 1 << Cell.lengthShift | styleBits
+        let rightHalf = 0x20 | UInt64(Cell.Span.wideRight.rawValue) << Cell.spanShift | styleBits
+        // The text's cells as words: at most one a byte (a wide character's two cells come from three or four).
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: utf8.count) { cells -> Range<Int>? in
+            guard
+                var count = Self.plainCells(of: utf8, into: cells, style: styleBits, escapingControls: escapingControls)
+            else { return nil }
+            let natural = count
             let width = min(natural, maxColumns)
-            if natural > maxColumns { count = Self.cut(glyphs, count, to: maxColumns) }
+            if natural > maxColumns { count = Self.cut(cells, to: maxColumns, style: style) }
             let (start, end, window) = place(
                 width: width, column: column, line: line, maxColumns: maxColumns, center: center)
             guard let window else { return start..<end }
             var clipped = false
             if end > window.right {
                 clipped = true
-                count = Self.cut(glyphs, count, to: window.right - start)
+                count = Self.cut(cells, to: window.right - start, style: style)
             }
-            let rowStart = line * columns
-            cells.withUnsafeMutableBufferPointer { cells in
-                var cellColumn = start
-                for k in 0..<count {
-                    let packed = glyphs[k]
-                    let wide = packed & Self.wideBit != 0
-                    defer { cellColumn += wide ? 2 : 1 }
-                    if cellColumn < window.left {
-                        clipped = true
-                        if wide && cellColumn + 1 == window.left {
-                            Self.put(0x20, wide: false, at: rowStart + window.left, style: style, in: cells)
-                        }
-                        continue
-                    }
-                    Self.put(packed & ~Self.wideBit, wide: wide, at: rowStart + cellColumn, style: style, in: cells)
+            // Cells left of the clip are not drawn (an empty clip shows none); a wide character cut there leaves a
+            // space in its visible half.
+            var first = 0
+            if start < window.left {
+                clipped = true
+                first = window.left - start
+            }
+            if first < count {
+                if cells[first] & Cell.spanMask == rightHalf & Cell.spanMask { cells[first] = ascii | 0x20 }
+                let run = (line * columns + start + first)..<(line * columns + start + count)
+                self.cells.withUnsafeMutableBufferPointer { grid in
+                    Self.breakWideCharacters(across: run, in: grid)
+                    UnsafeMutableRawPointer(grid.baseAddress! + run.lowerBound).copyMemory(
+                        from: cells.baseAddress! + first, byteCount: run.count * 8)
                 }
+                drawn(line: line, to: start + count)
             }
             if clipped { clippedDraws += 1 }
             return start..<end
         }
+    }
+
+    /// The cells `drawPlain` draws for `utf8`, as words (Cell's layout) in `style` (its bits), into `cells` (room
+    /// for one a byte); their count, or nil when the text is not the plain text `drawPlain` draws.
+    @inline(__always)
+    private static func plainCells(
+        of utf8: UnsafeBufferPointer<UInt8>, into cells: UnsafeMutableBufferPointer<UInt64>, style: UInt64,
+        escapingControls: Bool
+    ) -> Int? {
+        let ascii = 1 << Cell.lengthShift | style
+        let wideLeft = UInt64(Cell.Span.wideLeft.rawValue) << Cell.spanShift
+        let rightHalf = 0x20 | UInt64(Cell.Span.wideRight.rawValue) << Cell.spanShift | style
+        var count = 0
+        var i = 0
+        while i < utf8.count {
+            let lead = utf8[i]
+            if lead < 0x80 {
+                guard lead >= 0x20 && lead < 0x7F else { return nil }
+                cells[count] = ascii | UInt64(lead)
+                count += 1
+                i += 1
+                continue
+            }
+            guard let (scalar, length) = decodeUTF8(utf8, at: i), let value = Unicode.Scalar(scalar) else {
+                return nil
+            }
+            if escapingControls && ControlCharacters.isUnsafe(value) { return nil }
+            let width = DisplayWidth.of(value)
+            guard width > 0 else { return nil }
+            // A well-formed sequence's bytes are what Cell's init encodes, first byte lowest.
+            var bytes = UInt64(lead)
+            for k in 1..<length { bytes |= UInt64(utf8[i + k]) << (8 * k) }
+            let cell = bytes | UInt64(length) << Cell.lengthShift | style
+            if width == 2 {
+                cells[count] = cell | wideLeft
+                cells[count + 1] = rightHalf
+                count += 2
+            } else {
+                cells[count] = cell
+                count += 1
+            }
+            i += length
+        }
+        return count
     }
 
     /// Where a text `width` columns wide (cut to `maxColumns` already) goes on `line`: its columns, and the
@@ -239,48 +288,19 @@ public struct TextGrid {
             let raw = UnsafeMutableRawPointer(cells.baseAddress! + run.lowerBound)
             for k in 0..<count { raw.storeBytes(of: template | UInt64(utf8[k]), toByteOffset: k &* 8, as: UInt64.self) }
         }
+        drawn(line: line, to: end)
         return start..<end
     }
 
-    /// `put` for a glyph without marks into cells none of which has marks: the same cells written.
-    @inline(__always)
-    private static func put(
-        _ scalar: UInt32, wide: Bool, at index: Int, style: TextStyle, in cells: UnsafeMutableBufferPointer<Cell>
-    ) {
-        @inline(__always) func breakWideCharacter(at index: Int) {
-            switch cells[index].span {
-            case .narrow: break
-            case .wideLeft: cells[index + 1] = .blank
-            case .wideRight: cells[index - 1] = .blank
-            }
+    /// `cutGlyphs` on a text's cells (more than `limit >= 1` of them, in `style`): exactly `limit` cells, the last
+    /// "…", and a wide character cut in two before it a space; returns `limit`.
+    private static func cut(_ cells: UnsafeMutableBufferPointer<UInt64>, to limit: Int, style: TextStyle) -> Int {
+        let wideLeft = UInt64(Cell.Span.wideLeft.rawValue) << Cell.spanShift
+        if limit >= 2 && cells[limit - 2] & Cell.spanMask == wideLeft {
+            cells[limit - 2] = Cell(0x20, span: .narrow, style: style, hasMarks: false).bits
         }
-        breakWideCharacter(at: index)
-        if wide {
-            breakWideCharacter(at: index + 1)
-            cells[index] = Cell(scalar, span: .wideLeft, style: style, hasMarks: false)
-            cells[index + 1] = Cell(0x20, span: .wideRight, style: style, hasMarks: false)
-        } else {
-            cells[index] = Cell(scalar, span: .narrow, style: style, hasMarks: false)
-        }
-    }
-
-    /// `cutGlyphs` on the first `count` packed glyphs (wider than `limit >= 1`): exactly `limit` columns, the
-    /// last one "…"; returns the new count.
-    private static func cut(_ glyphs: UnsafeMutableBufferPointer<UInt32>, _ count: Int, to limit: Int) -> Int {
-        var kept = 0
-        var used = 0
-        while kept < count {
-            let width = glyphs[kept] & wideBit != 0 ? 2 : 1
-            if used + width > limit - 1 { break }
-            kept += 1
-            used += width
-        }
-        if used < limit - 1 {
-            glyphs[kept] = 0x20
-            kept += 1
-        }
-        glyphs[kept] = 0x2026
-        return kept + 1
+        cells[limit - 1] = Cell(0x2026, span: .narrow, style: style, hasMarks: false).bits
+        return limit
     }
 
     /// The scalar of the well-formed UTF-8 sequence of two to four bytes at `i`, and its length; nil when the
@@ -418,39 +438,43 @@ public struct TextGrid {
         let firstLine = max(line, window.top)
         let lastLine = min(bottom, window.bottom - 1)
         guard firstColumn <= lastColumn, firstLine <= lastLine else { return }
-
-        func frameScalar(_ c: Int, _ l: Int) -> Unicode.Scalar {
-            if height == 1 { return "─" }
-            if width == 1 { return "│" }
-            switch (c == column, c == right, l == line, l == bottom) {
-            case (true, _, true, _): return "┌"
-            case (_, true, true, _): return "┐"
-            case (true, _, _, true): return "└"
-            case (_, true, _, true): return "┘"
-            case (_, _, true, _), (_, _, _, true): return "─"
-            default: return "│"
+        drawn(lines: firstLine...lastLine, to: lastColumn + 1)
+        // The frame's cells, each made once (constants but for the style).
+        @inline(__always) func cell(_ scalar: UInt32) -> Cell {
+            Cell(scalar, span: .narrow, style: style, hasMarks: false)
+        }
+        let horizontal = cell(0x2500)  // ─
+        let vertical = cell(0x2502)  // │
+        let columns = columns
+        // Each line of the frame: what lies between its edges over every visible column (nil: nothing, the
+        // inside of a frame), then its left and right edge where the clip shows them. `put` stores a cell over a
+        // run, keeping wide characters whole.
+        @inline(__always) func drawLines(_ put: (Cell, Range<Int>) -> Void) {
+            for l in firstLine...lastLine {
+                let edges: (left: Cell, between: Cell?, right: Cell) =
+                    if height == 1 {
+                        (horizontal, horizontal, horizontal)
+                    } else if width == 1 {
+                        (vertical, vertical, vertical)
+                    } else if l == line {
+                        (cell(0x250C), horizontal, cell(0x2510))  // ┌ ┐
+                    } else if l == bottom {
+                        (cell(0x2514), horizontal, cell(0x2518))  // └ ┘
+                    } else {
+                        (vertical, nil, vertical)
+                    }
+                // Inside the grid (clipped above), so no sum overflows.
+                let start = l &* columns
+                if let between = edges.between { put(between, (start &+ firstColumn)..<(start &+ lastColumn &+ 1)) }
+                if column == firstColumn { put(edges.left, (start &+ column)..<(start &+ column &+ 1)) }
+                if right == lastColumn { put(edges.right, (start &+ right)..<(start &+ right &+ 1)) }
             }
         }
-        func place(_ c: Int, _ l: Int) {
-            putNarrow(Cell(frameScalar(c, l).value, span: .narrow, style: style, hasMarks: false), at: l * columns + c)
+        guard marks.isEmpty else {
+            drawLines { putNarrow($0, run: $1) }
+            return
         }
-        for l in firstLine...lastLine {
-            if l == line || l == bottom {
-                if lastColumn - firstColumn >= 2 {
-                    // The inner columns of a rule or an edge are one cell, made (and encoded) once.
-                    place(firstColumn, l)
-                    let inner = Cell(
-                        frameScalar(firstColumn + 1, l).value, span: .narrow, style: style, hasMarks: false)
-                    putNarrow(inner, run: (l * columns + firstColumn + 1)..<(l * columns + lastColumn))
-                    place(lastColumn, l)
-                } else {
-                    for c in firstColumn...lastColumn { place(c, l) }
-                }
-            } else {
-                if (firstColumn...lastColumn).contains(column) { place(column, l) }
-                if right != column && (firstColumn...lastColumn).contains(right) { place(right, l) }
-            }
-        }
+        cells.withUnsafeMutableBufferPointer { cells in drawLines { Self.putNarrow($0, run: $1, in: cells) } }
     }
 
     /// Fills columns `column..<column+width`, lines `line..<line+height` with `scalar` (a narrow shade such
@@ -473,6 +497,7 @@ public struct TextGrid {
         let endLine = min(bottom, window.bottom)
         guard firstColumn < endColumn, firstLine < endLine else { return }
         let cell = Cell(scalar.value, span: .narrow, style: style, hasMarks: false)
+        drawn(lines: firstLine...(endLine - 1), to: endColumn)
         for l in firstLine..<endLine { putNarrow(cell, run: (l * columns + firstColumn)..<(l * columns + endColumn)) }
     }
 
@@ -506,13 +531,22 @@ public struct TextGrid {
     /// each change of style is an SGR sequence (`TextStyle.sgr`) and a line that changed the style ends
     /// with a reset, so every line stands alone; blanks never switch the style.
     public func write(line l: Int, to out: inout [UInt8], styled: Bool) {
+        write(line: l, to: &out, styled: styled, inRuns: true)
+    }
+
+    /// `write(line:to:styled:)`. With `inRuns`, the common runs of cells go in bulk (a few instructions a
+    /// byte): blanks, ASCII in the current style, and equal cells (a rule); without, every cell goes through the
+    /// one-cell step every other cell takes (what the runs are tested against): the same bytes either way.
+    @inline(__always)
+    package func write(line l: Int, to out: inout [UInt8], styled: Bool, inRuns: Bool) {
         guard l >= 0, l < lines, columns > 0 else { return }
         cells.withUnsafeBufferPointer { all in
             let row = UnsafeBufferPointer(rebasing: all[(l * columns)..<((l + 1) * columns)])
             // Struck text: SGR 9 when styled (in the style's sequence); plain, U+0336 after each character.
-            var last = row.count - 1
-            // Blank cells are zero bytes: skip them four cells at a time (most of a line is its blank right end),
-            // then one at a time, then drawn spaces one by one.
+            // Nothing is drawn from `drawnEnds[l]` on (most of a line is its blank right end).
+            var last = drawnEnds[l] - 1
+            // Blank cells are zero bytes: skip them four cells at a time, then one at a time, then drawn spaces
+            // one by one.
             let raw = UnsafeRawPointer(row.baseAddress!)
             @inline(__always) func word(_ c: Int) -> UInt64 {
                 raw.loadUnaligned(fromByteOffset: c &* 8, as: UInt64.self)
@@ -522,9 +556,10 @@ public struct TextGrid {
             while last >= 0 && row[last].isBlank { last -= 1 }
             guard last >= 0 else { return }
             // Bytes go into a buffer on the stack, appended to `out` once: at most 4 a scalar, plus an SGR
-            // sequence before each and a reset at the end. Marks (rare) are appended one by one.
+            // sequence before each and a reset at the end, and 8 for the last store of a run of blanks (which
+            // stores 8 spaces at a time). Marks (rare) are appended one by one.
             let sgr = styled ? TextStyle.longestSGR : 0
-            let capacity = (last + 1) * (4 + 2 + sgr) + sgr + 4
+            let capacity = (last + 1) * (4 + 2 + sgr) + sgr + 8
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
                 var n = 0
                 var current = TextStyle()
@@ -532,39 +567,82 @@ public struct TextGrid {
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
                     n = 0
                 }
-                // The common cells, told from their eight bytes: a blank (all zero) is a space, and a drawn
-                // character without marks, not struck (plain) or in the current style (styled) is its UTF-8.
+                // The common cells, told from their eight bytes (Cell's layout): a blank (all zero) is a space; a
+                // drawn character without marks, not struck (plain) or in the current style (styled) is its UTF-8
+                // (`mask`, `quick`), and if it is one byte long, ASCII (`asciiMask`, `asciiQuick`: its length 1,
+                // its span narrow, its bytes above the first zero).
                 let mask = Cell.marksMask | (styled ? Cell.styleMask : Cell.strikeMask)
                 var quick: UInt64 = 0
-                // The last common cell written, its bytes and their count: a cell equal to it (a run of blanks,
-                // a rule's "─") is written again without another look. A blank to begin with, and again after
-                // each other cell (which may change the style `quick` stands for).
-                var repeated: UInt64 = 0
-                var repeatedBytes: UInt32 = 0x20
-                var repeatedLength = 1
+                let asciiMask: UInt64 = ~0xFF & (styled ? ~0 : ~Cell.styleMask | Cell.strikeMask)
+                var asciiQuick: UInt64 = 1 << Cell.lengthShift
                 let base = UnsafeMutableRawPointer(buffer.baseAddress!)
                 var c = 0
                 while c <= last {
-                    let word = raw.loadUnaligned(fromByteOffset: c &* 8, as: UInt64.self)
-                    if word == repeated {
-                        (base + n).storeBytes(of: repeatedBytes, as: UInt32.self)
-                        n &+= repeatedLength
-                        c &+= 1
-                        continue
+                    let bits = word(c)
+                    if inRuns {
+                        if bits == 0 {
+                            // Blanks (a margin, a frame's inside): counted four at a time, written eight a store.
+                            var end = c &+ 1
+                            while end &+ 3 <= last && word(end) | word(end &+ 1) | word(end &+ 2) | word(end &+ 3) == 0
+                            {
+                                end &+= 4
+                            }
+                            while end <= last && word(end) == 0 { end &+= 1 }
+                            var k = 0
+                            while k < end &- c {
+                                (base + (n &+ k)).storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+                                k &+= 8
+                            }
+                            n &+= end &- c
+                            c = end
+                            continue
+                        }
+                        if bits & asciiMask == asciiQuick {
+                            // ASCII in the current style (words and the drawn spaces between them): a byte a cell.
+                            var end = c
+                            repeat {
+                                (base + n).storeBytes(of: UInt8(truncatingIfNeeded: word(end)), as: UInt8.self)
+                                n &+= 1
+                                end &+= 1
+                            } while end <= last && word(end) & asciiMask == asciiQuick
+                            c = end
+                            continue
+                        }
+                        let length = Int(truncatingIfNeeded: bits &>> Cell.lengthShift) & 0xFF
+                        if length != 0 && bits & mask == quick {
+                            // Any other common cell: its UTF-8 (all four bytes stored, `length` of them kept).
+                            let utf8 = UInt32(truncatingIfNeeded: bits).littleEndian
+                            (base + n).storeBytes(of: utf8, as: UInt32.self)
+                            n &+= length
+                            c &+= 1
+                            if bits & Cell.spanMask != 0 {
+                                // The left half of a wide character (a right half, length 0, is never common): its
+                                // right half is the next cell, and writes nothing.
+                                c &+= 1
+                                continue
+                            }
+                            // A narrow one is written again for each equal cell after it (a rule's "─"), four at a
+                            // time while four are equal.
+                            while c &+ 3 <= last
+                                && (word(c) ^ bits) | (word(c &+ 1) ^ bits) | (word(c &+ 2) ^ bits)
+                                    | (word(c &+ 3) ^ bits) == 0
+                            {
+                                (base + n).storeBytes(of: utf8, as: UInt32.self)
+                                (base + (n &+ length)).storeBytes(of: utf8, as: UInt32.self)
+                                (base + (n &+ 2 &* length)).storeBytes(of: utf8, as: UInt32.self)
+                                (base + (n &+ 3 &* length)).storeBytes(of: utf8, as: UInt32.self)
+                                n &+= 4 &* length
+                                c &+= 4
+                            }
+                            while c <= last && word(c) == bits {
+                                (base + n).storeBytes(of: utf8, as: UInt32.self)
+                                n &+= length
+                                c &+= 1
+                            }
+                            continue
+                        }
                     }
-                    let length = Int(truncatingIfNeeded: word &>> Cell.lengthShift) & 0xFF
-                    if word == 0 || (length != 0 && word & mask == quick) {
-                        repeated = word
-                        repeatedBytes = word == 0 ? 0x20 : UInt32(truncatingIfNeeded: word).littleEndian
-                        repeatedLength = word == 0 ? 1 : length
-                        (base + n).storeBytes(of: repeatedBytes, as: UInt32.self)
-                        n &+= repeatedLength
-                        c &+= 1
-                        continue
-                    }
-                    repeated = 0
-                    repeatedBytes = 0x20
-                    repeatedLength = 1
+                    // One cell, any cell.
                     let cell = row[c]
                     defer { c += 1 }
                     if cell.length == 0 {
@@ -580,6 +658,7 @@ public struct TextGrid {
                         }
                         current = cell.style
                         quick = UInt64(current.rawValue) << Cell.styleShift
+                        asciiQuick = 1 << Cell.lengthShift | quick
                     }
                     // All four bytes are stored (the buffer has room past the end); `length` of them count.
                     UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(
@@ -643,6 +722,7 @@ public struct TextGrid {
     /// Stores a glyph at a cell that the caller has checked to be inside the grid (and, for a wide glyph,
     /// the next cell too), keeping the "wide characters are whole" invariant.
     private mutating func put(_ glyph: Glyph, column: Int, line: Int, style: TextStyle) {
+        drawn(line: line, to: column + glyph.width)
         let index = line * columns + column
         breakWideCharacter(at: index)
         let hasMarks = !glyph.marks.isEmpty
@@ -655,6 +735,21 @@ public struct TextGrid {
             cells[index + 1] = Cell(0x20, span: .wideRight, style: style, hasMarks: false)
         } else {
             cells[index] = Cell(glyph.scalar, span: .narrow, style: style, hasMarks: hasMarks)
+        }
+    }
+
+    /// Raises `drawnEnds[line]` to `end` (a line and column the caller has checked): the caller writes cells of
+    /// `line` before column `end` only.
+    @inline(__always)
+    private mutating func drawn(line: Int, to end: Int) {
+        if drawnEnds[line] < end { drawnEnds[line] = end }
+    }
+
+    /// `drawn(line:to:)` for each of `lines`.
+    @inline(__always)
+    private mutating func drawn(lines: ClosedRange<Int>, to end: Int) {
+        drawnEnds.withUnsafeMutableBufferPointer { ends in
+            for l in lines where ends[l] < end { ends[l] = end }
         }
     }
 
@@ -672,11 +767,17 @@ public struct TextGrid {
             for index in run { putNarrow(cell, at: index) }
             return
         }
-        cells.withUnsafeMutableBufferPointer { cells in
-            guard !run.isEmpty else { return }
-            Self.breakWideCharacters(across: run, in: cells)
-            UnsafeMutableBufferPointer(rebasing: cells[run]).update(repeating: cell)
-        }
+        cells.withUnsafeMutableBufferPointer { cells in Self.putNarrow(cell, run: run, in: cells) }
+    }
+
+    /// `putNarrow(_:run:)` into cells none of which has marks.
+    @inline(__always)
+    private static func putNarrow(_ cell: Cell, run: Range<Int>, in cells: UnsafeMutableBufferPointer<Cell>) {
+        guard !run.isEmpty else { return }
+        breakWideCharacters(across: run, in: cells)
+        // Stored as words (one store a cell, which the compiler can widen), not field by field.
+        let raw = UnsafeMutableRawPointer(cells.baseAddress! + run.lowerBound)
+        for k in 0..<run.count { raw.storeBytes(of: cell.bits, toByteOffset: k &* 8, as: UInt64.self) }
     }
 
     /// What `breakWideCharacter` at each index of `run` leaves outside the run, for a run about to be overwritten
@@ -789,12 +890,17 @@ public struct TextGrid {
 
         var isBlank: Bool { span == .narrow && !hasMarks && (length == 0 || utf8 == 0x20) }
 
+        /// The cell's eight bytes as one little-endian word (what `write(line:)` reads).
+        @inline(__always) var bits: UInt64 { unsafeBitCast(self, to: UInt64.self) }
+
         // A cell's fields within its eight bytes read as one little-endian UInt64 (`write(line:)`): literals,
         // so the write loop reads no global, which `init` checks against the layout.
         static let lengthShift: UInt64 = 32
         static let styleShift: UInt64 = 48
         static let marksShift: UInt64 = 56
         static let styleMask: UInt64 = 0xFF << styleShift
+        static let spanShift: UInt64 = 40
+        static let spanMask: UInt64 = 0xFF << spanShift
         static let strikeMask: UInt64 = 0x08 << styleShift
         static let marksMask: UInt64 = 0xFF << marksShift
     }

@@ -3,21 +3,27 @@ import Foundation
 import Synchronization
 
 /// The text preview's lines turned into bytes. TextRenderer's drawing fills a band (`TextBand`: a grid of
-/// drawn lines and the steps saying what to write: blank lines, the grid's lines, their gutter labels) and
-/// hands it over whole; the writer appends each band to the output in the order bands were handed over,
-/// either at once on the drawing's thread (`.inline`) or on a thread of its own (`.secondThread`) while the
-/// drawing fills the next band, so that on two cores writing a long page's lines (and clearing each band's
-/// grid, and the output's first touches) overlaps drawing them. The bytes are the same either way.
+/// drawn lines, or the recording of the calls that draw them (CanvasRecording), and the steps saying what to
+/// write: blank lines, the grid's lines, their gutter labels) and hands it over whole; the writer draws the
+/// band's recording into its grid, if it has one, then appends the band to the output, in the order bands
+/// were handed over, either at once on the drawing's thread (`.inline`) or on a thread of its own
+/// (`.secondThread`) while the drawing fills the next band, so that on two cores drawing a long page's
+/// cells into grids and writing their lines (and clearing each band's grid, and the output's first touches)
+/// overlaps the plugins' cell calls. The bytes are the same either way.
 ///
-/// Contract, who owns what when: a band belongs to the drawing from `take()` until `hand(_:)`, then to the
-/// writer until a later `take()` gives it back, cleared; the output belongs to the writer from `init` until
-/// `finish()` returns it. The drawing never touches a band it has handed over, the writer never one it has
-/// given back, and nothing else is shared but the two queues, under one lock. No plugin code runs on the
-/// writer's thread (a band is cells and bytes). On a second thread two bands circulate, so the drawing waits
-/// only when the writer is a whole band behind; inline, one, given back when handed over: so a band is handed
-/// over before the next is taken. `finish()` must be called once, after the last `hand(_:)`: until then the
-/// writer's thread is running (ARCHITECTURE.md, "Output contract": nothing is written out before every
-/// plugin call has returned; this writes into memory only).
+/// Contract, who owns what when: a band (its grid, recording, steps and labels) belongs to the drawing from
+/// `take()` until `hand(_:)`, then to the writer until a later `take()` gives it back, cleared; the output and
+/// the backend recordings are drawn with belong to the writer from `init` until `finish()` returns. The
+/// drawing never touches a band it has handed over, the writer never one it has given back, and nothing else
+/// is shared but the two queues, under one lock. No plugin code runs on the writer's thread: a band is cells,
+/// bytes and recorded calls, whose texts are the recording's own copies (never a plugin's pointers, valid
+/// only during its call) and whose text blocks were laid out when recorded, drawn by host code (GridBackend)
+/// that touches nothing shared. The drawing may draw a band's recording itself before handing it over (it is
+/// its band until then; `isBehind` says when the writer is busy). On a second thread two bands circulate, so
+/// the drawing waits only when the writer is a whole band behind; inline, one, given back when handed over: so
+/// a band is handed over before the next is taken. `finish()` must be called once, after the last
+/// `hand(_:)`: until then the writer's thread is running (ARCHITECTURE.md, "Output contract": nothing is
+/// written out before every plugin call has returned; this writes into memory only).
 package final class TextLineWriter: @unchecked Sendable {
     package enum Mode: Sendable {
         /// Each band written when handed over, on the caller's thread (a screen: a few dozen lines).
@@ -34,6 +40,8 @@ package final class TextLineWriter: @unchecked Sendable {
     /// The gutter of a line without a label, with its separating space (empty without a gutter).
     private let blankGutter: [UInt8]
     private let bandLines: Int
+    /// Draws each band's recording into its grid before the band is written; the writer's own (see the contract).
+    private let recordings: TextRenderer.GridBackend
     /// Owned by the writer (see the contract) until `finish()`. Unchecked for exclusivity: only its owner
     /// touches it, and a checked access on each append cost more than many a line's bytes.
     @exclusivity(unchecked) private var output: [UInt8]
@@ -54,11 +62,14 @@ package final class TextLineWriter: @unchecked Sendable {
     /// A writer appending lines of grids `columns` wide and `bandLines` tall, in `styled` SGR, after
     /// `blankGutter` (or a label) when `gutter`, to `output`, which it takes (leaving it empty) until `finish()`:
     /// moved, not copied, so that its reserved capacity (and its huge pages, HugePages) is what is appended to.
+    /// Bands handed over with a recording have it drawn with `recordings`, which the writer takes until
+    /// `finish()`.
     init(
         _ mode: Mode, columns: Int, bandLines: Int, styled: Bool, gutter: Bool, blankGutter: [UInt8],
-        output: inout [UInt8]
+        drawingRecordingsWith recordings: TextRenderer.GridBackend, output: inout [UInt8]
     ) {
         self.mode = mode
+        self.recordings = recordings
         self.bandLines = max(1, bandLines)
         self.styled = styled
         self.gutter = gutter
@@ -83,6 +94,10 @@ package final class TextLineWriter: @unchecked Sendable {
         thread.start()
     }
 
+    /// Whether the writer has no cleared band to give (`take()` would wait): on a second thread, it is still
+    /// writing the band handed over before; inline, always (its one band is the drawing's).
+    var isBehind: Bool { queues.withLock { $0.free.isEmpty } }
+
     /// A cleared band to draw into, waiting (second thread) until the writer has given one back.
     func take() -> TextBand {
         givenBack.wait()
@@ -103,9 +118,14 @@ package final class TextLineWriter: @unchecked Sendable {
         }
     }
 
-    /// Writes `band` and gives it back cleared, moved into the free queue: the drawing that takes it next holds
-    /// its only reference, and changes its grid in place.
+    /// Draws `band`'s recording, writes it and gives it back cleared, moved into the free queue: the drawing that
+    /// takes it next holds its only reference, and changes its grid in place.
     private func giveBack(_ band: consuming TextBand) {
+        if !band.recording.isEmpty {
+            swap(&band.grid, &recordings.grid)
+            band.recording.draw(into: recordings)
+            swap(&band.grid, &recordings.grid)
+        }
         write(band)
         band.clear(lines: bandLines)
         var cleared: TextBand? = consume band
@@ -158,8 +178,8 @@ package final class TextLineWriter: @unchecked Sendable {
     }
 }
 
-/// A band of the text preview's drawing (TextLineWriter): lines drawn into `grid`, from its top down, and
-/// what to write of them, in order.
+/// A band of the text preview's drawing (TextLineWriter): lines drawn into `grid`, from its top down, at once or
+/// by the writer from `recording`, and what to write of them, in order.
 struct TextBand: @unchecked Sendable {
     // Unchecked: a band is handed between threads whole and never shared (TextLineWriter's contract).
     enum Step {
@@ -170,6 +190,8 @@ struct TextBand: @unchecked Sendable {
     }
 
     var grid: TextGrid
+    /// Calls to draw into `grid` before it is written (empty when it was drawn at once).
+    var recording = CanvasRecording()
     /// The grid's lines taken so far: the next drawing goes below them.
     private(set) var used = 0
     private(set) var steps: [Step] = []
@@ -211,9 +233,10 @@ struct TextBand: @unchecked Sendable {
         }
     }
 
-    /// Blank again, `lines` tall, nothing to write; its storage kept.
+    /// Blank again, `lines` tall, nothing to write or draw; its storage kept.
     mutating func clear(lines: Int) {
         grid.reset(lines: lines)
+        recording.removeAll()
         used = 0
         steps.removeAll(keepingCapacity: true)
         labels.removeAll(keepingCapacity: true)

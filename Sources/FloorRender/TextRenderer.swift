@@ -11,10 +11,12 @@ import HostContract
 /// offsets, so rounding never accumulates down the page.
 ///
 /// Rows are drawn one below the other into a band's TextGrid (256 lines), which is written out as UTF-8
-/// once full, by TextLineWriter: on a second thread for a whole page, while the next band is drawn. The cost
-/// is the output's bytes plus two bands' grids, whatever the page's height. Styles (bold, muted, accent) are
-/// kept in the grid and written as ANSI SGR only with `Options.styled`. `Options.gutter` adds a left
-/// margin naming each row (`section:row floor type`) on its first line.
+/// once full, by TextLineWriter. A whole page's rows are recorded (CanvasRecording: the cells' canvas calls,
+/// made on this thread, where plugins are called) and drawn into the band's grid and written on a second
+/// thread while the next band is recorded; a screen's are drawn at once and written inline. The cost is the
+/// output's bytes plus two bands' grids and recordings, whatever the page's height. Styles (bold, muted,
+/// accent) are kept in the grid and written as ANSI SGR only with `Options.styled`. `Options.gutter` adds a
+/// left margin naming each row (`section:row floor type`) on its first line.
 public enum TextRenderer {
     public static let pointsPerColumn = 5.0
     public static let pointsPerLine = 12.0
@@ -56,13 +58,16 @@ public enum TextRenderer {
         write(adapter, options: options, writing: .secondThread, to: &out)
     }
 
-    /// `write(_:options:to:)` with the lines written as `writing` says, in bands of `bandLines` (the same bytes
-    /// whatever the two).
+    /// `write(_:options:to:)` with the lines written as `writing` says, in bands of `bandLines`, each band's cells
+    /// `recorded` and drawn by the writer (CanvasRecording) or drawn at once (nil: recorded on a second thread);
+    /// the same bytes whatever the three.
     package static func write(
         _ adapter: Adapter, options: Options, writing: TextLineWriter.Mode,
-        bandLines: Int = TextLineWriter.bandLines, to out: inout [UInt8]
+        bandLines: Int = TextLineWriter.bandLines, recorded: Bool? = nil, to out: inout [UInt8]
     ) {
-        var drawing = Drawing(adapter, options: options, labelling: 0..<adapter.rowCount)
+        var drawing = Drawing(
+            adapter, options: options, labelling: 0..<adapter.rowCount, recorded: recorded ?? (writing == .secondThread)
+        )
         drawing.backend.keepsDrawnBlocks = false
         drawing.body(
             rows: 0..<adapter.rowCount, from: 0, to: adapter.totalHeight, pinned: nil, writing: writing,
@@ -87,18 +92,20 @@ public enum TextRenderer {
         write(adapter, viewport: viewport, options: options, writing: .inline, to: &out)
     }
 
-    /// `write(_:viewport:options:to:)` with the lines written as `writing` says, in bands of `bandLines` (the
-    /// same bytes whatever the two).
+    /// `write(_:viewport:options:to:)` with the lines written as `writing` says, in bands of `bandLines`, each
+    /// band's cells `recorded` and drawn by the writer or (the default: a screen) drawn at once; the same bytes
+    /// whatever the three.
     package static func write(
         _ adapter: Adapter, viewport: Viewport, options: Options, writing: TextLineWriter.Mode,
-        bandLines: Int = TextLineWriter.bandLines, to out: inout [UInt8]
+        bandLines: Int = TextLineWriter.bandLines, recorded: Bool = false, to out: inout [UInt8]
     ) {
         let top = viewport.offset
         let bottom = min(viewport.offset + viewport.height, max(adapter.totalHeight, top))
         let visible = adapter.visibleRows(in: viewport)
         let pinned = adapter.pinnedHeader(in: viewport)
         // The pinned header may be far above the visible rows: only the rows drawn are labelled.
-        var drawing = Drawing(adapter, options: options, labelling: Array(visible) + (pinned.map { [$0.row] } ?? []))
+        var drawing = Drawing(
+            adapter, options: options, labelling: Array(visible) + (pinned.map { [$0.row] } ?? []), recorded: recorded)
         drawing.body(
             rows: visible, from: top, to: bottom, pinned: pinned, writing: writing, bandLines: bandLines, to: &out)
     }
@@ -112,18 +119,25 @@ public enum TextRenderer {
         out.append(0x0A)
     }
 
-    /// One drawing's state: the band being drawn (its grid behind the canvas), its writer, and the gutter.
+    /// One drawing's state: the band being drawn (its grid, or its recording, behind the canvas), its writer, and
+    /// the gutter.
     private struct Drawing {
         let adapter: Adapter
         let options: Options
+        /// What the rows are drawn through: `backend`, drawing into the band's grid at once, or `recorder`,
+        /// recording the calls for the writer to make on a backend of its own (CanvasRecording).
+        let canvas: any BandCanvas
         let backend: GridBackend
+        let recorder: CanvasRecorder?
+        /// The grid's columns (the gutter's come on top).
+        let columns: Int
         /// Gutter label columns (0: no gutter), and a reused one-line grid to draw labels into.
         let gutterColumns: Int
         var gutterGrid: TextGrid
         var blankGutter: [UInt8] = []
         var gutterLabels: GutterLabels
-        /// The band being drawn, its grid lent to `backend` (`backend.grid`) while it is drawn (`band.grid` is
-        /// an empty stand-in meanwhile), and whoever writes it once handed over.
+        /// The band being drawn, its grid (or its recording) lent to `canvas` while it is drawn (`band.grid`, or
+        /// `band.recording`, is an empty stand-in meanwhile), and whoever writes it once handed over.
         var band = TextBand(columns: 0, lines: 0)
         var writer: TextLineWriter?
         /// Whether the rows drawn keep the item frames their cells report (Adapter.drawCell): a screen, which a
@@ -131,13 +145,18 @@ public enum TextRenderer {
         /// blocks it draws (GridBackend.keepsDrawnBlocks).
         var keepsFrames: Bool { backend.keepsDrawnBlocks }
 
-        /// `rows`: the rows whose gutter labels set the gutter's width (only read with a gutter).
-        init(_ adapter: Adapter, options: Options, labelling rows: some Sequence<Int>) {
+        /// `rows`: the rows whose gutter labels set the gutter's width (only read with a gutter); `recorded`:
+        /// whether the rows' calls are recorded for the writer to draw.
+        init(_ adapter: Adapter, options: Options, labelling rows: some Sequence<Int>, recorded: Bool) {
             self.adapter = adapter
             self.options = options
             let columns = max(0, options.columns)
+            self.columns = columns
             backend = GridBackend(
                 TextGrid(columns: columns, lines: 0), pointsPerColumn: adapter.width / Double(max(1, columns)))
+            let recorder = recorded ? CanvasRecorder(for: backend) : nil
+            self.recorder = recorder
+            canvas = recorder.map { $0 as any BandCanvas } ?? backend
             gutterLabels = GutterLabels(adapter)
             var widest = 0
             gutterGrid = TextGrid(columns: 0, lines: 1)
@@ -175,16 +194,18 @@ public enum TextRenderer {
             let total = max(0, line(bottom, top: top))
             // Room for every line at its widest (3 bytes a column: box drawing and CJK), capped: pages of a
             // large reservation that are never written are never resident, and no regrowth copies the text.
-            let widest = (backend.grid.columns + gutterColumns + 2) * 3 + (options.styled ? 64 : 0) + 1
+            let widest = (columns + gutterColumns + 2) * 3 + (options.styled ? 64 : 0) + 1
             // In huge pages where the system allows (HugePages): the 8 MB page's 23.5 MB of text is 5,700 first
             // touches of small pages. The writer's from here on (TextLineWriter), while the drawing fills bands.
             HugePages.reserve(min(total, (1 << 28) / widest) * widest, at: &out)
+            // A recording is drawn by a backend of the writer's, as the drawing's would draw it.
+            let replaying = GridBackend(TextGrid(columns: columns, lines: 0), pointsPerColumn: backend.pointsPerColumn)
             let writer = TextLineWriter(
-                writing, columns: backend.grid.columns, bandLines: bandLines, styled: options.styled,
-                gutter: options.gutter, blankGutter: blankGutter, output: &out)
+                writing, columns: columns, bandLines: bandLines, styled: options.styled,
+                gutter: options.gutter, blankGutter: blankGutter, drawingRecordingsWith: replaying, output: &out)
             self.writer = writer
             band = writer.take()
-            swap(&band.grid, &backend.grid)
+            canvas.exchange(with: &band)
             var emitted = 0
             if let pinned {
                 let header = adapter.rows[pinned.row]
@@ -230,24 +251,28 @@ public enum TextRenderer {
         /// after handing the band over when its grid has no room left; a row taller than a band's grid has a
         /// band of its own, its grid made as tall.
         private mutating func takeLines(_ count: Int) -> Int {
-            if let first = band.takeLines(count, of: backend.grid.lines) { return first }
+            if let first = band.takeLines(count, of: canvas.lines) { return first }
             if !band.isEmpty { handBand() }
-            if backend.grid.lines < count { backend.grid.reset(lines: count) }
-            return band.takeLines(count, of: backend.grid.lines)!
+            if canvas.lines < count { canvas.reset(lines: count) }
+            return band.takeLines(count, of: canvas.lines)!
         }
 
-        /// Hands the band drawn so far to the writer, then takes a cleared one, its grid lent to the backend (in
-        /// that order: an inline writer has one band, which it gives back when handed it).
+        /// Hands the band drawn so far to the writer, then takes a cleared one, lent to the canvas (in that order:
+        /// an inline writer has one band, which it gives back when handed it).
         private mutating func handBand() {
             handOver()
             band = writer!.take()
-            swap(&band.grid, &backend.grid)
+            canvas.exchange(with: &band)
         }
 
-        /// Hands the band drawn so far, its grid taken back from the backend, to the writer; `band` is an empty
-        /// stand-in after.
+        /// Hands the band drawn so far, taken back from the canvas, to the writer; `band` is an empty stand-in
+        /// after. A recorded band is drawn here first when the writer is still at the band before: the drawing
+        /// would wait for it at its next `take()` anyway, so the two threads share the drawing of recordings as
+        /// their loads go (on the 8 MB page, the plugins' cells leave the drawing's thread less to do than the
+        /// writer: BENCHMARKS.md).
         private mutating func handOver() {
-            swap(&band.grid, &backend.grid)
+            canvas.exchange(with: &band)
+            if recorder != nil, writer!.isBehind { drawRecording() }
             var handed = TextBand(columns: 0, lines: 0)
             swap(&handed, &band)
             writer!.hand(consume handed)
@@ -281,13 +306,13 @@ public enum TextRenderer {
                     guard firstLine < bandEnd else { break }
                     guard line(frame.bottom, top: top) > start else { continue }
                     if firstLine >= start, labels[firstLine - start] == nil { labels[firstLine - start] = r }
-                    backend.startCell(firstLine: base + firstLine - start, column: backend.columnOf(frame.x))
-                    backend.grid.clip(
-                        to: (backend.originColumn, base, backend.columnsOf(frame.width), bandEnd - start))
-                    adapter.drawCell(row: r, into: backend, keepingFrames: keepsFrames)
+                    let column = backend.columnOf(frame.x)
+                    canvas.startCell(firstLine: base + firstLine - start, column: column)
+                    canvas.clip(to: (column, base, backend.columnsOf(frame.width), bandEnd - start))
+                    drawCell(row: r)
                 }
-                backend.startCell(firstLine: 0)
-                backend.grid.clip(to: nil)
+                canvas.startCell(firstLine: 0, column: 0)
+                canvas.clip(to: nil)
                 for l in 0..<(bandEnd - start) {
                     band.appendLines(base + l..<base + l + 1, label: labels[l].flatMap { label(row: $0) })
                 }
@@ -315,36 +340,51 @@ public enum TextRenderer {
         private mutating func draw(row r: Int, firstLine: Int, shown: Range<Int>, marker: String?) {
             let base = takeLines(shown.count)
             let lines = base..<base + shown.count
-            backend.grid.clip(to: (0, base, backend.grid.columns, shown.count))
-            backend.startCell(firstLine: base + firstLine - shown.lowerBound)
-            adapter.drawCell(row: r, into: backend, keepingFrames: keepsFrames)
-            if let marker {
-                // The marker goes on the row's first line with room for it at the right (a header's title
-                // line; inside a framed row, the line under its top edge), else on its second line.
-                let columns = backend.grid.columns
-                let room = (columns - marker.count - 3)..<(columns - 1)
-                let line =
-                    (backend.origin..<backend.origin + 2).first {
-                        lines.contains($0) && backend.grid.isBlank(line: $0, columns: room)
-                    } ?? backend.origin + 1
-                backend.grid.text(
-                    marker, column: columns - marker.count - 2, line: line, maxColumns: marker.count, style: .muted)
-            }
-            backend.grid.clip(to: nil)
+            canvas.clip(to: (0, base, columns, shown.count))
+            let origin = base + firstLine - shown.lowerBound
+            canvas.startCell(firstLine: origin, column: 0)
+            drawCell(row: r)
+            if let marker { canvas.marker(marker, firstLine: origin, shown: lines) }
+            canvas.clip(to: nil)
             band.appendLines(lines, label: label(row: r))
+        }
+
+        /// Row `r`'s cell, drawn through the canvas where the drawing has put it; a recording grown past
+        /// CanvasRecording.flushBytes is drawn here (`drawRecording`), which bounds it.
+        private mutating func drawCell(row r: Int) {
+            adapter.drawCell(row: r, into: canvas, keepingFrames: keepsFrames)
+            guard let recorder, recorder.recording.size >= CanvasRecording.flushBytes else { return }
+            canvas.exchange(with: &band)
+            drawRecording()
+            canvas.exchange(with: &band)
+        }
+
+        /// Draws the band's recording into its grid here, on the drawing's thread (the band is the drawing's until
+        /// handed over), with the drawing's backend, and empties it: the writer draws what is recorded after.
+        /// Drawn in parts, by two backends, it draws what one backend draws at once: a recording is cut only
+        /// after a cell's calls or at a band's end, and the calls that follow read no state the calls before
+        /// left in a backend (a cell's start and the clip come before any cell's calls, the marker is given its
+        /// line, and the clip is the grid's, which goes with it).
+        private mutating func drawRecording() {
+            guard !band.recording.isEmpty else { return }
+            swap(&band.grid, &backend.grid)
+            band.recording.draw(into: backend)
+            swap(&band.grid, &backend.grid)
+            band.recording.removeAll()
         }
     }
 
     /// The canvas backend over a TextGrid; `origin` is the current cell's first line. Texts go where
     /// TextPlacement says: on the line of their top, unless they share a baseline with a text drawn before
-    /// them in the cell.
-    package final class GridBackend: CanvasBackend {
+    /// them in the cell. What every band of the text preview is drawn with, at once or from its recording
+    /// (CanvasRecording).
+    package final class GridBackend: CanvasBackend, BandCanvas {
         // Unchecked: one drawing uses a backend at a time, from one thread (a draw call's access never
         // overlaps another's), and a checked access cost more than drawing a short line of text.
         @exclusivity(unchecked) package var grid: TextGrid
-        @exclusivity(unchecked) package private(set) var origin = 0
+        @exclusivity(unchecked) private var origin = 0
         /// The current cell's first column: its frame's left edge (0 but for an item of a collection floor).
-        @exclusivity(unchecked) package private(set) var originColumn = 0
+        @exclusivity(unchecked) private var originColumn = 0
         @exclusivity(unchecked) private var placement = TextPlacement()
         /// Whether the engine keeps the blocks laid out afresh for drawing: not while a whole page is drawn,
         /// whose rows are each drawn once (the texts their heights measured are found in the page's layout
@@ -361,6 +401,25 @@ public enum TextRenderer {
             origin = firstLine
             originColumn = column
             placement.startCell()
+        }
+
+        var lines: Int { grid.lines }
+
+        func exchange(with band: inout TextBand) { swap(&grid, &band.grid) }
+
+        func clip(to rect: TextGrid.Rect?) { grid.clip(to: rect) }
+
+        func reset(lines: Int) { grid.reset(lines: lines) }
+
+        /// The marker goes on the cell's first line with room for it at the right (a header's title line; inside
+        /// a framed row, the line under its top edge), else on its second line.
+        func marker(_ marker: String, firstLine: Int, shown: Range<Int>) {
+            let columns = grid.columns
+            let room = (columns - marker.count - 3)..<(columns - 1)
+            let line =
+                (firstLine..<firstLine + 2).first { shown.contains($0) && grid.isBlank(line: $0, columns: room) }
+                ?? firstLine + 1
+            grid.text(marker, column: columns - marker.count - 2, line: line, maxColumns: marker.count, style: .muted)
         }
 
         // Plugins may pass any double, NaN and infinities included; the grid clips whatever integer it gets.
@@ -391,7 +450,7 @@ public enum TextRenderer {
 
         /// One line of cell text (ABI 1.4's `text`; its controls `escaped` already, or not) where TextPlacement
         /// puts it; its width in points is its columns' (TextMeasure), as the plugin measured it.
-        private func text(
+        func text(
             utf8: UnsafeBufferPointer<UInt8>, escaped: Bool, x: Double, y: Double, maxWidth: Double, style: UInt32
         ) {
             let center = style & FLOOR_TEXT_CENTER != 0
@@ -429,7 +488,7 @@ public enum TextRenderer {
         /// A frame with the image's name in its middle: the file's base name (after the last "/", up to
         /// the first "."), which identifies an image well enough in a preview, given every column inside
         /// the frame.
-        private func image(bytes: UnsafeBufferPointer<UInt8>, x: Double, y: Double, width: Double, height: Double) {
+        func image(bytes: UnsafeBufferPointer<UInt8>, x: Double, y: Double, width: Double, height: Double) {
             box(x: x, y: y, width: width, height: height)
             var start = bytes.count
             while start > 0 && bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
@@ -481,14 +540,20 @@ public enum TextRenderer {
         package func textBlock(
             utf8: UnsafeRawBufferPointer, x: Double, y: Double, maxWidth: Double, maxLines: UInt32, style: UInt32
         ) {
-            let block = HostTextLayout.block(
+            draw(
+                block(utf8: utf8, maxWidth: maxWidth, maxLines: maxLines, style: style), x: x, y: y, maxWidth: maxWidth,
+                style: style)
+        }
+
+        /// The block a text_block call draws (a recording lays it out when the call is recorded).
+        func block(utf8: UnsafeRawBufferPointer, maxWidth: Double, maxLines: UInt32, style: UInt32) -> TextBlock {
+            HostTextLayout.block(
                 bytes: utf8, style: style, maxWidth: maxWidth, maxLines: Int(maxLines), keep: keepsDrawnBlocks)
-            draw(block, x: x, y: y, maxWidth: maxWidth, style: style)
         }
 
         /// The block's lines from the line TextPlacement gives its first; each line's baseline and right end
         /// in points are the block's (a centred line's x is `TextBlockDrawing.lineX`'s).
-        private func draw(_ block: TextBlock, x: Double, y: Double, maxWidth: Double, style: UInt32) {
+        func draw(_ block: TextBlock, x: Double, y: Double, maxWidth: Double, style: UInt32) {
             guard block.lineCount > 0 else { return }
             let own = (line: line(y), column: column(x))
             let covered = line(y + block.height - 0.001) - own.line + 1

@@ -502,7 +502,7 @@ struct TextGridPlainTextTests {
 
     static let texts = [
         "Wireless Earbuds Pro", "无线蓝牙耳机 Pro", "a日b😀c", "¥199.00", "𠀀𠀁 plane 2", "ｆｕｌｌ width", "x", "",
-        "tab\there", "e\u{301}clair", "bad \u{FFFD} byte", "\u{202E}bidi",
+        "tab\there", "e\u{301}clair", "bad \u{FFFD} byte", "\u{202E}bidi", "运动鞋 4K Backpack ¥464.47", "x中",
     ]
 
     /// `text(utf8:)` draws text with no mark, control or other zero-width scalar without making glyphs
@@ -553,7 +553,7 @@ struct TextGridPlainTextTests {
                 }
             }
         }
-        #expect(compared == 5 * 13 * 6 * 7 * 2 * 5 * 3)
+        #expect(compared == 5 * 15 * 6 * 7 * 2 * 5 * 3)
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
     }
 }
@@ -578,6 +578,48 @@ struct TextGridWriteTests {
         grid.text("ab", column: 12, line: 0, maxColumns: 2)
         #expect(line(grid, styled: true) == "────\u{1B}[0;31m──\u{1B}[0m──  \u{1B}[0;9mab\u{1B}[0mab")
         #expect(line(grid, styled: false) == "────────  a\u{336}b\u{336}ab")
+    }
+
+    /// A line as the text preview's cards make them: blanks, a rule, ASCII with its spaces in one style, a wide
+    /// character, the style switched back, and a wide character in the last column.
+    @Test func aCardsLine() {
+        var grid = TextGrid(columns: 24, lines: 1)
+        grid.box(column: 1, line: 0, width: 6, height: 1)
+        grid.text("ab 中", column: 8, line: 0, maxColumns: 6, style: .accent)
+        grid.text("x中", column: 21, line: 0, maxColumns: 3)
+        #expect(line(grid, styled: false) == " ────── ab 中        x中")
+        #expect(line(grid, styled: true) == " ────── \u{1B}[0;31mab 中        \u{1B}[0mx中")
+    }
+
+    /// The runs `write(line:)` writes in bulk (blanks, ASCII in the current style, equal cells, a wide
+    /// character's two halves) come out as the one-cell step writes them, plain and styled, on grids drawn at
+    /// random: every style (struck cells among them), wide characters up to the last column, marks, rules,
+    /// frames, fills and clips, so runs start, end and change style anywhere.
+    @Test func runsWriteWhatTheOneCellStepWrites() {
+        var random = SeededRandom(state: 0x3417_E2)
+        var differing: [String] = []
+        var written = 0
+        for round in 0..<600 {
+            var grid = TextGrid(columns: random.int(1...40), lines: random.int(1...4))
+            var drawing = RandomGridDrawing(random: SeededRandom(state: random.next()))
+            for _ in 0..<random.int(1...16) { drawing.draw(into: &grid) }
+            for l in 0..<grid.lines {
+                for styled in [false, true] {
+                    var runs: [UInt8] = []
+                    var cells: [UInt8] = []
+                    grid.write(line: l, to: &runs, styled: styled, inRuns: true)
+                    grid.write(line: l, to: &cells, styled: styled, inRuns: false)
+                    if runs != cells {
+                        differing.append(
+                            "round \(round) line \(l) styled \(styled): \(String(decoding: runs, as: UTF8.self)) "
+                                + "against \(String(decoding: cells, as: UTF8.self))")
+                    }
+                    written += runs.count
+                }
+            }
+        }
+        #expect(written > 20_000)
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(3))")
     }
 }
 
@@ -648,5 +690,116 @@ struct TextGridRunTests {
             }
         }
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
+    }
+}
+
+// MARK: - TextGrid: clearing what was drawn
+
+/// Random draw calls as the text preview's cells make them: text (the String, bytes and glyph paths) in every
+/// style, wide characters up to the last column, marks, frames, rules, fills and clips.
+struct RandomGridDrawing {
+    static let pieces = [
+        "a", "Z", " ", "  ", "你", "好", "😀", "e\u{301}", "─", "│", "¥19.9", "Pro ", "中文 ab", "\u{1B}", "…",
+    ]
+    static let styles: [TextStyle] = [[], .bold, .muted, .accent, .strike, [.bold, .strike]]
+
+    var random: SeededRandom
+
+    mutating func draw(into grid: inout TextGrid) {
+        let columns = grid.columns
+        let column = random.chance(20) ? random.int(-2...columns + 2) : random.int(0...max(0, columns - 1))
+        let line = random.int(-1...grid.lines)
+        let width = random.int(-1...columns + 2)
+        let height = random.int(-1...4)
+        let style = random.pick(Self.styles)
+        switch random.int(0...9) {
+        case 0...3:
+            var text = (0..<random.int(1...4)).map { _ in random.pick(Self.pieces) }.joined()
+            let center = random.chance(30)
+            if random.chance(50) {
+                text.withUTF8 {
+                    _ = grid.text(
+                        utf8: $0, escapingControls: true, column: column, line: line, maxColumns: width,
+                        center: center, style: style)
+                }
+            } else {
+                grid.text(text, column: column, line: line, maxColumns: width, center: center, style: style)
+            }
+        case 4:
+            // A wide character ending at the last column, or cut there.
+            let wide = random.pick(["中", "x中", "中中", "😀"])
+            grid.text(wide, column: columns - random.int(1...3), line: line, maxColumns: 4, style: style)
+        case 5, 6:
+            grid.box(column: column, line: line, width: width, height: height, style: style)
+        case 7:
+            grid.fill(column: column, line: line, width: width, height: height, scalar: "░", style: style)
+        default:
+            grid.clip(to: random.chance(30) ? nil : (column, line, width, height))
+        }
+    }
+}
+
+struct TextGridClearTests {
+    /// Every line of `grid`, written plain and styled (a struck space left over shows in a plain line).
+    static func written(_ grid: TextGrid) -> [[UInt8]] {
+        (0..<grid.lines).flatMap { l in
+            [false, true].map { styled in
+                var bytes: [UInt8] = []
+                grid.write(line: l, to: &bytes, styled: styled)
+                return bytes
+            }
+        }
+    }
+
+    static func isBlank(_ grid: TextGrid) -> Bool {
+        written(grid).allSatisfy(\.isEmpty)
+            && (0..<grid.lines).allSatisfy { grid.isBlank(line: $0, columns: 0..<grid.columns) }
+    }
+
+    /// `reset(lines:)` clears only what was drawn (TextGrid's `drawnEnds`): a grid reset after any drawing, to
+    /// any height (taller, as for a row taller than a band, and back), is blank, and draws exactly what a new
+    /// grid draws, cell for cell, including cells drawn before the reset and cleared by it.
+    @Test func aResetGridDrawsAsANewOne() {
+        var random = SeededRandom(state: 0xC1EA_2023)
+        var differing: [String] = []
+        for round in 0..<400 {
+            let columns = random.int(1...12)
+            var reused = TextGrid(columns: columns, lines: random.int(0...6))
+            for _ in 0..<3 {
+                var before = RandomGridDrawing(random: SeededRandom(state: random.next()))
+                for _ in 0..<random.int(0...12) { before.draw(into: &reused) }
+                let lines = random.pick([0, 1, 3, 6, 9, 300])
+                reused.reset(lines: lines)
+                if !Self.isBlank(reused) { differing.append("round \(round): not blank after reset") }
+                var fresh = TextGrid(columns: columns, lines: lines)
+                let seed = random.next()
+                var a = RandomGridDrawing(random: SeededRandom(state: seed))
+                var b = RandomGridDrawing(random: SeededRandom(state: seed))
+                for _ in 0..<random.int(1...12) {
+                    a.draw(into: &reused)
+                    b.draw(into: &fresh)
+                }
+                if Self.written(reused) != Self.written(fresh) || reused.clippedDraws != fresh.clippedDraws {
+                    differing.append("round \(round): \(columns) columns, \(lines) lines")
+                }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
+    }
+
+    /// A band's grid made taller for a row taller than a band (TextRenderer) and back: what was drawn on the lines
+    /// kept and on the lines dropped is gone, and lines grown again are blank.
+    @Test func aBandTallerThanItsGridAndBack() {
+        var grid = TextGrid(columns: 8, lines: 256)
+        grid.text("ab中", column: 4, line: 255, maxColumns: 4, style: .strike)
+        grid.reset(lines: 300)
+        #expect(Self.isBlank(grid))
+        grid.box(column: 0, line: 250, width: 8, height: 50)
+        grid.text("中中中中", column: 0, line: 299, maxColumns: 8, style: .strike)
+        grid.fill(column: 6, line: 0, width: 2, height: 300, scalar: "░")
+        grid.reset(lines: 256)
+        #expect(Self.isBlank(grid))
+        grid.reset(lines: 300)
+        #expect(Self.isBlank(grid))
     }
 }

@@ -4,8 +4,9 @@ import FloorSession
 import Foundation
 import Testing
 
-/// The text preview's lines written band by band (TextLineWriter), on a second thread or inline, are the bytes
-/// one band for the whole drawing written on the drawing's thread gives: on a page of many bands, with long
+/// The text preview's lines written band by band (TextLineWriter), on a second thread or inline, each band's
+/// cells recorded and drawn by the writer (CanvasRecording) or drawn at once, are the bytes one band for the
+/// whole drawing, drawn at once and written on the drawing's thread, gives: on a page of many bands, with long
 /// collection runs (a waterfall feed), rows taller than a band, sticky headers pinned over screens, the
 /// gutter and styles.
 struct TextLineWriterTests {
@@ -63,9 +64,14 @@ struct TextLineWriterTests {
         // 7 lines: most rows and every band of a collection's items taller than a band; 256: the default.
         for bandLines in [7, 64, TextLineWriter.bandLines] {
             for writing in [TextLineWriter.Mode.secondThread, .inline] {
-                var out: [UInt8] = []
-                TextRenderer.write(adapter, options: options, writing: writing, bandLines: bandLines, to: &out)
-                #expect(Self.firstDifference(out, reference) == nil, "\(writing), bands of \(bandLines) lines")
+                for recorded in [true, false] {
+                    var out: [UInt8] = []
+                    TextRenderer.write(
+                        adapter, options: options, writing: writing, bandLines: bandLines, recorded: recorded, to: &out)
+                    #expect(
+                        Self.firstDifference(out, reference) == nil,
+                        "\(writing), bands of \(bandLines) lines, recorded \(recorded)")
+                }
             }
         }
         var out: [UInt8] = []
@@ -85,13 +91,15 @@ struct TextLineWriterTests {
                     adapter, viewport: viewport, options: options, writing: .inline, bandLines: 400, to: &reference)
                 for bandLines in [7, 64] {
                     for writing in [TextLineWriter.Mode.secondThread, .inline] {
-                        var out: [UInt8] = []
-                        TextRenderer.write(
-                            adapter, viewport: viewport, options: options, writing: writing, bandLines: bandLines,
-                            to: &out)
-                        #expect(
-                            Self.firstDifference(out, reference) == nil,
-                            "screen at \(offset), \(writing), bands of \(bandLines)")
+                        for recorded in [true, false] {
+                            var out: [UInt8] = []
+                            TextRenderer.write(
+                                adapter, viewport: viewport, options: options, writing: writing, bandLines: bandLines,
+                                recorded: recorded, to: &out)
+                            #expect(
+                                Self.firstDifference(out, reference) == nil,
+                                "screen at \(offset), \(writing), bands of \(bandLines), recorded \(recorded)")
+                        }
                     }
                 }
             }

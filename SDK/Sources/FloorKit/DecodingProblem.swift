@@ -19,8 +19,9 @@ struct DecodingProblem {
         case .typeMismatch(let type, let context):
             path = Self.path(context.codingPath)
             // Foundation says "Expected to decode String but found number instead."; keep only what was found.
-            let found = context.debugDescription.range(of: "found ").map { context.debugDescription[$0.upperBound...] }
-                .map { $0.replacingOccurrences(of: " instead.", with: "") }
+            // (The standard library's own string search: FloorKit links no Foundation, nor does a plugin.)
+            let found = context.debugDescription.firstRange(of: "found ")
+                .map { context.debugDescription[$0.upperBound...].replacing(" instead.", with: "") }
             message = "expected \(Self.describe(type))" + (found.map { ", found \($0)" } ?? "")
         case .valueNotFound(let type, let context):
             path = Self.path(context.codingPath)

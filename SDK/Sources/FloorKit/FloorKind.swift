@@ -1,10 +1,11 @@
 import CFloorABI
-import Foundation
 
 /// A decoded floor, as the host holds it: the opaque model handle is an unmanaged reference to this box.
 /// `rows[i]` is row i of the floor as `expand` last listed it: its host row type id and the item it draws.
 class AnyFloorBox {
-    var rows = ListedRows()
+    /// Read on every height, cell and tappable call. Unchecked: plugins are called from one thread at a time
+    /// (floor_abi.h), and only expand and extend, never inside another call, write it.
+    @exclusivity(unchecked) var rows = ListedRows()
     /// Set by an extend that updated `rows` itself (an ItemsFloor's appended items): rows before this index
     /// are as the host last saw them, so the next expand may keep them (ABI 1.2) instead of listing them.
     var unchangedRows: Int?
@@ -14,6 +15,12 @@ class AnyFloorBox {
     /// Items DroppingBrokenItems left out when this model was decoded (paths relative to the floor):
     /// reported as warnings by the floor type's validator, which the host calls right after decode.
     var leftOutItems: [FloorProblem] = []
+
+    /// The item row `row` draws, nil for a row the floor did not list (the host's calls come row after row).
+    func item(ofRow row: UInt64) -> Int? {
+        guard row < UInt64(rows.count) else { return nil }
+        return rows[Int(row)].item
+    }
 }
 
 /// A row as `expand` listed it (kept in ListedRows, as runs of rows whose items follow one another).
@@ -29,16 +36,13 @@ struct ListedRow: Equatable {
         self.flags = flags
     }
 
-    init(_ row: ExpandedRow) {
-        self.init(type: row.kind.id, item: row.item, flags: row.flags)
-    }
-
     var item: Int { Int(item32) }
 }
 
 final class FloorBox<Floor: FloorModel>: AnyFloorBox {
     let common: CommonFields
-    var floor: Floor
+    /// Read on every height and cell call: unchecked as `rows` is (only decode, expand and extend write it).
+    @exclusivity(unchecked) var floor: Floor
     init(common: CommonFields, floor: Floor) {
         self.common = common
         self.floor = floor
@@ -56,12 +60,14 @@ final class RowKind {
     let taps: ((AnyFloorBox, Int) -> Int)?
     let action: ((AnyFloorBox, Int, Int) -> Action?)?
     let pages: ((AnyFloorBox, Int) -> Int)?
+    /// RowType.everyRowTaps: the tappable count of every row, answered without `taps`.
+    let everyRowTaps: Int?
 
     init(
         name: String, height: @escaping (AnyFloorBox, Int, Double) -> Double,
         cell: @escaping (AnyFloorBox, Int, Canvas) -> Void,
         taps: ((AnyFloorBox, Int) -> Int)? = nil, action: ((AnyFloorBox, Int, Int) -> Action?)? = nil,
-        pages: ((AnyFloorBox, Int) -> Int)? = nil
+        pages: ((AnyFloorBox, Int) -> Int)? = nil, everyRowTaps: Int? = nil
     ) {
         self.name = name
         self.height = height
@@ -69,11 +75,9 @@ final class RowKind {
         self.taps = taps
         self.action = action
         self.pages = pages
+        self.everyRowTaps = everyRowTaps
     }
 }
-
-/// A floor row as expand lists it: its kind, the item it draws, and the ABI's row flags.
-typealias ExpandedRow = (kind: RowKind, item: Int, flags: UInt32)
 
 /// One floor type as registered with the host, type-erased. Its unmanaged reference is the floor type's
 /// `context`. It owns the row kinds the floor expands into: the model's own plus the common header and
@@ -89,7 +93,8 @@ final class FloorKind {
     let layouts: CollectionLayouts
     let rowKinds: [RowKind]
     let decode: (UnsafeRawBufferPointer) throws -> AnyFloorBox
-    let expand: (AnyFloorBox) -> [ExpandedRow]
+    /// The floor's rows as the host is to see them: margin, header, the model's rows, margin.
+    let expand: (AnyFloorBox) -> ListedRows
     let validate: (AnyFloorBox) -> [FloorProblem]
     /// Nil when the model is not an ExtendableFloor. Appends the second box's content to the first.
     let extend: ((AnyFloorBox, AnyFloorBox) -> [FloorProblem])?
@@ -97,7 +102,7 @@ final class FloorKind {
     /// O(items added). Returns what was dropped, and the rows of the appended items with the index in
     /// `rows` they go to (before the bottom margin), or nil rows when the floor does not list its items'
     /// rows alone (then the whole floor is expanded again).
-    let appendItems: ((AnyFloorBox, AnyFloorBox) -> (dropped: [FloorProblem], rows: [ExpandedRow]?, at: Int))?
+    let appendItems: ((AnyFloorBox, AnyFloorBox) -> (dropped: [FloorProblem], rows: ListedRows?, at: Int))?
 
     init<Floor: FloorModel>(_ type: Floor.Type) {
         name = Floor.floorType
@@ -110,7 +115,6 @@ final class FloorKind {
         }
         let header = CommonRows.header(named: Floor.floorType + "Header", of: Floor.self)
         let margin = CommonRows.margin(named: Floor.floorType + "Margin", of: Floor.self)
-        var kindOf: [ObjectIdentifier: RowKind] = [:]
         func floor(_ box: AnyFloorBox) -> Floor { unsafeDowncast(box, to: FloorBox<Floor>.self).floor }
         let content = Floor.rowTypes.map { type in
             let kind = RowKind(
@@ -119,8 +123,9 @@ final class FloorKind {
                 cell: { box, item, canvas in type.cell(floor(box), item, canvas) },
                 taps: type.taps.map { taps in { box, item in taps(floor(box), item) } },
                 action: type.action.map { action in { box, item, tap in action(floor(box), item, tap) } },
-                pages: type.pages.map { pages in { box, item in pages(floor(box), item) } })
-            kindOf[ObjectIdentifier(type)] = kind
+                pages: type.pages.map { pages in { box, item in pages(floor(box), item) } },
+                everyRowTaps: type.everyRowTaps)
+            type.registered = Unmanaged.passUnretained(kind)
             return kind
         }
         rowKinds = [header, margin] + content
@@ -141,35 +146,31 @@ final class FloorKind {
         appendItems = (Floor.self as? any ItemsFloor.Type).map { type in
             let append = Extending.appendItems(for: type)
             return { box, next in
-                let (dropped, entries) = append(box, next)
-                guard let entries, !box.rows.isEmpty else { return (dropped, nil, 0) }
-                let rows = entries.compactMap { entry in
-                    kindOf[entry.kind].map { ($0, entry.item, entry.flags) }
-                }
+                let (dropped, rows) = append(box, next)
+                guard let rows, !box.rows.isEmpty else { return (dropped, nil, 0) }
                 let bottom = (unsafeDowncast(box, to: FloorBox<Floor>.self).common.margin?.bottom ?? 0) > 0
                 return (dropped, rows, box.rows.count - (bottom ? 1 : 0))
             }
         }
         expand = { box in
             let box = unsafeDowncast(box, to: FloorBox<Floor>.self)
-            var rows = FloorRows<Floor>()
-            box.floor.expand(into: &rows)
-            var out: [ExpandedRow] = []
-            out.reserveCapacity(rows.entries.count + 3)
+            var leading = ListedRows()
             let spacing = box.common.margin
-            if let spacing, spacing.top > 0 { out.append((margin, CommonRows.marginTop, 0)) }
+            if let spacing, spacing.top > 0 {
+                leading.append(ListedRow(type: margin.id, item: CommonRows.marginTop, flags: 0))
+            }
             if let title = box.common.header {
-                out.append((header, 0, FLOOR_ROW_HEADER | (title.sticky ? FLOOR_ROW_STICKY : 0)))
+                leading.append(
+                    ListedRow(type: header.id, item: 0, flags: FLOOR_ROW_HEADER | (title.sticky ? FLOOR_ROW_STICKY : 0))
+                )
             }
-            for entry in rows.entries {
-                // A row type the model did not list in `rowTypes` was never registered: skip it rather than
-                // hand the host an id it cannot dispatch.
-                if let kind = kindOf[ObjectIdentifier(entry.kind)] {
-                    out.append((kind, entry.item, entry.flags))
-                }
+            var rows = FloorRows<Floor>(after: leading)
+            box.floor.expand(into: &rows)
+            var listed = rows.rows
+            if let spacing, spacing.bottom > 0 {
+                listed.append(ListedRow(type: margin.id, item: CommonRows.marginBottom, flags: 0))
             }
-            if let spacing, spacing.bottom > 0 { out.append((margin, CommonRows.marginBottom, 0)) }
-            return out
+            return listed
         }
     }
 }
@@ -208,9 +209,9 @@ extension FloorKind {
 /// Opens the ExtendableFloor existential so extension can be called on the concrete model type.
 private enum Extending {
     /// Appends `next`'s items to an ItemsFloor box (ids kept in the box), and lists the appended items'
-    /// rows (each row type by identity) when the floor can list them alone.
+    /// rows when the floor can list them alone.
     static func appendItems<Floor: ItemsFloor>(for _: Floor.Type) -> (AnyFloorBox, AnyFloorBox) -> (
-        [FloorProblem], [(kind: ObjectIdentifier, item: Int, flags: UInt32)]?
+        [FloorProblem], ListedRows?
     ) {
         { box, next in
             let box = unsafeDowncast(box, to: FloorBox<Floor>.self)
@@ -222,7 +223,7 @@ private enum Extending {
             box.itemIDs = seen
             var rows = FloorRows<Floor>()
             guard box.floor.expand(items: first..<box.floor.items.count, into: &rows) else { return (dropped, nil) }
-            return (dropped, rows.entries.map { (ObjectIdentifier($0.kind), $0.item, $0.flags) })
+            return (dropped, rows.rows)
         }
     }
 

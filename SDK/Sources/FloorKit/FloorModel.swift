@@ -58,21 +58,62 @@ extension FloorModel {
 
 /// The rows a floor expands into: each is a row type, the index of the item it shows, and whether it is
 /// sticky.
+///
+/// Rows are kept as the host will see them (ListedRows: the host's id of the row type, the item, the flags),
+/// and a row that continues the run being listed (a feed's next card) only counts: expanding 43,000 cards is
+/// a compare and an add a card, not a row kept per card and its type looked up again afterwards.
 public struct FloorRows<Floor: FloorModel> {
-    var entries: [(kind: RowType<Floor>, item: Int, flags: UInt32)] = []
+    private var listed: ListedRows
+    /// The run being listed: `count` rows of `type` and `flags` drawing items `first`, `first + 1`...
+    private var type: Int32 = 0
+    private var flags: UInt32 = 0
+    private var first = 0
+    private var count = 0
+
+    init(after leading: ListedRows = ListedRows()) { listed = leading }
 
     /// Appends a row that draws `item` (an index into the floor's own data) with `type`. A `sticky` row
     /// pins to the top of the screen once it scrolls above it, exactly as a sticky title header does: it
     /// stays while the rest of its floor scrolls under it, and the next sticky row (header or not, of this
     /// floor or a later one) pushes it up and takes over. The host sees FLOOR_ROW_STICKY on the row.
     public mutating func append(_ type: RowType<Floor>, item: Int = 0, sticky: Bool = false) {
-        entries.append((type, item, sticky ? FLOOR_ROW_STICKY : 0))
+        append(type, item, sticky ? FLOOR_ROW_STICKY : 0)
     }
 
     /// Appends a row that is an item of the floor's collection (FLOOR_ROW_ITEM, ABI 1.5): when the page lays
     /// the floor out as a grid or a waterfall (`layouts`), the host places it into a column and measures it
     /// at the column's width; as a list it is a full-width row like any other.
     public mutating func appendItem(_ type: RowType<Floor>, item: Int) {
-        entries.append((type, item, FLOOR_ROW_ITEM))
+        append(type, item, FLOOR_ROW_ITEM)
+    }
+
+    /// The rows listed, in order.
+    var rows: ListedRows {
+        mutating get {
+            closeRun()
+            return listed
+        }
+    }
+
+    /// A row type the model did not list in `rowTypes` was never registered: its rows are left out rather
+    /// than handed to the host with an id it cannot dispatch.
+    private mutating func append(_ rowType: RowType<Floor>, _ item: Int, _ flags: UInt32) {
+        guard let kind = rowType.registered else { return }
+        let type = kind._withUnsafeGuaranteedRef(\.id)
+        // An item outside Int32 is clamped (ListedRow): it starts a run of its own and nothing follows it.
+        if count > 0, type == self.type, flags == self.flags, item == first &+ count, item < Int(Int32.max),
+            item > Int(Int32.min)
+        {
+            count &+= 1
+            return
+        }
+        closeRun()
+        (self.type, self.flags, first, count) = (type, flags, item, 1)
+    }
+
+    private mutating func closeRun() {
+        guard count > 0 else { return }
+        listed.appendRun(type: type, flags: flags, firstItem: Int32(clamping: first), count: Int32(count))
+        count = 0
     }
 }

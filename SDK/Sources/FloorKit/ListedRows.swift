@@ -56,7 +56,7 @@ struct ListedRows: RandomAccessCollection, Equatable {
 
     /// Appends `count` rows drawing items `firstItem`, `firstItem + 1`...: onto the last run when they
     /// continue it.
-    private mutating func appendRun(type: Int32, flags: UInt32, firstItem: Int32, count: Int32) {
+    mutating func appendRun(type: Int32, flags: UInt32, firstItem: Int32, count: Int32) {
         guard count > 0 else { return }
         let end = Int32(endIndex)
         if let last = runs.last, last.type == type, last.flags == flags {
@@ -70,8 +70,19 @@ struct ListedRows: RandomAccessCollection, Equatable {
         runs.append(Run(end: end + count, type: type, flags: flags, firstItem: firstItem))
     }
 
-    /// Puts `rows` before row `index` (`endIndex`: after the last).
-    mutating func insert(contentsOf rows: some Sequence<ListedRow>, at index: Int) {
+    /// Calls `body(type, flags, count)` for the rows from `start` on, a run (or the part of it from `start`) at
+    /// a time, in order: listing rows costs a call per run, not a look-up per row.
+    func forEachRun(from start: Int, _ body: (_ type: Int32, _ flags: UInt32, _ count: Int) -> Void) {
+        var previous = 0
+        for run in runs {
+            let end = Int(run.end)
+            if end > start { body(run.type, run.flags, end - Swift.max(previous, start)) }
+            previous = end
+        }
+    }
+
+    /// Puts `rows` before row `index` (`endIndex`: after the last), a run at a time.
+    mutating func insert(contentsOf rows: ListedRows, at index: Int) {
         precondition(index >= 0 && index <= endIndex, "insert at \(index) of \(endIndex)")
         // The runs from the one holding row `index` on come off, the part of it before `index` goes back,
         // then the new rows, then the rest.
@@ -90,7 +101,11 @@ struct ListedRows: RandomAccessCollection, Equatable {
             appendRun(type: first.type, flags: first.flags, firstItem: first.firstItem, count: before)
             tail[0] = (first.type, first.flags, first.firstItem + before, first.count - before)
         }
-        for row in rows { append(row) }
+        var end: Int32 = 0  // where the previous of `rows`' runs ended
+        for run in rows.runs {
+            appendRun(type: run.type, flags: run.flags, firstItem: run.firstItem, count: run.count(after: end))
+            end = run.end
+        }
         for run in tail { appendRun(type: run.type, flags: run.flags, firstItem: run.firstItem, count: run.count) }
     }
 }

@@ -11,6 +11,13 @@ public final class RowType<Floor: FloorModel>: @unchecked Sendable {
     let taps: ((Floor, Int) -> Int)?
     let action: ((Floor, Int, Int) -> Action?)?
     let pages: ((Floor, Int) -> Int)?
+    /// How many things every row of this type has to tap when that does not depend on the row (a row type
+    /// with an action and no `taps`: 1): answered without calling into the model.
+    let everyRowTaps: Int?
+    /// The row type as its floor type registered it (FloorKind), whose id `FloorRows` lists; nil for a row
+    /// type no floor type lists in `rowTypes`. Set once, while the plugin is made, before any expand; not
+    /// retained (read once a row): the FloorKind holding the RowKind lives as long as the plugin.
+    var registered: Unmanaged<RowKind>?
 
     /// - Parameters:
     ///   - height: the row's height in points for (floor, item, width).
@@ -32,6 +39,7 @@ public final class RowType<Floor: FloorModel>: @unchecked Sendable {
         self.height = height
         self.cell = cell
         self.taps = action == nil ? nil : (taps ?? { _, _ in 1 })
+        everyRowTaps = action != nil && taps == nil ? 1 : nil
         self.action = action
         self.pages = pages
     }

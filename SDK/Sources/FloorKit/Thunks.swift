@@ -1,5 +1,4 @@
 import CFloorABI
-import Foundation
 
 /// The C functions behind every selector this SDK registers. `ctx` is the unmanaged RowKind or FloorKind;
 /// `model` the unmanaged AnyFloorBox that decode returned (retained once; destroy releases it).
@@ -7,20 +6,31 @@ import Foundation
 enum Thunks {
     static let height: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, Double) -> Double = {
         ctx, model, row, width in
-        let kind = Unmanaged<RowKind>.fromOpaque(ctx!).takeUnretainedValue()
-        let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
-        guard row < UInt64(box.rows.count) else { return 0 }
-        return kind.height(box, box.rows[Int(row)].item, width)
+        withRow(ctx, model) { kind, box in
+            guard let item = box.item(ofRow: row) else { return 0 }
+            return kind.height(box, item, width)
+        }
+    }
+
+    /// The row kind and the floor's box behind a per-row call's `ctx` and `model`, borrowed for the call: no
+    /// retain and release a row (the kind lives as long as the plugin, the box until the host's destroy).
+    @inline(__always)
+    private static func withRow<R>(
+        _ ctx: UnsafeMutableRawPointer?, _ model: UnsafeMutableRawPointer?, _ body: (RowKind, AnyFloorBox) -> R
+    ) -> R {
+        Unmanaged<RowKind>.fromOpaque(ctx!)._withUnsafeGuaranteedRef { kind in
+            Unmanaged<AnyFloorBox>.fromOpaque(model!)._withUnsafeGuaranteedRef { box in body(kind, box) }
+        }
     }
 
     static let cell:
         @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64, UnsafePointer<floor_canvas_t>?) ->
             Void = {
                 ctx, model, row, canvas in
-                let kind = Unmanaged<RowKind>.fromOpaque(ctx!).takeUnretainedValue()
-                let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
-                guard row < UInt64(box.rows.count), let canvas else { return }
-                kind.cell(box, box.rows[Int(row)].item, Canvas(raw: canvas))
+                withRow(ctx, model) { kind, box in
+                    guard let item = box.item(ofRow: row), let canvas else { return }
+                    kind.cell(box, item, Canvas(raw: canvas))
+                }
             }
 
     static let decode:
@@ -60,29 +70,38 @@ enum Thunks {
                 if let unchanged, let sink, let keep = sink.pointee.keep {
                     let kept = min(unchanged, Int(clamping: sink.pointee.reusable), box.rows.count)
                     keep(sink, UInt64(kept))
-                    for row in box.rows[kept...] { sink.pointee.add(sink, row.type, row.flags) }
+                    list(box.rows, from: kept, to: sink)
                     return
                 }
-                let rows = floor.expand(box)
-                box.rows = ListedRows(rows.lazy.map(ListedRow.init))
+                box.rows = floor.expand(box)
                 guard let sink else { return }
-                for row in rows { sink.pointee.add(sink, row.kind.id, row.flags) }
+                list(box.rows, from: 0, to: sink)
             }
+
+    /// Hands the host rows `start...` of `rows`, a run at a time: per row, only the sink's call.
+    private static func list(_ rows: ListedRows, from start: Int, to sink: UnsafePointer<floor_row_sink_t>) {
+        guard let add = sink.pointee.add else { return }
+        rows.forEachRun(from: start) { type, flags, count in
+            for _ in 0..<count { add(sink, type, flags) }
+        }
+    }
 
     static let tappable: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64) -> UInt64 = {
         ctx, model, row in
-        let kind = Unmanaged<RowKind>.fromOpaque(ctx!).takeUnretainedValue()
-        let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
-        guard row < UInt64(box.rows.count), let taps = kind.taps else { return 0 }
-        return UInt64(max(0, taps(box, box.rows[Int(row)].item)))
+        withRow(ctx, model) { kind, box in
+            guard row < UInt64(box.rows.count) else { return 0 }
+            if let every = kind.everyRowTaps { return UInt64(every) }
+            guard let taps = kind.taps else { return 0 }
+            return UInt64(max(0, taps(box, box.rows[Int(row)].item)))
+        }
     }
 
     static let pages: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt64) -> UInt64 = {
         ctx, model, row in
-        let kind = Unmanaged<RowKind>.fromOpaque(ctx!).takeUnretainedValue()
-        let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
-        guard row < UInt64(box.rows.count), let pages = kind.pages else { return 1 }
-        return UInt64(max(0, pages(box, box.rows[Int(row)].item)))
+        withRow(ctx, model) { kind, box in
+            guard let item = box.item(ofRow: row), let pages = kind.pages else { return 1 }
+            return UInt64(max(0, pages(box, item)))
+        }
     }
 
     static let action:
@@ -92,8 +111,8 @@ enum Thunks {
             ctx, model, row, tap, sink in
             let kind = Unmanaged<RowKind>.fromOpaque(ctx!).takeUnretainedValue()
             let box = Unmanaged<AnyFloorBox>.fromOpaque(model!).takeUnretainedValue()
-            guard row < UInt64(box.rows.count), tap < UInt64(Int.max), let sink,
-                let action = kind.action?(box, box.rows[Int(row)].item, Int(tap))
+            guard let item = box.item(ofRow: row), tap < UInt64(Int.max), let sink,
+                let action = kind.action?(box, item, Int(tap))
             else { return false }
             // A 1.5 host takes strings with their lengths (docs/ABI-1.5.md, part 5): a url or a parameter
             // holding U+0000 arrives whole instead of cut there.
@@ -153,7 +172,7 @@ enum Thunks {
                 if let report { for problem in dropped { send(problem, to: report) } }
                 if let added, at >= 0, at <= box.rows.count {
                     let trailing = box.rows.count - at
-                    box.rows.insert(contentsOf: added.lazy.map(ListedRow.init), at: at)
+                    box.rows.insert(contentsOf: added, at: at)
                     box.unchangedRows = at
                     result?.pointee = floor_extend_result_t(
                         unchanged_leading: UInt64(at), unchanged_trailing: UInt64(trailing))
@@ -171,10 +190,8 @@ enum Thunks {
 
     /// How many rows at both ends of a floor's rows an extend left untouched. A row is the same row when
     /// its type and item are. O(rows in the floor): the path for floors that are not ItemsFloors.
-    private static func difference(_ before: ListedRows, _ expanded: [ExpandedRow])
-        -> floor_extend_result_t
-    {
-        let after = expanded.map { ($0.kind.id, $0.item) }
+    private static func difference(_ before: ListedRows, _ expanded: ListedRows) -> floor_extend_result_t {
+        let after = expanded.map { ($0.type, $0.item) }
         let old = before.map { ($0.type, $0.item) }
         let leading = zip(old, after).prefix { $0 == $1 }.count
         let trailing = zip(old.reversed(), after.reversed()).prefix { $0 == $1 }.count

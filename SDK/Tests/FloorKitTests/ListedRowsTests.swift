@@ -42,7 +42,7 @@ struct ListedRowsTests {
         var rows = ListedRows(listed)
         let added = (20..<40).map { ListedRow(type: 3, item: $0, flags: 0) }
         listed.insert(contentsOf: added, at: listed.count - 1)
-        rows.insert(contentsOf: added, at: rows.count - 1)
+        rows.insert(contentsOf: ListedRows(added), at: rows.count - 1)
         #expect(Array(rows) == listed)
         #expect(rows.runCount == 5)
     }
@@ -63,9 +63,23 @@ struct ListedRowsTests {
                 let first = next(10)
                 let added = (0..<next(6)).map { ListedRow(type: Int32(next(2)), item: first + $0, flags: 0) }
                 listed.insert(contentsOf: added, at: at)
-                rows.insert(contentsOf: added, at: at)
+                rows.insert(contentsOf: ListedRows(added), at: at)
                 #expect(Array(rows) == listed)
             }
+        }
+    }
+
+    /// Listing rows from a row on, a run at a time (what expand hands the host), reads as the rows from there.
+    @Test func runsFromARowOnAreTheRowsFromThere() {
+        let listed = feedRows(items: 6)
+        let rows = ListedRows(listed)
+        for start in 0...listed.count {
+            var seen: [(Int32, UInt32)] = []
+            rows.forEachRun(from: start) { type, flags, count in
+                seen += Array(repeating: (type, flags), count: count)
+            }
+            #expect(seen.map(\.0) == listed[start...].map(\.type))
+            #expect(seen.map(\.1) == listed[start...].map(\.flags))
         }
     }
 }

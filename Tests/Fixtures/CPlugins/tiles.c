@@ -13,6 +13,9 @@
  * list whatever the page says. -DITEM_DRAWS_WIDE makes a tile draw a 200-point frame whatever its width: inside
  * a phone-wide row, outside a column (what `floorhost conform`'s collections check finds). PLUGIN_ID,
  * FLOOR_TYPE and ROW_TYPE rename it (string literals; the title and end rows are FLOOR_TYPE "Title" and "End").
+ * -DSCRATCH_LABELS=N makes a tile draw its label from a heap buffer of N bytes (the label, then spaces), which it
+ * overwrites with 'X' and frees as soon as the call returns: a host that kept the plugin's pointer past the
+ * call would draw X's, or freed memory (the text preview's recording copies every text, CanvasRecording).
  */
 #include <floor_abi.h>
 #include <stddef.h>
@@ -161,7 +164,22 @@ static void tile_cell(void *ctx, void *model, uint64_t row, const floor_canvas_t
 #else
     canvas->box(canvas, 0, 0, canvas->width, canvas->height);
 #endif
+#ifdef SCRATCH_LABELS
+    size_t size = (SCRATCH_LABELS) > sizeof label ? (SCRATCH_LABELS) : sizeof label;
+    char *scratch = malloc(size);
+    if (!scratch) return;
+    memset(scratch, ' ', size - 1);
+    scratch[size - 1] = 0;
+    memcpy(scratch, label, strlen(label));
+    canvas->text(canvas, 5, 0, canvas->width - 10, scratch, 0);
+    canvas->text_block(canvas, 5, 12, canvas->width - 10, 1, scratch, strlen(label), FLOOR_TEXT_BOLD);
+    canvas->image(canvas, 5, 24, canvas->width - 10, 24, scratch);
+    canvas->fitted_image(canvas, 5, 48, canvas->width - 10, 24, scratch, strlen(label), FLOOR_IMAGE_FIT);
+    memset(scratch, 'X', size - 1);
+    free(scratch);
+#else
     canvas->text(canvas, 5, 0, canvas->width - 10, label, 0);
+#endif
 }
 
 static uint64_t tile_tappable(void *ctx, void *model, uint64_t row) {
