@@ -90,7 +90,7 @@ let package = Package(
             name: "FloorSession",
             dependencies: [
                 "FloorCore", "FloorRuntime", "FloorLayout", .product(name: "CFloorABI", package: "SDK"),
-                .product(name: "HostContract", package: "SDK"), "CSystemLibraries",
+                .product(name: "HostContract", package: "SDK"), "CSystemLibraries", "CGlibcExtras",
             ]),
         // Rendering: the text, json and html backends of the canvas.
         .target(

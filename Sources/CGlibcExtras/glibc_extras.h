@@ -83,3 +83,13 @@ static inline int floor_close_range(unsigned int first, unsigned int last) {
     return -1;
 #endif
 }
+
+// Names the calling thread (prctl PR_SET_NAME: what /proc/<pid>/task/<tid>/comm and `top -H` show; the
+// kernel keeps the first 15 bytes). prctl is variadic, and pthread_setname_np needs _GNU_SOURCE. HostThread.
+#include <sys/prctl.h>
+extern int prctl(int option, ...);
+static inline void floor_name_this_thread(const char *name) { (void)prctl(PR_SET_NAME, name, 0, 0, 0); }
+
+// strptime(3), which <time.h> declares only with _XOPEN_SOURCE: HTTP dates (FloorSession's HTTPDate).
+#include <time.h>
+extern char *strptime(const char *s, const char *format, struct tm *tm);

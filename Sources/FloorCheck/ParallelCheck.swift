@@ -1,5 +1,6 @@
+import Dispatch
 import FloorCore
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -95,7 +96,7 @@ public enum ParallelCheck {
     }
 
     private final class Results: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = HostLock()
         private var results: [Result<(checks: [PageCheck], pluginDiagnostics: [Diagnostic]), Failure>?]
         init(count: Int) { results = Array(repeating: nil, count: count) }
         func set(_ i: Int, _ result: Result<(checks: [PageCheck], pluginDiagnostics: [Diagnostic]), Failure>) {

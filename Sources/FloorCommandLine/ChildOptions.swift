@@ -1,6 +1,6 @@
 import ArgumentParser
 import FloorCore
-import Foundation
+import FoundationEssentials
 
 // Every child floorhost (or floorhost-serve) starts of itself, and what it is given: written from the
 // parent's parsed options. Each command and option group writes every option it has (`write`: the shared

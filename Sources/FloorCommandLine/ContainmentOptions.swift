@@ -2,7 +2,11 @@ import ArgumentParser
 import FloorCore
 import FloorRuntime
 import FloorSession
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a command that runs plugins on a page (render, check) needs to run under PageSupervisor: with
 /// plugin isolation on, the command is first run again as a supervised child (its options, ChildArguments, plus
@@ -46,7 +50,7 @@ package struct ContainmentOptions: ParsableArguments {
             let arguments = ChildArguments.inserting(options, into: command.childArguments(.supervised))
             ChildProcess.continueForkedChild {
                 type(of: command).main(arguments)
-                Foundation.exit(0)
+                Glibc.exit(0)
             }
         }
     }
@@ -67,7 +71,7 @@ package struct ContainmentOptions: ParsableArguments {
     /// output (in the child, a crash there would repeat the render), and freeing a 43,000-row page cost
     /// 2.5 % of rendering it.
     package func finish(_ status: Int32, keeping held: some Any = ()) throws {
-        withExtendedLifetime(held) { Foundation.exit(status) }
+        withExtendedLifetime(held) { Glibc.exit(status) }
     }
 }
 

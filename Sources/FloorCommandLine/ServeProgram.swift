@@ -1,6 +1,10 @@
 import ArgumentParser
 import FloorCore
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `floorhost serve` is a program of its own, floorhost-serve, beside floorhost (as `git` runs
 /// `git-remote-https`): the browser preview's server stack (NIO, Hummingbird, FloorServe) is built and loaded
@@ -19,7 +23,7 @@ package enum ServeProgram {
 
     /// floorhost-serve's file: beside this program's own.
     package static var file: String {
-        URL(fileURLWithPath: Child.executable).deletingLastPathComponent().appendingPathComponent(name).path
+        PathText.appending(name, to: PathText.deletingLastComponent(of: Child.executable))
     }
 
     /// Replaces this process with floorhost-serve, given `arguments` (without the program); when it is missing or
@@ -29,13 +33,12 @@ package enum ServeProgram {
         var argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
         execv(program, &argv)
         let reason = String(cString: strerror(errno))
-        FileHandle.standardError.write(
-            Data(
-                """
-                error: `floorhost serve` runs \(program), which cannot be run (\(reason)): build it with \
-                `swift build -c release --product \(name)` (Scripts/floorhost serve ... builds it), beside floorhost.
+        let message = """
+            error: `floorhost serve` runs \(program), which cannot be run (\(reason)): build it with \
+            `swift build -c release --product \(name)` (Scripts/floorhost serve ... builds it), beside floorhost.
 
-                """.utf8))
+            """
+        _ = message.withCString { write(2, $0, strlen($0)) }
         exit(1)
     }
 }

@@ -1,5 +1,5 @@
 import CFloorABI
-import Foundation
+import FoundationEssentials
 import HostContract
 
 /// The `actions` check: every tappable item of every row of every sample is tapped, as `--tap` and

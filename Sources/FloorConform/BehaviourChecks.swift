@@ -1,7 +1,8 @@
 import CFloorABI
 import CGlibcExtras
+import FloorCore
 import FloorLayout
-import Foundation
+import FoundationEssentials
 import HostContract
 
 /// The behaviour checks: what a loaded plugin's selectors do with its own sample floors. Each returns
@@ -71,14 +72,18 @@ package enum BehaviourChecks {
             ("null instead of an object", Array("null".utf8)),
         ]
         // The sample with each of the plugin's own fields given a value of another type.
-        if var object = (try? JSONSerialization.jsonObject(with: Data(sample.bytes))) as? [String: Any] {
+        if case .object(var object)? = JSONValue.parse(sample.bytes) {
             var changed = false
             for (key, value) in object where !["type", "pattern", "id"].contains(key) {
-                object[key] = value is String || value is NSNull ? 12345 as Any : "wrongly typed" as Any
+                switch value {
+                case .string, .null: object[key] = .int(12345)
+                default: object[key] = .string("wrongly typed")
+                }
                 changed = true
             }
-            if changed, let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
-                inputs.append(("the sample with every field wrongly typed", [UInt8](data)))
+            if changed {
+                inputs.append(
+                    ("the sample with every field wrongly typed", Array(JSONValue.object(object).serialized().utf8)))
             }
         }
         return inputs

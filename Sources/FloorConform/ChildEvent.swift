@@ -1,5 +1,5 @@
 import FloorCore
-import Foundation
+import FoundationEssentials
 
 /// One line of the conformance child protocol: the child (`floorhost conform-child`) writes one JSON
 /// object per line to its protocol stream as it works, unbuffered, so that whatever it said before it

@@ -1,7 +1,7 @@
 import CFloorABI
 import FloorCore
 import FloorRuntime
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc

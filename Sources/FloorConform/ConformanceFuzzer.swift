@@ -1,5 +1,5 @@
 import FloorCore
-import Foundation
+import FoundationEssentials
 
 /// The parent half of `conform --fuzz`: runs fuzz cases (FuzzCase) on one plugin library in batches, each
 /// batch in a fresh child with the check's time limit (restarted at every case), until `duration` seconds
@@ -78,7 +78,7 @@ public struct ConformanceFuzzer: Sendable {
             let how: String
             switch outcome.ending {
             case .signaled(let signal): how = "crashed with \(ChildProcess.signalName(signal))"
-            case .timedOut(let seconds): how = "hung (no answer for \(String(format: "%g", seconds)) s)"
+            case .timedOut(let seconds): how = "hung (no answer for \(PrintfFormat.string("%g", seconds)) s)"
             case .exited(let status): how = "ended the process (exit status \(status))"
             }
             let lastWords = StderrTail.lastLines(of: outcome.stderr)
@@ -106,12 +106,12 @@ public struct ConformanceFuzzer: Sendable {
         let seconds = ProcessInfo.processInfo.systemUptime - started
         let summary =
             reproduce.map { "case \($0) passed" + (lastMutant.map { "; the mutant floor: \($0)" } ?? "") }
-            ?? "\(cases) cases in \(batches) batch\(batches == 1 ? "" : "es") in \(String(format: "%.1f", seconds)) s passed; run seed \(seed) (--seed \(seed) repeats this run)"
+            ?? "\(cases) cases in \(batches) batch\(batches == 1 ? "" : "es") in \(PrintfFormat.string("%.1f", seconds)) s passed; run seed \(seed) (--seed \(seed) repeats this run)"
         return (.pass, nil, [summary])
     }
 
     private func shellQuoted(_ text: String) -> String {
         text.allSatisfy { $0.isLetter || $0.isNumber || "/._-+=:,@".contains($0) }
-            ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            ? text : "'" + text.replacing("'", with: "'\\''") + "'"
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FloorCore
+import FoundationEssentials
 import HostContract
 
 /// The machine form of a conformance report (`floorhost conform --format json`): one object,
@@ -11,29 +12,30 @@ import HostContract
 /// when the plugin did not get far enough to have them.
 public enum ConformanceJSON {
     public static func render(_ report: ConformanceReport) -> Data {
-        let plugins: [[String: Any]] = report.plugins.map { plugin in
-            [
-                "file": plugin.file,
-                "id": plugin.id ?? NSNull(),
-                "name": plugin.name ?? NSNull(),
-                "version": plugin.version ?? NSNull(),
-                "passed": plugin.passed,
-                "checks": plugin.results.map { result -> [String: Any] in
-                    var check: [String: Any] = [
-                        "check": result.check, "stage": result.stage.rawValue, "verdict": result.verdict.rawValue,
-                        "reason": result.reason ?? NSNull(),
-                    ]
-                    if let details = result.details { check["details"] = details }
-                    return check
-                },
-            ]
+        func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
+        let plugins: [JSONValue] = report.plugins.map { plugin in
+            .object([
+                "file": .string(plugin.file),
+                "id": optional(plugin.id),
+                "name": optional(plugin.name),
+                "version": optional(plugin.version),
+                "passed": .bool(plugin.passed),
+                "checks": .array(
+                    plugin.results.map { result in
+                        var check: [String: JSONValue] = [
+                            "check": .string(result.check), "stage": .string(result.stage.rawValue),
+                            "verdict": .string(result.verdict.rawValue), "reason": optional(result.reason),
+                        ]
+                        if let details = result.details { check["details"] = .array(details.map { .string($0) }) }
+                        return .object(check)
+                    }),
+            ])
         }
-        let object: [String: Any] = ["passed": report.passed, "plugins": plugins]
-        let data =
-            (try? JSONSerialization.data(
-                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let data = JSONValue.object(["passed": .bool(report.passed), "plugins": .array(plugins)]).serialized([
+            .prettyPrinted, .withoutEscapingSlashes,
+        ])
         // JSONSerialization escapes C0 inside strings; DEL, C1 and bidi controls it leaves raw.
-        return Data(ControlCharacters.escaped(String(decoding: data, as: UTF8.self), keepingLineBreaks: true).utf8)
+        return Data(ControlCharacters.escaped(data, keepingLineBreaks: true).utf8)
             + Data("\n".utf8)
     }
 }

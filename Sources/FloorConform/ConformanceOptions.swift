@@ -1,4 +1,5 @@
-import Foundation
+import FloorCore
+import FoundationEssentials
 
 // `floorhost conform`'s options as the runner takes them: the checks --include and --exclude name, and the
 // report in the format --format names.
@@ -6,7 +7,7 @@ import Foundation
 extension ConformanceCheck {
     /// The ids in `--include` or `--exclude` values, each comma-separated.
     package static func ids(_ values: [String]) -> [String] {
-        values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter {
+        values.flatMap { $0.split(separator: ",").map { $0.trimmingWhitespace() } }.filter {
             !$0.isEmpty
         }
     }

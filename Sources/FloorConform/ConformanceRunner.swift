@@ -1,6 +1,6 @@
 import FloorCore
 import FloorRuntime
-import Foundation
+import FoundationEssentials
 
 /// The parent side of `floorhost conform`: checks each plugin library in child processes, so that a
 /// plugin that crashes or hangs costs a child, never this process.
@@ -66,10 +66,10 @@ public struct ConformanceRunner: Sendable {
         let cache = scanCache.map { PluginScanCache(file: $0) }
         for path in paths {
             // The folder whose plugins.lock pins a library: the folder given, or the library's own.
-            var isFolder: ObjCBool = false
+            var isFolder = false
             let folder =
-                FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
-                ? path : (path as NSString).deletingLastPathComponent
+                FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder
+                ? path : PathText.deletingLastComponent(of: path)
             let lock = try? PluginLock.read(folder: folder)
             for library in try PluginDiscovery.libraries(in: path, what: "plugin library or folder", advice: advice)
             where !libraries.contains(library) {
@@ -149,7 +149,8 @@ public struct ConformanceRunner: Sendable {
                         progress = (calls, seconds, slowestCall, slowestSeconds, ProcessInfo.processInfo.systemUptime)
                     case .slowCall(let id, let call, let seconds):
                         checked.slowCalls.append(
-                            "\(call) took \(String(format: "%.2f", seconds)) s (limit \(callLimit) s) during \(id)")
+                            "\(call) took \(PrintfFormat.string("%.2f", seconds)) s (limit \(callLimit) s) during \(id)"
+                        )
                     case .snapshot(let name, let text):
                         drawings.append((name, text))
                     case .fuzzCase, .fuzzMutant:
@@ -175,22 +176,22 @@ public struct ConformanceRunner: Sendable {
             case .timedOut(let seconds):
                 guard let culprit else { break }
                 let stopped =
-                    "\(Self.stoppedAfter) \(String(format: "%g", seconds)) s in \(culprit.id) (the time limit)"
+                    "\(Self.stoppedAfter) \(PrintfFormat.string("%g", seconds)) s in \(culprit.id) (the time limit)"
                 let silence = progress.map { ProcessInfo.processInfo.systemUptime - $0.at }
                 if let progress, let silence, silence < max(callLimit, PluginUnderTest.progressInterval * 2) {
                     // Calls kept returning until the kill: the check as a whole outran its limit, no call hung.
                     judge(
                         culprit, .skip,
-                        "\(stopped): did not finish within the check's limit of \(String(format: "%g", seconds)) s, though no call hung: \(progress.calls) calls returned, \(String(format: "%.1f", progress.seconds)) s of plugin time in all, the slowest (\(progress.slowestCall)) in \(String(format: "%.3g", progress.slowestSeconds * 1000)) ms (the per-call limit is \(String(format: "%g", callLimit)) s)\(place); the samples have too many rows to check in time: give fewer, or a longer --timeout"
+                        "\(stopped): did not finish within the check's limit of \(PrintfFormat.string("%g", seconds)) s, though no call hung: \(progress.calls) calls returned, \(PrintfFormat.string("%.1f", progress.seconds)) s of plugin time in all, the slowest (\(progress.slowestCall)) in \(PrintfFormat.string("%.3g", progress.slowestSeconds * 1000)) ms (the per-call limit is \(PrintfFormat.string("%g", callLimit)) s)\(place); the samples have too many rows to check in time: give fewer, or a longer --timeout"
                     )
                 } else {
                     judge(culprit, .skip, "\(stopped): did not finish, a call hung (see time-limit)")
                     let before =
                         progress.map {
-                            "; \($0.calls) calls had returned, the last \(String(format: "%.1f", silence ?? 0)) s before the kill"
+                            "; \($0.calls) calls had returned, the last \(PrintfFormat.string("%.1f", silence ?? 0)) s before the kill"
                         } ?? ""
                     checked.hangs.append(
-                        "no answer for \(String(format: "%g", seconds)) s during \(culprit.id)\(place)\(before); the child was killed"
+                        "no answer for \(PrintfFormat.string("%g", seconds)) s during \(culprit.id)\(place)\(before); the child was killed"
                     )
                 }
             case .exited(let status):

@@ -1,3 +1,4 @@
+import FloorCore
 import HostContract
 
 /// The readable form of a conformance report: per plugin, a header line, then one line per check
@@ -19,7 +20,7 @@ public enum ConformanceTable {
             lines.append(ControlCharacters.escaped(header))
             for result in plugin.results {
                 let verdict = result.verdict == .fail ? "FAIL" : result.verdict.rawValue
-                let padded = result.check.padding(toLength: width, withPad: " ", startingAt: 0)
+                let padded = result.check.padded(toWidth: width)
                 let line = "  \(verdict)  \(padded)  \(ControlCharacters.escaped(result.reason ?? ""))"
                 lines.append(String(line.reversed().drop(while: { $0 == " " }).reversed()))
                 // A diff or a command, under its check.
@@ -45,7 +46,11 @@ public enum ConformanceTable {
                         let why =
                             plugin.failed.isEmpty
                             ? "unfinished: \(skipped.map(\.check).joined(separator: ", "))"
-                                + (stopped.map { "; " + ($0.components(separatedBy: ": ").first ?? $0) } ?? "")
+                                + (stopped.map { reason in
+                                    "; "
+                                        + (reason.firstRange(of: ": ").map { String(reason[..<$0.lowerBound]) }
+                                            ?? reason)
+                                } ?? "")
                             : plugin.failed.joined(separator: ", ")
                         return "\(fileName(plugin.file)) (\(why))"
                     }.joined(separator: ", ")

@@ -1,4 +1,5 @@
-import Foundation
+import FloorCore
+import FoundationEssentials
 import HostContract
 
 /// The `extend` check: each sample of a floor type with an extender (ABI 1.1, optional) is continued by a
@@ -104,27 +105,34 @@ extension BehaviourChecks {
 
     /// Items of the floor's `items` array that carry an `id`: the duplicates a copy must have reported.
     package static func identifiedItems(_ bytes: [UInt8]) -> Int {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any],
-            let items = object["items"] as? [Any]
-        else { return 0 }
-        return items.filter { ($0 as? [String: Any])?["id"] != nil }.count
+        guard case .array(let items)? = JSONValue.parse(bytes)?["items"] else { return 0 }
+        return items.filter { $0["id"] != nil }.count
     }
 
     /// The floor with every `items[i].id` given a suffix, so that a copy of it brings new items.
     package static func renamingItems(_ bytes: [UInt8]) -> [UInt8] {
-        guard var object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any],
-            let items = object["items"] as? [Any]
-        else { return bytes }
-        object["items"] = items.map { item -> Any in
-            guard var item = item as? [String: Any], let id = item["id"] else { return item }
-            item["id"] = "\(id)-next"
-            return item
+        guard case .object(var object)? = JSONValue.parse(bytes), case .array(let items)? = object["items"] else {
+            return bytes
         }
-        guard
-            let data = try? JSONSerialization.data(
-                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        else { return bytes }
-        return [UInt8](data)
+        object["items"] = .array(
+            items.map { item in
+                guard case .object(var members) = item, let id = members["id"] else { return item }
+                members["id"] = .string(idText(id) + "-next")
+                return .object(members)
+            })
+        return Array(JSONValue.object(object).serialized(.withoutEscapingSlashes).utf8)
+    }
+
+    /// An item's `id` as text, as string interpolation printed the value JSONSerialization had read: a
+    /// string as itself, a number in its shortest form, a boolean as 1 or 0 (an NSNumber's description).
+    private static func idText(_ id: JSONValue) -> String {
+        switch id {
+        case .string(let text): text
+        case .int(let value): String(value)
+        case .double(let value): "\(value)"
+        case .bool(let value): value ? "1" : "0"
+        default: id.serialized()
+        }
     }
 
     private static func difference(_ a: RowLook, _ b: RowLook) -> String {

@@ -1,5 +1,6 @@
+import FloorCore
 import FloorRuntime
-import Foundation
+import FoundationEssentials
 
 /// Mutated copies of a sample floor for `conform --fuzz`, each fully determined by its seed, so that the
 /// seed alone reproduces a case (`--reproduce SEED`). A mutant is 1 to 3 of these, each at a random place
@@ -253,7 +254,7 @@ package enum FloorMutator {
                 let text = random.pick(strangeText)
                 value = replacing(value, at: path) { _ in .string(text) }
                 done.append(
-                    "cjk-string at \(at) (\(text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? String($0) : String(format: "\\u%04X", $0.value) }.joined()))"
+                    "cjk-string at \(at) (\(text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? String($0) : PrintfFormat.string("\\u%04X", $0.value) }.joined()))"
                 )
             case "deep-nesting":
                 let depth = random.int(100...400)

@@ -1,7 +1,7 @@
 import CFloorABI
 import FloorLayout
 import FloorRuntime
-import Foundation
+import FoundationEssentials
 import HostContract
 
 /// The child half of `conform --fuzz`: runs fuzz cases, each given by its seed, on one loaded plugin.

@@ -1,7 +1,11 @@
 import CFloorABI
 import FloorRuntime
-import Foundation
+import FoundationEssentials
 import HostContract
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One loaded plugin as the behaviour checks see it: its types in the registry, and timed calls into its
 /// selectors. Every call is measured; one that returns later than `callLimit` seconds is reported as a

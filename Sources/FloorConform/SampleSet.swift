@@ -1,5 +1,6 @@
+import FloorCore
 import FloorRuntime
-import Foundation
+import FoundationEssentials
 
 /// The sample floors a plugin ships, which the behaviour checks feed to its selectors: each floor type's
 /// `sample_json` from its registration, plus every floor of an optional samples page beside the library,
@@ -52,7 +53,7 @@ package struct SampleSet {
                     name: fileSafe(type.name)))
         }
         let file = samplesFile(for: library)
-        let name = (file as NSString).lastPathComponent
+        let name = PathText.lastComponent(of: file)
         if let data = FileManager.default.contents(atPath: file) {
             let bytes = [UInt8](data)
             let page: PageSpec

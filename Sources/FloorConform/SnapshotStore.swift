@@ -1,4 +1,5 @@
-import Foundation
+import FloorCore
+import FoundationEssentials
 
 /// Where `conform --snapshots DIR` keeps each sample's drawing (SnapshotText), and what it does with a
 /// new one: `record` writes DIR/<plugin id>/<sample name>.txt (replacing what was there); `verify`
@@ -31,7 +32,7 @@ public struct SnapshotStore: Sendable {
                     try Data(drawing.text.utf8).write(to: URL(fileURLWithPath: "\(folder)/\(drawing.name).txt"))
                 }
             } catch {
-                return (.fail, "cannot write the snapshots into \(folder): \(error.localizedDescription)", nil)
+                return (.fail, "cannot write the snapshots into \(folder): \(ErrorReason.of(error))", nil)
             }
             return (.pass, nil, drawings.map { "recorded \(folder)/\($0.name).txt" })
         case .verify:

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HostContract
 
 /// A sample floor's drawing as readable, stable text (DrawingText.floor): what `conform --snapshots DIR`

@@ -1,5 +1,6 @@
+import FloorCore
 import FloorRuntime
-import Foundation
+import FoundationEssentials
 
 /// The `validate` check, in two halves.
 /// - A floor type's validator (ABI 1.1, optional: data checks before drawing) accepts the
@@ -68,7 +69,7 @@ extension BehaviourChecks {
     /// hundred bytes and each field it has is broken at most twice, so the copies are few.
     package static func brokenPerSchema(_ sample: SampleSet.Sample, _ type: Registry.FloorType) -> [SchemaBrokenCopy] {
         guard let schema = type.schema?.floorObject,
-            let root = (try? JSONSerialization.jsonObject(with: Data(sample.bytes))) as? [String: Any]
+            case .object(let root)? = JSONValue.parse(sample.bytes)
         else { return [] }
         let hostFields: Set<String> = ["type", "pattern", "id"]
         var copies: [SchemaBrokenCopy] = []
@@ -82,10 +83,9 @@ extension BehaviourChecks {
             }
             return out
         }
-        func copy(_ steps: [Step], _ name: String, _ what: String, _ value: Any?) {
-            guard let object = replacing(root, steps[...], with: value) as? [String: Any],
-                let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-            else { return }
+        func copy(_ steps: [Step], _ name: String, _ what: String, _ value: JSONValue?) {
+            guard let object = replacing(.object(root), steps[...], with: value), case .object = object else { return }
+            let data = object.serialized()
             let elements = steps.indices.filter { if case .index = steps[$0] { true } else { false } }.map {
                 text(Array(steps[...$0]))
             }
@@ -93,30 +93,30 @@ extension BehaviourChecks {
             copies.append(
                 SchemaBrokenCopy(
                     field: field, name: name, requiredAt: text(steps.dropLast(), schemaTerms: true),
-                    elements: elements, what: "with required field '\(field)' \(what)", bytes: [UInt8](data)))
+                    elements: elements, what: "with required field '\(field)' \(what)", bytes: Array(data.utf8)))
         }
-        func visit(_ schema: FloorSchema, _ object: [String: Any], at steps: [Step]) {
+        func visit(_ schema: FloorSchema, _ object: [String: JSONValue], at steps: [Step]) {
             for name in schema.required where !(steps.isEmpty && hostFields.contains(name)) && object[name] != nil {
                 let here = steps + [.key(name)]
                 copy(here, name, "removed", nil)
                 let kinds = schema.properties.first { $0.name == name }?.schema.kinds ?? .any
-                let wrong: (Any, String)? =
+                let wrong: (JSONValue, String)? =
                     !kinds.contains(.string)
-                    ? ("wrongly typed", "a string")
+                    ? (.string("wrongly typed"), "a string")
                     : !kinds.contains(.number) && !kinds.contains(.integer)
-                        ? (12345, "a number")
+                        ? (.int(12345), "a number")
                         : !kinds.contains(.boolean)
-                            ? (true, "true")
+                            ? (.bool(true), "true")
                             : !kinds.contains(.array)
-                                ? ([] as [Any], "an array")
-                                : !kinds.contains(.object) ? ([:] as [String: Any], "an object") : nil
+                                ? (.array([]), "an array")
+                                : !kinds.contains(.object) ? (.object([:]), "an object") : nil
                 if let (value, said) = wrong { copy(here, name, "given \(said)", value) }
             }
             guard steps.count < FloorSchema.maxDepth else { return }
             for (name, property) in schema.properties where !(steps.isEmpty && hostFields.contains(name)) {
-                if let inner = object[name] as? [String: Any] {
+                if case .object(let inner)? = object[name] {
                     visit(property, inner, at: steps + [.key(name)])
-                } else if let list = object[name] as? [Any], let first = list.first as? [String: Any],
+                } else if case .array(let list)? = object[name], case .object(let first)? = list.first,
                     let element = property.items
                 {
                     visit(element, first, at: steps + [.key(name), .index(0)])
@@ -129,20 +129,22 @@ extension BehaviourChecks {
 
     /// `node` with the value at `steps` replaced by `value` (nil: removed). Every step but the last exists in
     /// `node`, since `brokenPerSchema` walks only what the sample has.
-    private static func replacing(_ node: Any, _ steps: ArraySlice<Step>, with value: Any?) -> Any? {
+    private static func replacing(_ node: JSONValue, _ steps: ArraySlice<Step>, with value: JSONValue?)
+        -> JSONValue?
+    {
         guard let step = steps.first else { return value }
         switch step {
         case .key(let key):
-            guard var object = node as? [String: Any] else { return node }
+            guard case .object(var object) = node else { return node }
             object[key] =
                 steps.count == 1 ? value : object[key].flatMap { replacing($0, steps.dropFirst(), with: value) }
-            return object
+            return .object(object)
         case .index(let index):
-            guard var list = node as? [Any], list.indices.contains(index),
+            guard case .array(var list) = node, list.indices.contains(index),
                 let element = replacing(list[index], steps.dropFirst(), with: value)
             else { return node }
             list[index] = element
-            return list
+            return .array(list)
         }
     }
 

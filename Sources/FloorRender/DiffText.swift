@@ -1,3 +1,4 @@
+import FloorCore
 import FloorLayout
 import HostContract
 
@@ -119,7 +120,7 @@ public enum DiffText {
     }
 
     private static func label(_ change: PageDiff.Change) -> String {
-        change.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
+        change.rawValue.padded(toWidth: 13)
     }
 
     private static func rows(_ n: Int) -> String { "\(n) row\(n == 1 ? "" : "s")" }

@@ -2,7 +2,7 @@ import CFloorABI
 import Dispatch
 import FloorCore
 import FloorLayout
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The `"rows"` of `--format json`: the hot loop of a json render (a 43,000-row page is 43,000 records). Each
@@ -169,7 +169,7 @@ private final class OddBlocks: @unchecked Sendable {
     private let ended = DispatchSemaphore(value: 0)
 
     init(_ rows: JSONRows, count: Int) {
-        let thread = Thread { [self] in
+        HostThread.start(name: "floorhost json rows") { [self] in
             var block = 1
             while block * JSONRows.blockRows < count {
                 room.wait()
@@ -184,8 +184,6 @@ private final class OddBlocks: @unchecked Sendable {
             }
             ended.signal()
         }
-        thread.name = "floorhost json rows"
-        thread.start()
     }
 
     /// The next odd block's chunks, waiting until they are formatted.

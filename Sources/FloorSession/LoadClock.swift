@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -39,6 +40,9 @@ public struct SystemLoadClock: LoadClock {
 
     public func wait(until deadline: Double) {
         let seconds = deadline - now
-        if seconds > 0 { Thread.sleep(forTimeInterval: seconds) }
+        guard seconds > 0 else { return }
+        var wanted = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        var left = timespec()
+        while nanosleep(&wanted, &left) != 0 && errno == EINTR { wanted = left }
     }
 }

@@ -1,5 +1,7 @@
+import Dispatch
+import FloorCore
 import FloorRuntime
-import Foundation
+import FoundationEssentials
 
 /// The one load loop: how a next page the LoadMore rules asked for gets from "loading" to its rows (or its
 /// failure), for every front end. Each attempt is the same three steps: take the load the session hands out
@@ -58,7 +60,7 @@ public final class LoadLoop: @unchecked Sendable {
     /// Told each step, on the session's thread.
     public var onStep: (Step) -> Void
 
-    private let lock = NSLock()
+    private let lock = HostLock()
     /// The retry due time a wake-up is scheduled for (one at a time).
     private var wakeFor: Double?
 

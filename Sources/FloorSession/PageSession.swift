@@ -1,6 +1,6 @@
 import FloorLayout
 import FloorRuntime
-import Foundation
+import FoundationEssentials
 
 /// A page being viewed: the adapter, a viewport scrolled over it, and the next pages load-more fetches
 /// (a table adapter with its pull-up delegate and a paging data presenter). Everything that happens

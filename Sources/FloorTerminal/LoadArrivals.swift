@@ -1,5 +1,6 @@
 import CGlibcExtras
-import Foundation
+import FloorCore
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +14,7 @@ package final class LoadArrivals: @unchecked Sendable {
     /// The read end of the wake pipe, for poll.
     package let descriptor: Int32
     private let wake: Int32
-    private let lock = NSLock()
+    private let lock = HostLock()
     private var arrived: [@Sendable () -> Void] = []
 
     package init() {

@@ -1,8 +1,9 @@
+import FloorCore
 import FloorLayout
 import FloorRender
 import FloorRuntime
 import FloorSession
-import Foundation
+import FoundationEssentials
 import HostContract
 
 /// A page being scrolled in a terminal (`floorhost view`): a PageSession sized to the terminal, the tappable
@@ -355,7 +356,7 @@ public final class PageViewer {
             guard let due = session.retryDue else { return "loading \(Self.name(location))…" }
             let wait = max(0, due - session.clock.now)
             return
-                "\(Self.name(location)) failed, retrying in \(wait < 10 ? String(format: "%.1f", wait) : String(Int(wait.rounded()))) s (R: now)"
+                "\(Self.name(location)) failed, retrying in \(wait < 10 ? PrintfFormat.string("%.1f", wait) : String(Int(wait.rounded()))) s (R: now)"
         case .failed(let location, _): return "\(Self.name(location)) failed (R retries)"
         case .exhausted: return session.loadMore.requested.isEmpty ? "one page, no next" : "end of feed"
         case .stopped(let stop): return "stopped: \(stop.reason)"

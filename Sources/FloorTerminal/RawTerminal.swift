@@ -1,6 +1,6 @@
 import CGlibcExtras
 import FloorCore
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc

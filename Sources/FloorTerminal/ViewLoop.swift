@@ -1,6 +1,6 @@
 import FloorRuntime
 import FloorSession
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc

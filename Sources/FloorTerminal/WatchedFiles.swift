@@ -1,6 +1,6 @@
 import FloorCore
 import FloorRuntime
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc

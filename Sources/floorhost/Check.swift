@@ -4,7 +4,7 @@ import FloorCommandLine
 import FloorCore
 import FloorRuntime
 import FloorSession
-import Foundation
+import FoundationEssentials
 import HostContract
 
 struct Check: ParsableCommand {

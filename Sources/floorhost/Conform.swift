@@ -2,7 +2,7 @@ import ArgumentParser
 import FloorCommandLine
 import FloorConform
 import FloorSession
-import Foundation
+import FoundationEssentials
 
 struct Conform: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,7 +4,7 @@ import FloorCore
 import FloorRender
 import FloorRuntime
 import FloorSession
-import Foundation
+import FoundationEssentials
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,7 +4,7 @@ import FloorCore
 import FloorLayout
 import FloorRender
 import FloorSession
-import Foundation
+import FoundationEssentials
 import HostContract
 
 struct Render: ParsableCommand {

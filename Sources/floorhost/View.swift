@@ -4,7 +4,11 @@ import FloorCore
 import FloorRender
 import FloorSession
 import FloorTerminal
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct View: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -100,6 +104,6 @@ struct View: ParsableCommand {
         let failure = ChildProcess.replaceProcess(
             with: ChildArguments.inserting(["--offset", "\(offset)"], into: childCommand(.restart)))
         printError("error: cannot start floorhost again to load the changed plugins: \(failure)")
-        Foundation.exit(1)
+        Glibc.exit(1)
     }
 }

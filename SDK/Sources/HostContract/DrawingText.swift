@@ -1,6 +1,5 @@
 import CFloorABI
 import FloorText
-import Foundation
 
 /// A cell's drawing as readable, stable text, one canvas call a line: the form `floorhost conform
 /// --snapshots` stores and the test kit (FloorKitTesting) prints, so a drawing reads the same in both.
@@ -82,10 +81,6 @@ public enum DrawingText {
     }
 
     static func quoted(_ text: String) -> String {
-        let data =
-            (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes]))
-            ?? Data("[\"\"]".utf8)
-        let array = String(decoding: data, as: UTF8.self)
-        return ControlCharacters.escaped(String(array.dropFirst().dropLast()))
+        ControlCharacters.escaped(SerializedJSONString.quoted(text, escapingSlashes: false))
     }
 }

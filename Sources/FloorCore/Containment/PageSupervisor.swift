@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Keeps a plugin's crash or hang on real page data from taking a command that processes a page (render,
 /// check) down. The supervising process loads no plugin: it runs the command in a child, which writes the

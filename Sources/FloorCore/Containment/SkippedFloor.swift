@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A floor a previous attempt at this command could not get past: its plugin crashed on it, or hung. The
 /// next attempt shows a placeholder in its place and says why, instead of calling the plugin again.
@@ -21,7 +21,7 @@ public struct SkippedFloor: Hashable, Sendable {
                 "crashed with \(ChildProcess.signalName(signal))"
             case .crashed(let signal): "ended the process with \(ChildProcess.signalName(signal))"
             case .exited(let status): "ended the process (exit status \(status))"
-            case .hung(let seconds): "hung (no answer for \(String(format: "%g", seconds)) s)"
+            case .hung(let seconds): "hung (no answer for \(PrintfFormat.string("%g", seconds)) s)"
             }
         }
     }
@@ -69,7 +69,7 @@ public struct SkippedFloor: Hashable, Sendable {
             switch failure {
             case .crashed(let signal): "\(signal)"
             case .exited(let status): "exit-\(status)"
-            case .hung(let seconds): "hung-\(String(format: "%g", seconds))"
+            case .hung(let seconds): "hung-\(PrintfFormat.string("%g", seconds))"
             }
         let words = said.isEmpty ? "" : ":" + Data(said.joined(separator: "\n").utf8).base64EncodedString()
         return "\(origin.page):\(origin.floor):\(call.argument):\(how)\(words)"

@@ -1,7 +1,11 @@
 // The children floorhost starts of itself, and which of the parent's options each is not given, with why.
 // floorhost's ChildArguments.swift writes every option of every command; ChildArguments drops these.
 
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A child of floorhost, by the command that starts it.
 package enum Child: String, CaseIterable, Sendable {
@@ -66,12 +70,14 @@ package enum Child: String, CaseIterable, Sendable {
     /// For FLOORHOST_PRINT_CHILDREN (ChildArgumentsTests): prints each child a command starts, its command
     /// line without the program and its `parentOnly`, as one JSON object on stdout, and exits 0.
     package static func printAndExit(_ children: [(Child, [String])]) -> Never {
-        var printed: [String: Any] = [:]
+        var printed: [String: JSONValue] = [:]
         for (child, arguments) in children {
-            printed[child.rawValue] = ["arguments": arguments, "parentOnly": child.parentOnly]
+            printed[child.rawValue] = .object([
+                "arguments": .array(arguments.map { .string($0) }),
+                "parentOnly": .object(child.parentOnly.mapValues { .string($0) }),
+            ])
         }
-        let json = (try? JSONSerialization.data(withJSONObject: printed, options: .sortedKeys)) ?? Data("{}".utf8)
-        FileHandle.standardOutput.write(json)
+        try? HostOutput.standardOutput.write(JSONValue.object(printed).serialized())
         exit(0)
     }
 }

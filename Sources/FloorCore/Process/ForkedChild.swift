@@ -1,5 +1,5 @@
 import CGlibcExtras
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc

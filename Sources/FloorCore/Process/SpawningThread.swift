@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 
 /// The one thread every child of this process is started from; it lives as long as the process. A child
 /// of floorhost asks the kernel to kill it when its parent ends (ChildProcess.dieWithParent,
@@ -8,44 +8,39 @@ import Foundation
 final class SpawningThread: @unchecked Sendable {
     static let shared = SpawningThread()
 
-    private let condition = NSCondition()
-    private let callers = NSLock()
+    /// Held (taken to 0) by the one caller whose job is in flight.
+    private let callers = DispatchSemaphore(value: 1)
+    /// The job handed to the thread: set under `callers` before `posted` signals, taken by the thread after
+    /// it waited on `posted` (the semaphore orders the two).
     private var job: (() -> Void)?
-    private var thread: Thread?
+    private let posted = DispatchSemaphore(value: 0)
+    private var thread: HostThread?
 
     private init() {
-        let thread = Thread { [unowned self] in self.serve() }
-        thread.name = "floorhost-spawn"
-        self.thread = thread
-        thread.start()
+        thread = HostThread.start(name: "floorhost-spawn") { [unowned self] in self.serve() }
     }
 
     /// Runs `body` on the spawning thread and returns what it returned; one caller at a time. (`body` is
     /// escaping: the spawning thread may still hold it, done, when this returns.)
     func run<T>(_ body: @escaping () -> T) -> T {
-        if Thread.current === thread { return body() }
-        callers.lock()
-        defer { callers.unlock() }
+        if thread?.isCurrent == true { return body() }
+        callers.wait()
+        defer { callers.signal() }
         var result: T?
         let done = DispatchSemaphore(value: 0)
-        condition.lock()
         job = {
             result = body()
             done.signal()
         }
-        condition.signal()
-        condition.unlock()
+        posted.signal()
         done.wait()
         return result!
     }
 
     private func serve() {
         while true {
-            condition.lock()
-            while job == nil { condition.wait() }
-            let work = job!
-            job = nil
-            condition.unlock()
+            posted.wait()
+            let work = job.take()!
             work()
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The end of what a supervised child wrote to stderr, kept while every byte of it is passed on to this
 /// process's own stderr as it comes (so warnings still appear live). When the child dies in a plugin call,

@@ -1,5 +1,5 @@
 import FloorCore
-import Foundation
+import FoundationEssentials
 
 /// Finds plugin libraries: every `*.so` under a folder, at most `maxDepth` folders down, in path order
 /// (so that which plugin wins a duplicate type name never depends on the file system's listing order).
@@ -18,11 +18,11 @@ public enum PluginDiscovery {
         in folder: String, maxDepth: Int = defaultMaxDepth, what: String = "plugin folder",
         advice: String = pluginsOptionAdvice
     ) throws(Failure) -> [String] {
-        var isFolder: ObjCBool = false
+        var isFolder = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
             throw Failure(message: "\(folder): no such \(what); \(advice)")
         }
-        guard isFolder.boolValue else {
+        guard isFolder else {
             return folder.hasSuffix(".so") ? [folder] : []
         }
         var found: [String] = []
@@ -33,10 +33,10 @@ public enum PluginDiscovery {
     /// The error a render or check starts with when `folder` yielded no library: every floor would
     /// otherwise only be an "unknown floor type" line.
     public static func nothingFound(in folder: String) -> Diagnostic {
-        var isFolder: ObjCBool = false
+        var isFolder = false
         _ = FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder)
         let what =
-            isFolder.boolValue
+            isFolder
             ? "it holds no plugin libraries (*.so, searched \(defaultMaxDepth) folders deep)"
             : "it is a file, not a folder of plugin libraries (nor a .so file)"
         return Diagnostic(
@@ -48,9 +48,9 @@ public enum PluginDiscovery {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where !name.hasPrefix(".") {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            var isFolder: ObjCBool = false
+            var isFolder = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
-            if isFolder.boolValue {
+            if isFolder {
                 if depth < maxDepth { collect(path, depth: depth + 1, maxDepth: maxDepth, into: &found) }
             } else if name.hasSuffix(".so") {
                 found.append(path)

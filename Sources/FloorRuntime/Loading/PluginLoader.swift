@@ -1,6 +1,10 @@
 import CFloorABI
 import FloorCore
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Opens plugin libraries and registers what they bring. Every failure is one diagnostic naming the file
 /// and the reason; loading always goes on with the next library.

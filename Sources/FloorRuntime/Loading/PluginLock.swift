@@ -1,5 +1,10 @@
 import CFloorABI
-import Foundation
+import FloorCore
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `plugins.lock` in a plugin folder: every library's file name (relative to the folder), plugin id,
 /// version and SHA-256, written by `floorhost lock` after the libraries were reviewed. While the file
@@ -22,7 +27,7 @@ public struct PluginLock: Sendable, Equatable {
 
     /// The lock file of `folder`.
     public static func file(in folder: String) -> String {
-        (folder as NSString).appendingPathComponent(fileName)
+        PathText.appending(fileName, to: folder)
     }
 
     /// The lock of `folder`, or nil when it has no lock file. A lock file that cannot be read or parsed
@@ -84,14 +89,14 @@ public struct PluginLock: Sendable, Equatable {
             // Written with the owner's rights only to change it, as the libraries it pins.
             chmod(path, 0o644)
         } catch {
-            throw Failure(message: "\(path): cannot write the plugin lock file: \(error.localizedDescription)")
+            throw Failure(message: "\(path): cannot write the plugin lock file: \(ErrorReason.of(error))")
         }
         return PluginLock(entries: entries)
     }
 
     package static func relative(_ library: String, to folder: String) -> String {
         let base = folder.hasSuffix("/") ? folder : folder + "/"
-        return library.hasPrefix(base) ? String(library.dropFirst(base.count)) : (library as NSString).lastPathComponent
+        return library.hasPrefix(base) ? String(library.dropFirst(base.count)) : PathText.lastComponent(of: library)
     }
 
     /// The descriptor's id and version: the library is opened (as it will be to load it) and its entry

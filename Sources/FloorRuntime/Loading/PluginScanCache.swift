@@ -1,4 +1,9 @@
-import Foundation
+import FloorCore
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What earlier runs learned by scanning plugin libraries in a child process, kept in a JSON file and
 /// keyed, as GStreamer's registry is, by the library's path, size and modification time, and by the
@@ -90,8 +95,8 @@ public final class PluginScanCache {
         if let file = environment["FLOORKIT_PLUGIN_CACHE"], !file.isEmpty { return file }
         let base =
             environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")
-        return (base as NSString).appendingPathComponent("floorkit/plugin-scan.json")
+            ?? PathText.appending(".cache", to: PathText.homeDirectory)
+        return PathText.appending("floorkit/plugin-scan.json", to: base)
     }
 
     /// The cache file; nil keeps findings for this process only.
@@ -218,7 +223,7 @@ public final class PluginScanCache {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             let data = try encoder.encode(Stored(version: Stored.currentVersion, libraries: live))
-            let folder = (file as NSString).deletingLastPathComponent
+            let folder = PathText.deletingLastComponent(of: file)
             if !folder.isEmpty {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
@@ -227,7 +232,7 @@ public final class PluginScanCache {
         } catch {
             throw PluginDiscovery.Failure(
                 message:
-                    "\(file): cannot write the plugin scan cache: \(error.localizedDescription); pass --plugin-cache with a writable file"
+                    "\(file): cannot write the plugin scan cache: \(ErrorReason.of(error)); pass --plugin-cache with a writable file"
             )
         }
     }

@@ -1,5 +1,5 @@
 import FloorCore
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -97,7 +97,7 @@ public enum PluginScanner {
         case .signaled(let signal):
             return .success((.crashed, "crashed with \(ChildProcess.signalName(signal)) while \(step)\(said)"))
         case .timedOut(let seconds):
-            return .success((.hung, "hung (no answer for \(String(format: "%g", seconds)) s) while \(step)"))
+            return .success((.hung, "hung (no answer for \(PrintfFormat.string("%g", seconds)) s) while \(step)"))
         case .exited(let status):
             return .success((.crashed, "ended the process (exit status \(status)) while \(step)\(said)"))
         }

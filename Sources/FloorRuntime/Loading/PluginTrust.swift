@@ -1,5 +1,5 @@
 import FloorCore
-import Foundation
+import FoundationEssentials
 
 /// Which plugin libraries of a folder may be opened at all, before any of their code runs (not even in
 /// a scanning child): see PluginPermissions and PluginLock. A refused library is one error line naming

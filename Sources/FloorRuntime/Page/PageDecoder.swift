@@ -1,6 +1,6 @@
 import CFloorABI
 import FloorCore
-import Foundation
+import FoundationEssentials
 import HostContract
 
 /// Turns a page file into a Page: scans the JSON for floors (no DOM) and, as the scan finds them, gives each

@@ -1,6 +1,6 @@
 import CGlibcExtras
 import FloorCore
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -52,7 +52,7 @@ public struct PageRoot: Sendable, Equatable {
 
     /// The default root: the folder holding `page` (as named, its folder's symlinks resolved).
     public init(around page: String, maxPageBytes: Int = defaultMaxPageBytes, maxPages: Int = defaultMaxPages) {
-        let parent = (WorkingDirectory.absolute(page) as NSString).deletingLastPathComponent
+        let parent = PathText.deletingLastComponent(of: WorkingDirectory.absolute(page))
         folder = Self.realPath(parent) ?? parent
         self.maxPageBytes = max(1, maxPageBytes)
         self.maxPages = max(1, maxPages)

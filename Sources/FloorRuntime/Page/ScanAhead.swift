@@ -1,6 +1,6 @@
 import Dispatch
 import FloorCore
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// A page's scan (PageScanner's streamed `scan(_:schemas:found:)`) on a thread of its own, ahead of the
@@ -35,7 +35,7 @@ final class ScanAhead: @unchecked Sendable {
         // A test's walk log (a task-local value) follows the scan onto its thread.
         let log = JSONWalkLog.current
         let page = UncheckedBytes(bytes: bytes)
-        let thread = Thread { [self] in
+        HostThread.start(name: "floorhost page scan") { [self] in
             JSONWalkLog.$current.withValue(log) {
                 let result = Result { () throws(PageSyntaxError) -> PageSpec in
                     try PageScanner.scan(page.bytes, schemas: { schemas[$0] }) { found in self.put(.found(found)) }
@@ -43,8 +43,6 @@ final class ScanAhead: @unchecked Sendable {
                 self.put(.end(result))
             }
         }
-        thread.name = "floorhost page scan"
-        thread.start()
     }
 
     /// What the scan met next, waiting for it; `.end` last (and again if asked after it).

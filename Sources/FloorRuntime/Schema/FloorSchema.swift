@@ -1,6 +1,6 @@
 import CPattern
 import FloorCore
-import Foundation
+import FoundationEssentials
 
 /// A floor type's JSON Schema as the host checks it: the subset of draft 2020-12 that floor_abi.h names
 /// (type, properties, required, additionalProperties, items, enum, minimum, maximum, minItems, minLength,
@@ -284,7 +284,7 @@ public final class FloorSchema: Sendable {
 
     /// A JSON Pointer's escaping of one name.
     package static func escape(_ name: String) -> String {
-        name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        name.replacing("~", with: "~0").replacing("/", with: "~1")
     }
 
     /// The JSON text of an enum value as the validator compares it.
@@ -306,7 +306,7 @@ public final class FloorSchema: Sendable {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            case _ where scalar.value < 0x20: out += PrintfFormat.string("\\u%04x", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }

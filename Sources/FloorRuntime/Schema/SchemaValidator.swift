@@ -1,5 +1,5 @@
 import FloorCore
-import Foundation
+import FoundationEssentials
 
 /// One way a floor object departs from its type's schema, with the JSON path relative to the floor
 /// ("items[2].tittle"; "" for the floor itself) and a message that says what was expected.

@@ -1,5 +1,9 @@
 import FloorRuntime
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The pages under a page root (what `floorhost serve` lists at `/`): every `*.json` file in the folder and
 /// its sub-folders that reads through the root and scans as a page. Each entry says whether another page

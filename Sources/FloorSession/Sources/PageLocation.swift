@@ -1,4 +1,5 @@
-import Foundation
+import FloorCore
+import FoundationEssentials
 
 /// Where a page is: a file (a path, relative to the working directory or absolute, read through the page
 /// root) or a remote page (an absolute http:// or https:// URL, fetched over HTTP). Locations travel as
@@ -52,11 +53,11 @@ public enum PageLocation: Sendable, Equatable, CustomStringConvertible {
             return remoteURL(url.absoluteString).map { .remote(Self.canonical($0)) } ?? .file(url.absoluteString)
         case .file(let path):
             if let url = remoteURL(next) { return .remote(canonical(url)) }
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = PathText.deletingLastComponent(of: path)
             let resolved =
                 next.hasPrefix("/") || folder.isEmpty
-                ? next : (folder as NSString).appendingPathComponent(next)
-            let standardized = (resolved as NSString).standardizingPath
+                ? next : PathText.appending(next, to: folder)
+            let standardized = PathText.standardized(resolved)
             return .file(standardized.isEmpty ? resolved : standardized)
         }
     }
@@ -74,7 +75,7 @@ public enum PageLocation: Sendable, Equatable, CustomStringConvertible {
         if case .remote(let url) = PageLocation(location) {
             return url.lastPathComponent.isEmpty || url.lastPathComponent == "/" ? location : url.lastPathComponent
         }
-        return (location as NSString).lastPathComponent
+        return PathText.lastComponent(of: location)
     }
 
     /// One spelling per URL, so that "a/../b.json" and "b.json" are one location for LoadMore's

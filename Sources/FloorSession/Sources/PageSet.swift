@@ -1,4 +1,5 @@
-import Foundation
+import FloorCore
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -52,20 +53,31 @@ public enum PageSet {
         return files
     }
 
+    /// Every page file under `folder`, at any depth, sorted: regular files (or links to one) named
+    /// `*.json` but not `*.samples.json`. Names starting with "." are skipped, a folder's whole contents
+    /// with it; links to folders are not followed (a link cycle cannot loop).
     package static func pages(under folder: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
         var found: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") {
-                walker.skipDescendants()
-                continue
+        func walk(_ directory: String) {
+            guard let stream = opendir(directory) else { return }
+            defer { closedir(stream) }
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+                }
+                if name.hasPrefix(".") { continue }
+                let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+                var link = stat()
+                if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFDIR {
+                    walk(path)
+                    continue
+                }
+                guard name.hasSuffix(".json"), !name.hasSuffix(".samples.json") else { continue }
+                var info = stat()
+                if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { found.append(path) }
             }
-            guard name.hasSuffix(".json"), !name.hasSuffix(".samples.json") else { continue }
-            let path = folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
-            var info = stat()
-            if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { found.append(path) }
         }
+        walk(folder)
         return found.sorted()
     }
 

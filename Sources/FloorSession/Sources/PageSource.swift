@@ -1,5 +1,5 @@
 import FloorRuntime
-import Foundation
+import FoundationEssentials
 
 /// Where pages come from: the one place that decides which provider (PageProvider) fetches a location.
 /// A file location is read through the page root (FilePages), a remote one (http, https) fetched by

@@ -1,5 +1,6 @@
 import CSystemLibraries
-import Foundation
+import FloorCore
+import FoundationEssentials
 
 /// The process's idle libcurl easy handles. A handle keeps its live connections (and TLS sessions) across
 /// curl_easy_reset, so a load that takes the handle the one before it gave back reuses that kept-alive
@@ -12,7 +13,7 @@ final class CurlHandles: @unchecked Sendable {
     static let shared = CurlHandles()
 
     private static let kept = 8
-    private let lock = NSLock()
+    private let lock = HostLock()
     private var idle: [UnsafeMutableRawPointer] = []
     /// Why the system's libcurl could not be loaded (CSystemLibraries loads it on first use), or nil when it was.
     let unavailable: String?

@@ -1,5 +1,6 @@
 import CSystemLibraries
-import Foundation
+import FloorCore
+import FoundationEssentials
 
 /// One GET with the system's libcurl, for RemotePageClient: the answer's status and headers, and its body up
 /// to `maxBytes` for a 2xx, counted as it arrives (a Content-Length above the limit, or one byte more than
@@ -173,7 +174,7 @@ package struct HTTPExchange {
             let receiver = Unmanaged<Receiver>.fromOpaque(context!).takeUnretainedValue()
             let length = size * count
             let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+                .trimmingWhitespaceAndNewlines()
             return receiver.read(line) ? length : 0
         }
 
@@ -198,8 +199,8 @@ package struct HTTPExchange {
             guard let colon = line.firstIndex(of: ":") else { return true }
             reading.headers.append(
                 (
-                    line[..<colon].trimmingCharacters(in: .whitespaces).lowercased(),
-                    line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    line[..<colon].trimmingWhitespace().lowercased(),
+                    line[line.index(after: colon)...].trimmingWhitespace()
                 ))
             return true
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which remote pages a chain of pages may reach (ARCHITECTURE.md, "Trust model"): a remote page's `next` (and every
 /// redirect on the way to it) stays on the origin of the page that named it, or goes to an origin

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A web origin (RFC 6454): scheme, host and port, the unit the origin rules speak in. Written as
 /// `https://cms.example.com` or `http://127.0.0.1:8000` (the default port left out), as `--allow-origin`

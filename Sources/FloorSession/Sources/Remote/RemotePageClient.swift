@@ -1,7 +1,7 @@
 import CSystemLibraries
 import FloorCore
 import FloorRuntime
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -48,10 +48,9 @@ public struct RemotePageClient: PageProvider {
     /// round trip, and each load keeps to curl's plain blocking API, with no wake-up plumbing to get wrong.
     public func fetch(_ url: URL) async -> Result<FetchedPage, PageError> {
         await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: self.fetchWaiting(url)) }
-            thread.name = "floorhost-fetch"
-            thread.stackSize = 1 << 20
-            thread.start()
+            HostThread.start(name: "floorhost-fetch", stackSize: 1 << 20) {
+                continuation.resume(returning: self.fetchWaiting(url))
+            }
         }
     }
 
@@ -239,6 +238,6 @@ public struct RemotePageClient: PageProvider {
     }
 
     package static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+        value == value.rounded() ? "\(Int(value)) s" : PrintfFormat.string("%.1f s", value)
     }
 }

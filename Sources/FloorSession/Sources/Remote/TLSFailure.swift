@@ -81,8 +81,11 @@ package enum TLSFailure {
     /// "tlsv1 alert protocol version" of "OpenSSL/3.0.19: error:0A00042E:SSL routines::tlsv1 alert protocol
     /// version", the form curl gives OpenSSL's errors in: the reason after the last "::", or all of it.
     private static func reason(_ detail: String) -> String {
-        guard let marker = detail.range(of: "::", options: .backwards) else { return detail }
-        return String(detail[marker.upperBound...])
+        let bytes = Array(detail.utf8)
+        guard let colons = bytes.indices.dropLast().last(where: { bytes[$0] == 0x3A && bytes[$0 + 1] == 0x3A }) else {
+            return detail
+        }
+        return String(decoding: bytes[(colons + 2)...], as: UTF8.self)
     }
 }
 
