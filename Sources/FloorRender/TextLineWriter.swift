@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FloorCore
 import Synchronization
 
 /// The text preview's lines turned into bytes. TextRenderer's drawing fills a band (`TextBand`: a grid of
@@ -82,7 +82,7 @@ package final class TextLineWriter: @unchecked Sendable {
         }
         for _ in 0..<bands { givenBack.signal() }
         guard mode == .secondThread else { return }
-        let thread = Thread { [self] in
+        HostThread.start(name: "floorhost text writer") { [self] in
             while true {
                 handedOver.wait()
                 guard let band = queues.withLock({ $0.handed.removeFirst() }) else { break }
@@ -90,8 +90,6 @@ package final class TextLineWriter: @unchecked Sendable {
             }
             written.signal()
         }
-        thread.name = "floorhost text writer"
-        thread.start()
     }
 
     /// Whether the writer has no cleared band to give (`take()` would wait): on a second thread, it is still
