@@ -194,6 +194,11 @@ if hf:
 if hf:
     figure("issue 23: the 8 MB page, --format json, against jq", f"{ratio:.2f}x jq", "<= 0.25x jq",
            verdict(ratio <= 0.25), e2e, "the figure above, against issue 23's target")
+    # The issue's targets hold on a page of >= 5,000 distinct words (its 32-word page flatters caches).
+    if "floorhost, 6,000 words" in hf and "jq, 6,000 words" in hf:
+        words_ratio = hf["floorhost, 6,000 words"]["mean"] / hf["jq, 6,000 words"]["mean"]
+        figure("issue 23: the same on the 6,000-word page (feed-words.json)", f"{words_ratio:.2f}x jq",
+               "<= 0.25x jq", verdict(words_ratio <= 0.25), e2e, "the figure above, against issue 23's target")
     simdjson_file = os.path.join(results, "simdjson.tsv")
     if os.path.exists(simdjson_file) and "floorhost in-process" in hf:
         parsed = dict(line.strip().split("\t") for line in open(simdjson_file))
