@@ -22,8 +22,12 @@ import Glibc
 /// first time it is met, strictly: in no first coverage at all. Lookups of the automatic fractions alone
 /// (frac, numr, dnom) are left out: HarfBuzz applies them only around U+2044, which no plain piece holds. A
 /// face with tables HarfBuzz applies outside GSUB and GPOS (kern, kerx, morx, mort, trak), or without GPOS, has
-/// no plain characters, and neither has one whose tables do not parse. Each character is also shaped alone
-/// the first time it is met, and must give its nominal glyph at its nominal advance. Used under the engine's
+/// no plain characters, and neither has one whose tables do not parse. Each ASCII candidate is also shaped
+/// alone the first time it is met, and must give its nominal glyph at its nominal advance. An ideograph is
+/// not: in no first coverage, no decomposition (U+4E00-U+9FFF has none) and no mark, nothing in HarfBuzz
+/// moves it, and shaping each of a page's thousands of distinct ideographs alone to see so was 36 M
+/// instructions of the json render of a page of 6,000 distinct words (BENCHMARKS.md, issue 23);
+/// PlainGlyphsTests shapes every ideograph of both CJK faces alone against the table. Used under the engine's
 /// lock.
 final class PlainGlyphs {
     /// The characters that may be plain: printable ASCII (the space and letters too) and ¢ £ ¥. All of them
@@ -253,8 +257,8 @@ final class PlainGlyphs {
     }
 
     /// Looks into an ideograph the first time it is met: plain (its advance kept and returned) when the face
-    /// maps it to a glyph of its own that is no mark, in no lookup's first coverage, and that HarfBuzz sets
-    /// alone at its own advance; else `Int32.min`.
+    /// maps it to a glyph of its own that is no mark, in no lookup's first coverage, with an advance; else
+    /// `Int32.min`. (Not shaped alone to confirm it: see the type's comment.)
     private func lookInto(_ unit: UInt16) -> Int32 {
         var answer = Int32.min
         defer { ideograph[Int(unit - Self.ideographs.lowerBound)] = answer }
@@ -265,11 +269,7 @@ final class PlainGlyphs {
             hb_ot_layout_get_glyph_class(hbFace, nominal) != HB_OT_LAYOUT_GLYPH_CLASS_MARK
         else { return answer }
         let own = hb_font_get_glyph_h_advance(face.font, nominal)
-        var text = [unit]
-        guard own > 0, Self.shapes(buffer, face: face, text: &text, glyphs: [nominal], advances: [own]) != nil else {
-            return answer
-        }
-        answer = own
+        if own > 0 { answer = own }
         return answer
     }
 

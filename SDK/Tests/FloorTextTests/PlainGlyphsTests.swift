@@ -124,6 +124,36 @@ import Testing
         #expect(refused < texts.count / 20, "\(name): \(refused) refused")
     }
 
+    /// Every ideograph the table measures (U+4E00-U+9FFF, looked into without shaping it), in both CJK
+    /// faces, is what HarfBuzz gives it shaped alone and beside another: the coverage analysis alone decides.
+    @Test func everyIdeographTheTableMeasuresIsWhatHarfBuzzShapes() throws {
+        let files = [FontSet.file(.cjk), FontSet.file(.cjkBold)]
+        let faces = files.compactMap { FontFace($0) }
+        try #require(faces.count == 2, "Noto Sans CJK Regular and Bold (fonts-noto-cjk: run Scripts/setup)")
+        for face in faces {
+            let glyphs = PlainGlyphs(face: face, buffer: hb_buffer_create())
+            var mismatches: [UInt16] = []
+            var plain = 0
+            for unit in PlainGlyphs.ideographs {
+                for text in [[unit], [unit, 0x4E00]] {
+                    var advances = [Double](repeating: 0, count: text.count)
+                    let measured = text.withUnsafeBufferPointer { units in
+                        advances.withUnsafeMutableBufferPointer {
+                            glyphs.advances(units.baseAddress!, count: units.count, scale: 1, into: $0.baseAddress!)
+                        }
+                    }
+                    guard measured else { continue }
+                    if text.count == 1 { plain += 1 }
+                    var sums = [0.0]
+                    for advance in advances { sums.append(sums.last! + advance) }
+                    if sums != shaped(text, face, pointSize: face.unitsPerEm) { mismatches.append(unit) }
+                }
+            }
+            #expect(mismatches.isEmpty, "\(face): \(mismatches.prefix(10).map { String(UnicodeScalar($0)!) })")
+            #expect(plain > 20_000, "\(plain) of 20,992 ideographs plain")
+        }
+    }
+
     @Test func aPriceIsMeasuredWithoutShapingItInEitherWeight() throws {
         let all = Self.faces()
         try #require(all.count == 3, "Noto Sans Regular and Bold, Noto Serif (fonts-noto-core: run Scripts/setup)")
