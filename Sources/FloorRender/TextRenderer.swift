@@ -10,7 +10,7 @@ import HostContract
 /// and one line is `pointsPerLine` points tall. Row edges are rounded to lines from their prefix-summed
 /// offsets, so rounding never accumulates down the page.
 ///
-/// Rows are drawn one below the other into a band's TextGrid (256 lines), which is written out as UTF-8
+/// Rows are drawn one below the other into a band's TextGrid (1,024 lines), which is written out as UTF-8
 /// once full, by TextLineWriter. A whole page's rows are recorded (CanvasRecording: the cells' canvas calls,
 /// made on this thread, where plugins are called) and drawn into the band's grid and written on a second
 /// thread while the next band is recorded; a screen's are drawn at once and written inline. The cost is the
