@@ -64,13 +64,36 @@ final class PlainGlyphs {
     /// one the first's advance beside the second.
     private let pairs: UnsafeMutablePointer<UInt8>
     private let pairAdvance: UnsafeMutablePointer<Int32>
-    /// By ideograph (unit - 0x4E00): 0 until looked into, `Int32.min` when not plain, else its advance.
-    private let ideograph: UnsafeMutablePointer<Int32>
-    /// The memory of `pairAdvance`, `ideograph` and `pairs` (164 KB, in that order): zero pages of the
+    /// By ideograph (unit - 0x4E00), four bits each, the even one in the low half of a byte:
+    /// `Ideograph.unknown` until looked into, `Ideograph.notPlain`, else `Ideograph.firstAdvance` + the place
+    /// of its advance in `ideographAdvances`. 10.5 KB, where an advance each was 84 KB: a page of thousands of
+    /// distinct ideographs reads this at random, and at four bytes an ideograph it did not stay in the
+    /// first-level cache (BENCHMARKS.md, issue 23, "Ideographs' advances in four bits").
+    private let ideograph: UnsafeMutablePointer<UInt8>
+    /// The distinct advances of the plain ideographs met (a CJK face has one or a few: full width).
+    private let ideographAdvances = UnsafeMutablePointer<Int32>.allocate(capacity: Ideograph.advanceRoom)
+    private var ideographAdvanceCount = 0
+    /// The memory of `pairAdvance`, `ideograph` and `pairs` (91 KB, in that order): zero pages of the
     /// kernel's, which take memory only where a pair or an ideograph is met (else allocated and zeroed).
     private let zeroed: UnsafeMutableRawPointer
     private let zeroedMapped: Bool
-    private static let zeroedBytes = 4 * pairBytes + 4 * ideographCount + pairBytes
+    private static let zeroedBytes = 4 * pairBytes + ideographBytes + pairBytes
+
+    /// What `ideograph` holds for one.
+    private enum Ideograph {
+        static let unknown: UInt8 = 0
+        static let notPlain: UInt8 = 1
+        static let firstAdvance: UInt8 = 2
+        /// Advances beyond these many distinct ones (a CJK face has one or a few: full width) make their
+        /// ideographs not plain: still measured exactly, by the general path.
+        static let advanceRoom = Int(0x0F - firstAdvance) + 1
+    }
+
+    /// Ideograph `index`'s four bits of `ideograph`.
+    @inline(__always)
+    private static func entry(_ ideograph: UnsafeMutablePointer<UInt8>, _ index: Int) -> UInt8 {
+        ideograph[index &>> 1] &>> UInt8(truncatingIfNeeded: (index & 1) &<< 2) & 0x0F
+    }
     /// By glyph id, a bit a glyph: set where a lookup of the face's plans may act (`LayoutTable.markCovered`),
     /// for the ideographs, read once from the tables so that looking into an ideograph touches none of their
     /// pages; nil when a table did not parse (no ideograph is plain then).
@@ -92,7 +115,7 @@ final class PlainGlyphs {
     }
 
     private static let pairBytes = room * room
-    private static let ideographCount = Int(ideographs.upperBound - ideographs.lowerBound) + 1
+    private static let ideographBytes = (Int(ideographs.upperBound - ideographs.lowerBound) + 2) / 2
 
     deinit {
         slot.deallocate()
@@ -100,6 +123,7 @@ final class PlainGlyphs {
         glyph.deallocate()
         shapedAlone.deallocate()
         startsPairs.deallocate()
+        ideographAdvances.deallocate()
         if zeroedMapped { munmap(zeroed, Self.zeroedBytes) } else { zeroed.deallocate() }
         covered?.deallocate()
     }
@@ -147,7 +171,7 @@ final class PlainGlyphs {
             // A character or a pair met for the first time: shaped (once), then the piece again.
             let unit = units[found]
             if unit >= 0x100 {
-                _ = lookInto(unit)
+                lookInto(unit)
                 continue
             }
             let k = Int(slot[Int(unit)]) - 1
@@ -173,14 +197,17 @@ final class PlainGlyphs {
         // Local copies of the tables: the stores into `advances` would make the loop load them again.
         if units[0] >= 0x100 {
             let ideograph = self.ideograph
+            let ideographAdvances = self.ideographAdvances
             for i in 0..<count {
                 // An ideograph is plain only where no lookup may act at it: it starts no pair.
                 let unit = units[i]
                 guard Self.ideographs.contains(unit) else { return Self.refused }
-                let own = ideograph[Int(unit &- Self.ideographs.lowerBound)]
-                if own == 0 { return i }
-                guard own != Int32.min else { return Self.refused }
-                advances[i] = Double(own) * scale
+                let entry = Self.entry(ideograph, Int(unit &- Self.ideographs.lowerBound))
+                guard entry >= Ideograph.firstAdvance else {
+                    if entry == Ideograph.unknown { return i }
+                    return Self.refused
+                }
+                advances[i] = Double(ideographAdvances[Int(entry &- Ideograph.firstAdvance)]) * scale
             }
             return Self.measured
         }
@@ -256,21 +283,33 @@ final class PlainGlyphs {
         }
     }
 
-    /// Looks into an ideograph the first time it is met: plain (its advance kept and returned) when the face
-    /// maps it to a glyph of its own that is no mark, in no lookup's first coverage, with an advance; else
-    /// `Int32.min`. (Not shaped alone to confirm it: see the type's comment.)
-    private func lookInto(_ unit: UInt16) -> Int32 {
-        var answer = Int32.min
-        defer { ideograph[Int(unit - Self.ideographs.lowerBound)] = answer }
+    /// Looks into an ideograph the first time it is met: plain (its advance kept) when the face maps it to a
+    /// glyph of its own that is no mark, in no lookup's first coverage, with an advance, and that advance is
+    /// one of the first `Ideograph.advanceRoom` distinct ones; else not plain. (Not shaped alone to confirm
+    /// it: see the type's comment.)
+    private func lookInto(_ unit: UInt16) {
+        var entry = Ideograph.notPlain
+        defer {
+            let index = Int(unit - Self.ideographs.lowerBound)
+            let shift = UInt8((index & 1) << 2)
+            ideograph[index >> 1] = ideograph[index >> 1] & ~(0x0F << shift) | entry << shift
+        }
         var nominal: hb_codepoint_t = 0
         guard let covered, let hbFace = hb_font_get_face(face.font),
             hb_font_get_nominal_glyph(face.font, hb_codepoint_t(unit), &nominal) != 0, nominal != 0, nominal < 0x10000,
             covered[Int(nominal >> 6)] & 1 << UInt64(nominal & 63) == 0,
             hb_ot_layout_get_glyph_class(hbFace, nominal) != HB_OT_LAYOUT_GLYPH_CLASS_MARK
-        else { return answer }
+        else { return }
         let own = hb_font_get_glyph_h_advance(face.font, nominal)
-        if own > 0 { answer = own }
-        return answer
+        guard own > 0 else { return }
+        var place = 0
+        while place < ideographAdvanceCount && ideographAdvances[place] != own { place += 1 }
+        guard place < Ideograph.advanceRoom else { return }
+        if place == ideographAdvanceCount {
+            ideographAdvances[place] = own
+            ideographAdvanceCount += 1
+        }
+        entry = Ideograph.firstAdvance + UInt8(place)
     }
 
     /// The characters of `face` its layout tables leave alone, shaped with `buffer` (HarfBuzz's, cleared
@@ -292,8 +331,8 @@ final class PlainGlyphs {
             zeroed.initializeMemory(as: UInt8.self, repeating: 0, count: Self.zeroedBytes)
         }
         pairAdvance = zeroed.bindMemory(to: Int32.self, capacity: Self.pairBytes)
-        ideograph = (zeroed + 4 * Self.pairBytes).bindMemory(to: Int32.self, capacity: Self.ideographCount)
-        pairs = (zeroed + 4 * Self.pairBytes + 4 * Self.ideographCount).bindMemory(
+        ideograph = (zeroed + 4 * Self.pairBytes).bindMemory(to: UInt8.self, capacity: Self.ideographBytes)
+        pairs = (zeroed + 4 * Self.pairBytes + Self.ideographBytes).bindMemory(
             to: UInt8.self, capacity: Self.pairBytes)
         let candidates = Self.candidates
         // The tables' pages read here are not read again.

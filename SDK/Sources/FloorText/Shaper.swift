@@ -46,28 +46,43 @@ final class Shaper {
         /// `list`, each face else the first present, unretained (`list` keeps them): what each piece is
         /// shaped in, with no retain and release a piece (13 M instructions of the json render).
         fileprivate let drawing = UnsafeMutablePointer<Unmanaged<FontFace>?>.allocate(capacity: 3)
-        /// By BMP scalar: 0 not yet known, else 1 + the face `choose` picks (followed by an ordinary
-        /// character), plus `continuesBit` when the scalar continues the cluster before it.
-        fileprivate let known = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
+        /// By BMP scalar, four bits each, the even scalar's in the low half of a byte: 0 not yet known, else
+        /// 1 + the face `choose` picks (followed by an ordinary character), plus `continuesBit` when the
+        /// scalar continues the cluster before it. 32 KB, where a byte a scalar was 64 KB: the plain path
+        /// reads it at random for every ideograph of a page of thousands of distinct ones (BENCHMARKS.md,
+        /// issue 23, "Ideographs' advances in four bits").
+        fileprivate let known = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000 / 2)
+
+        /// `known`'s four bits for `scalar`.
+        @inline(__always)
+        fileprivate func entry(_ scalar: UInt32) -> UInt8 {
+            known[Int(scalar &>> 1)] &>> UInt8(truncatingIfNeeded: (scalar & 1) &<< 2) & 0x0F
+        }
+
+        fileprivate func setEntry(_ scalar: UInt32, _ entry: UInt8) {
+            let shift = UInt8((scalar & 1) << 2)
+            known[Int(scalar >> 1)] = known[Int(scalar >> 1)] & ~(0x0F << shift) | entry << shift
+        }
 
         /// The face `Shaper.pick` gives a character of the Basic Multilingual Plane that continues no cluster,
         /// followed by neither U+FE0E nor U+FE0F, when it is known already (a table look-up, no call); else
         /// 0xFF, and `pick` works it out.
         @inline(__always)
         func knownPick(_ scalar: UInt32) -> UInt8 {
-            (known[Int(scalar)] & 0x0F) &- 1
+            (entry(scalar) & Self.pickBits) &- 1
         }
         /// By place in `list`: the drawing face's plain characters (`FontFace.plain`) once `plainPiece` has
         /// looked for them, unretained (the face keeps them), so that a piece retains nothing.
         fileprivate let plain = UnsafeMutablePointer<Unmanaged<PlainGlyphs>?>.allocate(capacity: 3)
-        fileprivate static let continuesBit: UInt8 = 0x10
+        fileprivate static let pickBits: UInt8 = 0x03
+        fileprivate static let continuesBit: UInt8 = 0x04
 
         init(sans: FontFace?, cjk: FontFace?, emoji: FontFace?) {
             self.sans = sans
             self.cjk = cjk
             self.emoji = emoji
             list = [sans, cjk, emoji]
-            known.initialize(repeating: 0, count: 0x10000)
+            known.initialize(repeating: 0, count: 0x10000 / 2)
             plain.initialize(repeating: nil, count: 3)
             let fallback = sans ?? cjk ?? emoji
             for (i, face) in list.enumerated() {
@@ -91,7 +106,6 @@ final class Shaper {
         reserve(n)
         let result = self.result
         let choice = self.choice
-        let known = faces.known
         result.update(repeating: 0, count: n)
         defer {
             // n + 1 entries, keeping the array's storage from call to call.
@@ -119,8 +133,8 @@ final class Shaper {
             if scalar < 0x80 {
                 pick = ordered[0] != nil ? 0 : Self.first(scalar, ordered)
             } else if scalar < 0x10000 && next != 0xFE0E && next != 0xFE0F {
-                let entry = Self.entry(scalar, faces: faces, known: known)
-                pick = i > 0 && entry & Faces.continuesBit != 0 ? previous : (entry & 0x0F) - 1
+                let entry = Self.entry(scalar, faces: faces)
+                pick = i > 0 && entry & Faces.continuesBit != 0 ? previous : (entry & Faces.pickBits) - 1
             } else if i > 0 && Self.continuesCluster(scalar) {
                 pick = previous
             } else {
@@ -151,12 +165,12 @@ final class Shaper {
 
     /// `faces.known`'s entry for a scalar of the Basic Multilingual Plane, worked out the first time.
     @inline(__always)
-    private static func entry(_ scalar: UInt32, faces: Faces, known: UnsafeMutablePointer<UInt8>) -> UInt8 {
-        var entry = known[Int(scalar)]
+    private static func entry(_ scalar: UInt32, faces: Faces) -> UInt8 {
+        var entry = faces.entry(scalar)
         if entry == 0 {
             entry = 1 + Self.choose(scalar, next: 0, faces: faces.list)
             if Self.continuesCluster(scalar) { entry |= Faces.continuesBit }
-            known[Int(scalar)] = entry
+            faces.setEntry(scalar, entry)
         }
         return entry
     }
@@ -166,7 +180,7 @@ final class Shaper {
     /// U+FE0E nor U+FE0F.
     func pick(_ scalar: UInt32, faces: Faces) -> UInt8 {
         if scalar < 0x80 { return faces.list[0] != nil ? 0 : Self.first(scalar, faces.list) }
-        return (Self.entry(scalar, faces: faces, known: faces.known) & 0x0F) - 1
+        return (Self.entry(scalar, faces: faces) & Faces.pickBits) - 1
     }
 
     /// The advances of units start..<end of `units`, a piece as `advances` cuts them (a word with the spaces
