@@ -1,3 +1,4 @@
+import FloorCore
 import FloorRuntime
 import FloorSession
 import Foundation
@@ -143,6 +144,19 @@ struct PageRootTests {
             try PageRoot(around: file, maxPageBytes: 99).read(file)
         }
         #expect(try PageRoot(around: file, maxPageBytes: 100).read(file).count == 100)
+    }
+
+    /// A page over two huge pages (read into memory advised for them, HugePages) reads back byte for byte,
+    /// whatever its size's remainder; the bytes past it are not part of it.
+    @Test func aPageOverHugePagesReadsBackWhole() throws {
+        for size in [HugePages.extent * 2, HugePages.extent * 2 + 4097, HugePages.extent * 3 - 1] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
+            let file = folder.file("site/huge-\(size).json")
+            try Data(bytes).write(to: URL(fileURLWithPath: file))
+            let read = try PageRoot(around: file, maxPageBytes: size).read(file)
+            #expect(read.count == size)
+            #expect(read == bytes, "size \(size)")
+        }
     }
 
     @Test func pageRootNamesAnotherFolder() throws {

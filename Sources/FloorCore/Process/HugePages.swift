@@ -2,13 +2,15 @@
 import Glibc
 #endif
 
-/// A large buffer a command fills from end to end and hands back whole (the text preview's output) backed by
+/// A large buffer a command fills from end to end (the text preview's output, a page read) backed by
 /// transparent huge pages where the system allows it (THP in "madvise" mode, the Debian default): one
 /// fault per 2 MiB instead of 512. On the development machine (a VM) a 4 KiB page's first touch costs about
 /// 1.4 µs, so 8 MB cost 3 ms in small pages and 0.2 ms in huge ones (BENCHMARKS.md, issue 23). Only the
 /// whole 2 MiB extents inside the buffer are advised; an extent is resident once touched, so the buffer
-/// holds at most one extent more than it wrote. Not for memory handed back piece by piece (MADV_DONTNEED
-/// on part of a huge page splits it and keeps it resident: the page read's hand-back measured +1.6 MB).
+/// holds at most one extent more than it wrote. Memory handed back piece by piece (MADV_DONTNEED, the page
+/// read's floors as they are decoded) splits a huge page and frees the pieces: it costs the split, and the
+/// rest of the extent stays resident until it is handed back too (the render's peak, at its end, did not
+/// move: BENCHMARKS.md, issue 23, "The page read into huge pages").
 public enum HugePages {
     /// The size of a huge page on x86-64 and arm64 with 4 KiB pages.
     public static let extent = 2 << 20
