@@ -189,20 +189,36 @@ struct JSONTape {
                         let bit: UInt64 = 1 &<< (hash & 63)
                         if keyBits & bit != 0 || nodes.at(nodes.count &- 1).pointee.escaped { keysMayRepeat = true }
                         keyBits |= bit
-                        skipSpace(&i)
-                        guard byte(i) == UInt8(ascii: ":") else {
-                            throw SyntaxError(offset: i, message: "expected ':' after a key")
+                        // Compact JSON has no space around the colon: looked for only where the byte is not it.
+                        if byte(i) != UInt8(ascii: ":") {
+                            skipSpace(&i)
+                            guard byte(i) == UInt8(ascii: ":") else {
+                                throw SyntaxError(offset: i, message: "expected ':' after a key")
+                            }
                         }
                         i &+= 1
-                        skipSpace(&i)
+                        if byte(i) <= 0x20 { skipSpace(&i) }
                     }
-                    try value(&i, depth: depth &+ 1)
+                    // A string, the commonest member, parsed here rather than through `value` (a call and its
+                    // frame a member); at the depth `value` would check it at.
+                    if byte(i) == UInt8(ascii: "\"") {
+                        guard depth &+ 1 < JSONTape.maxDepth else {
+                            throw SyntaxError(offset: i, message: "nested deeper than \(JSONTape.maxDepth) levels")
+                        }
+                        try string(&i)
+                    } else {
+                        try value(&i, depth: depth &+ 1)
+                    }
                     count &+= 1
-                    skipSpace(&i)
-                    if byte(i) == UInt8(ascii: ",") {
-                        i &+= 1
+                    var next = byte(i)
+                    if next <= 0x20 {
                         skipSpace(&i)
-                    } else if byte(i) == close {
+                        next = byte(i)
+                    }
+                    if next == UInt8(ascii: ",") {
+                        i &+= 1
+                        if byte(i) <= 0x20 { skipSpace(&i) }
+                    } else if next == close {
                         i &+= 1
                         break
                     } else {
