@@ -65,8 +65,16 @@ package struct PageRender: Sendable {
         let wholePage = viewport == nil && scrollTo == nil
         // A render lays each text out once: nothing is kept for a second time (TextEngine.keepBlocks).
         TextEngine.keepBlocks(false)
-        defer { TextEngine.keepBlocks(true) }
+        // The whole page's text preview draws every row after measuring them all: each title's lines, found
+        // for its row's height, are kept and taken again when it is drawn (TextEngine.reuseMeasures).
+        let drawsEveryRow = format == .text && wholePage && tap == nil
+        if drawsEveryRow { TextEngine.reuseMeasures(.keeping) }
+        defer {
+            TextEngine.keepBlocks(true)
+            TextEngine.reuseMeasures(.off)
+        }
         let adapter = try host.layout(page: page, root: root, remote: remote, width: screen.width, dispatch: dispatch)
+        if drawsEveryRow { TextEngine.reuseMeasures(.reusing) }
         let session = PageSession(
             adapter: adapter, viewportHeight: screen.height,
             source: host.pageSource(root: root, remote: remote),

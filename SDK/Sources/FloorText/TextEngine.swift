@@ -18,7 +18,9 @@ import UTF8Validation
 /// never to the width or the line limit.
 public final class TextEngine: @unchecked Sendable {
     /// The process's engine; opens the font files on first use.
-    public static let shared = TextEngine(keepsBlocks: { TextEngine.keepsBlocks.load(ordering: .relaxed) })
+    public static let shared = TextEngine(
+        keepsBlocks: { TextEngine.keepsBlocks.load(ordering: .relaxed) },
+        reusesMeasures: { MeasureReuse(rawValue: TextEngine.measureReuse.load(ordering: .relaxed)) ?? .off })
 
     /// nil when every file of the font set opened; else the files that did not, for the json output's
     /// `stats` and a warning. Without a face the text is measured in the faces that opened.
@@ -34,6 +36,7 @@ public final class TextEngine: @unchecked Sendable {
     @exclusivity(unchecked) private var ellipsis: [TypeStyle.Weight: Double] = [:]
     @exclusivity(unchecked) private var counters = Counters()
     @exclusivity(unchecked) private var scratch = LayoutScratch()
+    @exclusivity(unchecked) private var measured = MeasuredLines()
     /// The path of a text of plain characters (`PlainLines`), and whether it is taken (PlainLinesTests turns
     /// it off to compare the two).
     private let plain = PlainLines()
@@ -43,6 +46,8 @@ public final class TextEngine: @unchecked Sendable {
     public struct Counters: Sendable, Equatable {
         /// Calls answered from the cache.
         public var cached = 0
+        /// Layouts made from the lines a measure found (`reuseMeasures`).
+        public var reused = 0
         /// Calls laid out afresh, the UTF-16 units they shaped and the glyphs HarfBuzz gave for them.
         public var laidOut = 0
         /// Of those, the texts laid out on the plain path (`PlainLines`).
@@ -53,8 +58,14 @@ public final class TextEngine: @unchecked Sendable {
 
     /// `keepsBlocks`: asked at each layout laid out afresh, whether the cache keeps it (the shared engine's:
     /// `keepBlocks`).
-    init(keepsBlocks: @escaping @Sendable () -> Bool = { true }, plainPath: Bool = true) {
+    /// `reusesMeasures`: asked at each call, whether measures are kept or reused (the shared engine's:
+    /// `reuseMeasures`).
+    init(
+        keepsBlocks: @escaping @Sendable () -> Bool = { true },
+        reusesMeasures: @escaping @Sendable () -> MeasureReuse = { .off }, plainPath: Bool = true
+    ) {
         keepsBlocksNow = keepsBlocks
+        reusesMeasuresNow = reusesMeasures
         takesPlainPath = plainPath
         var faces: [FontSet.File.Role: FontFace] = [:]
         var missing: [String] = []
@@ -86,6 +97,29 @@ public final class TextEngine: @unchecked Sendable {
     /// Asked at each layout laid out afresh: whether to keep it (`keepBlocks`, for the shared engine).
     private let keepsBlocksNow: @Sendable () -> Bool
 
+    /// Whether the shared engine keeps the lines its measures find, and lays a text out again from them.
+    public enum MeasureReuse: Int, Sendable {
+        /// Neither (the default); what was kept is forgotten at the next call.
+        case off
+        /// Each text `measures` lays out on the plain path is kept (`MeasuredLines`), in order.
+        case keeping
+        /// `layout` takes a text's lines from what was kept when the same text comes (in about the same
+        /// order); nothing more is kept.
+        case reusing
+    }
+
+    /// For a process that measures a whole page's texts and then draws all of them in the same order (the
+    /// whole-page text preview): `.keeping` while the heights are measured, `.reusing` while the rows are
+    /// drawn, `.off` after. Answers are the same either way (`MeasuredLines`). A flag of the type's, as
+    /// `keepBlocks`.
+    public static func reuseMeasures(_ reuse: MeasureReuse) {
+        measureReuse.store(reuse.rawValue, ordering: .relaxed)
+    }
+
+    private static let measureReuse = Atomic<Int>(MeasureReuse.off.rawValue)
+    /// Asked at each measure and layout (`reuseMeasures`, for the shared engine).
+    private let reusesMeasuresNow: @Sendable () -> MeasureReuse
+
     public var counts: Counters {
         lock.withLock {
             var counts = counters
@@ -103,8 +137,7 @@ public final class TextEngine: @unchecked Sendable {
     ) -> TextBlock {
         let (bytes, width, limit) = Self.bounded(utf8, maxWidth: maxWidth, maxLines: maxLines)
         let arguments = TextBlockCache.Arguments(
-            text: bytes, style: style.number | UInt32(style.weight.rawValue) << 16, maxWidth: width.bitPattern,
-            maxLines: limit)
+            text: bytes, style: Self.key(style), maxWidth: width.bitPattern, maxLines: limit)
         return lock.withLock {
             guard bytes.count <= TextBlockCache.maxTextBytes else {
                 return compute(bytes, style: style, maxWidth: width, limit: limit)
@@ -113,7 +146,18 @@ public final class TextEngine: @unchecked Sendable {
                 counters.cached += 1
                 return hit
             }
-            let block = compute(bytes, style: style, maxWidth: width, limit: limit)
+            var reused: TextBlock?
+            if !measured.isEmpty {
+                if reusesMeasuresNow() == .off {
+                    measured.clear()
+                } else {
+                    reused = measured.take(
+                        bytes, style: arguments.style, maxWidth: arguments.maxWidth, limit: limit,
+                        lineHeight: style.lineHeight)
+                    if reused != nil { counters.reused += 1 }
+                }
+            }
+            let block = reused ?? compute(bytes, style: style, maxWidth: width, limit: limit)
             cache.insert(block, for: arguments, keep: keep && keepsBlocksNow())
             return block
         }
@@ -143,9 +187,18 @@ public final class TextEngine: @unchecked Sendable {
     {
         let (bytes, width, limit) = Self.bounded(utf8, maxWidth: maxWidth, maxLines: maxLines)
         return lock.withLock {
+            let reuse = reusesMeasuresNow()
+            if reuse == .off && !measured.isEmpty { measured.clear() }
             if layOutPlain(bytes, style: style, maxWidth: width, limit: limit) {
                 guard plain.count > 0 else { return TextMeasures.empty }
-                return plain.measures(lineHeight: style.lineHeight, ellipsisWidth: plainEllipsis(style))
+                let ellipsisWidth = plainEllipsis(style)
+                if reuse == .keeping {
+                    measured.keep(
+                        bytes, style: Self.key(style), maxWidth: width.bitPattern, limit: limit,
+                        lineCount: plain.lineCount, truncated: plain.truncated
+                    ) { plain.spans(bytes, ellipsisWidth: ellipsisWidth, into: $0) }
+                }
+                return plain.measures(lineHeight: style.lineHeight, ellipsisWidth: ellipsisWidth)
             }
             return breakLines(bytes, style: style, maxWidth: width, limit: limit, empty: TextMeasures.empty) {
                 breaker, faces, _ in
@@ -164,6 +217,9 @@ public final class TextEngine: @unchecked Sendable {
             }
         }
     }
+
+    /// A style as the caches tell styles apart: its number and its weight.
+    private static func key(_ style: TypeStyle) -> UInt32 { style.number | UInt32(style.weight.rawValue) << 16 }
 
     /// A layout's arguments as laid out: the bytes up to `TextLimits.maxBytes`, the width as TextLimits takes
     /// it, and no line limit as Int.max.
