@@ -131,8 +131,8 @@ struct Render: ParsableCommand {
     }
 }
 
-extension DispatchMode: ExpressibleByArgument {}
+extension DispatchMode: CaseArgument {}
 
-extension PageRender.Format: ExpressibleByArgument {}
+extension PageRender.Format: CaseArgument {}
 
-extension ColorChoice: ExpressibleByArgument {}
+extension ColorChoice: CaseArgument {}
