@@ -54,8 +54,9 @@ let package = Package(
         // headers).
         .target(name: "CSystemLibraries"),
         // Schema patterns matched with the system's ICU regular expressions over UTF-8 (libicu-dev, which the
-        // SDK's text engine already links): a C target, since Foundation declares its own ICU to Swift.
-        .target(name: "CPattern", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        // SDK's text engine already links): a C target, since Foundation declares its own ICU to Swift. Its
+        // libicui18n is opened when a pattern first needs it, not linked (floor_pattern.c).
+        .target(name: "CPattern", linkerSettings: [.linkedLibrary("icuuc")]),
         // The preview's page fonts (FontSubsets): HarfBuzz's subsetter (libharfbuzz-dev, which the SDK's text
         // engine already needs) cuts the served CJK faces down to the glyphs a page uses.
         .target(name: "CFontSubset", linkerSettings: [.linkedLibrary("harfbuzz-subset"), .linkedLibrary("harfbuzz")]),

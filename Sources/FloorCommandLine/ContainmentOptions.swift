@@ -34,10 +34,13 @@ package struct ContainmentOptions: ParsableArguments {
     /// With `isolation` and not yet the child: runs `command`'s `.supervised` child and ends this process the
     /// way the child ended (by throwing its ExitCode). Otherwise returns at once. The child is this process
     /// forked where it is single-threaded (ChildLaunch), and `command`'s process spawned again otherwise. A
-    /// forked child never returns from here: it runs the command again from the arguments a spawned child is
-    /// given (ChildArguments: what it does is what a spawned child does, without the second start), on a
-    /// thread of its own (ChildProcess.continueForkedChild says why), and ends the process as `main` would.
-    package func superviseUnlessChild(isolation: Bool, command: some ChildLauncher & ParsableCommand) throws {
+    /// forked child never returns from here: it runs `command` as a spawned child would, on a thread of its
+    /// own (ChildProcess.continueForkedChild says why), and ends the process as `main` would. It is not
+    /// parsed again: a spawned child is given every option of this process but the supervised child's
+    /// `parentOnly` (ChildArguments, which ChildArgumentsTests holds to every option), and those are the
+    /// launcher's own, parsed here from what a spawned child would be given (a second parse of the whole
+    /// command cost 5 M instructions of each supervised render: BENCHMARKS.md, "A process's start, cheaper").
+    package func superviseUnlessChild(isolation: Bool, command: some SupervisedCommand) throws {
         guard isolation, crashRecord == nil else { return }
         let child = command.childCommand(.supervised)
         let launch = ChildLaunch(program: child[0], arguments: Array(child.dropFirst()), mayFork: true)
@@ -47,9 +50,17 @@ package struct ContainmentOptions: ParsableArguments {
             printError("error: \(message)")
             throw ExitCode(1)
         case .forkedChild(let options):
-            let arguments = ChildArguments.inserting(options, into: command.childArguments(.supervised))
             ChildProcess.continueForkedChild {
-                type(of: command).main(arguments)
+                var forked = command
+                do {
+                    let given = try ContainmentOptions.parse(options)
+                    (forked.containment.crashRecord, forked.containment.skipFloor) = (
+                        given.crashRecord, given.skipFloor
+                    )
+                    try forked.run()
+                } catch {
+                    type(of: command).exit(withError: error)
+                }
                 Glibc.exit(0)
             }
         }
@@ -76,3 +87,9 @@ package struct ContainmentOptions: ParsableArguments {
 }
 
 extension SkippedFloor: ExpressibleByArgument {}
+
+/// A command that runs plugins on pages under PageSupervisor (render, check, view, diff): its containment
+/// options, which its forked child is given the supervisor's of (`superviseUnlessChild`).
+package protocol SupervisedCommand: ChildLauncher, ParsableCommand {
+    var containment: ContainmentOptions { get set }
+}

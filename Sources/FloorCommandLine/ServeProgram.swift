@@ -1,6 +1,5 @@
 import ArgumentParser
 import FloorCore
-import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -48,7 +47,7 @@ package enum ServeProgram {
 /// (HostOutput), and relative paths keep meaning the folder floorhost was started in (WorkingDirectory). With
 /// FLOORHOST_PRINT_CHILDREN set it only prints the children `root`'s command would start.
 package func startCommandProcess(_ root: any ParsableCommand.Type) {
-    if ProcessInfo.processInfo.environment["FLOORHOST_PRINT_CHILDREN"] != nil { printChildrenAndExit(root) }
+    if ProcessEnvironment.value("FLOORHOST_PRINT_CHILDREN") != nil { printChildrenAndExit(root) }
     ChildProcess.dieWithParent()
     ProcessMemory.tuneMalloc()
     HostOutput.claim()

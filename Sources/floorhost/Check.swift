@@ -22,7 +22,7 @@ struct Check: ParsableCommand {
             valueName: "page"))
     var page: [String]
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, junit }
+    enum Format: String, CaseArgument { case text, json, junit }
 
     @Option(
         help:

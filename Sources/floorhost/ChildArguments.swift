@@ -12,7 +12,7 @@ extension LoadStateOptions: ChildOptions {
     }
 }
 
-extension Render: ChildLauncher {
+extension Render: SupervisedCommand {
     var children: [Child] { [.supervised] }
     func write(to a: inout ChildArguments) {
         for group in [plugins, containment, pages, remote, loading] as [any ChildOptions] { group.write(to: &a) }
@@ -25,7 +25,7 @@ extension Render: ChildLauncher {
     }
 }
 
-extension View: ChildLauncher {
+extension View: SupervisedCommand {
     var children: [Child] { [.supervised, .restart] }
     func write(to a: inout ChildArguments) {
         for group in [plugins, containment, pages, remote, loading] as [any ChildOptions] { group.write(to: &a) }
@@ -38,7 +38,7 @@ extension View: ChildLauncher {
     }
 }
 
-extension Check: ChildLauncher {
+extension Check: SupervisedCommand {
     var children: [Child] { [.supervised, .share] }
     func write(to a: inout ChildArguments) {
         for group in [plugins, containment, pages, remote] as [any ChildOptions] { group.write(to: &a) }
@@ -50,7 +50,7 @@ extension Check: ChildLauncher {
     }
 }
 
-extension Diff: ChildLauncher {
+extension Diff: SupervisedCommand {
     var children: [Child] { [.supervised] }
     func write(to a: inout ChildArguments) {
         for group in [plugins, containment, pages, remote] as [any ChildOptions] { group.write(to: &a) }

@@ -112,4 +112,4 @@ struct Conform: ParsableCommand {
     }
 }
 
-extension ConformanceReport.Format: ExpressibleByArgument {}
+extension ConformanceReport.Format: CaseArgument {}

@@ -10,7 +10,7 @@ struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff", abstract: PageComparison.abstract, discussion: PageComparison.discussion)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    enum Format: String, CaseArgument { case text, json }
 
     @OptionGroup var plugins: PluginOptions
 

@@ -4,7 +4,6 @@ import FloorCore
 import FloorLayout
 import FloorRender
 import FloorSession
-import FoundationEssentials
 import HostContract
 
 struct Render: ParsableCommand {
@@ -122,7 +121,8 @@ struct Render: ParsableCommand {
         (render.retries, render.prefetch, render.impressions) = (retry, loading.prefetchRule, loading.impression)
         (render.dispatch, render.gutter) = (dispatch, gutter)
         render.styled = color.styled(
-            outputIsTerminal: HostOutput.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment)
+            outputIsTerminal: HostOutput.standardOutput.isTerminal,
+            environment: ProcessEnvironment.values(of: ["NO_COLOR"]))
         let result = try unusableInput { try render.run(host: host, page: page, root: root, remote: remotePages) }
         for line in result.messages { printError(line) }
         // Written from the buffer itself, or chunk by chunk (no copy: a whole page would double the peak memory).
@@ -131,8 +131,8 @@ struct Render: ParsableCommand {
     }
 }
 
-extension DispatchMode: ExpressibleByArgument {}
+extension DispatchMode: CaseArgument {}
 
-extension PageRender.Format: ExpressibleByArgument {}
+extension PageRender.Format: CaseArgument {}
 
-extension ColorChoice: ExpressibleByArgument {}
+extension ColorChoice: CaseArgument {}

@@ -89,7 +89,8 @@ struct View: ParsableCommand {
         try containment.attach(host)
         let session = ViewLoop.Session(
             prefetch: loading.prefetchRule, retries: retry, impressions: loading.impression,
-            styled: color.styled(outputIsTerminal: true, environment: ProcessInfo.processInfo.environment), width: width
+            styled: color.styled(outputIsTerminal: true, environment: ProcessEnvironment.values(of: ["NO_COLOR"])),
+            width: width
         )
         let (ending, report) = try unusableInput {
             try ViewLoop.open(

@@ -83,6 +83,11 @@ import Testing
     @Test func anUnusableSchemaSaysWhere() {
         for (text, expected) in [
             (#"{"type":"object","properties":{"a":{"type":"text"}}}"#, "at /properties/a/type: \"type\" must name"),
+            // A name's `~` and `/` escaped as JSON Pointer has them, other characters as they are.
+            (
+                #"{"type":"object","properties":{"ä~/b":{"type":"text"}}}"#,
+                "at /properties/ä~0~1b/type: \"type\" must name"
+            ),
             (#"{"type":"string"}"#, "the root must describe the floor object"),
             (#"{"type":"object","required":"a"}"#, "at /required: \"required\" must be an array of strings"),
             (

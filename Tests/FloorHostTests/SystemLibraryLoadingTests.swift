@@ -19,6 +19,14 @@ import Testing
         #expect(!dynamic.stdout.contains("libcurl") && !dynamic.stdout.contains("libcrypto"), "\(dynamic.stdout)")
     }
 
+    /// ICU's regular expressions (libicui18n) are opened by the first schema pattern no hand matcher takes
+    /// (CPattern); SchemaValidatorTests matches such patterns.
+    @Test func floorhostLinksNoICURegularExpressions() throws {
+        let dynamic = try run("/usr/bin/readelf", ["-d", Repo.floorhostBinary])
+        #expect(dynamic.status == 0, "\(dynamic.stderr)")
+        #expect(dynamic.stdout.contains("libicuuc") && !dynamic.stdout.contains("libicui18n"), "\(dynamic.stdout)")
+    }
+
     @Test func theSystemsLibcurlHasEveryFunctionTheClientCalls() {
         var reason = [CChar](repeating: 0, count: 512)
         #expect(floor_curl_check("libcurl.so.4", &reason, reason.count) == 0, "\(text(reason))")

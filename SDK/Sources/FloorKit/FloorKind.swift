@@ -129,7 +129,7 @@ final class FloorKind {
             return kind
         }
         rowKinds = [header, margin] + content
-        if let declared = Floor.self as? any Declared.Type {
+        if let declared = Floor.asDeclared {
             decode = Self.declaredDecode(declared, as: Floor.self)
         } else {
             decode = { bytes in
@@ -142,8 +142,8 @@ final class FloorKind {
             }
         }
         validate = { box in floor(box).validate() }
-        extend = (Floor.self as? any ExtendableFloor.Type).map { Extending.extend(for: $0) }
-        appendItems = (Floor.self as? any ItemsFloor.Type).map { type in
+        extend = Floor.asExtendableFloor.map { Extending.extend(for: $0) }
+        appendItems = Floor.asItemsFloor.map { type in
             let append = Extending.appendItems(for: type)
             return { box, next in
                 let (dropped, rows) = append(box, next)

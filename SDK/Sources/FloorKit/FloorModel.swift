@@ -35,10 +35,19 @@ public protocol FloorModel: Decodable {
     /// choose with `layout`, and the defaults. Rows listed with `FloorRows.appendItem` are its items.
     /// Default: list only.
     static var layouts: CollectionLayouts { get }
+    /// The model as each protocol the SDK handles it by, nil for one it does not conform to. The SDK's
+    /// defaults answer these, chosen when the model is compiled: a model does not implement them. A cast
+    /// (`as? any Declared.Type`) when the plugin loads would look each answer up at run time, and every such
+    /// look-up scans every conformance record of every library loaded in the host, three times each floor
+    /// type (BENCHMARKS.md, "A process's start, cheaper").
+    static var asDeclared: (any Declared.Type)? { get }
+    static var asExtendableFloor: (any ExtendableFloor.Type)? { get }
+    static var asItemsFloor: (any ItemsFloor.Type)? { get }
 }
 
 extension FloorModel where Self: Declared {
     public static var schema: JSONSchema { JSONSchema.declared(Self.self) }
+    public static var asDeclared: (any Declared.Type)? { Self.self }
 
     /// A declared model decodes through its declaration (FloorKind reads the floor's bytes with `Fields`);
     /// this stands in for Codable's initializer, which the model does not need.
@@ -54,6 +63,17 @@ extension FloorModel {
     public static var schema: JSONSchema { JSONSchema.derived(from: Self.self, notes: schemaNotes) }
     public static var schemaNotes: [String: SchemaNote] { [:] }
     public static var layouts: CollectionLayouts { .listOnly }
+    public static var asDeclared: (any Declared.Type)? { nil }
+    public static var asExtendableFloor: (any ExtendableFloor.Type)? { nil }
+    public static var asItemsFloor: (any ItemsFloor.Type)? { nil }
+}
+
+extension ExtendableFloor {
+    public static var asExtendableFloor: (any ExtendableFloor.Type)? { Self.self }
+}
+
+extension ItemsFloor {
+    public static var asItemsFloor: (any ItemsFloor.Type)? { Self.self }
 }
 
 /// The rows a floor expands into: each is a row type, the index of the item it shows, and whether it is

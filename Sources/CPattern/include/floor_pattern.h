@@ -13,7 +13,8 @@
 
 typedef struct floor_pattern floor_pattern_t;
 
-/* Compiles `length` bytes of UTF-8 (ECMA-262-like syntax as ICU reads it); NULL when it does not compile. */
+/* Compiles `length` bytes of UTF-8 (ECMA-262-like syntax as ICU reads it); NULL when it does not compile, or
+ * when ICU's libicui18n, opened at the first call, cannot be. */
 floor_pattern_t *floor_pattern_compile(const char *utf8, int64_t length);
 
 /* 1 when the pattern matches somewhere in `length` bytes of UTF-8 (invalid UTF-8 is matched as U+FFFD),

@@ -327,7 +327,7 @@ public struct ChildProcess {
     /// when its parent ends, and ends it now when the parent is already gone. A parent killed while a
     /// plugin hangs in its child thus never leaves that child running. Call it first thing in `main`.
     public static func dieWithParent() {
-        guard let parent = ProcessInfo.processInfo.environment[parentVariable].flatMap({ pid_t($0) }) else { return }
+        guard let parent = ProcessEnvironment.value(parentVariable).flatMap({ pid_t($0) }) else { return }
         _ = floor_die_with_parent()
         // The parent may have ended before the request above: then this process has been handed to another.
         if getppid() != parent { _exit(128 + SIGKILL) }

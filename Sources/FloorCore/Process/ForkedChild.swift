@@ -5,9 +5,10 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// A child that is this process forked, without an exec: it runs the command again from the arguments a
-/// spawned child would be given, on a thread of its own (`continueForkedChild`), where a spawned child
-/// would start afresh (for floorhost, ~12 ms: mapping 33 shared libraries, the runtime's start). It is
+/// A child that is this process forked, without an exec: it runs the command as a spawned child given its
+/// arguments would (FloorCommandLine's `superviseUnlessChild`), on a thread of its own
+/// (`continueForkedChild`), where a spawned child would start afresh (for floorhost, ~12 ms: mapping 33
+/// shared libraries, the runtime's start). It is
 /// given what `spawnInheritingOutput` gives a spawned child (ChildProcess.swift):
 /// - stdin as this process has it; stdout on HostOutput's stdout; stderr on the pipe `Running.wait`
 ///   reads (or on HostOutput's stderr without one); HostOutput's private copies pointed at the child's

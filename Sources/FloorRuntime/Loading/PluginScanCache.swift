@@ -91,10 +91,9 @@ public final class PluginScanCache {
     /// Where the cache lives unless told otherwise: $FLOORKIT_PLUGIN_CACHE, else
     /// $XDG_CACHE_HOME/floorkit/plugin-scan.json, else ~/.cache/floorkit/plugin-scan.json.
     public static var defaultFile: String {
-        let environment = ProcessInfo.processInfo.environment
-        if let file = environment["FLOORKIT_PLUGIN_CACHE"], !file.isEmpty { return file }
+        if let file = ProcessEnvironment.value("FLOORKIT_PLUGIN_CACHE"), !file.isEmpty { return file }
         let base =
-            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ProcessEnvironment.value("XDG_CACHE_HOME").flatMap { $0.isEmpty ? nil : $0 }
             ?? PathText.appending(".cache", to: PathText.homeDirectory)
         return PathText.appending("floorkit/plugin-scan.json", to: base)
     }
