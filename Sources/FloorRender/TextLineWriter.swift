@@ -19,10 +19,10 @@ import Synchronization
 /// bytes and recorded calls, whose texts are the recording's own copies (never a plugin's pointers, valid
 /// only during its call) and whose text blocks were laid out when recorded, drawn by host code (GridBackend)
 /// that touches nothing shared. The drawing may draw a band's recording itself before handing it over (it is
-/// its band until then; `isBehind` says when the writer is busy). On a second thread two bands circulate, so
-/// the drawing waits only when the writer is a whole band behind; inline, one, given back when handed over: so
-/// a band is handed over before the next is taken. `finish()` must be called once, after the last
-/// `hand(_:)`: until then the writer's thread is running (ARCHITECTURE.md, "Output contract": nothing is
+/// its band until then; `isBehind` says when the writer is busy). On a second thread `bandsInFlight` bands
+/// circulate, so the drawing waits only when the writer holds all the others; inline, one, given back when
+/// handed over: so a band is handed over before the next is taken. `finish()` must be called once, after the
+/// last `hand(_:)`: until then the writer's thread is running (ARCHITECTURE.md, "Output contract": nothing is
 /// written out before every plugin call has returned; this writes into memory only).
 package final class TextLineWriter: @unchecked Sendable {
     package enum Mode: Sendable {
@@ -37,6 +37,14 @@ package final class TextLineWriter: @unchecked Sendable {
     /// context switches and a render of 138 +- 32 ms (hyperfine, 30 runs), bands of 1,024 lines 435 and
     /// 117 +- 15 ms, with the same peak memory (BENCHMARKS.md, issue 23).
     package static let bandLines = 1024
+
+    /// Bands a second thread's writer circulates. Each wait of the drawing for a band is a sleep and a
+    /// wake-up, whose cost varies with where the scheduler puts the two threads: on the 8 MB page at load
+    /// 2-4 the drawing waited 38-227 times a render with two bands, 16-25 with four, and on an idle machine
+    /// the same build's median render went from 110 to 100 ms (three to eight bands: about the same)
+    /// (BENCHMARKS.md, issue 23: "The text preview's hand-overs"). The two more bands are about 1.5 MB of
+    /// peak memory there (their grids' lines drawn).
+    static let bandsInFlight = 4
 
     private let styled: Bool
     private let gutter: Bool
@@ -79,7 +87,7 @@ package final class TextLineWriter: @unchecked Sendable {
         self.blankGutter = blankGutter
         self.output = []
         swap(&self.output, &output)
-        let bands = mode == .inline ? 1 : 2
+        let bands = mode == .inline ? 1 : Self.bandsInFlight
         queues.withLock { queues in
             for _ in 0..<bands { queues.free.append(TextBand(columns: columns, lines: self.bandLines)) }
         }

@@ -14,9 +14,10 @@ import HostContract
 /// once full, by TextLineWriter. A whole page's rows are recorded (CanvasRecording: the cells' canvas calls,
 /// made on this thread, where plugins are called) and drawn into the band's grid and written on a second
 /// thread while the next band is recorded; a screen's are drawn at once and written inline. The cost is the
-/// output's bytes plus two bands' grids and recordings, whatever the page's height. Styles (bold, muted,
-/// accent) are kept in the grid and written as ANSI SGR only with `Options.styled`. `Options.gutter` adds a
-/// left margin naming each row (`section:row floor type`) on its first line.
+/// output's bytes plus four bands' grids and recordings (TextLineWriter.bandsInFlight), whatever the page's
+/// height. Styles (bold, muted, accent) are kept in the grid and written as ANSI SGR only with
+/// `Options.styled`. `Options.gutter` adds a left margin naming each row (`section:row floor type`) on its
+/// first line.
 public enum TextRenderer {
     public static let pointsPerColumn = 5.0
     public static let pointsPerLine = 12.0
