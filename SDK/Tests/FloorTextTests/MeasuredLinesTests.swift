@@ -53,13 +53,19 @@ import Testing
         #expect(reusing.counts.reused == 5, "\(reusing.counts)")
     }
 
-    @Test func theSameBytesAtTheSamePlaceAreComparedNotTrusted() throws {
-        let style = try #require(TypeStyle(style: 0x300))
+    /// An engine that has kept `text` measured at 100 points, two lines at most, and its phase.
+    private func engine(keeping text: [UInt8], style: TypeStyle) -> (TextEngine, Phase) {
         let phase = Phase()
         let engine = TextEngine(keepsBlocks: { false }, reusesMeasures: { phase.reuse })
-        var text = Array("Stainless steel bottle 750ml Stainless".utf8)
         phase.set(.keeping)
         _ = text.withUnsafeBytes { engine.measures(utf8: $0, style: style, maxWidth: 100, maxLines: 2) }
+        return (engine, phase)
+    }
+
+    @Test func theSameBytesAtTheSamePlaceAreComparedNotTrusted() throws {
+        let style = try #require(TypeStyle(style: 0x300))
+        var text = Array("Stainless steel bottle 750ml Stainless".utf8)
+        let (engine, phase) = engine(keeping: text, style: style)
         // The buffer changed in place (a temporary reused): a text of the same length, other bytes.
         text.replaceSubrange(0..<9, with: Array("Organic m".utf8))
         phase.set(.reusing)
@@ -73,11 +79,8 @@ import Testing
 
     @Test func whatWasKeptIsForgottenWhenReuseIsOff() throws {
         let style = try #require(TypeStyle(style: 0x300))
-        let phase = Phase()
-        let engine = TextEngine(keepsBlocks: { false }, reusesMeasures: { phase.reuse })
         let text = Array("Stainless steel bottle 750ml".utf8)
-        phase.set(.keeping)
-        _ = text.withUnsafeBytes { engine.measures(utf8: $0, style: style, maxWidth: 100, maxLines: 2) }
+        let (engine, phase) = engine(keeping: text, style: style)
         // Any call with reuse off forgets what was kept.
         phase.set(.off)
         let other = Array("Organic milk".utf8)
