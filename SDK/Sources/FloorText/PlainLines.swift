@@ -34,6 +34,9 @@ final class PlainLines {
     private var picks = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
     private var advances = UnsafeMutablePointer<Double>.allocate(capacity: 0)
     private var prefix = UnsafeMutablePointer<Double>.allocate(capacity: 0)
+    /// By character: where its bytes start in the text (count + 1: the last is the text's length), so that
+    /// a block's spans are found a line at a time, not by walking the bytes again.
+    private var byteStarts = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
     /// The lines found, in memory grown as lines are (a long text at a narrow width has many).
     private var lineCapacity = 0
     private var lineStarts = UnsafeMutablePointer<Int>.allocate(capacity: 0)
@@ -77,6 +80,7 @@ final class PlainLines {
         picks.deallocate()
         advances.deallocate()
         prefix.deallocate()
+        byteStarts.deallocate()
     }
 
     private func reserve(_ n: Int) {
@@ -88,6 +92,7 @@ final class PlainLines {
         picks = .allocate(capacity: capacity)
         advances = .allocate(capacity: capacity)
         prefix = .allocate(capacity: capacity + 1)
+        byteStarts = .allocate(capacity: capacity + 1)
     }
 
     /// Lays out `utf8` (already bounded: `TextEngine.bounded`) in `faces` at `pointSize` within `maxWidth`
@@ -110,6 +115,7 @@ final class PlainLines {
         let units = self.units
         let kinds = self.kinds
         let picks = self.picks
+        let byteStarts = self.byteStarts
         let asciiKinds = self.asciiKinds
         var others = false
         // Whether a character's face was not known yet (worked out after the loop, which so makes no call).
@@ -118,6 +124,7 @@ final class PlainLines {
         var i = 0
         while i < bytes {
             let lead = utf8[i]
+            byteStarts[n] = Int32(truncatingIfNeeded: i)
             if lead < 0x80 {
                 let kind = asciiKinds[Int(lead)]
                 guard kind != 0 else { return false }
@@ -156,6 +163,7 @@ final class PlainLines {
             n += 1
         }
         count = n
+        byteStarts[n] = Int32(truncatingIfNeeded: bytes)
         guard n > 0 else { return true }
         if unknownPicks {
             for k in 0..<n where picks[k] == 0xFF { picks[k] = shaper.pick(UInt32(units[k]), faces: faces) }
@@ -326,25 +334,12 @@ final class PlainLines {
             lines: lineCount, width: widest, height: Double(lineCount) * lineHeight, truncated: truncated)
     }
 
-    /// The last text's lines as spans of `utf8` (the text `run` was given: `TextEngine.layout`'s block), into
-    /// `spans` (room for `lineCount`).
-    func spans(_ utf8: UnsafeRawBufferPointer, ellipsisWidth: Double, into spans: UnsafeMutablePointer<TextBlock.Span>)
-    {
-        // Characters to bytes, walking forward: lines come in order.
-        var unit = 0
-        var byte = 0
-        func offset(_ target: Int) -> Int32 {
-            while unit < target {
-                let lead = utf8[byte]
-                byte += lead < 0x80 ? 1 : lead == 0xC2 ? 2 : 3
-                unit += 1
-            }
-            return Int32(byte)
-        }
+    /// The last text's lines as spans of the bytes `run` was given (`TextEngine.layout`'s block), into `spans`
+    /// (room for `lineCount`).
+    func spans(ellipsisWidth: Double, into spans: UnsafeMutablePointer<TextBlock.Span>) {
         for k in 0..<lineCount {
             let (end, width) = line(k, ellipsisWidth: ellipsisWidth)
-            let start = offset(lineStarts[k])
-            spans[k] = TextBlock.Span(start: start, end: offset(end), width: width)
+            spans[k] = TextBlock.Span(start: byteStarts[lineStarts[k]], end: byteStarts[end], width: width)
         }
     }
 }

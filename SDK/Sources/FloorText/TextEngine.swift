@@ -196,7 +196,7 @@ public final class TextEngine: @unchecked Sendable {
                     measured.keep(
                         bytes, style: Self.key(style), maxWidth: width.bitPattern, limit: limit,
                         lineCount: plain.lineCount, truncated: plain.truncated
-                    ) { plain.spans(bytes, ellipsisWidth: ellipsisWidth, into: $0) }
+                    ) { plain.spans(ellipsisWidth: ellipsisWidth, into: $0) }
                 }
                 return plain.measures(lineHeight: style.lineHeight, ellipsisWidth: ellipsisWidth)
             }
@@ -240,7 +240,7 @@ public final class TextEngine: @unchecked Sendable {
             let ellipsisWidth = plainEllipsis(style)
             return TextBlock(
                 utf8: bytes, lineCount: plain.lineCount, lineHeight: style.lineHeight, truncated: plain.truncated
-            ) { plain.spans(bytes, ellipsisWidth: ellipsisWidth, into: $0) }
+            ) { plain.spans(ellipsisWidth: ellipsisWidth, into: $0) }
         }
         return breakLines(
             bytes, style: style, maxWidth: maxWidth, limit: limit, empty: .empty(lineHeight: style.lineHeight)
