@@ -23,6 +23,15 @@ package enum ValidUTF8 {
                 i += 1
                 continue
             }
+            // The commonest sequence after ASCII in titles, an ideograph's: three bytes whose lead (E1-EC,
+            // EE, EF) allows any continuation after it, checked without the table below.
+            if lead &- 0xE1 < 0x0F && lead != 0xED && i + 3 <= count {
+                let second = base.load(fromByteOffset: i + 1, as: UInt8.self)
+                let third = base.load(fromByteOffset: i + 2, as: UInt8.self)
+                guard second & 0xC0 == 0x80, third & 0xC0 == 0x80 else { return false }
+                i += 3
+                continue
+            }
             let length: Int
             var low: UInt8 = 0x80
             var high: UInt8 = 0xBF
