@@ -233,14 +233,33 @@ struct JSONTape {
             node.pointee.next = Int32(truncatingIfNeeded: nodes.count)
         }
 
+        /// A string from its opening quote at `i`, to after its closing one. Most strings have no escape: the
+        /// first quote, backslash or control character after the opening quote is the closing quote, and that
+        /// is all this does inline (at the keys' and values' places in `container`); the rest is `escapedString`.
         @inline(__always)
         private mutating func string(_ i: inout Int) throws(SyntaxError) {
             let open = i
-            i &+= 1
-            var escaped = false
             var high: UInt64 = 0
+            let end = Self.plainEnd(bytes, from: open &+ 1, high: &high)
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
+                return try escapedString(&i, open: open, from: end, high: high)
+            }
+            nodes.append(
+                Node(
+                    kind: .string, escaped: false, ascii: high & 0x8080_8080_8080_8080 == 0,
+                    start: Int32(truncatingIfNeeded: open &+ 1), end: Int32(truncatingIfNeeded: end),
+                    next: Int32(truncatingIfNeeded: nodes.count &+ 1)))
+            i = end &+ 1
+        }
+
+        /// The rest of a string whose first byte after `open` that is not plain is at `from` (not its closing
+        /// quote): escapes checked, and the errors a string can have.
+        @inline(never)
+        private mutating func escapedString(_ i: inout Int, open: Int, from: Int, high: UInt64) throws(SyntaxError) {
+            i = from
+            var escaped = false
+            var high = high
             while true {
-                i = Self.plainEnd(bytes, from: i, high: &high)
                 guard i < bytes.count else { throw SyntaxError(offset: open, message: "unterminated string") }
                 let b = bytes[i]
                 if b == UInt8(ascii: "\"") { break }
@@ -262,6 +281,7 @@ struct JSONTape {
                     }
                 }
                 i &+= 1
+                i = Self.plainEnd(bytes, from: i, high: &high)
             }
             nodes.append(
                 Node(
