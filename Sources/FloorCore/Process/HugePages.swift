@@ -15,24 +15,35 @@ public enum HugePages {
     /// The size of a huge page on x86-64 and arm64 with 4 KiB pages.
     public static let extent = 2 << 20
 
-    /// Advises the whole 2 MiB extents inside `buffer` (MADV_HUGEPAGE) before anything touches them.
-    /// Buffers under two extents are left alone (they hold at most a partial one). Only for memory this
-    /// process owns privately (an array's capacity, never a file mapping); a refusal by the kernel is not
-    /// an error (the buffer is then backed by small pages, as without the advice).
-    public static func advise(_ buffer: UnsafeMutableRawBufferPointer) {
-        guard buffer.count >= 2 * extent, let base = buffer.baseAddress else { return }
+    /// Advises the whole 2 MiB extents inside `buffer` (MADV_HUGEPAGE) before anything touches them, and
+    /// returns the addresses advised; nil, and nothing advised, for a buffer under two extents (it holds at
+    /// most a partial one). Only for memory this process owns privately (an array's capacity, never a file
+    /// mapping); a refusal by the kernel is not an error (the buffer is then backed by small pages, as
+    /// without the advice). The advice stays with the memory: in a command's process, whose malloc hands
+    /// every block over 512 KiB back to the system when it is freed (`ProcessMemory.tuneMalloc`), it goes with
+    /// the buffer; in a process whose malloc keeps large blocks (a test runner), a freed buffer's extents stay
+    /// advised for whatever the heap puts there next.
+    @discardableResult
+    public static func advise(_ buffer: UnsafeMutableRawBufferPointer) -> Range<UInt>? {
+        guard buffer.count >= 2 * extent, let base = buffer.baseAddress else { return nil }
         let mask = UInt(extent - 1)
         let start = (UInt(bitPattern: base) + mask) & ~mask
         let stop = (UInt(bitPattern: base) + UInt(buffer.count)) & ~mask
-        guard stop > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        guard stop > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return nil }
         _ = madvise(pointer, Int(stop - start), MADV_HUGEPAGE)
+        return start..<stop
     }
 
-    /// Reserves `count` more bytes at the end of `array` and advises them (`advise`): a buffer about to be
-    /// appended to, up to that much, without a copy.
-    public static func reserve(_ count: Int, at array: inout [UInt8]) {
+    /// Reserves `count` more bytes at the end of `array` and advises them (`advise`, whose answer it
+    /// returns): a buffer about to be appended to, up to that much, without a copy.
+    @discardableResult
+    public static func reserve(_ count: Int, at array: inout [UInt8]) -> Range<UInt>? {
+        var advised: Range<UInt>?
         array.append(addingCapacity: count) { span in
-            span.withUnsafeMutableBufferPointer { buffer, _ in advise(UnsafeMutableRawBufferPointer(buffer)) }
+            span.withUnsafeMutableBufferPointer { buffer, _ in
+                advised = advise(UnsafeMutableRawBufferPointer(buffer))
+            }
         }
+        return advised
     }
 }
