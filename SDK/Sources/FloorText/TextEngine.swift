@@ -46,7 +46,8 @@ public final class TextEngine: @unchecked Sendable {
     public struct Counters: Sendable, Equatable {
         /// Calls answered from the cache.
         public var cached = 0
-        /// Layouts made from the lines a measure found (`reuseMeasures`).
+        /// Texts whose lines a measure kept, and layouts made from such lines (`reuseMeasures`).
+        public var kept = 0
         public var reused = 0
         /// Calls laid out afresh, the UTF-16 units they shaped and the glyphs HarfBuzz gave for them.
         public var laidOut = 0
@@ -192,11 +193,14 @@ public final class TextEngine: @unchecked Sendable {
             if layOutPlain(bytes, style: style, maxWidth: width, limit: limit) {
                 guard plain.count > 0 else { return TextMeasures.empty }
                 let ellipsisWidth = plainEllipsis(style)
-                if reuse == .keeping {
+                // Only what `layout` may take: a text the block cache would keep (at most 4 KiB), so what is
+                // kept stays in proportion to the page's own texts.
+                if reuse == .keeping && bytes.count <= TextBlockCache.maxTextBytes {
                     measured.keep(
                         bytes, style: Self.key(style), maxWidth: width.bitPattern, limit: limit,
                         lineCount: plain.lineCount, truncated: plain.truncated
                     ) { plain.spans(ellipsisWidth: ellipsisWidth, into: $0) }
+                    counters.kept += 1
                 }
                 return plain.measures(lineHeight: style.lineHeight, ellipsisWidth: ellipsisWidth)
             }

@@ -77,6 +77,19 @@ import Testing
         #expect(engine.counts.reused == 0)
     }
 
+    /// A text over the block cache's limit is laid out afresh when drawn, so it is not kept either.
+    @Test func aTextOverTheCacheLimitIsNotKept() throws {
+        let style = try #require(TypeStyle(style: 0x300))
+        let long = Array(String(repeating: "word ", count: 1000).utf8)
+        let (engine, phase) = engine(keeping: long, style: style)
+        phase.set(.reusing)
+        let block = long.withUnsafeBytes { engine.layout(utf8: $0, style: style, maxWidth: 100, maxLines: 2) }
+        #expect(block.truncated && engine.counts.kept == 0 && engine.counts.reused == 0, "\(engine.counts)")
+        // A short one is kept.
+        let (short, _) = self.engine(keeping: Array("Stainless steel bottle".utf8), style: style)
+        #expect(short.counts.kept == 1)
+    }
+
     @Test func whatWasKeptIsForgottenWhenReuseIsOff() throws {
         let style = try #require(TypeStyle(style: 0x300))
         let text = Array("Stainless steel bottle 750ml".utf8)
