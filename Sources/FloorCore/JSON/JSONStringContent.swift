@@ -30,11 +30,6 @@ package enum JSONStringContent {
             i += 2
             let value: UInt32
             switch escaped {
-            case UInt8(ascii: "b"): value = 0x08
-            case UInt8(ascii: "f"): value = 0x0C
-            case UInt8(ascii: "n"): value = 0x0A
-            case UInt8(ascii: "r"): value = 0x0D
-            case UInt8(ascii: "t"): value = 0x09
             case UInt8(ascii: "u"):
                 guard let unit = hex4(content, at: i) else {
                     value = 0xFFFD
@@ -50,7 +45,7 @@ package enum JSONStringContent {
                 } else {
                     value = unit
                 }
-            default: value = UInt32(escaped)
+            default: value = JSONEscape.scalar(escaped)?.value ?? UInt32(escaped)
             }
             appendUTF8(Unicode.Scalar(value)?.value ?? 0xFFFD, to: &out)
         }

@@ -263,13 +263,6 @@ package indirect enum JSONValue: Sendable, Equatable {
                     guard let escape = next else { return nil }
                     at += 1
                     switch escape {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
-                        scalars.append(Unicode.Scalar(escape))
-                    case UInt8(ascii: "b"): scalars.append("\u{8}")
-                    case UInt8(ascii: "f"): scalars.append("\u{c}")
-                    case UInt8(ascii: "n"): scalars.append("\n")
-                    case UInt8(ascii: "r"): scalars.append("\r")
-                    case UInt8(ascii: "t"): scalars.append("\t")
                     case UInt8(ascii: "u"):
                         guard var unit = hex4() else { return nil }
                         if (0xD800..<0xDC00).contains(unit) {
@@ -282,7 +275,9 @@ package indirect enum JSONValue: Sendable, Equatable {
                         }
                         guard let scalar = Unicode.Scalar(unit) else { return nil }
                         scalars.append(scalar)
-                    default: return nil
+                    default:
+                        guard let scalar = JSONEscape.scalar(escape) else { return nil }
+                        scalars.append(scalar)
                     }
                     run = at
                 case 0..<0x20: return nil
@@ -293,9 +288,7 @@ package indirect enum JSONValue: Sendable, Equatable {
         }
 
         mutating func hex4() -> UInt32? {
-            guard at + 4 <= bytes.count,
-                let value = UInt32(String(decoding: bytes[at..<at + 4], as: UTF8.self), radix: 16)
-            else { return nil }
+            guard let value = JSONEscape.hex4(bytes, at: at) else { return nil }
             at += 4
             return value
         }

@@ -1,3 +1,5 @@
+import FloorCore
+
 /// A small JSON document model for schemas: parsed from a plugin's `schema_json`, assembled into the page
 /// schema, and written back out. Objects keep their members' order (a plugin's fields print in the order it
 /// declared them), which Foundation's JSONSerialization does not. Schemas are small; pages never go
@@ -198,14 +200,6 @@ public indirect enum SchemaValue: Sendable, Equatable {
                 let e = bytes[pos + 1]
                 pos += 2
                 switch e {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{8}")
-                case UInt8(ascii: "f"): scalars.append("\u{c}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
                 case UInt8(ascii: "u"):
                     var code = try hex4()
                     if (0xD800..<0xDC00).contains(code), pos + 1 < bytes.count, bytes[pos] == UInt8(ascii: "\\"),
@@ -218,7 +212,9 @@ public indirect enum SchemaValue: Sendable, Equatable {
                             ? 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) : 0xFFFD
                     }
                     scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
-                default: throw fail("invalid escape")
+                default:
+                    guard let scalar = JSONEscape.scalar(e) else { throw fail("invalid escape") }
+                    scalars.append(scalar)
                 }
                 run = pos
             }
@@ -226,11 +222,7 @@ public indirect enum SchemaValue: Sendable, Equatable {
         }
 
         mutating func hex4() throws(SyntaxError) -> UInt32 {
-            guard pos + 4 <= bytes.count,
-                let code = UInt32(String(decoding: bytes[pos..<pos + 4], as: UTF8.self), radix: 16)
-            else {
-                throw fail("invalid \\u escape")
-            }
+            guard let code = JSONEscape.hex4(bytes, at: pos) else { throw fail("invalid \\u escape") }
             pos += 4
             return code
         }
