@@ -244,12 +244,19 @@ struct JSONTape {
             guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
                 return try escapedString(&i, open: open, from: end, high: high)
             }
+            appendString(open: open, end: end, escaped: false, high: high)
+            i = end &+ 1
+        }
+
+        /// The node of a string from its opening quote at `open` to its closing one at `end`; `high`, its bytes
+        /// ORed together (`plainEnd`), tells whether they are all ASCII.
+        @inline(__always)
+        private mutating func appendString(open: Int, end: Int, escaped: Bool, high: UInt64) {
             nodes.append(
                 Node(
-                    kind: .string, escaped: false, ascii: high & 0x8080_8080_8080_8080 == 0,
+                    kind: .string, escaped: escaped, ascii: high & 0x8080_8080_8080_8080 == 0,
                     start: Int32(truncatingIfNeeded: open &+ 1), end: Int32(truncatingIfNeeded: end),
                     next: Int32(truncatingIfNeeded: nodes.count &+ 1)))
-            i = end &+ 1
         }
 
         /// The rest of a string whose first byte after `open` that is not plain is at `from` (not its closing
@@ -283,11 +290,7 @@ struct JSONTape {
                 i &+= 1
                 i = Self.plainEnd(bytes, from: i, high: &high)
             }
-            nodes.append(
-                Node(
-                    kind: .string, escaped: escaped, ascii: high & 0x8080_8080_8080_8080 == 0,
-                    start: Int32(truncatingIfNeeded: open &+ 1), end: Int32(truncatingIfNeeded: i),
-                    next: Int32(truncatingIfNeeded: nodes.count &+ 1)))
+            appendString(open: open, end: i, escaped: escaped, high: high)
             i &+= 1
         }
 
