@@ -148,15 +148,11 @@ public final class TextEngine: @unchecked Sendable {
                 return hit
             }
             var reused: TextBlock?
-            if !measured.isEmpty {
-                if reusesMeasuresNow() == .off {
-                    measured.clear()
-                } else {
-                    reused = measured.take(
-                        bytes, style: arguments.style, maxWidth: arguments.maxWidth, limit: limit,
-                        lineHeight: style.lineHeight)
-                    if reused != nil { counters.reused += 1 }
-                }
+            if !measured.isEmpty && currentReuse() != .off {
+                reused = measured.take(
+                    bytes, style: arguments.style, maxWidth: arguments.maxWidth, limit: limit,
+                    lineHeight: style.lineHeight)
+                if reused != nil { counters.reused += 1 }
             }
             let block = reused ?? compute(bytes, style: style, maxWidth: width, limit: limit)
             cache.insert(block, for: arguments, keep: keep && keepsBlocksNow())
@@ -188,8 +184,7 @@ public final class TextEngine: @unchecked Sendable {
     {
         let (bytes, width, limit) = Self.bounded(utf8, maxWidth: maxWidth, maxLines: maxLines)
         return lock.withLock {
-            let reuse = reusesMeasuresNow()
-            if reuse == .off && !measured.isEmpty { measured.clear() }
+            let reuse = currentReuse()
             if layOutPlain(bytes, style: style, maxWidth: width, limit: limit) {
                 guard plain.count > 0 else { return TextMeasures.empty }
                 let ellipsisWidth = plainEllipsis(style)
@@ -220,6 +215,14 @@ public final class TextEngine: @unchecked Sendable {
                     truncated: breaker.truncated)
             }
         }
+    }
+
+    /// `reusesMeasuresNow`'s answer; what was kept is forgotten once it is `.off`. Under the lock.
+    @inline(__always)
+    private func currentReuse() -> MeasureReuse {
+        let reuse = reusesMeasuresNow()
+        if reuse == .off && !measured.isEmpty { measured.clear() }
+        return reuse
     }
 
     /// A style as the caches tell styles apart: its number and its weight.
