@@ -81,18 +81,7 @@ import Testing
         let a = plain.layout(text, style: style, maxWidth: width, maxLines: limit)
         let b = general.layout(text, style: style, maxWidth: width, maxLines: limit)
         let place = "\"\(text)\" style \(style.number | UInt32(style.weight.rawValue)) width \(width) lines \(limit)"
-        guard a.lineCount == b.lineCount, a.truncated == b.truncated, a.lineHeight == b.lineHeight,
-            a.width.bitPattern == b.width.bitPattern
-        else { return "\(place): \(a.lines) \(a.truncated) against \(b.lines) \(b.truncated)" }
-        for i in 0..<a.lineCount {
-            var lineA: [UInt8] = []
-            var lineB: [UInt8] = []
-            a.withLineUTF8(i) { lineA = Array($0) }
-            b.withLineUTF8(i) { lineB = Array($0) }
-            guard lineA == lineB, a.lineWidth(i).bitPattern == b.lineWidth(i).bitPattern else {
-                return "\(place): line \(i) \(a.lines[i]) against \(b.lines[i])"
-            }
-        }
+        if let different = PlainBlocksTests.difference(a, b) { return "\(place): \(different)" }
         var bytes = Array(text.utf8)
         let (measuredA, measuredB) = bytes.withUnsafeMutableBytes { raw in
             (
