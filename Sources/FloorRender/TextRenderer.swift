@@ -387,9 +387,9 @@ public enum TextRenderer {
         /// The current cell's first column: its frame's left edge (0 but for an item of a collection floor).
         @exclusivity(unchecked) private var originColumn = 0
         @exclusivity(unchecked) private var placement = TextPlacement()
-        /// Whether the engine keeps the blocks laid out afresh for drawing: not while a whole page is drawn,
-        /// whose rows are each drawn once (the texts their heights measured are found in the page's layout
-        /// record, PageRender); kept for a screen, which a front end draws again as it scrolls.
+        /// Whether the engine's cache keeps the blocks drawn: not while a whole page is drawn, whose rows are each
+        /// drawn once (the texts their heights measured are taken from the lines they kept, `block`); kept for a
+        /// screen, which a front end draws again as it scrolls.
         @exclusivity(unchecked) package var keepsDrawnBlocks = true
         package let pointsPerColumn: Double
         package init(_ grid: TextGrid, pointsPerColumn: Double) {
@@ -546,10 +546,31 @@ public enum TextRenderer {
                 style: style)
         }
 
-        /// The block a text_block call draws (a recording lays it out when the call is recorded).
+        /// The block a text_block call draws: `blockWhenRecorded`'s, else `drawnOnce`'s.
         func block(utf8: UnsafeRawBufferPointer, maxWidth: Double, maxLines: UInt32, style: UInt32) -> TextBlock {
-            HostTextLayout.block(
-                bytes: utf8, style: style, maxWidth: maxWidth, maxLines: Int(maxLines), keep: keepsDrawnBlocks)
+            blockWhenRecorded(utf8: utf8, maxWidth: maxWidth, maxLines: maxLines, style: style)
+                ?? drawnOnce(utf8: utf8, maxWidth: maxWidth, maxLines: maxLines, style: style)
+        }
+
+        /// The block of a text_block call known where the call is made (a recording records it): a screen's, from
+        /// the engine's cache (laid out and kept if need be); for a whole page, drawn once, the lines its row's
+        /// height found when it is the next text the heights measured (TextEngine.measuredBlock: to be asked in
+        /// the cells' order), else nil. The cache is left alone for a whole page (its 86,131 look-ups and entries
+        /// were 35 M instructions of the 8 MB page's drawing thread, BENCHMARKS.md).
+        func blockWhenRecorded(utf8: UnsafeRawBufferPointer, maxWidth: Double, maxLines: UInt32, style: UInt32)
+            -> TextBlock?
+        {
+            let lines = Int(maxLines)
+            guard !keepsDrawnBlocks else {
+                return HostTextLayout.block(bytes: utf8, style: style, maxWidth: maxWidth, maxLines: lines)
+            }
+            return HostTextLayout.measuredBlock(bytes: utf8, style: style, maxWidth: maxWidth, maxLines: lines)
+        }
+
+        /// The block laid out afresh, the engine's cache and kept lines left alone (HostTextLayout.drawnOnce): on
+        /// any thread, in any order (a recording's text blocks, where it is drawn).
+        func drawnOnce(utf8: UnsafeRawBufferPointer, maxWidth: Double, maxLines: UInt32, style: UInt32) -> TextBlock {
+            HostTextLayout.drawnOnce(bytes: utf8, style: style, maxWidth: maxWidth, maxLines: Int(maxLines))
         }
 
         /// The block's lines from the line TextPlacement gives its first; each line's baseline and right end

@@ -1,6 +1,7 @@
 import FloorLayout
 import FloorRender
 import FloorSession
+import FloorText
 import Foundation
 import Testing
 
@@ -59,13 +60,42 @@ struct CanvasRecordingTests {
     }
 
     /// tiles.c's labels come from a heap buffer the plugin overwrites with X's and frees as its call returns: a
-    /// recording that kept the plugin's pointers would draw X's (or freed memory) where the labels are.
+    /// recording that kept the plugin's pointers would draw X's (or freed memory) where the labels are. Its text
+    /// block (bold: the engine's) is laid out where the recording is drawn, from the recording's copy.
     @Test func aPluginsTextsFreedAfterItsCallAreDrawnAsTheyWere() throws {
         let adapter = try tilesPage(labelBytes: 16)
         let recorded = String(decoding: Self.text(adapter, .init(), recorded: true), as: UTF8.self)
+        let direct = String(decoding: Self.text(adapter, .init(), recorded: false, writing: .inline), as: UTF8.self)
         for label in ["T0", "T1", "T59", "[T7", "[T41"] { #expect(recorded.contains(label), "\(label)") }
         #expect(!recorded.contains("XX"))
+        // Each tile's label drawn by text, text_block, image and fitted_image: the block's line is there too.
+        func lines(holding label: String, _ text: String) -> Int {
+            text.split(separator: "\n").count { $0.contains(label) }
+        }
+        #expect(lines(holding: "T41", recorded) == lines(holding: "T41", direct) && lines(holding: "T41", direct) >= 9)
         Self.expectSameBytes(adapter, "tiles")
+    }
+
+    /// A whole page drawn as floorhost draws it (PageRender): the lines each title's height found kept
+    /// (TextEngine.reuseMeasures) and taken as the title is recorded, on the drawing's thread in the cells'
+    /// order, while the texts no height measured (prices) are laid out where the recordings are drawn, on the
+    /// writer's thread or the drawing's, at once (bands of 7 lines: the writer is often behind, and the drawing
+    /// draws a band itself while the writer lays out the bands before it). The same bytes as the page drawn at
+    /// once with nothing kept, and the titles taken. (The shared engine's flag: a test running meanwhile only
+    /// keeps and takes texts of its own, which changes no answer, MeasuredLines.)
+    @Test func titlesTakenFromTheHeightsLinesWhileRecordingsAreDrawnOnAnotherThread() throws {
+        let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
+        let page = Repo.path("Examples/home.json")
+        let direct = Self.text(try host.layout(page: page, width: 375, dispatch: .typed), .init(), recorded: false)
+        TextEngine.reuseMeasures(.keeping)
+        defer { TextEngine.reuseMeasures(.off) }
+        let adapter = try host.layout(page: page, width: 375, dispatch: .typed)
+        TextEngine.reuseMeasures(.reusing)
+        let before = TextEngine.shared.counts
+        let recorded = Self.text(adapter, .init(), recorded: true, writing: .secondThread, bandLines: 7)
+        let after = TextEngine.shared.counts
+        #expect(TextLineWriterTests.firstDifference(recorded, direct) == nil)
+        #expect(after.reused - before.reused >= 8, "\(before) -> \(after)")
     }
 
     /// Labels of 70,000 bytes: a band's recording passes CanvasRecording.flushBytes every 15 tiles or so, and

@@ -131,11 +131,9 @@ public final class TextEngine: @unchecked Sendable {
 
     /// Lays out `utf8` (any bytes: invalid UTF-8 is measured as U+FFFD, past `TextLimits.maxBytes` is left
     /// out) in `style` at `maxWidth` points (NaN and negative: 0), at most `maxLines` lines (0 or less: no
-    /// limit). With `keep` false a block laid out afresh is not kept in the cache, only until the next such
-    /// call (for a text drawn once, such as each row's texts in a whole-page text preview).
-    public func layout(
-        utf8: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, maxLines: Int, keep: Bool = true
-    ) -> TextBlock {
+    /// limit). A block laid out afresh is kept in the cache (or, when the engine keeps no blocks, only until
+    /// the next one: `keepBlocks`).
+    public func layout(utf8: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, maxLines: Int) -> TextBlock {
         let (bytes, width, limit) = Self.bounded(utf8, maxWidth: maxWidth, maxLines: maxLines)
         let arguments = TextBlockCache.Arguments(
             text: bytes, style: Self.key(style), maxWidth: width.bitPattern, maxLines: limit)
@@ -155,9 +153,36 @@ public final class TextEngine: @unchecked Sendable {
                 if reused != nil { counters.reused += 1 }
             }
             let block = reused ?? compute(bytes, style: style, maxWidth: width, limit: limit)
-            cache.insert(block, for: arguments, keep: keep && keepsBlocksNow())
+            cache.insert(block, for: arguments, keep: keepsBlocksNow())
             return block
         }
+    }
+
+    /// The block `layout` gives for these arguments, made from the lines the heights kept (`reuseMeasures`),
+    /// when `utf8` is one of the next texts kept (MeasuredLines: taken in the order they were measured); nil
+    /// otherwise, and nothing laid out. The cache is neither looked into nor filled: for a text drawn once (a
+    /// whole page's text preview), which `layoutAfresh` lays out when this gives nil.
+    public func measuredBlock(utf8: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, maxLines: Int)
+        -> TextBlock?
+    {
+        let (bytes, width, limit) = Self.bounded(utf8, maxWidth: maxWidth, maxLines: maxLines)
+        return lock.withLock {
+            guard !measured.isEmpty && currentReuse() != .off else { return nil }
+            let block = measured.take(
+                bytes, style: Self.key(style), maxWidth: width.bitPattern, limit: limit, lineHeight: style.lineHeight)
+            if block != nil { counters.reused += 1 }
+            return block
+        }
+    }
+
+    /// `layout`'s block, laid out afresh: neither the cache nor the measures kept are looked into, nor is
+    /// anything kept. For a text drawn once, on any thread: what it does not touch (the cache, MeasuredLines'
+    /// order) is what a second thread's draws would disturb; the engine's lock is still taken.
+    public func layoutAfresh(utf8: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, maxLines: Int)
+        -> TextBlock
+    {
+        let (bytes, width, limit) = Self.bounded(utf8, maxWidth: maxWidth, maxLines: maxLines)
+        return lock.withLock { compute(bytes, style: style, maxWidth: width, limit: limit) }
     }
 
     public func layout(_ text: String, style: TypeStyle, maxWidth: Double, maxLines: Int = 0) -> TextBlock {

@@ -26,14 +26,34 @@ public enum HostTextLayout {
         String(decoding: bytes(utf8: utf8, length: length), as: UTF8.self)
     }
 
-    /// `keep`: as `TextEngine.layout`'s (false for a text drawn once).
-    public static func block(
-        bytes: UnsafeRawBufferPointer, style: UInt32, maxWidth: Double, maxLines: Int, keep: Bool = true
-    ) -> TextBlock {
+    public static func block(bytes: UnsafeRawBufferPointer, style: UInt32, maxWidth: Double, maxLines: Int)
+        -> TextBlock
+    {
         guard let type = TypeStyle(style: style) else {
             return CellTextLayout.layout(String(decoding: bytes, as: UTF8.self), maxWidth: maxWidth, maxLines: maxLines)
         }
-        return TextEngine.shared.layout(utf8: bytes, style: type, maxWidth: maxWidth, maxLines: maxLines, keep: keep)
+        return TextEngine.shared.layout(utf8: bytes, style: type, maxWidth: maxWidth, maxLines: maxLines)
+    }
+
+    /// `block`'s block for a text drawn once (a whole page's text preview), the cache left alone: taken from
+    /// the lines the heights kept when it is the next text they kept (TextEngine.measuredBlock, in the cells'
+    /// order), else nil (style 0 included); `drawnOnce` then lays it out.
+    public static func measuredBlock(bytes: UnsafeRawBufferPointer, style: UInt32, maxWidth: Double, maxLines: Int)
+        -> TextBlock?
+    {
+        guard let type = TypeStyle(style: style) else { return nil }
+        return TextEngine.shared.measuredBlock(utf8: bytes, style: type, maxWidth: maxWidth, maxLines: maxLines)
+    }
+
+    /// `block`'s block laid out afresh, the cache and the measures kept left alone (TextEngine.layoutAfresh):
+    /// for a text drawn once, on any thread.
+    public static func drawnOnce(bytes: UnsafeRawBufferPointer, style: UInt32, maxWidth: Double, maxLines: Int)
+        -> TextBlock
+    {
+        guard let type = TypeStyle(style: style) else {
+            return CellTextLayout.layout(String(decoding: bytes, as: UTF8.self), maxWidth: maxWidth, maxLines: maxLines)
+        }
+        return TextEngine.shared.layoutAfresh(utf8: bytes, style: type, maxWidth: maxWidth, maxLines: maxLines)
     }
 
     public static func block(_ text: String, style: UInt32, maxWidth: Double, maxLines: Int) -> TextBlock {

@@ -53,6 +53,53 @@ import Testing
         #expect(reusing.counts.reused == 5, "\(reusing.counts)")
     }
 
+    /// The whole page's text preview takes a drawn text's block from what was kept on the drawing's thread, in
+    /// the cells' order (`measuredBlock`), and has the others laid out afresh where its recordings are drawn,
+    /// on the writer's thread meanwhile (`layoutAfresh`): which leaves what was kept, its order and the cache
+    /// alone, so every title is still taken, and every block is the one laid out afresh.
+    @Test func takenInOrderWhileAnotherThreadLaysTextsOutAfresh() async throws {
+        let style = try #require(TypeStyle(style: 0x301))
+        let price = try #require(TypeStyle(style: 0x200))
+        let phase = Phase()
+        let engine = TextEngine(keepsBlocks: { false }, reusesMeasures: { phase.reuse })
+        let fresh = TextEngine(keepsBlocks: { false })
+        phase.set(.keeping)
+        for title in Self.titles {
+            _ = title.withUnsafeBytes { engine.measures(utf8: $0, style: style, maxWidth: 160, maxLines: 2) }
+        }
+        phase.set(.reusing)
+        let prices = (0..<Self.titles.count).map { Array("¥\($0)99.00".utf8) }
+        // The writer's thread: the titles and prices laid out afresh, again and again; the blocks that differ.
+        let writer = Task.detached {
+            var differ = 0
+            for _ in 0..<50 {
+                for (text, type) in Self.titles.map({ ($0, style) }) + prices.map({ ($0, price) }) {
+                    let afresh = text.withUnsafeBytes {
+                        engine.layoutAfresh(utf8: $0, style: type, maxWidth: 160, maxLines: 2)
+                    }
+                    let expected = text.withUnsafeBytes {
+                        fresh.layout(utf8: $0, style: type, maxWidth: 160, maxLines: 2)
+                    }
+                    if afresh != expected { differ += 1 }
+                }
+            }
+            return differ
+        }
+        // The drawing's thread: each row's title taken, its price (never measured) not.
+        for (title, rowPrice) in zip(Self.titles, prices) {
+            let taken = title.withUnsafeBytes {
+                engine.measuredBlock(utf8: $0, style: style, maxWidth: 160, maxLines: 2)
+            }
+            let expected = title.withUnsafeBytes { fresh.layout(utf8: $0, style: style, maxWidth: 160, maxLines: 2) }
+            #expect(taken == expected, "\(String(decoding: title, as: UTF8.self))")
+            #expect(
+                rowPrice.withUnsafeBytes { engine.measuredBlock(utf8: $0, style: price, maxWidth: 160, maxLines: 2) }
+                    == nil)
+        }
+        #expect(await writer.value == 0)
+        #expect(engine.counts.reused == Self.titles.count && engine.counts.cached == 0, "\(engine.counts)")
+    }
+
     /// An engine that has kept `text` measured at 100 points, two lines at most, and its phase.
     private func engine(keeping text: [UInt8], style: TypeStyle) -> (TextEngine, Phase) {
         let phase = Phase()

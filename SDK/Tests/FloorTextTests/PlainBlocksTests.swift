@@ -40,8 +40,8 @@ import Testing
     ) -> String? {
         text.withUnsafeBytes { bytes in
             let place = "\"\(String(decoding: text.prefix(80), as: UTF8.self))\" \(style.name) at \(width), \(limit)"
-            let block = plain.layout(utf8: bytes, style: style, maxWidth: width, maxLines: limit, keep: false)
-            let expected = general.layout(utf8: bytes, style: style, maxWidth: width, maxLines: limit, keep: false)
+            let block = plain.layout(utf8: bytes, style: style, maxWidth: width, maxLines: limit)
+            let expected = general.layout(utf8: bytes, style: style, maxWidth: width, maxLines: limit)
             if let difference = difference(block, expected) { return "\(place): \(difference)" }
             let measures = plain.measures(utf8: bytes, style: style, maxWidth: width, maxLines: limit)
             guard measures == TextMeasures(block) else { return "\(place): measures \(measures) against the block's" }
@@ -73,7 +73,7 @@ import Testing
                     differences.append(difference)
                 }
                 let block = text.withUnsafeBytes {
-                    plain.layout(utf8: $0, style: style, maxWidth: width, maxLines: limit, keep: false)
+                    plain.layout(utf8: $0, style: style, maxWidth: width, maxLines: limit)
                 }
                 if block.truncated { cut += 1 }
             }
@@ -135,7 +135,7 @@ import Testing
         let laidOut = engine.counts.laidOut
         var last = Array(texts[3].utf8)
         _ = last.withUnsafeMutableBytes {
-            engine.layout(utf8: UnsafeRawBufferPointer($0), style: style, maxWidth: 251, maxLines: 2, keep: false)
+            engine.layout(utf8: UnsafeRawBufferPointer($0), style: style, maxWidth: 251, maxLines: 2)
         }
         #expect(engine.counts.laidOut == laidOut && engine.counts.cached == 1)
         _ = engine.layout(texts[0], style: style, maxWidth: 251, maxLines: 2)
@@ -154,7 +154,7 @@ import Testing
             text.withUnsafeBytes { alone.measures(utf8: $0, style: style, maxWidth: 171.5, maxLines: 2) }
         }
         let blocks = texts.map { text in
-            text.withUnsafeBytes { alone.layout(utf8: $0, style: style, maxWidth: 171.5, maxLines: 2, keep: false) }
+            text.withUnsafeBytes { alone.layout(utf8: $0, style: style, maxWidth: 171.5, maxLines: 2) }
         }
         let shared = TextEngine(keepsBlocks: { false })
         let mismatches = Mutex(0)
@@ -168,7 +168,7 @@ import Testing
                             if got != measures[k] { wrong += 1 }
                         } else {
                             let got = shared.layout(
-                                utf8: bytes, style: style, maxWidth: 171.5, maxLines: 2, keep: false)
+                                utf8: bytes, style: style, maxWidth: 171.5, maxLines: 2)
                             if Self.difference(got, blocks[k]) != nil { wrong += 1 }
                         }
                     }

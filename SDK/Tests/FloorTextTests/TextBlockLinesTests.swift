@@ -73,11 +73,13 @@ import Testing
     }
 
     @Test func aBlockNotKeptIsFoundOnlyUntilTheNextOne() {
-        let engine = TextEngine()
+        let keeping = KeepingBlocksTests.Switch()
+        let engine = TextEngine(keepsBlocks: { keeping.on.load(ordering: .relaxed) })
         func layout(_ text: String, keep: Bool) -> TextBlock {
+            keeping.on.store(keep, ordering: .relaxed)
             var text = text
             return text.withUTF8 {
-                engine.layout(utf8: UnsafeRawBufferPointer($0), style: headline, maxWidth: 251, maxLines: 1, keep: keep)
+                engine.layout(utf8: UnsafeRawBufferPointer($0), style: headline, maxWidth: 251, maxLines: 1)
             }
         }
         let price = layout("¥1234.56", keep: false)
