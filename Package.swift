@@ -19,6 +19,16 @@ let pluginExitExports: [LinkerSetting] = [
     .unsafeFlags(["exit", "_exit", "_Exit"].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })
 ]
 
+/// What every host target is compiled with. Concrete generic types are reached through their metadata
+/// accessors, which are given the conformances the type's requirements need, not instantiated from mangled
+/// names: the runtime checks a mangled name's requirements by looking each conformance up, and a first
+/// look-up scans every conformance record of every loaded library (about 4,400 before the plugins load),
+/// once per type, at every process's start (BENCHMARKS.md, "A process's start: ArgumentParser and the
+/// plugins' load").
+let hostSwiftSettings: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+]
+
 let package = Package(
     name: "FloorKit",
     products: [
@@ -180,3 +190,9 @@ let package = Package(
                 name: "\($0)Floor", dependencies: [.product(name: "FloorKit", package: "SDK")], path: "Plugins/\($0)")
         }
 )
+
+/// The targets compiled with hostSwiftSettings: the layers and both executables with what they share.
+let hostTargets = hostLayers + ["FloorCommandLine", "floorhost", "floorhost-serve"]
+for target in package.targets where hostTargets.contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + hostSwiftSettings
+}

@@ -53,10 +53,18 @@ package struct ContainmentOptions: ParsableArguments {
             ChildProcess.continueForkedChild {
                 var forked = command
                 do {
-                    let given = try ContainmentOptions.parse(options)
-                    (forked.containment.crashRecord, forked.containment.skipFloor) = (
-                        given.crashRecord, given.skipFloor
-                    )
+                    // Read back as a spawned child parses them, without the parser (SupervisorOptions); a list
+                    // PageSupervisor did not write goes through it, and fails as it would there.
+                    if let handed = SupervisorOptions(arguments: options) {
+                        (forked.containment.crashRecord, forked.containment.skipFloor) = (
+                            handed.crashRecord, handed.skipping
+                        )
+                    } else {
+                        let given = try ContainmentOptions.parse(options)
+                        (forked.containment.crashRecord, forked.containment.skipFloor) = (
+                            given.crashRecord, given.skipFloor
+                        )
+                    }
                     try forked.run()
                 } catch {
                     type(of: command).exit(withError: error)

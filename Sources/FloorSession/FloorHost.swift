@@ -29,8 +29,10 @@ public final class FloorHost: @unchecked Sendable {
             armExitGuard()
             return
         }
-        let (libraries, vetting) = try trust.vet(found, in: pluginFolder)
+        // The scan cache read once: vetting asks it since when each library is known, the scans what it is.
         let cache = PluginScanCache(file: isolation.cacheFile)
+        let (libraries, vetting) = try trust.vet(
+            found, in: pluginFolder, knownBy: trust.scanCache == isolation.cacheFile ? cache : nil)
         var diagnostics = nothing + vetting
         // The most trusted first (PluginTrust.vet): a floor type two plugins register stays the first's.
         for library in libraries {

@@ -148,6 +148,29 @@ struct TypeNameScopeTests {
                 "floor type 'Contract' is already registered by com.floorkit.test.contract"))
     }
 
+    /// A supervised run reads the scan cache once: vetting ranks the libraries by the cache it is given, and
+    /// reads the file itself only when given none.
+    @Test func vettingRanksByTheScanCacheItIsGiven() throws {
+        let folder = try TemporaryFolder("floor-claim")
+        let plugins = folder.file("plugins")
+        try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+        try compileCPlugin("contract.c", to: plugins + "/libZ-established.so")
+        try compileCPlugin("contract.c", to: plugins + "/libA-newcomer.so", defines: [#"PLUGIN_ID="com.example.a""#])
+        let cacheFile = folder.file("scan.json")
+        let recorded = PluginScanCache(file: cacheFile)
+        recorded.record(.safe, for: plugins + "/libZ-established.so")
+        try recorded.save()
+        let read = PluginScanCache(file: cacheFile)
+        try FileManager.default.removeItem(atPath: cacheFile)
+        let libraries = try PluginDiscovery.libraries(in: plugins)
+        let trust = PluginTrust(scanCache: cacheFile)
+        let (given, _) = try trust.vet(libraries, in: plugins, knownBy: read)
+        #expect(given.map(\.path) == [plugins + "/libZ-established.so", plugins + "/libA-newcomer.so"])
+        #expect(given.first?.standing.knownSince != nil)
+        let (reread, _) = try trust.vet(libraries, in: plugins)
+        #expect(reread.map(\.path) == [plugins + "/libA-newcomer.so", plugins + "/libZ-established.so"])
+    }
+
     /// End to end through the CLI: a first run scans the established plugin (the scan cache learns it); a
     /// newcomer that sorts first and registers the same floor type is then refused by name in render and
     /// check, with and without plugin isolation, and the floor is drawn by the established plugin.

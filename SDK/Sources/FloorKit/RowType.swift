@@ -4,7 +4,13 @@
 ///
 /// Contracts the conformance suite checks: `height` is finite, >= 0 and deterministic for a width;
 /// `cell` draws only inside the canvas and draws the same thing for the same row every time.
-public final class RowType<Floor: FloorModel>: @unchecked Sendable {
+///
+/// `Floor` is the FloorModel whose `rowTypes` list this row type, a requirement left unsaid here: a plugin
+/// makes a row type's class metadata from its mangled name, and the runtime checks a stated requirement by
+/// looking the conformance up, which the first time scans every conformance record of every library loaded
+/// (about 4,800), once for each plugin's first row type at every load (BENCHMARKS.md, "A process's start:
+/// ArgumentParser and the plugins' load").
+public final class RowType<Floor>: @unchecked Sendable {
     public let name: String
     let height: (Floor, Int, Double) -> Double
     let cell: (Floor, Int, Canvas) -> Void

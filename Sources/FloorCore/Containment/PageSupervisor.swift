@@ -54,16 +54,16 @@ public enum PageSupervisor {
         for _ in 0..<attempts {
             record.reset()
             tail.reset()
-            let skipping = skipped.flatMap { ["--skip-floor", $0.argument] }
             var seen = record.snapshot
             var since = Date()
             let ending: ChildProcess.Ending
             do {
                 let started = try launch.start(
-                    options: ["--crash-record-fd", String(childRecordDescriptor)] + skipping,
+                    options: SupervisorOptions(crashRecord: childRecordDescriptor, skipping: skipped).arguments,
                     passing: [record.descriptor: childRecordDescriptor], pipingStderr: true)
                 guard let child = started else {
-                    return .forkedChild(options: ["--crash-record-fd", String(record.handOver())] + skipping)
+                    return .forkedChild(
+                        options: SupervisorOptions(crashRecord: record.handOver(), skipping: skipped).arguments)
                 }
                 ending = child.wait(stderrTail: tail) {
                     let now = record.snapshot

@@ -28,10 +28,11 @@ public struct PluginTrust: Sendable {
 
     /// The libraries of `libraries` (found under `folder`) that may be opened, the most trusted first
     /// (PluginStanding: the order they load in), and what to tell about the others. Throws when the folder's
-    /// lock file is required and missing, unreadable, or not safe.
-    public func vet(_ libraries: [String], in folder: String) throws(PluginDiscovery.Failure) -> (
-        trusted: [Trusted], diagnostics: [Diagnostic]
-    ) {
+    /// lock file is required and missing, unreadable, or not safe. `knownBy` is `scanCache`'s file as the
+    /// caller already read it (a supervised run reads it once, for this and for the scans); nil: read here.
+    public func vet(_ libraries: [String], in folder: String, knownBy read: PluginScanCache? = nil)
+        throws(PluginDiscovery.Failure) -> (trusted: [Trusted], diagnostics: [Diagnostic])
+    {
         var diagnostics: [Diagnostic] = []
         if allowInsecure {
             diagnostics.append(
@@ -57,7 +58,7 @@ public struct PluginTrust: Sendable {
             throw PluginDiscovery.Failure(message: "\(lockFile): refused: \(problem)")
         }
         var trusted: [Trusted] = []
-        let cache = scanCache.map { PluginScanCache(file: $0) }
+        let cache = read ?? scanCache.map { PluginScanCache(file: $0) }
         for library in libraries {
             if let problem = PluginPermissions.problem(library: library, folder: folder) {
                 guard allowInsecure else {
