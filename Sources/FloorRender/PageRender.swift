@@ -86,11 +86,12 @@ package struct PageRender: Sendable {
         }
         session.settleImpressions()
         // A next page that failed to load is a problem of this render, not only an event.
-        let diagnostics = host.diagnostics(for: adapter) + session.loadDiagnostics
-        var messages = tap != nil || format != .json ? diagnostics.map { $0.line } : []
+        var diagnostics: [Diagnostic] { host.diagnostics(for: adapter) + session.loadDiagnostics }
         var output: [UInt8] = []
         if let tap {
-            switch session.tap(section: tap.section, row: tap.row, item: tap.item) {
+            let tapped = session.tap(section: tap.section, row: tap.row, item: tap.item)
+            var messages = diagnostics.map { $0.line }
+            switch tapped {
             case .success(let action): output = Array(TapOutput.json(action).utf8)
             case .failure(let none): messages.append("no action: \(none)")
             }
@@ -103,11 +104,15 @@ package struct PageRender: Sendable {
                 session, extent: wholePage ? .wholePage : .screen, options: options,
                 to: &output)
         case .json:
+            // json carries its diagnostics in the output (it draws no cell).
             let json = JSONRenderer.prepare(session, plugins: host.plugins, diagnostics: diagnostics)
-            return Result(output: .json(json), messages: messages, failed: false, session: session)
+            return Result(output: .json(json), messages: [], failed: false, session: session)
         case .html:
             output = Array(HTMLRenderer.render(session, diagnostics: diagnostics).utf8)
         }
-        return Result(output: .bytes(output), messages: messages, failed: false, session: session)
+        // Told after the drawing (and the tap), so that what the plugins' calls reported there is told too (a
+        // plugin's message while drawing a cell, a paged row's page count out of bounds): gathered before, such
+        // messages were lost.
+        return Result(output: .bytes(output), messages: diagnostics.map { $0.line }, failed: false, session: session)
     }
 }

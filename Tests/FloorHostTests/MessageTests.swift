@@ -33,6 +33,28 @@ struct MessageTests {
         #expect(check.status == 1, "check fails without plugins")
     }
 
+    /// What a plugin says while its cells are drawn is told, in text and html as in a screen's view: the
+    /// messages are gathered after the drawing (they were gathered before it, and such messages were lost).
+    /// tiles.c's -DLOG_IN_CELL logs "tile T<index> drawn" from each tile's cell call.
+    @Test func whatACellCallSaysIsTold() throws {
+        let plugins = folder.file("logging")
+        try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+        try compileCPlugin("tiles.c", to: plugins + "/libTilesFloor.so", defines: ["LOG_IN_CELL"])
+        try folder.write("next.json", #"{"floors":[{"type":"Tiles","id":"n","heights":[30]}]}"#)
+        for (name, tail) in [("alone.json", ""), ("first.json", #","next":"next.json""#)] {
+            let page = try folder.write(
+                name, #"{"floors":[{"type":"Tiles","id":"w","heights":[40,50,-1],"end":true}]\#(tail)}"#)
+            for format in [["--format", "text"], ["--format", "html"], ["--viewport", "375x400"]] {
+                let result = try floorhost(
+                    ["--plugins", plugins, page, "--plugin-cache", folder.file("cache.json")] + format)
+                #expect(result.status == 0, "\(format): \(result.stderr)")
+                #expect(
+                    result.stderr.contains("warning: com.example.tiles: tile T0 drawn")
+                        && result.stderr.contains("tile T2 drawn"), "\(name) \(format): \(result.stderr)")
+            }
+        }
+    }
+
     @Test func aFloorTypeTypoGetsASuggestion() throws {
         let page = try folder.write(
             "typo.json",

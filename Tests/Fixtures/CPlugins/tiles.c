@@ -16,6 +16,8 @@
  * -DSCRATCH_LABELS=N makes a tile draw its label from a heap buffer of N bytes (the label, then spaces), which it
  * overwrites with 'X' and frees as soon as the call returns: a host that kept the plugin's pointer past the
  * call would draw X's, or freed memory (the text preview's recording copies every text, CanvasRecording).
+ * -DLOG_IN_CELL makes every tile's cell call log a warning ("tile T<index> drawn"): a message reported while the
+ * rows are drawn, after their heights.
  */
 #include <floor_abi.h>
 #include <stddef.h>
@@ -155,10 +157,19 @@ static void end_cell(void *ctx, void *model, uint64_t row, const floor_canvas_t 
     canvas->box(canvas, 0, 0, canvas->width, 0);
 }
 
+#ifdef LOG_IN_CELL
+static const floor_host_t *the_host;
+#endif
+
 static void tile_cell(void *ctx, void *model, uint64_t row, const floor_canvas_t *canvas) {
     (void)ctx;
     char label[32];
     snprintf(label, sizeof label, "T%llu", (unsigned long long)tile_index(model, row));
+#ifdef LOG_IN_CELL
+    char message[48];
+    snprintf(message, sizeof message, "tile %s drawn", label);
+    the_host->log(the_host, FLOOR_LOG_WARNING, message);
+#endif
 #ifdef ITEM_DRAWS_WIDE
     canvas->box(canvas, 0, 0, 200, canvas->height);
 #else
@@ -196,6 +207,9 @@ static bool tile_action(void *ctx, void *model, uint64_t row, uint64_t item, con
 }
 
 static bool tiles_init(const floor_host_t *host) {
+#ifdef LOG_IN_CELL
+    the_host = host;
+#endif
     floor_row_type_t title = {
         .struct_size = sizeof title, .type_name = FLOOR_TYPE "Title",
         .height = {"heightForTilesTitle:width:", FLOOR_SIG_HEIGHT, (floor_fn_t)title_height},
