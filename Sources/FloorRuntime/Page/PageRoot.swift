@@ -121,16 +121,27 @@ public struct PageRoot: Sendable, Equatable {
         guard let opened = Self.realPath("/proc/self/fd/\(fd)"), contains(opened) else { throw .changed }
         guard Int(info.st_size) <= maxPageBytes else { throw .tooLarge(limit: maxPageBytes) }
         // Read at most one byte past the limit: a file that grew after fstat is refused, not read whole.
-        // Backed by huge pages where the system allows it (HugePages), advised before the zeroing touches
-        // it: 4 faults for an 8 MB page instead of 2,000 (2.7 ms of the json render's CPU, BENCHMARKS.md,
-        // issue 23, "The page read into huge pages").
+        // Backed by huge pages where the system allows it (HugePages), advised before the read touches it: 4
+        // faults for an 8 MB page instead of 2,000 (2.7 ms of the json render's CPU, BENCHMARKS.md, issue 23,
+        // "The page read into huge pages"). Read straight into the array's uninitialized room: the bytes read
+        // are the array, nothing is zeroed first (the kernel zeroes each page it maps, and read writes it).
+        var failure: Int32 = 0
         var bytes = [UInt8](unsafeUninitializedCapacity: min(Int(info.st_size), maxPageBytes) + 1) {
             buffer, initialized in
             HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
-            buffer.initialize(repeating: 0)
-            initialized = buffer.count
+            while initialized < buffer.count {
+                let n = Glibc.read(fd, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+                if n < 0 { failure = errno }
+                if n <= 0 { break }
+                initialized += n
+            }
         }
-        var count = 0
+        if failure != 0 { throw .unreadable(String(cString: strerror(failure))) }
+        // The file grew after fstat: the rest is read as it comes, up to one byte past the limit.
+        var count = bytes.count
+        guard count == min(Int(info.st_size), maxPageBytes) + 1 else { return bytes }
+        bytes += [UInt8](repeating: 0, count: min(count, maxPageBytes + 1 - count))
         while count < bytes.count {
             let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
             if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
