@@ -125,13 +125,20 @@ struct TypeNameScopeTests {
         }
     }
 
-    /// With plugins.lock every library that loads is pinned: then the scan cache decides, then the path.
-    @Test func aLockedFolderLoadsInTheOrderOfTheScanCache() throws {
+    /// A folder with two plugins registering the same floor type: libZ-established.so (the test contract
+    /// plugin) and libA-newcomer.so (the same, as com.example.a), which sorts first by path.
+    private func establishedAndNewcomer() throws -> (TemporaryFolder, String) {
         let folder = try TemporaryFolder("floor-claim")
         let plugins = folder.file("plugins")
         try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
         try compileCPlugin("contract.c", to: plugins + "/libZ-established.so")
         try compileCPlugin("contract.c", to: plugins + "/libA-newcomer.so", defines: [#"PLUGIN_ID="com.example.a""#])
+        return (folder, plugins)
+    }
+
+    /// With plugins.lock every library that loads is pinned: then the scan cache decides, then the path.
+    @Test func aLockedFolderLoadsInTheOrderOfTheScanCache() throws {
+        let (folder, plugins) = try establishedAndNewcomer()
         _ = try PluginLock.write(folder: plugins)
         let cacheFile = folder.file("scan.json")
         let cache = PluginScanCache(file: cacheFile)
@@ -151,11 +158,7 @@ struct TypeNameScopeTests {
     /// A supervised run reads the scan cache once: vetting ranks the libraries by the cache it is given, and
     /// reads the file itself only when given none.
     @Test func vettingRanksByTheScanCacheItIsGiven() throws {
-        let folder = try TemporaryFolder("floor-claim")
-        let plugins = folder.file("plugins")
-        try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
-        try compileCPlugin("contract.c", to: plugins + "/libZ-established.so")
-        try compileCPlugin("contract.c", to: plugins + "/libA-newcomer.so", defines: [#"PLUGIN_ID="com.example.a""#])
+        let (folder, plugins) = try establishedAndNewcomer()
         let cacheFile = folder.file("scan.json")
         let recorded = PluginScanCache(file: cacheFile)
         recorded.record(.safe, for: plugins + "/libZ-established.so")
