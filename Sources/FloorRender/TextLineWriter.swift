@@ -17,9 +17,10 @@ import Synchronization
 /// drawing never touches a band it has handed over, the writer never one it has given back, and nothing else
 /// is shared but the two queues, under one lock, and the text engine. No plugin code runs on the writer's
 /// thread: a band is cells, bytes and recorded calls, whose texts are the recording's own copies (never a
-/// plugin's pointers, valid only during its call), drawn by host code (GridBackend) that touches nothing shared
-/// but the engine, to lay out the text blocks whose lines were not known when recorded (TextEngine.layoutAfresh,
-/// under the engine's lock: not its cache nor the lines it kept, whose order is the drawing's). The drawing may draw a band's recording itself before handing it over (it is
+/// plugin's pointers, valid only during its call), drawn by host code (GridBackend) that touches nothing
+/// shared but the engine, to lay out the text blocks whose lines were not known when recorded
+/// (TextEngine.layoutAfresh, under the engine's lock: not its cache nor the lines it kept, whose order is the
+/// drawing's). The drawing may draw a band's recording itself before handing it over (it is
 /// its band until then; `isBehind` says when the writer is busy). On a second thread `bandsInFlight` bands
 /// circulate, so the drawing waits only when the writer holds all the others; inline, one, given back when
 /// handed over: so a band is handed over before the next is taken. `finish()` must be called once, after the

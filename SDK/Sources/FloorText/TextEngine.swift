@@ -145,14 +145,9 @@ public final class TextEngine: @unchecked Sendable {
                 counters.cached += 1
                 return hit
             }
-            var reused: TextBlock?
-            if !measured.isEmpty && currentReuse() != .off {
-                reused = measured.take(
-                    bytes, style: arguments.style, maxWidth: arguments.maxWidth, limit: limit,
-                    lineHeight: style.lineHeight)
-                if reused != nil { counters.reused += 1 }
-            }
-            let block = reused ?? compute(bytes, style: style, maxWidth: width, limit: limit)
+            let block =
+                takeMeasured(bytes, style: style, maxWidth: width, limit: limit)
+                ?? compute(bytes, style: style, maxWidth: width, limit: limit)
             cache.insert(block, for: arguments, keep: keepsBlocksNow())
             return block
         }
@@ -166,13 +161,20 @@ public final class TextEngine: @unchecked Sendable {
         -> TextBlock?
     {
         let (bytes, width, limit) = Self.bounded(utf8, maxWidth: maxWidth, maxLines: maxLines)
-        return lock.withLock {
-            guard !measured.isEmpty && currentReuse() != .off else { return nil }
-            let block = measured.take(
-                bytes, style: Self.key(style), maxWidth: width.bitPattern, limit: limit, lineHeight: style.lineHeight)
-            if block != nil { counters.reused += 1 }
-            return block
-        }
+        return lock.withLock { takeMeasured(bytes, style: style, maxWidth: width, limit: limit) }
+    }
+
+    /// The block made from the lines the heights kept for these (bounded) arguments, when the text is one of
+    /// the next ones kept (`reuseMeasures`, MeasuredLines); nil otherwise. `layout` and `measuredBlock` take
+    /// through it. Under the lock.
+    private func takeMeasured(_ bytes: UnsafeRawBufferPointer, style: TypeStyle, maxWidth: Double, limit: Int)
+        -> TextBlock?
+    {
+        guard !measured.isEmpty && currentReuse() != .off else { return nil }
+        let block = measured.take(
+            bytes, style: Self.key(style), maxWidth: maxWidth.bitPattern, limit: limit, lineHeight: style.lineHeight)
+        if block != nil { counters.reused += 1 }
+        return block
     }
 
     /// `layout`'s block, laid out afresh: neither the cache nor the measures kept are looked into, nor is

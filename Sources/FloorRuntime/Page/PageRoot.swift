@@ -126,7 +126,8 @@ public struct PageRoot: Sendable, Equatable {
         // "The page read into huge pages"). Read straight into the array's uninitialized room: the bytes read
         // are the array, nothing is zeroed first (the kernel zeroes each page it maps, and read writes it).
         var failure: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: min(Int(info.st_size), maxPageBytes) + 1) {
+        let room = min(Int(info.st_size), maxPageBytes) + 1
+        var bytes = [UInt8](unsafeUninitializedCapacity: room) {
             buffer, initialized in
             HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
             while initialized < buffer.count {
@@ -140,7 +141,7 @@ public struct PageRoot: Sendable, Equatable {
         if failure != 0 { throw .unreadable(String(cString: strerror(failure))) }
         // The file grew after fstat: the rest is read as it comes, up to one byte past the limit.
         var count = bytes.count
-        guard count == min(Int(info.st_size), maxPageBytes) + 1 else { return bytes }
+        guard count == room else { return bytes }
         bytes += [UInt8](repeating: 0, count: min(count, maxPageBytes + 1 - count))
         while count < bytes.count {
             let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
