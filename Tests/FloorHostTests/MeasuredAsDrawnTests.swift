@@ -1,4 +1,5 @@
 import FloorLayout
+import FloorRender
 import FloorRuntime
 import FloorSession
 import Foundation
@@ -78,5 +79,19 @@ struct MeasuredAsDrawnTests {
         #expect(reached.stats.heightCalls == waterfall + 200, "no further than the list's end")
         reached.measure(throughRow: waterfall + 200)
         #expect(reached.stats.heightCalls == waterfall + 200 + 6, "the grid whole: its title and 5 tiles")
+    }
+
+    @Test func theTextPreviewOfAPageMeasuredAsDrawnIsTheSameBytes() throws {
+        for options in [
+            TextRenderer.Options(columns: 75), TextRenderer.Options(columns: 40, styled: true, gutter: true),
+        ] {
+            var whole: [UInt8] = []
+            TextRenderer.write(try adapter(.now), options: options, to: &whole)
+            let reached = try adapter(.asReached)
+            var drawn: [UInt8] = []
+            TextRenderer.write(reached, options: options, to: &drawn)
+            #expect(reached.isMeasured, "the drawing measured every floor")
+            #expect(drawn == whole, "\(String(decoding: drawn, as: UTF8.self))")
+        }
     }
 }
