@@ -40,12 +40,12 @@ package final class TextLineWriter: @unchecked Sendable {
     /// 117 +- 15 ms, with the same peak memory (BENCHMARKS.md, issue 23).
     package static let bandLines = 1024
 
-    /// Bands a second thread's writer circulates. Each wait of the drawing for a band is a sleep and a
-    /// wake-up, whose cost varies with where the scheduler puts the two threads: on the 8 MB page at load
-    /// 2-4 the drawing waited 38-227 times a render with two bands, 16-25 with four, and on an idle machine
-    /// the same build's median render went from 110 to 100 ms (three to eight bands: about the same)
-    /// (BENCHMARKS.md, issue 23: "The text preview's hand-overs"). The two more bands are about 1.5 MB of
-    /// peak memory there (their grids' lines drawn).
+    /// Bands a second thread's writer circulates. A wait of the drawing for a band longer than its spin (HandOffSignal)
+    /// is a sleep and a wake-up, whose cost varies with where the scheduler puts the two threads: on the 8 MB page at
+    /// load 2-4 the drawing waited 38-227 times a render with two bands, 16-25 with four, and on an idle machine the
+    /// same build's median render went from 110 to 100 ms (three to eight bands: about the same) (BENCHMARKS.md, issue
+    /// 23: "The text preview's hand-overs"). The two more bands are about 1.5 MB of peak memory there (their grids'
+    /// lines drawn).
     static let bandsInFlight = 4
 
     private let styled: Bool
@@ -67,8 +67,8 @@ package final class TextLineWriter: @unchecked Sendable {
 
     private let queues = Mutex(Queues())
     /// One signal a band handed over (and one for the end); one a band given back; one when all is written.
-    private let handedOver = DispatchSemaphore(value: 0)
-    private let givenBack = DispatchSemaphore(value: 0)
+    private let handedOver = HandOffSignal()
+    private let givenBack = HandOffSignal()
     private let written = DispatchSemaphore(value: 0)
     private let mode: Mode
 
