@@ -15,13 +15,11 @@ import Synchronization
 /// `take()` until `hand(_:)`, then to the writer until a later `take()` gives it back, cleared; the output and
 /// the backend recordings are drawn with belong to the writer from `init` until `finish()` returns. The
 /// drawing never touches a band it has handed over, the writer never one it has given back, and nothing else
-/// is shared but the two queues, under one lock, and the text engine. No plugin code runs on the writer's
-/// thread: a band is cells, bytes and recorded calls, whose texts are the recording's own copies (never a
-/// plugin's pointers, valid only during its call), drawn by host code (GridBackend) that touches nothing
-/// shared but the engine, to lay out the text blocks whose lines were not known when recorded
-/// (TextEngine.layoutAfresh, under the engine's lock: not its cache nor the lines it kept, whose order is the
-/// drawing's). The drawing may draw a band's recording itself before handing it over (it is
-/// its band until then; `isBehind` says when the writer is busy). On a second thread `bandsInFlight` bands
+/// is shared but the two queues, under one lock. No plugin code runs on the writer's thread: a band is cells,
+/// bytes and recorded calls, whose texts are the recording's own copies (never a plugin's pointers, valid only
+/// during its call) and whose text blocks were laid out when recorded, drawn by host code (GridBackend) that
+/// touches nothing shared, not even the text engine. The drawing may draw a band's recording itself before
+/// handing it over (it is its band until then; `isBehind` says when the writer is busy). On a second thread `bandsInFlight` bands
 /// circulate, so the drawing waits only when the writer holds all the others; inline, one, given back when
 /// handed over: so a band is handed over before the next is taken. `finish()` must be called once, after the
 /// last `hand(_:)`: until then the writer's thread is running (ARCHITECTURE.md, "Output contract": nothing is

@@ -587,8 +587,8 @@ public enum TextRenderer {
             return HostTextLayout.measuredBlock(bytes: utf8, style: style, maxWidth: maxWidth, maxLines: lines)
         }
 
-        /// The block laid out afresh, the engine's cache and kept lines left alone (HostTextLayout.drawnOnce): on
-        /// any thread, in any order (a recording's text blocks, where it is drawn).
+        /// The block laid out afresh, the engine's cache and kept lines left alone (HostTextLayout.drawnOnce): for
+        /// a whole page's text no height measured (a price), in any order.
         func drawnOnce(utf8: UnsafeRawBufferPointer, maxWidth: Double, maxLines: UInt32, style: UInt32) -> TextBlock {
             HostTextLayout.drawnOnce(bytes: utf8, style: style, maxWidth: maxWidth, maxLines: Int(maxLines))
         }
