@@ -73,7 +73,22 @@ public final class Adapter: @unchecked Sendable {
     }
     @exclusivity(unchecked) public package(set) var stats = Stats()
 
-    public init(page: Page, registry: Registry, width: Double, dispatch: DispatchMode = .typed) {
+    public convenience init(page: Page, registry: Registry, width: Double, dispatch: DispatchMode = .typed) {
+        self.init(page: page, registry: registry, width: width, dispatch: dispatch, measuring: .now)
+    }
+
+    /// When the rows of the page an adapter is made with are measured.
+    package enum Measuring: Sendable {
+        /// Every row, before the initializer returns.
+        case now
+        /// A few rows at a time, as `measure(throughRow:)` reaches them, so that a front end drawing every
+        /// row in order (a whole page's text preview) draws rows as soon as they are measured, while the rows
+        /// before them are still being written (ARCHITECTURE.md, "Output contract"). Until every row is
+        /// measured, only the rows measured so far are laid out, and `totalHeight` is where they end.
+        case asReached
+    }
+
+    package init(page: Page, registry: Registry, width: Double, dispatch: DispatchMode, measuring: Measuring) {
         self.registry = registry
         self.width = width
         self.dispatch = dispatch
@@ -85,7 +100,42 @@ public final class Adapter: @unchecked Sendable {
         let expanded = page.sections.enumerated().map { expand($1, number: $0).rows }
         rows.reserve(expanded.reduce(0) { $0 + $1.count })
         for (k, section) in page.sections.enumerated() { appendSection(section, reusing: expanded[k]) }
-        measureAll()
+        switch measuring {
+        case .now: measureAll()
+        case .asReached: unmeasuredRow = rows.count > 0 ? 0 : nil
+        }
+    }
+
+    /// The first row not measured yet (`Measuring.asReached`); nil once every row is measured.
+    private var unmeasuredRow: Int?
+
+    /// Whether every row is measured and laid out (always, but while a `.asReached` adapter is being drawn).
+    package var isMeasured: Bool { unmeasuredRow == nil }
+
+    /// Rows a `.asReached` adapter measures at least at a time in a list floor: a few terminal screens' worth,
+    /// less than a band of the text preview's lines (TextLineWriter), so its writer always has lines to write
+    /// while the next rows are measured.
+    static let rowsMeasuredAhead = 64
+
+    /// Measures the rows not measured yet through row `r`, and `rowsMeasuredAhead` more within its floor (a
+    /// collection floor whole, so that its items are placed together), then lays them out: rows before them
+    /// do not move. Does nothing where they are measured already. O(rows measured).
+    package func measure(throughRow r: Int) {
+        guard let first = unmeasuredRow, r >= first else { return }
+        var end = rows.count
+        if r < rows.count {
+            let section = Int(rows[r].section)
+            end = sectionStart[section + 1]
+            if collections[section] == nil { end = min(end, max(r + 1, first + Self.rowsMeasuredAhead)) }
+        }
+        measure(first..<end)
+        rows.layOut(from: first, to: end, sectionStart: sectionStart, collections: &collections)
+        unmeasuredRow = end < rows.count ? end : nil
+    }
+
+    /// Measures and lays out every row not measured yet (`Measuring.asReached`).
+    package func measureRest() {
+        measure(throughRow: rows.count)
     }
 
     /// The rows of `pages` (the first and the next pages merged in), expanded but not measured: what a
@@ -178,6 +228,7 @@ public final class Adapter: @unchecked Sendable {
     /// not measured again (the cache is per width); every other row is.
     public func setWidth(_ newWidth: Double) {
         guard newWidth != width else { return }
+        measureRest()
         let cached = heightsAtOtherWidths.removeValue(forKey: newWidth)
         if heightsAtOtherWidths.count >= Self.widthsRemembered, let any = heightsAtOtherWidths.keys.first {
             heightsAtOtherWidths[any] = nil
@@ -194,6 +245,7 @@ public final class Adapter: @unchecked Sendable {
     /// Lays the page out again from the height cache: every row's offset is recomputed and no plugin is
     /// called. O(rows). (A new width, or a next page's rows, are measured by `setWidth` and `append`.)
     public func relayout() {
+        measureRest()
         layOut(from: 0)
     }
 
@@ -420,6 +472,7 @@ public final class Adapter: @unchecked Sendable {
     /// Lays `footer` out as the last section (once; a second call does nothing). O(1).
     package func installFooter(_ footer: LoadStateFooter) {
         guard self.footer == nil else { return }
+        measureRest()
         self.footer = footer
         let at = rows.count
         appendFooterSection()
@@ -503,6 +556,7 @@ public final class Adapter: @unchecked Sendable {
     /// new floors land before it.
     @discardableResult
     public func append(_ next: Page) -> [Edit] {
+        measureRest()
         pages.append(next)
         drawnFrames = [:]
         diagnostics += next.diagnostics

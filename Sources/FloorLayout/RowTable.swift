@@ -119,11 +119,12 @@ package struct RowTable {
         try rows.withUnsafeBufferPointer { try body($0) }
     }
 
-    /// Rebuilds the prefix sums from row `first` on: O(count - first).
-    package mutating func recomputeTops(from first: Int) {
+    /// Rebuilds the prefix sums from row `first` up to row `end` (nil: the last row): O(end - first).
+    /// `totalHeight` is then the bottom of row `end - 1` (the page's height when `end` is the row count).
+    package mutating func recomputeTops(from first: Int, to end: Int? = nil) {
         totalHeight = withRows { rows in
             var y = first == 0 ? 0 : rows[first - 1].bottom
-            for r in first..<rows.count {
+            for r in first..<(end ?? rows.count) {
                 rows[r].top = y
                 y += rows[r].height
             }

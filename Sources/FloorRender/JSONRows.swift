@@ -164,8 +164,8 @@ private final class OddBlocks: @unchecked Sendable {
         var stopped = false
     }
     private let state = Mutex(State())
-    private let formatted = DispatchSemaphore(value: 0)
-    private let room = DispatchSemaphore(value: 2)
+    private let formatted = HandOffSignal()
+    private let room = HandOffSignal(value: 2)
     private let ended = DispatchSemaphore(value: 0)
 
     init(_ rows: JSONRows, count: Int) {

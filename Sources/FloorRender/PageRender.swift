@@ -65,16 +65,26 @@ package struct PageRender: Sendable {
         let wholePage = viewport == nil && scrollTo == nil
         // A render lays each text out once: nothing is kept for a second time (TextEngine.keepBlocks).
         TextEngine.keepBlocks(false)
-        // The whole page's text preview draws every row after measuring them all: each title's lines, found
-        // for its row's height, are kept and taken again when it is drawn (TextEngine.reuseMeasures).
+        // The whole page's text preview draws every row after measuring it: each title's lines, found for its
+        // row's height, are kept and taken again when it is drawn (TextEngine.reuseMeasures).
         let drawsEveryRow = format == .text && wholePage && tap == nil
         if drawsEveryRow { TextEngine.reuseMeasures(.keeping) }
         defer {
             TextEngine.keepBlocks(true)
             TextEngine.reuseMeasures(.off)
         }
-        let adapter = try host.layout(page: page, root: root, remote: remote, width: screen.width, dispatch: dispatch)
+        // The whole page's rows measured as the drawing reaches them, where the page has no next page (whose
+        // rows the session would merge in first): lines drawn are written on the writer's thread while the
+        // next rows are measured (ARCHITECTURE.md, "Output contract").
+        let adapter = try host.layout(
+            page: page, root: root, remote: remote, width: screen.width, dispatch: dispatch,
+            measuring: drawsEveryRow ? .asReached : .now)
+        let options = TextRenderer.Options(columns: columns, styled: styled, gutter: gutter)
+        var output: [UInt8] = []
+        let drawnAsMeasured = drawsEveryRow && adapter.page.next == nil
+        if !drawnAsMeasured { adapter.measureRest() }
         if drawsEveryRow { TextEngine.reuseMeasures(.reusing) }
+        if drawnAsMeasured { TextPreview.writeWholePage(adapter, options: options, to: &output) }
         let session = PageSession(
             adapter: adapter, viewportHeight: screen.height,
             source: host.pageSource(root: root, remote: remote),
@@ -87,7 +97,6 @@ package struct PageRender: Sendable {
         session.settleImpressions()
         // A next page that failed to load is a problem of this render, not only an event.
         var diagnostics: [Diagnostic] { host.diagnostics(for: adapter) + session.loadDiagnostics }
-        var output: [UInt8] = []
         if let tap {
             let tapped = session.tap(section: tap.section, row: tap.row, item: tap.item)
             var messages = diagnostics.map { $0.line }
@@ -99,10 +108,11 @@ package struct PageRender: Sendable {
         }
         switch format {
         case .text:
-            let options = TextRenderer.Options(columns: columns, styled: styled, gutter: gutter)
-            TextPreview.write(
-                session, extent: wholePage ? .wholePage : .screen, options: options,
-                to: &output)
+            if drawnAsMeasured {
+                TextPreview.writeFooter(session, extent: .wholePage, options: options, to: &output)
+            } else {
+                TextPreview.write(session, extent: wholePage ? .wholePage : .screen, options: options, to: &output)
+            }
         case .json:
             // json carries its diagnostics in the output (it draws no cell).
             let json = JSONRenderer.prepare(session, plugins: host.plugins, diagnostics: diagnostics)

@@ -15,13 +15,11 @@ import Synchronization
 /// `take()` until `hand(_:)`, then to the writer until a later `take()` gives it back, cleared; the output and
 /// the backend recordings are drawn with belong to the writer from `init` until `finish()` returns. The
 /// drawing never touches a band it has handed over, the writer never one it has given back, and nothing else
-/// is shared but the two queues, under one lock, and the text engine. No plugin code runs on the writer's
-/// thread: a band is cells, bytes and recorded calls, whose texts are the recording's own copies (never a
-/// plugin's pointers, valid only during its call), drawn by host code (GridBackend) that touches nothing
-/// shared but the engine, to lay out the text blocks whose lines were not known when recorded
-/// (TextEngine.layoutAfresh, under the engine's lock: not its cache nor the lines it kept, whose order is the
-/// drawing's). The drawing may draw a band's recording itself before handing it over (it is
-/// its band until then; `isBehind` says when the writer is busy). On a second thread `bandsInFlight` bands
+/// is shared but the two queues, under one lock. No plugin code runs on the writer's thread: a band is cells,
+/// bytes and recorded calls, whose texts are the recording's own copies (never a plugin's pointers, valid only
+/// during its call) and whose text blocks were laid out when recorded, drawn by host code (GridBackend) that
+/// touches nothing shared, not even the text engine. The drawing may draw a band's recording itself before
+/// handing it over (it is its band until then; `isBehind` says when the writer is busy). On a second thread `bandsInFlight` bands
 /// circulate, so the drawing waits only when the writer holds all the others; inline, one, given back when
 /// handed over: so a band is handed over before the next is taken. `finish()` must be called once, after the
 /// last `hand(_:)`: until then the writer's thread is running (ARCHITECTURE.md, "Output contract": nothing is
@@ -40,12 +38,12 @@ package final class TextLineWriter: @unchecked Sendable {
     /// 117 +- 15 ms, with the same peak memory (BENCHMARKS.md, issue 23).
     package static let bandLines = 1024
 
-    /// Bands a second thread's writer circulates. Each wait of the drawing for a band is a sleep and a
-    /// wake-up, whose cost varies with where the scheduler puts the two threads: on the 8 MB page at load
-    /// 2-4 the drawing waited 38-227 times a render with two bands, 16-25 with four, and on an idle machine
-    /// the same build's median render went from 110 to 100 ms (three to eight bands: about the same)
-    /// (BENCHMARKS.md, issue 23: "The text preview's hand-overs"). The two more bands are about 1.5 MB of
-    /// peak memory there (their grids' lines drawn).
+    /// Bands a second thread's writer circulates. A wait of the drawing for a band longer than its spin (HandOffSignal)
+    /// is a sleep and a wake-up, whose cost varies with where the scheduler puts the two threads: on the 8 MB page at
+    /// load 2-4 the drawing waited 38-227 times a render with two bands, 16-25 with four, and on an idle machine the
+    /// same build's median render went from 110 to 100 ms (three to eight bands: about the same) (BENCHMARKS.md, issue
+    /// 23: "The text preview's hand-overs"). The two more bands are about 1.5 MB of peak memory there (their grids'
+    /// lines drawn).
     static let bandsInFlight = 4
 
     private let styled: Bool
@@ -67,8 +65,8 @@ package final class TextLineWriter: @unchecked Sendable {
 
     private let queues = Mutex(Queues())
     /// One signal a band handed over (and one for the end); one a band given back; one when all is written.
-    private let handedOver = DispatchSemaphore(value: 0)
-    private let givenBack = DispatchSemaphore(value: 0)
+    private let handedOver = HandOffSignal()
+    private let givenBack = HandOffSignal()
     private let written = DispatchSemaphore(value: 0)
     private let mode: Mode
 

@@ -1,3 +1,4 @@
+import FloorLayout
 import FloorSession
 
 /// The text output of a page session, as a person reads it: the page's title (when it has one), the
@@ -21,18 +22,36 @@ public enum TextPreview {
     public static func write(
         _ session: PageSession, extent: Extent, options: TextRenderer.Options, to out: inout [UInt8]
     ) {
-        let adapter = session.adapter
+        switch extent {
+        case .wholePage:
+            writeWholePage(session.adapter, options: options, to: &out)
+        case .screen:
+            writeTitle(session.adapter, options: options, to: &out)
+            TextRenderer.write(session.adapter, viewport: session.viewport, options: options, to: &out)
+        }
+        writeFooter(session, extent: extent, options: options, to: &out)
+    }
+
+    /// What `write` writes of the whole page before its last line: the title and every row. The adapter may
+    /// measure its rows as the drawing reaches them (Adapter's `.asReached`): PageRender draws a page that
+    /// has no next page so, before its session exists, and writes the footer once it does.
+    package static func writeWholePage(_ adapter: Adapter, options: TextRenderer.Options, to out: inout [UInt8]) {
+        writeTitle(adapter, options: options, to: &out)
+        TextRenderer.write(adapter, options: options, to: &out)
+    }
+
+    /// The last line (`footer`), as `write` ends with it.
+    package static func writeFooter(
+        _ session: PageSession, extent: Extent, options: TextRenderer.Options, to out: inout [UInt8]
+    ) {
+        TextRenderer.writeLine(footer(session, extent: extent), style: .muted, options: options, to: &out)
+    }
+
+    private static func writeTitle(_ adapter: Adapter, options: TextRenderer.Options, to out: inout [UInt8]) {
         if let title = adapter.page.title, !title.isEmpty {
             TextRenderer.writeLine(title, style: .bold, options: options, to: &out)
             out.append(0x0A)
         }
-        switch extent {
-        case .wholePage:
-            TextRenderer.write(adapter, options: options, to: &out)
-        case .screen:
-            TextRenderer.write(adapter, viewport: session.viewport, options: options, to: &out)
-        }
-        TextRenderer.writeLine(footer(session, extent: extent), style: .muted, options: options, to: &out)
     }
 
     /// The last line: where the screen is (for a viewport) and the next-page status.

@@ -70,9 +70,11 @@ public enum TextRenderer {
             adapter, options: options, labelling: 0..<adapter.rowCount, recorded: recorded ?? (writing == .secondThread)
         )
         drawing.backend.keepsDrawnBlocks = false
+        // An adapter measuring its rows as they are reached (`.asReached`) is measured as the drawing comes to
+        // them, so the lines drawn so far are written while the next rows are measured.
         drawing.body(
-            rows: 0..<adapter.rowCount, from: 0, to: adapter.totalHeight, pinned: nil, writing: writing,
-            bandLines: bandLines, to: &out)
+            rows: 0..<adapter.rowCount, from: 0, to: adapter.isMeasured ? adapter.totalHeight : nil, pinned: nil,
+            writing: writing, bandLines: bandLines, to: &out)
     }
 
     /// What a phone screen shows: the rows in the viewport, cut at its top edge and at the end of the
@@ -187,12 +189,14 @@ public enum TextRenderer {
 
         /// The lines showing the page from offset `top` to `bottom`, drawn from `rows` (consecutive), with
         /// `pinned` drawn first over the top lines, appended to `out` by a writer working as `writing` says in
-        /// bands of `bandLines`.
+        /// bands of `bandLines`. A nil `bottom` is the page's end: the rows are measured as they are reached
+        /// (Adapter's `.asReached`), each before it is drawn.
         mutating func body(
-            rows: Range<Int>, from top: Double, to bottom: Double, pinned: PinnedHeader?,
+            rows: Range<Int>, from top: Double, to bottom: Double?, pinned: PinnedHeader?,
             writing: TextLineWriter.Mode, bandLines: Int, to out: inout [UInt8]
         ) {
-            let total = max(0, line(bottom, top: top))
+            // Until the last row is measured, nothing is cut at the bottom.
+            var total = bottom.map { max(0, line($0, top: top)) } ?? Int.max
             // Room for every line at its widest (3 bytes a column: box drawing and CJK), capped: pages of a
             // large reservation that are never written are never resident, and no regrowth copies the text.
             let widest = (columns + gutterColumns + 2) * 3 + (options.styled ? 64 : 0) + 1
@@ -221,6 +225,7 @@ public enum TextRenderer {
             while next < rows.upperBound {
                 let r = next
                 next += 1
+                if !adapter.isMeasured { measureRows(through: r) }
                 if adapter.isPlacedItem(row: r) {
                     // A run of a collection floor's items: drawn side by side in their columns.
                     let section = adapter.rows[r].section
@@ -242,10 +247,25 @@ public enum TextRenderer {
                 draw(row: r, firstLine: first, shown: shown, marker: nil)
                 emitted = shown.upperBound
             }
+            if bottom == nil {
+                if !adapter.isMeasured { measureRows(through: adapter.rowCount) }
+                total = max(0, line(adapter.totalHeight, top: top))
+            }
             band.appendBlank(total - emitted)
             handOver()
             out = writer.finish()
             self.writer = nil
+        }
+
+        /// Measures row `r` (and the rows `Adapter.measure(throughRow:)` measures with it) before its place is
+        /// read. While the rows are drawn reusing the lines their heights found (TextEngine.reuseMeasures), the
+        /// heights keep them: the titles are taken by the cells right after, so what is kept stays in
+        /// proportion to a few rows, not the page.
+        private func measureRows(through r: Int) {
+            let reusing = TextEngine.measuresReused == .reusing
+            if reusing { TextEngine.reuseMeasures(.keeping) }
+            adapter.measure(throughRow: r)
+            if reusing { TextEngine.reuseMeasures(.reusing) }
         }
 
         /// The first of `count` lines taken in the band's grid for a row (or a band of items) to be drawn in,
@@ -567,8 +587,8 @@ public enum TextRenderer {
             return HostTextLayout.measuredBlock(bytes: utf8, style: style, maxWidth: maxWidth, maxLines: lines)
         }
 
-        /// The block laid out afresh, the engine's cache and kept lines left alone (HostTextLayout.drawnOnce): on
-        /// any thread, in any order (a recording's text blocks, where it is drawn).
+        /// The block laid out afresh, the engine's cache and kept lines left alone (HostTextLayout.drawnOnce): for
+        /// a whole page's text no height measured (a price), in any order.
         func drawnOnce(utf8: UnsafeRawBufferPointer, maxWidth: Double, maxLines: UInt32, style: UInt32) -> TextBlock {
             HostTextLayout.drawnOnce(bytes: utf8, style: style, maxWidth: maxWidth, maxLines: Int(maxLines))
         }

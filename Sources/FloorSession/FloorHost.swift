@@ -92,8 +92,16 @@ public final class FloorHost: @unchecked Sendable {
         page file: String, root: PageRoot? = nil, remote: RemotePageClient? = nil, width: Double,
         dispatch: DispatchMode = .typed
     ) throws(PageError) -> Adapter {
+        try layout(page: file, root: root, remote: remote, width: width, dispatch: dispatch, measuring: .now)
+    }
+
+    /// `layout`, with the rows measured as `measuring` says (Adapter.Measuring).
+    package func layout(
+        page file: String, root: PageRoot?, remote: RemotePageClient?, width: Double, dispatch: DispatchMode,
+        measuring: Adapter.Measuring
+    ) throws(PageError) -> Adapter {
         let page = try pageSource(root: root, remote: remote).rooted(at: file).load(file).get()
-        return Adapter(page: page, registry: registry, width: width, dispatch: dispatch)
+        return Adapter(page: page, registry: registry, width: width, dispatch: dispatch, measuring: measuring)
     }
 
     /// A CMS's own fields (`--allow-field`), which no page this host decodes is warned about. Set before the

@@ -2,9 +2,8 @@ import Glibc
 
 /// A mutex: the engine's state (HarfBuzz buffer, ICU iterators, cache) is used by one call at a time. Adaptive
 /// (glibc's PTHREAD_MUTEX_ADAPTIVE_NP: a bounded spin before sleeping): its holders keep it for a text's layout,
-/// about a microsecond, and while the text preview's writer lays out the blocks its recordings left (a price a
-/// card) as the drawing takes titles' lines, a sleep and a wake-up across cores for each such meeting cost more
-/// than the wait (BENCHMARKS.md, issue 23, "The text preview's text blocks laid out where drawn").
+/// about a microsecond, so a caller that finds it held waits less by spinning than by a sleep and a wake-up
+/// across cores (BENCHMARKS.md, issue 23, "The text preview's text blocks laid out where drawn").
 final class EngineLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 

@@ -111,10 +111,15 @@ public final class TextEngine: @unchecked Sendable {
 
     /// For a process that measures a whole page's texts and then draws all of them in the same order (the
     /// whole-page text preview): `.keeping` while the heights are measured, `.reusing` while the rows are
-    /// drawn, `.off` after. Answers are the same either way (`MeasuredLines`). A flag of the type's, as
-    /// `keepBlocks`.
+    /// drawn (a page measured floor by floor as it is drawn goes back and forth), `.off` after. Answers are
+    /// the same either way (`MeasuredLines`). A flag of the type's, as `keepBlocks`.
     public static func reuseMeasures(_ reuse: MeasureReuse) {
         measureReuse.store(reuse.rawValue, ordering: .relaxed)
+    }
+
+    /// What `reuseMeasures` last set.
+    public static var measuresReused: MeasureReuse {
+        MeasureReuse(rawValue: measureReuse.load(ordering: .relaxed)) ?? .off
     }
 
     private static let measureReuse = Atomic<Int>(MeasureReuse.off.rawValue)

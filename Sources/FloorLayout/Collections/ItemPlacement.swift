@@ -15,9 +15,16 @@ extension RowTable {
     /// floor before the row its placing stopped at (an item changed, not appended): that floor is placed
     /// again from its first row. Rows before `first` do not move: a next page's items continue their
     /// columns from where the floor's placing stopped.
-    package mutating func layOut(from first: Int, sectionStart: [Int], collections: inout [Int: PlacedCollection]) {
-        guard !collections.isEmpty else { return recomputeTops(from: first) }
+    ///
+    /// `end` (nil: the row count) is the row the walk stops before, a collection floor's first row or after
+    /// its last: the rows from it on are left as they are, and `totalHeight` is where they would start (a page
+    /// measured as it is drawn, Adapter's `.asReached`, is laid out as it is measured).
+    package mutating func layOut(
+        from first: Int, to end: Int? = nil, sectionStart: [Int], collections: inout [Int: PlacedCollection]
+    ) {
+        guard !collections.isEmpty else { return recomputeTops(from: first, to: end) }
         guard count > 0 else { return recomputeTops(from: 0) }
+        let end = end ?? count
         var start = min(first, count)
         var placer: ColumnPlacer?
         var y = 0.0
@@ -56,7 +63,7 @@ extension RowTable {
             placer = nil
         }
         totalHeight = withRows { rows in
-            for r in start..<rows.count {
+            for r in start..<max(start, end) {
                 let row = rows[r]
                 if Int(row.section) != current {
                     close(at: r)
@@ -84,7 +91,7 @@ extension RowTable {
                     y += row.height
                 }
             }
-            close(at: rows.count)
+            close(at: max(start, end))
             if current >= 0, let collection { collections[current] = collection }
             return y
         }

@@ -26,7 +26,7 @@ final class ScanAhead: @unchecked Sendable {
 
     private let queue = Mutex(Queue())
     /// One signal per event put in the queue.
-    private let ready = DispatchSemaphore(value: 0)
+    private let ready = HandOffSignal()
     private var ended = false
 
     /// Starts the scan of `bytes` (which must stay valid until `.end` is taken, or `finish()` returns),
