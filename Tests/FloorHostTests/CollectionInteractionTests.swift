@@ -14,10 +14,7 @@ struct CollectionInteractionTests {
 
     init() throws {
         folder = try TemporaryFolder("collection-interaction")
-        let plugins = folder.file("plugins")
-        try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
-        try compileCPlugin("tiles.c", to: plugins + "/libTilesFloor.so")
-        host = try FloorHost(pluginFolder: plugins)
+        host = try tilesHost(in: folder)
     }
 
     func page(_ heights: [Int], _ fields: String = #","title":true"#, after: String = "") throws -> String {

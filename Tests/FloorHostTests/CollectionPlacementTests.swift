@@ -14,10 +14,7 @@ struct CollectionPlacementTests {
 
     init() throws {
         folder = try TemporaryFolder("collections")
-        let plugins = folder.file("plugins")
-        try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
-        try compileCPlugin("tiles.c", to: plugins + "/libTilesFloor.so")
-        host = try FloorHost(pluginFolder: plugins)
+        host = try tilesHost(in: folder)
     }
 
     func tiles(_ heights: [Double], _ extra: String = "", id: String = "w") -> String {

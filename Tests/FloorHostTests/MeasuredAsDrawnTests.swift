@@ -15,10 +15,7 @@ struct MeasuredAsDrawnTests {
 
     init() throws {
         folder = try TemporaryFolder("measured-as-drawn")
-        let plugins = folder.file("plugins")
-        try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
-        try compileCPlugin("tiles.c", to: plugins + "/libTilesFloor.so")
-        host = try FloorHost(pluginFolder: plugins)
+        host = try tilesHost(in: folder)
     }
 
     /// Six floors: a waterfall, a list of 200 tiles, an empty floor, a grid, a waterfall with a square tile, a

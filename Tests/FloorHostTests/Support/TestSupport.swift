@@ -1,3 +1,4 @@
+import FloorSession
 import Foundation
 import Testing
 
@@ -128,6 +129,14 @@ func compileCPlugin(_ source: String = "badge.c", to output: String, defines: [S
             + defines.map { "-D" + $0 }
             + [Repo.path("Tests/Fixtures/CPlugins/" + source), "-o", output])
     if result.status != 0 { Issue.record("cc failed for \(source) \(defines): \(result.stderr)") }
+}
+
+/// A host whose plugin folder (`folder`'s "plugins") holds tiles.c alone: the collection tests' plugin.
+func tilesHost(in folder: TemporaryFolder) throws -> FloorHost {
+    let plugins = folder.file("plugins")
+    try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+    try compileCPlugin("tiles.c", to: plugins + "/libTilesFloor.so")
+    return try FloorHost(pluginFolder: plugins)
 }
 
 /// Parses floorhost's --format json output.
