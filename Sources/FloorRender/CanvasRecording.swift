@@ -11,12 +11,15 @@ import HostContract
 ///
 /// What is recorded is what the band's GridBackend would be called with (BandCanvas): the cells' draw calls
 /// (text, text_block, image, fitted_image, box, fill) and the drawing's own (a cell's start, the clip, a
-/// grid made taller, the pinned marker). A text block is recorded as its block, laid out as it is recorded, on
-/// the drawing's thread (GridBackend.block): a screen's from the engine's cache; a whole page's title from the
-/// lines its row's height found, in the cells' order (TextEngine.measuredBlock: MeasuredLines is taken in
-/// order); any other (a price, which no height measured) laid out afresh (TextEngine.layoutAfresh). So the
-/// writer never takes the engine's lock, which the heights hold about half the time while a page is drawn as
-/// it is measured (BENCHMARKS.md, issue 23, "Drawn as measured, the prices laid out when recorded"). Queries
+/// grid made taller, the pinned marker). A text block whose lines are known as it is recorded is recorded as
+/// its block: a screen's, from the engine's cache; a whole page's title, the lines its row's height found,
+/// taken from the engine on the drawing's thread, in the cells' order (TextEngine.measuredBlock:
+/// MeasuredLines is taken in order). Any other (a price, which no height measured) keeps its bytes and
+/// arguments and is laid out where the recording is drawn (TextEngine.layoutAfresh, touching neither the
+/// engine's cache nor the lines it kept, so in any order): on the writer's thread with the writer's own engine
+/// (TextEngine.second), so that it never waits for the heights the drawing's thread measures with the shared
+/// one, or on the drawing's thread when it draws a recording itself; the drawing's thread so lays out 43,083
+/// fewer texts on the 8 MB page (BENCHMARKS.md, issue 23, "The writer's own engine"). Queries
 /// (measure_text, layout_text) are answered during the cell call as before; item frames stay with the cell
 /// call (Adapter.drawCell); neither reaches a backend.
 ///
@@ -36,8 +39,10 @@ struct CanvasRecording {
         case reset(lines: Int)
         /// `string`: given as a String (escaped by the backend), else as the plugin's C string.
         case text(Range<Int>, x: Double, y: Double, maxWidth: Double, style: UInt32, string: Bool)
-        /// `blocks[block]`, laid out when the call was recorded.
+        /// `blocks[block]`, its lines known when the call was recorded.
         case textBlock(block: Int, x: Double, y: Double, maxWidth: Double, style: UInt32)
+        /// A text block laid out when drawn (GridBackend.drawnOnce), its text `bytes[text]`.
+        case textLayout(Range<Int>, x: Double, y: Double, maxWidth: Double, maxLines: UInt32, style: UInt32)
         /// Every image call (image, fitted_image) draws the same in a grid: its source's name in a frame.
         case image(Range<Int>, x: Double, y: Double, width: Double, height: Double)
         case box(x: Double, y: Double, width: Double, height: Double)
@@ -48,7 +53,7 @@ struct CanvasRecording {
     private(set) var calls: [Call] = []
     /// The texts' bytes, end to end.
     private(set) var bytes: [UInt8] = []
-    /// The text blocks, laid out when recorded.
+    /// The text blocks whose lines were known when recorded.
     private(set) var blocks: [TextBlock] = []
     /// The bytes the blocks hold (their texts' and lines').
     private var blockBytes = 0
@@ -118,6 +123,10 @@ struct CanvasRecording {
                     }
                 case .textBlock(let block, let x, let y, let maxWidth, let style):
                     canvas.draw(blocks[block], x: x, y: y, maxWidth: maxWidth, style: style)
+                case .textLayout(let range, let x, let y, let maxWidth, let maxLines, let style):
+                    let block = canvas.drawnOnce(
+                        utf8: text(range), maxWidth: maxWidth, maxLines: maxLines, style: style)
+                    canvas.draw(block, x: x, y: y, maxWidth: maxWidth, style: style)
                 case .image(let range, let x, let y, let width, let height):
                     canvas.image(
                         bytes: text(range).assumingMemoryBound(to: UInt8.self), x: x, y: y, width: width,
@@ -135,8 +144,8 @@ struct CanvasRecording {
 }
 
 /// The canvas a band's cells are recorded through (CanvasRecording): each call appends itself, its texts
-/// copied, to the recording lent to it (`exchange(with:)`); a text block as the block `backend` lays out for it
-/// (GridBackend.block). Used on the drawing's thread only.
+/// copied, to the recording lent to it (`exchange(with:)`); a text block as the block `backend` knows for it
+/// at once (GridBackend.blockWhenRecorded), else as its bytes and arguments. Used on the drawing's thread only.
 final class CanvasRecorder: BandCanvas {
     // Unchecked: one drawing uses a recorder, from one thread, one call at a time.
     @exclusivity(unchecked) var recording = CanvasRecording()
@@ -186,12 +195,17 @@ final class CanvasRecorder: BandCanvas {
             .textBlock(block: block, x: drawing.x, y: drawing.y, maxWidth: drawing.maxWidth, style: drawing.style))
     }
 
-    /// The block the backend lays out now (a title's from the lines its height found, taken here in the cells'
-    /// order; a price's afresh); it holds its own copy of the text.
+    /// The block the backend knows now (a title's, from the lines its height found, taken here in the cells'
+    /// order; it holds its own copy of the text), or the plugin's bytes copied, laid out when drawn.
     func textBlock(
         utf8: UnsafeRawBufferPointer, x: Double, y: Double, maxWidth: Double, maxLines: UInt32, style: UInt32
     ) {
-        let known = backend.block(utf8: utf8, maxWidth: maxWidth, maxLines: maxLines, style: style)
+        guard let known = backend.blockWhenRecorded(utf8: utf8, maxWidth: maxWidth, maxLines: maxLines, style: style)
+        else {
+            let text = recording.copy(utf8)
+            recording.append(.textLayout(text, x: x, y: y, maxWidth: maxWidth, maxLines: maxLines, style: style))
+            return
+        }
         let block = recording.keep(known, textBytes: utf8.count)
         recording.append(.textBlock(block: block, x: x, y: y, maxWidth: maxWidth, style: style))
     }

@@ -17,8 +17,9 @@ import Synchronization
 /// drawing never touches a band it has handed over, the writer never one it has given back, and nothing else
 /// is shared but the two queues, under one lock. No plugin code runs on the writer's thread: a band is cells,
 /// bytes and recorded calls, whose texts are the recording's own copies (never a plugin's pointers, valid only
-/// during its call) and whose text blocks were laid out when recorded, drawn by host code (GridBackend) that
-/// touches nothing shared, not even the text engine. The drawing may draw a band's recording itself before
+/// during its call), drawn by host code (GridBackend) that touches nothing shared: the text blocks whose lines
+/// were not known when recorded are laid out with the backend's engine (`drawingRecordingsWith`'s, on a second
+/// thread TextEngine.second, which no other thread uses). The drawing may draw a band's recording itself before
 /// handing it over (it is its band until then; `isBehind` says when the writer is busy). On a second thread `bandsInFlight` bands
 /// circulate, so the drawing waits only when the writer holds all the others; inline, one, given back when
 /// handed over: so a band is handed over before the next is taken. `finish()` must be called once, after the

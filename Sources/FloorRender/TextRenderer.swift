@@ -203,8 +203,11 @@ public enum TextRenderer {
             // In huge pages where the system allows (HugePages): the 8 MB page's 23.5 MB of text is 5,700 first
             // touches of small pages. The writer's from here on (TextLineWriter), while the drawing fills bands.
             HugePages.reserve(min(total, (1 << 28) / widest) * widest, at: &out)
-            // A recording is drawn by a backend of the writer's, as the drawing's would draw it.
-            let replaying = GridBackend(TextGrid(columns: columns, lines: 0), pointsPerColumn: backend.pointsPerColumn)
+            // A recording is drawn by a backend of the writer's, as the drawing's would draw it, with an engine of
+            // its own for the texts laid out when drawn (the prices).
+            let replaying = GridBackend(
+                TextGrid(columns: columns, lines: 0), pointsPerColumn: backend.pointsPerColumn,
+                engine: writing == .secondThread ? .second : .shared)
             let writer = TextLineWriter(
                 writing, columns: columns, bandLines: bandLines, styled: options.styled,
                 gutter: options.gutter, blankGutter: blankGutter, drawingRecordingsWith: replaying, output: &out)
@@ -412,9 +415,14 @@ public enum TextRenderer {
         /// screen, which a front end draws again as it scrolls.
         @exclusivity(unchecked) package var keepsDrawnBlocks = true
         package let pointsPerColumn: Double
-        package init(_ grid: TextGrid, pointsPerColumn: Double) {
+        /// The engine that lays out the text blocks drawn once (`drawnOnce`): the shared one, but for the text
+        /// preview's writer, which has one of its own (TextEngine.second) so that it never waits for the
+        /// drawing's thread, which measures heights with the shared one.
+        let engine: TextEngine
+        package init(_ grid: TextGrid, pointsPerColumn: Double, engine: TextEngine = .shared) {
             self.grid = grid
             self.pointsPerColumn = pointsPerColumn
+            self.engine = engine
         }
 
         /// The next cell is drawn from line `firstLine` and column `column` of the grid (its frame's top left).
@@ -587,10 +595,11 @@ public enum TextRenderer {
             return HostTextLayout.measuredBlock(bytes: utf8, style: style, maxWidth: maxWidth, maxLines: lines)
         }
 
-        /// The block laid out afresh, the engine's cache and kept lines left alone (HostTextLayout.drawnOnce): for
-        /// a whole page's text no height measured (a price), in any order.
+        /// The block laid out afresh, the engine's cache and kept lines left alone (HostTextLayout.drawnOnce): on
+        /// any thread, in any order (a recording's text blocks, where it is drawn).
         func drawnOnce(utf8: UnsafeRawBufferPointer, maxWidth: Double, maxLines: UInt32, style: UInt32) -> TextBlock {
-            HostTextLayout.drawnOnce(bytes: utf8, style: style, maxWidth: maxWidth, maxLines: Int(maxLines))
+            HostTextLayout.drawnOnce(
+                bytes: utf8, style: style, maxWidth: maxWidth, maxLines: Int(maxLines), engine: engine)
         }
 
         /// The block's lines from the line TextPlacement gives its first; each line's baseline and right end

@@ -61,7 +61,7 @@ struct CanvasRecordingTests {
 
     /// tiles.c's labels come from a heap buffer the plugin overwrites with X's and frees as its call returns: a
     /// recording that kept the plugin's pointers would draw X's (or freed memory) where the labels are. Its text
-    /// block (bold: the engine's) is laid out as it is recorded, into a block holding its own copy.
+    /// block (bold: the engine's) is laid out where the recording is drawn, from the recording's copy.
     @Test func aPluginsTextsFreedAfterItsCallAreDrawnAsTheyWere() throws {
         let adapter = try tilesPage(labelBytes: 16)
         let recorded = String(decoding: Self.text(adapter, .init(), recorded: true), as: UTF8.self)
@@ -78,10 +78,10 @@ struct CanvasRecordingTests {
 
     /// A whole page drawn as floorhost draws it (PageRender): the lines each title's height found kept
     /// (TextEngine.reuseMeasures) and taken as the title is recorded, on the drawing's thread in the cells'
-    /// order, the texts no height measured (prices) laid out afresh among them, while the writer draws the
-    /// recordings on its thread (bands of 7 lines: the writer is often behind, and the drawing draws a band
-    /// itself while the writer draws the bands before it). The same bytes as the page drawn at once with nothing
-    /// kept, and the titles taken. (The shared engine's flag: a test running meanwhile only
+    /// order, while the texts no height measured (prices) are laid out where the recordings are drawn, on the
+    /// writer's thread or the drawing's, at once (bands of 7 lines: the writer is often behind, and the drawing
+    /// draws a band itself while the writer lays out the bands before it). The same bytes as the page drawn at
+    /// once with nothing kept, and the titles taken. (The shared engine's flag: a test running meanwhile only
     /// keeps and takes texts of its own, which changes no answer, MeasuredLines.)
     @Test func titlesTakenFromTheHeightsLinesWhileRecordingsAreDrawnOnAnotherThread() throws {
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())

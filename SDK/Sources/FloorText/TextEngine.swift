@@ -22,6 +22,13 @@ public final class TextEngine: @unchecked Sendable {
         keepsBlocks: { TextEngine.keepsBlocks.load(ordering: .relaxed) },
         reusesMeasures: { MeasureReuse(rawValue: TextEngine.measureReuse.load(ordering: .relaxed)) ?? .off })
 
+    /// A second engine, for the one thread that lays texts out while another uses `shared`: the text preview's
+    /// writer, which lays out the prices its recordings hold while the drawing's thread measures the next rows'
+    /// heights and takes the titles' lines from `shared` (BENCHMARKS.md, issue 23, "The writer's own engine").
+    /// The same font set, so the same answers; its own lock, cache and scratch, so neither thread waits for the
+    /// other. It opens the font files again at its first use; it keeps no blocks.
+    public static let second = TextEngine(keepsBlocks: { false })
+
     /// nil when every file of the font set opened; else the files that did not, for the json output's
     /// `stats` and a warning. Without a face the text is measured in the faces that opened.
     public let problem: String?

@@ -46,14 +46,15 @@ public enum HostTextLayout {
     }
 
     /// `block`'s block laid out afresh, the cache and the measures kept left alone (TextEngine.layoutAfresh):
-    /// for a text drawn once, on any thread.
-    public static func drawnOnce(bytes: UnsafeRawBufferPointer, style: UInt32, maxWidth: Double, maxLines: Int)
-        -> TextBlock
-    {
+    /// for a text drawn once, on any thread, by `engine` (`TextEngine.second` on a thread that lays texts out
+    /// while another uses the shared one).
+    public static func drawnOnce(
+        bytes: UnsafeRawBufferPointer, style: UInt32, maxWidth: Double, maxLines: Int, engine: TextEngine = .shared
+    ) -> TextBlock {
         guard let type = TypeStyle(style: style) else {
             return CellTextLayout.layout(String(decoding: bytes, as: UTF8.self), maxWidth: maxWidth, maxLines: maxLines)
         }
-        return TextEngine.shared.layoutAfresh(utf8: bytes, style: type, maxWidth: maxWidth, maxLines: maxLines)
+        return engine.layoutAfresh(utf8: bytes, style: type, maxWidth: maxWidth, maxLines: maxLines)
     }
 
     public static func block(_ text: String, style: UInt32, maxWidth: Double, maxLines: Int) -> TextBlock {

@@ -178,4 +178,34 @@ import Testing
         }
         #expect(mismatches.withLock { $0 } == 0)
     }
+
+    /// The text preview's writer lays prices out with `TextEngine.second` while the drawing's thread measures
+    /// heights with `shared`: the second engine's blocks are the shared engine's, field by field, while both
+    /// are in use at once.
+    @Test func theSecondEngineLaysTextsOutAsTheSharedOneDoes() throws {
+        var random = SplitMix(seed: 9)
+        let texts =
+            PlainLinesTests.benchmarkTexts(&random).prefix(600).map { Array($0.utf8) } + Self.cjk.map { Array($0.utf8) }
+        let style = Self.styles[4]
+        try #require(TextEngine.second.problem == nil, "the font set (Scripts/setup)")
+        let differences = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            for text in texts {
+                text.withUnsafeBytes { bytes in
+                    if thread == 0 {
+                        _ = TextEngine.shared.measures(utf8: bytes, style: style, maxWidth: 171.5, maxLines: 2)
+                    } else {
+                        let second = TextEngine.second.layoutAfresh(
+                            utf8: bytes, style: style, maxWidth: 171.5, maxLines: 2)
+                        let shared = TextEngine.shared.layoutAfresh(
+                            utf8: bytes, style: style, maxWidth: 171.5, maxLines: 2)
+                        if let difference = Self.difference(second, shared) {
+                            differences.withLock { $0.append(difference) }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(differences.withLock { $0 }.isEmpty)
+    }
 }
