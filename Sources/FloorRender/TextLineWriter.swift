@@ -11,20 +11,20 @@ import Synchronization
 /// cells into grids and writing their lines (and clearing each band's grid, and the output's first touches)
 /// overlaps the plugins' cell calls. The bytes are the same either way.
 ///
-/// Contract, who owns what when: a band (its grid, recording, steps and labels) belongs to the drawing from
-/// `take()` until `hand(_:)`, then to the writer until a later `take()` gives it back, cleared; the output and
-/// the backend recordings are drawn with belong to the writer from `init` until `finish()` returns. The
-/// drawing never touches a band it has handed over, the writer never one it has given back, and nothing else
-/// is shared but the two queues, under one lock. No plugin code runs on the writer's thread: a band is cells,
-/// bytes and recorded calls, whose texts are the recording's own copies (never a plugin's pointers, valid only
-/// during its call), drawn by host code (GridBackend) that touches nothing shared: the text blocks whose lines
-/// were not known when recorded are laid out with the backend's engine (`drawingRecordingsWith`'s, on a second
-/// thread TextEngine.second, which no other thread uses). The drawing may draw a band's recording itself before
-/// handing it over (it is its band until then; `isBehind` says when the writer is busy). On a second thread `bandsInFlight` bands
-/// circulate, so the drawing waits only when the writer holds all the others; inline, one, given back when
-/// handed over: so a band is handed over before the next is taken. `finish()` must be called once, after the
-/// last `hand(_:)`: until then the writer's thread is running (ARCHITECTURE.md, "Output contract": nothing is
-/// written out before every plugin call has returned; this writes into memory only).
+/// Contract, who owns what when: a band (its grid, recording, steps and labels) belongs to the drawing from `take()`
+/// until `hand(_:)`, then to the writer until a later `take()` gives it back, cleared; the output and the backend
+/// recordings are drawn with belong to the writer from `init` until `finish()` returns. The drawing never touches a
+/// band it has handed over, the writer never one it has given back, and nothing else is shared but the two queues,
+/// under one lock. No plugin code runs on the writer's thread: a band is cells, bytes and recorded calls, whose texts
+/// are the recording's own copies (never a plugin's pointers, valid only during its call), drawn by host code
+/// (GridBackend) that touches nothing shared: the text blocks whose lines were not known when recorded are laid out
+/// with the backend's engine (`drawingRecordingsWith`'s: on a second thread TextEngine.second, whose lock the drawing's
+/// thread never takes). The drawing may draw a band's recording itself before handing it over (it is its band until
+/// then; `isBehind` says when the writer is busy). On a second thread `bandsInFlight` bands circulate, so the drawing
+/// waits only when the writer holds all the others; inline, one, given back when handed over: so a band is handed over
+/// before the next is taken. `finish()` must be called once, after the last `hand(_:)`: until then the writer's thread
+/// is running (ARCHITECTURE.md, "Output contract": nothing is written out before every plugin call has returned; this
+/// writes into memory only).
 package final class TextLineWriter: @unchecked Sendable {
     package enum Mode: Sendable {
         /// Each band written when handed over, on the caller's thread (a screen: a few dozen lines).
