@@ -41,6 +41,12 @@ def hyperfine(name):
 
 figures = []
 
+
+def medians(a, b):
+    """The medians of two hyperfine results and their ratio: beside a ratio of means, which a few slow runs
+    (the host's slow state, BENCHMARKS.md) move more than they move the median."""
+    return f"medians {a['median'] * 1000:.0f} vs {b['median'] * 1000:.0f} ms = {a['median'] / b['median']:.2f}x"
+
 # Instruction shares of the end-to-end run (callgrind_annotate --inclusive=yes), by stage.
 PROFILE_STAGES = [
     ("plugins' floor decoding (SDK decode thunk)", "FloorKit6ThunksO6decode"),
@@ -222,7 +228,8 @@ if hf:
             name, value = line.split("\t")
             memory[name] = int(value)
     size = os.path.getsize(os.path.join(inputs, "feed.json"))
-    note = (f"means of 20 runs each, same hyperfine run; user CPU {text['user'] * 1000:.0f} vs {json_render['user'] * 1000:.0f} ms"
+    note = (f"means of 20 runs each, same hyperfine run ({medians(text, json_render)}); user CPU "
+            f"{text['user'] * 1000:.0f} vs {json_render['user'] * 1000:.0f} ms"
             + (f"; peak RSS text {memory['text'] / 1024:.0f} MB (output {memory['text-bytes'] / 1e6:.1f} MB) vs json {memory['json'] / 1024:.0f} MB"
                if {"text", "json", "text-bytes"} <= memory.keys() else ""))
     figure(f"text render of the {size / 1e6:.1f} MB page, every row drawn",
@@ -244,8 +251,8 @@ if hf:
     figure("issue 23: the same on the 6,000-word page (feed-words.json)",
            f"{text['mean'] * 1000:.0f} ms vs json {json_render['mean'] * 1000:.0f} ms = {ratio:.2f}x json", "<= 1.2x",
            verdict(ratio <= 1.2), e2e,
-           f"means of 20 runs each, same hyperfine run; user CPU {text['user'] * 1000:.0f} vs "
-           f"{json_render['user'] * 1000:.0f} ms")
+           f"means of 20 runs each, same hyperfine run ({medians(text, json_render)}); user CPU "
+           f"{text['user'] * 1000:.0f} vs {json_render['user'] * 1000:.0f} ms")
 
 # 8. Memory per row.
 host_bytes = percentile("memory 1000000 rows", "host_bytes")
