@@ -53,10 +53,12 @@ struct TextAgreementTests {
         return cases
     }
 
-    @Test func chromiumMeasuresAndBreaksTheHostsLines() throws {
+    /// The server's start and the browser runs block for seconds: off the cooperative pool (offThePool,
+    /// CarouselBrowserTests says why).
+    @Test func chromiumMeasuresAndBreaksTheHostsLines() async throws {
         try #require(browserAvailable, "chromium, chromedriver or selenium is missing: run Scripts/setup --browser")
         let fixture = try ServeFixture()
-        let server = try RunningServer(serving: fixture)
+        let server = try await offThePool { try RunningServer(serving: fixture) }
         defer { server.stop() }
         let cases = Self.cases()
         #expect(cases.count == Self.strings * Self.widths.count * TypeStyle.all.count)
@@ -70,12 +72,14 @@ struct TextAgreementTests {
             to: URL(fileURLWithPath: input))
         for scale in ["1", "2"] {
             let output = fixture.folder + "/text-agreement-\(scale).json"
-            let result = try runTool(
-                "/usr/bin/env",
-                [
-                    "python3", ServeRepo.root + "/Tests/Browser/text_agreement.py", "--cases", input, "--scale", scale,
-                    "--out", output,
-                ])
+            let result = try await offThePool {
+                try runTool(
+                    "/usr/bin/env",
+                    [
+                        "python3", ServeRepo.root + "/Tests/Browser/text_agreement.py", "--cases", input, "--scale",
+                        scale, "--out", output,
+                    ])
+            }
             print(result.output)
             try #require(result.status == 0, "\(result.output)")
             let summary = try #require(
