@@ -4,115 +4,114 @@ import Testing
 
 @testable import FloorServe
 
-/// The real-browser test: the built `floorhost serve` (its worker included) on a loopback port, driven by
-/// Tests/Browser/serve_in_browser.py through headless chromium. Runs where Scripts/setup --browser has
-/// installed chromium, chromium-driver and selenium; the screenshot is left in the build folder as
-/// serve-browser-test.png. Scripts/test (CI) sets FLOORKIT_REQUIRE_BROWSER=1: there a missing browser is a
-/// failure, never a skipped test counted as passing.
-@Suite(
-    .serialized,
-    .enabled(
-        if: browserAvailable || browserRequired, "needs chromium, chromedriver and selenium: Scripts/setup --browser"))
-struct BrowserTests {
-    @Test func scrollStickyTapAndLiveEditInChromium() async throws {
-        try #require(browserAvailable, "chromium, chromedriver or selenium is missing: run Scripts/setup --browser")
-        let fixture = try ServeFixture()
-        // The rows the whole feed has once every next page is in, as the CLI lays them out.
-        let cli = try await offThePool {
-            try runFloorhost([
-                "--no-plugin-isolation", "--plugins", fixture.plugins, fixture.pages + "/home.json",
-                "--format", "json", "--scroll-to", "end",
-            ])
-        }
-        let layout = try #require(try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)) as? [String: Any])
-        let rows = try #require(layout["rows"] as? [[String: Any]])
-        let expected = rows.map { [$0["section"]!, $0["row"]!, $0["floor"]!] }
-        let expectFile = fixture.folder + "/expected-rows.json"
-        try JSONSerialization.data(withJSONObject: expected).write(to: URL(fileURLWithPath: expectFile))
-
-        let server = try await offThePool {
-            try RunningServer(arguments: [
-                "serve", "--plugins", fixture.plugins, "--plugin-cache", fixture.folder + "/scan.json",
-                "--port", "0", fixture.pages,
-            ])
-        }
-        defer { server.stop() }
-        let screenshot = ServeRepo.buildDirectory + "/serve-browser-test.png"
-        let result = try await offThePool {
-            try runTool(
-                "/usr/bin/env",
-                [
-                    "python3", ServeRepo.root + "/Tests/Browser/serve_in_browser.py",
-                    "--url", server.url + "page/home.json", "--file", fixture.pages + "/home.json",
-                    "--expect", expectFile, "--next-pages", "2", "--screenshot", screenshot,
+extension BrowserRuns {
+    /// The real-browser test: the built `floorhost serve` (its worker included) on a loopback port, driven by
+    /// Tests/Browser/serve_in_browser.py through headless chromium. Runs where Scripts/setup --browser has
+    /// installed chromium, chromium-driver and selenium; the screenshot is left in the build folder as
+    /// serve-browser-test.png. Scripts/test (CI) sets FLOORKIT_REQUIRE_BROWSER=1: there a missing browser is a
+    /// failure, never a skipped test counted as passing.
+    @Suite struct BrowserTests {
+        @Test func scrollStickyTapAndLiveEditInChromium() async throws {
+            try #require(browserAvailable, "chromium, chromedriver or selenium is missing: run Scripts/setup --browser")
+            let fixture = try ServeFixture()
+            // The rows the whole feed has once every next page is in, as the CLI lays them out.
+            let cli = try await offThePool {
+                try runFloorhost([
+                    "--no-plugin-isolation", "--plugins", fixture.plugins, fixture.pages + "/home.json",
+                    "--format", "json", "--scroll-to", "end",
                 ])
-        }
-        print(result.output)
-        #expect(result.status == 0, "\(result.output)")
-        #expect(FileManager.default.fileExists(atPath: screenshot))
-    }
+            }
+            let layout = try #require(try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)) as? [String: Any])
+            let rows = try #require(layout["rows"] as? [[String: Any]])
+            let expected = rows.map { [$0["section"]!, $0["row"]!, $0["floor"]!] }
+            let expectFile = fixture.folder + "/expected-rows.json"
+            try JSONSerialization.data(withJSONObject: expected).write(to: URL(fileURLWithPath: expectFile))
 
-    /// A plugin added, rebuilt and removed while a tab is open (Tests/Browser/plugin_changes_in_browser.py):
-    /// each time the tab shows the change without a reload, its rows and diagnostics what `/layout` says,
-    /// and serve prints one line. The script prints how long each change took to show.
-    @Test func aPluginChangeUpdatesAnOpenTabInChromium() async throws {
-        try #require(browserAvailable, "chromium, chromedriver or selenium is missing: run Scripts/setup --browser")
-        let fixture = try ServeFixture()
-        let folder = fixture.folder + "/tab-plugins"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            atPath: fixture.plugins + "/libTitleFloor.so", toPath: folder + "/libTitleFloor.so")
-        let badge = WorkerPreviewTests.Setup.compileBadge
-        try await offThePool {
-            try badge(folder + "/libBadgeFloor.so", [])
-            try badge(fixture.folder + "/libBadgeFloor-rebuilt.so", ["DRAW_OUTSIDE"])
-        }
-        try WorkerPreviewTests.Setup.secure(folder)
-        try fixture.write(
-            "plugins.json",
-            #"""
-            {"title":"插件 Plugins","floors":[
-              {"type":"Title","id":"top","title":"上新 New in"},
-              {"type":"Badge","id":"badge","text":"徽章 badge"},
-              {"type":"ProductFeed","id":"flash","items":[
-                {"id":"p1","title":"无线耳机 Earbuds","price":"¥199","img":"p1.jpg","jump":{"url":"app://product/1"}},
-                {"id":"p2","title":"Water bottle","price":"¥59","img":"p2.jpg","jump":{"url":"app://product/2"}},
-                {"id":"p3","title":"Left out","price":true,"img":"p3.jpg"},
-                {"id":"p4","title":"Desk lamp","price":"¥89","img":"p4.jpg","jump":{"url":"app://product/4"}}]}]}
-            """#)
-        let server = try await offThePool {
-            try RunningServer(arguments: [
-                "serve", "--plugins", folder, "--plugin-cache", fixture.folder + "/scan.json", "--port", "0",
-                fixture.pages,
-            ])
-        }
-        defer { server.stop() }
-        let screenshot = ServeRepo.buildDirectory + "/serve-plugin-change-test.png"
-        let result = try await offThePool {
-            try runTool(
-                "/usr/bin/env",
-                [
-                    "python3", ServeRepo.root + "/Tests/Browser/plugin_changes_in_browser.py", "--base", server.url,
-                    "--page", "plugins.json", "--root", fixture.pages, "--plugins", folder,
-                    "--add", fixture.plugins + "/libProductFeedFloor.so",
-                    "--rebuilt", fixture.folder + "/libBadgeFloor-rebuilt.so", "--screenshot", screenshot,
+            let server = try await offThePool {
+                try RunningServer(arguments: [
+                    "serve", "--plugins", fixture.plugins, "--plugin-cache", fixture.folder + "/scan.json",
+                    "--port", "0", fixture.pages,
                 ])
+            }
+            defer { server.stop() }
+            let screenshot = ServeRepo.buildDirectory + "/serve-browser-test.png"
+            let result = try await offThePool {
+                try runTool(
+                    "/usr/bin/env",
+                    [
+                        "python3", ServeRepo.root + "/Tests/Browser/serve_in_browser.py",
+                        "--url", server.url + "page/home.json", "--file", fixture.pages + "/home.json",
+                        "--expect", expectFile, "--next-pages", "2", "--screenshot", screenshot,
+                    ])
+            }
+            print(result.output)
+            #expect(result.status == 0, "\(result.output)")
+            #expect(FileManager.default.fileExists(atPath: screenshot))
         }
-        print(result.output)
-        #expect(result.status == 0, "\(result.output)")
-        // One line on serve's terminal for each change.
-        let said = try await offThePool {
-            server.lines(within: 10) { lines in lines.contains { $0.contains("page error: plugins.json:1:") } }
+
+        /// A plugin added, rebuilt and removed while a tab is open (Tests/Browser/plugin_changes_in_browser.py):
+        /// each time the tab shows the change without a reload, its rows and diagnostics what `/layout` says,
+        /// and serve prints one line. The script prints how long each change took to show.
+        @Test func aPluginChangeUpdatesAnOpenTabInChromium() async throws {
+            try #require(browserAvailable, "chromium, chromedriver or selenium is missing: run Scripts/setup --browser")
+            let fixture = try ServeFixture()
+            let folder = fixture.folder + "/tab-plugins"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                atPath: fixture.plugins + "/libTitleFloor.so", toPath: folder + "/libTitleFloor.so")
+            let badge = WorkerPreviewTests.Setup.compileBadge
+            try await offThePool {
+                try badge(folder + "/libBadgeFloor.so", [])
+                try badge(fixture.folder + "/libBadgeFloor-rebuilt.so", ["DRAW_OUTSIDE"])
+            }
+            try WorkerPreviewTests.Setup.secure(folder)
+            try fixture.write(
+                "plugins.json",
+                #"""
+                {"title":"插件 Plugins","floors":[
+                  {"type":"Title","id":"top","title":"上新 New in"},
+                  {"type":"Badge","id":"badge","text":"徽章 badge"},
+                  {"type":"ProductFeed","id":"flash","items":[
+                    {"id":"p1","title":"无线耳机 Earbuds","price":"¥199","img":"p1.jpg","jump":{"url":"app://product/1"}},
+                    {"id":"p2","title":"Water bottle","price":"¥59","img":"p2.jpg","jump":{"url":"app://product/2"}},
+                    {"id":"p3","title":"Left out","price":true,"img":"p3.jpg"},
+                    {"id":"p4","title":"Desk lamp","price":"¥89","img":"p4.jpg","jump":{"url":"app://product/4"}}]}]}
+                """#)
+            let server = try await offThePool {
+                try RunningServer(arguments: [
+                    "serve", "--plugins", folder, "--plugin-cache", fixture.folder + "/scan.json", "--port", "0",
+                    fixture.pages,
+                ])
+            }
+            defer { server.stop() }
+            let screenshot = ServeRepo.buildDirectory + "/serve-plugin-change-test.png"
+            let result = try await offThePool {
+                try runTool(
+                    "/usr/bin/env",
+                    [
+                        "python3", ServeRepo.root + "/Tests/Browser/plugin_changes_in_browser.py", "--base", server.url,
+                        "--page", "plugins.json", "--root", fixture.pages, "--plugins", folder,
+                        "--add", fixture.plugins + "/libProductFeedFloor.so",
+                        "--rebuilt", fixture.folder + "/libBadgeFloor-rebuilt.so", "--screenshot", screenshot,
+                    ])
+            }
+            print(result.output)
+            #expect(result.status == 0, "\(result.output)")
+            // One line on serve's terminal for each change.
+            let said = try await offThePool {
+                server.lines(within: 10) { lines in lines.contains { $0.contains("page error: plugins.json:1:") } }
+            }
+            #expect(said.contains { $0.contains("plugins: libProductFeedFloor.so added") }, "\(said)")
+            #expect(said.contains { $0.contains("plugins: libBadgeFloor.so rebuilt") }, "\(said)")
+            #expect(said.contains { $0.contains("plugins: libProductFeedFloor.so removed") }, "\(said)")
+            // And one for the page that stopped parsing, named relative to the root.
+            #expect(
+                said.filter { $0.hasPrefix("floorhost serve: page error: plugins.json:1:22: ") }.count == 1, "\(said)")
         }
-        #expect(said.contains { $0.contains("plugins: libProductFeedFloor.so added") }, "\(said)")
-        #expect(said.contains { $0.contains("plugins: libBadgeFloor.so rebuilt") }, "\(said)")
-        #expect(said.contains { $0.contains("plugins: libProductFeedFloor.so removed") }, "\(said)")
-        // And one for the page that stopped parsing, named relative to the root.
-        #expect(said.filter { $0.hasPrefix("floorhost serve: page error: plugins.json:1:22: ") }.count == 1, "\(said)")
     }
 }
 
-extension BrowserTests {
+extension BrowserRuns.BrowserTests {
     /// Leaving a tab and coming back (Tests/Browser/navigation_in_browser.py): the page left behind holds no
     /// event stream (`/metrics`), the page the back/forward cache restores listens again and shows what was
     /// saved meanwhile, and navigations in a row never wait for a connection a cached page holds.
@@ -140,6 +139,16 @@ extension BrowserTests {
         #expect(result.status == 0, "\(result.output)")
     }
 }
+
+/// Every suite that drives headless chromium, one test at a time: run together, three chromiums on 2 cores took
+/// over two minutes each in CI, and the other suites' waits (a push, a worker's answer) grew with them.
+/// CI (Scripts/test) sets FLOORKIT_REQUIRE_BROWSER=1: there a missing browser is a failure, never a skipped
+/// test counted as passing.
+@Suite(
+    .serialized,
+    .enabled(
+        if: browserAvailable || browserRequired, "needs chromium, chromedriver and selenium: Scripts/setup --browser"))
+enum BrowserRuns {}
 
 /// Runs `body` on a Dispatch thread and waits for it without holding one of the cooperative pool's few
 /// threads (two here): a browser run blocks for seconds, and tests elsewhere await pushes meanwhile.
