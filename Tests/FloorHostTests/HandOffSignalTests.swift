@@ -1,6 +1,5 @@
 import Dispatch
 import FloorCore
-import Glibc
 import Synchronization
 import Testing
 
@@ -26,8 +25,9 @@ struct HandOffSignalTests {
     }
 
     /// A producer hands 20,000 numbers over one at a time, and a consumer takes them: every one arrives, in
-    /// order. The consumer sometimes spins through a gap and sometimes sleeps (the producer pauses every so
-    /// often for longer than the spin), and with no spin it sleeps every time it finds nothing.
+    /// order. The consumer sometimes spins through a gap and sometimes sleeps: every 1,000th number is handed
+    /// over only once the consumer, having taken the ones before, has run out of spin and sleeps. With no spin
+    /// it sleeps every time it finds nothing.
     @Test(arguments: [0, 20, 100])
     func noSignalIsLostBetweenTwoThreads(spinMicroseconds: Int) {
         let count = 20_000
@@ -44,10 +44,12 @@ struct HandOffSignalTests {
             done.signal()
         }
         for number in 0..<count {
+            if number % 1_000 == 999 {
+                let asleep = eventually(seconds: 10) { handed.waitersAsleep == 1 ? true : nil }
+                #expect(asleep == true, "the consumer never slept waiting for number \(number)")
+            }
             queue.withLock { $0.append(number) }
             handed.signal()
-            // Every 1,000th number, a pause past any spin: the consumer is asleep when the next one comes.
-            if number % 1_000 == 999 { usleep(1_000) }
         }
         #expect(done.wait(timeout: .now() + 30) == .success, "the consumer waits for a signal that was lost")
         #expect(taken.withLock { $0 } == Array(0..<count))

@@ -4,8 +4,8 @@ import FloorText
 /// The host's side of ABI 1.5's text calls (docs/ABI.md, "Text layout"): floor_host_t.layout_text,
 /// floor_canvas_t.layout_text and text_block all lay out through `block`, so the same arguments give the
 /// same lines in every backend, call and process; the test kit answers with the same function. Style 0 is
-/// `CellTextLayout` (1.4's metrics); any other style number is real type from `TextEngine.shared`.
-/// Any thread.
+/// `CellTextLayout` (1.4's metrics); any other style number is real type from `TextEngine.shared` (`drawnOnce`:
+/// from the engine it is given, the same answers). Any thread.
 public enum HostTextLayout {
     /// The block for a plugin's `length` bytes at `utf8` (NULL is empty; at most `TextLimits.maxBytes`
     /// are read; invalid UTF-8 is U+FFFD).

@@ -34,6 +34,10 @@ package final class HandOffSignal: Sendable {
         spinNanoseconds = max(0, spinMicroseconds) * 1000
     }
 
+    /// Waiters whose spin ran out and that sleep, or are about to, until a `signal()` wakes them. For a test that
+    /// has to meet a waiter asleep; the count may change as soon as it is read.
+    package var waitersAsleep: Int { max(0, -count.load(ordering: .relaxed)) }
+
     package func signal() {
         if count.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue < 0 { sleepers.signal() }
     }
