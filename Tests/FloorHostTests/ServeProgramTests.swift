@@ -23,7 +23,11 @@ import Testing
     @Test func aFloorhostWithoutFloorhostServeSaysWhatToBuild() throws {
         let folder = try TemporaryFolder("serve-program")
         let lone = folder.path + "/floorhost"
-        try FileManager.default.copyItem(atPath: Repo.floorhostBinary, toPath: lone)
+        // Copied by cp, a process of its own: a copy this process wrote could still be open for writing in a
+        // child another test forked meanwhile, and executing it then fails with "Text file busy" (ETXTBSY), as
+        // it did once in CI.
+        let copy = try run("/bin/cp", [Repo.floorhostBinary, lone])
+        try #require(copy.status == 0, "\(copy.stderr)")
         let result = try run(lone, ["serve", "--plugins", folder.path, folder.path])
         #expect(result.status == 1)
         #expect(result.stderr.contains(folder.path + "/floorhost-serve"), "\(result.stderr)")
