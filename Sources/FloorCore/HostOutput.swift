@@ -24,7 +24,8 @@ public struct HostOutput: Sendable {
     public static let standardOutput = HostOutput(claiming: 1, name: "the output")
     public static let standardError = HostOutput(claiming: 2, name: "stderr")
 
-    private init(claiming descriptor: Int32, name: String) {
+    /// Writes to a duplicate of `descriptor`, made now (the caller may close its own).
+    package init(claiming descriptor: Int32, name: String) {
         // A descriptor that is not open (`floorhost >&-`) stays -1: every write then fails with EBADF.
         self.descriptor = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
         self.name = name
@@ -63,6 +64,40 @@ public struct HostOutput: Sendable {
     }
 
     public func write(_ text: String) throws(Failure) { try write(Array(text.utf8)) }
+
+    /// The most pieces one writev(2) takes: IOV_MAX on Linux (UIO_MAXIOV), which Swift's Glibc does not export.
+    public static let piecesAWrite = 1024
+
+    /// Writes all the bytes the pieces of `batch` point at, in order, a write(2) of many pieces at a time
+    /// (writev), retrying short and interrupted writes; `batch` is used up doing so.
+    public func write(gathering batch: inout [iovec]) throws(Failure) {
+        let failure: Int32? = batch.withUnsafeMutableBufferPointer { pieces in
+            var first = 0
+            while first < pieces.count {
+                if pieces[first].iov_len == 0 {
+                    first += 1
+                    continue
+                }
+                let n = writev(
+                    descriptor, pieces.baseAddress! + first, Int32(min(pieces.count - first, Self.piecesAWrite)))
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { return errno }
+                if n == 0 { return EIO }
+                // Past the pieces written whole, into the one written in part.
+                var left = n
+                while first < pieces.count && left >= pieces[first].iov_len {
+                    left -= pieces[first].iov_len
+                    first += 1
+                }
+                if left > 0 {
+                    pieces[first].iov_base = pieces[first].iov_base.map { $0 + left }
+                    pieces[first].iov_len -= left
+                }
+            }
+            return nil
+        }
+        if let failure { throw Failure(message: "cannot write \(name): \(String(cString: strerror(failure)))") }
+    }
 
     /// The errno of the write that failed, nil when everything was written.
     private static func writeAll(_ fd: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Int32? {

@@ -44,14 +44,18 @@ package struct PageRender: Sendable {
     /// A render's output: every plugin call has returned before it exists, so writing it runs no plugin code.
     package enum Output {
         case bytes([UInt8])
+        /// The text preview, its repeated lines held once (TextOutput).
+        case text(TextOutput)
         /// json, written chunk by chunk (JSONOutput): never held whole.
         case json(JSONOutput)
 
-        /// Hands the output to `emit` in order, in one piece or in chunks; stops at `emit`'s first error.
-        package func write(_ emit: ([UInt8]) throws -> Void) rethrows {
+        /// Writes the output to `output`, in one piece, in pieces gathered or in chunks; stops at the first
+        /// write that fails.
+        package func write(to output: HostOutput) throws(HostOutput.Failure) {
             switch self {
-            case .bytes(let bytes): try emit(bytes)
-            case .json(let json): try json.write(emit)
+            case .bytes(let bytes): try output.write(bytes)
+            case .text(let text): try text.write(to: output)
+            case .json(let json): try json.write { chunk throws(HostOutput.Failure) in try output.write(chunk) }
             }
         }
     }
@@ -80,7 +84,7 @@ package struct PageRender: Sendable {
             page: page, root: root, remote: remote, width: screen.width, dispatch: dispatch,
             measuring: drawsEveryRow ? .asReached : .now)
         let options = TextRenderer.Options(columns: columns, styled: styled, gutter: gutter)
-        var output: [UInt8] = []
+        var output = TextOutput()
         let drawnAsMeasured = drawsEveryRow && adapter.page.next == nil
         if !drawnAsMeasured { adapter.measureRest() }
         if drawsEveryRow { TextEngine.reuseMeasures(.reusing) }
@@ -101,10 +105,14 @@ package struct PageRender: Sendable {
             let tapped = session.tap(section: tap.section, row: tap.row, item: tap.item)
             var messages = diagnostics.map { $0.line }
             switch tapped {
-            case .success(let action): output = Array(TapOutput.json(action).utf8)
-            case .failure(let none): messages.append("no action: \(none)")
+            case .success(let action):
+                return Result(
+                    output: .bytes(Array(TapOutput.json(action).utf8)), messages: messages, failed: false,
+                    session: session)
+            case .failure(let none):
+                messages.append("no action: \(none)")
+                return Result(output: .bytes([]), messages: messages, failed: true, session: session)
             }
-            return Result(output: .bytes(output), messages: messages, failed: output.isEmpty, session: session)
         }
         switch format {
         case .text:
@@ -118,11 +126,12 @@ package struct PageRender: Sendable {
             let json = JSONRenderer.prepare(session, plugins: host.plugins, diagnostics: diagnostics)
             return Result(output: .json(json), messages: [], failed: false, session: session)
         case .html:
-            output = Array(HTMLRenderer.render(session, diagnostics: diagnostics).utf8)
+            let html = Array(HTMLRenderer.render(session, diagnostics: diagnostics).utf8)
+            return Result(output: .bytes(html), messages: diagnostics.map { $0.line }, failed: false, session: session)
         }
         // Told after the drawing (and the tap), so that what the plugins' calls reported there is told too (a
         // plugin's message while drawing a cell, a paged row's page count out of bounds): gathered before, such
         // messages were lost.
-        return Result(output: .bytes(output), messages: diagnostics.map { $0.line }, failed: false, session: session)
+        return Result(output: .text(output), messages: diagnostics.map { $0.line }, failed: false, session: session)
     }
 }

@@ -56,7 +56,7 @@ package final class TextLineWriter: @unchecked Sendable {
     private let recordings: TextRenderer.GridBackend
     /// Owned by the writer (see the contract) until `finish()`. Unchecked for exclusivity: only its owner
     /// touches it, and a checked access on each append cost more than many a line's bytes.
-    @exclusivity(unchecked) private var output: [UInt8]
+    @exclusivity(unchecked) private var output: TextOutput
 
     private struct Queues: Sendable {
         /// Bands handed over and not yet written, in order; nil: the drawing has finished.
@@ -73,12 +73,13 @@ package final class TextLineWriter: @unchecked Sendable {
 
     /// A writer appending lines of grids `columns` wide and `bandLines` tall, in `styled` SGR, after
     /// `blankGutter` (or a label) when `gutter`, to `output`, which it takes (leaving it empty) until `finish()`:
-    /// moved, not copied, so that its reserved capacity (and its huge pages, HugePages) is what is appended to.
+    /// moved, not copied, so that its reserved capacity is what is appended to. Each line goes through TextOutput's
+    /// `endLine`, which holds it once when it repeats a recent one.
     /// Bands handed over with a recording have it drawn with `recordings`, which the writer takes until
     /// `finish()`.
     init(
         _ mode: Mode, columns: Int, bandLines: Int, styled: Bool, gutter: Bool, blankGutter: [UInt8],
-        drawingRecordingsWith recordings: TextRenderer.GridBackend, output: inout [UInt8]
+        drawingRecordingsWith recordings: TextRenderer.GridBackend, output: inout TextOutput
     ) {
         self.mode = mode
         self.recordings = recordings
@@ -86,7 +87,7 @@ package final class TextLineWriter: @unchecked Sendable {
         self.styled = styled
         self.gutter = gutter
         self.blankGutter = blankGutter
-        self.output = []
+        self.output = TextOutput()
         swap(&self.output, &output)
         let bands = mode == .inline ? 1 : Self.bandsInFlight
         queues.withLock { queues in
@@ -144,13 +145,13 @@ package final class TextLineWriter: @unchecked Sendable {
     }
 
     /// Waits until every band handed over is written, ends the writer's thread, and gives the output back.
-    func finish() -> [UInt8] {
+    func finish() -> TextOutput {
         if mode == .secondThread {
             queues.withLock { $0.handed.append(nil) }
             handedOver.signal()
             written.wait()
         }
-        var taken: [UInt8] = []
+        var taken = TextOutput()
         swap(&taken, &output)
         return taken
     }
@@ -161,27 +162,31 @@ package final class TextLineWriter: @unchecked Sendable {
         for step in band.steps {
             switch step {
             case .blank(let count):
+                let start = output.bytes.count
                 if gutter {
                     for _ in 0..<count {
-                        output.append(contentsOf: blankGutter.dropLast())
-                        output.append(0x0A)
+                        output.bytes.append(contentsOf: blankGutter.dropLast())
+                        output.bytes.append(0x0A)
                     }
                 } else {
-                    output.append(contentsOf: repeatElement(0x0A, count: count))
+                    output.bytes.append(contentsOf: repeatElement(0x0A, count: count))
                 }
+                output.endLine(from: start)
             case .lines(let lines, let label):
                 for l in lines {
+                    let start = output.bytes.count
                     if gutter {
                         if l == lines.lowerBound, let label {
-                            output.append(contentsOf: band.labels[label])
+                            output.bytes.append(contentsOf: band.labels[label])
                         } else {
-                            output.append(contentsOf: blankGutter)
+                            output.bytes.append(contentsOf: blankGutter)
                         }
                     }
-                    let before = output.count
-                    band.grid.write(line: l, to: &output, styled: styled)
-                    if gutter && output.count == before { output.removeLast() }
-                    output.append(0x0A)
+                    let before = output.bytes.count
+                    band.grid.write(line: l, to: &output.bytes, styled: styled)
+                    if gutter && output.bytes.count == before { output.bytes.removeLast() }
+                    output.bytes.append(0x0A)
+                    output.endLine(from: start)
                 }
             }
         }

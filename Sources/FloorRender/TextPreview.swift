@@ -14,13 +14,13 @@ public enum TextPreview {
     }
 
     public static func render(_ session: PageSession, extent: Extent, options: TextRenderer.Options) -> String {
-        var out: [UInt8] = []
+        var out = TextOutput()
         write(session, extent: extent, options: options, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        return String(decoding: out.expanded, as: UTF8.self)
     }
 
-    public static func write(
-        _ session: PageSession, extent: Extent, options: TextRenderer.Options, to out: inout [UInt8]
+    package static func write(
+        _ session: PageSession, extent: Extent, options: TextRenderer.Options, to out: inout TextOutput
     ) {
         switch extent {
         case .wholePage:
@@ -35,22 +35,22 @@ public enum TextPreview {
     /// What `write` writes of the whole page before its last line: the title and every row. The adapter may
     /// measure its rows as the drawing reaches them (Adapter's `.asReached`): PageRender draws a page that
     /// has no next page so, before its session exists, and writes the footer once it does.
-    package static func writeWholePage(_ adapter: Adapter, options: TextRenderer.Options, to out: inout [UInt8]) {
+    package static func writeWholePage(_ adapter: Adapter, options: TextRenderer.Options, to out: inout TextOutput) {
         writeTitle(adapter, options: options, to: &out)
         TextRenderer.write(adapter, options: options, to: &out)
     }
 
     /// The last line (`footer`), as `write` ends with it.
     package static func writeFooter(
-        _ session: PageSession, extent: Extent, options: TextRenderer.Options, to out: inout [UInt8]
+        _ session: PageSession, extent: Extent, options: TextRenderer.Options, to out: inout TextOutput
     ) {
-        TextRenderer.writeLine(footer(session, extent: extent), style: .muted, options: options, to: &out)
+        TextRenderer.writeLine(footer(session, extent: extent), style: .muted, options: options, to: &out.bytes)
     }
 
-    private static func writeTitle(_ adapter: Adapter, options: TextRenderer.Options, to out: inout [UInt8]) {
+    private static func writeTitle(_ adapter: Adapter, options: TextRenderer.Options, to out: inout TextOutput) {
         if let title = adapter.page.title, !title.isEmpty {
-            TextRenderer.writeLine(title, style: .bold, options: options, to: &out)
-            out.append(0x0A)
+            TextRenderer.writeLine(title, style: .bold, options: options, to: &out.bytes)
+            out.bytes.append(0x0A)
         }
     }
 

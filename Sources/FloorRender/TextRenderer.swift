@@ -49,13 +49,13 @@ public enum TextRenderer {
     }
 
     public static func render(_ adapter: Adapter, options: Options) -> String {
-        var out: [UInt8] = []
+        var out = TextOutput()
         write(adapter, options: options, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        return String(decoding: out.expanded, as: UTF8.self)
     }
 
     /// The whole page's lines are written on a second thread while the next are drawn (TextLineWriter).
-    public static func write(_ adapter: Adapter, options: Options, to out: inout [UInt8]) {
+    package static func write(_ adapter: Adapter, options: Options, to out: inout TextOutput) {
         write(adapter, options: options, writing: .secondThread, to: &out)
     }
 
@@ -64,7 +64,7 @@ public enum TextRenderer {
     /// the same bytes whatever the three.
     package static func write(
         _ adapter: Adapter, options: Options, writing: TextLineWriter.Mode,
-        bandLines: Int = TextLineWriter.bandLines, recorded: Bool? = nil, to out: inout [UInt8]
+        bandLines: Int = TextLineWriter.bandLines, recorded: Bool? = nil, to out: inout TextOutput
     ) {
         var drawing = Drawing(
             adapter, options: options, labelling: 0..<adapter.rowCount, recorded: recorded ?? (writing == .secondThread)
@@ -85,13 +85,13 @@ public enum TextRenderer {
     }
 
     public static func render(_ adapter: Adapter, viewport: Viewport, options: Options) -> String {
-        var out: [UInt8] = []
+        var out = TextOutput()
         write(adapter, viewport: viewport, options: options, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        return String(decoding: out.expanded, as: UTF8.self)
     }
 
     /// A screen's few dozen lines are written as they are drawn, on the caller's thread.
-    public static func write(_ adapter: Adapter, viewport: Viewport, options: Options, to out: inout [UInt8]) {
+    package static func write(_ adapter: Adapter, viewport: Viewport, options: Options, to out: inout TextOutput) {
         write(adapter, viewport: viewport, options: options, writing: .inline, to: &out)
     }
 
@@ -100,7 +100,7 @@ public enum TextRenderer {
     /// whatever the three.
     package static func write(
         _ adapter: Adapter, viewport: Viewport, options: Options, writing: TextLineWriter.Mode,
-        bandLines: Int = TextLineWriter.bandLines, recorded: Bool = false, to out: inout [UInt8]
+        bandLines: Int = TextLineWriter.bandLines, recorded: Bool = false, to out: inout TextOutput
     ) {
         let top = viewport.offset
         let bottom = min(viewport.offset + viewport.height, max(adapter.totalHeight, top))
@@ -193,16 +193,16 @@ public enum TextRenderer {
         /// (Adapter's `.asReached`), each before it is drawn.
         mutating func body(
             rows: Range<Int>, from top: Double, to bottom: Double?, pinned: PinnedHeader?,
-            writing: TextLineWriter.Mode, bandLines: Int, to out: inout [UInt8]
+            writing: TextLineWriter.Mode, bandLines: Int, to out: inout TextOutput
         ) {
             // Until the last row is measured, nothing is cut at the bottom.
             var total = bottom.map { max(0, line($0, top: top)) } ?? Int.max
             // Room for every line at its widest (3 bytes a column: box drawing and CJK), capped: pages of a
-            // large reservation that are never written are never resident, and no regrowth copies the text.
+            // large reservation that are never written are never resident, and no regrowth copies the text. In
+            // small pages: huge ones can cost more than they save (HugePages), and TextOutput holds a long
+            // page's repeated lines once (the 8 MB page's 23.5 MB of text in 11.5 MB).
             let widest = (columns + gutterColumns + 2) * 3 + (options.styled ? 64 : 0) + 1
-            // In huge pages where the system allows (HugePages): the 8 MB page's 23.5 MB of text is 5,700 first
-            // touches of small pages. The writer's from here on (TextLineWriter), while the drawing fills bands.
-            HugePages.reserve(min(total, (1 << 28) / widest) * widest, at: &out)
+            out.bytes.reserveCapacity(out.bytes.count + min(total, (1 << 28) / widest) * widest)
             // A recording is drawn by a backend of the writer's, as the drawing's would draw it, with an engine of
             // its own for the texts laid out when drawn (the prices).
             let replaying = GridBackend(

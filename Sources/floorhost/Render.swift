@@ -125,8 +125,9 @@ struct Render: ParsableCommand {
             environment: ProcessEnvironment.values(of: ["NO_COLOR"]))
         let result = try unusableInput { try render.run(host: host, page: page, root: root, remote: remotePages) }
         for line in result.messages { printError(line) }
-        // Written from the buffer itself, or chunk by chunk (no copy: a whole page would double the peak memory).
-        try result.output.write { try writeOutput($0) }
+        // Written from what the render holds, in chunks (json) or gathered pieces (text): never copied whole,
+        // which would double the peak memory.
+        try writeOutput { stdout throws(HostOutput.Failure) in try result.output.write(to: stdout) }
         try containment.finish(result.failed ? 1 : 0, keeping: result)
     }
 }

@@ -22,10 +22,10 @@ struct CanvasRecordingTests {
         _ adapter: Adapter, _ options: TextRenderer.Options, recorded: Bool,
         writing: TextLineWriter.Mode = .secondThread, bandLines: Int = TextLineWriter.bandLines
     ) -> [UInt8] {
-        var out: [UInt8] = []
+        var out = TextOutput()
         TextRenderer.write(
             adapter, options: options, writing: writing, bandLines: bandLines, recorded: recorded, to: &out)
-        return out
+        return out.expanded
     }
 
     /// Recorded, on either writer and in bands of 7 lines (most rows taller than a band) or the default, against

@@ -26,27 +26,35 @@ struct HugePagesTests {
         return []
     }
 
-    @Test func aLargeReservationsWholeExtentsAreAdvised() throws {
-        var buffer: [UInt8] = []
-        HugePages.reserve(8 << 20, at: &buffer)
-        #expect(buffer.isEmpty && buffer.capacity >= 8 << 20)
-        let base = buffer.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    /// An array of `count` bytes read as PageRoot reads a page: advised (the answer) before anything is written.
+    static func filled(_ count: Int) -> (bytes: [UInt8], advised: Range<UInt>?) {
+        var advised: Range<UInt>?
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            advised = HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
+            buffer.initialize(repeating: 7)
+            initialized = count
+        }
+        return (bytes, advised)
+    }
+
+    @Test func aLargeBuffersWholeExtentsAreAdvised() throws {
+        let (bytes, advised) = Self.filled(8 << 20)
+        let range = try #require(advised)
+        let base = bytes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         let inner = (base + UInt(HugePages.extent - 1)) & ~UInt(HugePages.extent - 1)
+        #expect(range.lowerBound == inner)
         #expect(try Self.flags(at: inner).contains("hg"))
-        buffer.append(contentsOf: repeatElement(7, count: 8 << 20))
-        #expect(buffer.count == 8 << 20 && buffer.first == 7 && buffer.last == 7)
+        #expect(bytes.count == 8 << 20 && bytes.first == 7 && bytes.last == 7)
     }
 
     /// Nothing is advised for a buffer under two extents. (Its mapping's flags are not the test: in this
     /// process, whose malloc keeps large blocks, a small buffer may lie where an advised one was freed.)
     @Test func aSmallBufferIsLeftAlone() throws {
-        var buffer: [UInt8] = []
-        #expect(HugePages.reserve(1 << 20, at: &buffer) == nil)
-        #expect(buffer.capacity >= 1 << 20)
-        var large: [UInt8] = []
-        let advised = try #require(HugePages.reserve(5 << 20, at: &large))
+        #expect(Self.filled(1 << 20).advised == nil)
+        let (large, advised) = Self.filled(5 << 20)
+        let range = try #require(advised)
         let base = large.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-        #expect(advised.lowerBound >= base && advised.upperBound <= base + UInt(large.capacity))
-        #expect(advised.count % HugePages.extent == 0 && advised.count >= HugePages.extent)
+        #expect(range.lowerBound >= base && range.upperBound <= base + UInt(large.count))
+        #expect(range.count % HugePages.extent == 0 && range.count >= HugePages.extent)
     }
 }

@@ -167,7 +167,7 @@ struct ItemFrameTests {
     @Test func aWholePageTextRenderKeepsNoFrames() throws {
         let session = try open([Self.sixIcons])
         let adapter = session.adapter
-        var out: [UInt8] = []
+        var out = TextOutput()
         TextRenderer.write(adapter, options: TextRenderer.Options(), to: &out)
         #expect(!out.isEmpty)
         #expect(adapter.drawnFrames.isEmpty)

@@ -82,13 +82,13 @@ struct MeasuredAsDrawnTests {
         for options in [
             TextRenderer.Options(columns: 75), TextRenderer.Options(columns: 40, styled: true, gutter: true),
         ] {
-            var whole: [UInt8] = []
+            var whole = TextOutput()
             TextRenderer.write(try adapter(.now), options: options, to: &whole)
             let reached = try adapter(.asReached)
-            var drawn: [UInt8] = []
+            var drawn = TextOutput()
             TextRenderer.write(reached, options: options, to: &drawn)
             #expect(reached.isMeasured, "the drawing measured every floor")
-            #expect(drawn == whole, "\(String(decoding: drawn, as: UTF8.self))")
+            #expect(drawn.expanded == whole.expanded, "\(String(decoding: drawn.expanded, as: UTF8.self))")
         }
     }
 }

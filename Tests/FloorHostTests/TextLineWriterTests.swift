@@ -50,10 +50,10 @@ struct TextLineWriterTests {
 
     /// One band as tall as the whole drawing, written inline: no hand-over at all.
     func wholePageInOneBand(_ options: TextRenderer.Options) -> [UInt8] {
-        var out: [UInt8] = []
+        var out = TextOutput()
         let lines = Int(adapter.totalHeight / TextRenderer.pointsPerLine) + 2
         TextRenderer.write(adapter, options: options, writing: .inline, bandLines: lines, to: &out)
-        return out
+        return out.expanded
     }
 
     @Test(arguments: options)
@@ -65,18 +65,18 @@ struct TextLineWriterTests {
         for bandLines in [7, 64, TextLineWriter.bandLines] {
             for writing in [TextLineWriter.Mode.secondThread, .inline] {
                 for recorded in [true, false] {
-                    var out: [UInt8] = []
+                    var out = TextOutput()
                     TextRenderer.write(
                         adapter, options: options, writing: writing, bandLines: bandLines, recorded: recorded, to: &out)
                     #expect(
-                        Self.firstDifference(out, reference) == nil,
+                        Self.firstDifference(out.expanded, reference) == nil,
                         "\(writing), bands of \(bandLines) lines, recorded \(recorded)")
                 }
             }
         }
-        var out: [UInt8] = []
+        var out = TextOutput()
         TextRenderer.write(adapter, options: options, to: &out)
-        #expect(Self.firstDifference(out, reference) == nil, "the whole page's default")
+        #expect(Self.firstDifference(out.expanded, reference) == nil, "the whole page's default")
     }
 
     @Test func tallScreensWithPinnedHeadersAreTheSameBytes() throws {
@@ -86,18 +86,18 @@ struct TextLineWriterTests {
             let viewport = Viewport(width: 375, height: 3_600, offset: offset)
             if adapter.pinnedHeader(in: viewport) != nil { pinned += 1 }
             for options in Self.options {
-                var reference: [UInt8] = []
+                var reference = TextOutput()
                 TextRenderer.write(
                     adapter, viewport: viewport, options: options, writing: .inline, bandLines: 400, to: &reference)
                 for bandLines in [7, 64] {
                     for writing in [TextLineWriter.Mode.secondThread, .inline] {
                         for recorded in [true, false] {
-                            var out: [UInt8] = []
+                            var out = TextOutput()
                             TextRenderer.write(
                                 adapter, viewport: viewport, options: options, writing: writing, bandLines: bandLines,
                                 recorded: recorded, to: &out)
                             #expect(
-                                Self.firstDifference(out, reference) == nil,
+                                Self.firstDifference(out.expanded, reference.expanded) == nil,
                                 "screen at \(offset), \(writing), bands of \(bandLines), recorded \(recorded)")
                         }
                     }

@@ -2,15 +2,19 @@
 import Glibc
 #endif
 
-/// A large buffer a command fills from end to end (the text preview's output, a page read) backed by
-/// transparent huge pages where the system allows it (THP in "madvise" mode, the Debian default): one
-/// fault per 2 MiB instead of 512. On the development machine (a VM) a 4 KiB page's first touch costs about
-/// 1.4 µs, so 8 MB cost 3 ms in small pages and 0.2 ms in huge ones (BENCHMARKS.md, issue 23). Only the
-/// whole 2 MiB extents inside the buffer are advised; an extent is resident once touched, so the buffer
-/// holds at most one extent more than it wrote. Memory handed back piece by piece (MADV_DONTNEED, the page
-/// read's floors as they are decoded) splits a huge page and frees the pieces: it costs the split, and the
-/// rest of the extent stays resident until it is handed back too (the render's peak, at its end, did not
-/// move: BENCHMARKS.md, issue 23, "The page read into huge pages").
+/// A large buffer a command fills from end to end (a page read) backed by transparent huge pages where the
+/// system allows it (THP in "madvise" mode, the Debian default): one fault per 2 MiB instead of 512. On the
+/// development machine (a VM) a 4 KiB page's first touch costs about 1.4 µs, so 8 MB cost 3 ms in small pages
+/// and 0.2 ms in huge ones (BENCHMARKS.md, issue 23). But that VM hands memory left free for a few seconds
+/// back to its host (free page reporting), and a huge page taken from it is then faulted in by the host too:
+/// 24 MB's first touch took 35-60 ms in huge pages a few seconds after the last run, 10-20 ms in small ones
+/// ("Output held once a line"). So only the page read, which the json render needs whole, is advised; the
+/// text preview holds less instead (TextOutput). Only the whole 2 MiB extents inside the buffer are
+/// advised; an extent is resident once touched, so the buffer holds at most one extent more than it wrote.
+/// Memory handed back piece by piece (MADV_DONTNEED, the page read's floors as they are decoded) splits a
+/// huge page and frees the pieces: it costs the split, and the rest of the extent stays resident until it is
+/// handed back too (the render's peak, at its end, did not move: BENCHMARKS.md, issue 23, "The page read
+/// into huge pages").
 public enum HugePages {
     /// The size of a huge page on x86-64 and arm64 with 4 KiB pages.
     public static let extent = 2 << 20
@@ -32,18 +36,5 @@ public enum HugePages {
         guard stop > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return nil }
         _ = madvise(pointer, Int(stop - start), MADV_HUGEPAGE)
         return start..<stop
-    }
-
-    /// Reserves `count` more bytes at the end of `array` and advises them (`advise`, whose answer it
-    /// returns): a buffer about to be appended to, up to that much, without a copy.
-    @discardableResult
-    public static func reserve(_ count: Int, at array: inout [UInt8]) -> Range<UInt>? {
-        var advised: Range<UInt>?
-        array.append(addingCapacity: count) { span in
-            span.withUnsafeMutableBufferPointer { buffer, _ in
-                advised = advise(UnsafeMutableRawBufferPointer(buffer))
-            }
-        }
-        return advised
     }
 }
