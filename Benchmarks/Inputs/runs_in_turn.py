@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+"""Commands timed in turn, each round running every command once (two warm-up rounds first):
+
+    runs_in_turn.py ROUNDS NAME=COMMAND [NAME=COMMAND ...]      (GAP=SECONDS in the environment: a pause
+                                                                  before each run)
+
+For each command: min, p10, median and mean wall time (fork, exec and wait, timed here) and the median CPU
+time of the child (user + sys). A command's environment is set with env(1) ("main=/usr/bin/env X=1 ./floorhost
+..."). With a gap of a few seconds each run starts as a person's single run does, in memory the host may have
+taken back meanwhile (BENCHMARKS.md, issue 23, "Output held once a line").
+"""
+import os, statistics, sys, time
+
+rounds = int(sys.argv[1])
+commands = [argument.split("=", 1) for argument in sys.argv[2:]]
+gap = float(os.environ.get("GAP", "0"))
+wall = {name: [] for name, _ in commands}
+cpu = {name: [] for name, _ in commands}
+null = os.open("/dev/null", os.O_WRONLY)
+for round in range(rounds + 2):
+    for name, command in commands:
+        argv = command.split()
+        time.sleep(gap)
+        start = time.perf_counter()
+        pid = os.fork()
+        if pid == 0:
+            os.dup2(null, 1)
+            os.dup2(null, 2)
+            os.execv(argv[0], argv)
+        _, status, usage = os.wait4(pid, 0)
+        elapsed = (time.perf_counter() - start) * 1000
+        if round >= 2:
+            wall[name].append(elapsed)
+            cpu[name].append((usage.ru_utime + usage.ru_stime) * 1000)
+for name, _ in commands:
+    runs = sorted(wall[name])
+    print(f"{name:<16} min {runs[0]:6.1f}  p10 {runs[len(runs) // 10]:6.1f}  median {statistics.median(runs):6.1f}"
+          f"  mean {statistics.mean(runs):6.1f} ms   CPU median {statistics.median(cpu[name]):6.1f} ms")
