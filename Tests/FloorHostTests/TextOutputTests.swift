@@ -1,4 +1,6 @@
 import FloorCore
+import FloorLayout
+import FloorSession
 import Foundation
 import Testing
 
@@ -83,6 +85,30 @@ struct TextOutputTests {
         // A short line after a line kept (not a reference) is kept.
         let kept = Self.held(["a title", "\n", "another title"])
         #expect(kept.references == 0 && kept.bytes.count == kept.count)
+    }
+
+    /// The text preview of a long feed, drawn by the shipped ProductFeed plugin: its cards' repeated lines (the
+    /// bottom border, the rule under it) are held once, so the feed is held in well under its bytes.
+    @Test func aLongFeedsRepeatedLinesAreHeldOnce() throws {
+        let folder = try TemporaryFolder("text-output")
+        let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
+        let items: [[String: Any]] = (0..<300).map { i in
+            [
+                "id": "p\(i)", "title": "Product \(i)" + String(repeating: " word", count: i % 9),
+                "price": 10 + i, "img": "https://img.example.com/\(i).jpg",
+            ]
+        }
+        let json = try JSONSerialization.data(withJSONObject: [
+            "floors": [["type": "ProductFeed", "id": "feed", "items": items]]
+        ])
+        let file = try folder.write("feed.json", String(decoding: json, as: UTF8.self))
+        let adapter = try host.layout(page: file, width: 375, dispatch: .typed)
+        var out = TextOutput()
+        TextRenderer.write(adapter, options: TextRenderer.Options(), to: &out)
+        #expect(out.expanded.count { $0 == 0x0A } > 300 * 9, "a card is 9 lines or more")
+        #expect(out.references >= 299, "a reference a card after the first")
+        #expect(
+            Double(out.bytes.count) < 0.6 * Double(out.count), "held \(out.bytes.count) bytes of \(out.count)")
     }
 
     /// More pieces than one writev takes, written to a file through HostOutput: the file holds the bytes as
