@@ -41,11 +41,42 @@ struct ListedRow: Equatable {
 
 final class FloorBox<Floor: FloorModel>: AnyFloorBox {
     let common: CommonFields
-    /// Read on every height and cell call: unchecked as `rows` is (only decode, expand and extend write it).
-    @exclusivity(unchecked) var floor: Floor
+    /// The model, in a holder whose `floor` is a `let`, held by an unmanaged reference: a row type's call borrows
+    /// it (`withFloor`), where a `var` of the box would be copied for each call, retaining every array and text the
+    /// model holds (a ProductFeed card's height and cell: 4 reference counts each; BENCHMARKS.md, issue 23,
+    /// "A floor borrowed for its row types' calls"). Replaced whole when the model changes (`modify`). Read on
+    /// every height and cell call: unchecked as `rows` is (only decode and extend write it).
+    @exclusivity(unchecked) private var held: Unmanaged<Held>
+
+    private final class Held {
+        let floor: Floor
+        init(_ floor: Floor) { self.floor = floor }
+    }
+
     init(common: CommonFields, floor: Floor) {
         self.common = common
-        self.floor = floor
+        held = .passRetained(Held(floor))
+    }
+
+    deinit { held.release() }
+
+    /// `body`'s answer for the model, borrowed for the call.
+    @inline(__always)
+    func withFloor<Result>(_ body: (Floor) -> Result) -> Result {
+        held._withUnsafeGuaranteedRef { body($0.floor) }
+    }
+
+    /// A copy of the model.
+    var floor: Floor { withFloor { $0 } }
+
+    /// Changes the model: taken out of its holder, which is freed before `body` runs so that nothing else shares
+    /// the model's arrays while they grow (a next page's items are appended in place), then held anew. `body`
+    /// must not read this box.
+    func modify<Result>(_ body: (inout Floor) -> Result) -> Result {
+        var floor = held.takeUnretainedValue().floor
+        held.release()
+        defer { held = .passRetained(Held(floor)) }
+        return body(&floor)
     }
 }
 
@@ -115,15 +146,18 @@ final class FloorKind {
         }
         let header = CommonRows.header(named: Floor.floorType + "Header", of: Floor.self)
         let margin = CommonRows.margin(named: Floor.floorType + "Margin", of: Floor.self)
-        func floor(_ box: AnyFloorBox) -> Floor { unsafeDowncast(box, to: FloorBox<Floor>.self).floor }
+        /// `body`'s answer for the box's model, borrowed (FloorBox.withFloor).
+        func with<Result>(_ box: AnyFloorBox, _ body: (Floor) -> Result) -> Result {
+            unsafeDowncast(box, to: FloorBox<Floor>.self).withFloor(body)
+        }
         let content = Floor.rowTypes.map { type in
             let kind = RowKind(
                 name: type.name,
-                height: { box, item, width in type.height(floor(box), item, width) },
-                cell: { box, item, canvas in type.cell(floor(box), item, canvas) },
-                taps: type.taps.map { taps in { box, item in taps(floor(box), item) } },
-                action: type.action.map { action in { box, item, tap in action(floor(box), item, tap) } },
-                pages: type.pages.map { pages in { box, item in pages(floor(box), item) } },
+                height: { box, item, width in with(box) { type.height($0, item, width) } },
+                cell: { box, item, canvas in with(box) { type.cell($0, item, canvas) } },
+                taps: type.taps.map { taps in { box, item in with(box) { taps($0, item) } } },
+                action: type.action.map { action in { box, item, tap in with(box) { action($0, item, tap) } } },
+                pages: type.pages.map { pages in { box, item in with(box) { pages($0, item) } } },
                 everyRowTaps: type.everyRowTaps)
             type.registered = Unmanaged.passUnretained(kind)
             return kind
@@ -141,7 +175,7 @@ final class FloorKind {
                 return box
             }
         }
-        validate = { box in floor(box).validate() }
+        validate = { box in with(box) { $0.validate() } }
         extend = Floor.asExtendableFloor.map { Extending.extend(for: $0) }
         appendItems = Floor.asItemsFloor.map { type in
             let append = Extending.appendItems(for: type)
@@ -165,7 +199,7 @@ final class FloorKind {
                 )
             }
             var rows = FloorRows<Floor>(after: leading)
-            box.floor.expand(into: &rows)
+            box.withFloor { $0.expand(into: &rows) }
             var listed = rows.rows
             if let spacing, spacing.bottom > 0 {
                 listed.append(ListedRow(type: margin.id, item: CommonRows.marginBottom, flags: 0))
@@ -215,14 +249,16 @@ private enum Extending {
     ) {
         { box, next in
             let box = unsafeDowncast(box, to: FloorBox<Floor>.self)
-            let incoming = unsafeDowncast(next, to: FloorBox<Floor>.self).floor.items
-            var seen = box.itemIDs ?? Set(box.floor.items.lazy.map(\.id))
+            let incoming = unsafeDowncast(next, to: FloorBox<Floor>.self).withFloor { $0.items }
+            var seen = box.itemIDs ?? box.withFloor { Set($0.items.lazy.map(\.id)) }
             box.itemIDs = nil  // uniquely referenced while it grows
-            let first = box.floor.items.count
-            let dropped = box.floor.append(incoming, seen: &seen)
+            let first = box.withFloor { $0.items.count }
+            let dropped = box.modify { $0.append(incoming, seen: &seen) }
             box.itemIDs = seen
             var rows = FloorRows<Floor>()
-            guard box.floor.expand(items: first..<box.floor.items.count, into: &rows) else { return (dropped, nil) }
+            guard box.withFloor({ $0.expand(items: first..<$0.items.count, into: &rows) }) else {
+                return (dropped, nil)
+            }
             return (dropped, rows.rows)
         }
     }
@@ -230,7 +266,8 @@ private enum Extending {
     static func extend<Floor: ExtendableFloor>(for _: Floor.Type) -> (AnyFloorBox, AnyFloorBox) -> [FloorProblem] {
         { box, next in
             let box = unsafeDowncast(box, to: FloorBox<Floor>.self)
-            return box.floor.extend(with: unsafeDowncast(next, to: FloorBox<Floor>.self).floor)
+            let next = unsafeDowncast(next, to: FloorBox<Floor>.self).floor
+            return box.modify { $0.extend(with: next) }
         }
     }
 }
