@@ -7,13 +7,13 @@ import Glibc
 /// The text preview's output, held in memory until every plugin call has returned (ARCHITECTURE.md, "Output
 /// contract"): its bytes end to end, except that a line equal to one of the distinct lines written shortly before
 /// is held as a reference to where that line's bytes already are. A long page's preview is mostly a few lines
-/// over and over (a card's empty picture frame, its bottom border, the rule under it: 68 % of the 8 MB page's
-/// 23.5 MB), and every byte held is memory touched for the first time, which on a virtual machine that hands
+/// over and over (a card's bottom border and the rule under it: the 8 MB page's 23.5 MB of text are held in
+/// 11.5 MB), and every byte held is memory touched for the first time, which on a virtual machine that hands
 /// free memory back to its host can cost more than drawing it (BENCHMARKS.md, issue 23, "Output held once a
 /// line"). What it holds is written out with the pieces gathered (`write(to:)`), never copied end to end.
 ///
 /// Writing: append a line's bytes to `bytes`, its line break included, then call `endLine(from:)` with where
-/// the line began; bytes appended without `endLine` (a title, blank lines) are kept as they are.
+/// the line began; bytes appended without `endLine` (a title, the footer) are kept as they are.
 package struct TextOutput {
     /// The bytes held, in order, without the lines held as references. Appended to directly; a line's
     /// `endLine(from:)` may take its bytes back off the end.
