@@ -1,18 +1,24 @@
 #!/usr/bin/env python3
 """Commands timed in turn, each round running every command once (two warm-up rounds first):
 
-    runs_in_turn.py ROUNDS NAME=COMMAND [NAME=COMMAND ...]      (GAP=SECONDS in the environment: a pause
-                                                                  before each run)
+    runs_in_turn.py [--json FILE] ROUNDS NAME=COMMAND [NAME=COMMAND ...]    (GAP=SECONDS in the environment:
+                                                                             a pause before each run)
 
 For each command: min, p10, median and mean wall time (fork, exec and wait, timed here) and the median CPU
-time of the child (user + sys). A command's environment is set with env(1) ("main=/usr/bin/env X=1 ./floorhost
+time of the child (user + sys); with --json, every run's wall and CPU time in ms, by name, to FILE. Taken in
+turn, two commands' ratio is not moved by the host changing speed between them, as it is when one command's
+runs all come before the other's (hyperfine). A command's environment is set with env(1) ("main=/usr/bin/env X=1 ./floorhost
 ..."). With a gap of a few seconds each run starts as a person's single run does, in memory the host may have
 taken back meanwhile (BENCHMARKS.md, issue 23, "Output held once a line").
 """
-import os, statistics, sys, time
+import json, os, statistics, sys, time
 
-rounds = int(sys.argv[1])
-commands = [argument.split("=", 1) for argument in sys.argv[2:]]
+arguments = sys.argv[1:]
+export = None
+if arguments[:1] == ["--json"]:
+    export, arguments = arguments[1], arguments[2:]
+rounds = int(arguments[0])
+commands = [argument.split("=", 1) for argument in arguments[1:]]
 gap = float(os.environ.get("GAP", "0"))
 wall = {name: [] for name, _ in commands}
 cpu = {name: [] for name, _ in commands}
@@ -36,3 +42,6 @@ for name, _ in commands:
     runs = sorted(wall[name])
     print(f"{name:<16} min {runs[0]:6.1f}  p10 {runs[len(runs) // 10]:6.1f}  median {statistics.median(runs):6.1f}"
           f"  mean {statistics.mean(runs):6.1f} ms   CPU median {statistics.median(cpu[name]):6.1f} ms")
+if export:
+    with open(export, "w") as out:
+        json.dump({name: {"wall_ms": wall[name], "cpu_ms": cpu[name]} for name, _ in commands}, out)
