@@ -25,15 +25,15 @@ package func unusableInput<Value>(_ body: () throws -> Value) throws -> Value {
 /// A command's output, to the process's own stdout; a write that fails (a closed descriptor, a full disk)
 /// ends the command with status 1 and says so on stderr.
 package func writeOutput(_ output: some Collection<UInt8>) throws {
-    try writeOutput { stdout throws(HostOutput.Failure) in try stdout.write(output) }
+    try writeOutput { try $0.write(output) }
 }
 
 /// What `write` writes to the process's own stdout (handed to it), failing as `writeOutput(_:)` does.
-package func writeOutput(_ write: (HostOutput) throws(HostOutput.Failure) -> Void) throws {
+package func writeOutput(_ write: (HostOutput) throws -> Void) throws {
     do {
         try write(HostOutput.standardOutput)
     } catch {
-        printError("error: \(error.message)")
+        printError("error: \((error as? HostOutput.Failure)?.message ?? "\(error)")")
         throw ExitCode(1)
     }
 }

@@ -49,7 +49,7 @@ public struct JSONOutput {
     }
 
     /// Hands the output to `emit` chunk by chunk, in order; runs no plugin code. Stops at `emit`'s first error.
-    public func write<Failure: Error>(_ emit: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+    public func write(_ emit: ([UInt8]) throws -> Void) rethrows {
         let adapter = session.adapter
         let viewport = session.viewport
         let visible = self.visible

@@ -55,7 +55,7 @@ struct JSONRows: @unchecked Sendable {
 
     /// Every row's record, in order, after what `out` holds; each full chunk (JSONOutput.chunkSize) goes to
     /// `emit`. Stops at `emit`'s first error, once the second thread (if any) has ended.
-    func write<Failure: Error>(into out: inout JSONWriter, _ emit: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+    func write(into out: inout JSONWriter, _ emit: ([UInt8]) throws -> Void) rethrows {
         let count = adapter.rows.count
         guard count >= 4 * Self.blockRows else { return try write(0..<count, into: &out, emit) }
         let odd = OddBlocks(self, count: count)
@@ -80,9 +80,7 @@ struct JSONRows: @unchecked Sendable {
     }
 
     /// Rows `range`'s records after what `out` holds, each full chunk to `emit`.
-    func write<Failure: Error>(
-        _ range: Range<Int>, into out: inout JSONWriter, _ emit: ([UInt8]) throws(Failure) -> Void
-    ) throws(Failure) {
+    func write(_ range: Range<Int>, into out: inout JSONWriter, _ emit: ([UInt8]) throws -> Void) rethrows {
         let adapter = self.adapter
         let rows = adapter.rows
         let numberRoom = JSONRecord.maxNumberBytes

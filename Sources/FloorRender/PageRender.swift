@@ -50,13 +50,22 @@ package struct PageRender: Sendable {
         case json(JSONOutput)
 
         /// Writes the output to `output`, in one piece, in pieces gathered or in chunks; stops at the first
-        /// write that fails.
-        package func write(to output: HostOutput) throws(HostOutput.Failure) {
+        /// write that fails (a HostOutput.Failure).
+        package func write(to output: HostOutput) throws {
             switch self {
             case .bytes(let bytes): try output.write(bytes)
             case .text(let text): try text.write(to: output)
-            case .json(let json): try json.write { chunk throws(HostOutput.Failure) in try output.write(chunk) }
+            case .json(let json): try Self.write(json, to: output)
             }
+        }
+
+        /// `json` written chunk by chunk to `output`. Not optimized: a closure written at JSONOutput's call gets
+        /// its writing specialized for it, and that specialization retained once a row (43,000 times on the 8 MB
+        /// page, on both of its threads: 3 ms of the json render; BENCHMARKS.md, issue 23, "Output held once a
+        /// line"); from here it gets the closure as an unknown value, as it always did.
+        @_optimize(none)
+        private static func write(_ json: JSONOutput, to output: HostOutput) throws {
+            try json.write { try output.write($0) }
         }
     }
 

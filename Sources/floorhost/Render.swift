@@ -127,7 +127,7 @@ struct Render: ParsableCommand {
         for line in result.messages { printError(line) }
         // Written from what the render holds, in chunks (json) or gathered pieces (text): never copied whole,
         // which would double the peak memory.
-        try writeOutput { stdout throws(HostOutput.Failure) in try result.output.write(to: stdout) }
+        try writeOutput { try result.output.write(to: $0) }
         try containment.finish(result.failed ? 1 : 0, keeping: result)
     }
 }
