@@ -57,10 +57,9 @@ public struct HostOutput: Sendable {
 
     /// Writes all of `bytes`, retrying short and interrupted writes.
     public func write(_ bytes: some Collection<UInt8>) throws(Failure) {
-        let failure: Int32? =
+        try check(
             bytes.withContiguousStorageIfAvailable { Self.writeAll(descriptor, $0) }
-            ?? Array(bytes).withUnsafeBufferPointer { Self.writeAll(descriptor, $0) }
-        if let failure { throw Failure(message: "cannot write \(name): \(String(cString: strerror(failure)))") }
+                ?? Array(bytes).withUnsafeBufferPointer { Self.writeAll(descriptor, $0) })
     }
 
     public func write(_ text: String) throws(Failure) { try write(Array(text.utf8)) }
@@ -71,43 +70,44 @@ public struct HostOutput: Sendable {
     /// Writes all the bytes the pieces of `batch` point at, in order, a write(2) of many pieces at a time
     /// (writev), retrying short and interrupted writes; `batch` is used up doing so.
     public func write(gathering batch: inout [iovec]) throws(Failure) {
-        let failure: Int32? = batch.withUnsafeMutableBufferPointer { pieces in
-            var first = 0
-            while first < pieces.count {
-                if pieces[first].iov_len == 0 {
-                    first += 1
-                    continue
-                }
-                let n = writev(
-                    descriptor, pieces.baseAddress! + first, Int32(min(pieces.count - first, Self.piecesAWrite)))
-                if n < 0 && errno == EINTR { continue }
-                if n < 0 { return errno }
-                if n == 0 { return EIO }
-                // Past the pieces written whole, into the one written in part.
-                var left = n
-                while first < pieces.count && left >= pieces[first].iov_len {
-                    left -= pieces[first].iov_len
-                    first += 1
-                }
-                if left > 0 {
-                    pieces[first].iov_base = pieces[first].iov_base.map { $0 + left }
-                    pieces[first].iov_len -= left
-                }
-            }
-            return nil
-        }
+        try check(batch.withUnsafeMutableBufferPointer { Self.writeAll(descriptor, pieces: $0) })
+    }
+
+    /// Throws for the errno of a write that failed.
+    private func check(_ failure: Int32?) throws(Failure) {
         if let failure { throw Failure(message: "cannot write \(name): \(String(cString: strerror(failure)))") }
     }
 
-    /// The errno of the write that failed, nil when everything was written.
+    /// The errno of the write that failed, nil when everything was written: `buffer` as one piece.
     private static func writeAll(_ fd: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Int32? {
-        var written = 0
-        while written < buffer.count {
-            let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
+        var piece = iovec(iov_base: UnsafeMutableRawPointer(mutating: buffer.baseAddress), iov_len: buffer.count)
+        return withUnsafeMutablePointer(to: &piece) {
+            writeAll(fd, pieces: UnsafeMutableBufferPointer(start: $0, count: 1))
+        }
+    }
+
+    /// The errno of the write that failed, nil when everything was written; `pieces` is used up doing so.
+    private static func writeAll(_ fd: Int32, pieces: UnsafeMutableBufferPointer<iovec>) -> Int32? {
+        var first = 0
+        while first < pieces.count {
+            if pieces[first].iov_len == 0 {
+                first += 1
+                continue
+            }
+            let n = writev(fd, pieces.baseAddress! + first, Int32(min(pieces.count - first, piecesAWrite)))
             if n < 0 && errno == EINTR { continue }
             if n < 0 { return errno }
             if n == 0 { return EIO }
-            written += n
+            // Past the pieces written whole, into the one written in part.
+            var left = n
+            while first < pieces.count && left >= pieces[first].iov_len {
+                left -= pieces[first].iov_len
+                first += 1
+            }
+            if left > 0 {
+                pieces[first].iov_base = pieces[first].iov_base.map { $0 + left }
+                pieces[first].iov_len -= left
+            }
         }
         return nil
     }

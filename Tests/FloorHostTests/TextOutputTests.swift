@@ -121,8 +121,8 @@ struct TextOutputTests {
         let out = Self.held(lines)
         let whole = Array(lines.map { $0 + "\n" }.joined().utf8)
         #expect(out.bytes.count < whole.count / 4)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("textoutput-\(getpid()).txt").path
-        defer { unlink(path) }
+        let folder = try TemporaryFolder("text-output")
+        let path = folder.file("written.txt")
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         try #require(fd >= 0)
         let file = HostOutput(claiming: fd, name: "the test file")
