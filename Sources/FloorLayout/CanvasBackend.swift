@@ -61,19 +61,22 @@ extension CanvasBackend {
 /// The most bytes of a `fitted_image` source the host reads (a source is a URL or a path; longer is cut).
 package let fittedImageSourceLimit = 65_536
 
-/// What a canvas's host_data points to during one cell call: the backend, already as an existential, so
-/// that each draw call is a witness-table call rather than a dynamic cast, and the item frames the cell
-/// reports (docs/ABI.md, "Item frames"), clipped to the cell, the last report of an item winning; none
-/// when they are not kept (`keepsFrames` false). On the stack of the cell call (`drawCell`), which host_data
-/// points to only during the call: nothing is allocated a cell.
+/// What a canvas's host_data points to during one cell call: the backend, unretained with its type, so that each
+/// draw call borrows it (`withBackend`: a witness-table call, no reference count; the existential copied out of the
+/// target was a retain and a release each call, 5 a card on the 8 MB page), and the item frames the cell reports
+/// (docs/ABI.md, "Item frames"), clipped to the cell, the last report of an item winning; none when they are not
+/// kept (`keepsFrames` false). On the stack of the cell call (`drawCell`), which host_data points to only during
+/// the call, while `drawCell`'s caller holds the backend: nothing is allocated or retained a cell.
 private struct CanvasTarget {
-    let backend: any CanvasBackend
+    let backend: UnsafeMutableRawPointer
+    let backendType: any CanvasBackend.Type
     let width: Double
     let height: Double
     let keepsFrames: Bool
     var frames: [Int: ItemFrame] = [:]
-    init(_ backend: any CanvasBackend, width: Double, height: Double, keepsFrames: Bool) {
-        self.backend = backend
+    init<Backend: CanvasBackend>(_ backend: Backend, width: Double, height: Double, keepsFrames: Bool) {
+        self.backend = Unmanaged.passUnretained(backend).toOpaque()
+        backendType = Backend.self
         self.width = width
         self.height = height
         self.keepsFrames = keepsFrames
@@ -103,25 +106,25 @@ extension Adapter {
             height: rows[r].height,
             text: { canvas, x, y, maxWidth, text, style in
                 guard let canvas, let text else { return }
-                backendOf(canvas).text(cString: text, x: x, y: y, maxWidth: maxWidth, style: style)
+                withBackend(canvas) { $0.text(cString: text, x: x, y: y, maxWidth: maxWidth, style: style) }
             },
             image: { canvas, x, y, w, h, source in
                 guard let canvas else { return }
                 if let source {
-                    backendOf(canvas).image(cString: source, x: x, y: y, width: w, height: h)
+                    withBackend(canvas) { $0.image(cString: source, x: x, y: y, width: w, height: h) }
                 } else {
-                    backendOf(canvas).image("", x: x, y: y, width: w, height: h)
+                    withBackend(canvas) { $0.image("", x: x, y: y, width: w, height: h) }
                 }
             },
             box: { canvas, x, y, w, h in
                 guard let canvas else { return }
-                backendOf(canvas).box(x: x, y: y, width: w, height: h)
+                withBackend(canvas) { $0.box(x: x, y: y, width: w, height: h) }
             },
             // The same width in every backend (TextMeasure), so the backend is not asked.
             measure_text: { _, text, style in TextMeasure.points(cString: text, style: style) },
             fill: { canvas, x, y, w, h, tone in
                 guard let canvas else { return }
-                backendOf(canvas).fill(x: x, y: y, width: w, height: h, tone: tone)
+                withBackend(canvas) { $0.fill(x: x, y: y, width: w, height: h, tone: tone) }
             },
             // ABI 1.5 part 1: one layout for every backend (HostTextLayout), as measure_text.
             layout_text: { _, text, length, style, maxWidth, maxLines, out in
@@ -131,9 +134,11 @@ extension Adapter {
             },
             text_block: { canvas, x, y, maxWidth, maxLines, text, length, style in
                 guard let canvas else { return }
-                backendOf(canvas).textBlock(
-                    utf8: HostTextLayout.bytes(utf8: text, length: length), x: x, y: y, maxWidth: maxWidth,
-                    maxLines: maxLines, style: style)
+                withBackend(canvas) {
+                    $0.textBlock(
+                        utf8: HostTextLayout.bytes(utf8: text, length: length), x: x, y: y, maxWidth: maxWidth,
+                        maxLines: maxLines, style: style)
+                }
             },
             // ABI 1.5 parts 2 and 3: item frames (ItemFrames.swift) and the page a carousel draws (PagedRows).
             item_frame: { canvas, item, x, y, w, h in
@@ -145,7 +150,7 @@ extension Adapter {
                 guard let canvas else { return }
                 let bytes = UnsafeRawBufferPointer(
                     start: source, count: source == nil ? 0 : Int(min(length, UInt64(fittedImageSourceLimit))))
-                backendOf(canvas).image(utf8: bytes, x: x, y: y, width: w, height: h, mode: mode)
+                withBackend(canvas) { $0.image(utf8: bytes, x: x, y: y, width: w, height: h, mode: mode) }
             })
         withUnsafeMutablePointer(to: &target) { target in
             canvas.host_data = UnsafeMutableRawPointer(target)
@@ -160,8 +165,14 @@ private func targetOf(_ canvas: UnsafePointer<floor_canvas_t>) -> UnsafeMutableP
     canvas.pointee.host_data!.assumingMemoryBound(to: CanvasTarget.self)
 }
 
-private func backendOf(_ canvas: UnsafePointer<floor_canvas_t>) -> any CanvasBackend {
-    targetOf(canvas).pointee.backend
+/// Calls `body` with the backend of the cell call in progress, borrowed (CanvasTarget).
+@inline(__always)
+private func withBackend(_ canvas: UnsafePointer<floor_canvas_t>, _ body: (any CanvasBackend) -> Void) {
+    let target = targetOf(canvas)
+    func open<Backend: CanvasBackend>(_: Backend.Type) {
+        Unmanaged<Backend>.fromOpaque(target.pointee.backend)._withUnsafeGuaranteedRef { body($0) }
+    }
+    open(target.pointee.backendType)
 }
 
 /// The recording canvas (HostContract) is a backend like the others: `check` draws every row into one.
