@@ -199,6 +199,10 @@ public final class Adapter: @unchecked Sendable {
     }
 
     public var rowCount: Int { rows.count }
+
+    /// Row `r` of the table, read in place: from another module, `adapter.rows[r]` copies the table (a retain and
+    /// a release of each of its arrays) to call its subscript; the text preview reads two rows a card this way.
+    package func row(_ r: Int) -> RowTable.Row { rows[r] }
     public var totalHeight: Double { rows.totalHeight }
 
     /// The row at `offset` points from the top of the page.

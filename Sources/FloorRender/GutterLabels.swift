@@ -15,7 +15,7 @@ struct GutterLabels {
 
     /// Adds row `r`'s label to `grid`'s glyphs (after its `startGlyphs`), its controls escaped.
     mutating func addGlyphs(row r: Int, to grid: inout TextGrid) {
-        let row = adapter.rows[r]
+        let row = adapter.row(r)
         buffer.removeAll(keepingCapacity: true)
         Self.appendDecimal(row.section, to: &buffer)
         buffer.append(UInt8(ascii: ":"))

@@ -43,8 +43,8 @@ extension PluginScanner {
                             stepPrefix + "drawing its sample floors (cell)"
                                 + (rowCount > rowsPerStep ? ", rows \(start)-\(end - 1) of \(rowCount)" : ""))
                         guard end > start else { break }
-                        let top = adapter.rows[start].top
-                        let viewport = Viewport(width: 375, height: adapter.rows[end - 1].bottom - top, offset: top)
+                        let top = adapter.row(start).top
+                        let viewport = Viewport(width: 375, height: adapter.row(end - 1).bottom - top, offset: top)
                         _ = TextRenderer.render(adapter, viewport: viewport, columns: 75)
                     }
                 }

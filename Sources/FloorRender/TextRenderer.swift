@@ -216,7 +216,7 @@ public enum TextRenderer {
             canvas.exchange(with: &band)
             var emitted = 0
             if let pinned {
-                let header = adapter.rows[pinned.row]
+                let header = adapter.row(pinned.row)
                 let first = line(top + pinned.y, top: top)
                 let end = min(total, line(top + pinned.y + header.height, top: top))
                 if end > 0 {
@@ -231,15 +231,15 @@ public enum TextRenderer {
                 if !adapter.isMeasured { measureRows(through: r) }
                 if adapter.isPlacedItem(row: r) {
                     // A run of a collection floor's items: drawn side by side in their columns.
-                    let section = adapter.rows[r].section
-                    while next < rows.upperBound, adapter.rows[next].section == section, adapter.isPlacedItem(row: next)
+                    let section = adapter.row(r).section
+                    while next < rows.upperBound, adapter.row(next).section == section, adapter.isPlacedItem(row: next)
                     {
                         next += 1
                     }
                     drawItems(r..<next, top: top, total: total, emitted: &emitted)
                     continue
                 }
-                let row = adapter.rows[r]
+                let row = adapter.row(r)
                 let first = line(row.top, top: top)
                 let end = line(row.bottom, top: top)
                 let lower = max(first, emitted)
@@ -312,9 +312,9 @@ public enum TextRenderer {
         /// bandLines + 1 times).
         private mutating func drawItems(_ run: Range<Int>, top: Double, total: Int, emitted: inout Int) {
             var bottom = 0
-            for r in run { bottom = max(bottom, line(adapter.rows[r].bottom, top: top)) }
+            for r in run { bottom = max(bottom, line(adapter.row(r).bottom, top: top)) }
             let end = min(bottom, total)
-            var start = max(emitted, line(adapter.rows[run.lowerBound].top, top: top))
+            var start = max(emitted, line(adapter.row(run.lowerBound).top, top: top))
             guard start < end else { return }
             band.appendBlank(start - emitted)
             var first = run.lowerBound
@@ -322,7 +322,7 @@ public enum TextRenderer {
                 let bandEnd = min(end, start + Self.bandLines)
                 let base = takeLines(bandEnd - start)
                 // Items before `first` ended above this band, and tops never decrease along the run.
-                while first < run.upperBound, line(adapter.rows[first].bottom, top: top) <= start { first += 1 }
+                while first < run.upperBound, line(adapter.row(first).bottom, top: top) <= start { first += 1 }
                 var labels: [Int: Int] = [:]
                 for r in first..<run.upperBound {
                     let frame = adapter.frame(of: r)

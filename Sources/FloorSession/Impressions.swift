@@ -159,7 +159,7 @@ public struct ImpressionTracker: Sendable {
         var pinned: Int?
         if let row = adapter.pinnedHeader(in: viewport)?.row {
             pinned = row
-            top += adapter.rows[row].height
+            top += adapter.row(row).height
         }
         let bottom = viewport.offset + viewport.height
         let footer = adapter.footerRow
@@ -168,7 +168,7 @@ public struct ImpressionTracker: Sendable {
             seen[candidate] = (candidates[candidate]?.start ?? now, fraction)
         }
         for r in visible where r != footer && r != pinned {
-            let row = adapter.rows[r]
+            let row = adapter.row(r)
             guard row.height > 0 else { continue }
             let frames = adapter.reportedFrames(row: r)
             guard !frames.isEmpty else {
@@ -231,7 +231,7 @@ public struct ImpressionTracker: Sendable {
     public var nextDue: Double? { candidates.values.map(\.start).min().map { $0 + rule.milliseconds } }
 
     private static func key(_ candidate: Candidate, _ adapter: Adapter) -> Exposed {
-        let row = adapter.rows[candidate.row]
+        let row = adapter.row(candidate.row)
         return Exposed(section: row.section, row: row.index, item: candidate.item ?? -1)
     }
 }

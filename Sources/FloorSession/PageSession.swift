@@ -156,7 +156,7 @@ public final class PageSession: @unchecked Sendable {
         scrollStops += 1
         let screen = viewport.offset + viewport.height
         guard let last = adapter.visibleRows(in: viewport).last else { return screen }
-        return max(screen, adapter.rows[last].bottom - viewport.height)
+        return max(screen, adapter.row(last).bottom - viewport.height)
     }
 
     /// Finishes the load in flight here and now, blocking: waits (on `clock`) for a retry that is due later,
