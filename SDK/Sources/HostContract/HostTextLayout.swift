@@ -32,7 +32,7 @@ public enum HostTextLayout {
         guard let type = TypeStyle(style: style) else {
             return CellTextLayout.layout(String(decoding: bytes, as: UTF8.self), maxWidth: maxWidth, maxLines: maxLines)
         }
-        return TextEngine.shared.layout(utf8: bytes, style: type, maxWidth: maxWidth, maxLines: maxLines)
+        return sharedEngine.layout(utf8: bytes, style: type, maxWidth: maxWidth, maxLines: maxLines)
     }
 
     /// `block`'s block for a text drawn once (a whole page's text preview), the cache left alone: taken from
@@ -42,7 +42,7 @@ public enum HostTextLayout {
         -> TextBlock?
     {
         guard let type = TypeStyle(style: style) else { return nil }
-        return TextEngine.shared.measuredBlock(utf8: bytes, style: type, maxWidth: maxWidth, maxLines: maxLines)
+        return sharedEngine.measuredBlock(utf8: bytes, style: type, maxWidth: maxWidth, maxLines: maxLines)
     }
 
     /// `block`'s block laid out afresh, the cache and the measures kept left alone (TextEngine.layoutAfresh):
@@ -73,7 +73,7 @@ public enum HostTextLayout {
         guard let type = TypeStyle(style: style) else {
             return TextMeasures(block(bytes: bytes, style: style, maxWidth: maxWidth, maxLines: Int(maxLines)))
         }
-        return TextEngine.shared.measures(utf8: bytes, style: type, maxWidth: maxWidth, maxLines: Int(maxLines))
+        return sharedEngine.measures(utf8: bytes, style: type, maxWidth: maxWidth, maxLines: Int(maxLines))
     }
 
     /// Writes `block`'s measures into the plugin's struct (see the other `write`).
@@ -93,3 +93,8 @@ public enum HostTextLayout {
         if covers(\.truncated) { out.pointee.truncated = measures.truncated }
     }
 }
+
+/// `TextEngine.shared`, read as this module's own constant: a static of another module is retained and released
+/// each time it is read (a call a text: 86,000 each way on the 8 MB page's text preview), a constant of this one
+/// is not.
+let sharedEngine = TextEngine.shared

@@ -14,7 +14,7 @@ public enum TextMeasure {
     public static func points(_ text: String, style: UInt32 = 0) -> Double {
         if let type = TypeStyle(style: style) {
             var text = text
-            return text.withUTF8 { TextEngine.shared.lineWidth(utf8: UnsafeRawBufferPointer($0), style: type) }
+            return text.withUTF8 { sharedEngine.lineWidth(utf8: UnsafeRawBufferPointer($0), style: type) }
         }
         return Double(DisplayWidth.of(ControlCharacters.escaped(text))) * pointsPerColumn
     }
@@ -23,7 +23,7 @@ public enum TextMeasure {
     public static func points(cString: UnsafePointer<CChar>?, style: UInt32) -> Double {
         guard let cString else { return 0 }
         if let type = TypeStyle(style: style) {
-            return TextEngine.shared.lineWidth(
+            return sharedEngine.lineWidth(
                 utf8: UnsafeRawBufferPointer(start: cString, count: strlen(cString)), style: type)
         }
         return points(String(cString: cString), style: style)
