@@ -555,133 +555,142 @@ public struct TextGrid {
             while last >= 0 && word(last) == 0 { last -= 1 }
             while last >= 0 && row[last].isBlank { last -= 1 }
             guard last >= 0 else { return }
-            // Bytes go into a buffer on the stack, appended to `out` once: at most 4 a scalar, plus an SGR
-            // sequence before each and a reset at the end, and 8 for the last store of a run of blanks (which
-            // stores 8 spaces at a time). Marks (rare) are appended one by one.
-            let sgr = styled ? TextStyle.longestSGR : 0
-            let capacity = (last + 1) * (4 + 2 + sgr) + sgr + 8
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-                var n = 0
-                var current = TextStyle()
-                func flush() {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
-                    n = 0
-                }
-                // The common cells, told from their eight bytes (Cell's layout): a blank (all zero) is a space; a
-                // drawn character without marks, not struck (plain) or in the current style (styled) is its UTF-8
-                // (`mask`, `quick`), and if it is one byte long, ASCII (`asciiMask`, `asciiQuick`: its length 1,
-                // its span narrow, its bytes above the first zero).
-                let mask = Cell.marksMask | (styled ? Cell.styleMask : Cell.strikeMask)
-                var quick: UInt64 = 0
-                let asciiMask: UInt64 = ~0xFF & (styled ? ~0 : ~Cell.styleMask | Cell.strikeMask)
-                var asciiQuick: UInt64 = 1 << Cell.lengthShift
-                let base = UnsafeMutableRawPointer(buffer.baseAddress!)
-                var c = 0
-                while c <= last {
-                    let bits = word(c)
-                    if inRuns {
-                        if bits == 0 {
-                            // Blanks (a margin, a frame's inside): counted four at a time, written eight a store.
-                            var end = c &+ 1
-                            while end &+ 3 <= last && word(end) | word(end &+ 1) | word(end &+ 2) | word(end &+ 3) == 0
-                            {
-                                end &+= 4
+            // Bytes go straight into `out`'s room past its end, taken once for the line: at most 4 a scalar, plus
+            // an SGR sequence before each and a reset at the end, and 8 for the last store of a run of blanks
+            // (which stores 8 spaces at a time). Appending a line written on the stack cost 120 instructions a
+            // line, 47 M on the 8 MB page (BENCHMARKS.md, issue 23). The writing stops after a cell with marks
+            // (rare): its marks (and strike) are appended here, and the writing goes on from the next cell. What
+            // the writing closure captures is the line's cells and plain values, not the grid (which it would copy,
+            // five arrays retained and released a line).
+            let capacity = (last + 1) * (4 + 2 + (styled ? TextStyle.longestSGR : 0)) + TextStyle.longestSGR + 8
+            var c = 0
+            var current = TextStyle()
+            // The common cells, told from their eight bytes (Cell's layout): a blank (all zero) is a space; a drawn
+            // character without marks, not struck (plain) or in the current style (styled) is its UTF-8 (`mask`,
+            // `quick`), and if it is one byte long, ASCII (`asciiMask`, `asciiQuick`: its length 1, its span narrow,
+            // its bytes above the first zero).
+            let mask = Cell.marksMask | (styled ? Cell.styleMask : Cell.strikeMask)
+            var quick: UInt64 = 0
+            let asciiMask: UInt64 = ~0xFF & (styled ? ~0 : ~Cell.styleMask | Cell.strikeMask)
+            var asciiQuick: UInt64 = 1 << Cell.lengthShift
+            var marked = -1
+            repeat {
+                marked = -1
+                out.append(addingCapacity: capacity) { span in
+                    span.withUnsafeMutableBufferPointer { room, initialized in
+                        let buffer = UnsafeMutableBufferPointer(rebasing: room[initialized...])
+                        var n = 0
+                        defer { initialized += n }
+                        let base = UnsafeMutableRawPointer(buffer.baseAddress!)
+                        while c <= last {
+                            let bits = word(c)
+                            if inRuns {
+                                if bits == 0 {
+                                    // Blanks (a margin, a frame's inside): counted four at a time, written eight a
+                                    // store.
+                                    var end = c &+ 1
+                                    while end &+ 3 <= last
+                                        && word(end) | word(end &+ 1) | word(end &+ 2) | word(end &+ 3) == 0
+                                    {
+                                        end &+= 4
+                                    }
+                                    while end <= last && word(end) == 0 { end &+= 1 }
+                                    var k = 0
+                                    while k < end &- c {
+                                        (base + (n &+ k)).storeBytes(
+                                            of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+                                        k &+= 8
+                                    }
+                                    n &+= end &- c
+                                    c = end
+                                    continue
+                                }
+                                if bits & asciiMask == asciiQuick {
+                                    // ASCII in the current style (words and the drawn spaces between them): a byte a
+                                    // cell.
+                                    var end = c
+                                    repeat {
+                                        (base + n).storeBytes(of: UInt8(truncatingIfNeeded: word(end)), as: UInt8.self)
+                                        n &+= 1
+                                        end &+= 1
+                                    } while end <= last && word(end) & asciiMask == asciiQuick
+                                    c = end
+                                    continue
+                                }
+                                let length = Int(truncatingIfNeeded: bits &>> Cell.lengthShift) & 0xFF
+                                if length != 0 && bits & mask == quick {
+                                    // Any other common cell: its UTF-8 (all four bytes stored, `length` of them kept).
+                                    let utf8 = UInt32(truncatingIfNeeded: bits).littleEndian
+                                    (base + n).storeBytes(of: utf8, as: UInt32.self)
+                                    n &+= length
+                                    c &+= 1
+                                    if bits & Cell.spanMask != 0 {
+                                        // The left half of a wide character (a right half, length 0, is never
+                                        // common): its right half is the next cell, and writes nothing.
+                                        c &+= 1
+                                        continue
+                                    }
+                                    // A narrow one is written again for each equal cell after it (a rule's "─"),
+                                    // four at a time while four are equal.
+                                    while c &+ 3 <= last
+                                        && (word(c) ^ bits) | (word(c &+ 1) ^ bits) | (word(c &+ 2) ^ bits)
+                                            | (word(c &+ 3) ^ bits) == 0
+                                    {
+                                        (base + n).storeBytes(of: utf8, as: UInt32.self)
+                                        (base + (n &+ length)).storeBytes(of: utf8, as: UInt32.self)
+                                        (base + (n &+ 2 &* length)).storeBytes(of: utf8, as: UInt32.self)
+                                        (base + (n &+ 3 &* length)).storeBytes(of: utf8, as: UInt32.self)
+                                        n &+= 4 &* length
+                                        c &+= 4
+                                    }
+                                    while c <= last && word(c) == bits {
+                                        (base + n).storeBytes(of: utf8, as: UInt32.self)
+                                        n &+= length
+                                        c &+= 1
+                                    }
+                                    continue
+                                }
                             }
-                            while end <= last && word(end) == 0 { end &+= 1 }
-                            var k = 0
-                            while k < end &- c {
-                                (base + (n &+ k)).storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
-                                k &+= 8
-                            }
-                            n &+= end &- c
-                            c = end
-                            continue
-                        }
-                        if bits & asciiMask == asciiQuick {
-                            // ASCII in the current style (words and the drawn spaces between them): a byte a cell.
-                            var end = c
-                            repeat {
-                                (base + n).storeBytes(of: UInt8(truncatingIfNeeded: word(end)), as: UInt8.self)
-                                n &+= 1
-                                end &+= 1
-                            } while end <= last && word(end) & asciiMask == asciiQuick
-                            c = end
-                            continue
-                        }
-                        let length = Int(truncatingIfNeeded: bits &>> Cell.lengthShift) & 0xFF
-                        if length != 0 && bits & mask == quick {
-                            // Any other common cell: its UTF-8 (all four bytes stored, `length` of them kept).
-                            let utf8 = UInt32(truncatingIfNeeded: bits).littleEndian
-                            (base + n).storeBytes(of: utf8, as: UInt32.self)
-                            n &+= length
-                            c &+= 1
-                            if bits & Cell.spanMask != 0 {
-                                // The left half of a wide character (a right half, length 0, is never common): its
-                                // right half is the next cell, and writes nothing.
-                                c &+= 1
+                            // One cell, any cell.
+                            let cell = row[c]
+                            c += 1
+                            if cell.length == 0 {
+                                if cell.span == .wideRight { continue }  // the left half wrote the character
+                                buffer[n] = 0x20  // a blank
+                                n += 1
                                 continue
                             }
-                            // A narrow one is written again for each equal cell after it (a rule's "─"), four at a
-                            // time while four are equal.
-                            while c &+ 3 <= last
-                                && (word(c) ^ bits) | (word(c &+ 1) ^ bits) | (word(c &+ 2) ^ bits)
-                                    | (word(c &+ 3) ^ bits) == 0
-                            {
-                                (base + n).storeBytes(of: utf8, as: UInt32.self)
-                                (base + (n &+ length)).storeBytes(of: utf8, as: UInt32.self)
-                                (base + (n &+ 2 &* length)).storeBytes(of: utf8, as: UInt32.self)
-                                (base + (n &+ 3 &* length)).storeBytes(of: utf8, as: UInt32.self)
-                                n &+= 4 &* length
-                                c &+= 4
+                            if styled && cell.style != current && cell.utf8 != 0x20 {
+                                for byte in TextStyle.sgrTable[Int(cell.style.rawValue & TextStyle.tableMask)] {
+                                    buffer[n] = byte
+                                    n += 1
+                                }
+                                current = cell.style
+                                quick = UInt64(current.rawValue) << Cell.styleShift
+                                asciiQuick = 1 << Cell.lengthShift | quick
                             }
-                            while c <= last && word(c) == bits {
-                                (base + n).storeBytes(of: utf8, as: UInt32.self)
-                                n &+= length
-                                c &+= 1
+                            // All four bytes are stored (the buffer has room past the end); `length` of them count.
+                            UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(
+                                of: cell.utf8.littleEndian, as: UInt32.self)
+                            n += Int(cell.length)
+                            if cell.hasMarks {
+                                marked = c - 1
+                                return
                             }
-                            continue
+                            if !styled && cell.style.contains(.strike) {
+                                buffer[n] = 0xCC
+                                buffer[n + 1] = 0xB6  // U+0336 COMBINING LONG STROKE OVERLAY
+                                n += 2
+                            }
                         }
                     }
-                    // One cell, any cell.
-                    let cell = row[c]
-                    defer { c += 1 }
-                    if cell.length == 0 {
-                        if cell.span == .wideRight { continue }  // the left half wrote the character
-                        buffer[n] = 0x20  // a blank
-                        n += 1
-                        continue
-                    }
-                    if styled && cell.style != current && cell.utf8 != 0x20 {
-                        for byte in TextStyle.sgrTable[Int(cell.style.rawValue & TextStyle.tableMask)] {
-                            buffer[n] = byte
-                            n += 1
-                        }
-                        current = cell.style
-                        quick = UInt64(current.rawValue) << Cell.styleShift
-                        asciiQuick = 1 << Cell.lengthShift | quick
-                    }
-                    // All four bytes are stored (the buffer has room past the end); `length` of them count.
-                    UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(
-                        of: cell.utf8.littleEndian, as: UInt32.self)
-                    n += Int(cell.length)
-                    if cell.hasMarks, let attached = marks[l * columns + c] {
-                        flush()
-                        for mark in attached { Self.appendUTF8(mark.value, to: &out) }
-                    }
-                    if !styled && cell.style.contains(.strike) {
-                        buffer[n] = 0xCC
-                        buffer[n + 1] = 0xB6  // U+0336 COMBINING LONG STROKE OVERLAY
-                        n += 2
-                    }
                 }
-                if styled && current != [] {
-                    for byte in TextStyle.sgrTable[0] {
-                        buffer[n] = byte
-                        n += 1
-                    }
+                if marked >= 0 {
+                    for mark in marks[l * columns + marked] ?? [] { Self.appendUTF8(mark.value, to: &out) }
+                    if !styled && row[marked].style.contains(.strike) { out.append(contentsOf: [0xCC, 0xB6]) }
                 }
-                flush()
-            }
+            } while marked >= 0
+            if styled && current != [] { out.append(contentsOf: TextStyle.sgrTable[0]) }
         }
     }
 

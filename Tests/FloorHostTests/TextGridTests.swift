@@ -561,10 +561,26 @@ struct TextGridPlainTextTests {
 // MARK: - TextGrid: writing lines
 
 struct TextGridWriteTests {
-    private func line(_ grid: TextGrid, styled: Bool) -> String {
+    private func line(_ grid: TextGrid, styled: Bool, at l: Int = 0) -> String {
         var bytes: [UInt8] = []
-        grid.write(line: 0, to: &bytes, styled: styled)
+        grid.write(line: l, to: &bytes, styled: styled)
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A line is written in parts around each cell with marks (the marks follow their base, then the strike of
+    /// a struck cell), and a styled line's reset comes once, after the last cell, marks or not.
+    @Test func marksAreWrittenAfterTheirBaseMidLineAndAtTheEnd() {
+        var grid = TextGrid(columns: 8, lines: 2)
+        grid.text("e\u{301}x a\u{308}", column: 0, line: 0, maxColumns: 8, style: .strike)
+        grid.text("o\u{302}k", column: 1, line: 1, maxColumns: 4, style: .bold)
+        let strike = "\u{336}"
+        #expect(line(grid, styled: false, at: 0) == "e\u{301}\(strike)x\(strike) \(strike)a\u{308}\(strike)")
+        let struck = String(decoding: TextStyle.strike.sgr, as: UTF8.self)
+        let reset = String(decoding: TextStyle().sgr, as: UTF8.self)
+        #expect(line(grid, styled: true, at: 0) == "\(struck)e\u{301}x a\u{308}\(reset)")
+        let bold = String(decoding: TextStyle.bold.sgr, as: UTF8.self)
+        #expect(line(grid, styled: false, at: 1) == " o\u{302}k")
+        #expect(line(grid, styled: true, at: 1) == " \(bold)o\u{302}k\(reset)")
     }
 
     /// A run of equal cells is written again from the last one's bytes (`write(line:)`); a change of style in
