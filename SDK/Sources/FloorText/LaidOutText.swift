@@ -47,12 +47,13 @@ final class LaidOutText: ManagedBuffer<LaidOutText.Counts, TextBlock.Span> {
         }
     }
 
-    /// Calls `body` with line `index`'s bytes (without the ellipsis of a cut text's last line).
-    func withLine<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    /// Line `index`'s bytes (without the ellipsis of a cut text's last line), valid while this text is: the caller
+    /// holds it for as long as it reads them (TextBlock.engineLine, whose caller holds the block).
+    func line(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         withUnsafeMutablePointers { counts, spans in
             let span = spans[index]
             let bytes = UnsafeRawPointer(spans + counts.pointee.lines).assumingMemoryBound(to: UInt8.self)
-            return body(UnsafeBufferPointer(start: bytes + Int(span.start), count: Int(span.end - span.start)))
+            return UnsafeBufferPointer(start: bytes + Int(span.start), count: Int(span.end - span.start))
         }
     }
 }

@@ -105,23 +105,29 @@ public struct TextBlock: Sendable, Equatable {
     /// Calls `body` with line `index`'s text as UTF-8 (the ellipsis included), valid only during the call.
     /// (Not generic: a generic call across modules cost more than drawing the line.)
     public func withLineUTF8(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        switch storage {
-        case .lines(let lines):
+        guard let (line, cut) = engineLine(index) else {
+            guard case .lines(let lines) = storage else { return }
             var text = lines[index].text
-            text.withUTF8(body)
-        case .spans(let text):
-            text.withLine(index) { line in
-                guard truncated && index == text.lineCount - 1 else { return body(line) }
-                let count = line.count
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 3) { buffer in
-                    _ = buffer.initialize(from: line)
-                    buffer[count] = 0xE2  // U+2026 HORIZONTAL ELLIPSIS
-                    buffer[count + 1] = 0x80
-                    buffer[count + 2] = 0xA6
-                    body(UnsafeBufferPointer(buffer))
-                }
-            }
+            return text.withUTF8(body)
         }
+        guard cut else { return body(line) }
+        let count = line.count
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 3) { buffer in
+            _ = buffer.initialize(from: line)
+            buffer[count] = 0xE2  // U+2026 HORIZONTAL ELLIPSIS
+            buffer[count + 1] = 0x80
+            buffer[count + 2] = 0xA6
+            body(UnsafeBufferPointer(buffer))
+        }
+    }
+
+    /// An engine block's line `index`: its bytes, valid while the block is, and whether "…" follows them (the last
+    /// line of a cut text); nil for a block of Strings. The text is looked at here, apart from the call that reads
+    /// the bytes: a text bound in the same switch as that call was retained around it (104,000 times each way
+    /// drawing the 8 MB page's text preview).
+    private func engineLine(_ index: Int) -> (UnsafeBufferPointer<UInt8>, cut: Bool)? {
+        guard case .spans(let text) = storage else { return nil }
+        return (text.line(index), truncated && index == text.lineCount - 1)
     }
 
     /// `lines` x the line height.
