@@ -193,7 +193,8 @@ extension FloorWalk {
         if let minLength = schema.minLength, utf8.count < minLength * 4, CharacterClass.scalarCount(utf8) < minLength {
             return .minLength(minLength)
         }
-        if let pattern = schema.pattern, !pattern.matches(utf8) { return .pattern(pattern) }
+        // Chained, not bound: the bound pattern was retained and released for every text it matched.
+        if schema.pattern?.matches(utf8) == false { return .pattern(schema.pattern!) }
         return nil
     }
 
