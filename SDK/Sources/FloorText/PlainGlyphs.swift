@@ -1,5 +1,6 @@
 import CHarfBuzz
 import Glibc
+import Synchronization
 
 /// The characters of one face that HarfBuzz sets as their own glyph at that glyph's own advance (or, beside
 /// the next one, a kerned advance), so that a piece made of them is measured from a table instead of shaped:
@@ -334,65 +335,96 @@ final class PlainGlyphs {
         ideograph = (zeroed + 4 * Self.pairBytes).bindMemory(to: UInt8.self, capacity: Self.ideographBytes)
         pairs = (zeroed + 4 * Self.pairBytes + Self.ideographBytes).bindMemory(
             to: UInt8.self, capacity: Self.pairBytes)
-        let candidates = Self.candidates
-        // The tables' pages read here are not read again.
-        defer { face.handBack() }
-        guard let hbFace = hb_font_get_face(face.font), Self.appliesOnlyGSUBAndGPOS(hbFace) else { return }
-
-        // The nominal glyph of each candidate that has one and is not a mark (HarfBuzz zeroes marks' advances).
-        var glyphs = [hb_codepoint_t](repeating: 0, count: candidates.count)
-        for (k, unit) in candidates.enumerated() {
-            var nominal: hb_codepoint_t = 0
-            guard hb_font_get_nominal_glyph(face.font, hb_codepoint_t(unit), &nominal) != 0, nominal != 0 else {
-                continue
-            }
-            guard hb_ot_layout_get_glyph_class(hbFace, nominal) != HB_OT_LAYOUT_GLYPH_CLASS_MARK else { continue }
-            glyphs[k] = nominal
-        }
-
-        // The lookups HarfBuzz's plans apply to a piece of Common, Latin or Han characters ("1", "a", "一").
-        let marked = UnsafeMutablePointer<UInt64>.allocate(capacity: 0x10000 / 64)
-        marked.initialize(repeating: 0, count: 0x10000 / 64)
-        var ligatures: [(Int, Int)] = []
-        for table in [LayoutTable.Kind.gsub, .gpos] {
-            let lookups = hb_set_create()
-            defer { hb_set_destroy(lookups) }
-            for probe: UInt16 in [0x31, 0x61, 0x4E00] {
-                var one = [probe]
-                Self.fill(buffer, with: &one)
-                var properties = hb_segment_properties_t()
-                hb_buffer_get_segment_properties(buffer, &properties)
-                // Not the face's cached plan: one for a script the face never shapes would stay in memory.
-                guard let plan = hb_shape_plan_create(hbFace, &properties, nil, 0, nil) else {
-                    marked.deallocate()
-                    return
-                }
-                hb_ot_shape_plan_collect_lookups(plan, table.tag, lookups)
-                hb_shape_plan_destroy(plan)
-            }
-            Self.removeFractionOnly(lookups, face: hbFace, table: table.tag)
-            guard let layout = LayoutTable(table, face: hbFace),
-                let covered = layout.coverage(of: glyphs, lookups: lookups),
-                layout.markCovered(lookups: lookups, in: marked)
-            else {
-                marked.deallocate()
-                return
-            }
-            for k in candidates.indices {
-                if covered.other[k] { glyphs[k] = 0 }
-                if covered.pair[k] { startsPairs[k] = true }
-            }
-            ligatures += covered.ligatures
-        }
+        guard let facts = TableFacts.of(face, buffer: buffer) else { return }
+        let marked = UnsafeMutablePointer<UInt64>.allocate(capacity: facts.covered.count)
+        _ = UnsafeMutableBufferPointer(start: marked, count: facts.covered.count).initialize(from: facts.covered)
         covered = marked
-        for k in candidates.indices where glyphs[k] != 0 {
-            glyph[k] = glyphs[k]
+        let candidates = Self.candidates
+        for k in candidates.indices {
+            if facts.startsPairs[k] { startsPairs[k] = true }
+            guard facts.glyphs[k] != 0 else { continue }
+            glyph[k] = facts.glyphs[k]
             slot[Int(candidates[k])] = UInt8(k + 1)
         }
         // A ligature that may form among candidates: a piece holding its first two is left to HarfBuzz.
-        for (k, j) in ligatures {
+        for (k, j) in facts.ligatures {
             startsPairs[k] = true
             pairs[k * Self.room + j] = Pair.refused
+        }
+    }
+
+    /// What a face's layout tables say about its candidates, the same for every engine's copy of the face: read
+    /// once a font file and kept for the process (the text preview's writer has an engine of its own,
+    /// TextEngine.second, whose faces read the tables again: 3.7 M instructions a face, 15 M of the writer's
+    /// thread on the 8 MB page; BENCHMARKS.md, issue 23). Nil: the face has no plain characters.
+    private struct TableFacts: Sendable {
+        /// By place in `candidates`: its nominal glyph, 0 when it is not plain.
+        let glyphs: [hb_codepoint_t]
+        /// By place in `candidates`: whether a pair subtable covers it.
+        let startsPairs: [Bool]
+        /// Pairs of places a ligature may form from.
+        let ligatures: [(Int, Int)]
+        /// By glyph id, a bit a glyph: where a lookup of the face's plans may act.
+        let covered: [UInt64]
+
+        private static let known = Mutex<[Int: TableFacts?]>([:])
+
+        /// `face`'s facts, read from its tables with `buffer` the first time a face of its file is asked about.
+        static func of(_ face: FontFace, buffer: OpaquePointer) -> TableFacts? {
+            if face.id >= 0, let facts = known.withLock({ $0[face.id] }) { return facts }
+            let facts = read(face, buffer: buffer)
+            if face.id >= 0 { known.withLock { $0[face.id] = facts } }
+            return facts
+        }
+
+        private static func read(_ face: FontFace, buffer: OpaquePointer) -> TableFacts? {
+            let candidates = PlainGlyphs.candidates
+            // The tables' pages read here are not read again.
+            defer { face.handBack() }
+            guard let hbFace = hb_font_get_face(face.font), PlainGlyphs.appliesOnlyGSUBAndGPOS(hbFace) else {
+                return nil
+            }
+
+            // The nominal glyph of each candidate that has one and is not a mark (HarfBuzz zeroes marks' advances).
+            var glyphs = [hb_codepoint_t](repeating: 0, count: candidates.count)
+            for (k, unit) in candidates.enumerated() {
+                var nominal: hb_codepoint_t = 0
+                guard hb_font_get_nominal_glyph(face.font, hb_codepoint_t(unit), &nominal) != 0, nominal != 0 else {
+                    continue
+                }
+                guard hb_ot_layout_get_glyph_class(hbFace, nominal) != HB_OT_LAYOUT_GLYPH_CLASS_MARK else { continue }
+                glyphs[k] = nominal
+            }
+
+            // The lookups HarfBuzz's plans apply to a piece of Common, Latin or Han characters ("1", "a", "一").
+            var marked = [UInt64](repeating: 0, count: 0x10000 / 64)
+            var startsPairs = [Bool](repeating: false, count: candidates.count)
+            var ligatures: [(Int, Int)] = []
+            for table in [LayoutTable.Kind.gsub, .gpos] {
+                let lookups = hb_set_create()
+                defer { hb_set_destroy(lookups) }
+                for probe: UInt16 in [0x31, 0x61, 0x4E00] {
+                    var one = [probe]
+                    PlainGlyphs.fill(buffer, with: &one)
+                    var properties = hb_segment_properties_t()
+                    hb_buffer_get_segment_properties(buffer, &properties)
+                    // Not the face's cached plan: one for a script the face never shapes would stay in memory.
+                    guard let plan = hb_shape_plan_create(hbFace, &properties, nil, 0, nil) else { return nil }
+                    hb_ot_shape_plan_collect_lookups(plan, table.tag, lookups)
+                    hb_shape_plan_destroy(plan)
+                }
+                PlainGlyphs.removeFractionOnly(lookups, face: hbFace, table: table.tag)
+                guard let layout = LayoutTable(table, face: hbFace),
+                    let covered = layout.coverage(of: glyphs, lookups: lookups),
+                    marked.withUnsafeMutableBufferPointer({ layout.markCovered(lookups: lookups, in: $0.baseAddress!) })
+                else { return nil }
+                for k in candidates.indices {
+                    if covered.other[k] { glyphs[k] = 0 }
+                    if covered.pair[k] { startsPairs[k] = true }
+                }
+                ligatures += covered.ligatures
+            }
+            return TableFacts(glyphs: glyphs, startsPairs: startsPairs, ligatures: ligatures, covered: marked)
         }
     }
 
