@@ -69,10 +69,11 @@ struct CanvasRecording {
 
     mutating func append(_ call: Call) { calls.append(call) }
 
-    /// Keeps `block` (laid out from `textBytes` of text); its index, for a call to name.
-    mutating func keep(_ block: TextBlock, textBytes: Int) -> Int {
-        blocks.append(block)
+    /// Keeps `block` (laid out from `textBytes` of text), taken over: not copied, which was a retain and a
+    /// release a text block recorded. Its index, for a call to name.
+    mutating func keep(_ block: consuming TextBlock, textBytes: Int) -> Int {
         blockBytes += textBytes + block.lineCount * MemoryLayout<Double>.stride * 2
+        blocks.append(block)
         return blocks.count - 1
     }
 
@@ -206,7 +207,7 @@ final class CanvasRecorder: BandCanvas {
             recording.append(.textLayout(text, x: x, y: y, maxWidth: maxWidth, maxLines: maxLines, style: style))
             return
         }
-        let block = recording.keep(known, textBytes: utf8.count)
+        let block = recording.keep(consume known, textBytes: utf8.count)
         recording.append(.textBlock(block: block, x: x, y: y, maxWidth: maxWidth, style: style))
     }
 

@@ -183,9 +183,12 @@ public final class TextEngine: @unchecked Sendable {
         -> TextBlock?
     {
         guard !measured.isEmpty && currentReuse() != .off else { return nil }
-        let block = measured.take(
-            bytes, style: Self.key(style), maxWidth: maxWidth.bitPattern, limit: limit, lineHeight: style.lineHeight)
-        if block != nil { counters.reused += 1 }
+        guard
+            let block = measured.take(
+                bytes, style: Self.key(style), maxWidth: maxWidth.bitPattern, limit: limit,
+                lineHeight: style.lineHeight)
+        else { return nil }
+        counters.reused += 1
         return block
     }
 
