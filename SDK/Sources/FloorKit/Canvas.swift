@@ -103,8 +103,7 @@ public struct Canvas {
             return
         }
         let word = font.word(style)
-        var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8Bytes { bytes in
             let start = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
             block(raw, x, y, width, UInt32(clamping: max(0, maxLines)), start, UInt64(bytes.count), word)
         }

@@ -26,8 +26,7 @@ public struct TextLayout: Sendable, Equatable {
         _ call: (UnsafePointer<CChar>?, UInt64, UInt32, Double, UInt32, UnsafeMutablePointer<floor_text_layout_t>) ->
             Void
     ) -> TextLayout {
-        var text = text
-        return text.withUTF8 { measure($0, word: word, width: width, maxLines: maxLines, call) }
+        text.withUTF8Bytes { measure($0, word: word, width: width, maxLines: maxLines, call) }
     }
 
     /// The same with the text's UTF-8 bytes.
@@ -45,5 +44,16 @@ public struct TextLayout: Sendable, Equatable {
     /// Bytes as the C calls take them (with their length: not NUL-terminated).
     static func start(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CChar>? {
         bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+    }
+}
+
+extension String {
+    /// Calls `body` with the string's UTF-8 bytes, valid only during the call: a native string's own, with no
+    /// copy of it made (a `var` copy to call `withUTF8` on was a retain and a release a call: a price a card on
+    /// the 8 MB page), a small or bridged one's as `withUTF8` gives them.
+    func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return copy.withUTF8(body)
     }
 }
