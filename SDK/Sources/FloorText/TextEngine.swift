@@ -206,9 +206,9 @@ public final class TextEngine: @unchecked Sendable {
     /// them, what their layout tables say about plain characters (PlainGlyphs), and the line breaker of the
     /// general path, by laying out a few samples afresh (in every weight, Latin, CJK, a price and punctuation):
     /// nothing is kept, no answer changes. A page render starts it on a thread of its own before the page is
-    /// decoded, so that the first heights find it done: in a run after a pause (the font files and the libraries
-    /// let go cold meanwhile) the json render of the 8 MB page of 6,000 words took 86.5 ms without it and 74.6
-    /// ms with it (medians of 12 runs 3 s apart; back to back, no difference; BENCHMARKS.md, issue 23). Any
+    /// decoded, so that the first heights find it done: in runs after a pause (the font files and the libraries
+    /// let go cold meanwhile) the json render of the 8 MB page of 6,000 words took 79.8 ms without it and 73.1
+    /// ms with it (medians of 20 runs 3 s apart; back to back, no difference; BENCHMARKS.md, issue 23). Any
     /// thread; later calls return at once.
     public func warmUp() {
         guard !warmedUp.exchange(true, ordering: .relaxed) else { return }
