@@ -3,7 +3,6 @@ import FloorLayout
 import FloorRuntime
 import FloorSession
 import FloorText
-import Synchronization
 
 /// `floorhost render`: a page laid out for a screen, scrolled, and written as text, json or html, or the
 /// action of a tap. Every plugin call has returned before anything is written (the caller writes
@@ -70,9 +69,6 @@ package struct PageRender: Sendable {
         }
     }
 
-    /// Whether a render of this process has started the text engine's warm-up.
-    private static let warmUpStarted = Atomic<Bool>(false)
-
     /// Throws when the page is unusable (unreadable, malformed, refused).
     package func run(host: FloorHost, page: String, root: PageRoot, remote: RemotePageClient) throws -> Result {
         // --width counts columns for text and points for json; --viewport's width, when given, is the layout's.
@@ -80,10 +76,6 @@ package struct PageRender: Sendable {
         let screen = viewport ?? ViewportSize(width: format == .text ? textWidth : width ?? 375, height: 812)
         let columns = Int(width ?? (screen.width / TextRenderer.pointsPerColumn).rounded())
         let wholePage = viewport == nil && scrollTo == nil
-        // The text engine opened while the page decodes (TextEngine.warmUp), once a process: the heights come after.
-        if !Self.warmUpStarted.exchange(true, ordering: .relaxed) {
-            HostThread.start(name: "floorhost text warm-up") { TextEngine.shared.warmUp() }
-        }
         // A render lays each text out once: nothing is kept for a second time (TextEngine.keepBlocks).
         TextEngine.keepBlocks(false)
         // The whole page's text preview draws every row after measuring it: each title's lines, found for its

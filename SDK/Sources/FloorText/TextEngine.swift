@@ -202,29 +202,6 @@ public final class TextEngine: @unchecked Sendable {
         return lock.withLock { compute(bytes, style: style, maxWidth: width, limit: limit) }
     }
 
-    /// Opens what the engine needs before its first text, once: its font files, each face HarfBuzz makes of
-    /// them, what their layout tables say about plain characters (PlainGlyphs), and the line breaker of the
-    /// general path, by laying out a few samples afresh (in every weight, Latin, CJK, a price and punctuation):
-    /// nothing is kept, no answer changes. A page render starts it on a thread of its own before the page is
-    /// decoded, so that the first heights find it done: in runs after a pause (the font files and the libraries
-    /// let go cold meanwhile) the json render of the 8 MB page of 6,000 words took 79.8 ms without it and 73.1
-    /// ms with it (medians of 20 runs 3 s apart; back to back, no difference; BENCHMARKS.md, issue 23). Any
-    /// thread; later calls return at once.
-    public func warmUp() {
-        guard !warmedUp.exchange(true, ordering: .relaxed) else { return }
-        for style: UInt32 in [0x100, 0x300, 0x301, 0x400, 0x500] {
-            guard let type = TypeStyle(style: style) else { continue }
-            for var sample in Self.warmUpSamples {
-                _ = sample.withUTF8 {
-                    layoutAfresh(utf8: UnsafeRawBufferPointer($0), style: type, maxWidth: 200, maxLines: 2)
-                }
-            }
-        }
-    }
-
-    private let warmedUp = Atomic<Bool>(false)
-    private static let warmUpSamples = ["Aa 19 ¥9.99 -25%", "中文 测试", "Hello, \u{201C}world\u{201D}! (x) a-b"]
-
     public func layout(_ text: String, style: TypeStyle, maxWidth: Double, maxLines: Int = 0) -> TextBlock {
         var text = text
         return text.withUTF8 {
