@@ -556,13 +556,13 @@ public struct TextGrid {
             while last >= 0 && row[last].isBlank { last -= 1 }
             guard last >= 0 else { return }
             // Bytes go straight into `out`'s room past its end, taken once for the line: at most 4 a scalar, plus
-            // an SGR sequence before each and a reset at the end, and 8 for the last store of a run of blanks
-            // (which stores 8 spaces at a time). Appending a line written on the stack cost 120 instructions a
+            // an SGR sequence before each (a styled line's reset is appended after), and 8 for the last store of a
+            // run of blanks (which stores 8 spaces at a time). Appending a line written on the stack cost 120 instructions a
             // line, 47 M on the 8 MB page (BENCHMARKS.md, issue 23). The writing stops after a cell with marks
             // (rare): its marks (and strike) are appended here, and the writing goes on from the next cell. What
             // the writing closure captures is the line's cells and plain values, not the grid (which it would copy,
             // five arrays retained and released a line).
-            let capacity = (last + 1) * (4 + 2 + (styled ? TextStyle.longestSGR : 0)) + TextStyle.longestSGR + 8
+            let capacity = (last + 1) * (4 + 2 + (styled ? TextStyle.longestSGR : 0)) + 8
             var c = 0
             var current = TextStyle()
             // The common cells, told from their eight bytes (Cell's layout): a blank (all zero) is a space; a drawn
