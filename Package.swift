@@ -147,7 +147,7 @@ let package = Package(
             name: "FloorCommandLine",
             dependencies: [
                 "FloorCore", "FloorRuntime", "FloorSession", "FloorRender",
-                .product(name: "HostContract", package: "SDK"),
+                .product(name: "HostContract", package: "SDK"), .product(name: "FloorText", package: "SDK"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The CLI: argument parsing and wiring only. It exports exit, _exit and _Exit, so that libraries it

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FloorCore
+import FloorText
 
 #if canImport(Glibc)
 import Glibc
@@ -44,12 +45,14 @@ package enum ServeProgram {
 
 /// What floorhost and floorhost-serve do first, before anything else and so before any plugin is loaded: a
 /// child of floorhost dies with its parent, the process's own output is kept out of plugin code's reach
-/// (HostOutput), and relative paths keep meaning the folder floorhost was started in (WorkingDirectory). With
-/// FLOORHOST_PRINT_CHILDREN set it only prints the children `root`'s command would start.
+/// (HostOutput), relative paths keep meaning the folder floorhost was started in (WorkingDirectory), and what
+/// is read of the fonts' tables is kept between runs (FontFactsLocation). With FLOORHOST_PRINT_CHILDREN set it
+/// only prints the children `root`'s command would start.
 package func startCommandProcess(_ root: any ParsableCommand.Type) {
     if ProcessEnvironment.value("FLOORHOST_PRINT_CHILDREN") != nil { printChildrenAndExit(root) }
     ChildProcess.dieWithParent()
     ProcessMemory.tuneMalloc()
     HostOutput.claim()
     WorkingDirectory.capture()
+    FontFactsCache.use(directory: FontFactsLocation.directory)
 }

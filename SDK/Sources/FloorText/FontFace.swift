@@ -24,6 +24,8 @@ final class FontFace: @unchecked Sendable {
     /// The mapped file (kept by HarfBuzz's blob as long as the font), and whether its pages were handed back
     /// after the face's first shape (`shaped()`).
     let mapped: UnsafeRawBufferPointer
+    /// The file as it was mapped (nil for a face made otherwise): what kept facts about it are checked against.
+    let identity: FontFile.Identity?
     private var handedBack = false
     /// Its plain characters (`PlainGlyphs`), found by the shaper the first time a piece not shaped before
     /// starts with a candidate, so that a face that draws no price never reads its tables for them.
@@ -31,7 +33,7 @@ final class FontFace: @unchecked Sendable {
 
     init?(_ file: FontSet.File) {
         // nil for a file that cannot be read, or holds no face at `faceIndex` (HarfBuzz's empty face).
-        guard let (blob, mapped) = FontFile.map(file.path) else { return nil }
+        guard let (blob, mapped, identity) = FontFile.map(file.path) else { return nil }
         defer { hb_blob_destroy(blob) }
         guard Int(hb_face_count(blob)) > file.faceIndex else { return nil }
         let hbFace = hb_face_create(blob, UInt32(file.faceIndex))
@@ -46,6 +48,7 @@ final class FontFace: @unchecked Sendable {
         hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
         hb_font_make_immutable(font)
         self.mapped = mapped
+        self.identity = identity
     }
 
     /// Called after each shape with this face. The first time, every page of the file this process has touched

@@ -6,8 +6,19 @@ import Glibc
 /// of its own where it cannot map it: FontFace hands a face's pages back to the kernel (`MADV_DONTNEED`),
 /// which is harmless only on a file mapping (on memory of its own, it would zero the font).
 enum FontFile {
-    /// The blob and the mapping's bytes; nil for a file that cannot be opened or mapped, or is empty.
-    static func map(_ path: String) -> (blob: OpaquePointer, bytes: UnsafeRawBufferPointer)? {
+    /// Which file was mapped, as it was then: what facts kept about it are checked against (FontFactsCache).
+    struct Identity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var size: UInt64
+        /// The modification time.
+        var seconds: UInt64
+        var nanoseconds: UInt64
+    }
+
+    /// The blob, the mapping's bytes and the file's identity; nil for a file that cannot be opened or mapped, or
+    /// is empty.
+    static func map(_ path: String) -> (blob: OpaquePointer, bytes: UnsafeRawBufferPointer, identity: Identity)? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -30,6 +41,10 @@ enum FontFile {
                     mapping.deallocate()
                 })
         else { return nil }
-        return (blob, mapping.pointee)
+        let identity = Identity(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: UInt64(info.st_size),
+            seconds: UInt64(bitPattern: Int64(info.st_mtim.tv_sec)),
+            nanoseconds: UInt64(bitPattern: Int64(info.st_mtim.tv_nsec)))
+        return (blob, mapping.pointee, identity)
     }
 }

@@ -48,6 +48,9 @@ final class PlainGlyphs {
         candidates.contains(UInt16($0)) && !(0x41...0x5A).contains($0) && !(0x61...0x7A).contains($0) && $0 != 0x20
     }
 
+    /// The words of a face's `covered` bits: a bit a glyph id below 0x10000.
+    static let coveredWords = 0x10000 / 64
+
     /// Room for the candidates: 98 of them.
     private static let room = 128
 
@@ -357,7 +360,7 @@ final class PlainGlyphs {
     /// once a font file and kept for the process (the text preview's writer has an engine of its own,
     /// TextEngine.second, whose faces read the tables again: 3.7 M instructions a face, 15 M of the writer's
     /// thread on the 8 MB page; BENCHMARKS.md, issue 23). Nil: the face has no plain characters.
-    private struct TableFacts: Sendable {
+    struct TableFacts: Sendable {
         /// By place in `candidates`: its nominal glyph, 0 when it is not plain.
         let glyphs: [hb_codepoint_t]
         /// By place in `candidates`: whether a pair subtable covers it.
@@ -369,15 +372,23 @@ final class PlainGlyphs {
 
         private static let known = Mutex<[Int: TableFacts?]>([:])
 
-        /// `face`'s facts, read from its tables with `buffer` the first time a face of its file is asked about.
+        /// `face`'s facts, the first time a face of its file is asked about in this process kept from an earlier one
+        /// (FontFactsCache), else read from its tables with `buffer` (and kept for later ones).
         static func of(_ face: FontFace, buffer: OpaquePointer) -> TableFacts? {
             if face.id >= 0, let facts = known.withLock({ $0[face.id] }) { return facts }
-            let facts = read(face, buffer: buffer)
+            let folder = FontFactsCache.currentDirectory
+            let facts: TableFacts?
+            if let folder, let kept = FontFactsCache.load(face, from: folder) {
+                facts = kept
+            } else {
+                facts = read(face, buffer: buffer)
+                if let folder { FontFactsCache.store(facts, of: face, in: folder) }
+            }
             if face.id >= 0 { known.withLock { $0[face.id] = facts } }
             return facts
         }
 
-        private static func read(_ face: FontFace, buffer: OpaquePointer) -> TableFacts? {
+        static func read(_ face: FontFace, buffer: OpaquePointer) -> TableFacts? {
             let candidates = PlainGlyphs.candidates
             // The tables' pages read here are not read again.
             defer { face.handBack() }
@@ -397,7 +408,7 @@ final class PlainGlyphs {
             }
 
             // The lookups HarfBuzz's plans apply to a piece of Common, Latin or Han characters ("1", "a", "一").
-            var marked = [UInt64](repeating: 0, count: 0x10000 / 64)
+            var marked = [UInt64](repeating: 0, count: PlainGlyphs.coveredWords)
             var startsPairs = [Bool](repeating: false, count: candidates.count)
             var ligatures: [(Int, Int)] = []
             for table in [LayoutTable.Kind.gsub, .gpos] {

@@ -108,14 +108,17 @@ func run(
 
 /// Runs the built floorhost binary. Its plugin scan cache (FLOORKIT_PLUGIN_CACHE) is a temporary file the
 /// test runs share, never the user's; entries for deleted fixtures are dropped as it is rewritten. A test
-/// that cares about the cache passes --plugin-cache.
+/// that cares about the cache passes --plugin-cache. Its font facts (FLOORKIT_FONT_CACHE) are kept in a
+/// temporary folder the test runs share, never the user's.
 func floorhost(_ arguments: [String]) throws -> ProcessResult {
     var environment = ProcessInfo.processInfo.environment
     environment["FLOORKIT_PLUGIN_CACHE"] = testScanCache
+    environment["FLOORKIT_FONT_CACHE"] = testFontFacts
     return try run(Repo.floorhostBinary, arguments, environment: environment)
 }
 
 private let testScanCache = NSTemporaryDirectory() + "floorkit-tests-plugin-scan.json"
+private let testFontFacts = NSTemporaryDirectory() + "floorkit-tests-font-facts"
 
 /// Compiles the C plugin fixture `Tests/Fixtures/CPlugins/<source>` into `output` with `defines`
 /// (e.g. ["ABI_MAJOR=2"]), as a plugin author would with `cc -shared`.

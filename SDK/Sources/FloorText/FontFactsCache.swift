@@ -1,0 +1,200 @@
+import CHarfBuzz
+import Glibc
+import Synchronization
+
+/// What PlainGlyphs works out of a font face's layout tables (its `TableFacts`), kept in a file between processes,
+/// as fontconfig keeps what it reads of fonts. Working them out reads the face's GSUB, GPOS and GDEF tables and
+/// the shape plans HarfBuzz makes for them: about 3.8 M instructions a face, a quarter of the whole json render
+/// of a small page (BENCHMARKS.md, issue 23, "Font facts kept between runs"). They are the face's, not a page's:
+/// the same for every text and every page.
+///
+/// A file holds one face's facts after the identity they were read from: the font file's device, inode, size
+/// and modification time (as mapped: `FontFile.Identity`), its path, the face's index, HarfBuzz's version and
+/// this format's. They are used only while that identity is the face's own: a font package upgraded, or another
+/// HarfBuzz, and the facts are read from the tables again and the file written anew. A file that cannot be read,
+/// is cut short or does not parse counts as absent (it is a cache). A file is written whole under a name of its
+/// own, then renamed over the old one, so a process never reads half of what another writes. Nothing is kept
+/// while no directory is set (`use(directory:)`): the test kit and the SDK's tests work them out in every process.
+public enum FontFactsCache {
+    /// Raised whenever what `TableFacts` holds, or how PlainGlyphs works it out, changes: a file of another format
+    /// is read again from the tables.
+    static let format: UInt32 = 1
+
+    private static let directory = Mutex<String?>(nil)
+
+    /// Keeps faces' facts in `directory` (made when first written to, with its parents), or in no file (nil).
+    /// Set before any text is measured: floorhost sets it as its process starts.
+    public static func use(directory: String?) {
+        self.directory.withLock { $0 = directory.flatMap { $0.isEmpty ? nil : $0 } }
+    }
+
+    /// The directory facts are kept in (nil: none).
+    public static var currentDirectory: String? { directory.withLock { $0 } }
+
+    /// The facts kept in `folder` for `face` (`.some(nil)`: kept as having no plain characters); nil when none
+    /// are kept for it as it is now.
+    static func load(_ face: FontFace, from folder: String) -> PlainGlyphs.TableFacts?? {
+        guard let path = file(for: face, in: folder) else { return nil }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0,
+            info.st_size <= Self.largestFile
+        else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        let read = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        guard read == bytes.count else { return nil }
+        var reader = Reader(bytes)
+        guard reader.header() == header(for: face) else { return nil }
+        return reader.facts()
+    }
+
+    /// Keeps `facts` in `folder` as `face`'s, replacing what was kept; a failure to write is not an error (it is a
+    /// cache).
+    static func store(_ facts: PlainGlyphs.TableFacts?, of face: FontFace, in folder: String) {
+        guard let path = file(for: face, in: folder), makeDirectories(folder) else { return }
+        var bytes = header(for: face)
+        Writer.append(facts, to: &bytes)
+        let temporary = path + ".\(getpid()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return }
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        guard written == bytes.count, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return
+        }
+    }
+
+    /// A file of facts is about 9 KB; anything much larger is not one.
+    private static let largestFile = off_t(1 << 20)
+
+    /// The file `face`'s facts are kept in: its font file's name and face index (the header says which file).
+    private static func file(for face: FontFace, in folder: String) -> String? {
+        guard face.identity != nil else { return nil }
+        return folder + "/" + face.file.fileName + "-\(face.file.faceIndex).facts"
+    }
+
+    /// What a file must start with to hold `face`'s facts as they are now: the format, HarfBuzz's version, the
+    /// font file's identity, path and face index.
+    private static func header(for face: FontFace) -> [UInt8] {
+        var bytes: [UInt8] = Array("floorkit font facts\n".utf8)
+        Writer.append(UInt64(format), to: &bytes)
+        Writer.append(String(cString: hb_version_string()), to: &bytes)
+        let identity = face.identity ?? FontFile.Identity(device: 0, inode: 0, size: 0, seconds: 0, nanoseconds: 0)
+        for value in [identity.device, identity.inode, identity.size, identity.seconds, identity.nanoseconds] {
+            Writer.append(value, to: &bytes)
+        }
+        Writer.append(face.file.path, to: &bytes)
+        Writer.append(UInt64(face.file.faceIndex), to: &bytes)
+        Writer.append(UInt64(PlainGlyphs.candidates.count), to: &bytes)
+        return bytes
+    }
+
+    private static func makeDirectories(_ path: String) -> Bool {
+        var isFolder = stat()
+        if stat(path, &isFolder) == 0 { return isFolder.st_mode & S_IFMT == S_IFDIR }
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            guard makeDirectories(String(path[..<slash])) else { return false }
+        }
+        return mkdir(path, 0o755) == 0 || errno == EEXIST
+    }
+
+    /// Little-endian words and length-prefixed strings and arrays.
+    private enum Writer {
+        static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+
+        static func append(_ text: String, to bytes: inout [UInt8]) {
+            append(UInt64(text.utf8.count), to: &bytes)
+            bytes.append(contentsOf: text.utf8)
+        }
+
+        static func append(_ facts: PlainGlyphs.TableFacts?, to bytes: inout [UInt8]) {
+            guard let facts else {
+                append(0, to: &bytes)
+                return
+            }
+            append(1, to: &bytes)
+            for glyph in facts.glyphs { append(UInt64(glyph), to: &bytes) }
+            for starts in facts.startsPairs { append(starts ? 1 : 0, to: &bytes) }
+            append(UInt64(facts.ligatures.count), to: &bytes)
+            for (first, second) in facts.ligatures {
+                append(UInt64(first), to: &bytes)
+                append(UInt64(second), to: &bytes)
+            }
+            append(UInt64(facts.covered.count), to: &bytes)
+            for word in facts.covered { append(word, to: &bytes) }
+        }
+    }
+
+    /// Reads what Writer wrote; nil at the first thing out of place.
+    private struct Reader {
+        let bytes: [UInt8]
+        var at = 0
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        mutating func word() -> UInt64? {
+            guard at + 8 <= bytes.count else { return nil }
+            defer { at += 8 }
+            return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+        }
+
+        /// The bytes of a header as long as the face's own would be (compared whole by the caller).
+        mutating func header() -> [UInt8]? {
+            let start = at
+            guard bytes.starts(with: "floorkit font facts\n".utf8) else { return nil }
+            at += 20
+            guard word() != nil, skipString() else { return nil }
+            for _ in 0..<5 { guard word() != nil else { return nil } }
+            guard skipString(), word() != nil, word() != nil else { return nil }
+            return Array(bytes[start..<at])
+        }
+
+        private mutating func skipString() -> Bool {
+            guard let count = word(), count <= UInt64(bytes.count - at) else { return false }
+            at += Int(count)
+            return true
+        }
+
+        /// The facts (`.some(nil)`: none), with as many glyphs and covered words as PlainGlyphs has.
+        mutating func facts() -> PlainGlyphs.TableFacts?? {
+            guard let present = word(), present <= 1 else { return nil }
+            guard present == 1 else { return .some(nil) }
+            let candidates = PlainGlyphs.candidates.count
+            var glyphs: [hb_codepoint_t] = []
+            for _ in 0..<candidates {
+                guard let glyph = word(), glyph <= UInt64(UInt32.max) else { return nil }
+                glyphs.append(hb_codepoint_t(glyph))
+            }
+            var startsPairs: [Bool] = []
+            for _ in 0..<candidates {
+                guard let starts = word(), starts <= 1 else { return nil }
+                startsPairs.append(starts == 1)
+            }
+            guard let ligatureCount = word(), ligatureCount <= UInt64(candidates * candidates) else { return nil }
+            var ligatures: [(Int, Int)] = []
+            for _ in 0..<Int(ligatureCount) {
+                guard let first = word(), let second = word(), first < UInt64(candidates), second < UInt64(candidates)
+                else {
+                    return nil
+                }
+                ligatures.append((Int(first), Int(second)))
+            }
+            guard let coveredCount = word(), coveredCount == UInt64(PlainGlyphs.coveredWords) else { return nil }
+            var covered: [UInt64] = []
+            covered.reserveCapacity(Int(coveredCount))
+            for _ in 0..<Int(coveredCount) {
+                guard let value = word() else { return nil }
+                covered.append(value)
+            }
+            guard at == bytes.count else { return nil }
+            return .some(
+                PlainGlyphs.TableFacts(glyphs: glyphs, startsPairs: startsPairs, ligatures: ligatures, covered: covered)
+            )
+        }
+    }
+}

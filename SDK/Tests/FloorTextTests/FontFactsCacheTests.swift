@@ -1,0 +1,150 @@
+import CHarfBuzz
+import Glibc
+import Testing
+
+@testable import FloorText
+
+/// What PlainGlyphs reads of a face's layout tables, kept in a folder between processes (FontFactsCache): read
+/// back, it is what the tables give; kept for another font file, cut short or garbled, or where nothing can be
+/// written, it is not used, and the tables are read again.
+@Suite struct FontFactsCacheTests {
+    /// A folder of its own under the temporary directory, removed with its files after `body`.
+    func withFolder(_ body: (String) throws -> Void) throws {
+        var template = Array("/tmp/font-facts-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        try #require(made != nil)
+        let folder = String(cString: template)
+        defer {
+            if let entries = opendir(folder) {
+                while let entry = readdir(entries) {
+                    let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                        String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+                    }
+                    if name != "." && name != ".." { unlink(folder + "/" + name) }
+                }
+                closedir(entries)
+            }
+            rmdir(folder)
+        }
+        try body(folder)
+    }
+
+    /// The faces the engine reads facts for, with what their tables give.
+    func faces() throws -> [(FontFace, PlainGlyphs.TableFacts?)] {
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        let files = [FontSet.file(.sans), FontSet.file(.sansBold), FontSet.file(.cjk)]
+        let faces = files.compactMap(FontFace.init)
+        try #require(faces.count == files.count, "the font set's faces (run Scripts/setup)")
+        return faces.map { ($0, PlainGlyphs.TableFacts.read($0, buffer: buffer!)) }
+    }
+
+    func same(_ a: PlainGlyphs.TableFacts?, _ b: PlainGlyphs.TableFacts?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return a.glyphs == b.glyphs && a.startsPairs == b.startsPairs && a.covered == b.covered
+            && a.ligatures.map { [$0.0, $0.1] } == b.ligatures.map { [$0.0, $0.1] }
+    }
+
+    @Test func factsKeptAreTheFactsTheTablesGive() throws {
+        try withFolder { folder in
+            for (face, facts) in try faces() {
+                #expect(FontFactsCache.load(face, from: folder) == nil, "nothing kept yet")
+                FontFactsCache.store(facts, of: face, in: folder)
+                let kept = try #require(FontFactsCache.load(face, from: folder), "\(face.file.fileName) kept")
+                #expect(same(kept, facts), "\(face.file.fileName)")
+                #expect(facts != nil, "Noto Sans and Noto Sans CJK have plain characters")
+            }
+        }
+    }
+
+    @Test func aFolderMadeWithItsParentsWhenFirstWrittenTo() throws {
+        try withFolder { folder in
+            let (face, facts) = try faces()[0]
+            let nested = folder + "/a/b"
+            FontFactsCache.store(facts, of: face, in: nested)
+            #expect(same(try #require(FontFactsCache.load(face, from: nested)), facts))
+            for path in [nested + "/" + face.file.fileName + "-0.facts", nested, folder + "/a"] {
+                #expect(unlink(path) == 0 || rmdir(path) == 0, "\(path)")
+            }
+        }
+    }
+
+    /// Every byte of a kept file changed in turn: the file is not used (its header names another font, another
+    /// HarfBuzz or format, or what follows does not parse) or, where the byte is part of the facts themselves,
+    /// it parses to facts that differ; and every length short of the whole is not used.
+    @Test func aFileChangedOrCutShortIsNotUsed() throws {
+        try withFolder { folder in
+            let (face, facts) = try faces()[0]
+            FontFactsCache.store(facts, of: face, in: folder)
+            let path = folder + "/" + face.file.fileName + "-0.facts"
+            let whole = try #require(read(path))
+            let header =
+                whole.count - (1 + 98 * 2 + 1 + 1 + PlainGlyphs.coveredWords) * 8
+                - (facts?.ligatures.count ?? 0) * 16
+            for at in stride(from: 0, to: header, by: 1) {
+                var changed = whole
+                changed[at] ^= 0x5A
+                try write(changed, to: path)
+                #expect(FontFactsCache.load(face, from: folder) == nil, "byte \(at) of the header changed")
+            }
+            for count in [0, 1, header - 1, header, whole.count / 2, whole.count - 1] {
+                try write(Array(whole[0..<count]), to: path)
+                #expect(FontFactsCache.load(face, from: folder) == nil, "cut to \(count) bytes")
+            }
+            try write(whole + [0], to: path)
+            #expect(FontFactsCache.load(face, from: folder) == nil, "a byte too many")
+            var present = whole
+            present[header] = 2
+            try write(present, to: path)
+            #expect(FontFactsCache.load(face, from: folder) == nil, "neither facts nor none")
+            try write(whole, to: path)
+            #expect(same(try #require(FontFactsCache.load(face, from: folder)), facts))
+        }
+    }
+
+    @Test func facesWithoutPlainCharactersAreKeptAsSuch() throws {
+        try withFolder { folder in
+            let (face, _) = try faces()[0]
+            FontFactsCache.store(nil, of: face, in: folder)
+            let kept = FontFactsCache.load(face, from: folder)
+            #expect(kept != nil, "kept")
+            #expect(kept! == nil, "as having none")
+        }
+    }
+
+    @Test func whereNothingCanBeWrittenNothingIsKept() throws {
+        let (face, facts) = try faces()[0]
+        for folder in ["/dev/null/font-facts", "/proc/font-facts"] {
+            FontFactsCache.store(facts, of: face, in: folder)
+            #expect(FontFactsCache.load(face, from: folder) == nil, "\(folder)")
+        }
+    }
+
+    @Test func theDirectoryIsSetAndCleared() {
+        let before = FontFactsCache.currentDirectory
+        defer { FontFactsCache.use(directory: before) }
+        FontFactsCache.use(directory: "")
+        #expect(FontFactsCache.currentDirectory == nil, "an empty path keeps nothing")
+        FontFactsCache.use(directory: before)
+        #expect(FontFactsCache.currentDirectory == before)
+    }
+
+    func read(_ path: String) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, file)
+            if n == 0 { break }
+            bytes += chunk[0..<n]
+        }
+        return bytes
+    }
+
+    func write(_ bytes: [UInt8], to path: String) throws {
+        let file = try #require(fopen(path, "wb"))
+        defer { fclose(file) }
+        #expect(fwrite(bytes, 1, bytes.count, file) == bytes.count)
+    }
+}
