@@ -2,23 +2,26 @@ import CHarfBuzz
 import Glibc
 import Synchronization
 
-/// What PlainGlyphs works out of a font face's layout tables (its `TableFacts`), kept in a file between processes,
-/// as fontconfig keeps what it reads of fonts. Working them out reads the face's GSUB, GPOS and GDEF tables and
-/// the shape plans HarfBuzz makes for them: about 3.8 M instructions a face, a quarter of the whole json render
-/// of a small page (BENCHMARKS.md, issue 23, "Font facts kept between runs"). They are the face's, not a page's:
-/// the same for every text and every page.
+/// What PlainGlyphs works out of a font face's layout tables, kept in a file between processes, as fontconfig keeps
+/// what it reads of fonts: its `TableFacts` (which candidates' glyphs no lookup acts at, which may start a kerned
+/// pair or a ligature, where a lookup may act) and, worked out at once when first kept, every candidate shaped
+/// alone, every pair a pair subtable may move and every ideograph (`PlainGlyphs.Learned`). Reading the tables
+/// and meeting a page's characters one by one was a third of the in-process json render of a small page (15.3 M of
+/// 62.4 M instructions for the tables alone); a process that takes them from here shapes nothing and looks into
+/// nothing (BENCHMARKS.md, issue 23, "Font facts kept between runs"). They are the face's, not a page's.
 ///
-/// A file holds one face's facts after the identity they were read from: the font file's device, inode, size
-/// and modification time (as mapped: `FontFile.Identity`), its path, the face's index, HarfBuzz's version and
-/// this format's. They are used only while that identity is the face's own: a font package upgraded, or another
-/// HarfBuzz, and the facts are read from the tables again and the file written anew. A file that cannot be read,
-/// is cut short or does not parse counts as absent (it is a cache). A file is written whole under a name of its
-/// own, then renamed over the old one, so a process never reads half of what another writes. Nothing is kept
-/// while no directory is set (`use(directory:)`): the test kit and the SDK's tests work them out in every process.
+/// A file holds one face's facts after the identity they were worked out from: the font file's device, inode,
+/// size and modification time (as mapped: `FontFile.Identity`), its path, the face's index, HarfBuzz's version
+/// and this format's. They are used only while that identity is the face's own: a font package upgraded, or
+/// another HarfBuzz, and they are worked out again and the file written anew. A file that cannot be read, is cut
+/// short, does not parse or holds a value PlainGlyphs could not hold counts as absent (it is a cache). A file is
+/// written whole under a name of its own, then renamed over the old one, so a process never reads half of what
+/// another writes. Nothing is kept while no directory is set (`use(directory:)`): the test kit and the SDK's tests
+/// work everything out as they meet it, in every process.
 public enum FontFactsCache {
     /// Raised whenever what `TableFacts` holds, or how PlainGlyphs works it out, changes: a file of another format
     /// is read again from the tables.
-    static let format: UInt32 = 1
+    static let format: UInt32 = 2
 
     private static let directory = Mutex<String?>(nil)
 
@@ -67,7 +70,7 @@ public enum FontFactsCache {
         }
     }
 
-    /// A file of facts is about 9 KB; anything much larger is not one.
+    /// A file of facts is 25-45 KB; anything much larger is not one.
     private static let largestFile = off_t(1 << 20)
 
     /// The file `face`'s facts are kept in: its font file's name and face index (the header says which file).
@@ -78,7 +81,7 @@ public enum FontFactsCache {
 
     /// What a file must start with to hold `face`'s facts as they are now: the format, HarfBuzz's version, the
     /// font file's identity, path and face index.
-    private static func header(for face: FontFace) -> [UInt8] {
+    static func header(for face: FontFace) -> [UInt8] {
         var bytes: [UInt8] = Array("floorkit font facts\n".utf8)
         Writer.append(UInt64(format), to: &bytes)
         Writer.append(String(cString: hb_version_string()), to: &bytes)
@@ -127,6 +130,28 @@ public enum FontFactsCache {
             }
             append(UInt64(facts.covered.count), to: &bytes)
             for word in facts.covered { append(word, to: &bytes) }
+            guard let learned = facts.learned else {
+                append(0, to: &bytes)
+                return
+            }
+            append(1, to: &bytes)
+            for alone in learned.alone {
+                append(alone.map { UInt64(UInt32(bitPattern: $0)) } ?? UInt64.max, to: &bytes)
+            }
+            append(learned.pairs, to: &bytes)
+            append(UInt64(learned.kerned.count), to: &bytes)
+            for (pair, first) in learned.kerned {
+                append(UInt64(pair), to: &bytes)
+                append(UInt64(UInt32(bitPattern: first)), to: &bytes)
+            }
+            append(learned.ideographs, to: &bytes)
+            append(UInt64(learned.ideographAdvances.count), to: &bytes)
+            for advance in learned.ideographAdvances { append(UInt64(UInt32(bitPattern: advance)), to: &bytes) }
+        }
+
+        static func append(_ raw: [UInt8], to bytes: inout [UInt8]) {
+            append(UInt64(raw.count), to: &bytes)
+            bytes.append(contentsOf: raw)
         }
     }
 
@@ -191,10 +216,63 @@ public enum FontFactsCache {
                 guard let value = word() else { return nil }
                 covered.append(value)
             }
-            guard at == bytes.count else { return nil }
-            return .some(
-                PlainGlyphs.TableFacts(glyphs: glyphs, startsPairs: startsPairs, ligatures: ligatures, covered: covered)
-            )
+            // Facts with plain characters are kept with all of them worked out.
+            guard word() == 1, let learned = learned(), at == bytes.count else { return nil }
+            var facts = PlainGlyphs.TableFacts(
+                glyphs: glyphs, startsPairs: startsPairs, ligatures: ligatures, covered: covered)
+            facts.learned = learned
+            return .some(facts)
+        }
+
+        /// An Int32 written as its bits in a word.
+        private mutating func int32() -> Int32? {
+            guard let value = word(), value <= UInt64(UInt32.max) else { return nil }
+            return Int32(bitPattern: UInt32(value))
+        }
+
+        private mutating func raw() -> [UInt8]? {
+            guard let count = word(), count <= UInt64(bytes.count - at) else { return nil }
+            defer { at += Int(count) }
+            return Array(bytes[at..<(at + Int(count))])
+        }
+
+        /// PlainGlyphs.Learned, each value within what PlainGlyphs holds.
+        private mutating func learned() -> PlainGlyphs.Learned? {
+            typealias Learned = PlainGlyphs.Learned
+            let candidates = PlainGlyphs.candidates.count
+            var alone: [Int32?] = []
+            for _ in 0..<candidates {
+                guard let value = word() else { return nil }
+                if value == UInt64.max {
+                    alone.append(nil)
+                } else {
+                    guard value <= UInt64(UInt32.max) else { return nil }
+                    alone.append(Int32(bitPattern: UInt32(value)))
+                }
+            }
+            guard let pairs = raw(), pairs.count == candidates * candidates,
+                pairs.allSatisfy(Learned.pairStates.contains), let kernedCount = word(),
+                kernedCount <= UInt64(pairs.count)
+            else { return nil }
+            var kerned: [(Int, Int32)] = []
+            for _ in 0..<Int(kernedCount) {
+                guard let pair = word(), pair < UInt64(pairs.count), let first = int32() else { return nil }
+                kerned.append((Int(pair), first))
+            }
+            guard let ideographs = raw(), ideographs.isEmpty || ideographs.count == Learned.ideographBytes,
+                let advanceCount = word(), advanceCount <= UInt64(Learned.ideographAdvanceRoom)
+            else { return nil }
+            var ideographAdvances: [Int32] = []
+            for _ in 0..<Int(advanceCount) {
+                guard let advance = int32() else { return nil }
+                ideographAdvances.append(advance)
+            }
+            // Every plain ideograph's entry names one of the advances.
+            let room = UInt8(ideographAdvances.count) + Learned.firstIdeographAdvance
+            for byte in ideographs where byte & 0x0F >= room || byte >> 4 >= room { return nil }
+            return Learned(
+                alone: alone, pairs: pairs, kerned: kerned, ideographs: ideographs,
+                ideographAdvances: ideographAdvances)
         }
     }
 }

@@ -102,6 +102,9 @@ final class PlainGlyphs {
     /// for the ideographs, read once from the tables so that looking into an ideograph touches none of their
     /// pages; nil when a table did not parse (no ideograph is plain then).
     private var covered: UnsafeMutablePointer<UInt64>?
+    /// Characters and pairs shaped, and ideographs looked into, as they were met (none once all are taken from
+    /// kept facts: `adopt`).
+    private(set) var learnedAsMet = 0
     /// The face that keeps this (`FontFace.plain`).
     private unowned let face: FontFace
     /// The shaper's HarfBuzz buffer (it outlives this).
@@ -255,6 +258,7 @@ final class PlainGlyphs {
 
     /// Shapes candidate k alone; false (and no longer a candidate) unless it gives its nominal glyph and advance.
     private func shapeAlone(_ k: Int) -> Bool {
+        learnedAsMet += 1
         let nominal = hb_font_get_glyph_h_advance(face.font, glyph[k])
         var text = [Self.candidates[k]]
         guard Self.shapes(buffer, face: face, text: &text, glyphs: [glyph[k]], advances: [nominal]) != nil else {
@@ -272,6 +276,7 @@ final class PlainGlyphs {
         var text = [Self.candidates[a], Self.candidates[b]]
         let p = a * Self.room + b
         guard pairs[p] == Pair.unknown else { return }
+        learnedAsMet += 1
         guard
             let first = Self.shapes(
                 buffer, face: face, text: &text, glyphs: [glyph[a], glyph[b]], advances: [nil, advance[b]])
@@ -292,6 +297,7 @@ final class PlainGlyphs {
     /// one of the first `Ideograph.advanceRoom` distinct ones; else not plain. (Not shaped alone to confirm
     /// it: see the type's comment.)
     private func lookInto(_ unit: UInt16) {
+        learnedAsMet += 1
         var entry = Ideograph.notPlain
         defer {
             let index = Int(unit - Self.ideographs.lowerBound)
@@ -317,8 +323,9 @@ final class PlainGlyphs {
     }
 
     /// The characters of `face` its layout tables leave alone, shaped with `buffer` (HarfBuzz's, cleared
-    /// before each use) as they are met.
-    init(face: FontFace, buffer: OpaquePointer) {
+    /// before each use) as they are met; with facts kept in `folder` (FontFactsCache), all of them taken from
+    /// there, or worked out at once and kept there.
+    init(face: FontFace, buffer: OpaquePointer, keptIn folder: String? = FontFactsCache.currentDirectory) {
         self.face = face
         self.buffer = buffer
         slot.initialize(repeating: 0, count: 0x100)
@@ -338,7 +345,7 @@ final class PlainGlyphs {
         ideograph = (zeroed + 4 * Self.pairBytes).bindMemory(to: UInt8.self, capacity: Self.ideographBytes)
         pairs = (zeroed + 4 * Self.pairBytes + Self.ideographBytes).bindMemory(
             to: UInt8.self, capacity: Self.pairBytes)
-        guard let facts = TableFacts.of(face, buffer: buffer) else { return }
+        guard let facts = TableFacts.of(face, buffer: buffer, keptIn: folder) else { return }
         let marked = UnsafeMutablePointer<UInt64>.allocate(capacity: facts.covered.count)
         _ = UnsafeMutableBufferPointer(start: marked, count: facts.covered.count).initialize(from: facts.covered)
         covered = marked
@@ -354,6 +361,94 @@ final class PlainGlyphs {
             startsPairs[k] = true
             pairs[k * Self.room + j] = Pair.refused
         }
+        // Where facts are kept between processes, every candidate, pair and ideograph is worked out once, when
+        // they are first kept, and taken as they are after: nothing is shaped or looked into as it is met.
+        if let learned = facts.learned {
+            adopt(learned)
+        } else if let folder {
+            var whole = facts
+            whole.learned = learnAll()
+            TableFacts.keep(whole, of: face, in: folder)
+        }
+    }
+
+    /// Every candidate, pair and ideograph of the face worked out (`Learned`): what `adopt` takes.
+    private func learnAll() -> Learned {
+        let candidates = Self.candidates
+        for k in candidates.indices where slot[Int(candidates[k])] != 0 && !shapedAlone[k] { _ = shapeAlone(k) }
+        for a in candidates.indices where shapedAlone[a] && startsPairs[a] {
+            for b in candidates.indices where shapedAlone[b] { shapePair(a, b) }
+        }
+        var plainIdeographs = false
+        for unit in Self.ideographs {
+            let index = Int(unit - Self.ideographs.lowerBound)
+            if Self.entry(ideograph, index) == Ideograph.unknown { lookInto(unit) }
+            plainIdeographs = plainIdeographs || Self.entry(ideograph, index) >= Ideograph.firstAdvance
+        }
+        let n = candidates.count
+        var learned = Learned(
+            alone: candidates.indices.map { shapedAlone[$0] ? advance[$0] : nil },
+            pairs: [UInt8](repeating: Pair.unknown, count: n * n), kerned: [], ideographs: [], ideographAdvances: [])
+        for a in 0..<n {
+            for b in 0..<n {
+                let state = pairs[a * Self.room + b]
+                learned.pairs[a * n + b] = state
+                if state == Pair.kerned { learned.kerned.append((a * n + b, pairAdvance[a * Self.room + b])) }
+            }
+        }
+        // A face that draws no ideograph (the sans faces) keeps none: the shaper never asks it about one.
+        if plainIdeographs {
+            learned.ideographs = Array(UnsafeBufferPointer(start: ideograph, count: Self.ideographBytes))
+            learned.ideographAdvances = Array(
+                UnsafeBufferPointer(start: ideographAdvances, count: ideographAdvanceCount))
+        }
+        return learned
+    }
+
+    /// Takes what `learnAll` worked out for this face (in another process), as if every candidate, pair and
+    /// ideograph had been met. Only what differs from the zero pages is written (`zeroed`).
+    private func adopt(_ learned: Learned) {
+        let candidates = Self.candidates
+        let n = candidates.count
+        for k in 0..<n {
+            if let alone = learned.alone[k] {
+                advance[k] = alone
+                shapedAlone[k] = true
+            } else {
+                slot[Int(candidates[k])] = 0
+            }
+        }
+        for a in 0..<n where startsPairs[a] {
+            for b in 0..<n where learned.pairs[a * n + b] != Pair.unknown {
+                pairs[a * Self.room + b] = learned.pairs[a * n + b]
+            }
+        }
+        for (index, first) in learned.kerned { pairAdvance[index / n * Self.room + index % n] = first }
+        guard !learned.ideographs.isEmpty else { return }
+        _ = UnsafeMutableBufferPointer(start: ideograph, count: Self.ideographBytes).initialize(
+            from: learned.ideographs)
+        ideographAdvanceCount = learned.ideographAdvances.count
+        _ = UnsafeMutableBufferPointer(start: ideographAdvances, count: Ideograph.advanceRoom).initialize(
+            from: learned.ideographAdvances)
+    }
+
+    /// A face's candidates, pairs and ideographs all worked out (`learnAll`), kept with its TableFacts.
+    struct Learned: Sendable {
+        /// By place in `candidates`: its advance alone, nil when it is not plain (no glyph, or shaped otherwise).
+        var alone: [Int32?]
+        /// By pair of places (first x candidates + second): what shaping them side by side gives (`Pair`).
+        var pairs: [UInt8]
+        /// The kerned pairs (place in `pairs`) and the first's advance beside the second.
+        var kerned: [(Int, Int32)]
+        /// `ideograph`'s bytes (empty: the face draws no ideograph) and the advances its entries refer to.
+        var ideographs: [UInt8]
+        var ideographAdvances: [Int32]
+
+        /// What a kept file may hold (FontFactsCache checks it before it is taken).
+        static let pairStates: ClosedRange<UInt8> = Pair.unknown...Pair.refused
+        static let ideographBytes = PlainGlyphs.ideographBytes
+        static let ideographAdvanceRoom = Ideograph.advanceRoom
+        static let firstIdeographAdvance = Ideograph.firstAdvance
     }
 
     /// What a face's layout tables say about its candidates, the same for every engine's copy of the face: read
@@ -369,23 +464,31 @@ final class PlainGlyphs {
         let ligatures: [(Int, Int)]
         /// By glyph id, a bit a glyph: where a lookup of the face's plans may act.
         let covered: [UInt64]
+        /// Every candidate, pair and ideograph worked out: where facts are kept between processes, else nil.
+        var learned: Learned? = nil
 
         private static let known = Mutex<[Int: TableFacts?]>([:])
 
-        /// `face`'s facts, the first time a face of its file is asked about in this process kept from an earlier one
-        /// (FontFactsCache), else read from its tables with `buffer` (and kept for later ones).
-        static func of(_ face: FontFace, buffer: OpaquePointer) -> TableFacts? {
+        /// `face`'s facts, the first time a face of its file is asked about in this process taken from `folder`
+        /// (FontFactsCache) where they are kept there, else read from its tables with `buffer`. Facts read with
+        /// plain characters have no `learned` yet: PlainGlyphs works it out and `keep`s them whole.
+        static func of(_ face: FontFace, buffer: OpaquePointer, keptIn folder: String?) -> TableFacts? {
             if face.id >= 0, let facts = known.withLock({ $0[face.id] }) { return facts }
-            let folder = FontFactsCache.currentDirectory
             let facts: TableFacts?
             if let folder, let kept = FontFactsCache.load(face, from: folder) {
                 facts = kept
             } else {
                 facts = read(face, buffer: buffer)
-                if let folder { FontFactsCache.store(facts, of: face, in: folder) }
+                if facts == nil, let folder { FontFactsCache.store(nil, of: face, in: folder) }
             }
             if face.id >= 0 { known.withLock { $0[face.id] = facts } }
             return facts
+        }
+
+        /// Keeps `facts` (with `learned`) in `folder` and for this process's later faces of the file.
+        static func keep(_ facts: TableFacts, of face: FontFace, in folder: String) {
+            FontFactsCache.store(facts, of: face, in: folder)
+            if face.id >= 0 { known.withLock { $0[face.id] = facts } }
         }
 
         static func read(_ face: FontFace, buffer: OpaquePointer) -> TableFacts? {

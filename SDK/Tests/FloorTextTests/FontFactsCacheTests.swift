@@ -29,20 +29,39 @@ import Testing
         try body(folder)
     }
 
-    /// The faces the engine reads facts for, with what their tables give.
+    /// The faces the engine reads facts for, with what their tables give and every character worked out (as
+    /// PlainGlyphs keeps them: `learned`).
     func faces() throws -> [(FontFace, PlainGlyphs.TableFacts?)] {
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         let files = [FontSet.file(.sans), FontSet.file(.sansBold), FontSet.file(.cjk)]
         let faces = files.compactMap(FontFace.init)
         try #require(faces.count == files.count, "the font set's faces (run Scripts/setup)")
-        return faces.map { ($0, PlainGlyphs.TableFacts.read($0, buffer: buffer!)) }
+        var found: [(FontFace, PlainGlyphs.TableFacts?)] = []
+        try withFolder { folder in
+            for face in faces {
+                // Worked out whole and known to the process from then on (or already: another test's).
+                _ = PlainGlyphs(face: face, buffer: buffer!, keptIn: folder)
+                let whole = PlainGlyphs.TableFacts.of(face, buffer: buffer!, keptIn: folder)
+                let read = PlainGlyphs.TableFacts.read(face, buffer: buffer!)
+                #expect(same(whole, read), "the facts kept are what the tables give")
+                #expect(whole?.learned != nil)
+                found.append((face, whole))
+            }
+        }
+        return found
     }
 
+    /// The same table facts (and, where both have them, the same characters worked out).
     func same(_ a: PlainGlyphs.TableFacts?, _ b: PlainGlyphs.TableFacts?) -> Bool {
         guard let a, let b else { return a == nil && b == nil }
-        return a.glyphs == b.glyphs && a.startsPairs == b.startsPairs && a.covered == b.covered
+        let tables =
+            a.glyphs == b.glyphs && a.startsPairs == b.startsPairs && a.covered == b.covered
             && a.ligatures.map { [$0.0, $0.1] } == b.ligatures.map { [$0.0, $0.1] }
+        guard let x = a.learned, let y = b.learned else { return tables }
+        return tables && x.alone == y.alone && x.pairs == y.pairs && x.ideographs == y.ideographs
+            && x.ideographAdvances == y.ideographAdvances
+            && x.kerned.map { [$0.0, Int($0.1)] } == y.kerned.map { [$0.0, Int($0.1)] }
     }
 
     @Test func factsKeptAreTheFactsTheTablesGive() throws {
@@ -78,9 +97,7 @@ import Testing
             FontFactsCache.store(facts, of: face, in: folder)
             let path = folder + "/" + face.file.fileName + "-0.facts"
             let whole = try #require(read(path))
-            let header =
-                whole.count - (1 + 98 * 2 + 1 + 1 + PlainGlyphs.coveredWords) * 8
-                - (facts?.ligatures.count ?? 0) * 16
+            let header = FontFactsCache.header(for: face).count
             for at in stride(from: 0, to: header, by: 1) {
                 var changed = whole
                 changed[at] ^= 0x5A
@@ -99,6 +116,77 @@ import Testing
             #expect(FontFactsCache.load(face, from: folder) == nil, "neither facts nor none")
             try write(whole, to: path)
             #expect(same(try #require(FontFactsCache.load(face, from: folder)), facts))
+        }
+    }
+
+    /// Faces outside the font set (so that no other test's facts for them are known to this process): Noto
+    /// Serif, which kerns pairs of candidates, and the Korean face of the CJK collection, for its ideographs.
+    func facesOutsideTheSet() throws -> [FontFace] {
+        let sans = FontSet.file(.sans)
+        let cjk = FontSet.file(.cjk)
+        let files = [
+            FontSet.File(
+                role: .sans, path: "/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf", faceIndex: 0,
+                package: sans.package, version: sans.version, sha256: ""),
+            FontSet.File(
+                role: .cjk, path: cjk.path, faceIndex: 1, package: cjk.package, version: cjk.version, sha256: ""),
+        ]
+        let faces = files.compactMap(FontFace.init)
+        try #require(faces.count == 2 && faces.allSatisfy { $0.id == -1 })
+        return faces
+    }
+
+    /// A face's facts worked out whole and kept, then taken from the file by another PlainGlyphs, measure every
+    /// pair of candidates, prices and runs of ideographs exactly as a PlainGlyphs that keeps nothing and learns
+    /// each as it meets it.
+    @Test func factsTakenFromAFileMeasureAsFactsLearnedAsMet() throws {
+        try withFolder { folder in
+            for face in try facesOutsideTheSet() {
+                let buffers = (0..<3).map { _ in hb_buffer_create()! }
+                defer { for buffer in buffers { hb_buffer_destroy(buffer) } }
+                let asMet = PlainGlyphs(face: face, buffer: buffers[0], keptIn: nil)
+                _ = PlainGlyphs(face: face, buffer: buffers[1], keptIn: folder)
+                let kept = try #require(FontFactsCache.load(face, from: folder), "\(face.file.fileName) kept")
+                let learned = try #require(kept?.learned, "kept with every character worked out")
+                let taken = PlainGlyphs(face: face, buffer: buffers[2], keptIn: folder)
+                var texts: [[UInt16]] = []
+                let candidates = PlainGlyphs.candidates
+                for a in candidates { for b in candidates { texts.append([a, b]) } }
+                texts += ["¥1,299.00", "To", "*.", ".?", "fi", "100% off"].map { Array($0.utf16) }
+                if face.file.role == .cjk {
+                    #expect(!learned.ideographs.isEmpty, "a CJK face keeps its ideographs")
+                    let ideographs = Array(PlainGlyphs.ideographs)
+                    for start in stride(from: 0, to: ideographs.count, by: 7) {
+                        texts.append(Array(ideographs[start..<min(start + 7, ideographs.count)]))
+                    }
+                } else {
+                    #expect(!learned.kerned.isEmpty, "Noto Serif kerns pairs of candidates")
+                }
+                for text in texts {
+                    var expected = [Double](repeating: 0, count: text.count)
+                    var got = [Double](repeating: 0, count: text.count)
+                    let plain = text.withUnsafeBufferPointer {
+                        asMet.advances($0.baseAddress!, count: $0.count, scale: 0.01, into: &expected)
+                    }
+                    let plainTaken = text.withUnsafeBufferPointer {
+                        taken.advances($0.baseAddress!, count: $0.count, scale: 0.01, into: &got)
+                    }
+                    #expect(plain == plainTaken, "\(face.file.fileName) \(text)")
+                    if plain && plainTaken { #expect(expected == got, "\(face.file.fileName) \(text)") }
+                    var pricesExpected = [Double](repeating: 0, count: text.count)
+                    var pricesGot = [Double](repeating: 0, count: text.count)
+                    let measured = text.withUnsafeBufferPointer {
+                        asMet.measure($0, start: 0, end: $0.count, scale: 0.01, into: &pricesExpected)
+                    }
+                    let measuredTaken = text.withUnsafeBufferPointer {
+                        taken.measure($0, start: 0, end: $0.count, scale: 0.01, into: &pricesGot)
+                    }
+                    #expect(measured == measuredTaken, "\(face.file.fileName) \(text)")
+                    #expect(pricesExpected == pricesGot, "\(face.file.fileName) \(text)")
+                }
+                #expect(asMet.learnedAsMet > 0)
+                #expect(taken.learnedAsMet == 0, "\(face.file.fileName): nothing shaped or looked into, all taken")
+            }
         }
     }
 
