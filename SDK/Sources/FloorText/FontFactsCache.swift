@@ -38,7 +38,8 @@ public enum FontFactsCache {
     /// are kept for it as it is now.
     static func load(_ face: FontFace, from folder: String) -> PlainGlyphs.TableFacts?? {
         guard let path = file(for: face, in: folder) else { return nil }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Not blocking: a FIFO put where a file should be is not waited on (fstat then finds it is no file).
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
@@ -59,8 +60,14 @@ public enum FontFactsCache {
         guard let path = file(for: face, in: folder), makeDirectories(folder) else { return }
         var bytes = header(for: face)
         Writer.append(facts, to: &bytes)
+        // A name no other process writes (its pid), made here or not at all: never a file or link already there.
         let temporary = path + ".\(getpid()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        if fd < 0 && errno == EEXIST {
+            // Left by a process of the same pid that stopped before renaming it.
+            unlink(temporary)
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        }
         guard fd >= 0 else { return }
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)

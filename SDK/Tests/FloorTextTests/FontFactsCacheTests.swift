@@ -200,6 +200,33 @@ import Testing
         }
     }
 
+    /// What stands where a face's file should be but is no file (a FIFO, which an open would wait on; a folder;
+    /// a link to a device) is not read, and nothing is kept in its place.
+    @Test(.timeLimit(.minutes(1))) func whatIsNoFileIsNotRead() throws {
+        try withFolder { folder in
+            let (face, facts) = try faces()[0]
+            let path = folder + "/" + face.file.fileName + "-0.facts"
+            #expect(mkfifo(path, 0o600) == 0)
+            #expect(FontFactsCache.load(face, from: folder) == nil, "a FIFO")
+            #expect(unlink(path) == 0)
+            #expect(symlink("/dev/zero", path) == 0)
+            #expect(FontFactsCache.load(face, from: folder) == nil, "a link to /dev/zero")
+            #expect(unlink(path) == 0)
+            #expect(mkdir(path, 0o700) == 0)
+            #expect(FontFactsCache.load(face, from: folder) == nil, "a folder")
+            FontFactsCache.store(facts, of: face, in: folder)
+            #expect(FontFactsCache.load(face, from: folder) == nil, "not replaced by a file")
+            #expect(rmdir(path) == 0)
+            // A link where the temporary file goes is not written through.
+            let temporary = path + ".\(getpid()).tmp"
+            let target = folder + "/target"
+            #expect(symlink(target, temporary) == 0)
+            FontFactsCache.store(facts, of: face, in: folder)
+            #expect(access(target, F_OK) != 0, "nothing written through the link")
+            #expect(same(try #require(FontFactsCache.load(face, from: folder)), facts), "kept all the same")
+        }
+    }
+
     @Test func whereNothingCanBeWrittenNothingIsKept() throws {
         let (face, facts) = try faces()[0]
         for folder in ["/dev/null/font-facts", "/proc/font-facts"] {
