@@ -5,13 +5,31 @@
                                                                              a pause before each run)
 
 For each command: min, p10, median and mean wall time (fork, exec and wait, timed here) and the median CPU
-time of the child (user + sys); with --json, every run's wall and CPU time in ms, by name, to FILE. Taken in
+time of the child and every process under it (user + sys); with --json, every run's wall and CPU time in ms, by
+name, to FILE. The wall time ends when the command's own process does; a process it leaves behind (floorhost's
+supervised child, which its supervisor does not wait for once it has said it is finished: PageSupervisor) comes
+to this one (a subreaper) and is waited for after the clock stops, so its CPU time is still counted. Taken in
 turn, two commands' ratio is not moved by the host changing speed between them, as it is when one command's
 runs all come before the other's (hyperfine). A command's environment is set with env(1) ("main=/usr/bin/env X=1 ./floorhost
 ..."). With a gap of a few seconds each run starts as a person's single run does, in memory the host may have
 taken back meanwhile (BENCHMARKS.md, issue 23, "Output held once a line").
 """
-import json, os, statistics, sys, time
+import ctypes, json, os, statistics, sys, time
+
+PR_SET_CHILD_SUBREAPER = 36
+ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+
+
+def reap_orphans():
+    """Waits for every process left to this one; the sum of their CPU times in seconds."""
+    seconds = 0.0
+    while True:
+        try:
+            _, _, usage = os.wait4(-1, 0)
+        except ChildProcessError:
+            return seconds
+        seconds += usage.ru_utime + usage.ru_stime
+
 
 arguments = sys.argv[1:]
 export = None
@@ -35,9 +53,10 @@ for round in range(rounds + 2):
             os.execv(argv[0], argv)
         _, status, usage = os.wait4(pid, 0)
         elapsed = (time.perf_counter() - start) * 1000
+        orphans = reap_orphans()
         if round >= 2:
             wall[name].append(elapsed)
-            cpu[name].append((usage.ru_utime + usage.ru_stime) * 1000)
+            cpu[name].append((usage.ru_utime + usage.ru_stime + orphans) * 1000)
 for name, _ in commands:
     runs = sorted(wall[name])
     print(f"{name:<16} min {runs[0]:6.1f}  p10 {runs[len(runs) // 10]:6.1f}  median {statistics.median(runs):6.1f}"

@@ -89,7 +89,13 @@ package struct ContainmentOptions: ParsableArguments {
     /// (`keeping`: its result, the page) never freed: freeing the floors' models calls plugins after the
     /// output (in the child, a crash there would repeat the render), and freeing a 43,000-row page cost
     /// 2.5 % of rendering it.
+    /// A supervised child first tells its supervisor the status and lets go of its output and stderr, so that the
+    /// supervisor ends without waiting for the kernel to free the child's memory (CrashRecord.markFinished).
     package func finish(_ status: Int32, keeping held: some Any = ()) throws {
+        if let crashRecord {
+            CrashRecord.markFinished(descriptor: crashRecord, status: status)
+            HostOutput.handBackForExit()
+        }
         withExtendedLifetime(held) { Glibc.exit(status) }
     }
 }

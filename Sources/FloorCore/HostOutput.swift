@@ -55,6 +55,20 @@ public struct HostOutput: Sendable {
     /// Claims the descriptors and points descriptor 1 at stderr. Idempotent; call it before plugins load.
     public static func shieldFromPlugins() { shielded }
 
+    /// For a process that has written everything and only exits next (a supervised child, whose supervisor takes
+    /// the end of its stderr as the end of it: PageSupervisor): descriptors 1 and 2 and the process's own copies
+    /// are pointed at /dev/null, so that whatever reads its output or stderr sees their end now, not once the
+    /// kernel has freed its memory. The descriptors stay open: a write after this is lost, never sent elsewhere.
+    public static func handBackForExit() {
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        guard null >= 0 else { return }
+        for fd in [standardOutput.descriptor, standardError.descriptor, 1, 2] where fd >= 0 {
+            _ = dup2(null, fd)
+            if fd > 2 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        }
+        close(null)
+    }
+
     /// Writes all of `bytes`, retrying short and interrupted writes.
     public func write(_ bytes: some Collection<UInt8>) throws(Failure) {
         try check(

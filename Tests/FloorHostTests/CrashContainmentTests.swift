@@ -279,6 +279,33 @@ struct PageSupervisorTests {
         #expect(supervise(script, callTimeout: 0.5) == .exited(0))
     }
 
+    /// A child that notes its status in the record (CrashRecord.markFinished, at `finished`'s offset) and lets go of
+    /// its stderr has ended for its supervisor, which returns that status while the child is still there (the
+    /// kernel freeing a large render's memory); one that lets go of its stderr without noting it is waited for.
+    @Test func aChildThatSaysItIsFinishedIsNotWaitedFor() throws {
+        let folder = try TemporaryFolder("finished")
+        let pidFile = folder.file("pid")
+        let offset = try #require(MemoryLayout<CrashRecord.Fields>.offset(of: \.finished))
+        let finished =
+            #"echo $$ > "# + pidFile + #"; printf '\003\000\000\000' | dd of=/proc/self/fd/$1 bs=1 seek="#
+            + "\(offset)" + #" conv=notrunc 2>/dev/null; exec 2>&- 1>&-; exec sleep 60"#
+        #expect(supervise(finished) == .exited(2))
+        func pidWritten() throws -> pid_t {
+            let text = try String(contentsOfFile: pidFile, encoding: .utf8)
+            return try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+        }
+        let pid = try pidWritten()
+        #expect(kill(pid, 0) == 0, "still there: not waited for")
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        #expect(waitpid(pid, &status, 0) == pid)
+
+        let notSaid = #"echo $$ > "# + pidFile + #"; exec 2>&-; exit 2"#
+        #expect(supervise(notSaid) == .exited(2))
+        let waited = try pidWritten()
+        #expect(kill(waited, 0) != 0, "waited for and reaped")
+    }
+
     @Test func aChildOutsidePluginCallsIsNeverCountedAsHung() {
         #expect(supervise("sleep 1; exit 2", callTimeout: 0.3) == .exited(2))
     }

@@ -30,10 +30,13 @@ public final class CrashRecord: @unchecked Sendable {
         /// Where `floorhost view` was scrolled when it last began a frame (points; -1 before the first),
         /// kept from one attempt to the next so that a view restarted after a plugin failure resumes there.
         package var viewOffset: Double
+        /// The process's exit status + 1 once its output is written and nothing but its exit is left
+        /// (`markFinished`); 0 before.
+        package var finished: Int32
     }
 
     package static let empty = Fields(
-        call: 0, progress: 0, floor: FloorOrigin(page: -1, floor: -1), pagesDecoded: 0, viewOffset: -1)
+        call: 0, progress: 0, floor: FloorOrigin(page: -1, floor: -1), pagesDecoded: 0, viewOffset: -1, finished: 0)
 
     package let fields: UnsafeMutablePointer<Fields>
     private let mapped: Bool
@@ -102,6 +105,22 @@ public final class CrashRecord: @unchecked Sendable {
     package func handOver() -> Int32 {
         defer { descriptor = -1 }
         return descriptor
+    }
+
+    /// In the child, once its output is written and only its exit is left: notes `status` in the record open at
+    /// `descriptor` (written through the descriptor, so it needs no mapping of its own). The supervisor then takes
+    /// the end of the child's stderr as its end (`finishedStatus`), without waiting for the kernel to free the
+    /// child's memory: 2-3 ms of a large page's render (BENCHMARKS.md, issue 23, "Ended when finished").
+    package static func markFinished(descriptor: Int32, status: Int32) {
+        guard let offset = MemoryLayout<Fields>.offset(of: \Fields.finished) else { return }
+        var value = status &+ 1
+        _ = pwrite(descriptor, &value, MemoryLayout<Int32>.size, off_t(offset))
+    }
+
+    /// The status the child noted with `markFinished`; nil before it did.
+    package var finishedStatus: Int32? {
+        let finished = fields.pointee.finished
+        return finished > 0 ? finished - 1 : nil
     }
 
     /// What the record says the process was doing: nil outside plugin calls.

@@ -65,14 +65,17 @@ public enum PageSupervisor {
                     return .forkedChild(
                         options: SupervisorOptions(crashRecord: record.handOver(), skipping: skipped).arguments)
                 }
-                ending = child.wait(stderrTail: tail) {
-                    let now = record.snapshot
-                    if now != seen {
-                        (seen, since) = (now, Date())
-                        return nil
-                    }
-                    return record.lastCall != nil && Date().timeIntervalSince(since) >= callTimeout ? callTimeout : nil
-                }
+                ending = child.wait(
+                    stderrTail: tail,
+                    isStuck: {
+                        let now = record.snapshot
+                        if now != seen {
+                            (seen, since) = (now, Date())
+                            return nil
+                        }
+                        return record.lastCall != nil && Date().timeIntervalSince(since) >= callTimeout
+                            ? callTimeout : nil
+                    }, finished: { record.lastCall == nil ? record.finishedStatus : nil })
             } catch {
                 return .failed(error.message)
             }

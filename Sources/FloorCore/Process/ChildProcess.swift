@@ -185,7 +185,11 @@ public struct ChildProcess {
         /// that number. (Where the kernel has no pidfd_open, the wait is plain and `isStuck` is never
         /// asked.) Every byte the child writes to its stderr pipe is written on to this process's stderr at
         /// once, and the end of it is kept in `stderrTail`. Call it once: it closes the pipe.
-        package func wait(interval: Double = 0.25, stderrTail: StderrTail?, isStuck: () -> Double?) -> Ending {
+        /// With `finished`: when the child's stderr ends (every copy of it closed), a status `finished` then
+        /// answers is the ending, and the child is left to end on its own (its parent's exit reaps it).
+        package func wait(
+            interval: Double = 0.25, stderrTail: StderrTail?, isStuck: () -> Double?, finished: () -> Int32? = { nil }
+        ) -> Ending {
             defer { if stderrPipe >= 0 { close(stderrPipe) } }
             var chunk = [UInt8](repeating: 0, count: 16384)
             /// Passes on what the child wrote to stderr and keeps its end; false at end of file.
@@ -208,7 +212,10 @@ public struct ChildProcess {
                         pollfd(fd: errOpen ? stderrPipe : -1, events: Int16(POLLIN), revents: 0),
                     ]
                     let ready = poll(&watch, 2, Int32(interval * 1000))
-                    if ready > 0 && watch[1].revents != 0 { errOpen = forwardStderr() }
+                    if ready > 0 && watch[1].revents != 0 {
+                        errOpen = forwardStderr()
+                        if !errOpen, let status = finished() { return .exited(status) }
+                    }
                     if ready > 0 && watch[0].revents != 0 {
                         // The child ended: take what is left in the pipe without waiting for writers it left behind.
                         if errOpen {
