@@ -15,7 +15,9 @@ import Glibc
 /// is killed), the record names the call and the floor, and the command runs again in a new child, started
 /// from this process the same way, with that floor skipped: every floor a plugin fails on is left out in
 /// turn and the rest of the page is processed. Outside plugin calls the child's exit status is the outcome
-/// when it is one floorhost documents (`statuses`), and a failure otherwise.
+/// when it is one floorhost documents (`statuses`), and a failure otherwise; a child that noted its status in the
+/// record once its output was written (`CrashRecord.markFinished`) has ended with that status when its stderr
+/// ends, and is not waited for (what runs in it after that, its exit handlers among them, decides nothing).
 /// A child must write nothing before its last plugin call has returned, so that an attempt that failed
 /// leaves no output behind.
 public enum PageSupervisor {
