@@ -24,6 +24,8 @@ public enum FontFactsCache {
     static let format: UInt32 = 2
 
     private static let directory = Mutex<String?>(nil)
+    /// Files written by this process so far: each is written under a temporary name of its own.
+    private static let writes = Atomic<Int>(0)
 
     /// Keeps faces' facts in `directory` (made when first written to, with its parents), or in no file (nil).
     /// Set before any text is measured: floorhost sets it as its process starts.
@@ -60,11 +62,12 @@ public enum FontFactsCache {
         guard let path = file(for: face, in: folder), makeDirectories(folder) else { return }
         var bytes = header(for: face)
         Writer.append(facts, to: &bytes)
-        // A name no other process writes (its pid), made here or not at all: never a file or link already there.
-        let temporary = path + ".\(getpid()).tmp"
+        // A name nothing else writes (this process's id and this write's number: the engines of two threads may
+        // keep the same face at once), made here, never opened through a file or link already there.
+        let temporary = temporaryName(for: path, write: writes.add(1, ordering: .relaxed).oldValue)
         var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         if fd < 0 && errno == EEXIST {
-            // Left by a process of the same pid that stopped before renaming it.
+            // Left by an earlier process of the same id that stopped before renaming it.
             unlink(temporary)
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         }
@@ -76,6 +79,12 @@ public enum FontFactsCache {
             return
         }
     }
+
+    /// The name write number `write` of this process writes `path` under before renaming it.
+    static func temporaryName(for path: String, write: Int) -> String { path + ".\(getpid()).\(write).tmp" }
+
+    /// The number the next write of this process takes.
+    static var nextWrite: Int { writes.load(ordering: .relaxed) }
 
     /// A file of facts is 25-45 KB; anything much larger is not one.
     private static let largestFile = off_t(1 << 20)

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Dispatch
 import Glibc
 import Testing
 
@@ -15,18 +16,24 @@ import Testing
         try #require(made != nil)
         let folder = String(cString: template)
         defer {
-            if let entries = opendir(folder) {
-                while let entry = readdir(entries) {
-                    let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                        String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-                    }
-                    if name != "." && name != ".." { unlink(folder + "/" + name) }
-                }
-                closedir(entries)
-            }
+            for name in names(in: folder) { unlink(folder + "/" + name) }
             rmdir(folder)
         }
         try body(folder)
+    }
+
+    /// The names in `folder` (none when it cannot be read).
+    func names(in folder: String) -> [String] {
+        guard let entries = opendir(folder) else { return [] }
+        defer { closedir(entries) }
+        var names: [String] = []
+        while let entry = readdir(entries) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// The faces the engine reads facts for, with what their tables give and every character worked out (as
@@ -217,13 +224,27 @@ import Testing
             FontFactsCache.store(facts, of: face, in: folder)
             #expect(FontFactsCache.load(face, from: folder) == nil, "not replaced by a file")
             #expect(rmdir(path) == 0)
-            // A link where the temporary file goes is not written through.
-            let temporary = path + ".\(getpid()).tmp"
+            // Links where the temporary file goes (this write's name, and the next few: other tests may write too)
+            // are not written through.
             let target = folder + "/target"
-            #expect(symlink(target, temporary) == 0)
+            let next = FontFactsCache.nextWrite
+            for write in next..<(next + 16) {
+                #expect(symlink(target, FontFactsCache.temporaryName(for: path, write: write)) == 0)
+            }
             FontFactsCache.store(facts, of: face, in: folder)
-            #expect(access(target, F_OK) != 0, "nothing written through the link")
+            #expect(access(target, F_OK) != 0, "nothing written through a link")
             #expect(same(try #require(FontFactsCache.load(face, from: folder)), facts), "kept all the same")
+        }
+    }
+
+    /// Threads of one process keeping the same face at once (the engines of the drawing and of the text writer)
+    /// each write a file of their own and rename it: what is left is the facts, whole, and no temporary file.
+    @Test func facesKeptAtOnceByManyThreadsLeaveOneWholeFile() throws {
+        try withFolder { folder in
+            let (face, facts) = try faces()[0]
+            DispatchQueue.concurrentPerform(iterations: 16) { _ in FontFactsCache.store(facts, of: face, in: folder) }
+            #expect(same(try #require(FontFactsCache.load(face, from: folder)), facts))
+            #expect(names(in: folder) == [face.file.fileName + "-0.facts"])
         }
     }
 
