@@ -24,8 +24,8 @@ final class FontFace: @unchecked Sendable {
     /// The mapped file (kept by HarfBuzz's blob as long as the font), and whether its pages were handed back
     /// after the face's first shape (`shaped()`).
     let mapped: UnsafeRawBufferPointer
-    /// The file as it was mapped (nil for a face made otherwise): what kept facts about it are checked against.
-    let identity: FontFile.Identity?
+    /// The file as it was mapped: what kept facts about it are checked against (FontFactsCache).
+    let identity: FontFile.Identity
     private var handedBack = false
     /// Its plain characters (`PlainGlyphs`), found by the shaper the first time a piece not shaped before
     /// starts with a candidate, so that a face that draws no price never reads its tables for them.

@@ -39,7 +39,7 @@ public enum FontFactsCache {
     /// The facts kept in `folder` for `face` (`.some(nil)`: kept as having no plain characters); nil when none
     /// are kept for it as it is now.
     static func load(_ face: FontFace, from folder: String) -> PlainGlyphs.TableFacts?? {
-        guard let path = file(for: face, in: folder) else { return nil }
+        let path = file(for: face, in: folder)
         // Not blocking: a FIFO put where a file should be is not waited on (fstat then finds it is no file).
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { return nil }
@@ -59,7 +59,8 @@ public enum FontFactsCache {
     /// Keeps `facts` in `folder` as `face`'s, replacing what was kept; a failure to write is not an error (it is a
     /// cache).
     static func store(_ facts: PlainGlyphs.TableFacts?, of face: FontFace, in folder: String) {
-        guard let path = file(for: face, in: folder), makeDirectories(folder) else { return }
+        let path = file(for: face, in: folder)
+        guard makeDirectories(folder) else { return }
         var bytes = header(for: face)
         Writer.append(facts, to: &bytes)
         // A name nothing else writes (this process's id and this write's number: the engines of two threads may
@@ -90,9 +91,8 @@ public enum FontFactsCache {
     private static let largestFile = off_t(1 << 20)
 
     /// The file `face`'s facts are kept in: its font file's name and face index (the header says which file).
-    private static func file(for face: FontFace, in folder: String) -> String? {
-        guard face.identity != nil else { return nil }
-        return folder + "/" + face.file.fileName + "-\(face.file.faceIndex).facts"
+    private static func file(for face: FontFace, in folder: String) -> String {
+        folder + "/" + face.file.fileName + "-\(face.file.faceIndex).facts"
     }
 
     /// What a file must start with to hold `face`'s facts as they are now: the format, HarfBuzz's version, the
@@ -101,7 +101,7 @@ public enum FontFactsCache {
         var bytes: [UInt8] = Array("floorkit font facts\n".utf8)
         Writer.append(UInt64(format), to: &bytes)
         Writer.append(String(cString: hb_version_string()), to: &bytes)
-        let identity = face.identity ?? FontFile.Identity(device: 0, inode: 0, size: 0, seconds: 0, nanoseconds: 0)
+        let identity = face.identity
         for value in [identity.device, identity.inode, identity.size, identity.seconds, identity.nanoseconds] {
             Writer.append(value, to: &bytes)
         }
