@@ -47,6 +47,8 @@ public struct TextGrid {
     /// Scratch for the glyphs of the text being drawn, and their marks (reused between calls).
     private var glyphs: [Glyph] = []
     private var glyphMarks: [Unicode.Scalar] = []
+    /// Each line's frames and rules, while nothing else was drawn on it (`frameShape(line:)`).
+    private var shapes: [FrameShape]
 
     /// An empty (all blank) grid. Negative sizes are treated as 0.
     public init(columns: Int, lines: Int) {
@@ -54,6 +56,7 @@ public struct TextGrid {
         self.lines = max(0, lines)
         cells = Array(repeating: .blank, count: self.columns * self.lines)
         drawnEnds = Array(repeating: 0, count: self.lines)
+        shapes = Array(repeating: FrameShape(), count: self.lines)
         visibleWindow = (0, 0, self.columns, self.lines)
         assert(MemoryLayout<Cell>.stride == 8, "write(line:) reads a cell as 8 bytes")
         assert(MemoryLayout<Cell>.offset(of: \Cell.utf8) == 0, "write(line:) reads a cell's UTF-8 as its low bytes")
@@ -91,6 +94,17 @@ public struct TextGrid {
         if !marks.isEmpty { marks.removeAll(keepingCapacity: true) }
         visibleWindow = (0, 0, columns, self.lines)
         clippedDraws = 0
+        shapes.removeAll(keepingCapacity: true)
+        shapes.append(contentsOf: repeatElement(FrameShape(), count: self.lines))
+    }
+
+    /// What line `l` holds when only frames and rules have been drawn on it since the grid was reset, each
+    /// wholly inside the clip (`box`), at most two of them: their calls as the line's part of each (FrameShape);
+    /// nil when nothing was drawn on it, or anything else was.
+    package func frameShape(line l: Int) -> FrameShape? {
+        guard l >= 0, l < lines else { return nil }
+        let shape = shapes[l]
+        return shape.first == 0 || shape.first == FrameShape.other ? nil : shape
     }
 
     /// Whether every cell of `columns` on `line` is blank (a space or never drawn); cells outside the grid
@@ -439,6 +453,32 @@ public struct TextGrid {
         let lastLine = min(bottom, window.bottom - 1)
         guard firstColumn <= lastColumn, firstLine <= lastLine else { return }
         drawn(lines: firstLine...lastLine, to: lastColumn + 1)
+        // Each line's part of the frame as a call of its shape, when the frame is wholly inside the clip (else
+        // what the clip leaves depends on more than the call: no shape).
+        let whole = column == firstColumn && right == lastColumn && line == firstLine && bottom == lastLine
+        @inline(__always) func call(_ part: FrameShape.Part) -> UInt64 {
+            whole
+                ? FrameShape.call(part, column: column, width: width, style: style) ?? FrameShape.other
+                : FrameShape.other
+        }
+        let (top, sides, end) =
+            height == 1
+            ? (call(.across), 0, 0)
+            : width == 1
+                ? (call(.down), call(.down), call(.down))
+                : (call(.top), call(.sides), call(.bottom))
+        shapes.withUnsafeMutableBufferPointer { shapes in
+            for l in firstLine...lastLine {
+                let call = l == line ? top : l == bottom ? end : sides
+                if call == FrameShape.other || shapes[l].first == FrameShape.other || shapes[l].second != 0 {
+                    shapes[l].first = FrameShape.other
+                } else if shapes[l].first == 0 {
+                    shapes[l].first = call
+                } else {
+                    shapes[l].second = call
+                }
+            }
+        }
         // The frame's cells, each made once (constants but for the style).
         @inline(__always) func cell(_ scalar: UInt32) -> Cell {
             Cell(scalar, span: .narrow, style: style, hasMarks: false)
@@ -498,7 +538,10 @@ public struct TextGrid {
         guard firstColumn < endColumn, firstLine < endLine else { return }
         let cell = Cell(scalar.value, span: .narrow, style: style, hasMarks: false)
         drawn(lines: firstLine...(endLine - 1), to: endColumn)
-        for l in firstLine..<endLine { putNarrow(cell, run: (l * columns + firstColumn)..<(l * columns + endColumn)) }
+        for l in firstLine..<endLine {
+            shapes[l].first = FrameShape.other
+            putNarrow(cell, run: (l * columns + firstColumn)..<(l * columns + endColumn))
+        }
     }
 
     /// Restricts subsequent drawing to `rect` intersected with the grid (typically a cell's bounds);
@@ -752,9 +795,10 @@ public struct TextGrid {
     @inline(__always)
     private mutating func drawn(line: Int, to end: Int) {
         if drawnEnds[line] < end { drawnEnds[line] = end }
+        shapes[line].first = FrameShape.other
     }
 
-    /// `drawn(line:to:)` for each of `lines`.
+    /// `drawn(line:to:)` for each of `lines`, but for their shapes (set by `box` and `fill`).
     @inline(__always)
     private mutating func drawn(lines: ClosedRange<Int>, to end: Int) {
         drawnEnds.withUnsafeMutableBufferPointer { ends in
@@ -839,6 +883,33 @@ public struct TextGrid {
         let (result, overflow) = a.addingReportingOverflow(b)
         if overflow { return b > 0 ? Int.max : Int.min }
         return result
+    }
+
+    /// A line's frames and rules (`frameShape(line:)`): the `box` calls that drew on it, in order, each as the part
+    /// of the frame the line shows, its columns and its style. The cells a line holds are what its calls drew on a
+    /// blank line, so two lines of one shape hold the same cells and write the same bytes. `first` is 0 while
+    /// nothing was drawn, `other` once anything but such a call was (or a third one).
+    package struct FrameShape: Hashable {
+        var first: UInt64 = 0
+        var second: UInt64 = 0
+
+        static let other = UInt64.max
+
+        enum Part: UInt64 {
+            case across = 1
+            case down, top, bottom, sides
+        }
+
+        /// A call packed in a word: never 0 (its part is not) nor `other` (its top bits are 0); nil for columns
+        /// too far out to pack.
+        static func call(_ part: Part, column: Int, width: Int, style: TextStyle) -> UInt64? {
+            guard column >= 0, column < 1 << 26, width >= 0, width < 1 << 26 else { return nil }
+            return part.rawValue | UInt64(style.rawValue) << 3 | UInt64(column) << 11 | UInt64(width) << 37
+        }
+
+        var bucket: Int {
+            Int(truncatingIfNeeded: (((first &* 0x9E37_79B9_7F4A_7C15) ^ second) &* 0xFF51_AFD7_ED55_8CCD) >> 40)
+        }
     }
 
     /// One visible scalar to draw; its marks are a range of the grid's `glyphMarks`.

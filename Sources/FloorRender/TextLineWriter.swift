@@ -57,6 +57,37 @@ package final class TextLineWriter: @unchecked Sendable {
     /// Owned by the writer (see the contract) until `finish()`. Unchecked for exclusivity: only its owner
     /// touches it, and a checked access on each append cost more than many a line's bytes.
     @exclusivity(unchecked) private var output: TextOutput
+    /// Lines of frames and rules alone written so far, by shape (TextGrid.FrameShape), each where its bytes are
+    /// (line break included): the next line of a shape is written from them, neither drawn into bytes again nor
+    /// compared (a card's frame sides, its bottom edge, the rule under it: more than half a long page's lines).
+    /// A shape takes the slot of the one before it with its hash; a page has a few. Written without a gutter only.
+    @exclusivity(unchecked) private var shapes = [Shaped?](repeating: nil, count: 16)
+
+    private struct Shaped {
+        let shape: TextGrid.FrameShape
+        /// Where the output holds the line's `count` bytes (set once it has it: TextOutput.endLine); a line shorter
+        /// than TextOutput.shortestRepeated, which is copied rather than referred to, holds them in `short`.
+        var at = 0
+        let count: Int
+        var short: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+        /// A line of `shape` written as `line`.
+        init(_ shape: TextGrid.FrameShape, line: UnsafeRawBufferPointer) {
+            self.shape = shape
+            count = line.count
+            if count < TextOutput.shortestRepeated {
+                withUnsafeMutableBytes(of: &short) { $0.copyMemory(from: line) }
+            }
+        }
+
+        /// Appends the line again.
+        func write(to output: inout TextOutput) {
+            guard count < TextOutput.shortestRepeated else { return output.repeatLine(from: at, count: count) }
+            withUnsafeBytes(of: short) {
+                output.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<count]))
+            }
+        }
+    }
 
     private struct Queues: Sendable {
         /// Bands handed over and not yet written, in order; nil: the drawing has finished.
@@ -182,11 +213,27 @@ package final class TextLineWriter: @unchecked Sendable {
                             output.bytes.append(contentsOf: blankGutter)
                         }
                     }
+                    let shape = gutter ? nil : band.grid.frameShape(line: l)
+                    let slot = shape.map { $0.bucket & (shapes.count - 1) } ?? 0
+                    if let shape, let seen = shapes[slot], seen.shape == shape {
+                        seen.write(to: &output)
+                        continue
+                    }
                     let before = output.bytes.count
                     band.grid.write(line: l, to: &output.bytes, styled: styled)
                     if gutter && output.bytes.count == before { output.bytes.removeLast() }
                     output.bytes.append(0x0A)
-                    output.endLine(from: start)
+                    // A line of a shape is remembered before its bytes may go (TextOutput holds a repeat as a reference).
+                    let shaped = shape.map { shape in
+                        output.bytes.withUnsafeBytes {
+                            Shaped(shape, line: UnsafeRawBufferPointer(rebasing: $0[start...]))
+                        }
+                    }
+                    let at = output.endLine(from: start)
+                    if var shaped {
+                        shaped.at = at
+                        shapes[slot] = shaped
+                    }
                 }
             }
         }

@@ -71,11 +71,12 @@ package struct TextOutput {
     /// the line before was held as a reference and the bytes after what it references are these, the reference
     /// grows over them (a card's bottom border, the blank line and the rule under it are one reference); else,
     /// when a line of at least `shortestRepeated` bytes equal to this one is among the recent ones, they are
-    /// held as a reference to it; otherwise kept, and remembered as recent.
-    @inline(__always)
-    package mutating func endLine(from start: Int) {
+    /// held as a reference to it; otherwise kept, and remembered as recent. Returns where the line's bytes are
+    /// held, for good (`repeatLine(from:count:)` may name them).
+    @inline(__always) @discardableResult
+    package mutating func endLine(from start: Int) -> Int {
         let count = bytes.count &- start
-        guard count > 0 else { return }
+        guard count > 0 else { return start }
         if let last = repeats.last, last.at == start {
             let next = last.source &+ last.count
             if next &+ count <= start,
@@ -83,10 +84,10 @@ package struct TextOutput {
             {
                 bytes.removeLast(count)
                 repeats[repeats.count &- 1].count &+= count
-                return
+                return next
             }
         }
-        guard count >= Self.shortestRepeated else { return }
+        guard count >= Self.shortestRepeated else { return start }
         lines &+= 1
         let hash = bytes.withUnsafeBytes { Self.hash(UnsafeRawBufferPointer(rebasing: $0[start...])) }
         let set = 2 &* (Int(truncatingIfNeeded: hash) & (Self.recentSets &- 1))
@@ -98,10 +99,21 @@ package struct TextOutput {
             recent[way].used = lines
             bytes.removeLast(count)
             repeats.append(Repeat(at: start, source: seen.start, count: count))
-            return
+            return seen.start
         }
         let older = recent[set].used <= recent[set &+ 1].used ? set : set &+ 1
         recent[older] = Recent(hash: hash, start: start, count: count, used: lines)
+        return start
+    }
+
+    /// Appends again the `count` bytes (at least `shortestRepeated`) held at `source`, a line `endLine` answered
+    /// for: a reference to them, or the reference before grown over them when they follow what it names.
+    package mutating func repeatLine(from source: Int, count: Int) {
+        if let last = repeats.last, last.at == bytes.count, last.source &+ last.count == source {
+            repeats[repeats.count &- 1].count &+= count
+            return
+        }
+        repeats.append(Repeat(at: bytes.count, source: source, count: count))
     }
 
     /// The pieces written out, in order (held bytes and the lines they reference), each handed to `body`.

@@ -111,6 +111,26 @@ struct TextOutputTests {
             Double(out.bytes.count) < 0.6 * Double(out.count), "held \(out.bytes.count) bytes of \(out.count)")
     }
 
+    /// A feed of one card over and over: every long line after the first card's is held as a reference, those of
+    /// frames and rules alone (written from their shape, TextGrid.FrameShape) and the others alike.
+    @Test func aFeedOfOneCardIsHeldAsOneCard() throws {
+        let folder = try TemporaryFolder("text-output")
+        let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
+        let items: [[String: Any]] = (0..<300).map { i in
+            ["id": "p\(i)", "title": "The same product", "price": 10, "img": "https://img.example.com/same.jpg"]
+        }
+        let json = try JSONSerialization.data(withJSONObject: [
+            "floors": [["type": "ProductFeed", "id": "feed", "items": items]]
+        ])
+        let file = try folder.write("feed.json", String(decoding: json, as: UTF8.self))
+        let adapter = try host.layout(page: file, width: 375, dispatch: .typed)
+        var out = TextOutput()
+        TextRenderer.write(adapter, options: TextRenderer.Options(), to: &out)
+        #expect(out.count > 300 * 400, "a card is 400 bytes or more")
+        // What is held is one card and the short lines (under TextOutput.shortestRepeated), which are copied.
+        #expect(out.bytes.count < out.count / 4, "held \(out.bytes.count) bytes of \(out.count)")
+    }
+
     /// More pieces than one writev takes, written to a file through HostOutput: the file holds the bytes as
     /// expanded.
     @Test func writtenOutItIsTheBytesInOrder() throws {
