@@ -87,17 +87,10 @@ struct TextOutputTests {
         #expect(kept.references == 0 && kept.bytes.count == kept.count)
     }
 
-    /// The text preview of a long feed, drawn by the shipped ProductFeed plugin: its cards' repeated lines (the
-    /// bottom border, the rule under it) are held once, so the feed is held in well under its bytes.
-    @Test func aLongFeedsRepeatedLinesAreHeldOnce() throws {
+    /// The text preview of a page of one ProductFeed floor of `items`, drawn by the shipped plugin, as held.
+    static func feedPreview(_ items: [[String: Any]]) throws -> TextOutput {
         let folder = try TemporaryFolder("text-output")
         let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
-        let items: [[String: Any]] = (0..<300).map { i in
-            [
-                "id": "p\(i)", "title": "Product \(i)" + String(repeating: " word", count: i % 9),
-                "price": 10 + i, "img": "https://img.example.com/\(i).jpg",
-            ]
-        }
         let json = try JSONSerialization.data(withJSONObject: [
             "floors": [["type": "ProductFeed", "id": "feed", "items": items]]
         ])
@@ -105,6 +98,19 @@ struct TextOutputTests {
         let adapter = try host.layout(page: file, width: 375, dispatch: .typed)
         var out = TextOutput()
         TextRenderer.write(adapter, options: TextRenderer.Options(), to: &out)
+        return out
+    }
+
+    /// A long feed: its cards' repeated lines (the bottom border, the rule under it) are held once, so the feed is
+    /// held in well under its bytes.
+    @Test func aLongFeedsRepeatedLinesAreHeldOnce() throws {
+        let out = try Self.feedPreview(
+            (0..<300).map { i in
+                [
+                    "id": "p\(i)", "title": "Product \(i)" + String(repeating: " word", count: i % 9),
+                    "price": 10 + i, "img": "https://img.example.com/\(i).jpg",
+                ]
+            })
         #expect(out.expanded.count { $0 == 0x0A } > 300 * 9, "a card is 9 lines or more")
         #expect(out.references >= 299, "a reference a card after the first")
         #expect(
@@ -114,18 +120,10 @@ struct TextOutputTests {
     /// A feed of one card over and over: every long line after the first card's is held as a reference, those of
     /// frames and rules alone (written from their shape, TextGrid.FrameShape) and the others alike.
     @Test func aFeedOfOneCardIsHeldAsOneCard() throws {
-        let folder = try TemporaryFolder("text-output")
-        let host = try FloorHost(pluginFolder: try folder.installShippedPlugins())
-        let items: [[String: Any]] = (0..<300).map { i in
-            ["id": "p\(i)", "title": "The same product", "price": 10, "img": "https://img.example.com/same.jpg"]
-        }
-        let json = try JSONSerialization.data(withJSONObject: [
-            "floors": [["type": "ProductFeed", "id": "feed", "items": items]]
-        ])
-        let file = try folder.write("feed.json", String(decoding: json, as: UTF8.self))
-        let adapter = try host.layout(page: file, width: 375, dispatch: .typed)
-        var out = TextOutput()
-        TextRenderer.write(adapter, options: TextRenderer.Options(), to: &out)
+        let out = try Self.feedPreview(
+            (0..<300).map { i in
+                ["id": "p\(i)", "title": "The same product", "price": 10, "img": "https://img.example.com/same.jpg"]
+            })
         #expect(out.count > 300 * 400, "a card is 400 bytes or more")
         // What is held is one card and the short lines (under TextOutput.shortestRepeated), which are copied.
         #expect(out.bytes.count < out.count / 4, "held \(out.bytes.count) bytes of \(out.count)")
