@@ -22,7 +22,9 @@ let package = Package(
         .target(name: "CFloorABI"),
         // One UTF-8 check for FloorKit's texts and FloorText's layouts (no dependency: Embedded Swift builds it).
         .target(name: "UTF8Validation"),
-        .target(name: "FloorKit", dependencies: ["CFloorABI", "UTF8Validation"]),
+        // Lines in terminal cells, the one implementation of ABI 1.4's cell rules (no dependency).
+        .target(name: "CellLineBreaks"),
+        .target(name: "FloorKit", dependencies: ["CFloorABI", "UTF8Validation", "CellLineBreaks"]),
         // The text engine (docs/ABI.md, "Text layout"): HarfBuzz shaping on the font files of the pinned Noto
         // set (Fonts.lock), lines broken by ICU. The host and the test kit link it; FloorKit, what plugins
         // link, never does: a plugin measures through the host table.
@@ -33,11 +35,11 @@ let package = Package(
         .target(name: "FloorText", dependencies: ["CHarfBuzz", "CLineBreak", "UTF8Validation"]),
         // What every host does the same way toward plugins: text widths and layout, the recording canvas
         // and its text.
-        .target(name: "HostContract", dependencies: ["CFloorABI", "FloorText"]),
+        .target(name: "HostContract", dependencies: ["CFloorABI", "FloorText", "CellLineBreaks"]),
         .target(name: "FloorKitTesting", dependencies: ["CFloorABI", "HostContract"]),
         // The SDK's own tests (Scripts/test runs them before the root package's): nothing but these targets,
         // no plugin library, no floorhost. What needs the host stays in the root's Tests/FloorHostTests.
-        .testTarget(name: "HostContractTests", dependencies: ["CFloorABI", "HostContract"]),
+        .testTarget(name: "HostContractTests", dependencies: ["CFloorABI", "HostContract", "CellLineBreaks"]),
         .testTarget(name: "FloorKitTests", dependencies: ["FloorKit", "UTF8Validation"]),
         .testTarget(name: "FloorTextTests", dependencies: ["FloorText", "UTF8Validation", "CHarfBuzz"]),
         // The test kit on floor plugins written in the test target itself (SampleFloors.swift).
