@@ -22,6 +22,8 @@ public enum FontFactsCache {
     /// Raised whenever what `TableFacts` holds, or how PlainGlyphs works it out, changes: a file of another format
     /// is read again from the tables.
     static let format: UInt32 = 2
+    /// What every file of facts starts with.
+    private static let magic = Array("floorkit font facts\n".utf8)
 
     private static let directory = Mutex<String?>(nil)
     /// Files written by this process so far: each is written under a temporary name of its own.
@@ -66,11 +68,12 @@ public enum FontFactsCache {
         // A name nothing else writes (this process's id and this write's number: the engines of two threads may
         // keep the same face at once), made here, never opened through a file or link already there.
         let temporary = temporaryName(for: path, write: writes.add(1, ordering: .relaxed).oldValue)
-        var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        func create() -> Int32 { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
+        var fd = create()
         if fd < 0 && errno == EEXIST {
             // Left by an earlier process of the same id that stopped before renaming it.
             unlink(temporary)
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            fd = create()
         }
         guard fd >= 0 else { return }
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -98,7 +101,7 @@ public enum FontFactsCache {
     /// What a file must start with to hold `face`'s facts as they are now: the format, HarfBuzz's version, the
     /// font file's identity, path and face index.
     static func header(for face: FontFace) -> [UInt8] {
-        var bytes: [UInt8] = Array("floorkit font facts\n".utf8)
+        var bytes = magic
         Writer.append(UInt64(format), to: &bytes)
         Writer.append(String(cString: hb_version_string()), to: &bytes)
         let identity = face.identity
@@ -187,18 +190,12 @@ public enum FontFactsCache {
         /// The bytes of a header as long as the face's own would be (compared whole by the caller).
         mutating func header() -> [UInt8]? {
             let start = at
-            guard bytes.starts(with: "floorkit font facts\n".utf8) else { return nil }
-            at += 20
-            guard word() != nil, skipString() else { return nil }
+            guard bytes.starts(with: FontFactsCache.magic) else { return nil }
+            at += FontFactsCache.magic.count
+            guard word() != nil, raw() != nil else { return nil }
             for _ in 0..<5 { guard word() != nil else { return nil } }
-            guard skipString(), word() != nil, word() != nil else { return nil }
+            guard raw() != nil, word() != nil, word() != nil else { return nil }
             return Array(bytes[start..<at])
-        }
-
-        private mutating func skipString() -> Bool {
-            guard let count = word(), count <= UInt64(bytes.count - at) else { return false }
-            at += Int(count)
-            return true
         }
 
         /// The facts (`.some(nil)`: none), with as many glyphs and covered words as PlainGlyphs has.
@@ -246,6 +243,7 @@ public enum FontFactsCache {
             return Int32(bitPattern: UInt32(value))
         }
 
+        /// A length-prefixed string's or array's bytes.
         private mutating func raw() -> [UInt8]? {
             guard let count = word(), count <= UInt64(bytes.count - at) else { return nil }
             defer { at += Int(count) }
