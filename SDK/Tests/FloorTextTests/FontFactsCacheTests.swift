@@ -1,5 +1,6 @@
 import CHarfBuzz
 import Dispatch
+import Foundation
 import Glibc
 import Testing
 
@@ -266,21 +267,10 @@ import Testing
     }
 
     func read(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            if n == 0 { break }
-            bytes += chunk[0..<n]
-        }
-        return bytes
+        (try? Data(contentsOf: URL(fileURLWithPath: path))).map { Array($0) }
     }
 
     func write(_ bytes: [UInt8], to path: String) throws {
-        let file = try #require(fopen(path, "wb"))
-        defer { fclose(file) }
-        #expect(fwrite(bytes, 1, bytes.count, file) == bytes.count)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
 }
