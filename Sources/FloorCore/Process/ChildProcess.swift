@@ -186,8 +186,8 @@ public struct ChildProcess {
         /// asked.) Every byte the child writes to its stderr pipe is written on to this process's stderr at
         /// once, and the end of it is kept in `stderrTail`. Call it once: it closes the pipe.
         /// With `finished` (asked only where the wait has an exit watch, as `isStuck` is): when the child's stderr
-        /// ends (every copy of it closed), a status `finished` then answers is the ending, and the child is left to end on its own (once this process has ended, whoever
-        /// adopts it reaps it: init, or a measuring subreaper).
+        /// ends (every copy of it closed), a status `finished` then answers is the ending, and the child is left to
+        /// end on its own (once this process has ended, whoever adopts it reaps it: init, or a measuring subreaper).
         package func wait(
             interval: Double = 0.25, stderrTail: StderrTail?, isStuck: () -> Double?, finished: () -> Int32? = { nil }
         ) -> Ending {
