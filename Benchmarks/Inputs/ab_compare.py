@@ -6,12 +6,14 @@
 Each round runs both commands once, in alternating order (two warm-up rounds first); prints the medians of
 wall time and of CPU time (user + sys of the child and every process under it, which other work on a shared machine
 disturbs less: a process the command leaves behind, floorhost's rendering child, comes to this one, a subreaper,
-and is waited for after the clock stops).
+and is waited for after the clock stops: subreaper.py).
 The first command is labelled main, the second schema (BENCHMARKS.md, "The page schema").
 """
-import ctypes, os, resource, statistics, subprocess, sys, time
+import resource, statistics, subprocess, sys, time
 
-ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+from subreaper import become_subreaper, reap_orphans
+
+become_subreaper()
 # Interleaved A/B timing: each round runs every command once, in alternating order; wall and CPU (user+sys of the children).
 cmds = {"main": sys.argv[1].split(), "schema": sys.argv[2].split()}
 rounds = int(sys.argv[3])
@@ -22,11 +24,7 @@ for r in range(rounds + 2):
         before = resource.getrusage(resource.RUSAGE_CHILDREN); t = time.perf_counter()
         subprocess.run(cmds[k], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
         t = time.perf_counter() - t
-        while True:
-            try:
-                os.wait()
-            except ChildProcessError:
-                break
+        reap_orphans()
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         if r >= 2:
             wall[k].append(t); cpu[k].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)

@@ -8,28 +8,17 @@ For each command: min, p10, median and mean wall time (fork, exec and wait, time
 time of the child and every process under it (user + sys); with --json, every run's wall and CPU time in ms, by
 name, to FILE. The wall time ends when the command's own process does; a process it leaves behind (floorhost's
 supervised child, which its supervisor does not wait for once it has said it is finished: PageSupervisor) comes
-to this one (a subreaper) and is waited for after the clock stops, so its CPU time is still counted. Taken in
+to this one (a subreaper: subreaper.py) and is waited for after the clock stops, so its CPU time is still counted. Taken in
 turn, two commands' ratio is not moved by the host changing speed between them, as it is when one command's
 runs all come before the other's (hyperfine). A command's environment is set with env(1) ("main=/usr/bin/env X=1 ./floorhost
 ..."). With a gap of a few seconds each run starts as a person's single run does, in memory the host may have
 taken back meanwhile (BENCHMARKS.md, issue 23, "Output held once a line").
 """
-import ctypes, json, os, statistics, sys, time
+import json, os, statistics, sys, time
 
-PR_SET_CHILD_SUBREAPER = 36
-ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+from subreaper import become_subreaper, reap_orphans
 
-
-def reap_orphans():
-    """Waits for every process left to this one; the sum of their CPU times in seconds."""
-    seconds = 0.0
-    while True:
-        try:
-            _, _, usage = os.wait4(-1, 0)
-        except ChildProcessError:
-            return seconds
-        seconds += usage.ru_utime + usage.ru_stime
-
+become_subreaper()
 
 arguments = sys.argv[1:]
 export = None
