@@ -29,184 +29,99 @@ public enum DiffJSON {
     ) -> [UInt8] {
         let diff = changes.screen
         var out = JSONWriter(capacity: 4096)
-        out.raw("{")
-        out.key("old")
-        out.string(old)
-        out.raw(",")
-        out.key("new")
-        out.string(new)
-        out.raw(",")
-        out.key("width")
-        out.number(width)
-        out.raw(",")
-        out.key("same")
-        out.raw(changes.isEmpty ? "true" : "false")
-        out.raw(",")
-        out.key("content")
-        content(changes.content, &out)
-        out.raw(",")
-        out.key("height")
-        out.raw("{")
-        out.key("old")
-        out.number(diff.oldHeight)
-        out.raw(",")
-        out.key("new")
-        out.number(diff.newHeight)
-        out.raw("}")
-        out.raw(",")
-        out.key("rows")
-        out.raw("{")
-        out.key("kept")
-        out.number(diff.rowsKept)
-        out.raw(",")
-        out.key("measured")
-        out.number(diff.rowsMeasured)
-        out.raw("}")
-        out.raw(",")
-        out.key("floors")
-        out.raw("[")
-        for (i, floor) in diff.floors.enumerated() {
-            if i > 0 { out.raw(",") }
-            out.raw("{")
-            out.key("change")
-            out.string(floor.change.rawValue)
-            out.raw(",")
-            out.key("floor")
-            out.string(floor.floor)
-            out.raw(",")
-            out.key("type")
-            out.string(floor.type)
-            for (name, place) in [("old", floor.old), ("new", floor.new)] {
-                out.raw(",")
-                out.string(name)
-                out.raw(":")
-                guard let place else {
-                    out.raw("null")
-                    continue
-                }
-                out.raw("{")
-                out.key("section")
-                out.number(place.section)
-                out.raw(",")
-                out.key("path")
-                out.string(place.path)
-                out.raw(",")
-                out.key("file")
-                out.string(place.file)
-                out.raw(",")
-                out.key("y")
-                out.number(place.y)
-                out.raw(",")
-                out.key("height")
-                out.number(place.height)
-                out.raw(",")
-                out.key("rows")
-                out.number(place.rows)
-                out.raw("}")
+        out.object { o in
+            o.member("old", old)
+            o.member("new", new)
+            o.member("width", width)
+            o.member("same", changes.isEmpty)
+            o.key("content")
+            content(changes.content, &o.writer)
+            o.object("height") { h in
+                h.member("old", diff.oldHeight)
+                h.member("new", diff.newHeight)
             }
-            out.raw(",")
-            out.key("heightChange")
-            out.number(floor.heightChange)
-            out.raw(",")
-            out.key("shiftBelow")
-            out.number(floor.shiftBelow)
-            if let shift = floor.shiftBelowOldPlace {
-                out.raw(",")
-                out.key("shiftBelowOldPlace")
-                out.number(shift)
+            o.object("rows") { r in
+                r.member("kept", diff.rowsKept)
+                r.member("measured", diff.rowsMeasured)
             }
-            out.raw(",")
-            out.key("rows")
-            out.raw("[")
-            for (k, row) in floor.rows.enumerated() {
-                if k > 0 { out.raw(",") }
-                out.raw("{")
-                out.key("change")
-                out.string(row.change.rawValue)
-                out.raw(",")
-                out.key("type")
-                out.string(row.type)
-                out.raw(",")
-                out.key("item")
-                out.optional(row.item)
-                for (name, place) in [("old", row.old), ("new", row.new)] {
-                    out.raw(",")
-                    out.string(name)
-                    out.raw(":")
-                    guard let place else {
-                        out.raw("null")
-                        continue
-                    }
-                    out.raw("{")
-                    out.key("row")
-                    out.number(place.row)
-                    out.raw(",")
-                    out.key("index")
-                    out.number(place.index)
-                    out.raw(",")
-                    out.key("y")
-                    out.number(place.y)
-                    out.raw(",")
-                    out.key("height")
-                    out.number(place.height)
-                    if let column = place.column {
-                        out.raw(",")
-                        out.key("column")
-                        out.number(column)
-                    }
-                    out.raw("}")
-                }
-                out.raw(",")
-                out.key("heightChange")
-                out.number(row.heightChange)
-                out.raw(",")
-                out.key("shiftBelow")
-                out.number(row.shiftBelow)
-                out.raw("}")
+            o.array("floors", diff.floors, floorChange)
+            o.key("diagnostics")
+            o.writer.diagnostics(diagnostics)
+            o.object("stats") { s in
+                s.member("heightCalls", stats.heightCalls)
+                s.member("heightsKept", stats.heightsKept)
             }
-            out.raw("]}")
         }
-        out.raw("],")
-        out.key("diagnostics")
-        out.diagnostics(diagnostics)
-        out.raw(",")
-        out.key("stats")
-        out.raw("{")
-        out.key("heightCalls")
-        out.number(stats.heightCalls)
-        out.raw(",")
-        out.key("heightsKept")
-        out.number(stats.heightsKept)
-        out.raw("}}\n")
+        out.raw("\n")
         return out.bytes
     }
 
+    /// `{change, floor, type, old, new, heightChange, shiftBelow, shiftBelowOldPlace?, rows}`.
+    private static func floorChange(_ floor: PageDiff.FloorChange, _ out: inout JSONWriter) {
+        out.object { o in
+            o.member("change", floor.change.rawValue)
+            o.member("floor", floor.floor)
+            o.member("type", floor.type)
+            o.object("old", floor.old, floorPlace)
+            o.object("new", floor.new, floorPlace)
+            o.member("heightChange", floor.heightChange)
+            o.member("shiftBelow", floor.shiftBelow)
+            if let shift = floor.shiftBelowOldPlace { o.member("shiftBelowOldPlace", shift) }
+            o.array("rows", floor.rows, rowChange)
+        }
+    }
+
+    /// `{section, path, file, y, height, rows}`.
+    private static func floorPlace(_ place: PageDiff.FloorPlace, _ p: inout JSONWriter.Members) {
+        p.member("section", place.section)
+        p.member("path", place.path)
+        p.member("file", place.file)
+        p.member("y", place.y)
+        p.member("height", place.height)
+        p.member("rows", place.rows)
+    }
+
+    /// `{row, index, y, height, column?}`.
+    private static func rowPlace(_ place: PageDiff.RowPlace, _ p: inout JSONWriter.Members) {
+        p.member("row", place.row)
+        p.member("index", place.index)
+        p.member("y", place.y)
+        p.member("height", place.height)
+        if let column = place.column { p.member("column", column) }
+    }
+
+    /// `{change, type, item, old, new, heightChange, shiftBelow}`.
+    private static func rowChange(_ row: PageDiff.RowChange, _ out: inout JSONWriter) {
+        out.object { o in
+            o.member("change", row.change.rawValue)
+            o.member("type", row.type)
+            o.member("item", row.item)
+            o.object("old", row.old, rowPlace)
+            o.object("new", row.new, rowPlace)
+            o.member("heightChange", row.heightChange)
+            o.member("shiftBelow", row.shiftBelow)
+        }
+    }
+
+    /// `[{change, floor?, floorType?, item?, field?, oldPath?, newPath?, old?, new?}]`: a member for each fact the line has.
     private static func content(_ content: ContentDiff, _ out: inout JSONWriter) {
         out.raw("[")
         for (i, line) in content.lines.enumerated() {
             if i > 0 { out.raw(",") }
-            out.raw("{")
-            out.key("change")
-            out.string(line.change.rawValue)
-            for (name, value) in [
-                ("floor", line.floor), ("floorType", line.floorType), ("item", line.item), ("field", line.field),
-                ("oldPath", line.oldPath), ("newPath", line.newPath),
-            ] {
-                guard let value else { continue }
-                out.raw(",")
-                out.string(name)
-                out.raw(":")
-                out.string(value)
+            out.object { o in
+                o.member("change", line.change.rawValue)
+                let facts: [(StaticString, String?)] = [
+                    ("floor", line.floor), ("floorType", line.floorType), ("item", line.item), ("field", line.field),
+                    ("oldPath", line.oldPath), ("newPath", line.newPath),
+                ]
+                for case (let name, let value?) in facts { o.member(name, value) }
+                // A field's values are JSON text already (PageContent wrote them).
+                let values: [(StaticString, String?)] = [("old", line.old), ("new", line.new)]
+                for case (let name, let value?) in values {
+                    o.key(name)
+                    o.writer.value(value)
+                }
             }
-            // A field's values are JSON text already (PageContent wrote them).
-            for (name, value) in [("old", line.old), ("new", line.new)] {
-                guard let value else { continue }
-                out.raw(",")
-                out.string(name)
-                out.raw(":")
-                out.value(value)
-            }
-            out.raw("}")
         }
         out.raw("]")
     }

@@ -55,140 +55,71 @@ public struct JSONOutput {
         let visible = self.visible
         let pinned = adapter.pinnedHeader(in: viewport)
         var out = JSONWriter(capacity: Self.chunkSize + 4096)
-        out.raw("{")
-        out.key("page")
-        out.string(adapter.page.file)
-        out.raw(",")
-        out.key("width")
-        out.number(adapter.width)
-        out.raw(",")
-        out.key("height")
-        out.number(adapter.totalHeight)
-        out.raw(",")
-        out.key("next")
-        out.optional(session.next)
-        if let footer = adapter.footer, let row = adapter.footerRow {
-            out.raw(",")
-            out.key("footer")
-            out.raw("{")
-            out.key("row")
-            out.number(row)
-            out.raw(",")
-            out.key("state")
-            out.string(footer.stateName)
-            out.raw(",")
-            out.key("text")
-            out.string(footer.text)
-            switch footer.state {
-            case .more(let page), .loading(let page):
-                out.raw(",")
-                out.key("page")
-                out.string(page)
-            case .failed(let page, let reason):
-                out.raw(",")
-                out.key("page")
-                out.string(page)
-                out.raw(",")
-                out.key("reason")
-                out.string(reason)
-            case .stopped(let reason):
-                out.raw(",")
-                out.key("reason")
-                out.string(reason)
-            case .end: break
+        try out.object { o in
+            o.member("page", adapter.page.file)
+            o.member("width", adapter.width)
+            o.member("height", adapter.totalHeight)
+            o.member("next", session.next)
+            if let footer = adapter.footer, let row = adapter.footerRow {
+                o.object("footer") { f in
+                    f.member("row", row)
+                    f.member("state", footer.stateName)
+                    f.member("text", footer.text)
+                    switch footer.state {
+                    case .more(let page), .loading(let page):
+                        f.member("page", page)
+                    case .failed(let page, let reason):
+                        f.member("page", page)
+                        f.member("reason", reason)
+                    case .stopped(let reason):
+                        f.member("reason", reason)
+                    case .end: break
+                    }
+                }
             }
-            out.raw("}")
+            o.array("plugins", plugins) { plugin, out in
+                out.object { p in
+                    p.member("id", plugin.id)
+                    p.member("name", plugin.name)
+                    p.member("version", plugin.version)
+                    p.member("path", plugin.path)
+                }
+            }
+            o.object("viewport") { v in
+                v.member("offset", viewport.offset)
+                v.member("height", viewport.height)
+                v.array("visibleRows", visible) { r, out in out.number(r) }
+                v.member("pinned", pinned?.floor)
+                if let pinned {
+                    v.member("pinnedRow", pinned.row)
+                    v.member("pinnedY", pinned.y)
+                }
+            }
+            o.key("rows")
+            o.writer.raw("[")
+            try JSONRows(adapter, tappable: tappable, paged: paged).write(into: &o.writer, emit)
+            o.writer.raw("]")
+            o.array("cells", visible.indices) { i, out in
+                out.object { c in
+                    c.member("row", visible[i])
+                    c.key("draws")
+                    c.writer.raw("[")
+                    c.writer.raw(cells[i])
+                    c.writer.raw("]")
+                }
+            }
+            o.key("diagnostics")
+            o.writer.diagnostics(diagnostics)
+            o.array("events", session.events) { event, out in JSONRenderer.write(event, into: &out) }
+            o.object("stats") { s in
+                s.member("heightCalls", adapter.stats.heightCalls)
+                s.member("cellCalls", adapter.stats.cellCalls)
+                s.member("reloads", adapter.stats.reloads)
+                s.member("heightsKept", adapter.stats.heightsKept)
+                JSONRenderer.writeFontSet(into: &s)
+            }
         }
-        out.raw(",")
-        out.key("plugins")
-        out.raw("[")
-        for (i, plugin) in plugins.enumerated() {
-            if i > 0 { out.raw(",") }
-            out.raw("{")
-            out.key("id")
-            out.string(plugin.id)
-            out.raw(",")
-            out.key("name")
-            out.string(plugin.name)
-            out.raw(",")
-            out.key("version")
-            out.string(plugin.version)
-            out.raw(",")
-            out.key("path")
-            out.string(plugin.path)
-            out.raw("}")
-        }
-        out.raw("],")
-        out.key("viewport")
-        out.raw("{")
-        out.key("offset")
-        out.number(viewport.offset)
-        out.raw(",")
-        out.key("height")
-        out.number(viewport.height)
-        out.raw(",")
-        out.key("visibleRows")
-        out.raw("[")
-        for (i, r) in visible.enumerated() {
-            if i > 0 { out.raw(",") }
-            out.number(r)
-        }
-        out.raw("],")
-        out.key("pinned")
-        out.optional(pinned?.floor)
-        if let pinned {
-            out.raw(",")
-            out.key("pinnedRow")
-            out.number(pinned.row)
-            out.raw(",")
-            out.key("pinnedY")
-            out.number(pinned.y)
-        }
-        out.raw("},")
-        out.key("rows")
-        out.raw("[")
-        try JSONRows(adapter, tappable: tappable, paged: paged).write(into: &out, emit)
-        out.raw("],")
-        out.key("cells")
-        out.raw("[")
-        for (i, r) in visible.enumerated() {
-            if i > 0 { out.raw(",") }
-            out.raw("{")
-            out.key("row")
-            out.number(r)
-            out.raw(",")
-            out.key("draws")
-            out.raw("[")
-            out.raw(cells[i])
-            out.raw("]}")
-        }
-        out.raw("],")
-        out.key("diagnostics")
-        out.diagnostics(diagnostics)
-        out.raw(",")
-        out.key("events")
-        out.raw("[")
-        for (i, event) in session.events.enumerated() {
-            if i > 0 { out.raw(",") }
-            JSONRenderer.write(event, into: &out)
-        }
-        out.raw("],")
-        out.key("stats")
-        out.raw("{")
-        out.key("heightCalls")
-        out.number(adapter.stats.heightCalls)
-        out.raw(",")
-        out.key("cellCalls")
-        out.number(adapter.stats.cellCalls)
-        out.raw(",")
-        out.key("reloads")
-        out.number(adapter.stats.reloads)
-        out.raw(",")
-        out.key("heightsKept")
-        out.number(adapter.stats.heightsKept)
-        out.raw(",")
-        JSONRenderer.writeFontSet(into: &out)
-        out.raw("}}\n")
+        out.raw("\n")
         try emit(out.bytes)
     }
 }

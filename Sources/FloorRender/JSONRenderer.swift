@@ -25,31 +25,18 @@ public enum JSONRenderer {
 
     /// `"fonts":{"name":...,"files":[{"file","package","version","sha256"}]}`: the font set real text is
     /// measured with (Fonts.lock; docs/ABI.md, "Text layout"), so two outputs say whether they can agree.
-    static func writeFontSet(into out: inout JSONWriter) {
-        out.key("fonts")
-        out.raw("{")
-        out.key("name")
-        out.string(FontSet.name)
-        out.raw(",")
-        out.key("files")
-        out.raw("[")
-        for (i, file) in FontSet.files.enumerated() {
-            if i > 0 { out.raw(",") }
-            out.raw("{")
-            out.key("file")
-            out.string(file.fileName)
-            out.raw(",")
-            out.key("package")
-            out.string(file.package)
-            out.raw(",")
-            out.key("version")
-            out.string(file.version)
-            out.raw(",")
-            out.key("sha256")
-            out.string(file.sha256)
-            out.raw("}")
+    static func writeFontSet(into o: inout JSONWriter.Members) {
+        o.object("fonts") { fonts in
+            fonts.member("name", FontSet.name)
+            fonts.array("files", FontSet.files) { file, out in
+                out.object { f in
+                    f.member("file", file.fileName)
+                    f.member("package", file.package)
+                    f.member("version", file.version)
+                    f.member("sha256", file.sha256)
+                }
+            }
         }
-        out.raw("]}")
     }
 
     /// One event as the `events` array carries it.

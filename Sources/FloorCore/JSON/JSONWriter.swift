@@ -1,7 +1,8 @@
 import HostContract
 
 /// A minimal streaming JSON writer into a byte buffer: the output of a 40,000-row page is megabytes, so
-/// it is written directly rather than built as a tree first. Callers write the commas themselves.
+/// it is written directly rather than built as a tree first. An object's members are written with their commas by
+/// `object(_:)` (JSONMembers.swift); elsewhere callers write the commas themselves.
 ///
 /// Performance (Scripts/bench, end-to-end figure): each call appends in bulk (no per-byte loop over a string
 /// that needs no escaping; numbers formatted in place, not through a String), and a hot loop's row is one
