@@ -67,40 +67,22 @@ public struct CheckReport: Sendable {
     /// per place, never grouped (Diagnostic.grouped): a pipeline maps each path to a field of its editor.
     public func json() -> [UInt8] {
         var out = JSONWriter()
-        out.raw("{")
-        out.key("pages")
-        out.raw("[")
-        for (i, page) in pages.enumerated() {
-            if i > 0 { out.raw(",") }
-            out.string(page)
+        out.object { o in
+            o.array("pages", pages) { page, out in out.string(page) }
+            o.key("problems")
+            o.writer.diagnostics(problems)
+            o.key("notes")
+            o.writer.diagnostics(notes)
+            o.object("summary") { summary in
+                summary.member("ok", passed)
+                summary.member("pages", pages.count)
+                summary.member("problems", problems.count)
+                summary.member("pluginProblems", pluginProblems)
+                summary.member("errors", errors)
+                summary.member("warnings", warnings)
+            }
         }
-        out.raw("],")
-        out.key("problems")
-        out.diagnostics(problems)
-        out.raw(",")
-        out.key("notes")
-        out.diagnostics(notes)
-        out.raw(",")
-        out.key("summary")
-        out.raw("{")
-        out.key("ok")
-        out.raw(passed ? "true" : "false")
-        out.raw(",")
-        out.key("pages")
-        out.number(pages.count)
-        out.raw(",")
-        out.key("problems")
-        out.number(problems.count)
-        out.raw(",")
-        out.key("pluginProblems")
-        out.number(pluginProblems)
-        out.raw(",")
-        out.key("errors")
-        out.number(errors)
-        out.raw(",")
-        out.key("warnings")
-        out.number(warnings)
-        out.raw("}}\n")
+        out.raw("\n")
         return out.bytes
     }
 

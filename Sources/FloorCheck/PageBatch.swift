@@ -33,27 +33,18 @@ public enum PageBatch {
     /// one JSON object, for `decode` in the parent.
     public static func encode(_ checks: [PageCheck], pluginDiagnostics: [Diagnostic]) -> [UInt8] {
         var out = JSONWriter()
-        out.raw("{")
-        out.key("checks")
-        out.raw("[")
-        for (i, check) in checks.enumerated() {
-            if i > 0 { out.raw(",") }
-            out.raw("{")
-            out.key("pages")
-            out.raw("[")
-            for (j, page) in check.pages.enumerated() {
-                if j > 0 { out.raw(",") }
-                out.string(page)
+        out.object { o in
+            o.array("checks", checks) { check, out in
+                out.object { c in
+                    c.array("pages", check.pages) { page, out in out.string(page) }
+                    c.key("problems")
+                    c.writer.diagnostics(check.problems, withAbout: true)
+                }
             }
-            out.raw("],")
-            out.key("problems")
-            out.diagnostics(check.problems, withAbout: true)
-            out.raw("}")
+            o.key("plugins")
+            o.writer.diagnostics(pluginDiagnostics)
         }
-        out.raw("],")
-        out.key("plugins")
-        out.diagnostics(pluginDiagnostics)
-        out.raw("}\n")
+        out.raw("\n")
         return out.bytes
     }
 

@@ -41,99 +41,48 @@ public enum JSONRenderer {
 
     /// One event as the `events` array carries it.
     public static func write(_ event: Event, into out: inout JSONWriter) {
-        func loadMore(_ phase: StaticString, _ row: Int?, _ page: String) {
-            out.raw("{")
-            out.key("kind")
-            out.string("loadMore")
-            out.raw(",")
-            out.key("phase")
-            out.raw("\"")
-            out.raw(phase)
-            out.raw("\"")
-            out.raw(",")
-            out.key("row")
-            if let row { out.number(row) } else { out.raw("null") }
-            out.raw(",")
-            out.key("page")
-            out.string(page)
+        out.object { o in
+            switch event {
+            case .willDisplay(let row, let section, let sectionRow, let floor):
+                o.member("kind", "willDisplay")
+                o.member("row", row)
+                o.member("section", section)
+                o.member("sectionRow", sectionRow)
+                o.member("floor", floor)
+            case .loadMoreRequested(let row, let page):
+                loadMore(&o, "requested", row, page)
+            case .loadMoreCompleted(let row, let page, let added):
+                loadMore(&o, "completed", row, page)
+                o.member("rowsAdded", added)
+            case .loadMoreFailed(let row, let page, let reason):
+                loadMore(&o, "failed", row, page)
+                o.member("reason", reason)
+            case .reloaded(let floors, let kept, let measured):
+                o.member("kind", "reload")
+                o.member("floorsChanged", floors)
+                o.member("rowsKept", kept)
+                o.member("rowsMeasured", measured)
+            case .impression(let seen):
+                o.member("kind", "impression")
+                o.member("floor", seen.floor)
+                o.member("item", seen.item)
+                o.member("itemId", seen.itemID)
+                o.member("row", seen.row)
+                o.member("section", seen.section)
+                o.member("sectionRow", seen.sectionRow)
+                o.member("type", seen.type)
+                o.member("fraction", (seen.fraction * 1000).rounded() / 1000)
+                o.member("visibleMs", seen.visibleMilliseconds)
+                o.member("atMs", seen.at)
+            }
         }
-        switch event {
-        case .willDisplay(let row, let section, let sectionRow, let floor):
-            out.raw("{")
-            out.key("kind")
-            out.string("willDisplay")
-            out.raw(",")
-            out.key("row")
-            out.number(row)
-            out.raw(",")
-            out.key("section")
-            out.number(section)
-            out.raw(",")
-            out.key("sectionRow")
-            out.number(sectionRow)
-            out.raw(",")
-            out.key("floor")
-            out.string(floor)
-        case .loadMoreRequested(let row, let page):
-            loadMore("requested", row, page)
-        case .loadMoreCompleted(let row, let page, let added):
-            loadMore("completed", row, page)
-            out.raw(",")
-            out.key("rowsAdded")
-            out.number(added)
-        case .loadMoreFailed(let row, let page, let reason):
-            loadMore("failed", row, page)
-            out.raw(",")
-            out.key("reason")
-            out.string(reason)
-        case .reloaded(let floors, let kept, let measured):
-            out.raw("{")
-            out.key("kind")
-            out.string("reload")
-            out.raw(",")
-            out.key("floorsChanged")
-            out.number(floors)
-            out.raw(",")
-            out.key("rowsKept")
-            out.number(kept)
-            out.raw(",")
-            out.key("rowsMeasured")
-            out.number(measured)
-        case .impression(let seen):
-            out.raw("{")
-            out.key("kind")
-            out.string("impression")
-            out.raw(",")
-            out.key("floor")
-            out.string(seen.floor)
-            out.raw(",")
-            out.key("item")
-            if let item = seen.item { out.number(item) } else { out.raw("null") }
-            out.raw(",")
-            out.key("itemId")
-            out.optional(seen.itemID)
-            out.raw(",")
-            out.key("row")
-            out.number(seen.row)
-            out.raw(",")
-            out.key("section")
-            out.number(seen.section)
-            out.raw(",")
-            out.key("sectionRow")
-            out.number(seen.sectionRow)
-            out.raw(",")
-            out.key("type")
-            out.string(seen.type)
-            out.raw(",")
-            out.key("fraction")
-            out.number((seen.fraction * 1000).rounded() / 1000)
-            out.raw(",")
-            out.key("visibleMs")
-            out.number(seen.visibleMilliseconds)
-            out.raw(",")
-            out.key("atMs")
-            out.number(seen.at)
-        }
-        out.raw("}")
+    }
+
+    /// A load-more event's first members: `{"kind":"loadMore","phase","row","page"`.
+    private static func loadMore(_ o: inout JSONWriter.Members, _ phase: String, _ row: Int?, _ page: String) {
+        o.member("kind", "loadMore")
+        o.member("phase", phase)
+        o.member("row", row)
+        o.member("page", page)
     }
 }

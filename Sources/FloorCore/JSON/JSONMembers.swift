@@ -42,6 +42,13 @@ extension JSONWriter {
             writer.optional(value)
         }
 
+        /// `null` for nil.
+        @inlinable
+        public mutating func member(_ name: StaticString, _ value: Int?) {
+            key(name)
+            if let value { writer.number(value) } else { writer.raw("null") }
+        }
+
         @inlinable
         public mutating func member(_ name: StaticString, _ value: Int) {
             key(name)

@@ -25,62 +25,24 @@ public struct JSONWriter: Sendable {
         raw("[")
         for (i, d) in list.enumerated() {
             if i > 0 { raw(",") }
-            raw("{")
-            key("level")
-            string(d.level.rawValue)
-            raw(",")
-            key("message")
-            string(d.message)
-            if let file = d.file {
-                raw(",")
-                key("file")
-                string(file)
-            }
-            if let plugin = d.plugin {
-                raw(",")
-                key("plugin")
-                string(plugin)
-            }
-            if let path = d.path {
-                raw(",")
-                key("path")
-                string(path)
-            }
-            if let position = d.position {
-                raw(",")
-                key("line")
-                number(position.line)
-                raw(",")
-                key("column")
-                number(position.column)
-                raw(",")
-                key("offset")
-                number(position.offset)
-            }
-            if let consequence = d.consequence {
-                raw(",")
-                key("consequence")
-                string(consequence.rawValue)
-            }
-            if withAbout, let about = d.about {
-                raw(",")
-                key("about")
-                string(about)
-            }
-            if d.count > 1 {
-                raw(",")
-                key("count")
-                number(d.count)
-                raw(",")
-                key("paths")
-                raw("[")
-                for (k, path) in d.paths.enumerated() {
-                    if k > 0 { raw(",") }
-                    string(path)
+            object { o in
+                o.member("level", d.level.rawValue)
+                o.member("message", d.message)
+                if let file = d.file { o.member("file", file) }
+                if let plugin = d.plugin { o.member("plugin", plugin) }
+                if let path = d.path { o.member("path", path) }
+                if let position = d.position {
+                    o.member("line", position.line)
+                    o.member("column", position.column)
+                    o.member("offset", position.offset)
                 }
-                raw("]")
+                if let consequence = d.consequence { o.member("consequence", consequence.rawValue) }
+                if withAbout, let about = d.about { o.member("about", about) }
+                if d.count > 1 {
+                    o.member("count", d.count)
+                    o.array("paths", d.paths) { path, out in out.string(path) }
+                }
             }
-            raw("}")
         }
         raw("]")
     }
