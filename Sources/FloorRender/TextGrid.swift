@@ -47,8 +47,14 @@ public struct TextGrid {
     /// Scratch for the glyphs of the text being drawn, and their marks (reused between calls).
     private var glyphs: [Glyph] = []
     private var glyphMarks: [Unicode.Scalar] = []
-    /// Each line's frames and rules, while nothing else was drawn on it (`frameShape(line:)`).
+    /// Each line's frames and rules, while nothing else was drawn on it (`frameShape(line:)`); held as these calls,
+    /// not as cells, until something else is drawn on the line (`holdsFrames`).
     private var shapes: [FrameShape]
+    /// Whether a shape line's frames are held as calls (the default), or drawn as cells at once, as any other line's
+    /// (what the held frames are tested against). Lone texts are held with them (LoneText).
+    package var holdsFrames = true
+    /// Each line's lone text (LoneText), held as its bytes, not cells.
+    private var loneTexts: [LoneText]
 
     /// An empty (all blank) grid. Negative sizes are treated as 0.
     public init(columns: Int, lines: Int) {
@@ -57,6 +63,7 @@ public struct TextGrid {
         cells = Array(repeating: .blank, count: self.columns * self.lines)
         drawnEnds = Array(repeating: 0, count: self.lines)
         shapes = Array(repeating: FrameShape(), count: self.lines)
+        loneTexts = Array(repeating: LoneText(), count: self.lines)
         visibleWindow = (0, 0, self.columns, self.lines)
         assert(MemoryLayout<Cell>.stride == 8, "write(line:) reads a cell as 8 bytes")
         assert(MemoryLayout<Cell>.offset(of: \Cell.utf8) == 0, "write(line:) reads a cell's UTF-8 as its low bytes")
@@ -77,9 +84,13 @@ public struct TextGrid {
         // A blank cell is all zero bytes (see Cell), so clearing is a memset.
         cells.withUnsafeMutableBytes { raw in
             drawnEnds.withUnsafeMutableBufferPointer { ends in
-                for l in 0..<kept where ends[l] > 0 {
-                    memset(raw.baseAddress! + l &* columns &* 8, 0, ends[l] &* 8)
-                    ends[l] = 0
+                loneTexts.withUnsafeMutableBufferPointer { loneTexts in
+                    // A lone text's line is drawn to its end (its bytes are in its cells).
+                    for l in 0..<kept where ends[l] > 0 {
+                        memset(raw.baseAddress! + l &* columns &* 8, 0, ends[l] &* 8)
+                        ends[l] = 0
+                        loneTexts[l] = LoneText()
+                    }
                 }
             }
         }
@@ -96,21 +107,36 @@ public struct TextGrid {
         clippedDraws = 0
         shapes.removeAll(keepingCapacity: true)
         shapes.append(contentsOf: repeatElement(FrameShape(), count: self.lines))
+        if loneTexts.count > self.lines { loneTexts.removeLast(loneTexts.count - self.lines) }
+        if loneTexts.count < self.lines {
+            loneTexts.append(contentsOf: repeatElement(LoneText(), count: self.lines - loneTexts.count))
+        }
     }
 
     /// What line `l` holds when only frames and rules have been drawn on it since the grid was reset, each
     /// wholly inside the clip (`box`), at most two of them: their calls as the line's part of each (FrameShape);
     /// nil when nothing was drawn on it, or anything else was.
     package func frameShape(line l: Int) -> FrameShape? {
-        guard l >= 0, l < lines else { return nil }
+        guard l >= 0, l < lines, loneTexts[l].columns == 0 else { return nil }
         let shape = shapes[l]
         return shape.first == 0 || shape.first == FrameShape.other ? nil : shape
     }
+
+    /// Whether line `l` holds a lone text (LoneText).
+    package func hasLoneText(line l: Int) -> Bool { l >= 0 && l < lines && loneTexts[l].columns != 0 }
 
     /// Whether every cell of `columns` on `line` is blank (a space or never drawn); cells outside the grid
     /// count as not blank.
     public func isBlank(line: Int, columns range: Range<Int>) -> Bool {
         guard line >= 0, line < lines, range.lowerBound >= 0, range.upperBound <= columns else { return false }
+        guard !holdsDrawing(line: line) else {
+            return withUnsafeTemporaryAllocation(of: Cell.self, capacity: columns) { row in
+                UnsafeMutableRawPointer(row.baseAddress!).initializeMemory(
+                    as: UInt8.self, repeating: 0, count: row.count &* 8)
+                _ = drawHeld(line: line, into: row)
+                return range.allSatisfy { row[$0].isBlank }
+            }
+        }
         let start = line * columns
         return range.allSatisfy { cells[start + $0].isBlank }
     }
@@ -147,6 +173,27 @@ public struct TextGrid {
         utf8: UnsafeBufferPointer<UInt8>, escapingControls: Bool, column: Int, line: Int,
         maxColumns: Int, center: Bool = false, style: TextStyle = []
     ) -> Range<Int> {
+        text(
+            utf8: utf8, plain: false, escapingControls: escapingControls, column: column, line: line,
+            maxColumns: maxColumns, center: center, style: style)
+    }
+
+    /// `text(utf8:...)`; `plain`: every character of `utf8` is a plain one (TextBlock.isPlain: printable ASCII,
+    /// ¢ £ ¥, CJK unified ideographs, and the ellipsis a cut line ends in), so its columns are counted from its
+    /// bytes and, drawn whole on a line holding nothing else but frames, it is held as its bytes (LoneText).
+    @discardableResult
+    package mutating func text(
+        utf8: UnsafeBufferPointer<UInt8>, plain: Bool, escapingControls: Bool, column: Int, line: Int,
+        maxColumns: Int, center: Bool = false, style: TextStyle = []
+    ) -> Range<Int> {
+        if plain,
+            let taken = holdLoneText(
+                utf8, columns: Self.plainColumns(utf8), column: column, line: line, maxColumns: maxColumns,
+                center: center,
+                style: style)
+        {
+            return taken
+        }
         if let taken = drawPlain(
             utf8: utf8, escapingControls: escapingControls, column: column, line: line, maxColumns: maxColumns,
             center: center, style: style)
@@ -207,6 +254,7 @@ public struct TextGrid {
             if first < count {
                 if cells[first] & Cell.spanMask == rightHalf & Cell.spanMask { cells[first] = ascii | 0x20 }
                 let run = (line * columns + start + first)..<(line * columns + start + count)
+                drawHeldCells(line: line)
                 self.cells.withUnsafeMutableBufferPointer { grid in
                     Self.breakWideCharacters(across: run, in: grid)
                     UnsafeMutableRawPointer(grid.baseAddress! + run.lowerBound).copyMemory(
@@ -294,9 +342,11 @@ public struct TextGrid {
             width: count, column: column, line: line, maxColumns: maxColumns, center: center)
         guard let window else { return start..<end }
         guard start >= window.left, end <= window.right else { return nil }
+        if keepLoneText(utf8, line: line, column: start, columns: count, style: style) { return start..<end }
         let run = (line * columns + start)..<(line * columns + end)
         // A narrow cell of one UTF-8 byte in `style`, without marks (Cell's layout, as `write(line:)` reads it).
         let template = 1 << Cell.lengthShift | UInt64(style.rawValue) << Cell.styleShift
+        drawHeldCells(line: line)
         cells.withUnsafeMutableBufferPointer { cells in
             Self.breakWideCharacters(across: run, in: cells)
             let raw = UnsafeMutableRawPointer(cells.baseAddress! + run.lowerBound)
@@ -452,7 +502,6 @@ public struct TextGrid {
         let firstLine = max(line, window.top)
         let lastLine = min(bottom, window.bottom - 1)
         guard firstColumn <= lastColumn, firstLine <= lastLine else { return }
-        drawn(lines: firstLine...lastLine, to: lastColumn + 1)
         // Each line's part of the frame as a call of its shape, when the frame is wholly inside the clip (else
         // what the clip leaves depends on more than the call: no shape).
         let whole = column == firstColumn && right == lastColumn && line == firstLine && bottom == lastLine
@@ -467,54 +516,227 @@ public struct TextGrid {
             : width == 1
                 ? (call(.down), call(.down), call(.down))
                 : (call(.top), call(.sides), call(.bottom))
-        shapes.withUnsafeMutableBufferPointer { shapes in
-            for l in firstLine...lastLine {
-                let call = l == line ? top : l == bottom ? end : sides
-                if call == FrameShape.other || shapes[l].first == FrameShape.other || shapes[l].second != 0 {
-                    shapes[l].first = FrameShape.other
-                } else if shapes[l].first == 0 {
-                    shapes[l].first = call
-                } else {
-                    shapes[l].second = call
+        // A line that stays a shape holds the call, and no cells (FrameShape); any other has its frames drawn, then
+        // this one's part.
+        var drawnLines = 0
+        for l in firstLine...lastLine {
+            let call = l == line ? top : l == bottom ? end : sides
+            let shape = shapes[l]
+            if holdsFrames && call != FrameShape.other && shape.first != FrameShape.other && shape.second == 0
+                && loneTexts[l].columns == 0
+            {
+                if shape.first == 0 { shapes[l].first = call } else { shapes[l].second = call }
+                continue
+            }
+            drawHeldCells(line: l)
+            shapes[l].first = FrameShape.other
+            if drawnEnds[l] <= lastColumn { drawnEnds[l] = lastColumn + 1 }
+            drawnLines += 1
+        }
+        guard drawnLines > 0 else { return }
+        let columns = columns
+        let left = column == firstColumn ? column : nil
+        let between = firstColumn..<(lastColumn &+ 1)
+        let edge = right == lastColumn ? right : nil
+        // Each drawn line's part; `put` stores a cell over a run, keeping wide characters whole.
+        @inline(__always) func drawLines(_ put: (UInt64, Range<Int>) -> Void) {
+            for l in firstLine...lastLine where !holdsFrames || shapes[l].first == FrameShape.other {
+                let part: FrameShape.Part =
+                    height == 1 ? .across : width == 1 ? .down : l == line ? .top : l == bottom ? .bottom : .sides
+                // Inside the grid (clipped above), so no sum overflows.
+                let start = l &* columns
+                Self.frameCells(part, style: style, left: left, between: between, right: edge) { cell, run in
+                    put(cell, (start &+ run.lowerBound)..<(start &+ run.upperBound))
                 }
             }
         }
-        // The frame's cells, each made once (constants but for the style).
-        @inline(__always) func cell(_ scalar: UInt32) -> Cell {
-            Cell(scalar, span: .narrow, style: style, hasMarks: false)
-        }
-        let horizontal = cell(0x2500)  // ─
-        let vertical = cell(0x2502)  // │
-        let columns = columns
-        // Each line of the frame: what lies between its edges over every visible column (nil: nothing, the
-        // inside of a frame), then its left and right edge where the clip shows them. `put` stores a cell over a
-        // run, keeping wide characters whole.
-        @inline(__always) func drawLines(_ put: (Cell, Range<Int>) -> Void) {
-            for l in firstLine...lastLine {
-                let edges: (left: Cell, between: Cell?, right: Cell) =
-                    if height == 1 {
-                        (horizontal, horizontal, horizontal)
-                    } else if width == 1 {
-                        (vertical, vertical, vertical)
-                    } else if l == line {
-                        (cell(0x250C), horizontal, cell(0x2510))  // ┌ ┐
-                    } else if l == bottom {
-                        (cell(0x2514), horizontal, cell(0x2518))  // └ ┘
-                    } else {
-                        (vertical, nil, vertical)
-                    }
-                // Inside the grid (clipped above), so no sum overflows.
-                let start = l &* columns
-                if let between = edges.between { put(between, (start &+ firstColumn)..<(start &+ lastColumn &+ 1)) }
-                if column == firstColumn { put(edges.left, (start &+ column)..<(start &+ column &+ 1)) }
-                if right == lastColumn { put(edges.right, (start &+ right)..<(start &+ right &+ 1)) }
-            }
-        }
         guard marks.isEmpty else {
-            drawLines { putNarrow($0, run: $1) }
+            drawLines { putNarrow(Cell(bits: $0), run: $1) }
             return
         }
-        cells.withUnsafeMutableBufferPointer { cells in drawLines { Self.putNarrow($0, run: $1, in: cells) } }
+        cells.withUnsafeMutableBufferPointer { cells in drawLines { Self.putNarrow(Cell(bits: $0), run: $1, in: cells) }
+        }
+    }
+
+    /// The cells of a frame's `part` on one line (as Cell's words), each handed to `put` with the columns it covers,
+    /// in the order they are drawn (a later one over an earlier): what lies between its edges over `between`
+    /// (nothing inside a frame), then its left and right edge (nil: cut off by the clip). Narrow, without marks,
+    /// in `style`.
+    @inline(__always)
+    private static func frameCells(
+        _ part: FrameShape.Part, style: TextStyle, left: Int?, between: Range<Int>, right: Int?,
+        _ put: (UInt64, Range<Int>) -> Void
+    ) {
+        // Every frame scalar is U+25xx, three bytes of UTF-8 (E2 94 xx): a cell told by its last byte.
+        let template = 0x94E2 | 3 << Cell.lengthShift | UInt64(style.rawValue) << Cell.styleShift
+        @inline(__always) func cell(_ last: UInt64) -> UInt64 { template | last << 16 }
+        let edges: (left: UInt64, between: UInt64, right: UInt64) =
+            switch part {
+            case .across: (0x80, 0x80, 0x80)  // ─
+            case .down: (0x82, 0x82, 0x82)  // │
+            case .top: (0x8C, 0x80, 0x90)  // ┌ ─ ┐
+            case .bottom: (0x94, 0x80, 0x98)  // └ ─ ┘
+            case .sides: (0x82, 0, 0x82)  // │, nothing between
+            }
+        if edges.between != 0 { put(cell(edges.between), between) }
+        if let left { put(cell(edges.left), left..<(left &+ 1)) }
+        if let right { put(cell(edges.right), right..<(right &+ 1)) }
+    }
+
+    /// A shape line's frames (FrameShape: held as calls, not cells) drawn into `row`, its cells (blank until then),
+    /// in the order they were drawn; the column after the last drawn.
+    private static func drawFrames(_ shape: FrameShape, into row: UnsafeMutableBufferPointer<Cell>) -> Int {
+        let base = UnsafeMutableRawPointer(row.baseAddress!)
+        @inline(__always) func draw(_ call: UInt64) -> Int {
+            guard call != 0, let part = FrameShape.Part(rawValue: call & 7) else { return 0 }
+            let style = TextStyle(rawValue: UInt8(truncatingIfNeeded: call >> 3))
+            let column = Int(truncatingIfNeeded: call >> 11) & (1 << 26 - 1)
+            let end = column &+ Int(truncatingIfNeeded: call >> 37)
+            frameCells(part, style: style, left: column, between: column..<end, right: end &- 1) { cell, run in
+                for c in run { base.storeBytes(of: cell, toByteOffset: c &* 8, as: UInt64.self) }
+            }
+            return end
+        }
+        return max(draw(shape.first), draw(shape.second))
+    }
+
+    /// Before anything else is drawn on line `l`: what it holds (its frames, when it is a shape line, then its lone
+    /// text) drawn as cells, and the line no shape.
+    @inline(__always)
+    private mutating func drawHeldCells(line l: Int) {
+        guard holdsDrawing(line: l) else { return }
+        drawHeld(line: l)
+    }
+
+    /// Whether line `l` holds frames as calls or a text as bytes (not cells).
+    @inline(__always)
+    private func holdsDrawing(line l: Int) -> Bool {
+        let first = shapes[l].first
+        return (first != 0 && first != FrameShape.other) || loneTexts[l].columns != 0
+    }
+
+    @inline(never)
+    private mutating func drawHeld(line l: Int) {
+        let columns = columns
+        let (shape, lone) = (shapes[l], loneTexts[l])
+        // The text's bytes, held in its cells, taken out before the frames are drawn there.
+        let end = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(lone.count)) { text in
+            cells.withUnsafeMutableBufferPointer { cells in
+                let row = UnsafeMutableBufferPointer(rebasing: cells[(l &* columns)..<(l &* columns &+ columns)])
+                UnsafeMutableRawPointer(text.baseAddress!).copyMemory(
+                    from: UnsafeRawPointer(row.baseAddress! + Int(lone.column)), byteCount: Int(lone.count))
+                UnsafeMutableRawPointer(row.baseAddress! + Int(lone.column)).initializeMemory(
+                    as: UInt8.self, repeating: 0, count: Int(lone.count))
+                return Self.drawHeld(shape, lone, UnsafeBufferPointer(text), into: row)
+            }
+        }
+        shapes[l].first = FrameShape.other
+        loneTexts[l] = LoneText()
+        if drawnEnds[l] < end { drawnEnds[l] = end }
+    }
+
+    /// What line `l` holds drawn into `row` (its cells, blank until then); the column after the last drawn.
+    private func drawHeld(line l: Int, into row: UnsafeMutableBufferPointer<Cell>) -> Int {
+        withLoneText(line: l) { Self.drawHeld(shapes[l], loneTexts[l], $0, into: row) }
+    }
+
+    /// `body` with line `l`'s lone text's bytes (empty for none), which its cells hold.
+    private func withLoneText<Result>(line l: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let lone = loneTexts[l]
+        return cells.withUnsafeBytes { raw in
+            body(
+                UnsafeBufferPointer(
+                    start: (raw.baseAddress! + (l &* columns &+ Int(lone.column)) &* 8).assumingMemoryBound(
+                        to: UInt8.self),
+                    count: Int(lone.count)))
+        }
+    }
+
+    /// A line's held frames (`shape`, none when it is not a shape), then its lone text (`text`, its bytes), drawn
+    /// into `row`, in the order they were drawn; the column after the last drawn.
+    private static func drawHeld(
+        _ shape: FrameShape, _ lone: LoneText, _ text: UnsafeBufferPointer<UInt8>,
+        into row: UnsafeMutableBufferPointer<Cell>
+    ) -> Int {
+        var end = shape.first != 0 && shape.first != FrameShape.other ? drawFrames(shape, into: row) : 0
+        guard lone.columns > 0 else { return end }
+        do {
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: text.count) { cells in
+                // Its cells are its bytes (it was drawn whole; plainCells takes every text held).
+                let count =
+                    plainCells(
+                        of: text, into: cells, style: UInt64(lone.style) << Cell.styleShift, escapingControls: false)
+                    ?? 0
+                UnsafeMutableRawPointer(row.baseAddress! + Int(lone.column)).copyMemory(
+                    from: cells.baseAddress!, byteCount: count * 8)
+            }
+        }
+        end = max(end, Int(lone.column) + Int(lone.columns))
+        return end
+    }
+
+    /// Holds `utf8` (plain, `count` columns) as line `line`'s lone text when it is drawn whole there (neither cut nor
+    /// clipped) onto a line holding nothing else but frames; what `drawPlain` answers then, else nil (nothing held).
+    private mutating func holdLoneText(
+        _ utf8: UnsafeBufferPointer<UInt8>, columns count: Int, column: Int, line: Int, maxColumns: Int, center: Bool,
+        style: TextStyle
+    ) -> Range<Int>? {
+        guard count > 0, count <= maxColumns else { return nil }
+        let start = center ? Self.sum(column, (maxColumns - count) / 2) : column
+        let end = Self.sum(start, count)
+        let window = visibleWindow
+        guard line >= window.top, line < window.bottom, start >= window.left, end <= window.right else { return nil }
+        return keepLoneText(utf8, line: line, column: start, columns: count, style: style) ? start..<end : nil
+    }
+
+    /// Keeps `utf8` (drawn whole from `column` over `count` columns of `line`, its cells its very bytes) as the
+    /// line's lone text, when the line holds nothing else but frames and the text is not struck (plain output
+    /// marks each struck character); false otherwise (nothing kept).
+    @inline(__always)
+    private mutating func keepLoneText(
+        _ utf8: UnsafeBufferPointer<UInt8>, line: Int, column: Int, columns count: Int, style: TextStyle
+    ) -> Bool {
+        guard holdsFrames, marks.isEmpty, !style.contains(.strike), loneTexts[line].columns == 0,
+            shapes[line].first != FrameShape.other, drawnEnds[line] == 0, utf8.count <= count &* 8
+        else { return false }
+        // Its bytes in its own cells (at most 8 a column: a plain character is at most 3 bytes a column).
+        let at = (line &* columns &+ column) &* 8
+        cells.withUnsafeMutableBytes { raw in
+            (raw.baseAddress! + at).copyMemory(from: utf8.baseAddress!, byteCount: utf8.count)
+        }
+        drawnEnds[line] = column &+ count
+        loneTexts[line] = LoneText(
+            column: Int32(truncatingIfNeeded: column), columns: Int32(truncatingIfNeeded: count),
+            count: Int32(truncatingIfNeeded: utf8.count), style: style.rawValue)
+        return true
+    }
+
+    /// A plain text's columns (TextBlock.isPlain): its characters (the bytes that start one) and its ideographs
+    /// (the three-byte ones: a plain text's only other is the ellipsis a cut line ends in, one column), eight bytes
+    /// at a time.
+    @inline(__always)
+    static func plainColumns(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = utf8.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        let n = utf8.count
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var count = 0
+        var i = 0
+        while i &+ 8 <= n {
+            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            // A continuation byte is 10xxxxxx; a three-byte lead 1110xxxx (each bit moved to the byte's top).
+            let continuation = w & ~(w << 1) & high
+            let lead3 = w & (w << 1) & (w << 2) & ~(w << 3) & high
+            count &+= 8 &- continuation.nonzeroBitCount &+ lead3.nonzeroBitCount
+            i &+= 8
+        }
+        while i < n {
+            let byte = base[i]
+            count &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte & 0xF0 == 0xE0 ? 1 : 0)
+            i &+= 1
+        }
+        if n >= 3 && base[n - 3] == 0xE2 && base[n - 2] == 0x80 && base[n - 1] == 0xA6 { count &-= 1 }
+        return count
     }
 
     /// Fills columns `column..<column+width`, lines `line..<line+height` with `scalar` (a narrow shade such
@@ -539,6 +761,7 @@ public struct TextGrid {
         let cell = Cell(scalar.value, span: .narrow, style: style, hasMarks: false)
         drawn(lines: firstLine...(endLine - 1), to: endColumn)
         for l in firstLine..<endLine {
+            drawHeldCells(line: l)
             shapes[l].first = FrameShape.other
             putNarrow(cell, run: (l * columns + firstColumn)..<(l * columns + endColumn))
         }
@@ -583,21 +806,78 @@ public struct TextGrid {
     @inline(__always)
     package func write(line l: Int, to out: inout [UInt8], styled: Bool, inRuns: Bool) {
         guard l >= 0, l < lines, columns > 0 else { return }
+        guard !holdsDrawing(line: l) else {
+            // What the line holds, drawn into a copy: its frames (a shape's first line; the text preview writes the
+            // next ones from its bytes); written plain, its lone text is its bytes, its cells not made.
+            let columns = columns
+            withUnsafeTemporaryAllocation(of: Cell.self, capacity: columns) { row in
+                UnsafeMutableRawPointer(row.baseAddress!).initializeMemory(
+                    as: UInt8.self, repeating: 0, count: row.count &* 8)
+                let lone = loneTexts[l]
+                guard lone.columns > 0, inRuns, !styled else {
+                    let end = drawHeld(line: l, into: row)
+                    return Self.write(
+                        UnsafeBufferPointer(row), drawnEnd: end, marks: nil, firstCell: 0, to: &out, styled: styled,
+                        inRuns: inRuns)
+                }
+                let shape = shapes[l]
+                let framesEnd =
+                    shape.first != 0 && shape.first != FrameShape.other ? Self.drawFrames(shape, into: row) : 0
+                let (start, end) = (Int(lone.column), Int(lone.column) + Int(lone.columns))
+                withLoneText(line: l) { held in
+                    var text = UnsafeRawBufferPointer(held)
+                    // Frames after the text: written after it; none: its trailing spaces are not written either.
+                    let after = framesEnd > end && row[end..<framesEnd].contains { !$0.isBlank }
+                    if !after {
+                        var n = text.count
+                        while n > 0 && text[n - 1] == 0x20 { n -= 1 }
+                        text = UnsafeRawBufferPointer(rebasing: text[..<n])
+                    }
+                    let cells = UnsafeBufferPointer(row)
+                    Self.write(
+                        UnsafeBufferPointer(rebasing: cells[..<start]), drawnEnd: start, marks: nil, firstCell: 0,
+                        to: &out, styled: false, inRuns: true, trimming: !after && text.isEmpty, then: text)
+                    if after {
+                        Self.write(
+                            UnsafeBufferPointer(rebasing: cells[end...]), drawnEnd: framesEnd - end, marks: nil,
+                            firstCell: 0, to: &out, styled: false, inRuns: true)
+                    }
+                }
+            }
+            return
+        }
         cells.withUnsafeBufferPointer { all in
-            let row = UnsafeBufferPointer(rebasing: all[(l * columns)..<((l + 1) * columns)])
+            Self.write(
+                UnsafeBufferPointer(rebasing: all[(l * columns)..<((l + 1) * columns)]), drawnEnd: drawnEnds[l],
+                marks: marks, firstCell: l * columns, to: &out, styled: styled, inRuns: inRuns)
+        }
+    }
+
+    /// `write(line:)`'s bytes for a line's cells `row`, blank from `drawnEnd` on, whose marks are `marks`' from
+    /// index `firstCell`.
+    @inline(__always)
+    private static func write(
+        _ row: UnsafeBufferPointer<Cell>, drawnEnd: Int, marks: [Int: [Unicode.Scalar]]?, firstCell: Int,
+        to out: inout [UInt8], styled: Bool, inRuns: Bool, trimming: Bool = true,
+        then text: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)
+    ) {
+        do {
             // Struck text: SGR 9 when styled (in the style's sequence); plain, U+0336 after each character.
-            // Nothing is drawn from `drawnEnds[l]` on (most of a line is its blank right end).
-            var last = drawnEnds[l] - 1
+            // Nothing is drawn from `drawnEnd` on (most of a line is its blank right end).
+            var last = drawnEnd - 1
             // Blank cells are zero bytes: skip them four cells at a time, then one at a time, then drawn spaces
-            // one by one.
+            // one by one (not without `trimming`: a line's cells before its lone text).
             let raw = UnsafeRawPointer(row.baseAddress!)
             @inline(__always) func word(_ c: Int) -> UInt64 {
                 raw.loadUnaligned(fromByteOffset: c &* 8, as: UInt64.self)
             }
-            while last >= 3 && word(last) | word(last &- 1) | word(last &- 2) | word(last &- 3) == 0 { last &-= 4 }
-            while last >= 0 && word(last) == 0 { last -= 1 }
-            while last >= 0 && row[last].isBlank { last -= 1 }
-            guard last >= 0 else { return }
+            if trimming {
+                while last >= 3 && word(last) | word(last &- 1) | word(last &- 2) | word(last &- 3) == 0 { last &-= 4 }
+                while last >= 0 && word(last) == 0 { last -= 1 }
+                while last >= 0 && row[last].isBlank { last -= 1 }
+            }
+            // `text` (plain: a lone text's bytes) follows the cells, in the same room.
+            guard last >= 0 else { return out.append(contentsOf: text) }
             // Bytes go straight into `out`'s room past its end, taken once for the line: at most 4 a scalar, plus
             // an SGR sequence before each (a styled line's reset is appended after), and 8 for the last store of a
             // run of blanks (which stores 8 spaces at a time). Appending a line written on the stack cost 120 instructions a
@@ -605,7 +885,7 @@ public struct TextGrid {
             // (rare): its marks (and strike) are appended here, and the writing goes on from the next cell. What
             // the writing closure captures is the line's cells and plain values, not the grid (which it would copy,
             // five arrays retained and released a line).
-            let capacity = (last + 1) * (4 + 2 + (styled ? TextStyle.longestSGR : 0)) + 8
+            let capacity = (last + 1) * (4 + 2 + (styled ? TextStyle.longestSGR : 0)) + 8 + text.count
             var c = 0
             var current = TextStyle()
             // The common cells, told from their eight bytes (Cell's layout): a blank (all zero) is a space; a drawn
@@ -726,10 +1006,14 @@ public struct TextGrid {
                                 n += 2
                             }
                         }
+                        if !text.isEmpty {
+                            (base + n).copyMemory(from: text.baseAddress!, byteCount: text.count)
+                            n &+= text.count
+                        }
                     }
                 }
                 if marked >= 0 {
-                    for mark in marks[l * columns + marked] ?? [] { Self.appendUTF8(mark.value, to: &out) }
+                    for mark in marks?[firstCell + marked] ?? [] { Self.appendUTF8(mark.value, to: &out) }
                     if !styled && row[marked].style.contains(.strike) { out.append(contentsOf: [0xCC, 0xB6]) }
                 }
             } while marked >= 0
@@ -774,6 +1058,7 @@ public struct TextGrid {
     /// Stores a glyph at a cell that the caller has checked to be inside the grid (and, for a wide glyph,
     /// the next cell too), keeping the "wide characters are whole" invariant.
     private mutating func put(_ glyph: Glyph, column: Int, line: Int, style: TextStyle) {
+        drawHeldCells(line: line)
         drawn(line: line, to: column + glyph.width)
         let index = line * columns + column
         breakWideCharacter(at: index)
@@ -912,6 +1197,21 @@ public struct TextGrid {
         }
     }
 
+    /// A text drawn whole (neither cut nor clipped) on a line holding nothing else but frames (held as its
+    /// FrameShape, or none), its cells its very bytes (printable ASCII, or a plain text: TextBlock.isPlain), not
+    /// struck: held as its bytes, not cells. Written plain, the line is its frames' cells up to the text, the text's
+    /// bytes, and its frames' cells after it (`write(line:)`), no cell of the text made or read; anything else drawn
+    /// on the line draws the text's cells first (`drawHeld`). A product card's title, price and picture-name lines
+    /// (BENCHMARKS.md, issue 23). Its bytes are held in its cells, which nothing reads as cells while it is held (its
+    /// line is drawn to its end, so clearing the grid clears them). `columns` 0: none.
+    private struct LoneText {
+        var column: Int32 = 0
+        var columns: Int32 = 0
+        /// Its bytes, held where its cells are (from the first).
+        var count: Int32 = 0
+        var style: UInt8 = 0
+    }
+
     /// One visible scalar to draw; its marks are a range of the grid's `glyphMarks`.
     package struct Glyph {
         package var scalar: UInt32
@@ -972,6 +1272,9 @@ public struct TextGrid {
 
         /// The cell's eight bytes as one little-endian word (what `write(line:)` reads).
         @inline(__always) var bits: UInt64 { unsafeBitCast(self, to: UInt64.self) }
+
+        /// The cell whose eight bytes are `bits` (Cell's layout).
+        @inline(__always) init(bits: UInt64) { self = unsafeBitCast(bits, to: Cell.self) }
 
         // A cell's fields within its eight bytes read as one little-endian UInt64 (`write(line:)`): literals,
         // so the write loop reads no global, which `init` checks against the layout.

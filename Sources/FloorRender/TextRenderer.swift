@@ -618,8 +618,8 @@ public enum TextRenderer {
                 var drawn = 0..<0
                 block.withLineUTF8(i) {
                     drawn = grid.text(
-                        utf8: $0, escapingControls: true, column: spot.column, line: spot.line + i,
-                        maxColumns: maxColumns, center: center, style: textStyle)
+                        utf8: $0, plain: block.isPlain, escapingControls: true, column: spot.column,
+                        line: spot.line + i, maxColumns: maxColumns, center: center, style: textStyle)
                 }
                 let width = block.lineWidth(i)
                 let left = centred ? x + max(0, (maxWidth - width) / 2) : x

@@ -67,7 +67,7 @@ struct MeasuredLines {
                 head = k + 1
                 let block = TextBlock(
                     utf8: bytes, lineCount: Int(entry.lines.magnitude), lineHeight: lineHeight,
-                    truncated: entry.lines < 0
+                    truncated: entry.lines < 0, plain: true
                 ) { out in
                     spans.withUnsafeBufferPointer { kept in
                         for line in 0..<Int(entry.lines.magnitude) { out[line] = kept[Int(entry.spansStart) + line] }

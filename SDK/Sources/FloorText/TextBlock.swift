@@ -40,18 +40,24 @@ public struct TextBlock: Sendable, Equatable {
     public let lineHeight: Double
     /// Whether a line limit cut the text (its last line ends in an ellipsis).
     public let truncated: Bool
+    /// Whether every character of the text is a plain one (PlainLines': printable ASCII, ¢ £ ¥, CJK unified
+    /// ideographs), laid out on the plain path: a line (its ellipsis included) takes one terminal column a character
+    /// and two an ideograph, and needs no escape.
+    public let isPlain: Bool
 
     public init(lines: [Line], lineHeight: Double, truncated: Bool) {
         storage = .lines(lines)
         self.width = lines.reduce(0) { max($0, $1.width) }
         self.lineHeight = lineHeight
         self.truncated = truncated
+        isPlain = false
     }
 
     /// The engine's block: `lineCount` lines of `utf8` (valid UTF-8), which `spans` writes (each in order,
-    /// into memory of that many spans); when `truncated`, the last span is followed by "…".
+    /// into memory of that many spans); when `truncated`, the last span is followed by "…". `plain`: laid out on
+    /// the plain path (`isPlain`).
     init(
-        utf8: UnsafeRawBufferPointer, lineCount: Int, lineHeight: Double, truncated: Bool,
+        utf8: UnsafeRawBufferPointer, lineCount: Int, lineHeight: Double, truncated: Bool, plain: Bool,
         spans: (UnsafeMutablePointer<Span>) -> Void
     ) {
         let text = LaidOutText.make(utf8: utf8, lines: lineCount, spans)
@@ -59,11 +65,13 @@ public struct TextBlock: Sendable, Equatable {
         self.width = text.width
         self.lineHeight = lineHeight
         self.truncated = truncated
+        isPlain = plain
     }
 
     /// The engine's block: `spans` of `utf8` (valid UTF-8); when `truncated`, the last span is followed by "…".
     init(utf8: UnsafeRawBufferPointer, spans: [Span], lineHeight: Double, truncated: Bool) {
-        self.init(utf8: utf8, lineCount: spans.count, lineHeight: lineHeight, truncated: truncated) { out in
+        self.init(utf8: utf8, lineCount: spans.count, lineHeight: lineHeight, truncated: truncated, plain: false) {
+            out in
             for (i, span) in spans.enumerated() { out[i] = span }
         }
     }

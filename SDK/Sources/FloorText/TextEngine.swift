@@ -288,7 +288,8 @@ public final class TextEngine: @unchecked Sendable {
             // Straight from PlainLines' lines: one allocation for the text and its spans.
             let ellipsisWidth = plainEllipsis(style)
             return TextBlock(
-                utf8: bytes, lineCount: plain.lineCount, lineHeight: style.lineHeight, truncated: plain.truncated
+                utf8: bytes, lineCount: plain.lineCount, lineHeight: style.lineHeight, truncated: plain.truncated,
+                plain: true
             ) { plain.spans(ellipsisWidth: ellipsisWidth, into: $0) }
         }
         return breakLines(
