@@ -813,35 +813,15 @@ public struct TextGrid {
             withUnsafeTemporaryAllocation(of: Cell.self, capacity: columns) { row in
                 UnsafeMutableRawPointer(row.baseAddress!).initializeMemory(
                     as: UInt8.self, repeating: 0, count: row.count &* 8)
-                let lone = loneTexts[l]
-                guard lone.columns > 0, inRuns, !styled else {
+                guard loneTexts[l].columns > 0, inRuns, !styled else {
                     let end = drawHeld(line: l, into: row)
                     return Self.write(
                         UnsafeBufferPointer(row), drawnEnd: end, marks: nil, firstCell: 0, to: &out, styled: styled,
                         inRuns: inRuns)
                 }
-                let shape = shapes[l]
-                let framesEnd =
-                    shape.first != 0 && shape.first != FrameShape.other ? Self.drawFrames(shape, into: row) : 0
-                let (start, end) = (Int(lone.column), Int(lone.column) + Int(lone.columns))
-                withLoneText(line: l) { held in
-                    var text = UnsafeRawBufferPointer(held)
-                    // Frames after the text: written after it; none: its trailing spaces are not written either.
-                    let after = framesEnd > end && row[end..<framesEnd].contains { !$0.isBlank }
-                    if !after {
-                        var n = text.count
-                        while n > 0 && text[n - 1] == 0x20 { n -= 1 }
-                        text = UnsafeRawBufferPointer(rebasing: text[..<n])
-                    }
-                    let cells = UnsafeBufferPointer(row)
-                    Self.write(
-                        UnsafeBufferPointer(rebasing: cells[..<start]), drawnEnd: start, marks: nil, firstCell: 0,
-                        to: &out, styled: false, inRuns: true, trimming: !after && text.isEmpty, then: text)
-                    if after {
-                        Self.write(
-                            UnsafeBufferPointer(rebasing: cells[end...]), drawnEnd: framesEnd - end, marks: nil,
-                            firstCell: 0, to: &out, styled: false, inRuns: true)
-                    }
+                let around = bytesAround(loneTextOf: l, row: row)
+                around.before.withUnsafeBytes { before in
+                    around.after.withUnsafeBytes { writeLoneText(line: l, before: before, after: $0, to: &out) }
                 }
             }
             return
@@ -853,13 +833,100 @@ public struct TextGrid {
         }
     }
 
+    /// Where a line's lone text lies among its held frames (LoneText): its frames, where it starts, and where it
+    /// ends when frames follow it (-1 when none do). The lines of one layout have the same bytes around their texts
+    /// (`bytesAround`), which the text preview's writer so makes once (a card's titles and prices start at one
+    /// column, whatever their length).
+    package struct LoneTextLayout: Hashable {
+        let shape: FrameShape
+        let start: Int32
+        let end: Int32
+
+        var bucket: Int { shape.bucket ^ Int(truncatingIfNeeded: start &* 31 &+ end) }
+    }
+
+    /// Line `l`'s lone text's layout, when it holds one; nil otherwise.
+    package func loneTextLayout(line l: Int) -> LoneTextLayout? {
+        guard l >= 0, l < lines else { return nil }
+        let lone = loneTexts[l]
+        guard lone.columns > 0 else { return nil }
+        let shape = shapes[l]
+        let end = lone.column &+ lone.columns
+        let held = shape.first != FrameShape.other
+        return LoneTextLayout(
+            shape: shape, start: lone.column, end: held && shape.end > Int(end) ? end : -1)
+    }
+
+    /// The plain bytes around line `l`'s lone text: its frames' cells before it, every column (blanks as spaces),
+    /// and after it up to the last that is not blank (none: empty).
+    package func bytesAround(loneTextOf l: Int) -> (before: [UInt8], after: [UInt8]) {
+        withUnsafeTemporaryAllocation(of: Cell.self, capacity: columns) { row in
+            UnsafeMutableRawPointer(row.baseAddress!).initializeMemory(
+                as: UInt8.self, repeating: 0, count: row.count &* 8)
+            return bytesAround(loneTextOf: l, row: row)
+        }
+    }
+
+    /// `bytesAround(loneTextOf:)`, its frames drawn into `row` (blank).
+    private func bytesAround(loneTextOf l: Int, row: UnsafeMutableBufferPointer<Cell>) -> (
+        before: [UInt8], after: [UInt8]
+    ) {
+        let shape = shapes[l]
+        let framesEnd = shape.first != 0 && shape.first != FrameShape.other ? Self.drawFrames(shape, into: row) : 0
+        let lone = loneTexts[l]
+        let (start, end) = (Int(lone.column), Int(lone.column) + Int(lone.columns))
+        let cells = UnsafeBufferPointer(row)
+        var before: [UInt8] = []
+        var after: [UInt8] = []
+        Self.write(
+            UnsafeBufferPointer(rebasing: cells[..<start]), drawnEnd: start, marks: nil, firstCell: 0, to: &before,
+            styled: false, inRuns: true, trimming: false)
+        if framesEnd > end {
+            Self.write(
+                UnsafeBufferPointer(rebasing: cells[end...]), drawnEnd: framesEnd - end, marks: nil, firstCell: 0,
+                to: &after, styled: false, inRuns: true)
+        }
+        return (before, after)
+    }
+
+    /// Appends line `l` plain, which holds a lone text with `around` its bytes around it (`bytesAround`): what
+    /// `write(line:)` writes, no cell of the text read. Nothing after the text: its trailing spaces are not
+    /// written; nor, when it is all spaces, the blanks before it.
+    package func writeLoneText(
+        line l: Int, before: UnsafeRawBufferPointer, after: UnsafeRawBufferPointer, to out: inout [UInt8]
+    ) {
+        withLoneText(line: l) { held in
+            var count = held.count
+            if after.isEmpty {
+                while count > 0 && held[count - 1] == 0x20 { count -= 1 }
+            }
+            var lead = before.count
+            if count == 0 && after.isEmpty {
+                while lead > 0 && before[lead - 1] == 0x20 { lead -= 1 }
+            }
+            // One reservation for the three pieces.
+            out.append(addingCapacity: lead + count + after.count) { span in
+                span.withUnsafeMutableBufferPointer { room, initialized in
+                    let base = UnsafeMutableRawPointer(room.baseAddress! + initialized)
+                    if lead > 0 { base.copyMemory(from: before.baseAddress!, byteCount: lead) }
+                    if count > 0 {
+                        (base + lead).copyMemory(from: UnsafeRawPointer(held.baseAddress!), byteCount: count)
+                    }
+                    if !after.isEmpty {
+                        (base + lead + count).copyMemory(from: after.baseAddress!, byteCount: after.count)
+                    }
+                    initialized += lead + count + after.count
+                }
+            }
+        }
+    }
+
     /// `write(line:)`'s bytes for a line's cells `row`, blank from `drawnEnd` on, whose marks are `marks`' from
     /// index `firstCell`.
     @inline(__always)
     private static func write(
         _ row: UnsafeBufferPointer<Cell>, drawnEnd: Int, marks: [Int: [Unicode.Scalar]]?, firstCell: Int,
-        to out: inout [UInt8], styled: Bool, inRuns: Bool, trimming: Bool = true,
-        then text: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)
+        to out: inout [UInt8], styled: Bool, inRuns: Bool, trimming: Bool = true
     ) {
         do {
             // Struck text: SGR 9 when styled (in the style's sequence); plain, U+0336 after each character.
@@ -876,8 +943,7 @@ public struct TextGrid {
                 while last >= 0 && word(last) == 0 { last -= 1 }
                 while last >= 0 && row[last].isBlank { last -= 1 }
             }
-            // `text` (plain: a lone text's bytes) follows the cells, in the same room.
-            guard last >= 0 else { return out.append(contentsOf: text) }
+            guard last >= 0 else { return }
             // Bytes go straight into `out`'s room past its end, taken once for the line: at most 4 a scalar, plus
             // an SGR sequence before each (a styled line's reset is appended after), and 8 for the last store of a
             // run of blanks (which stores 8 spaces at a time). Appending a line written on the stack cost 120 instructions a
@@ -885,7 +951,7 @@ public struct TextGrid {
             // (rare): its marks (and strike) are appended here, and the writing goes on from the next cell. What
             // the writing closure captures is the line's cells and plain values, not the grid (which it would copy,
             // five arrays retained and released a line).
-            let capacity = (last + 1) * (4 + 2 + (styled ? TextStyle.longestSGR : 0)) + 8 + text.count
+            let capacity = (last + 1) * (4 + 2 + (styled ? TextStyle.longestSGR : 0)) + 8
             var c = 0
             var current = TextStyle()
             // The common cells, told from their eight bytes (Cell's layout): a blank (all zero) is a space; a drawn
@@ -1005,10 +1071,6 @@ public struct TextGrid {
                                 buffer[n + 1] = 0xB6  // U+0336 COMBINING LONG STROKE OVERLAY
                                 n += 2
                             }
-                        }
-                        if !text.isEmpty {
-                            (base + n).copyMemory(from: text.baseAddress!, byteCount: text.count)
-                            n &+= text.count
                         }
                     }
                 }
@@ -1194,6 +1256,15 @@ public struct TextGrid {
 
         var bucket: Int {
             Int(truncatingIfNeeded: (((first &* 0x9E37_79B9_7F4A_7C15) ^ second) &* 0xFF51_AFD7_ED55_8CCD) >> 40)
+        }
+
+        /// The column after the last its calls draw (0 for none).
+        var end: Int {
+            @inline(__always) func end(_ call: UInt64) -> Int {
+                call == 0 || call == FrameShape.other
+                    ? 0 : (Int(truncatingIfNeeded: call >> 11) & (1 << 26 - 1)) &+ Int(truncatingIfNeeded: call >> 37)
+            }
+            return max(end(first), end(second))
         }
     }
 

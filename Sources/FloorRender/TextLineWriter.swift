@@ -62,6 +62,19 @@ package final class TextLineWriter: @unchecked Sendable {
     /// compared (a card's frame sides, its bottom edge, the rule under it: more than half a long page's lines).
     /// A shape takes the slot of the one before it with its hash; a page has a few. Written without a gutter only.
     @exclusivity(unchecked) private var shapes = [Shaped?](repeating: nil, count: 16)
+    /// The bytes around a lone text (TextGrid.LoneTextLayout: a card's title, price or picture name beside or inside
+    /// its frames), by layout, each made once: the next line of a layout is those bytes and its text's. Plain only
+    /// (styled, a text's style is written around it); without a gutter only, as `shapes`. The bytes are kept in
+    /// `aroundBytes`, emptied with the slots when they pass `aroundBytesKept` (a page of ever new layouts).
+    @exclusivity(unchecked) private var around = [Around?](repeating: nil, count: 16)
+    @exclusivity(unchecked) private var aroundBytes: [UInt8] = []
+    private static let aroundBytesKept = 1 << 16
+
+    private struct Around {
+        let layout: TextGrid.LoneTextLayout
+        let before: Range<Int>
+        let after: Range<Int>
+    }
 
     private struct Shaped {
         let shape: TextGrid.FrameShape
@@ -106,10 +119,12 @@ package final class TextLineWriter: @unchecked Sendable {
     /// `blankGutter` (or a label) when `gutter`, to `output`, which it takes (leaving it empty) until `finish()`:
     /// moved, not copied, so that its reserved capacity is what is appended to. Each line goes through TextOutput's
     /// `endLine`, which holds it once when it repeats a recent one.
+    /// `holdsFrames`: its grids' (TextGrid.holdsFrames).
     /// Bands handed over with a recording have it drawn with `recordings`, which the writer takes until
     /// `finish()`.
     init(
-        _ mode: Mode, columns: Int, bandLines: Int, styled: Bool, gutter: Bool, blankGutter: [UInt8],
+        _ mode: Mode, columns: Int, bandLines: Int, styled: Bool, gutter: Bool, holdsFrames: Bool = true,
+        blankGutter: [UInt8],
         drawingRecordingsWith recordings: TextRenderer.GridBackend, output: inout TextOutput
     ) {
         self.mode = mode
@@ -122,7 +137,9 @@ package final class TextLineWriter: @unchecked Sendable {
         swap(&self.output, &output)
         let bands = mode == .inline ? 1 : Self.bandsInFlight
         queues.withLock { queues in
-            for _ in 0..<bands { queues.free.append(TextBand(columns: columns, lines: self.bandLines)) }
+            for _ in 0..<bands {
+                queues.free.append(TextBand(columns: columns, lines: self.bandLines, holdsFrames: holdsFrames))
+            }
         }
         for _ in 0..<bands { givenBack.signal() }
         guard mode == .secondThread else { return }
@@ -187,6 +204,25 @@ package final class TextLineWriter: @unchecked Sendable {
         return taken
     }
 
+    /// The bytes around line `l`'s lone text, of `layout`, made and kept in `slot`.
+    private func remember(_ layout: TextGrid.LoneTextLayout, of band: borrowing TextBand, line l: Int, in slot: Int)
+        -> Around
+    {
+        if aroundBytes.count > Self.aroundBytesKept {
+            aroundBytes.removeAll(keepingCapacity: true)
+            for k in around.indices { around[k] = nil }
+        }
+        let bytes = band.grid.bytesAround(loneTextOf: l)
+        let start = aroundBytes.count
+        aroundBytes.append(contentsOf: bytes.before)
+        aroundBytes.append(contentsOf: bytes.after)
+        let kept = Around(
+            layout: layout, before: start..<(start + bytes.before.count),
+            after: (start + bytes.before.count)..<aroundBytes.count)
+        around[slot] = kept
+        return kept
+    }
+
     /// Appends the band's steps to the output: its lines after their gutter (no trailing space after a gutter
     /// on an empty line), each ended by a line break.
     private func write(_ band: borrowing TextBand) {
@@ -212,6 +248,20 @@ package final class TextLineWriter: @unchecked Sendable {
                         } else {
                             output.bytes.append(contentsOf: blankGutter)
                         }
+                    }
+                    if !gutter && !styled, let layout = band.grid.loneTextLayout(line: l) {
+                        let slot = layout.bucket & (around.count - 1)
+                        let seen =
+                            around[slot].flatMap { $0.layout == layout ? $0 : nil }
+                            ?? remember(layout, of: band, line: l, in: slot)
+                        aroundBytes.withUnsafeBytes { kept in
+                            band.grid.writeLoneText(
+                                line: l, before: UnsafeRawBufferPointer(rebasing: kept[seen.before]),
+                                after: UnsafeRawBufferPointer(rebasing: kept[seen.after]), to: &output.bytes)
+                        }
+                        output.bytes.append(0x0A)
+                        output.endLine(from: start)
+                        continue
                     }
                     let shape = gutter ? nil : band.grid.frameShape(line: l)
                     let slot = shape.map { $0.bucket & (shapes.count - 1) } ?? 0
@@ -260,8 +310,10 @@ struct TextBand: @unchecked Sendable {
     /// Gutter labels as written (the label, its "│" and a space), end to end.
     var labels: [UInt8] = []
 
-    init(columns: Int, lines: Int) {
+    /// `holdsFrames`: the grid's (TextGrid.holdsFrames).
+    init(columns: Int, lines: Int, holdsFrames: Bool = true) {
         grid = TextGrid(columns: columns, lines: lines)
+        grid.holdsFrames = holdsFrames
     }
 
     /// Whether nothing is to be written yet.

@@ -32,6 +32,9 @@ public enum TextRenderer {
         public var styled: Bool
         /// A left margin naming each row: `section:row floor type`.
         public var gutter: Bool
+        /// Whether the grids hold frames as calls and lone texts as bytes (TextGrid.holdsFrames): false draws every
+        /// cell at once (what the held drawing is tested against).
+        package var holdsFrames = true
 
         public init(columns: Int = TextRenderer.defaultColumns, styled: Bool = false, gutter: Bool = false) {
             self.columns = columns
@@ -209,8 +212,9 @@ public enum TextRenderer {
                 TextGrid(columns: columns, lines: 0), pointsPerColumn: backend.pointsPerColumn,
                 engine: writing == .secondThread ? .second : .shared)
             let writer = TextLineWriter(
-                writing, columns: columns, bandLines: bandLines, styled: options.styled,
-                gutter: options.gutter, blankGutter: blankGutter, drawingRecordingsWith: replaying, output: &out)
+                writing, columns: columns, bandLines: bandLines, styled: options.styled, gutter: options.gutter,
+                holdsFrames: options.holdsFrames, blankGutter: blankGutter, drawingRecordingsWith: replaying,
+                output: &out)
             self.writer = writer
             band = writer.take()
             canvas.exchange(with: &band)

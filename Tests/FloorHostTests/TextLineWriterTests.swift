@@ -56,6 +56,27 @@ struct TextLineWriterTests {
         return out.expanded
     }
 
+    /// Frames held as calls and lone texts as bytes (TextGrid.holdsFrames), written from the bytes around them
+    /// (TextLineWriter's `around`), are the bytes of every cell drawn at once: on a second thread and inline,
+    /// recorded or not, plain, styled and with a gutter.
+    @Test(arguments: options)
+    func heldDrawingWritesWhatCellsWrite(options: TextRenderer.Options) throws {
+        var cells = options
+        cells.holdsFrames = false
+        var reference = TextOutput()
+        TextRenderer.write(adapter, options: cells, to: &reference)
+        for writing in [TextLineWriter.Mode.secondThread, .inline] {
+            for recorded in [true, false] {
+                var out = TextOutput()
+                TextRenderer.write(
+                    adapter, options: options, writing: writing, bandLines: TextLineWriter.bandLines,
+                    recorded: recorded, to: &out)
+                #expect(
+                    Self.firstDifference(out.expanded, reference.expanded) == nil, "\(writing), recorded \(recorded)")
+            }
+        }
+    }
+
     @Test(arguments: options)
     func aWholePageWrittenOnASecondThreadIsTheSameBytes(options: TextRenderer.Options) throws {
         let reference = wholePageInOneBand(options)
