@@ -64,7 +64,7 @@ package final class TextLineWriter: @unchecked Sendable {
     @exclusivity(unchecked) private var shapes = [Shaped?](repeating: nil, count: 16)
     /// The bytes around a lone text (TextGrid.LoneTextLayout: a card's title, price or picture name beside or inside
     /// its frames), by layout, each made once: the next line of a layout is those bytes and its text's. Plain only
-    /// (styled, a text's style is written around it); without a gutter only, as `shapes`. The bytes are kept in
+    /// (styled, a text's style is written around it); with a gutter too (after its label). The bytes are kept in
     /// `aroundBytes`, emptied with the slots when they pass `aroundBytesKept` (a page of ever new layouts).
     @exclusivity(unchecked) private var around = [Around?](repeating: nil, count: 16)
     @exclusivity(unchecked) private var aroundBytes: [UInt8] = []
@@ -249,16 +249,18 @@ package final class TextLineWriter: @unchecked Sendable {
                             output.bytes.append(contentsOf: blankGutter)
                         }
                     }
-                    if !gutter && !styled, let layout = band.grid.loneTextLayout(line: l) {
+                    if !styled, let layout = band.grid.loneTextLayout(line: l) {
                         let slot = layout.bucket & (around.count - 1)
                         let seen =
                             around[slot].flatMap { $0.layout == layout ? $0 : nil }
                             ?? remember(layout, of: band, line: l, in: slot)
+                        let before = output.bytes.count
                         aroundBytes.withUnsafeBytes { kept in
                             band.grid.writeLoneText(
                                 line: l, before: UnsafeRawBufferPointer(rebasing: kept[seen.before]),
                                 after: UnsafeRawBufferPointer(rebasing: kept[seen.after]), to: &output.bytes)
                         }
+                        if gutter && output.bytes.count == before { output.bytes.removeLast() }
                         output.bytes.append(0x0A)
                         output.endLine(from: start)
                         continue
