@@ -813,7 +813,7 @@ public struct TextGrid {
             withUnsafeTemporaryAllocation(of: Cell.self, capacity: columns) { row in
                 UnsafeMutableRawPointer(row.baseAddress!).initializeMemory(
                     as: UInt8.self, repeating: 0, count: row.count &* 8)
-                guard loneTexts[l].columns > 0, inRuns, !styled else {
+                guard loneTexts[l].columns > 0, inRuns, writesLoneText(line: l, styled: styled) else {
                     let end = drawHeld(line: l, into: row)
                     return Self.write(
                         UnsafeBufferPointer(row), drawnEnd: end, marks: nil, firstCell: 0, to: &out, styled: styled,
@@ -821,7 +821,9 @@ public struct TextGrid {
                 }
                 let around = bytesAround(loneTextOf: l, row: row)
                 around.before.withUnsafeBytes { before in
-                    around.after.withUnsafeBytes { writeLoneText(line: l, before: before, after: $0, to: &out) }
+                    around.after.withUnsafeBytes {
+                        writeLoneText(line: l, before: before, after: $0, styled: styled, to: &out)
+                    }
                 }
             }
             return
@@ -889,12 +891,22 @@ public struct TextGrid {
         return (before, after)
     }
 
-    /// Appends line `l` plain, which holds a lone text with `around` its bytes around it (`bytesAround`): what
-    /// `write(line:)` writes, no cell of the text read. Nothing after the text: its trailing spaces are not
-    /// written; nor, when it is all spaces, the blanks before it.
+    /// Whether `write(line:)` writes line `l`, which holds a lone text, from the bytes around it (`writeLoneText`):
+    /// plain always; styled when its frames are in no style (the bytes around hold no SGR sequence).
+    package func writesLoneText(line l: Int, styled: Bool) -> Bool {
+        !styled || shapes[l].first == 0 || shapes[l].isUnstyled
+    }
+
+    /// Appends line `l`, which holds a lone text with `before` and `after` the bytes around it (`bytesAround`):
+    /// what `write(line:)` writes (`writesLoneText`), no cell of the text read. Nothing after the text: its trailing
+    /// spaces are not written; nor, when it is all spaces, the blanks before it. `styled`: the text's style switched
+    /// to before its first character that is not a space (a space never switches it), and back after it: before
+    /// the first character after it that is not a space, or at the line's end.
     package func writeLoneText(
-        line l: Int, before: UnsafeRawBufferPointer, after: UnsafeRawBufferPointer, to out: inout [UInt8]
+        line l: Int, before: UnsafeRawBufferPointer, after: UnsafeRawBufferPointer, styled: Bool = false,
+        to out: inout [UInt8]
     ) {
+        let style = Int(loneTexts[l].style & TextStyle.tableMask)
         withLoneText(line: l) { held in
             var count = held.count
             if after.isEmpty {
@@ -904,18 +916,33 @@ public struct TextGrid {
             if count == 0 && after.isEmpty {
                 while lead > 0 && before[lead - 1] == 0x20 { lead -= 1 }
             }
-            // One reservation for the three pieces.
-            out.append(addingCapacity: lead + count + after.count) { span in
+            // The text's first character that is not a space, and the first after it (none: the line's end).
+            var first = 0
+            while first < count && held[first] == 0x20 { first += 1 }
+            let switches = styled && style != 0 && first < count
+            var back = 0
+            while back < after.count && after[back] == 0x20 { back += 1 }
+            let sgr = switches ? TextStyle.sgrTable[style] : []
+            let reset = switches ? TextStyle.sgrTable[0] : []
+            // One reservation for the pieces.
+            out.append(addingCapacity: lead + count + after.count + sgr.count + reset.count) { span in
                 span.withUnsafeMutableBufferPointer { room, initialized in
                     let base = UnsafeMutableRawPointer(room.baseAddress! + initialized)
-                    if lead > 0 { base.copyMemory(from: before.baseAddress!, byteCount: lead) }
-                    if count > 0 {
-                        (base + lead).copyMemory(from: UnsafeRawPointer(held.baseAddress!), byteCount: count)
+                    var n = 0
+                    @inline(__always) func put(_ bytes: UnsafeRawBufferPointer) {
+                        guard !bytes.isEmpty else { return }
+                        (base + n).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+                        n += bytes.count
                     }
-                    if !after.isEmpty {
-                        (base + lead + count).copyMemory(from: after.baseAddress!, byteCount: after.count)
-                    }
-                    initialized += lead + count + after.count
+                    let text = UnsafeRawBufferPointer(start: held.baseAddress, count: count)
+                    put(UnsafeRawBufferPointer(rebasing: before[..<lead]))
+                    put(UnsafeRawBufferPointer(rebasing: text[..<first]))
+                    sgr.withUnsafeBytes { put($0) }
+                    put(UnsafeRawBufferPointer(rebasing: text[first...]))
+                    put(UnsafeRawBufferPointer(rebasing: after[..<back]))
+                    reset.withUnsafeBytes { put($0) }
+                    put(UnsafeRawBufferPointer(rebasing: after[back...]))
+                    initialized += n
                 }
             }
         }
@@ -1257,6 +1284,9 @@ public struct TextGrid {
         var bucket: Int {
             Int(truncatingIfNeeded: (((first &* 0x9E37_79B9_7F4A_7C15) ^ second) &* 0xFF51_AFD7_ED55_8CCD) >> 40)
         }
+
+        /// Whether its calls draw in no style.
+        var isUnstyled: Bool { (first | second) & 0xFF << 3 == 0 }
 
         /// The column after the last its calls draw (0 for none).
         var end: Int {

@@ -63,8 +63,8 @@ package final class TextLineWriter: @unchecked Sendable {
     /// A shape takes the slot of the one before it with its hash; a page has a few. Written without a gutter only.
     @exclusivity(unchecked) private var shapes = [Shaped?](repeating: nil, count: 16)
     /// The bytes around a lone text (TextGrid.LoneTextLayout: a card's title, price or picture name beside or inside
-    /// its frames), by layout, each made once: the next line of a layout is those bytes and its text's. Plain only
-    /// (styled, a text's style is written around it); with a gutter too (after its label). The bytes are kept in
+    /// its frames), by layout, each made once: the next line of a layout is those bytes and its text's (styled, its
+    /// style switched to and back: TextGrid.writesLoneText); with a gutter too (after its label). The bytes are kept in
     /// `aroundBytes`, emptied with the slots when they pass `aroundBytesKept` (a page of ever new layouts).
     @exclusivity(unchecked) private var around = [Around?](repeating: nil, count: 16)
     @exclusivity(unchecked) private var aroundBytes: [UInt8] = []
@@ -249,7 +249,8 @@ package final class TextLineWriter: @unchecked Sendable {
                             output.bytes.append(contentsOf: blankGutter)
                         }
                     }
-                    if !styled, let layout = band.grid.loneTextLayout(line: l) {
+                    if let layout = band.grid.loneTextLayout(line: l), band.grid.writesLoneText(line: l, styled: styled)
+                    {
                         let slot = layout.bucket & (around.count - 1)
                         let seen =
                             around[slot].flatMap { $0.layout == layout ? $0 : nil }
@@ -258,7 +259,8 @@ package final class TextLineWriter: @unchecked Sendable {
                         aroundBytes.withUnsafeBytes { kept in
                             band.grid.writeLoneText(
                                 line: l, before: UnsafeRawBufferPointer(rebasing: kept[seen.before]),
-                                after: UnsafeRawBufferPointer(rebasing: kept[seen.after]), to: &output.bytes)
+                                after: UnsafeRawBufferPointer(rebasing: kept[seen.after]), styled: styled,
+                                to: &output.bytes)
                         }
                         if gutter && output.bytes.count == before { output.bytes.removeLast() }
                         output.bytes.append(0x0A)
