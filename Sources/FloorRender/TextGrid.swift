@@ -119,7 +119,7 @@ public struct TextGrid {
     package func frameShape(line l: Int) -> FrameShape? {
         guard l >= 0, l < lines, loneTexts[l].columns == 0 else { return nil }
         let shape = shapes[l]
-        return shape.first == 0 || shape.first == FrameShape.other ? nil : shape
+        return shape.hasCalls ? shape : nil
     }
 
     /// Whether line `l` holds a lone text (LoneText).
@@ -540,7 +540,7 @@ public struct TextGrid {
         let edge = right == lastColumn ? right : nil
         // Each drawn line's part; `put` stores a cell over a run, keeping wide characters whole.
         @inline(__always) func drawLines(_ put: (UInt64, Range<Int>) -> Void) {
-            for l in firstLine...lastLine where !holdsFrames || shapes[l].first == FrameShape.other {
+            for l in firstLine...lastLine where shapes[l].first == FrameShape.other {
                 let part: FrameShape.Part =
                     height == 1 ? .across : width == 1 ? .down : l == line ? .top : l == bottom ? .bottom : .sides
                 // Inside the grid (clipped above), so no sum overflows.
@@ -611,8 +611,7 @@ public struct TextGrid {
     /// Whether line `l` holds frames as calls or a text as bytes (not cells).
     @inline(__always)
     private func holdsDrawing(line l: Int) -> Bool {
-        let first = shapes[l].first
-        return (first != 0 && first != FrameShape.other) || loneTexts[l].columns != 0
+        shapes[l].hasCalls || loneTexts[l].columns != 0
     }
 
     @inline(never)
@@ -623,10 +622,12 @@ public struct TextGrid {
         let end = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(lone.count)) { text in
             cells.withUnsafeMutableBufferPointer { cells in
                 let row = UnsafeMutableBufferPointer(rebasing: cells[(l &* columns)..<(l &* columns &+ columns)])
-                UnsafeMutableRawPointer(text.baseAddress!).copyMemory(
-                    from: UnsafeRawPointer(row.baseAddress! + Int(lone.column)), byteCount: Int(lone.count))
-                UnsafeMutableRawPointer(row.baseAddress! + Int(lone.column)).initializeMemory(
-                    as: UInt8.self, repeating: 0, count: Int(lone.count))
+                if lone.count > 0 {
+                    UnsafeMutableRawPointer(text.baseAddress!).copyMemory(
+                        from: UnsafeRawPointer(row.baseAddress! + Int(lone.column)), byteCount: Int(lone.count))
+                    UnsafeMutableRawPointer(row.baseAddress! + Int(lone.column)).initializeMemory(
+                        as: UInt8.self, repeating: 0, count: Int(lone.count))
+                }
                 return Self.drawHeld(shape, lone, UnsafeBufferPointer(text), into: row)
             }
         }
@@ -658,18 +659,15 @@ public struct TextGrid {
         _ shape: FrameShape, _ lone: LoneText, _ text: UnsafeBufferPointer<UInt8>,
         into row: UnsafeMutableBufferPointer<Cell>
     ) -> Int {
-        var end = shape.first != 0 && shape.first != FrameShape.other ? drawFrames(shape, into: row) : 0
+        var end = shape.hasCalls ? drawFrames(shape, into: row) : 0
         guard lone.columns > 0 else { return end }
-        do {
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: text.count) { cells in
-                // Its cells are its bytes (it was drawn whole; plainCells takes every text held).
-                let count =
-                    plainCells(
-                        of: text, into: cells, style: UInt64(lone.style) << Cell.styleShift, escapingControls: false)
-                    ?? 0
-                UnsafeMutableRawPointer(row.baseAddress! + Int(lone.column)).copyMemory(
-                    from: cells.baseAddress!, byteCount: count * 8)
-            }
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: text.count) { cells in
+            // Its cells are its bytes (it was drawn whole; plainCells takes every text held).
+            let count =
+                plainCells(of: text, into: cells, style: UInt64(lone.style) << Cell.styleShift, escapingControls: false)
+                ?? 0
+            UnsafeMutableRawPointer(row.baseAddress! + Int(lone.column)).copyMemory(
+                from: cells.baseAddress!, byteCount: count * 8)
         }
         end = max(end, Int(lone.column) + Int(lone.columns))
         return end
@@ -854,9 +852,7 @@ public struct TextGrid {
         guard lone.columns > 0 else { return nil }
         let shape = shapes[l]
         let end = lone.column &+ lone.columns
-        let held = shape.first != FrameShape.other
-        return LoneTextLayout(
-            shape: shape, start: lone.column, end: held && shape.end > Int(end) ? end : -1)
+        return LoneTextLayout(shape: shape, start: lone.column, end: shape.end > Int(end) ? end : -1)
     }
 
     /// The plain bytes around line `l`'s lone text: its frames' cells before it, every column (blanks as spaces),
@@ -874,7 +870,7 @@ public struct TextGrid {
         before: [UInt8], after: [UInt8]
     ) {
         let shape = shapes[l]
-        let framesEnd = shape.first != 0 && shape.first != FrameShape.other ? Self.drawFrames(shape, into: row) : 0
+        let framesEnd = shape.hasCalls ? Self.drawFrames(shape, into: row) : 0
         let lone = loneTexts[l]
         let (start, end) = (Int(lone.column), Int(lone.column) + Int(lone.columns))
         let cells = UnsafeBufferPointer(row)
@@ -894,7 +890,7 @@ public struct TextGrid {
     /// Whether `write(line:)` writes line `l`, which holds a lone text, from the bytes around it (`writeLoneText`):
     /// plain always; styled when its frames are in no style (the bytes around hold no SGR sequence).
     package func writesLoneText(line l: Int, styled: Bool) -> Bool {
-        !styled || shapes[l].first == 0 || shapes[l].isUnstyled
+        !styled || shapes[l].isUnstyled
     }
 
     /// Appends line `l`, which holds a lone text with `before` and `after` the bytes around it (`bytesAround`):
@@ -955,159 +951,157 @@ public struct TextGrid {
         _ row: UnsafeBufferPointer<Cell>, drawnEnd: Int, marks: [Int: [Unicode.Scalar]]?, firstCell: Int,
         to out: inout [UInt8], styled: Bool, inRuns: Bool, trimming: Bool = true
     ) {
-        do {
-            // Struck text: SGR 9 when styled (in the style's sequence); plain, U+0336 after each character.
-            // Nothing is drawn from `drawnEnd` on (most of a line is its blank right end).
-            var last = drawnEnd - 1
-            // Blank cells are zero bytes: skip them four cells at a time, then one at a time, then drawn spaces
-            // one by one (not without `trimming`: a line's cells before its lone text).
-            let raw = UnsafeRawPointer(row.baseAddress!)
-            @inline(__always) func word(_ c: Int) -> UInt64 {
-                raw.loadUnaligned(fromByteOffset: c &* 8, as: UInt64.self)
-            }
-            if trimming {
-                while last >= 3 && word(last) | word(last &- 1) | word(last &- 2) | word(last &- 3) == 0 { last &-= 4 }
-                while last >= 0 && word(last) == 0 { last -= 1 }
-                while last >= 0 && row[last].isBlank { last -= 1 }
-            }
-            guard last >= 0 else { return }
-            // Bytes go straight into `out`'s room past its end, taken once for the line: at most 4 a scalar, plus
-            // an SGR sequence before each (a styled line's reset is appended after), and 8 for the last store of a
-            // run of blanks (which stores 8 spaces at a time). Appending a line written on the stack cost 120 instructions a
-            // line, 47 M on the 8 MB page (BENCHMARKS.md, issue 23). The writing stops after a cell with marks
-            // (rare): its marks (and strike) are appended here, and the writing goes on from the next cell. What
-            // the writing closure captures is the line's cells and plain values, not the grid (which it would copy,
-            // five arrays retained and released a line).
-            let capacity = (last + 1) * (4 + 2 + (styled ? TextStyle.longestSGR : 0)) + 8
-            var c = 0
-            var current = TextStyle()
-            // The common cells, told from their eight bytes (Cell's layout): a blank (all zero) is a space; a drawn
-            // character without marks, not struck (plain) or in the current style (styled) is its UTF-8 (`mask`,
-            // `quick`), and if it is one byte long, ASCII (`asciiMask`, `asciiQuick`: its length 1, its span narrow,
-            // its bytes above the first zero).
-            let mask = Cell.marksMask | (styled ? Cell.styleMask : Cell.strikeMask)
-            var quick: UInt64 = 0
-            let asciiMask: UInt64 = ~0xFF & (styled ? ~0 : ~Cell.styleMask | Cell.strikeMask)
-            var asciiQuick: UInt64 = 1 << Cell.lengthShift
-            var marked = -1
-            repeat {
-                marked = -1
-                out.append(addingCapacity: capacity) { span in
-                    span.withUnsafeMutableBufferPointer { room, initialized in
-                        let buffer = UnsafeMutableBufferPointer(rebasing: room[initialized...])
-                        var n = 0
-                        defer { initialized += n }
-                        let base = UnsafeMutableRawPointer(buffer.baseAddress!)
-                        while c <= last {
-                            let bits = word(c)
-                            if inRuns {
-                                if bits == 0 {
-                                    // Blanks (a margin, a frame's inside): counted four at a time, written eight a
-                                    // store.
-                                    var end = c &+ 1
-                                    while end &+ 3 <= last
-                                        && word(end) | word(end &+ 1) | word(end &+ 2) | word(end &+ 3) == 0
-                                    {
-                                        end &+= 4
-                                    }
-                                    while end <= last && word(end) == 0 { end &+= 1 }
-                                    var k = 0
-                                    while k < end &- c {
-                                        (base + (n &+ k)).storeBytes(
-                                            of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
-                                        k &+= 8
-                                    }
-                                    n &+= end &- c
-                                    c = end
+        // Struck text: SGR 9 when styled (in the style's sequence); plain, U+0336 after each character.
+        // Nothing is drawn from `drawnEnd` on (most of a line is its blank right end).
+        var last = drawnEnd - 1
+        // Blank cells are zero bytes: skip them four cells at a time, then one at a time, then drawn spaces
+        // one by one (not without `trimming`: a line's cells before its lone text).
+        let raw = UnsafeRawPointer(row.baseAddress!)
+        @inline(__always) func word(_ c: Int) -> UInt64 {
+            raw.loadUnaligned(fromByteOffset: c &* 8, as: UInt64.self)
+        }
+        if trimming {
+            while last >= 3 && word(last) | word(last &- 1) | word(last &- 2) | word(last &- 3) == 0 { last &-= 4 }
+            while last >= 0 && word(last) == 0 { last -= 1 }
+            while last >= 0 && row[last].isBlank { last -= 1 }
+        }
+        guard last >= 0 else { return }
+        // Bytes go straight into `out`'s room past its end, taken once for the line: at most 4 a scalar, plus
+        // an SGR sequence before each (a styled line's reset is appended after), and 8 for the last store of a
+        // run of blanks (which stores 8 spaces at a time). Appending a line written on the stack cost 120 instructions a
+        // line, 47 M on the 8 MB page (BENCHMARKS.md, issue 23). The writing stops after a cell with marks
+        // (rare): its marks (and strike) are appended here, and the writing goes on from the next cell. What
+        // the writing closure captures is the line's cells and plain values, not the grid (which it would copy,
+        // five arrays retained and released a line).
+        let capacity = (last + 1) * (4 + 2 + (styled ? TextStyle.longestSGR : 0)) + 8
+        var c = 0
+        var current = TextStyle()
+        // The common cells, told from their eight bytes (Cell's layout): a blank (all zero) is a space; a drawn
+        // character without marks, not struck (plain) or in the current style (styled) is its UTF-8 (`mask`,
+        // `quick`), and if it is one byte long, ASCII (`asciiMask`, `asciiQuick`: its length 1, its span narrow,
+        // its bytes above the first zero).
+        let mask = Cell.marksMask | (styled ? Cell.styleMask : Cell.strikeMask)
+        var quick: UInt64 = 0
+        let asciiMask: UInt64 = ~0xFF & (styled ? ~0 : ~Cell.styleMask | Cell.strikeMask)
+        var asciiQuick: UInt64 = 1 << Cell.lengthShift
+        var marked = -1
+        repeat {
+            marked = -1
+            out.append(addingCapacity: capacity) { span in
+                span.withUnsafeMutableBufferPointer { room, initialized in
+                    let buffer = UnsafeMutableBufferPointer(rebasing: room[initialized...])
+                    var n = 0
+                    defer { initialized += n }
+                    let base = UnsafeMutableRawPointer(buffer.baseAddress!)
+                    while c <= last {
+                        let bits = word(c)
+                        if inRuns {
+                            if bits == 0 {
+                                // Blanks (a margin, a frame's inside): counted four at a time, written eight a
+                                // store.
+                                var end = c &+ 1
+                                while end &+ 3 <= last
+                                    && word(end) | word(end &+ 1) | word(end &+ 2) | word(end &+ 3) == 0
+                                {
+                                    end &+= 4
+                                }
+                                while end <= last && word(end) == 0 { end &+= 1 }
+                                var k = 0
+                                while k < end &- c {
+                                    (base + (n &+ k)).storeBytes(
+                                        of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+                                    k &+= 8
+                                }
+                                n &+= end &- c
+                                c = end
+                                continue
+                            }
+                            if bits & asciiMask == asciiQuick {
+                                // ASCII in the current style (words and the drawn spaces between them): a byte a
+                                // cell.
+                                var end = c
+                                repeat {
+                                    (base + n).storeBytes(of: UInt8(truncatingIfNeeded: word(end)), as: UInt8.self)
+                                    n &+= 1
+                                    end &+= 1
+                                } while end <= last && word(end) & asciiMask == asciiQuick
+                                c = end
+                                continue
+                            }
+                            let length = Int(truncatingIfNeeded: bits &>> Cell.lengthShift) & 0xFF
+                            if length != 0 && bits & mask == quick {
+                                // Any other common cell: its UTF-8 (all four bytes stored, `length` of them kept).
+                                let utf8 = UInt32(truncatingIfNeeded: bits).littleEndian
+                                (base + n).storeBytes(of: utf8, as: UInt32.self)
+                                n &+= length
+                                c &+= 1
+                                if bits & Cell.spanMask != 0 {
+                                    // The left half of a wide character (a right half, length 0, is never
+                                    // common): its right half is the next cell, and writes nothing.
+                                    c &+= 1
                                     continue
                                 }
-                                if bits & asciiMask == asciiQuick {
-                                    // ASCII in the current style (words and the drawn spaces between them): a byte a
-                                    // cell.
-                                    var end = c
-                                    repeat {
-                                        (base + n).storeBytes(of: UInt8(truncatingIfNeeded: word(end)), as: UInt8.self)
-                                        n &+= 1
-                                        end &+= 1
-                                    } while end <= last && word(end) & asciiMask == asciiQuick
-                                    c = end
-                                    continue
+                                // A narrow one is written again for each equal cell after it (a rule's "─"),
+                                // four at a time while four are equal.
+                                while c &+ 3 <= last
+                                    && (word(c) ^ bits) | (word(c &+ 1) ^ bits) | (word(c &+ 2) ^ bits)
+                                        | (word(c &+ 3) ^ bits) == 0
+                                {
+                                    (base + n).storeBytes(of: utf8, as: UInt32.self)
+                                    (base + (n &+ length)).storeBytes(of: utf8, as: UInt32.self)
+                                    (base + (n &+ 2 &* length)).storeBytes(of: utf8, as: UInt32.self)
+                                    (base + (n &+ 3 &* length)).storeBytes(of: utf8, as: UInt32.self)
+                                    n &+= 4 &* length
+                                    c &+= 4
                                 }
-                                let length = Int(truncatingIfNeeded: bits &>> Cell.lengthShift) & 0xFF
-                                if length != 0 && bits & mask == quick {
-                                    // Any other common cell: its UTF-8 (all four bytes stored, `length` of them kept).
-                                    let utf8 = UInt32(truncatingIfNeeded: bits).littleEndian
+                                while c <= last && word(c) == bits {
                                     (base + n).storeBytes(of: utf8, as: UInt32.self)
                                     n &+= length
                                     c &+= 1
-                                    if bits & Cell.spanMask != 0 {
-                                        // The left half of a wide character (a right half, length 0, is never
-                                        // common): its right half is the next cell, and writes nothing.
-                                        c &+= 1
-                                        continue
-                                    }
-                                    // A narrow one is written again for each equal cell after it (a rule's "─"),
-                                    // four at a time while four are equal.
-                                    while c &+ 3 <= last
-                                        && (word(c) ^ bits) | (word(c &+ 1) ^ bits) | (word(c &+ 2) ^ bits)
-                                            | (word(c &+ 3) ^ bits) == 0
-                                    {
-                                        (base + n).storeBytes(of: utf8, as: UInt32.self)
-                                        (base + (n &+ length)).storeBytes(of: utf8, as: UInt32.self)
-                                        (base + (n &+ 2 &* length)).storeBytes(of: utf8, as: UInt32.self)
-                                        (base + (n &+ 3 &* length)).storeBytes(of: utf8, as: UInt32.self)
-                                        n &+= 4 &* length
-                                        c &+= 4
-                                    }
-                                    while c <= last && word(c) == bits {
-                                        (base + n).storeBytes(of: utf8, as: UInt32.self)
-                                        n &+= length
-                                        c &+= 1
-                                    }
-                                    continue
                                 }
-                            }
-                            // One cell, any cell.
-                            let cell = row[c]
-                            c += 1
-                            if cell.length == 0 {
-                                if cell.span == .wideRight { continue }  // the left half wrote the character
-                                buffer[n] = 0x20  // a blank
-                                n += 1
                                 continue
                             }
-                            if styled && cell.style != current && cell.utf8 != 0x20 {
-                                for byte in TextStyle.sgrTable[Int(cell.style.rawValue & TextStyle.tableMask)] {
-                                    buffer[n] = byte
-                                    n += 1
-                                }
-                                current = cell.style
-                                quick = UInt64(current.rawValue) << Cell.styleShift
-                                asciiQuick = 1 << Cell.lengthShift | quick
+                        }
+                        // One cell, any cell.
+                        let cell = row[c]
+                        c += 1
+                        if cell.length == 0 {
+                            if cell.span == .wideRight { continue }  // the left half wrote the character
+                            buffer[n] = 0x20  // a blank
+                            n += 1
+                            continue
+                        }
+                        if styled && cell.style != current && cell.utf8 != 0x20 {
+                            for byte in TextStyle.sgrTable[Int(cell.style.rawValue & TextStyle.tableMask)] {
+                                buffer[n] = byte
+                                n += 1
                             }
-                            // All four bytes are stored (the buffer has room past the end); `length` of them count.
-                            UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(
-                                of: cell.utf8.littleEndian, as: UInt32.self)
-                            n += Int(cell.length)
-                            if cell.hasMarks {
-                                marked = c - 1
-                                return
-                            }
-                            if !styled && cell.style.contains(.strike) {
-                                buffer[n] = 0xCC
-                                buffer[n + 1] = 0xB6  // U+0336 COMBINING LONG STROKE OVERLAY
-                                n += 2
-                            }
+                            current = cell.style
+                            quick = UInt64(current.rawValue) << Cell.styleShift
+                            asciiQuick = 1 << Cell.lengthShift | quick
+                        }
+                        // All four bytes are stored (the buffer has room past the end); `length` of them count.
+                        UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(
+                            of: cell.utf8.littleEndian, as: UInt32.self)
+                        n += Int(cell.length)
+                        if cell.hasMarks {
+                            marked = c - 1
+                            return
+                        }
+                        if !styled && cell.style.contains(.strike) {
+                            buffer[n] = 0xCC
+                            buffer[n + 1] = 0xB6  // U+0336 COMBINING LONG STROKE OVERLAY
+                            n += 2
                         }
                     }
                 }
-                if marked >= 0 {
-                    for mark in marks?[firstCell + marked] ?? [] { Self.appendUTF8(mark.value, to: &out) }
-                    if !styled && row[marked].style.contains(.strike) { out.append(contentsOf: [0xCC, 0xB6]) }
-                }
-            } while marked >= 0
-            if styled && current != [] { out.append(contentsOf: TextStyle.sgrTable[0]) }
-        }
+            }
+            if marked >= 0 {
+                for mark in marks?[firstCell + marked] ?? [] { Self.appendUTF8(mark.value, to: &out) }
+                if !styled && row[marked].style.contains(.strike) { out.append(contentsOf: [0xCC, 0xB6]) }
+            }
+        } while marked >= 0
+        if styled && current != [] { out.append(contentsOf: TextStyle.sgrTable[0]) }
     }
 
     package static func appendUTF8(_ value: UInt32, to out: inout [UInt8]) {
@@ -1284,6 +1278,9 @@ public struct TextGrid {
         var bucket: Int {
             Int(truncatingIfNeeded: (((first &* 0x9E37_79B9_7F4A_7C15) ^ second) &* 0xFF51_AFD7_ED55_8CCD) >> 40)
         }
+
+        /// Whether it holds a call: something was drawn on its line, frames alone.
+        var hasCalls: Bool { first != 0 && first != Self.other }
 
         /// Whether its calls draw in no style.
         var isUnstyled: Bool { (first | second) & 0xFF << 3 == 0 }
